@@ -1,0 +1,81 @@
+import { describe, expect, it } from '@jest/globals'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { INPUT_NAMES, OUTPUT_NAMES } from '../src/action-contract'
+import { ACTION_VERSION } from '../src/version'
+import { actionYml } from './helpers/action-yml'
+
+const srcDir = fileURLToPath(new URL('../src', import.meta.url))
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : []
+  )
+}
+
+const sources = sourceFiles(srcDir).map((file) => ({ file, text: readFileSync(file, 'utf8') }))
+
+describe('the action contract', () => {
+  it('declares exactly the inputs the code reads', () => {
+    expect(Object.keys(actionYml.inputs).sort()).toEqual([...INPUT_NAMES].sort())
+  })
+
+  it('declares exactly the outputs the code writes', () => {
+    expect(Object.keys(actionYml.outputs).sort()).toEqual([...OUTPUT_NAMES].sort())
+  })
+
+  it('reads inputs and writes outputs only through the declared name lists', () => {
+    const calls = sources.flatMap(({ file, text }) =>
+      [...text.matchAll(/\b(getInput|getBooleanInput|getMultilineInput|setOutput)\(([^,)]*)/g)].map(
+        (match) => ({
+          file: file.slice(srcDir.length + 1),
+          fn: match[1],
+          argument: (match[2] ?? '').trim()
+        })
+      )
+    )
+    // Literal names must be declared; any other argument must be a variable typed by the lists.
+    for (const call of calls) {
+      const literal = /^['"`]([^'"`]+)['"`]$/.exec(call.argument)
+      const declared: readonly string[] = call.fn === 'setOutput' ? OUTPUT_NAMES : INPUT_NAMES
+      if (literal)
+        expect({ ...call, declared: declared.includes(literal[1] ?? '') }).toMatchObject({
+          declared: true
+        })
+      else expect(['name', 'name: OutputName']).toContain(call.argument)
+    }
+    expect(calls.filter((call) => call.fn === 'getInput')).toEqual([
+      { file: 'main.ts', fn: 'getInput', argument: 'name' }
+    ])
+    expect(
+      sources.some(({ text }) => /process\.env\.INPUT_|process\.env\[['"]INPUT_/.test(text))
+    ).toBe(false)
+  })
+
+  it('sets every declared output somewhere', () => {
+    const all = sources.map(({ text }) => text).join('\n')
+    for (const name of OUTPUT_NAMES) expect(all).toContain(`'${name}'`)
+  })
+
+  it('runs on node24 from the committed bundle', () => {
+    expect(actionYml.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
+  })
+
+  it('describes every input and output', () => {
+    for (const spec of [...Object.values(actionYml.inputs), ...Object.values(actionYml.outputs)]) {
+      expect(spec.description.length).toBeGreaterThan(10)
+    }
+  })
+
+  it('sends the version of package.json in the User-Agent', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string
+    }
+    expect(ACTION_VERSION).toBe(pkg.version)
+  })
+})

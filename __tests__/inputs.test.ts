@@ -1,0 +1,327 @@
+import { describe, expect, it } from '@jest/globals'
+import { InputError, parseInputs, type Config } from '../src/inputs'
+import type { RawInputs } from '../src/action-contract'
+import { rawInputs } from './helpers/action-yml'
+
+const INTEGRATION = '123e4567-e89b-42d3-a456-426614174000'
+const LISTENER = '9d2f4c1e-6a55-4f0b-8e4c-0a3d2b1c7e11'
+const branchEnv = {
+  GITHUB_REF: 'refs/heads/main',
+  GITHUB_EVENT_NAME: 'push',
+  GITHUB_SERVER_URL: 'https://github.com',
+  GITHUB_REPOSITORY: 'acme/support-agent'
+}
+
+const gitHost = (given: Partial<RawInputs> = {}) =>
+  rawInputs({
+    'api-url': 'https://control.example.com/',
+    'api-key': 'key-123',
+    name: 'support-agent',
+    'integration-id': INTEGRATION,
+    'graph-config-path': 'graph.json',
+    ...given
+  })
+
+const image = (given: Partial<RawInputs> = {}) =>
+  rawInputs({
+    'api-url': 'https://control.example.com',
+    'api-key': 'key-123',
+    name: 'image-agent',
+    source: 'external_image',
+    'image-uri': 'registry.example.com/agent:1.2.3',
+    ...given
+  })
+
+/** The problems of inputs that must be refused, as `input: message` lines. */
+function problemsOf(raw: RawInputs, env: Record<string, string> = branchEnv): string[] {
+  try {
+    parseInputs(raw, env)
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError)
+    return (error as InputError).problems.map((p) => `${p.input}: ${p.message}`)
+  }
+  throw new Error('the inputs were accepted')
+}
+
+function inputsOf(problems: string[]): string[] {
+  return problems.map((line) => line.split(':')[0] ?? '')
+}
+
+describe('parseInputs', () => {
+  it('turns a git_host workflow step into a config with the defaults of action.yml', () => {
+    const config: Config = parseInputs(gitHost({ secrets: 'OPENAI_API_KEY=sk-1=2\n' }), branchEnv)
+    expect(config).toEqual({
+      apiUrl: 'https://control.example.com',
+      apiKey: 'key-123',
+      name: 'support-agent',
+      source: 'git_host',
+      repoUrl: 'https://github.com/acme/support-agent',
+      integrationId: INTEGRATION,
+      repoRef: 'main',
+      graphConfigPath: 'graph.json',
+      secrets: [{ name: 'OPENAI_API_KEY', value: 'sk-1=2' }],
+      wait: true,
+      timeoutMs: 30 * 60_000,
+      pollIntervalMs: 10_000
+    })
+  })
+
+  it('keeps a path prefix of api-url and drops trailing slashes', () => {
+    const config = parseInputs(
+      gitHost({ 'api-url': 'https://host.example.com/api-host//' }),
+      branchEnv
+    )
+    expect(config.apiUrl).toBe('https://host.example.com/api-host')
+  })
+
+  it.each([
+    [
+      'a branch push',
+      { GITHUB_REF: 'refs/heads/release/2.x', GITHUB_EVENT_NAME: 'push' },
+      'release/2.x'
+    ],
+    [
+      'a release tag',
+      { GITHUB_REF: 'refs/tags/v1.2.3', GITHUB_EVENT_NAME: 'push' },
+      'refs/tags/v1.2.3'
+    ],
+    [
+      'a pull request',
+      {
+        GITHUB_REF: 'refs/pull/7/merge',
+        GITHUB_HEAD_REF: 'feature/x',
+        GITHUB_EVENT_NAME: 'pull_request'
+      },
+      'feature/x'
+    ],
+    [
+      'a pull_request_target run',
+      {
+        GITHUB_REF: 'refs/heads/main',
+        GITHUB_HEAD_REF: 'fix',
+        GITHUB_EVENT_NAME: 'pull_request_target'
+      },
+      'fix'
+    ]
+  ])('derives repo-ref from %s', (_, env, expected) => {
+    expect(parseInputs(gitHost(), env).repoRef).toBe(expected)
+  })
+
+  it.each([
+    ['main', 'main'],
+    ['refs/heads/main', 'main'],
+    ['refs/tags/v2.0.0', 'refs/tags/v2.0.0']
+  ])('sends an explicit repo-ref %s as %s', (given, expected) => {
+    expect(parseInputs(gitHost({ 'repo-ref': given }), branchEnv).repoRef).toBe(expected)
+  })
+
+  it('refuses a workflow ref that is neither branch nor tag, naming repo-ref', () => {
+    const problems = problemsOf(gitHost(), {
+      GITHUB_REF: 'refs/pull/7/merge',
+      GITHUB_EVENT_NAME: 'merge_group'
+    })
+    expect(problems).toEqual([
+      "repo-ref: is required: the workflow's ref (refs/pull/7/merge) is neither a branch nor a tag"
+    ])
+  })
+
+  it('refuses build-on-push with a tag, derived or explicit', () => {
+    expect(
+      problemsOf(gitHost({ 'build-on-push': 'true' }), { GITHUB_REF: 'refs/tags/v1' })
+    ).toEqual([
+      'build-on-push: cannot be true when deploying the tag refs/tags/v1 (a tag is never pushed again)'
+    ])
+    expect(
+      inputsOf(problemsOf(gitHost({ 'build-on-push': 'true', 'repo-ref': 'refs/tags/v1' })))
+    ).toEqual(['build-on-push'])
+    expect(
+      parseInputs(gitHost({ 'build-on-push': 'false' }), { GITHUB_REF: 'refs/tags/v1' }).buildOnPush
+    ).toBe(false)
+  })
+
+  it('lists every problem at once, each with its input name', () => {
+    const problems = problemsOf(
+      rawInputs({
+        'api-url': 'ftp://control.example.com',
+        'tenant-id': 'workspace-1',
+        name: 'Support_Agent',
+        'deployment-id': '42',
+        'integration-id': 'abc',
+        'deployment-type': 'staging',
+        'build-on-push': 'yes',
+        'custom-url': 'https://agent.example.com',
+        wait: 'maybe',
+        timeout: '0',
+        'poll-interval': 'often',
+        secrets: '1BAD=x\nGOOD=y\nGOOD=z\nno-separator'
+      })
+    )
+    expect(inputsOf(problems).sort()).toEqual(
+      [
+        'api-key',
+        'api-url',
+        'build-on-push',
+        'custom-url',
+        'deployment-id',
+        'deployment-type',
+        'integration-id',
+        'name',
+        'poll-interval',
+        'secrets',
+        'secrets',
+        'secrets',
+        'tenant-id',
+        'timeout',
+        'wait'
+      ].sort()
+    )
+  })
+
+  it('requires name or deployment-id, and accepts deployment-id alone', () => {
+    expect(problemsOf(gitHost({ name: '' }))).toEqual([
+      'name: is required unless deployment-id is given'
+    ])
+    const config = parseInputs(gitHost({ name: '', 'deployment-id': INTEGRATION }), branchEnv)
+    expect(config.deploymentId).toBe(INTEGRATION)
+    expect(config.name).toBeUndefined()
+  })
+
+  it.each(['1agent', 'agent_1', 'Agent', '-agent', 'agent.one'])(
+    'refuses the deployment name %s',
+    (name) => {
+      expect(inputsOf(problemsOf(gitHost({ name })))).toEqual(['name'])
+    }
+  )
+
+  it('refuses inputs of another source by name', () => {
+    const fromImage = problemsOf(
+      image({
+        'integration-id': INTEGRATION,
+        'deployment-type': 'dev',
+        'build-on-push': 'false',
+        'repo-url': 'https://github.com/a/b',
+        'repo-ref': 'main',
+        'graph-config-path': 'graph.json'
+      })
+    )
+    expect(inputsOf(fromImage).sort()).toEqual(
+      [
+        'build-on-push',
+        'deployment-type',
+        'graph-config-path',
+        'integration-id',
+        'repo-ref',
+        'repo-url'
+      ].sort()
+    )
+    const fromGitHost = problemsOf(
+      gitHost({
+        'image-uri': 'x:1',
+        'listener-id': LISTENER,
+        'k8s-namespace': 'agents',
+        'custom-url': 'https://a.example.com',
+        'resource-spec': 'cpu: 1'
+      })
+    )
+    expect(inputsOf(fromGitHost).sort()).toEqual(
+      ['custom-url', 'image-uri', 'k8s-namespace', 'listener-id', 'resource-spec'].sort()
+    )
+    expect(
+      inputsOf(problemsOf(image({ source: 'internal_image', 'listener-id': LISTENER })))
+    ).toEqual(['listener-id'])
+  })
+
+  it('refuses an unknown source and says internal_source is not available yet', () => {
+    expect(problemsOf(gitHost({ source: 'docker' }))).toEqual([
+      'source: must be one of git_host, external_image, internal_image'
+    ])
+    expect(inputsOf(problemsOf(gitHost({ source: 'internal_source' })))).toEqual(['source'])
+  })
+
+  it('parses an external_image step with listener, namespace, URL and resource spec', () => {
+    const config = parseInputs(
+      image({
+        'listener-id': LISTENER,
+        'k8s-namespace': 'agents',
+        'custom-url': 'https://agent.example.com',
+        'resource-spec': 'cpu: 1.04\nmemory_mb: 1024\nlabels:\n  team: support\n'
+      }),
+      {}
+    )
+    expect(config).toMatchObject({
+      source: 'external_image',
+      imageUri: 'registry.example.com/agent:1.2.3',
+      listenerId: LISTENER,
+      k8sNamespace: 'agents',
+      customUrl: 'https://agent.example.com',
+      resourceSpec: { cpu: 1, memory_mb: 1024, labels: { team: 'support' } }
+    })
+    expect(config.repoRef).toBeUndefined()
+    expect(config.repoUrl).toBeUndefined()
+  })
+
+  it('names the resource-spec key of each problem', () => {
+    const problems = problemsOf(
+      image({
+        'resource-spec': JSON.stringify({
+          cpu: 8.5,
+          cpu_limit: 0.04,
+          memory_mb: 512.5,
+          queue_cpu: 2,
+          gpu: 1,
+          orchestrator_cpu: 1
+        })
+      })
+    )
+    expect(problems).toEqual([
+      'resource-spec: key "orchestrator_cpu" is not to be used (api.md 2.5)',
+      'resource-spec: cpu: must be from 0.1 to 8 cores',
+      'resource-spec: cpu_limit: must be from 0.1 to 16 cores',
+      'resource-spec: memory_mb: must be a whole number of MB',
+      'resource-spec: key "gpu" is not a ResourceSpec field'
+    ])
+  })
+
+  it('reads secrets as JSON, and never quotes a value in a problem', () => {
+    expect(
+      parseInputs(gitHost({ secrets: '{"A": "1", "B_2": "x=y"}' }), branchEnv).secrets
+    ).toEqual([
+      { name: 'A', value: '1' },
+      { name: 'B_2', value: 'x=y' }
+    ])
+    const problems = problemsOf(
+      gitHost({ secrets: '{"POSTGRES_URI": "postgres://user:hunter2@db", "N": 5}' })
+    )
+    expect(problems).toEqual([
+      'secrets: secret "N" must have a string value',
+      'secrets: secret name "POSTGRES_URI" is reserved by the agent server; choose another name'
+    ])
+    const broken = problemsOf(gitHost({ secrets: '{"A": "hunter2",' }))
+    expect(broken.join('\n')).not.toContain('hunter2')
+  })
+
+  it('skips blank lines and comments in NAME=value secrets; absent secrets stay undefined', () => {
+    const config = parseInputs(
+      gitHost({ secrets: '\n# the model key\nA=1\n\n  B = two words \n' }),
+      branchEnv
+    )
+    expect(config.secrets).toEqual([
+      { name: 'A', value: '1' },
+      { name: 'B', value: ' two words ' }
+    ])
+    expect(parseInputs(gitHost(), branchEnv).secrets).toBeUndefined()
+  })
+
+  it.each([
+    ['900', 900_000],
+    ['15m', 900_000],
+    ['1h30m', 5_400_000],
+    ['45s', 45_000]
+  ])('reads the timeout %s', (timeout, ms) => {
+    expect(parseInputs(gitHost({ timeout }), branchEnv).timeoutMs).toBe(ms)
+  })
+
+  it('reads wait: false', () => {
+    expect(parseInputs(gitHost({ wait: 'false' }), branchEnv).wait).toBe(false)
+  })
+})

@@ -1,0 +1,170 @@
+import { describe, expect, it } from '@jest/globals'
+import { DeadlineError, NetworkError } from '../src/control-plane/errors'
+import type { CallOptions } from '../src/control-plane/client'
+import { FINAL_STATUSES, judgeStatus, WAITING_STATUSES } from '../src/revision-status'
+import { waitForRevision, type WaitOptions } from '../src/wait'
+
+/**
+ * A fake clock and a scripted revision: `timeline` says from which second on the revision has
+ * which status. The clock moves only when the loop sleeps, so every poll time is exact.
+ */
+function scripted(
+  timeline: [atSecond: number, status: string][],
+  options: Partial<WaitOptions> = {}
+) {
+  let clock = 0
+  const polls: number[] = []
+  const statuses: string[] = []
+  const sleeps: number[] = []
+  const wait: WaitOptions = {
+    getRevision: async (call: CallOptions) => {
+      if (call.deadline !== undefined && clock >= call.deadline)
+        throw new DeadlineError('GET', '/rev')
+      polls.push(clock)
+      const status = [...timeline].reverse().find(([at]) => clock >= at * 1000)?.[1] ?? 'CREATING'
+      return { id: 'rev-1', status }
+    },
+    deadline: 30 * 60_000,
+    pollIntervalMs: 10_000,
+    now: () => clock,
+    sleep: async (ms) => {
+      sleeps.push(ms)
+      clock += ms
+    },
+    onStatus: (status) => statuses.push(status),
+    ...options
+  }
+  return { wait, polls, statuses, sleeps, clock: () => clock }
+}
+
+describe('judgeStatus', () => {
+  it('knows the final statuses of the contract', () => {
+    expect(Object.keys(FINAL_STATUSES).sort()).toEqual(
+      [
+        'BUILD_FAILED',
+        'CREATE_FAILED',
+        'DEPLOYED',
+        'DEPLOY_FAILED',
+        'INTERRUPTED',
+        'SKIPPED'
+      ].sort()
+    )
+    expect(judgeStatus('DEPLOYED')).toBe('deployed')
+    expect(judgeStatus('BUILD_FAILED')).toBe('failed')
+    expect(judgeStatus('INTERRUPTED')).toBe('failed')
+    expect(judgeStatus('SKIPPED')).toBe('superseded')
+  })
+
+  it('waits on every other status, known or new', () => {
+    for (const status of [...WAITING_STATUSES, 'PROVISIONING_GPU', 'toString', 'constructor']) {
+      expect(judgeStatus(status)).toBe('waiting')
+    }
+  })
+})
+
+describe('waitForRevision', () => {
+  it('follows the revision to DEPLOYED, reporting each status once', async () => {
+    const run = scripted([
+      [0, 'QUEUED'],
+      [20, 'BUILDING'],
+      [95, 'DEPLOYING'],
+      [130, 'DEPLOYED']
+    ])
+    await expect(waitForRevision(run.wait)).resolves.toEqual({
+      kind: 'final',
+      verdict: 'deployed',
+      status: 'DEPLOYED'
+    })
+    expect(run.statuses).toEqual(['QUEUED', 'BUILDING', 'DEPLOYING', 'DEPLOYED'])
+  })
+
+  it('starts with short gaps, grows them while nothing changes, never beyond poll-interval', async () => {
+    const run = scripted([[600, 'DEPLOYED']], { pollIntervalMs: 10_000 })
+    await waitForRevision(run.wait)
+    expect(run.sleeps.slice(0, 4)).toEqual([2_000, 3_000, 4_500, 6_750])
+    expect(Math.max(...run.sleeps)).toBe(10_000)
+    // Noticed within one poll interval of the change.
+    expect(run.clock() - 600_000).toBeLessThanOrEqual(10_000)
+    expect(run.polls.length).toBeLessThan(70)
+  })
+
+  it('keeps gaps at poll-interval when it is shorter than the first gap', async () => {
+    const run = scripted([[3, 'DEPLOYED']], { pollIntervalMs: 500 })
+    await waitForRevision(run.wait)
+    expect(new Set(run.sleeps)).toEqual(new Set([500]))
+  })
+
+  it.each(['BUILD_FAILED', 'DEPLOY_FAILED', 'CREATE_FAILED', 'INTERRUPTED'])(
+    'ends on %s as failed',
+    async (status) => {
+      const run = scripted([
+        [0, 'BUILDING'],
+        [40, status]
+      ])
+      await expect(waitForRevision(run.wait)).resolves.toEqual({
+        kind: 'final',
+        verdict: 'failed',
+        status
+      })
+    }
+  )
+
+  it('ends on SKIPPED as superseded', async () => {
+    const run = scripted([[5, 'SKIPPED']])
+    await expect(waitForRevision(run.wait)).resolves.toMatchObject({ verdict: 'superseded' })
+  })
+
+  it('keeps waiting through an unknown status', async () => {
+    const run = scripted([
+      [0, 'WARMING_CACHES'],
+      [30, 'DEPLOYED']
+    ])
+    await expect(waitForRevision(run.wait)).resolves.toMatchObject({ verdict: 'deployed' })
+    expect(run.statuses).toEqual(['WARMING_CACHES', 'DEPLOYED'])
+  })
+
+  it('times out at the deadline with the last status, sleeping no further than it', async () => {
+    const run = scripted([[0, 'BUILDING']], { deadline: 95_000 })
+    await expect(waitForRevision(run.wait)).resolves.toEqual({
+      kind: 'timeout',
+      status: 'BUILDING'
+    })
+    expect(run.clock()).toBe(95_000)
+    expect(run.polls.every((at) => at < 95_000)).toBe(true)
+  })
+
+  it('passes the deadline and the signal to every poll', async () => {
+    const controller = new AbortController()
+    const calls: CallOptions[] = []
+    const run = scripted([[0, 'DEPLOYED']], { deadline: 1234, signal: controller.signal })
+    const getRevision = run.wait.getRevision
+    await waitForRevision({
+      ...run.wait,
+      getRevision: (call) => (calls.push(call), getRevision(call))
+    })
+    expect(calls).toEqual([{ deadline: 1234, signal: controller.signal }])
+  })
+
+  it('lets a poll error that is not the deadline through', async () => {
+    const run = scripted([[0, 'BUILDING']])
+    const failing = {
+      ...run.wait,
+      getRevision: async () => Promise.reject(new NetworkError('GET', '/rev', 'ECONNRESET'))
+    }
+    await expect(waitForRevision(failing)).rejects.toThrow('GET /rev got no answer: ECONNRESET')
+  })
+
+  it('stops at once when the signal is aborted during a sleep', async () => {
+    const controller = new AbortController()
+    const reason = new Error('cancelled')
+    const run = scripted([[0, 'BUILDING']], {
+      signal: controller.signal,
+      sleep: (_ms, signal) =>
+        new Promise((_, reject) => {
+          signal?.addEventListener('abort', () => reject(signal.reason))
+          controller.abort(reason)
+        })
+    })
+    await expect(waitForRevision(run.wait)).rejects.toBe(reason)
+  })
+})

@@ -1,0 +1,84 @@
+import { errorBodySchema } from './schemas'
+
+/** Base of every error the client throws; `method` and `path` say which call it was. */
+export class ControlPlaneError extends Error {
+  constructor(
+    message: string,
+    readonly method: string,
+    readonly path: string
+  ) {
+    super(message)
+    this.name = 'ControlPlaneError'
+  }
+}
+
+/** The service answered with a status that is not a success. */
+export class HttpStatusError extends ControlPlaneError {
+  constructor(
+    method: string,
+    path: string,
+    readonly status: number,
+    readonly detail: string
+  ) {
+    super(
+      `${method} ${path} failed with HTTP ${status}${detail ? `:\n${detail}` : ''}`,
+      method,
+      path
+    )
+    this.name = 'HttpStatusError'
+  }
+}
+
+/** No answer: connection refused or reset, DNS failure, or the request's timeout. */
+export class NetworkError extends ControlPlaneError {
+  constructor(
+    method: string,
+    path: string,
+    readonly reason: string
+  ) {
+    super(`${method} ${path} got no answer: ${reason}`, method, path)
+    this.name = 'NetworkError'
+  }
+}
+
+/** A success status with a body that is not the JSON it should be. */
+export class ResponseShapeError extends ControlPlaneError {
+  constructor(method: string, path: string, problem: string) {
+    super(`${method} ${path} answered with an unexpected body: ${problem}`, method, path)
+    this.name = 'ResponseShapeError'
+  }
+}
+
+/** The caller's deadline came before the call could be made or finished. */
+export class DeadlineError extends ControlPlaneError {
+  constructor(method: string, path: string) {
+    super(`${method} ${path} was not attempted: the time allowed has run out`, method, path)
+    this.name = 'DeadlineError'
+  }
+}
+
+/**
+ * Renders the service's `detail` for a person: a string as is, a 422 list as `loc: msg` lines.
+ * The body is the service's own text; it never holds what we sent unless the service echoes it,
+ * which the action's redaction covers.
+ */
+export function formatErrorDetail(bodyText: string): string {
+  let json: unknown
+  try {
+    json = JSON.parse(bodyText)
+  } catch {
+    return bodyText.trim().slice(0, 500)
+  }
+  const parsed = errorBodySchema.safeParse(json)
+  if (!parsed.success) return bodyText.trim().slice(0, 500)
+  const { detail } = parsed.data
+  if (typeof detail === 'string') return detail
+  if (Array.isArray(detail)) {
+    return detail
+      .map((item: { loc?: (string | number)[]; msg: string }) =>
+        item.loc && item.loc.length > 0 ? `  ${item.loc.join('.')}: ${item.msg}` : `  ${item.msg}`
+      )
+      .join('\n')
+  }
+  return JSON.stringify(detail).slice(0, 500)
+}

@@ -1,0 +1,215 @@
+import type { OutputName } from './action-contract'
+import type { CallOptions, ControlPlaneClient } from './control-plane/client'
+import { DeadlineError, HttpStatusError } from './control-plane/errors'
+import type { Deployment } from './control-plane/schemas'
+import { formatDuration } from './duration'
+import type { Config } from './inputs'
+import { planDeployment } from './plan'
+import { waitForRevision } from './wait'
+
+/** What the deploy does to the world besides HTTP: the action's log and outputs. */
+export interface DeployIo {
+  info(message: string): void
+  notice(message: string): void
+  setOutput(name: OutputName, value: string): void
+}
+
+export type DeployOutcome =
+  'deployed' | 'revision-created' | 'failed' | 'superseded' | 'timeout' | 'cancelled' | 'error'
+
+export interface DeployResult {
+  outcome: DeployOutcome
+  deploymentId?: string
+  deploymentName?: string
+  revisionId?: string
+  revisionStatus?: string
+  deploymentUrl?: string
+  created: boolean
+  elapsedMs: number
+  /** One paragraph for people: what happened, with the ids, and what to do next. */
+  message: string
+}
+
+export interface DeployDeps {
+  client: ControlPlaneClient
+  io: DeployIo
+  /** Aborted on SIGINT/SIGTERM: the deploy then ends as `cancelled`. */
+  signal?: AbortSignal
+  /** When the run started (epoch ms); the deadline is this plus `timeout`. */
+  startedAt: number
+  now: () => number
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+}
+
+/** Raised through `signal.reason` when the runner cancels the job. */
+export class CancelledError extends Error {
+  constructor(signalName: string) {
+    super(`the run was cancelled (${signalName})`)
+    this.name = 'CancelledError'
+  }
+}
+
+/**
+ * The deploy operation: look the deployment up, create or patch it, wait for the revision this
+ * run created, read the URL. Outputs are set as soon as each is known. Expected endings (failed,
+ * superseded, timeout, cancelled) and errors (HTTP, inputs a create needs) all end in a result that
+ * holds what was known when it ended; nothing is thrown.
+ */
+export async function deploy(config: Config, deps: DeployDeps): Promise<DeployResult> {
+  const { client, io, signal, now } = deps
+  const deadline = deps.startedAt + config.timeoutMs
+  const call = { deadline, signal }
+  const state: Omit<DeployResult, 'outcome' | 'message' | 'elapsedMs'> = { created: false }
+  const elapsed = () => now() - deps.startedAt
+  const finish = (outcome: DeployOutcome, message: string): DeployResult => ({
+    ...state,
+    outcome,
+    message,
+    elapsedMs: elapsed()
+  })
+  io.setOutput('created', 'false')
+
+  try {
+    const existing = await findTarget(config, client, call)
+    const plan = planDeployment(config, existing)
+    plan.notices.forEach((notice) => io.notice(notice))
+
+    let deployment: Deployment
+    if (plan.kind === 'create') {
+      io.info(`Creating deployment ${plan.body.name} (source ${plan.body.source})…`)
+      deployment = await client.createDeployment(plan.body, call).catch((error: unknown) => {
+        throw explainCreateError(error, plan.body.name)
+      })
+      state.created = true
+      io.setOutput('created', 'true')
+    } else {
+      io.info(`Updating deployment ${existing?.name} (${plan.deploymentId})…`)
+      deployment = await client.patchDeployment(plan.deploymentId, plan.body, call)
+    }
+    state.deploymentId = deployment.id
+    state.deploymentName = deployment.name
+    io.setOutput('deployment-id', deployment.id)
+
+    const revisionId = deployment.latest_revision_id
+    if (!revisionId || revisionId === existing?.latest_revision_id) {
+      throw new Error(
+        `The service accepted the ${plan.kind} of ${deployment.name} (${deployment.id}) but reports no new revision (latest revision: ${revisionId ?? 'none'}). Check the deployment on the service before running again.`
+      )
+    }
+    state.revisionId = revisionId
+    io.setOutput('revision-id', revisionId)
+    io.info(
+      `Revision ${revisionId} ${plan.kind === 'create' ? 'created with the deployment' : 'created by the update'}.`
+    )
+
+    const onStatus = (status: string) => {
+      state.revisionStatus = status
+      io.setOutput('revision-status', status)
+      io.info(`Revision ${revisionId}: ${status} (${formatDuration(elapsed())})`)
+    }
+    const getRevision = (c: CallOptions) => client.getRevision(deployment.id, revisionId, c)
+
+    if (!config.wait) {
+      onStatus((await getRevision(call)).status)
+      return finish(
+        'revision-created',
+        `Revision ${revisionId} of ${describe(state)} exists (status ${state.revisionStatus}); not waiting for it (wait: false).`
+      )
+    }
+
+    const waited = await waitForRevision({
+      getRevision,
+      deadline,
+      pollIntervalMs: config.pollIntervalMs,
+      signal,
+      now,
+      sleep: deps.sleep,
+      onStatus
+    })
+    if (waited.kind === 'timeout') {
+      return finish(
+        'timeout',
+        `Timed out after ${formatDuration(elapsed())} waiting for revision ${revisionId} of ${describe(state)}; its last status was ${waited.status ?? 'not read'}. The deployment goes on on the service: check it there, or raise timeout (now ${formatDuration(config.timeoutMs)}).`
+      )
+    }
+    if (waited.verdict === 'failed') {
+      return finish(
+        'failed',
+        `Revision ${revisionId} of ${describe(state)} ended ${waited.status} after ${formatDuration(elapsed())}. See the revision's ${waited.status === 'DEPLOY_FAILED' ? 'deploy' : 'build'} logs on the service.`
+      )
+    }
+    if (waited.verdict === 'superseded') {
+      const newer = await client.getDeployment(deployment.id, call).then(
+        (current) => current.latest_revision_id ?? 'unknown',
+        () => 'unknown'
+      )
+      return finish(
+        'superseded',
+        `Revision ${revisionId} of ${describe(state)} was SKIPPED: a newer revision (${newer}) superseded it. Another run or a push deployed after this one; serialise runs with a concurrency group per deployment.`
+      )
+    }
+
+    const current = await client.getDeployment(deployment.id, call)
+    state.deploymentUrl = current.source_config.custom_url ?? ''
+    io.setOutput('deployment-url', state.deploymentUrl)
+    if (current.active_revision_id && current.active_revision_id !== revisionId) {
+      io.notice(
+        `The deployment's active revision is ${current.active_revision_id}, not ${revisionId}: a newer revision may already have replaced this one.`
+      )
+    }
+    return finish(
+      'deployed',
+      `Deployed ${describe(state)}: revision ${revisionId} is DEPLOYED${state.deploymentUrl ? ` at ${state.deploymentUrl}` : ''} after ${formatDuration(elapsed())}.`
+    )
+  } catch (error) {
+    if (signal?.aborted) {
+      return finish(
+        'cancelled',
+        `Cancelled after ${formatDuration(elapsed())}${state.revisionStatus ? ` while revision ${state.revisionId} was ${state.revisionStatus}` : ''}${state.deploymentId ? ` (${describe(state)})` : ''}. What this run already sent goes on on the service: check the deployment there.`
+      )
+    }
+    if (error instanceof DeadlineError) {
+      return finish(
+        'timeout',
+        `Timed out after ${formatDuration(elapsed())} before ${error.method} ${error.path} could finish${state.revisionId ? `; revision ${state.revisionId} of ${describe(state)} goes on on the service` : ''}. Raise timeout (now ${formatDuration(config.timeoutMs)}) or check the service.`
+      )
+    }
+    return finish('error', error instanceof Error ? error.message : String(error))
+  }
+}
+
+async function findTarget(
+  config: Config,
+  client: ControlPlaneClient,
+  call: CallOptions
+): Promise<Deployment | undefined> {
+  if (config.deploymentId) {
+    const found = await client.getDeployment(config.deploymentId, call).catch((error: unknown) => {
+      if (error instanceof HttpStatusError && error.status === 404) {
+        throw new Error(
+          `deployment-id: no deployment ${config.deploymentId} exists (GET ${error.path} answered 404). Check the id, or give name instead to create the deployment.`
+        )
+      }
+      throw error
+    })
+    if (config.name && found.name !== config.name) {
+      throw new Error(
+        `deployment-id ${config.deploymentId} is the deployment ${found.name}, not ${config.name}: give one of name and deployment-id, or make them agree.`
+      )
+    }
+    return found
+  }
+  // parseInputs guarantees a name when there is no deployment id.
+  return client.findDeploymentByName(config.name ?? '', call)
+}
+
+function explainCreateError(error: unknown, name: string): unknown {
+  if (error instanceof HttpStatusError && error.status === 409) {
+    error.message += `\nThe name ${name} is taken: by another deployment this key cannot see, or by the tracing project a deleted deployment of that name left behind. Delete that tracing project, or choose another name.`
+  }
+  return error
+}
+
+function describe(state: { deploymentName?: string; deploymentId?: string }): string {
+  return `deployment ${state.deploymentName ?? '?'} (${state.deploymentId ?? '?'})`
+}

@@ -1,0 +1,114 @@
+import * as core from '@actions/core'
+import { EnvHttpProxyAgent } from 'undici'
+import { INPUT_NAMES, type RawInputs } from './action-contract'
+import { ControlPlaneClient } from './control-plane/client'
+import { sleep } from './control-plane/retry'
+import { CancelledError, deploy, type DeployResult } from './deploy'
+import { InputError, parseInputs, type Config } from './inputs'
+import { createRedactor } from './redact'
+import { parseSecrets } from './secrets-input'
+import { renderDeploySummary, renderInputErrorSummary } from './summary'
+import { ACTION_VERSION } from './version'
+
+/** The job is cancelled: what is left must finish within this, the contract allows 2 s. */
+const CANCEL_GRACE_MS = 1_500
+
+/** Reads every declared input, raw; parseInputs judges them. */
+export function readRawInputs(): RawInputs {
+  return Object.fromEntries(INPUT_NAMES.map((name) => [name, core.getInput(name)])) as RawInputs
+}
+
+/**
+ * Masks every secret the inputs hold before anything is logged, including the values of a
+ * `secrets` input that will be refused, and returns a redactor for text the runner does not mask
+ * (the job summary).
+ */
+export function maskSecrets(raw: RawInputs): (text: string) => string {
+  const values = [raw['api-key'], ...parseSecrets(raw.secrets).values].filter(
+    (value) => value !== ''
+  )
+  for (const value of values) {
+    core.setSecret(value)
+    // The runner masks a multi-line value only whole; mask each line too.
+    const lines = value.split(/\r?\n/).filter((line) => line.trim() !== '')
+    if (lines.length > 1) lines.forEach((line) => core.setSecret(line.trim()))
+  }
+  return createRedactor(values)
+}
+
+/** The action: inputs → config → deploy → outputs and summary. */
+export async function run(): Promise<void> {
+  const startedAt = Date.now()
+  const raw = readRawInputs()
+  const redact = maskSecrets(raw)
+
+  let config: Config
+  try {
+    config = parseInputs(raw, process.env)
+  } catch (error) {
+    const message = redact(error instanceof Error ? error.message : String(error))
+    await writeSummary(renderInputErrorSummary(message))
+    core.setFailed(message)
+    if (!(error instanceof InputError)) throw error
+    return
+  }
+
+  const controller = new AbortController()
+  const onSignal = (signalName: NodeJS.Signals) => {
+    core.info(`Received ${signalName}: stopping.`)
+    controller.abort(new CancelledError(signalName))
+    setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref()
+  }
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+
+  const client = new ControlPlaneClient({
+    baseUrl: config.apiUrl,
+    apiKey: config.apiKey,
+    tenantId: config.tenantId,
+    userAgent: `deploy-agent-action/${ACTION_VERSION}`,
+    dispatcher: new EnvHttpProxyAgent(),
+    onDebug: (line) => {
+      if (core.isDebug()) core.debug(redact(line()))
+    },
+    onRetry: ({ method, path, attempt, delayMs, reason }) =>
+      core.info(
+        redact(`${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
+      )
+  })
+
+  const result = await deploy(config, {
+    client,
+    io: {
+      info: (message) => core.info(redact(message)),
+      notice: (message) => core.notice(redact(message)),
+      setOutput: (name, value) => core.setOutput(name, value)
+    },
+    signal: controller.signal,
+    startedAt,
+    now: Date.now,
+    sleep
+  })
+  process.off('SIGINT', onSignal)
+  process.off('SIGTERM', onSignal)
+  await report(result, config, redact)
+}
+
+async function report(result: DeployResult, config: Config, redact: (text: string) => string) {
+  await writeSummary(redact(renderDeploySummary(result, config.source)))
+  const message = redact(result.message)
+  if (result.outcome === 'deployed' || result.outcome === 'revision-created') core.info(message)
+  else core.setFailed(message)
+}
+
+async function writeSummary(markdown: string): Promise<void> {
+  // Without GITHUB_STEP_SUMMARY (a local run) there is nowhere to write, and that is no failure.
+  if (!process.env.GITHUB_STEP_SUMMARY) return
+  try {
+    await core.summary.addRaw(markdown).write()
+  } catch (error) {
+    core.warning(
+      `The job summary could not be written: ${error instanceof Error ? error.message : String(error)}`
+    )
+  }
+}

@@ -1,0 +1,157 @@
+import type { InputName } from './action-contract'
+import type {
+  Deployment,
+  DeploymentCreateBody,
+  DeploymentPatchBody,
+  SourceConfigBody,
+  SourceRevisionConfigBody
+} from './control-plane/schemas'
+import { isTagRef } from './git-ref'
+import { InputError, type Config, type InputProblem } from './inputs'
+
+export type Plan =
+  | { kind: 'create'; body: DeploymentCreateBody; notices: string[] }
+  | { kind: 'update'; deploymentId: string; body: DeploymentPatchBody; notices: string[] }
+
+/**
+ * Decides what to send: the whole create body when the deployment does not exist, or a PATCH that
+ * carries only what PATCH may change. This is the one place request bodies are built. Inputs that
+ * only now turn out to be missing (a create needs more than an update) throw an InputError before
+ * anything that changes state is sent.
+ */
+export function planDeployment(config: Config, existing: Deployment | undefined): Plan {
+  return existing === undefined ? planCreate(config) : planUpdate(config, existing)
+}
+
+function planCreate(config: Config): Plan {
+  const name = config.name
+  if (name === undefined) {
+    throw new InputError([
+      {
+        input: 'name',
+        message: 'is required to create a deployment (no deployment has the given deployment-id)'
+      }
+    ])
+  }
+  const problems: InputProblem[] = []
+  const required = (value: string | undefined, input: InputName): string => {
+    if (value === undefined || value === '') {
+      problems.push({
+        input,
+        message: `is required to create a ${config.source} deployment (${name} does not exist yet)`
+      })
+    }
+    return value ?? ''
+  }
+  const sourceConfig: SourceConfigBody = {}
+  const revisionConfig: SourceRevisionConfigBody = {}
+  if (config.source === 'git_host') {
+    sourceConfig.integration_id = required(config.integrationId, 'integration-id')
+    sourceConfig.repo_url = required(config.repoUrl, 'repo-url')
+    if (config.deploymentType) sourceConfig.deployment_type = config.deploymentType
+    // A tag is never pushed again, and the service refuses build_on_push with a tag.
+    const buildOnPush = config.buildOnPush ?? (isTagRef(config.repoRef) ? false : undefined)
+    if (buildOnPush !== undefined) sourceConfig.build_on_push = buildOnPush
+    revisionConfig.repo_ref = required(config.repoRef, 'repo-ref')
+    revisionConfig.graph_config_path = required(config.graphConfigPath, 'graph-config-path')
+  } else {
+    revisionConfig.image_uri = required(config.imageUri, 'image-uri')
+    if (config.source === 'external_image') {
+      if (config.listenerId) sourceConfig.listener_id = config.listenerId
+      if (config.k8sNamespace) sourceConfig.listener_config = { k8s_namespace: config.k8sNamespace }
+      if (config.customUrl) sourceConfig.custom_url = config.customUrl
+      if (config.resourceSpec) sourceConfig.resource_spec = config.resourceSpec
+    }
+  }
+  if (problems.length > 0) throw new InputError(problems)
+  return {
+    kind: 'create',
+    body: {
+      name,
+      source: config.source,
+      source_config: sourceConfig,
+      source_revision_config: revisionConfig,
+      secrets: config.secrets ?? []
+    },
+    notices: []
+  }
+}
+
+function planUpdate(config: Config, existing: Deployment): Plan {
+  if (existing.source !== config.source) {
+    throw new InputError([
+      {
+        input: 'source',
+        message: `is ${config.source}, but the deployment ${existing.name} (${existing.id}) has source ${existing.source}, which cannot change; use source: ${existing.source}, or another name`
+      }
+    ])
+  }
+  const sourceConfig: SourceConfigBody = {}
+  const revisionConfig: SourceRevisionConfigBody = {}
+  const notices = createOnlyNotices(config, existing)
+  if (config.source === 'git_host') {
+    if (config.repoRef) revisionConfig.repo_ref = config.repoRef
+    if (config.graphConfigPath) revisionConfig.graph_config_path = config.graphConfigPath
+    if (config.buildOnPush !== undefined) {
+      sourceConfig.build_on_push = config.buildOnPush
+    } else if (isTagRef(config.repoRef) && existing.source_config.build_on_push === true) {
+      // The service refuses a tag while build_on_push is on; a tag is never pushed again anyway.
+      sourceConfig.build_on_push = false
+      notices.push(
+        `build_on_push of ${existing.name} is turned off: it cannot stay on while the deployment follows the tag ${config.repoRef}.`
+      )
+    }
+  } else {
+    if (config.imageUri) revisionConfig.image_uri = config.imageUri
+    if (config.source === 'external_image') {
+      if (config.customUrl) sourceConfig.custom_url = config.customUrl
+      if (config.resourceSpec) sourceConfig.resource_spec = config.resourceSpec
+    }
+  }
+  const body: DeploymentPatchBody = {}
+  if (Object.keys(sourceConfig).length > 0) body.source_config = sourceConfig
+  if (Object.keys(revisionConfig).length > 0) body.source_revision_config = revisionConfig
+  if (config.secrets !== undefined) body.secrets = config.secrets
+  if (!createsRevision(body)) {
+    const gitHost = config.source === 'git_host'
+    throw new InputError([
+      {
+        input: gitHost ? 'repo-ref' : 'image-uri',
+        message: `nothing to deploy: an update of ${existing.name} needs ${gitHost ? 'repo-ref or graph-config-path' : 'image-uri (or secrets or resource-spec)'} to create a new revision`
+      }
+    ])
+  }
+  return { kind: 'update', deploymentId: existing.id, body, notices }
+}
+
+/** api.md §3: a PATCH creates a revision when any of these is given non-null. */
+export function createsRevision(body: DeploymentPatchBody): boolean {
+  const revision = body.source_revision_config ?? {}
+  return (
+    revision.repo_ref != null ||
+    revision.graph_config_path != null ||
+    revision.image_uri != null ||
+    revision.source_tarball_path != null ||
+    body.secrets != null ||
+    body.source_config?.resource_spec != null
+  )
+}
+
+/** Create-only inputs that ask for something the existing deployment does not have. */
+function createOnlyNotices(config: Config, existing: Deployment): string[] {
+  const current = existing.source_config
+  const asked: [InputName, string | undefined, string | null | undefined][] =
+    config.source === 'git_host'
+      ? [
+          ['integration-id', config.integrationId, current.integration_id],
+          ['deployment-type', config.deploymentType, current.deployment_type]
+        ]
+      : [['listener-id', config.listenerId, current.listener_id]]
+  const differing = asked
+    .filter(([, wanted, actual]) => wanted !== undefined && actual != null && wanted !== actual)
+    .map(([input]) => input)
+  if (differing.length === 0) return []
+  return [
+    `${differing.join(', ')} of ${existing.name} can only be set when the deployment is created; the deployment keeps its current value. To change it, delete the deployment or deploy under another name.`
+  ]
+}

@@ -1,0 +1,83 @@
+export interface Secret {
+  name: string
+  value: string
+}
+
+export interface ParsedSecrets {
+  secrets: Secret[]
+  /** Every value found, even in an input that has problems: the caller masks them all. */
+  values: string[]
+  problems: string[]
+}
+
+const C_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+/**
+ * Environment variables the agent server sets or reads itself; a secret of that name would be
+ * refused by the service after the build, so it is refused here first.
+ */
+export const RESERVED_SECRET_NAMES: readonly string[] = [
+  'POSTGRES_URI',
+  'DATABASE_URI',
+  'REDIS_URI'
+]
+
+/**
+ * Parses the `secrets` input: `NAME=value` lines (blank lines and `#` comments skipped, the value
+ * may hold `=`) or a JSON object of strings. Problems never quote a value.
+ */
+export function parseSecrets(text: string): ParsedSecrets {
+  const trimmed = text.trim()
+  if (trimmed === '') return { secrets: [], values: [], problems: [] }
+  const entries = trimmed.startsWith('{') ? parseJsonSecrets(trimmed) : parseLineSecrets(text)
+  const problems = [...entries.problems]
+  const seen = new Set<string>()
+  for (const { name } of entries.secrets) {
+    if (!C_IDENTIFIER.test(name)) {
+      problems.push(
+        `secret name "${name}" is not a valid identifier (letters, digits and _, not starting with a digit)`
+      )
+    } else if (RESERVED_SECRET_NAMES.includes(name)) {
+      problems.push(`secret name "${name}" is reserved by the agent server; choose another name`)
+    }
+    if (seen.has(name)) problems.push(`secret name "${name}" is given more than once`)
+    seen.add(name)
+  }
+  return { secrets: entries.secrets, values: entries.secrets.map((s) => s.value), problems }
+}
+
+function parseJsonSecrets(text: string): { secrets: Secret[]; problems: string[] } {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    // The parser's message can quote the text around the error, which holds values: leave it out.
+    return { secrets: [], problems: ['is not valid JSON (expected an object of "NAME": "value")'] }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return { secrets: [], problems: ['must be a JSON object of "NAME": "value"'] }
+  }
+  const secrets: Secret[] = []
+  const problems: string[] = []
+  for (const [name, value] of Object.entries(parsed)) {
+    if (typeof value === 'string') secrets.push({ name, value })
+    else problems.push(`secret "${name}" must have a string value`)
+  }
+  return { secrets, problems }
+}
+
+function parseLineSecrets(text: string): { secrets: Secret[]; problems: string[] } {
+  const secrets: Secret[] = []
+  const problems: string[] = []
+  text.split(/\r?\n/).forEach((line, index) => {
+    const content = line.trim()
+    if (content === '' || content.startsWith('#')) return
+    const separator = line.indexOf('=')
+    if (separator <= 0) {
+      problems.push(`line ${index + 1} is not NAME=value`)
+      return
+    }
+    secrets.push({ name: line.slice(0, separator).trim(), value: line.slice(separator + 1) })
+  })
+  return { secrets, problems }
+}

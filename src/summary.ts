@@ -1,0 +1,58 @@
+import type { DeployResult } from './deploy'
+import { formatDuration } from './duration'
+
+const HEADLINES: Record<DeployResult['outcome'], string> = {
+  deployed: '✅ Deployed',
+  'revision-created': '✅ Revision created (not waited for)',
+  failed: '❌ Deploy failed',
+  superseded: '⚠️ Superseded by a newer revision',
+  timeout: '⏱️ Timed out',
+  cancelled: '🛑 Cancelled',
+  error: '❌ Deploy failed'
+}
+
+/** Text from the service or the user, made safe for one markdown table cell. */
+export function escapeCell(text: string): string {
+  return text.replace(/[\\`*_[\]<>|]/g, (character) => `\\${character}`).replace(/\r?\n/g, ' ')
+}
+
+/** Text made safe for a markdown paragraph: nothing in it can open a tag, a link or a table. */
+export function escapeParagraph(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/[\\`*_[\]<>|#]/g, (character) => `\\${character}`))
+    .join('  \n')
+}
+
+/** The job summary of a deploy, whatever its outcome. */
+export function renderDeploySummary(result: DeployResult, source: string): string {
+  const rows: [string, string][] = [
+    [
+      'Deployment',
+      result.deploymentName
+        ? `${result.deploymentName} (${result.deploymentId ?? '?'})`
+        : (result.deploymentId ?? '—')
+    ],
+    ['Source', source],
+    ['Revision', result.revisionId ?? '—'],
+    ['Status', result.revisionStatus ?? '—'],
+    ['URL', result.deploymentUrl || '—'],
+    ['Created by this run', result.created ? 'yes' : 'no'],
+    ['Time', formatDuration(result.elapsedMs)]
+  ]
+  return [
+    `## ${HEADLINES[result.outcome]}`,
+    '',
+    '| | |',
+    '|---|---|',
+    ...rows.map(([label, value]) => `| ${label} | ${escapeCell(value)} |`),
+    '',
+    escapeParagraph(result.message),
+    ''
+  ].join('\n')
+}
+
+/** The job summary when the inputs were refused: nothing was sent. */
+export function renderInputErrorSummary(message: string): string {
+  return ['## ❌ Deploy not started: invalid inputs', '', escapeParagraph(message), ''].join('\n')
+}

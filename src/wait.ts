@@ -1,0 +1,59 @@
+import { DeadlineError } from './control-plane/errors'
+import type { CallOptions } from './control-plane/client'
+import type { Revision } from './control-plane/schemas'
+import { judgeStatus, type Verdict } from './revision-status'
+
+export type WaitResult =
+  | { kind: 'final'; verdict: Exclude<Verdict, 'waiting'>; status: string }
+  | { kind: 'timeout'; status: string | undefined }
+
+export interface WaitOptions {
+  /** Reads the revision once; the wait loop passes the deadline and the signal through. */
+  getRevision: (call: CallOptions) => Promise<Revision>
+  /** Epoch milliseconds: no poll is sent and no sleep lasts beyond it. */
+  deadline: number
+  /** The longest gap between two polls (the `poll-interval` input). */
+  pollIntervalMs: number
+  signal?: AbortSignal
+  now: () => number
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** Called with the first status and with every change. */
+  onStatus: (status: string) => void
+}
+
+/** The first gap between polls; gaps then grow by half each poll up to the poll interval. */
+const FIRST_GAP_MS = 2_000
+const GAP_GROWTH = 1.5
+
+/**
+ * Polls a revision until its status is final or the deadline passes. Gaps start short and grow
+ * while nothing changes (a build takes minutes; a status change often comes with the next one
+ * soon after), and never exceed `pollIntervalMs`. Aborting the signal rejects with its reason.
+ */
+export async function waitForRevision(options: WaitOptions): Promise<WaitResult> {
+  const { deadline, pollIntervalMs, signal, now } = options
+  const firstGap = Math.min(FIRST_GAP_MS, pollIntervalMs)
+  let gap = firstGap
+  let lastStatus: string | undefined
+  for (;;) {
+    let revision: Revision
+    try {
+      revision = await options.getRevision({ deadline, signal })
+    } catch (error) {
+      if (error instanceof DeadlineError) return { kind: 'timeout', status: lastStatus }
+      throw error
+    }
+    if (revision.status !== lastStatus) {
+      lastStatus = revision.status
+      options.onStatus(revision.status)
+      gap = firstGap
+    } else {
+      gap = Math.min(pollIntervalMs, gap * GAP_GROWTH)
+    }
+    const verdict = judgeStatus(revision.status)
+    if (verdict !== 'waiting') return { kind: 'final', verdict, status: revision.status }
+    const remaining = deadline - now()
+    if (remaining <= 0) return { kind: 'timeout', status: lastStatus }
+    await options.sleep(Math.min(gap, remaining), signal)
+  }
+}
