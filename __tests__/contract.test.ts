@@ -78,4 +78,14 @@ describe('the action contract', () => {
     }
     expect(ACTION_VERSION).toBe(pkg.version)
   })
+
+  it('documents every input and output in the README tables, and nothing else', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+    const tableNames = (heading: string) => {
+      const section = readme.split(`## ${heading}\n`)[1]?.split('\n## ')[0] ?? ''
+      return [...section.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((match) => match[1])
+    }
+    expect(tableNames('Inputs').sort()).toEqual([...INPUT_NAMES].sort())
+    expect(tableNames('Outputs').sort()).toEqual([...OUTPUT_NAMES].sort())
+  })
 })

@@ -174,7 +174,7 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
         `Timed out after ${formatDuration(elapsed())} before ${error.method} ${error.path} could finish${state.revisionId ? `; revision ${state.revisionId} of ${describe(state)} goes on on the service` : ''}. Raise timeout (now ${formatDuration(config.timeoutMs)}) or check the service.`
       )
     }
-    return finish('error', error instanceof Error ? error.message : String(error))
+    return finish('error', withHint(error))
   }
 }
 
@@ -208,6 +208,21 @@ function explainCreateError(error: unknown, name: string): unknown {
     error.message += `\nThe name ${name} is taken: by another deployment this key cannot see, or by the tracing project a deleted deployment of that name left behind. Delete that tracing project, or choose another name.`
   }
   return error
+}
+
+/** The error's message, with what to do where the status says it. */
+function withHint(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  if (!(error instanceof HttpStatusError)) return message
+  if (error.status === 401) {
+    return `${message}\nThe control plane refused the API key: check api-key (and that it belongs to this control plane's api-url).`
+  }
+  if (error.status === 403) {
+    return /workspace|tenant/i.test(error.detail)
+      ? `${message}\nThis key is organisation-scoped: set tenant-id to the workspace id.`
+      : `${message}\nThe key is not allowed to do this: check its permissions and tenant-id.`
+  }
+  return message
 }
 
 function describe(state: { deploymentName?: string; deploymentId?: string }): string {

@@ -11,17 +11,23 @@ const HEADLINES: Record<DeployResult['outcome'], string> = {
   error: '❌ Deploy failed'
 }
 
-/** Text from the service or the user, made safe for one markdown table cell. */
-export function escapeCell(text: string): string {
-  return text.replace(/[\\`*_[\]<>|]/g, (character) => `\\${character}`).replace(/\r?\n/g, ' ')
+/** Escapes text so that markdown and HTML read it as plain characters. */
+function escapeInline(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[\\`*_[\]|#!]/g, (character) => `\\${character}`)
 }
 
-/** Text made safe for a markdown paragraph: nothing in it can open a tag, a link or a table. */
+/** Text from the service or the user, made safe for one markdown table cell. */
+export function escapeCell(text: string): string {
+  return escapeInline(text).replace(/\r?\n/g, ' ')
+}
+
+/** Text made safe for a markdown paragraph, its line breaks kept. */
 export function escapeParagraph(text: string): string {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.replace(/[\\`*_[\]<>|#]/g, (character) => `\\${character}`))
-    .join('  \n')
+  return text.split(/\r?\n/).map(escapeInline).join('  \n')
 }
 
 /** The job summary of a deploy, whatever its outcome. */
