@@ -83,7 +83,7 @@ describe('the action contract', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
     const tableNames = (heading: string) => {
       const section = readme.split(`## ${heading}\n`)[1]?.split('\n## ')[0] ?? ''
-      return [...section.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((match) => match[1])
+      return [...section.matchAll(/^\| `([a-z0-9-]+)` +\|/gm)].map((match) => match[1])
     }
     expect(tableNames('Inputs').sort()).toEqual([...INPUT_NAMES].sort())
     expect(tableNames('Outputs').sort()).toEqual([...OUTPUT_NAMES].sort())

@@ -4,7 +4,7 @@ import { InputError, parseInputs } from '../src/inputs'
 import { planDeployment } from '../src/plan'
 import type { RawInputs } from '../src/action-contract'
 import { rawInputs } from './helpers/action-yml'
-import { openApiValidator } from './helpers/openapi'
+import { openApiValidator } from '../emulator/openapi'
 
 const INTEGRATION = '123e4567-e89b-42d3-a456-426614174000'
 const LISTENER = '9d2f4c1e-6a55-4f0b-8e4c-0a3d2b1c7e11'

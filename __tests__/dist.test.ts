@@ -1,0 +1,145 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { existsSync } from 'node:fs'
+import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
+import { INTEGRATION_ID } from './helpers/deploy-harness'
+import { DIST, runAction } from './helpers/run-action'
+
+const API_KEY = 'cp-key-7f3a9c1e'
+const SECRET_VALUE = 'sk-live-5d41402abc4b2a76'
+const MULTILINE_SECRET = '-----BEGIN KEY-----\nMIIEowIBAAKCAQEA\n-----END KEY-----'
+
+let emulator: ControlPlaneEmulator
+beforeEach(async () => {
+  emulator = await startControlPlane({ stepMs: 25, apiKey: API_KEY })
+})
+afterEach(async () => {
+  await emulator.close()
+})
+
+const inputs = () => ({
+  'api-url': emulator.url,
+  'api-key': API_KEY,
+  name: 'support-agent',
+  'integration-id': INTEGRATION_ID,
+  'graph-config-path': 'graph.json',
+  'poll-interval': '0.05',
+  secrets: JSON.stringify({ OPENAI_API_KEY: SECRET_VALUE, TLS_KEY: MULTILINE_SECRET })
+})
+
+/** Every place a secret appears in what the action printed or wrote, outside ::add-mask::. */
+function leaks(text: string, secrets: string[]): string[] {
+  const visible = text
+    .split('\n')
+    .filter((line) => !line.startsWith('::add-mask::'))
+    .join('\n')
+  return secrets.filter((secret) => visible.includes(secret))
+}
+
+describe('dist/index.js run as a runner runs it', () => {
+  it('is built', () => {
+    expect(existsSync(DIST)).toBe(true)
+  })
+
+  it('creates, then patches on a second run, and writes outputs and the job summary', async () => {
+    const first = await runAction(inputs())
+    expect(first.stderr).toBe('')
+    expect(first.code).toBe(0)
+    const [deployment] = emulator.deployments()
+    expect(first.outputs).toEqual({
+      created: 'true',
+      'deployment-id': deployment?.id,
+      'revision-id': deployment?.latest_revision_id,
+      'revision-status': 'DEPLOYED',
+      'deployment-url': deployment?.source_config.custom_url
+    })
+    expect(first.summary).toContain('## ✅ Deployed')
+    expect(first.summary).toContain(`| Revision | ${deployment?.latest_revision_id} |`)
+
+    const second = await runAction(inputs())
+    expect(second.code).toBe(0)
+    expect(second.outputs.created).toBe('false')
+    expect(second.outputs['deployment-id']).toBe(deployment?.id)
+    expect(second.outputs['revision-id']).not.toBe(first.outputs['revision-id'])
+    expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
+    expect(emulator.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1)
+  })
+
+  it('fails on BUILD_FAILED with the status and ids, outputs set', async () => {
+    emulator.setOutcome('BUILD_FAILED')
+    const run = await runAction(inputs())
+    expect(run.code).toBe(1)
+    const revision = run.outputs['revision-id']
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `::error::Revision ${revision} of deployment support-agent \\(${run.outputs['deployment-id']}\\) ended BUILD_FAILED`
+      )
+    )
+    expect(run.outputs['revision-status']).toBe('BUILD_FAILED')
+    expect(run.summary).toContain('## ❌ Deploy failed')
+  })
+
+  it('fails on timeout naming the last status and the time waited', async () => {
+    emulator.setOutcome('HANG')
+    const run = await runAction({ ...inputs(), timeout: '1s' })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('::error::Timed out after 1s waiting for revision')
+    expect(run.stdout).toContain('last status was BUILDING')
+    expect(run.summary).toContain('## ⏱️ Timed out')
+  })
+
+  it('refuses invalid inputs all at once, sending nothing', async () => {
+    const run = await runAction({
+      ...inputs(),
+      name: 'Bad_Name',
+      timeout: 'soon',
+      'resource-spec': 'cpu: 99'
+    })
+    expect(run.code).toBe(1)
+    const error = run.stdout.split('\n').find((line) => line.startsWith('::error::')) ?? ''
+    expect(error).toContain('name: must be lowercase letters')
+    expect(error).toContain('timeout: "soon" is not a positive duration')
+    expect(error).toContain('resource-spec: is only for source external_image')
+    expect(emulator.requests).toHaveLength(0)
+    expect(run.summary).toContain('invalid inputs')
+  })
+
+  it.each([
+    ['', 'without debug'],
+    ['1', 'with RUNNER_DEBUG=1']
+  ])('shows secrets only inside ::add-mask:: (RUNNER_DEBUG=%s, %s)', async (debug) => {
+    emulator.setOutcome('DEPLOY_FAILED')
+    const run = await runAction(inputs(), { env: debug ? { RUNNER_DEBUG: debug } : {} })
+    expect(run.code).toBe(1)
+    const secrets = [API_KEY, SECRET_VALUE, ...MULTILINE_SECRET.split('\n')]
+    expect(run.stdout).toContain(`::add-mask::${SECRET_VALUE}`)
+    expect(run.stdout).toContain('::add-mask::MIIEowIBAAKCAQEA')
+    if (debug) expect(run.stdout).toContain('::debug::GET /v2/deployments')
+    expect(leaks(run.stdout + run.stderr, secrets)).toEqual([])
+    expect(leaks(run.summary, secrets)).toEqual([])
+    // The emulator did receive them: the masking is ours, not a missing secret.
+    expect(JSON.stringify(emulator.requests[1]?.body)).toContain(SECRET_VALUE)
+  })
+
+  it('stops within 2 s of SIGTERM while waiting, exit 1, summary written', async () => {
+    emulator.setOutcome('HANG')
+    let signalledAt = 0
+    const run = await runAction(
+      { ...inputs(), 'poll-interval': '5s' },
+      {
+        onStdout: (_chunk, text, kill) => {
+          if (signalledAt === 0 && text.includes(': BUILDING (')) {
+            signalledAt = Date.now()
+            kill('SIGTERM')
+          }
+        }
+      }
+    )
+    expect(signalledAt).toBeGreaterThan(0)
+    expect(Date.now() - signalledAt).toBeLessThan(2_000)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatch(/::error::Cancelled after \d+s while revision \S+ was BUILDING/)
+    expect(run.stdout).toContain('goes on on the service')
+    expect(run.summary).toContain('## 🛑 Cancelled')
+    expect(run.outputs['revision-status']).toBe('BUILDING')
+  })
+})

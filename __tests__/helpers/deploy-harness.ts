@@ -1,0 +1,60 @@
+import type { OutputName, RawInputs } from '../../src/action-contract'
+import { ControlPlaneClient } from '../../src/control-plane/client'
+import { sleep } from '../../src/control-plane/retry'
+import { deploy, type DeployResult } from '../../src/deploy'
+import { parseInputs } from '../../src/inputs'
+import { rawInputs } from './action-yml'
+
+export const INTEGRATION_ID = '123e4567-e89b-42d3-a456-426614174000'
+export const BRANCH_ENV = {
+  GITHUB_EVENT_NAME: 'push',
+  GITHUB_REF: 'refs/heads/main',
+  GITHUB_SERVER_URL: 'https://github.com',
+  GITHUB_REPOSITORY: 'acme/support-agent'
+}
+
+export interface Recorded {
+  result: DeployResult
+  outputs: Partial<Record<OutputName, string>>
+  log: string[]
+}
+
+/**
+ * Runs the deploy operation the way main() does, with a real client over HTTP, and records what
+ * it logs and which outputs it sets. Retries are fast so that tests of them stay short.
+ */
+export async function runDeploy(
+  given: Partial<RawInputs>,
+  options: { env?: Record<string, string>; signal?: AbortSignal; apiKey?: string } = {}
+): Promise<Recorded> {
+  const config = parseInputs(
+    rawInputs({ 'api-key': options.apiKey ?? 'emulator-key', 'poll-interval': '0.05', ...given }),
+    options.env ?? BRANCH_ENV
+  )
+  const outputs: Recorded['outputs'] = {}
+  const log: string[] = []
+  const client = new ControlPlaneClient({
+    baseUrl: config.apiUrl,
+    apiKey: config.apiKey,
+    tenantId: config.tenantId,
+    userAgent: 'deploy-agent-action/test',
+    requestTimeoutMs: 2_000,
+    backoff: { baseMs: 10, maxMs: 50 },
+    onRetry: (notice) => log.push(`retry ${notice.method} ${notice.path}: ${notice.reason}`)
+  })
+  const result = await deploy(config, {
+    client,
+    io: {
+      info: (message) => log.push(message),
+      notice: (message) => log.push(`notice: ${message}`),
+      setOutput: (name, value) => {
+        outputs[name] = value
+      }
+    },
+    signal: options.signal,
+    startedAt: Date.now(),
+    now: Date.now,
+    sleep
+  })
+  return { result, outputs, log }
+}

@@ -1,0 +1,15 @@
+export { startAgentServer, type AgentServerEmulator, type AgentServerOptions } from './agent-server'
+export {
+  startControlPlane,
+  type ControlPlaneEmulator,
+  type ControlPlaneOptions
+} from './control-plane'
+export type {
+  Deployment,
+  Fault,
+  OutcomeChooser,
+  RecordedRequest,
+  Revision,
+  RevisionOutcome,
+  RevisionStatus
+} from './types'
