@@ -241,6 +241,41 @@ describe('deploy against the emulator', () => {
     expect(emulator.deployments()).toHaveLength(1)
   })
 
+  it('retries a GET whose connection was reset or that outlived its request timeout', async () => {
+    emulator.injectFault({ method: 'GET', path: '/v2/deployments', kind: 'reset-before' })
+    emulator.injectFault({ method: 'GET', path: /\/revisions\//, kind: 'delay', delayMs: 2_300 })
+    const { result, log } = await runDeploy(gitHost())
+    expect(result.outcome).toBe('deployed')
+    expect(log.filter((line) => line.startsWith('retry GET'))).toEqual([
+      expect.stringMatching(/^retry GET \/v2\/deployments: .*(ECONNRESET|socket|closed)/i),
+      expect.stringMatching(
+        /^retry GET \/v2\/deployments\/.*\/revisions\/.*: no answer within 2 s$/
+      )
+    ])
+  })
+
+  it('renders a 422 detail list as loc: msg lines', async () => {
+    emulator.injectFault({
+      method: 'POST',
+      kind: 'status',
+      status: 422,
+      body: {
+        detail: [
+          {
+            loc: ['body', 'source_config', 'integration_id'],
+            msg: 'Integration not found',
+            type: 'value_error'
+          },
+          { loc: ['body', 'name'], msg: 'Name is reserved', type: 'value_error' }
+        ]
+      }
+    })
+    const { result } = await runDeploy(gitHost())
+    expect(result.message).toBe(
+      'POST /v2/deployments failed with HTTP 422:\n  body.source_config.integration_id: Integration not found\n  body.name: Name is reserved'
+    )
+  })
+
   it('does not send a POST again after a 503, which may have acted', async () => {
     emulator.injectFault({ method: 'POST', path: '/v2/deployments', kind: 'status', status: 503 })
     const { result } = await runDeploy(gitHost())

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { INTEGRATION_ID } from './helpers/deploy-harness'
 import { DIST, runAction } from './helpers/run-action'
+import { ACTION_VERSION } from '../src/version'
 
 const API_KEY = 'cp-key-7f3a9c1e'
 const SECRET_VALUE = 'sk-live-5d41402abc4b2a76'
@@ -62,6 +63,9 @@ describe('dist/index.js run as a runner runs it', () => {
     expect(second.outputs['revision-id']).not.toBe(first.outputs['revision-id'])
     expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
     expect(emulator.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1)
+    expect(new Set(emulator.requests.map((r) => r.headers['user-agent']))).toEqual(
+      new Set([`deploy-agent-action/${ACTION_VERSION}`])
+    )
   })
 
   it('fails on BUILD_FAILED with the status and ids, outputs set', async () => {
