@@ -80,6 +80,40 @@ describe('dist/index.js run as a runner runs it', () => {
     )
     expect(run.outputs['revision-status']).toBe('BUILD_FAILED')
     expect(run.summary).toContain('## ❌ Deploy failed')
+    // The build log explains it: in a group, errors as annotations, the tail in the summary.
+    const lines = run.stdout.split('\n')
+    const group = lines.indexOf(`::group::Last 50 lines of the build log of revision ${revision}`)
+    expect(group).toBeGreaterThan(-1)
+    expect(lines[group + 50]).toBe('2026-01-01T00:02:01.000Z CRITICAL revision BUILD_FAILED')
+    expect(lines[group + 51]).toBe('::endgroup::')
+    expect(run.stdout).toContain(
+      '::error title=build log 2026-01-01T00%3A02%3A00.000Z::build failed: exit code 1'
+    )
+    expect(run.summary).toContain('### Last 30 lines of the build log')
+    // The step's own failure comes last, after the logs.
+    expect(lines.filter((line) => line.startsWith('::error::')).length).toBe(1)
+    expect(run.stdout.lastIndexOf('::error::')).toBeGreaterThan(run.stdout.indexOf('::endgroup::'))
+  })
+
+  it('fails for its own reason when the service has no logs, with one notice', async () => {
+    emulator.setOutcome('DEPLOY_FAILED')
+    emulator.setRevisionLogs(false)
+    const run = await runAction(inputs())
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatch(
+      /::notice::The deploy logs of revision \S+ could not be shown: this service does not offer revision logs/
+    )
+    expect(run.stdout).toMatch(
+      /::error::Revision \S+ of deployment support-agent \(\S+\) ended DEPLOY_FAILED/
+    )
+  })
+
+  it('reads no logs with log-lines: 0', async () => {
+    emulator.setOutcome('BUILD_FAILED')
+    const run = await runAction({ ...inputs(), 'log-lines': '0' })
+    expect(run.code).toBe(1)
+    expect(emulator.requests.filter((r) => r.path.endsWith('/logs'))).toEqual([])
+    expect(run.stdout).not.toContain('::group::')
   })
 
   it('fails on timeout naming the last status and the time waited', async () => {

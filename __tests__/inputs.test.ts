@@ -62,7 +62,8 @@ describe('parseInputs', () => {
       secrets: [{ name: 'OPENAI_API_KEY', value: 'sk-1=2' }],
       wait: true,
       timeoutMs: 30 * 60_000,
-      pollIntervalMs: 10_000
+      pollIntervalMs: 10_000,
+      logLines: 50
     })
   })
 
@@ -319,6 +320,17 @@ describe('parseInputs', () => {
     ['45s', 45_000]
   ])('reads the timeout %s', (timeout, ms) => {
     expect(parseInputs(gitHost({ timeout }), branchEnv).timeoutMs).toBe(ms)
+  })
+
+  it.each([
+    ['0', 0],
+    ['200', 200]
+  ])('reads log-lines %s', (logLines, expected) => {
+    expect(parseInputs(gitHost({ 'log-lines': logLines }), branchEnv).logLines).toBe(expected)
+  })
+
+  it.each(['-1', '201', '2.5', 'many'])('refuses log-lines %s', (logLines) => {
+    expect(inputsOf(problemsOf(gitHost({ 'log-lines': logLines })))).toEqual(['log-lines'])
   })
 
   it('reads wait: false', () => {

@@ -4,6 +4,7 @@ import { createRedactor } from '../src/redact'
 import { escapeCell, renderDeploySummary, renderInputErrorSummary } from '../src/summary'
 
 const deployed: DeployResult = {
+  statusesSeen: ['QUEUED', 'DEPLOYED'],
   outcome: 'deployed',
   deploymentId: 'd-1',
   deploymentName: 'support-agent',
@@ -23,6 +24,7 @@ describe('job summary', () => {
   it('renders a failed run with the reason and dashes for what is unknown', () => {
     const failed: DeployResult = {
       outcome: 'error',
+      statusesSeen: [],
       created: false,
       elapsedMs: 2_000,
       message:

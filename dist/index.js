@@ -67393,7 +67393,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9279);
+/* harmony import */ var _main__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(881);
 
 await (0,_main__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 
@@ -67402,7 +67402,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9279:
+/***/ 881:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -70281,13 +70281,13 @@ function info(message) {
  * @param name The name of the output group
  */
 function startGroup(name) {
-    issue('group', name);
+    command_issue('group', name);
 }
 /**
  * End an output group.
  */
 function endGroup() {
-    issue('endgroup');
+    command_issue('endgroup');
 }
 /**
  * Wrap an asynchronous function call in a group.
@@ -70386,7 +70386,8 @@ const INPUT_NAMES = [
     'secrets',
     'wait',
     'timeout',
-    'poll-interval'
+    'poll-interval',
+    'log-lines'
 ];
 const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'deployment-id',
@@ -75470,7 +75471,7 @@ function _number(Class, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _coercedNumber(Class, params) {
-    return new Class(snapshotChecks({ type: "number", coerce: true, checks: [], ...util.normalizeParams(params) }));
+    return new Class(snapshotChecks({ type: "number", coerce: true, checks: [], ...normalizeParams(params) }));
 }
 // @__NO_SIDE_EFFECTS__
 function _int(Class, params) {
@@ -79992,6 +79993,12 @@ const errorBodySchema = object({
         unknown()
     ])
 });
+/** One log object: its fields are not documented, so it is kept whole and read defensively. */
+const logEntrySchema = record(schemas_string(), unknown());
+const revisionLogsSchema = object({
+    logs: array(logEntrySchema),
+    next_offset: schemas_string().nullish()
+});
 
 ;// CONCATENATED MODULE: ./src/control-plane/errors.ts
 
@@ -80187,6 +80194,16 @@ class ControlPlaneClient {
             schema: revisionSchema
         });
     }
+    /** One page of a revision's build or deploy logs (newer than the published schema). */
+    getRevisionLogs(deploymentId, revisionId, type, query, call = {}) {
+        return this.#request({
+            ...call,
+            method: 'GET',
+            path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions/${encodeURIComponent(revisionId)}/logs`,
+            query: { type, ...query },
+            schema: revisionLogsSchema
+        });
+    }
     async #request(spec) {
         const { method, path } = spec;
         const { maxAttempts, backoff, now, random } = this.#options;
@@ -80378,6 +80395,25 @@ function isTagRef(ref) {
     return ref?.startsWith('refs/tags/') ?? false;
 }
 
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
+
+
+function coerce_string(params) {
+    return core._coercedString(schemas.ZodString, params);
+}
+function coerce_number(params) {
+    return _coercedNumber(ZodNumber, params);
+}
+function coerce_boolean(params) {
+    return core._coercedBoolean(schemas.ZodBoolean, params);
+}
+function coerce_bigint(params) {
+    return core._coercedBigint(schemas.ZodBigInt, params);
+}
+function coerce_date(params) {
+    return core._coercedDate(schemas.ZodDate, params);
+}
+
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/resource-spec.ts
@@ -80534,6 +80570,107 @@ function parseResourceSpec(text) {
     return { spec: result.data, problems };
 }
 
+;// CONCATENATED MODULE: ./src/revision-logs.ts
+/** Pages the log endpoint is read over at the most, and lines at the most (issue: 3 and 200). */
+const MAX_LOG_PAGES = 3;
+const MAX_LOG_LINES = 200;
+/** Lines of ERROR or above that also become annotations. */
+const MAX_ANNOTATIONS = 10;
+const ERROR_LEVELS = new Set(['ERROR', 'CRITICAL', 'FATAL']);
+const BUILD_STATUSES = new Set(['CREATE_FAILED', 'BUILD_FAILED']);
+const DEPLOY_PHASE_STATUSES = new Set(['DEPLOY_FAILED', 'AWAITING_DEPLOY', 'DEPLOYING']);
+/**
+ * Which logs explain how a revision ended: build logs for a failed create or build, deploy logs
+ * for a failed deploy, and for a timeout or an interruption those of the phase it was last seen
+ * in (the statuses seen, oldest first).
+ */
+function logPhaseFor(statusesSeen) {
+    const last = statusesSeen.at(-1) ?? '';
+    if (BUILD_STATUSES.has(last))
+        return 'build';
+    if (last === 'DEPLOY_FAILED')
+        return 'deploy';
+    const lastWaiting = [...statusesSeen].reverse().find((status) => status !== 'INTERRUPTED');
+    return DEPLOY_PHASE_STATUSES.has(lastWaiting ?? '') ? 'deploy' : 'build';
+}
+/** A log object of undocumented shape, as one line: known keys when present, else its JSON. */
+function toLogLine(entry) {
+    const pick = (...keys) => {
+        for (const key of keys) {
+            const value = entry[key];
+            if (typeof value === 'string' || typeof value === 'number')
+                return String(value);
+        }
+        return undefined;
+    };
+    const message = pick('message', 'msg', 'text', 'log');
+    return {
+        time: pick('timestamp', 'time', 'ts', 'created_at') ?? '',
+        level: (pick('level', 'severity', 'levelname') ?? '').toUpperCase(),
+        message: message ?? JSON.stringify(entry)
+    };
+}
+/**
+ * Reads the newest `maxLines` lines (newest first, over at most MAX_LOG_PAGES pages) and returns
+ * them oldest first.
+ */
+async function readLastLogLines(readPage, maxLines, call) {
+    const wanted = Math.min(maxLines, MAX_LOG_LINES);
+    const newestFirst = [];
+    let offset;
+    for (let page = 0; page < MAX_LOG_PAGES && newestFirst.length < wanted; page++) {
+        const limit = Math.min(100, wanted - newestFirst.length);
+        const answer = await readPage({ order: 'desc', limit, offset }, call);
+        newestFirst.push(...answer.logs.slice(0, limit).map(toLogLine));
+        if (!answer.next_offset || answer.next_offset === offset)
+            break;
+        offset = answer.next_offset;
+    }
+    return newestFirst.slice(0, wanted).reverse();
+}
+function formatLogLine(line) {
+    return [line.time, line.level, line.message].filter((part) => part !== '').join(' ');
+}
+function isErrorLine(line) {
+    return ERROR_LEVELS.has(line.level);
+}
+function errorAnnotations(lines) {
+    return lines.filter(isErrorLine).slice(-MAX_ANNOTATIONS);
+}
+/** Time the logs may take after the deploy ended; a timed-out run has no deadline left of its own. */
+const LOG_BUDGET_MS = 15_000;
+/**
+ * Fetches the logs that explain how the revision ended and shows them: oldest first in a
+ * collapsed group, ERROR lines also as annotations. Best effort: any failure to read them becomes
+ * one notice and `undefined`, never an error of the step.
+ */
+async function showRevisionLogs(readPage, options) {
+    const { io, redact } = options;
+    const phase = logPhaseFor(options.statusesSeen);
+    let lines;
+    try {
+        lines = await readLastLogLines((query, call) => readPage(phase, query, call), options.maxLines, options.call);
+    }
+    catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const missing = /HTTP 404/.test(reason) ? 'this service does not offer revision logs' : reason;
+        io.notice(redact(`The ${phase} logs of revision ${options.revisionId} could not be shown: ${missing}`));
+        return undefined;
+    }
+    const shown = lines.map((line) => ({ ...line, message: redact(line.message) }));
+    if (shown.length === 0) {
+        io.notice(`Revision ${options.revisionId} has no ${phase} log lines.`);
+        return { phase, lines: shown };
+    }
+    io.startGroup(`Last ${shown.length} lines of the ${phase} log of revision ${options.revisionId}`);
+    for (const line of shown)
+        io.info(formatLogLine(line));
+    io.endGroup();
+    for (const line of errorAnnotations(shown))
+        io.error(line.message, `${phase} log ${line.time}`.trim());
+    return { phase, lines: shown };
+}
+
 ;// CONCATENATED MODULE: ./src/secrets-input.ts
 const C_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
@@ -80609,6 +80746,7 @@ function parseLineSecrets(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs.ts
+
 
 
 
@@ -80749,6 +80887,10 @@ function parseInputs(raw, env) {
     const wait = check('wait', booleanText) ?? true;
     const timeoutMs = positiveDuration('timeout', given('timeout') ?? '30m', problem);
     const pollIntervalMs = positiveDuration('poll-interval', given('poll-interval') ?? '10s', problem);
+    const logLines = check('log-lines', coerce_number({ error: 'must be a whole number from 0 to 200' })
+        .int('must be a whole number from 0 to 200')
+        .min(0, 'must be a whole number from 0 to 200')
+        .max(MAX_LOG_LINES, `must be at most ${MAX_LOG_LINES} (the logs are read over at most 3 pages)`)) ?? 50;
     if (problems.length > 0 || apiUrl === undefined)
         throw new InputError(problems);
     return {
@@ -80772,7 +80914,8 @@ function parseInputs(raw, env) {
         secrets,
         wait,
         timeoutMs,
-        pollIntervalMs
+        pollIntervalMs,
+        logLines
     };
 }
 function defaultRepoUrl(env) {
@@ -81040,7 +81183,10 @@ async function deploy(config, deps) {
     const { client, io, signal, now } = deps;
     const deadline = deps.startedAt + config.timeoutMs;
     const call = { deadline, signal };
-    const state = { created: false };
+    const state = {
+        created: false,
+        statusesSeen: []
+    };
     const elapsed = () => now() - deps.startedAt;
     const finish = (outcome, message) => ({
         ...state,
@@ -81078,6 +81224,7 @@ async function deploy(config, deps) {
         io.info(`Revision ${revisionId} ${plan.kind === 'create' ? 'created with the deployment' : 'created by the update'}.`);
         const onStatus = (status) => {
             state.revisionStatus = status;
+            state.statusesSeen.push(status);
             io.setOutput('revision-status', status);
             io.info(`Revision ${revisionId}: ${status} (${formatDuration(elapsed())})`);
         };
@@ -81188,6 +81335,9 @@ function createRedactor(values) {
 
 ;// CONCATENATED MODULE: ./src/summary.ts
 
+
+/** Log lines the summary shows at the most; the step's log has them all. */
+const SUMMARY_LOG_LINES = 30;
 const HEADLINES = {
     deployed: '✅ Deployed',
     'revision-created': '✅ Revision created (not waited for)',
@@ -81214,7 +81364,7 @@ function escapeParagraph(text) {
     return text.split(/\r?\n/).map(escapeInline).join('  \n');
 }
 /** The job summary of a deploy, whatever its outcome. */
-function renderDeploySummary(result, source) {
+function renderDeploySummary(result, source, logs) {
     const rows = [
         [
             'Deployment',
@@ -81237,8 +81387,23 @@ function renderDeploySummary(result, source) {
         ...rows.map(([label, value]) => `| ${label} | ${escapeCell(value)} |`),
         '',
         escapeParagraph(result.message),
-        ''
+        '',
+        ...(logs && logs.lines.length > 0 ? renderLogs(logs) : [])
     ].join('\n');
+}
+/** The last log lines in a fence longer than any run of backticks in them, so none can close it. */
+function renderLogs(logs) {
+    const lines = logs.lines.slice(-SUMMARY_LOG_LINES).map(formatLogLine);
+    const longestRun = Math.max(0, ...lines.flatMap((line) => (line.match(/`+/g) ?? []).map((run) => run.length)));
+    const fence = '`'.repeat(Math.max(3, longestRun + 1));
+    return [
+        `### Last ${lines.length} lines of the ${logs.phase} log`,
+        '',
+        `${fence}text`,
+        ...lines,
+        fence,
+        ''
+    ];
 }
 /** The job summary when the inputs were refused: nothing was sent. */
 function renderInputErrorSummary(message) {
@@ -81250,6 +81415,7 @@ function renderInputErrorSummary(message) {
 const ACTION_VERSION = '0.1.0';
 
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -81334,10 +81500,33 @@ async function run() {
     });
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    await report(result, config, redact);
+    const logs = await failureLogs(result, config, client, redact, controller.signal);
+    await report(result, config, redact, logs);
 }
-async function report(result, config, redact) {
-    await writeSummary(redact(renderDeploySummary(result, config.source)));
+/** The logs that explain a failed or timed-out revision, shown in the log; best effort. */
+async function failureLogs(result, config, client, redact, signal) {
+    const { deploymentId, revisionId } = result;
+    if (result.outcome !== 'failed' && result.outcome !== 'timeout')
+        return undefined;
+    if (config.logLines === 0 || !deploymentId || !revisionId)
+        return undefined;
+    return showRevisionLogs((phase, query, call) => client.getRevisionLogs(deploymentId, revisionId, phase, query, call), {
+        revisionId,
+        statusesSeen: result.statusesSeen,
+        maxLines: config.logLines,
+        redact,
+        call: { deadline: Date.now() + LOG_BUDGET_MS, signal },
+        io: {
+            startGroup: (title) => startGroup(title),
+            endGroup: () => endGroup(),
+            info: (message) => info(message),
+            error: (message, title) => error(message, { title }),
+            notice: (message) => notice(message)
+        }
+    });
+}
+async function report(result, config, redact, logs) {
+    await writeSummary(redact(renderDeploySummary(result, config.source, logs)));
     const message = redact(result.message);
     if (result.outcome === 'deployed' || result.outcome === 'revision-created')
         info(message);

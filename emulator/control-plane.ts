@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { defaultLogs, logsPage, type LogSource } from './logs'
 import { createProblems, patchProblems, type ValidationProblem } from './rules'
 import { Store } from './store'
 import type { Deployment, Fault, OutcomeChooser, RecordedRequest, Revision } from './types'
@@ -19,6 +20,8 @@ export interface ControlPlaneOptions {
   agentUrl?: string
   now?: () => number
   port?: number
+  /** The logs of a revision, or false for a service without the logs endpoint (404). */
+  revisionLogs?: LogSource | false
 }
 
 export interface ControlPlaneEmulator {
@@ -36,6 +39,7 @@ export interface ControlPlaneEmulator {
     source_revision_config?: Record<string, unknown>
   }): Deployment
   setOutcome(outcome: OutcomeChooser): void
+  setRevisionLogs(source: LogSource | false): void
   injectFault(fault: Fault): void
   tracingProjects(): string[]
   uploads(): { objectPath: string; bytes: Buffer; contentType?: string }[]
@@ -67,6 +71,7 @@ export async function startControlPlane(
   const requests: RecordedRequest[] = []
   const faults: (Fault & { left: number })[] = []
   const uploads: { objectPath: string; bytes: Buffer; contentType?: string }[] = []
+  let revisionLogs: LogSource | false = options.revisionLogs ?? defaultLogs
   const uploadTokens = new Map<string, { deploymentId: string; objectPath: string }>()
 
   const route = (method: string, path: string, query: URLSearchParams, body: unknown): Answer => {
@@ -95,6 +100,20 @@ export async function startControlPlane(
       if (!revision)
         return { status: 404, body: { detail: `Revision ID ${revisionId} not found.` } }
       if (tail === undefined) return { status: 200, body: revision }
+      if (tail === 'logs' && revisionLogs !== false) {
+        const type = query.get('type')
+        if (type !== 'build' && type !== 'deploy') {
+          return {
+            status: 422,
+            body: {
+              detail: [
+                { loc: ['query', 'type'], msg: "Input should be 'build' or 'deploy'", type: 'enum' }
+              ]
+            }
+          }
+        }
+        return logsPage(revisionLogs({ revision, type }), query)
+      }
     }
     if (sub === 'upload-url' && method === 'POST' && revisionId === undefined) {
       const token = randomUUID()
@@ -328,6 +347,9 @@ export async function startControlPlane(
       return deployment
     },
     setOutcome: (outcome) => store.setOutcome(outcome),
+    setRevisionLogs: (source) => {
+      revisionLogs = source
+    },
     injectFault: (fault) => faults.push({ ...fault, left: fault.times ?? 1 }),
     tracingProjects: () => [...store.tracingProjects],
     uploads: () => [...uploads],

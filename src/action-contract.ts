@@ -23,7 +23,8 @@ export const INPUT_NAMES = [
   'secrets',
   'wait',
   'timeout',
-  'poll-interval'
+  'poll-interval',
+  'log-lines'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]

@@ -25,6 +25,8 @@ export interface DeployResult {
   revisionStatus?: string
   deploymentUrl?: string
   created: boolean
+  /** Every status of the revision seen, oldest first. */
+  statusesSeen: string[]
   elapsedMs: number
   /** One paragraph for people: what happened, with the ids, and what to do next. */
   message: string
@@ -59,7 +61,10 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
   const { client, io, signal, now } = deps
   const deadline = deps.startedAt + config.timeoutMs
   const call = { deadline, signal }
-  const state: Omit<DeployResult, 'outcome' | 'message' | 'elapsedMs'> = { created: false }
+  const state: Omit<DeployResult, 'outcome' | 'message' | 'elapsedMs'> = {
+    created: false,
+    statusesSeen: []
+  }
   const elapsed = () => now() - deps.startedAt
   const finish = (outcome: DeployOutcome, message: string): DeployResult => ({
     ...state,
@@ -104,6 +109,7 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
 
     const onStatus = (status: string) => {
       state.revisionStatus = status
+      state.statusesSeen.push(status)
       io.setOutput('revision-status', status)
       io.info(`Revision ${revisionId}: ${status} (${formatDuration(elapsed())})`)
     }

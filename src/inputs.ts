@@ -3,6 +3,7 @@ import type { InputName, RawInputs } from './action-contract'
 import { parseDuration } from './duration'
 import { isTagRef, normaliseRepoRef, workflowRepoRef, type WorkflowRefEnv } from './git-ref'
 import { parseResourceSpec, type ResourceSpec } from './resource-spec'
+import { MAX_LOG_LINES } from './revision-logs'
 import { parseSecrets, type Secret } from './secrets-input'
 
 export const SOURCES = ['git_host', 'external_image', 'internal_image'] as const
@@ -34,6 +35,8 @@ export interface Config {
   wait: boolean
   timeoutMs: number
   pollIntervalMs: number
+  /** Log lines to show for a failed or timed-out revision; 0 shows none. */
+  logLines: number
 }
 
 export interface InputEnv extends WorkflowRefEnv {
@@ -200,6 +203,18 @@ export function parseInputs(raw: RawInputs, env: InputEnv): Config {
   const wait = check('wait', booleanText) ?? true
   const timeoutMs = positiveDuration('timeout', given('timeout') ?? '30m', problem)
   const pollIntervalMs = positiveDuration('poll-interval', given('poll-interval') ?? '10s', problem)
+  const logLines =
+    check(
+      'log-lines',
+      z.coerce
+        .number({ error: 'must be a whole number from 0 to 200' })
+        .int('must be a whole number from 0 to 200')
+        .min(0, 'must be a whole number from 0 to 200')
+        .max(
+          MAX_LOG_LINES,
+          `must be at most ${MAX_LOG_LINES} (the logs are read over at most 3 pages)`
+        )
+    ) ?? 50
 
   if (problems.length > 0 || apiUrl === undefined) throw new InputError(problems)
   return {
@@ -223,7 +238,8 @@ export function parseInputs(raw: RawInputs, env: InputEnv): Config {
     secrets,
     wait,
     timeoutMs,
-    pollIntervalMs
+    pollIntervalMs,
+    logLines
   }
 }
 

@@ -6,6 +6,7 @@ import { sleep } from './control-plane/retry'
 import { CancelledError, deploy, type DeployResult } from './deploy'
 import { InputError, parseInputs, type Config } from './inputs'
 import { createRedactor } from './redact'
+import { LOG_BUDGET_MS, showRevisionLogs, type RevisionLogs } from './revision-logs'
 import { parseSecrets } from './secrets-input'
 import { renderDeploySummary, renderInputErrorSummary } from './summary'
 import { ACTION_VERSION } from './version'
@@ -91,11 +92,47 @@ export async function run(): Promise<void> {
   })
   process.off('SIGINT', onSignal)
   process.off('SIGTERM', onSignal)
-  await report(result, config, redact)
+  const logs = await failureLogs(result, config, client, redact, controller.signal)
+  await report(result, config, redact, logs)
 }
 
-async function report(result: DeployResult, config: Config, redact: (text: string) => string) {
-  await writeSummary(redact(renderDeploySummary(result, config.source)))
+/** The logs that explain a failed or timed-out revision, shown in the log; best effort. */
+async function failureLogs(
+  result: DeployResult,
+  config: Config,
+  client: ControlPlaneClient,
+  redact: (text: string) => string,
+  signal: AbortSignal
+): Promise<RevisionLogs | undefined> {
+  const { deploymentId, revisionId } = result
+  if (result.outcome !== 'failed' && result.outcome !== 'timeout') return undefined
+  if (config.logLines === 0 || !deploymentId || !revisionId) return undefined
+  return showRevisionLogs(
+    (phase, query, call) => client.getRevisionLogs(deploymentId, revisionId, phase, query, call),
+    {
+      revisionId,
+      statusesSeen: result.statusesSeen,
+      maxLines: config.logLines,
+      redact,
+      call: { deadline: Date.now() + LOG_BUDGET_MS, signal },
+      io: {
+        startGroup: (title) => core.startGroup(title),
+        endGroup: () => core.endGroup(),
+        info: (message) => core.info(message),
+        error: (message, title) => core.error(message, { title }),
+        notice: (message) => core.notice(message)
+      }
+    }
+  )
+}
+
+async function report(
+  result: DeployResult,
+  config: Config,
+  redact: (text: string) => string,
+  logs: RevisionLogs | undefined
+) {
+  await writeSummary(redact(renderDeploySummary(result, config.source, logs)))
   const message = redact(result.message)
   if (result.outcome === 'deployed' || result.outcome === 'revision-created') core.info(message)
   else core.setFailed(message)

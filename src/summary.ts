@@ -1,5 +1,9 @@
 import type { DeployResult } from './deploy'
 import { formatDuration } from './duration'
+import { formatLogLine, type RevisionLogs } from './revision-logs'
+
+/** Log lines the summary shows at the most; the step's log has them all. */
+const SUMMARY_LOG_LINES = 30
 
 const HEADLINES: Record<DeployResult['outcome'], string> = {
   deployed: '✅ Deployed',
@@ -31,7 +35,11 @@ export function escapeParagraph(text: string): string {
 }
 
 /** The job summary of a deploy, whatever its outcome. */
-export function renderDeploySummary(result: DeployResult, source: string): string {
+export function renderDeploySummary(
+  result: DeployResult,
+  source: string,
+  logs?: RevisionLogs
+): string {
   const rows: [string, string][] = [
     [
       'Deployment',
@@ -54,8 +62,27 @@ export function renderDeploySummary(result: DeployResult, source: string): strin
     ...rows.map(([label, value]) => `| ${label} | ${escapeCell(value)} |`),
     '',
     escapeParagraph(result.message),
-    ''
+    '',
+    ...(logs && logs.lines.length > 0 ? renderLogs(logs) : [])
   ].join('\n')
+}
+
+/** The last log lines in a fence longer than any run of backticks in them, so none can close it. */
+function renderLogs(logs: RevisionLogs): string[] {
+  const lines = logs.lines.slice(-SUMMARY_LOG_LINES).map(formatLogLine)
+  const longestRun = Math.max(
+    0,
+    ...lines.flatMap((line) => (line.match(/`+/g) ?? []).map((run) => run.length))
+  )
+  const fence = '`'.repeat(Math.max(3, longestRun + 1))
+  return [
+    `### Last ${lines.length} lines of the ${logs.phase} log`,
+    '',
+    `${fence}text`,
+    ...lines,
+    fence,
+    ''
+  ]
 }
 
 /** The job summary when the inputs were refused: nothing was sent. */

@@ -18,11 +18,13 @@ import {
 import {
   deploymentSchema,
   deploymentsListSchema,
+  revisionLogsSchema,
   revisionSchema,
   type Deployment,
   type DeploymentCreateBody,
   type DeploymentPatchBody,
-  type Revision
+  type Revision,
+  type RevisionLogs
 } from './schemas'
 
 export interface RetryNotice {
@@ -158,6 +160,23 @@ export class ControlPlaneClient {
       method: 'GET',
       path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions/${encodeURIComponent(revisionId)}`,
       schema: revisionSchema
+    })
+  }
+
+  /** One page of a revision's build or deploy logs (newer than the published schema). */
+  getRevisionLogs(
+    deploymentId: string,
+    revisionId: string,
+    type: 'build' | 'deploy',
+    query: { order?: 'asc' | 'desc'; limit?: number; offset?: string },
+    call: CallOptions = {}
+  ): Promise<RevisionLogs> {
+    return this.#request({
+      ...call,
+      method: 'GET',
+      path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions/${encodeURIComponent(revisionId)}/logs`,
+      query: { type, ...query },
+      schema: revisionLogsSchema
     })
   }
 

@@ -109,3 +109,13 @@ export interface DeploymentPatchBody {
   source_revision_config?: SourceRevisionConfigBody
   secrets?: SecretBody[]
 }
+
+/** One log object: its fields are not documented, so it is kept whole and read defensively. */
+export const logEntrySchema = z.record(z.string(), z.unknown())
+export type LogEntry = z.output<typeof logEntrySchema>
+
+export const revisionLogsSchema = z.object({
+  logs: z.array(logEntrySchema),
+  next_offset: z.string().nullish()
+})
+export type RevisionLogs = z.output<typeof revisionLogsSchema>

@@ -1,0 +1,154 @@
+import type { CallOptions } from './control-plane/client'
+import type { LogEntry } from './control-plane/schemas'
+
+export type LogPhase = 'build' | 'deploy'
+
+/** Pages the log endpoint is read over at the most, and lines at the most (issue: 3 and 200). */
+export const MAX_LOG_PAGES = 3
+export const MAX_LOG_LINES = 200
+/** Lines of ERROR or above that also become annotations. */
+const MAX_ANNOTATIONS = 10
+const ERROR_LEVELS = new Set(['ERROR', 'CRITICAL', 'FATAL'])
+
+const BUILD_STATUSES = new Set(['CREATE_FAILED', 'BUILD_FAILED'])
+const DEPLOY_PHASE_STATUSES = new Set(['DEPLOY_FAILED', 'AWAITING_DEPLOY', 'DEPLOYING'])
+
+/**
+ * Which logs explain how a revision ended: build logs for a failed create or build, deploy logs
+ * for a failed deploy, and for a timeout or an interruption those of the phase it was last seen
+ * in (the statuses seen, oldest first).
+ */
+export function logPhaseFor(statusesSeen: readonly string[]): LogPhase {
+  const last = statusesSeen.at(-1) ?? ''
+  if (BUILD_STATUSES.has(last)) return 'build'
+  if (last === 'DEPLOY_FAILED') return 'deploy'
+  const lastWaiting = [...statusesSeen].reverse().find((status) => status !== 'INTERRUPTED')
+  return DEPLOY_PHASE_STATUSES.has(lastWaiting ?? '') ? 'deploy' : 'build'
+}
+
+export interface LogLine {
+  time: string
+  level: string
+  message: string
+}
+
+/** A log object of undocumented shape, as one line: known keys when present, else its JSON. */
+export function toLogLine(entry: LogEntry): LogLine {
+  const pick = (...keys: string[]) => {
+    for (const key of keys) {
+      const value = entry[key]
+      if (typeof value === 'string' || typeof value === 'number') return String(value)
+    }
+    return undefined
+  }
+  const message = pick('message', 'msg', 'text', 'log')
+  return {
+    time: pick('timestamp', 'time', 'ts', 'created_at') ?? '',
+    level: (pick('level', 'severity', 'levelname') ?? '').toUpperCase(),
+    message: message ?? JSON.stringify(entry)
+  }
+}
+
+/**
+ * Reads the newest `maxLines` lines (newest first, over at most MAX_LOG_PAGES pages) and returns
+ * them oldest first.
+ */
+export async function readLastLogLines(
+  readPage: (
+    query: { order: 'desc'; limit: number; offset?: string },
+    call: CallOptions
+  ) => Promise<{ logs: LogEntry[]; next_offset?: string | null }>,
+  maxLines: number,
+  call: CallOptions
+): Promise<LogLine[]> {
+  const wanted = Math.min(maxLines, MAX_LOG_LINES)
+  const newestFirst: LogLine[] = []
+  let offset: string | undefined
+  for (let page = 0; page < MAX_LOG_PAGES && newestFirst.length < wanted; page++) {
+    const limit = Math.min(100, wanted - newestFirst.length)
+    const answer = await readPage({ order: 'desc', limit, offset }, call)
+    newestFirst.push(...answer.logs.slice(0, limit).map(toLogLine))
+    if (!answer.next_offset || answer.next_offset === offset) break
+    offset = answer.next_offset
+  }
+  return newestFirst.slice(0, wanted).reverse()
+}
+
+export function formatLogLine(line: LogLine): string {
+  return [line.time, line.level, line.message].filter((part) => part !== '').join(' ')
+}
+
+export function isErrorLine(line: LogLine): boolean {
+  return ERROR_LEVELS.has(line.level)
+}
+
+export function errorAnnotations(lines: readonly LogLine[]): LogLine[] {
+  return lines.filter(isErrorLine).slice(-MAX_ANNOTATIONS)
+}
+
+/** Time the logs may take after the deploy ended; a timed-out run has no deadline left of its own. */
+export const LOG_BUDGET_MS = 15_000
+
+export interface RevisionLogs {
+  phase: LogPhase
+  lines: LogLine[]
+}
+
+/** What showing logs does to the world: the action's log and annotations. */
+export interface LogIo {
+  startGroup(title: string): void
+  endGroup(): void
+  info(message: string): void
+  error(message: string, title: string): void
+  notice(message: string): void
+}
+
+/**
+ * Fetches the logs that explain how the revision ended and shows them: oldest first in a
+ * collapsed group, ERROR lines also as annotations. Best effort: any failure to read them becomes
+ * one notice and `undefined`, never an error of the step.
+ */
+export async function showRevisionLogs(
+  readPage: (
+    phase: LogPhase,
+    query: { order: 'desc'; limit: number; offset?: string },
+    call: CallOptions
+  ) => Promise<{ logs: LogEntry[]; next_offset?: string | null }>,
+  options: {
+    revisionId: string
+    statusesSeen: readonly string[]
+    maxLines: number
+    redact: (text: string) => string
+    call: CallOptions
+    io: LogIo
+  }
+): Promise<RevisionLogs | undefined> {
+  const { io, redact } = options
+  const phase = logPhaseFor(options.statusesSeen)
+  let lines: LogLine[]
+  try {
+    lines = await readLastLogLines(
+      (query, call) => readPage(phase, query, call),
+      options.maxLines,
+      options.call
+    )
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    const missing = /HTTP 404/.test(reason) ? 'this service does not offer revision logs' : reason
+    io.notice(
+      redact(`The ${phase} logs of revision ${options.revisionId} could not be shown: ${missing}`)
+    )
+    return undefined
+  }
+  const shown = lines.map((line) => ({ ...line, message: redact(line.message) }))
+  if (shown.length === 0) {
+    io.notice(`Revision ${options.revisionId} has no ${phase} log lines.`)
+    return { phase, lines: shown }
+  }
+  io.startGroup(`Last ${shown.length} lines of the ${phase} log of revision ${options.revisionId}`)
+  for (const line of shown) io.info(formatLogLine(line))
+  io.endGroup()
+  for (const line of errorAnnotations(shown))
+    io.error(line.message, `${phase} log ${line.time}`.trim())
+  return { phase, lines: shown }
+}
