@@ -63,7 +63,11 @@ describe('parseInputs', () => {
       wait: true,
       timeoutMs: 30 * 60_000,
       pollIntervalMs: 10_000,
-      logLines: 50
+      logLines: 50,
+      operation: 'deploy',
+      dryRun: false,
+      sourceDir: '.',
+      deleteTracingProject: false
     })
   })
 
@@ -232,11 +236,38 @@ describe('parseInputs', () => {
     ).toEqual(['listener-id'])
   })
 
-  it('refuses an unknown source and says internal_source is not available yet', () => {
+  it('refuses an unknown source', () => {
     expect(problemsOf(gitHost({ source: 'docker' }))).toEqual([
-      'source: must be one of git_host, external_image, internal_image'
+      'source: must be one of git_host, external_image, internal_image, internal_source'
     ])
-    expect(inputsOf(problemsOf(gitHost({ source: 'internal_source' })))).toEqual(['source'])
+    expect(
+      inputsOf(problemsOf(gitHost({ source: 'internal_source', 'image-uri': 'x:1' })))
+    ).toEqual(['integration-id', 'image-uri'])
+  })
+
+  it('reads an internal_source step, and refuses source-dir and build commands where they mean nothing', () => {
+    const config = parseInputs(
+      gitHost({
+        source: 'internal_source',
+        'integration-id': '',
+        'source-dir': 'apps/agent',
+        'install-command': 'npm ci',
+        'build-command': 'npm run build'
+      }),
+      {}
+    )
+    expect(config).toMatchObject({
+      source: 'internal_source',
+      sourceDir: 'apps/agent',
+      graphConfigPath: 'graph.json',
+      installCommand: 'npm ci',
+      buildCommand: 'npm run build'
+    })
+    expect(config.repoRef).toBeUndefined()
+    expect(inputsOf(problemsOf(gitHost({ 'source-dir': 'apps/agent' })))).toEqual(['source-dir'])
+    expect(inputsOf(problemsOf(image({ 'install-command': 'npm ci' })))).toEqual([
+      'install-command'
+    ])
   })
 
   it('parses an external_image step with listener, namespace, URL and resource spec', () => {

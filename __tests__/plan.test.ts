@@ -205,13 +205,32 @@ describe('planDeployment', () => {
       { source: 'internal_image', 'image-uri': 'agent:3', secrets: '{"A":"b"}' },
       {},
       'internal_image'
+    ],
+    [
+      'internal_source',
+      {
+        source: 'internal_source',
+        'graph-config-path': 'graph.json',
+        'install-command': 'npm ci',
+        'build-command': 'npm run build',
+        secrets: 'A=b'
+      },
+      {},
+      'internal_source'
     ]
   ])('sends %s bodies that the published schema accepts', (_, inputs, workflowEnv, source) => {
     const parsed = config(inputs, workflowEnv)
     const create = planDeployment(parsed, undefined)
     expect(validate('DeploymentCreateRequest', create.body)).toEqual([])
     const update = planDeployment(parsed, existing({ source, source_config: {} }))
-    expect(validate('DeploymentPatchRequest', update.body)).toEqual([])
+    const patches = [
+      update.body,
+      create.sourcePatch?.('uploads/x.tar.gz'),
+      update.sourcePatch?.('uploads/y.tar.gz')
+    ]
+    const sent = patches.filter((body) => body !== undefined)
+    expect(sent.length).toBeGreaterThan(0)
+    for (const body of sent) expect(validate('DeploymentPatchRequest', body)).toEqual([])
   })
 
   it('has a validator that does refuse what the schema does not allow', () => {

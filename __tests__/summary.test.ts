@@ -33,6 +33,21 @@ describe('job summary', () => {
     expect(renderDeploySummary(failed, 'external_image')).toMatchSnapshot()
   })
 
+  it('shows the plan of a dry run in a fence', () => {
+    const planned: DeployResult = {
+      outcome: 'dry-run',
+      created: false,
+      statusesSeen: [],
+      elapsedMs: 500,
+      message: 'Dry run: support-agent does not exist and would be created.',
+      planLines: [
+        'Would create deployment support-agent (source git_host): POST /v2/deployments',
+        '  secrets = A=***'
+      ]
+    }
+    expect(renderDeploySummary(planned, 'git_host')).toMatchSnapshot()
+  })
+
   it('renders refused inputs', () => {
     expect(
       renderInputErrorSummary("The action's inputs have 1 problem:\n  - name: is required")

@@ -7,6 +7,7 @@ export const INPUT_NAMES = [
   'api-key',
   'tenant-id',
   'name',
+  'operation',
   'deployment-id',
   'source',
   'repo-url',
@@ -20,11 +21,16 @@ export const INPUT_NAMES = [
   'k8s-namespace',
   'custom-url',
   'resource-spec',
+  'source-dir',
+  'install-command',
+  'build-command',
   'secrets',
   'wait',
   'timeout',
   'poll-interval',
-  'log-lines'
+  'log-lines',
+  'dry-run',
+  'delete-tracing-project'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]

@@ -5,6 +5,14 @@ import type { Deployment } from './control-plane/schemas'
 import { formatDuration } from './duration'
 import type { Config } from './inputs'
 import { planDeployment } from './plan'
+import { describePlan } from './plan-description'
+import {
+  checkSourceDir,
+  formatBytes,
+  packSource,
+  WARN_ARCHIVE_BYTES,
+  type SourceArchive
+} from './source-archive'
 import { waitForRevision } from './wait'
 
 /** What the deploy does to the world besides HTTP: the action's log and outputs. */
@@ -15,7 +23,16 @@ export interface DeployIo {
 }
 
 export type DeployOutcome =
-  'deployed' | 'revision-created' | 'failed' | 'superseded' | 'timeout' | 'cancelled' | 'error'
+  | 'deployed'
+  | 'revision-created'
+  | 'failed'
+  | 'superseded'
+  | 'timeout'
+  | 'cancelled'
+  | 'error'
+  | 'dry-run'
+  | 'deleted'
+  | 'absent'
 
 export interface DeployResult {
   outcome: DeployOutcome
@@ -28,6 +45,8 @@ export interface DeployResult {
   /** Every status of the revision seen, oldest first. */
   statusesSeen: string[]
   elapsedMs: number
+  /** Dry run: the plan, a line per request or field. */
+  planLines?: string[]
   /** One paragraph for people: what happened, with the ids, and what to do next. */
   message: string
 }
@@ -74,10 +93,34 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
   })
   io.setOutput('created', 'false')
 
+  let archive: SourceArchive | undefined
   try {
+    if (config.source === 'internal_source') {
+      // Everything about the folder is checked and packed before the first request.
+      await checkSourceDir(config)
+      archive = await packSource(config.sourceDir)
+      reportArchive(archive, io)
+    }
     const existing = await findTarget(config, client, call)
+    if (existing) {
+      state.deploymentId = existing.id
+      state.deploymentName = existing.name
+      io.setOutput('deployment-id', existing.id)
+    }
     const plan = planDeployment(config, existing)
     plan.notices.forEach((notice) => io.notice(notice))
+
+    if (config.dryRun) {
+      const planLines = describePlan(plan, { name: existing?.name ?? config.name ?? '' }, archive)
+      planLines.forEach((line) => io.info(line))
+      return {
+        ...finish(
+          'dry-run',
+          `Dry run: ${plan.kind === 'create' ? `${config.name} does not exist and would be created` : `${describe(state)} would be updated`}. Nothing was sent that changes state.`
+        ),
+        planLines
+      }
+    }
 
     let deployment: Deployment
     if (plan.kind === 'create') {
@@ -88,15 +131,31 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
       state.created = true
       io.setOutput('created', 'true')
     } else {
-      io.info(`Updating deployment ${existing?.name} (${plan.deploymentId})…`)
-      deployment = await client.patchDeployment(plan.deploymentId, plan.body, call)
+      deployment = existing as Deployment
     }
     state.deploymentId = deployment.id
     state.deploymentName = deployment.name
     io.setOutput('deployment-id', deployment.id)
 
+    // The revision this run waits for is the one its last request created.
+    let revisionBefore = plan.kind === 'create' ? null : deployment.latest_revision_id
+    if (plan.sourcePatch && archive) {
+      const { object_path: objectPath, upload_url: uploadUrl } = await client.createUploadUrl(
+        deployment.id,
+        call
+      )
+      io.info(`Uploading the source tarball (${formatBytes(archive.bytes)})…`)
+      await client.uploadFile(uploadUrl, archive, call)
+      revisionBefore = deployment.latest_revision_id
+      io.info(`Updating deployment ${deployment.name} (${deployment.id}) with the uploaded source…`)
+      deployment = await client.patchDeployment(deployment.id, plan.sourcePatch(objectPath), call)
+    } else if (plan.kind === 'update' && plan.body) {
+      io.info(`Updating deployment ${deployment.name} (${deployment.id})…`)
+      deployment = await client.patchDeployment(deployment.id, plan.body, call)
+    }
+
     const revisionId = deployment.latest_revision_id
-    if (!revisionId || revisionId === existing?.latest_revision_id) {
+    if (!revisionId || revisionId === revisionBefore) {
       throw new Error(
         `The service accepted the ${plan.kind} of ${deployment.name} (${deployment.id}) but reports no new revision (latest revision: ${revisionId ?? 'none'}). Check the deployment on the service before running again.`
       )
@@ -104,7 +163,7 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
     state.revisionId = revisionId
     io.setOutput('revision-id', revisionId)
     io.info(
-      `Revision ${revisionId} ${plan.kind === 'create' ? 'created with the deployment' : 'created by the update'}.`
+      `Revision ${revisionId} ${plan.kind === 'create' && !plan.sourcePatch ? 'created with the deployment' : 'created by the update'}.`
     )
 
     const onStatus = (status: string) => {
@@ -181,10 +240,26 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
       )
     }
     return finish('error', withHint(error))
+  } finally {
+    await archive?.dispose()
   }
 }
 
-async function findTarget(
+function reportArchive(archive: SourceArchive, io: DeployIo): void {
+  io.info(`Packed ${archive.files.length} files into ${formatBytes(archive.bytes)}.`)
+  if (archive.skipped.length > 0) {
+    io.notice(
+      `Left out of the source tarball (links, or paths outside source-dir): ${archive.skipped.slice(0, 10).join(', ')}${archive.skipped.length > 10 ? ` and ${archive.skipped.length - 10} more` : ''}`
+    )
+  }
+  if (archive.bytes > WARN_ARCHIVE_BYTES) {
+    io.notice(
+      `The source tarball is ${formatBytes(archive.bytes)}; above ${formatBytes(WARN_ARCHIVE_BYTES)} uploads and builds get slow. Leave build output and data out with .gitignore.`
+    )
+  }
+}
+
+export async function findTarget(
   config: Config,
   client: ControlPlaneClient,
   call: CallOptions
@@ -211,13 +286,13 @@ async function findTarget(
 
 function explainCreateError(error: unknown, name: string): unknown {
   if (error instanceof HttpStatusError && error.status === 409) {
-    error.message += `\nThe name ${name} is taken: by another deployment this key cannot see, or by the tracing project a deleted deployment of that name left behind. Delete that tracing project, or choose another name.`
+    error.message += `\nThe name ${name} is taken: by another deployment this key cannot see, or by the tracing project a deleted deployment of that name left behind. Delete that tracing project (operation: delete with delete-tracing-project: true deletes it with its deployment), or choose another name.`
   }
   return error
 }
 
 /** The error's message, with what to do where the status says it. */
-function withHint(error: unknown): string {
+export function withHint(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
   if (!(error instanceof HttpStatusError)) return message
   if (error.status === 401) {
@@ -231,6 +306,6 @@ function withHint(error: unknown): string {
   return message
 }
 
-function describe(state: { deploymentName?: string; deploymentId?: string }): string {
+export function describe(state: { deploymentName?: string; deploymentId?: string }): string {
   return `deployment ${state.deploymentName ?? '?'} (${state.deploymentId ?? '?'})`
 }

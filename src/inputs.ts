@@ -6,13 +6,19 @@ import { parseResourceSpec, type ResourceSpec } from './resource-spec'
 import { MAX_LOG_LINES } from './revision-logs'
 import { parseSecrets, type Secret } from './secrets-input'
 
-export const SOURCES = ['git_host', 'external_image', 'internal_image'] as const
+export const SOURCES = ['git_host', 'external_image', 'internal_image', 'internal_source'] as const
 export type Source = (typeof SOURCES)[number]
 export const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod'] as const
 export type DeploymentType = (typeof DEPLOYMENT_TYPES)[number]
 
 /** Everything the action needs, validated. Optional fields are undefined when not given. */
+export const OPERATIONS = ['deploy', 'delete'] as const
+export type Operation = (typeof OPERATIONS)[number]
+
 export interface Config {
+  operation: Operation
+  /** Look up and print what would be sent; send nothing that changes state. */
+  dryRun: boolean
   apiUrl: string
   apiKey: string
   tenantId?: string
@@ -30,6 +36,10 @@ export interface Config {
   k8sNamespace?: string
   customUrl?: string
   resourceSpec?: ResourceSpec
+  /** internal_source: the folder packed and uploaded. */
+  sourceDir: string
+  installCommand?: string
+  buildCommand?: string
   /** Undefined when the input is absent: an update then leaves the deployment's secrets alone. */
   secrets?: Secret[]
   wait: boolean
@@ -37,6 +47,8 @@ export interface Config {
   pollIntervalMs: number
   /** Log lines to show for a failed or timed-out revision; 0 shows none. */
   logLines: number
+  /** With operation delete: also delete the tracing project of the same name. */
+  deleteTracingProject: boolean
 }
 
 export interface InputEnv extends WorkflowRefEnv {
@@ -60,6 +72,27 @@ export class InputError extends Error {
 }
 
 const DEPLOYMENT_NAME = /^[a-z][a-z0-9-]*$/
+/** Inputs that mean nothing to operation delete; given with it, they are refused by name. */
+const DEPLOY_ONLY: InputName[] = [
+  'source',
+  'repo-url',
+  'integration-id',
+  'repo-ref',
+  'deployment-type',
+  'build-on-push',
+  'graph-config-path',
+  'image-uri',
+  'listener-id',
+  'k8s-namespace',
+  'custom-url',
+  'resource-spec',
+  'source-dir',
+  'install-command',
+  'build-command',
+  'secrets'
+]
+/** The defaults action.yml gives these inputs: a default is not a choice the user made. */
+const DEFAULTS: Partial<Record<InputName, string>> = { source: 'git_host', 'source-dir': '.' }
 const GIT_HOST_ONLY: InputName[] = ['integration-id', 'deployment-type', 'build-on-push']
 const EXTERNAL_IMAGE_ONLY: InputName[] = [
   'listener-id',
@@ -114,14 +147,36 @@ export function parseInputs(raw: RawInputs, env: InputEnv): Config {
     problem('name', 'is required unless deployment-id is given')
   }
 
+  const operation =
+    check('operation', z.enum(OPERATIONS, { error: `must be one of ${OPERATIONS.join(', ')}` })) ??
+    'deploy'
+  const dryRun = check('dry-run', booleanText) ?? false
+  const deleteTracingProject = check('delete-tracing-project', booleanText) ?? false
+  if (operation === 'delete') {
+    for (const input of DEPLOY_ONLY) {
+      if (given(input) !== undefined && given(input) !== DEFAULTS[input]) {
+        problem(input, 'is for operation deploy, not delete')
+      }
+    }
+  } else if (deleteTracingProject) {
+    problem('delete-tracing-project', 'is only for operation delete')
+  }
+
   const sourceText = given('source') ?? 'git_host'
   let source: Source = 'git_host'
   if ((SOURCES as readonly string[]).includes(sourceText)) source = sourceText as Source
-  else if (sourceText === 'internal_source') {
-    problem('source', 'internal_source is not supported by this version of the action yet')
-  } else problem('source', `must be one of ${SOURCES.join(', ')}`)
+  else problem('source', `must be one of ${SOURCES.join(', ')}`)
   const isGitHost = source === 'git_host'
   const isImage = source === 'external_image' || source === 'internal_image'
+  const sourceDir = given('source-dir') ?? '.'
+  if (source !== 'internal_source' && sourceDir !== '.') {
+    problem('source-dir', `is only for source internal_source, not ${source}`)
+  }
+  for (const input of ['install-command', 'build-command'] as const) {
+    if (isImage && given(input) !== undefined) {
+      problem(input, `is not used with source ${source} (the image is already built)`)
+    }
+  }
 
   for (const input of GIT_HOST_ONLY) {
     if (!isGitHost && given(input) !== undefined)
@@ -160,7 +215,7 @@ export function parseInputs(raw: RawInputs, env: InputEnv): Config {
 
   let repoUrl: string | undefined
   let repoRef: string | undefined
-  if (isGitHost) {
+  if (isGitHost && operation === 'deploy') {
     repoUrl = check('repo-url', httpUrl) ?? defaultRepoUrl(env)
     const explicitRef = given('repo-ref')
     if (explicitRef !== undefined) {
@@ -218,6 +273,12 @@ export function parseInputs(raw: RawInputs, env: InputEnv): Config {
 
   if (problems.length > 0 || apiUrl === undefined) throw new InputError(problems)
   return {
+    operation,
+    dryRun,
+    sourceDir,
+    installCommand: given('install-command'),
+    buildCommand: given('build-command'),
+    deleteTracingProject,
     apiUrl: apiUrl.replace(/\/+$/, ''),
     apiKey,
     tenantId,

@@ -4,12 +4,22 @@ import { INPUT_NAMES, type RawInputs } from './action-contract'
 import { ControlPlaneClient } from './control-plane/client'
 import { sleep } from './control-plane/retry'
 import { CancelledError, deploy, type DeployResult } from './deploy'
+import { deleteDeployment } from './delete'
 import { InputError, parseInputs, type Config } from './inputs'
 import { createRedactor } from './redact'
 import { LOG_BUDGET_MS, showRevisionLogs, type RevisionLogs } from './revision-logs'
 import { parseSecrets } from './secrets-input'
 import { renderDeploySummary, renderInputErrorSummary } from './summary'
 import { ACTION_VERSION } from './version'
+
+/** Endings of a run that exit 0. */
+const SUCCESSES: ReadonlySet<DeployResult['outcome']> = new Set([
+  'deployed',
+  'revision-created',
+  'dry-run',
+  'deleted',
+  'absent'
+])
 
 /** The job is cancelled: what is left must finish within this, the contract allows 2 s. */
 const CANCEL_GRACE_MS = 1_500
@@ -78,7 +88,8 @@ export async function run(): Promise<void> {
       )
   })
 
-  const result = await deploy(config, {
+  const operation = config.operation === 'delete' ? deleteDeployment : deploy
+  const result = await operation(config, {
     client,
     io: {
       info: (message) => core.info(redact(message)),
@@ -134,7 +145,7 @@ async function report(
 ) {
   await writeSummary(redact(renderDeploySummary(result, config.source, logs)))
   const message = redact(result.message)
-  if (result.outcome === 'deployed' || result.outcome === 'revision-created') core.info(message)
+  if (SUCCESSES.has(result.outcome)) core.info(message)
   else core.setFailed(message)
 }
 

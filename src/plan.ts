@@ -9,9 +9,23 @@ import type {
 import { isTagRef } from './git-ref'
 import { InputError, type Config, type InputProblem } from './inputs'
 
+/**
+ * What a deploy sends. For internal_source the deployment is created (when absent) without a
+ * tarball, the folder is uploaded, and the revision comes from a PATCH that names the upload:
+ * `sourcePatch` builds that PATCH once the object path is known.
+ */
 export type Plan =
-  | { kind: 'create'; body: DeploymentCreateBody; notices: string[] }
-  | { kind: 'update'; deploymentId: string; body: DeploymentPatchBody; notices: string[] }
+  | { kind: 'create'; body: DeploymentCreateBody; notices: string[]; sourcePatch?: SourcePatch }
+  | {
+      kind: 'update'
+      deploymentId: string
+      /** Absent when the PATCH waits for an upload (`sourcePatch`). */
+      body?: DeploymentPatchBody
+      notices: string[]
+      sourcePatch?: SourcePatch
+    }
+
+export type SourcePatch = (objectPath: string) => DeploymentPatchBody
 
 /**
  * Decides what to send: the whole create body when the deployment does not exist, or a PATCH that
@@ -43,7 +57,7 @@ function planCreate(config: Config): Plan {
     }
     return value ?? ''
   }
-  const sourceConfig: SourceConfigBody = {}
+  let sourceConfig: SourceConfigBody = {}
   const revisionConfig: SourceRevisionConfigBody = {}
   if (config.source === 'git_host') {
     sourceConfig.integration_id = required(config.integrationId, 'integration-id')
@@ -52,7 +66,11 @@ function planCreate(config: Config): Plan {
     // A tag is never pushed again, and the service refuses build_on_push with a tag.
     const buildOnPush = config.buildOnPush ?? (isTagRef(config.repoRef) ? false : undefined)
     if (buildOnPush !== undefined) sourceConfig.build_on_push = buildOnPush
+    sourceConfig = { ...sourceConfig, ...buildCommands(config) }
     revisionConfig.repo_ref = required(config.repoRef, 'repo-ref')
+    revisionConfig.graph_config_path = required(config.graphConfigPath, 'graph-config-path')
+  } else if (config.source === 'internal_source') {
+    // The official client's flow: create with the config path only; the upload's PATCH follows.
     revisionConfig.graph_config_path = required(config.graphConfigPath, 'graph-config-path')
   } else {
     revisionConfig.image_uri = required(config.imageUri, 'image-uri')
@@ -64,6 +82,7 @@ function planCreate(config: Config): Plan {
     }
   }
   if (problems.length > 0) throw new InputError(problems)
+  const internalSource = config.source === 'internal_source'
   return {
     kind: 'create',
     body: {
@@ -71,9 +90,10 @@ function planCreate(config: Config): Plan {
       source: config.source,
       source_config: sourceConfig,
       source_revision_config: revisionConfig,
-      secrets: config.secrets ?? []
+      secrets: internalSource ? [] : (config.secrets ?? [])
     },
-    notices: []
+    notices: [],
+    sourcePatch: internalSource ? (objectPath) => sourcePatch(config, objectPath) : undefined
   }
 }
 
@@ -86,9 +106,17 @@ function planUpdate(config: Config, existing: Deployment): Plan {
       }
     ])
   }
-  const sourceConfig: SourceConfigBody = {}
-  const revisionConfig: SourceRevisionConfigBody = {}
   const notices = createOnlyNotices(config, existing)
+  if (config.source === 'internal_source') {
+    return {
+      kind: 'update',
+      deploymentId: existing.id,
+      notices,
+      sourcePatch: (objectPath) => sourcePatch(config, objectPath)
+    }
+  }
+  let sourceConfig: SourceConfigBody = {}
+  const revisionConfig: SourceRevisionConfigBody = {}
   if (config.source === 'git_host') {
     if (config.repoRef) revisionConfig.repo_ref = config.repoRef
     if (config.graphConfigPath) revisionConfig.graph_config_path = config.graphConfigPath
@@ -101,6 +129,7 @@ function planUpdate(config: Config, existing: Deployment): Plan {
         `build_on_push of ${existing.name} is turned off: it cannot stay on while the deployment follows the tag ${config.repoRef}.`
       )
     }
+    sourceConfig = { ...sourceConfig, ...buildCommands(config) }
   } else {
     if (config.imageUri) revisionConfig.image_uri = config.imageUri
     if (config.source === 'external_image') {
@@ -122,6 +151,27 @@ function planUpdate(config: Config, existing: Deployment): Plan {
     ])
   }
   return { kind: 'update', deploymentId: existing.id, body, notices }
+}
+
+/** The PATCH that turns an uploaded tarball into a revision (service-notes, internal_source). */
+function sourcePatch(config: Config, objectPath: string): DeploymentPatchBody {
+  const body: DeploymentPatchBody = {
+    source_revision_config: {
+      source_tarball_path: objectPath,
+      graph_config_path: config.graphConfigPath ?? undefined
+    }
+  }
+  const commands = buildCommands(config)
+  if (Object.keys(commands).length > 0) body.source_config = commands
+  if (config.secrets !== undefined) body.secrets = config.secrets
+  return body
+}
+
+function buildCommands(config: Config): SourceConfigBody {
+  const commands: SourceConfigBody = {}
+  if (config.installCommand) commands.install_command = config.installCommand
+  if (config.buildCommand) commands.build_command = config.buildCommand
+  return commands
 }
 
 /** api.md §3: a PATCH creates a revision when any of these is given non-null. */

@@ -12,7 +12,10 @@ const HEADLINES: Record<DeployResult['outcome'], string> = {
   superseded: '⚠️ Superseded by a newer revision',
   timeout: '⏱️ Timed out',
   cancelled: '🛑 Cancelled',
-  error: '❌ Deploy failed'
+  error: '❌ Deploy failed',
+  'dry-run': '📝 Dry run: nothing was changed',
+  deleted: '🗑️ Deleted',
+  absent: '✅ Already absent'
 }
 
 /** Escapes text so that markdown and HTML read it as plain characters. */
@@ -63,26 +66,25 @@ export function renderDeploySummary(
     '',
     escapeParagraph(result.message),
     '',
+    ...(result.planLines ? ['### Plan', '', fenced(result.planLines), ''] : []),
     ...(logs && logs.lines.length > 0 ? renderLogs(logs) : [])
   ].join('\n')
 }
 
-/** The last log lines in a fence longer than any run of backticks in them, so none can close it. */
-function renderLogs(logs: RevisionLogs): string[] {
-  const lines = logs.lines.slice(-SUMMARY_LOG_LINES).map(formatLogLine)
+/** Lines in a fence longer than any run of backticks in them, so none can close it. */
+function fenced(lines: string[]): string {
   const longestRun = Math.max(
     0,
     ...lines.flatMap((line) => (line.match(/`+/g) ?? []).map((run) => run.length))
   )
   const fence = '`'.repeat(Math.max(3, longestRun + 1))
-  return [
-    `### Last ${lines.length} lines of the ${logs.phase} log`,
-    '',
-    `${fence}text`,
-    ...lines,
-    fence,
-    ''
-  ]
+  return [`${fence}text`, ...lines, fence].join('\n')
+}
+
+/** The last log lines in a fence longer than any run of backticks in them, so none can close it. */
+function renderLogs(logs: RevisionLogs): string[] {
+  const lines = logs.lines.slice(-SUMMARY_LOG_LINES).map(formatLogLine)
+  return [`### Last ${lines.length} lines of the ${logs.phase} log`, '', fenced(lines), '']
 }
 
 /** The job summary when the inputs were refused: nothing was sent. */

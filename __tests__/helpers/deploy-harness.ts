@@ -1,6 +1,7 @@
 import type { OutputName, RawInputs } from '../../src/action-contract'
 import { ControlPlaneClient } from '../../src/control-plane/client'
 import { sleep } from '../../src/control-plane/retry'
+import { deleteDeployment } from '../../src/delete'
 import { deploy, type DeployResult } from '../../src/deploy'
 import { parseInputs } from '../../src/inputs'
 import { rawInputs } from './action-yml'
@@ -20,7 +21,7 @@ export interface Recorded {
 }
 
 /**
- * Runs the deploy operation the way main() does, with a real client over HTTP, and records what
+ * Runs the operation (deploy or delete) the way main() does, with a real client over HTTP, and records what
  * it logs and which outputs it sets. Retries are fast so that tests of them stay short.
  */
 export async function runDeploy(
@@ -42,7 +43,8 @@ export async function runDeploy(
     backoff: { baseMs: 10, maxMs: 50 },
     onRetry: (notice) => log.push(`retry ${notice.method} ${notice.path}: ${notice.reason}`)
   })
-  const result = await deploy(config, {
+  const operation = config.operation === 'delete' ? deleteDeployment : deploy
+  const result = await operation(config, {
     client,
     io: {
       info: (message) => log.push(message),

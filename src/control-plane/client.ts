@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs'
+import type { Readable } from 'node:stream'
 import { request as undiciRequest, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import {
@@ -20,11 +22,13 @@ import {
   deploymentsListSchema,
   revisionLogsSchema,
   revisionSchema,
+  uploadUrlSchema,
   type Deployment,
   type DeploymentCreateBody,
   type DeploymentPatchBody,
   type Revision,
-  type RevisionLogs
+  type RevisionLogs,
+  type UploadUrl
 } from './schemas'
 
 export interface RetryNotice {
@@ -61,13 +65,20 @@ export interface CallOptions {
 }
 
 interface RequestSpec<T> extends CallOptions {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT'
+  /** A URL outside the control plane (an upload): sent without the control plane's headers. */
+  absoluteUrl?: string
+  headers?: Record<string, string>
+  /** A body made anew for each attempt (a file stream). */
+  rawBody?: () => Readable
   path: string
   query?: Record<string, string | number | undefined>
   body?: unknown
   schema: z.ZodType<T> | undefined
 }
 
+/** Methods whose repetition changes nothing more than the first attempt did. */
+const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'PUT', 'DELETE'])
 const PAGE_LIMIT = 100
 /** A guard against a service whose offsets never end; 1,000 pages are 100,000 deployments. */
 const MAX_PAGES = 1000
@@ -163,6 +174,53 @@ export class ControlPlaneClient {
     })
   }
 
+  deleteDeployment(
+    id: string,
+    options: { deleteTracingProject: boolean },
+    call: CallOptions = {}
+  ): Promise<void> {
+    return this.#request({
+      ...call,
+      method: 'DELETE',
+      path: `/v2/deployments/${encodeURIComponent(id)}`,
+      query: { delete_tracing_project: options.deleteTracingProject ? 'true' : undefined },
+      schema: undefined
+    })
+  }
+
+  /** A signed URL to PUT a source tarball to, and the object path the PATCH names it by. */
+  createUploadUrl(deploymentId: string, call: CallOptions = {}): Promise<UploadUrl> {
+    return this.#request({
+      ...call,
+      method: 'POST',
+      path: `/v2/deployments/${encodeURIComponent(deploymentId)}/upload-url`,
+      schema: uploadUrlSchema
+    })
+  }
+
+  /**
+   * PUTs a file to a signed upload URL, streamed from disk. The URL carries its own authority:
+   * no API key goes with it. Sending the same file again is harmless, so failures are retried.
+   */
+  async uploadFile(
+    uploadUrl: string,
+    file: { path: string; bytes: number },
+    call: CallOptions = {}
+  ): Promise<void> {
+    const target = new URL(uploadUrl)
+    // The signed query string is a credential: messages name the host and path only.
+    const shown = `${target.origin}${target.pathname}`
+    await this.#request({
+      ...call,
+      method: 'PUT',
+      path: shown,
+      absoluteUrl: uploadUrl,
+      headers: { 'content-type': 'application/gzip', 'content-length': String(file.bytes) },
+      rawBody: () => createReadStream(file.path),
+      schema: undefined
+    })
+  }
+
   /** One page of a revision's build or deploy logs (newer than the published schema). */
   getRevisionLogs(
     deploymentId: string,
@@ -197,8 +255,9 @@ export class ControlPlaneClient {
       // retried here: its first attempt may have acted.
       const retryable =
         outcome.kind === 'answer'
-          ? RETRYABLE_STATUSES.has(outcome.status) && (method === 'GET' || outcome.status === 429)
-          : method === 'GET' && outcome.error instanceof NetworkError
+          ? RETRYABLE_STATUSES.has(outcome.status) &&
+            (IDEMPOTENT.has(method) || outcome.status === 429)
+          : IDEMPOTENT.has(method) && outcome.error instanceof NetworkError
       if (!retryable || attempt >= maxAttempts) throw error
       const retryAfter =
         outcome.kind === 'answer' ? parseRetryAfter(outcome.retryAfter, now()) : undefined
@@ -234,8 +293,14 @@ export class ControlPlaneClient {
     try {
       const response = await undiciRequest(url, {
         method,
-        headers: this.#headers(spec.body !== undefined),
-        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        headers: spec.absoluteUrl
+          ? (spec.headers ?? {})
+          : { ...this.#headers(spec.body !== undefined), ...spec.headers },
+        body: spec.rawBody
+          ? spec.rawBody()
+          : spec.body === undefined
+            ? undefined
+            : JSON.stringify(spec.body),
         signal,
         dispatcher: this.#options.dispatcher
       })
@@ -280,6 +345,7 @@ export class ControlPlaneClient {
   }
 
   #url(spec: RequestSpec<unknown>): string {
+    if (spec.absoluteUrl) return spec.absoluteUrl
     const url = new URL(this.#options.baseUrl + spec.path)
     for (const [key, value] of Object.entries(spec.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value))

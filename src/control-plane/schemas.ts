@@ -55,6 +55,12 @@ export const revisionsListSchema = z.object({
   offset: z.number().int().nullish()
 })
 
+export const uploadUrlSchema = z.object({
+  upload_url: z.string().url(),
+  object_path: z.string().min(1)
+})
+export type UploadUrl = z.output<typeof uploadUrlSchema>
+
 /** `{"detail": "..."}`, or for 422 `{"detail": [{loc, msg, type}]}`. */
 export const errorBodySchema = z.object({
   detail: z.union([

@@ -1,0 +1,76 @@
+import type { DeployDeps, DeployResult } from './deploy'
+import { describe, findTarget, withHint } from './deploy'
+import { HttpStatusError } from './control-plane/errors'
+import type { Config } from './inputs'
+
+/**
+ * operation: delete, for pull-request previews: find the deployment (exact name, or id) and
+ * delete it, with its tracing project when asked. Already absent is a success. Dry run looks up
+ * and says what it would delete.
+ */
+export async function deleteDeployment(config: Config, deps: DeployDeps): Promise<DeployResult> {
+  const { client, io, signal, now } = deps
+  const call = { deadline: deps.startedAt + config.timeoutMs, signal }
+  const state: Omit<DeployResult, 'outcome' | 'message' | 'elapsedMs'> = {
+    created: false,
+    statusesSeen: []
+  }
+  const finish = (outcome: DeployResult['outcome'], message: string): DeployResult => ({
+    ...state,
+    outcome,
+    message,
+    elapsedMs: now() - deps.startedAt
+  })
+  io.setOutput('created', 'false')
+  io.setOutput('deployment-id', '')
+  const wanted = config.name ?? config.deploymentId ?? ''
+  try {
+    const existing = await findTarget(config, client, call).catch((error: unknown) => {
+      // A deployment id that no longer exists is what delete wants.
+      if (config.deploymentId && /answered 404/.test(String(error))) return undefined
+      throw error
+    })
+    if (!existing) {
+      io.notice(`No deployment ${wanted} exists: nothing to delete.`)
+      return finish('absent', `No deployment ${wanted} exists; nothing was deleted.`)
+    }
+    state.deploymentId = existing.id
+    state.deploymentName = existing.name
+    const query = config.deleteTracingProject ? '?delete_tracing_project=true' : ''
+    const request = `DELETE /v2/deployments/${existing.id}${query}`
+    if (config.dryRun) {
+      io.setOutput('deployment-id', existing.id)
+      const planLines = [`Would delete ${describe(state)}: ${request}`]
+      planLines.forEach((line) => io.info(line))
+      return {
+        ...finish(
+          'dry-run',
+          `Dry run: ${describe(state)} would be deleted. Nothing was sent that changes state.`
+        ),
+        planLines
+      }
+    }
+    try {
+      await client.deleteDeployment(
+        existing.id,
+        { deleteTracingProject: config.deleteTracingProject },
+        call
+      )
+    } catch (error) {
+      // Deleted meanwhile, by another run: the wanted end state.
+      if (!(error instanceof HttpStatusError && error.status === 404)) throw error
+    }
+    io.setOutput('deployment-id', existing.id)
+    const tracing = config.deleteTracingProject
+      ? ' and its tracing project'
+      : `; its tracing project is kept, so the name ${existing.name} stays taken until that is deleted (delete-tracing-project: true)`
+    return finish('deleted', `Deleted ${describe(state)}${tracing}.`)
+  } catch (error) {
+    if (signal?.aborted)
+      return finish(
+        'cancelled',
+        `Cancelled before the delete of ${wanted} was confirmed; check the service.`
+      )
+    return finish('error', withHint(error))
+  }
+}

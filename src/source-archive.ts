@@ -1,0 +1,181 @@
+import { execFile } from 'node:child_process'
+import { lstat, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, posix, relative, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import ignore, { type Ignore } from 'ignore'
+import { create as createTar } from 'tar'
+import type { Config } from './inputs'
+import { InputError } from './inputs'
+
+/** The service's limit for an uploaded tarball, and the size above which the action warns. */
+export const MAX_ARCHIVE_BYTES = 200 * 1024 * 1024
+export const WARN_ARCHIVE_BYTES = 50 * 1024 * 1024
+
+export interface SourceArchive {
+  /** The gzip tarball on disk; remove it with `dispose`. */
+  path: string
+  bytes: number
+  files: string[]
+  /** Paths left out because they are links or would escape the archive root. */
+  skipped: string[]
+  dispose(): Promise<void>
+}
+
+export interface ArchiveEntry {
+  path: string
+  bytes: number
+}
+
+/**
+ * Checks, before anything is sent, that `source-dir` is a folder and `graph-config-path` a file
+ * inside it.
+ */
+export async function checkSourceDir(config: Config): Promise<void> {
+  const dir = resolve(config.sourceDir)
+  const dirStat = await stat(dir).catch(() => undefined)
+  if (!dirStat?.isDirectory()) {
+    throw new InputError([{ input: 'source-dir', message: `${config.sourceDir} is not a folder` }])
+  }
+  if (config.graphConfigPath === undefined) return
+  const configPath = resolve(dir, config.graphConfigPath)
+  if (relative(dir, configPath).startsWith('..')) {
+    throw new InputError([
+      {
+        input: 'graph-config-path',
+        message: `${config.graphConfigPath} is outside source-dir ${config.sourceDir}`
+      }
+    ])
+  }
+  const configStat = await stat(configPath).catch(() => undefined)
+  if (!configStat?.isFile()) {
+    throw new InputError([
+      {
+        input: 'graph-config-path',
+        message: `${config.graphConfigPath} is not a file in source-dir ${config.sourceDir} (it is read relative to source-dir)`
+      }
+    ])
+  }
+}
+
+/**
+ * Lists the files of `dir` to upload: what git would commit when the folder is in a git work tree
+ * (tracked and untracked-but-not-ignored files), otherwise every file not matched by a
+ * `.gitignore` in the folder or above it within the folder. `.git` is always left out.
+ */
+export async function listSourceFiles(dir: string): Promise<string[]> {
+  const fromGit = await gitFiles(dir)
+  const files = fromGit ?? (await walk(dir, '', []))
+  return files.filter((file) => !file.split('/').includes('.git')).sort()
+}
+
+async function gitFiles(dir: string): Promise<string[] | undefined> {
+  try {
+    const run = promisify(execFile)
+    const inside = await run('git', ['-C', dir, 'rev-parse', '--is-inside-work-tree'])
+    if (inside.stdout.trim() !== 'true') return undefined
+    const listed = await run(
+      'git',
+      ['-C', dir, 'ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+      { maxBuffer: 256 * 1024 * 1024 }
+    )
+    return listed.stdout.split('\0').filter((file) => file !== '')
+  } catch {
+    return undefined
+  }
+}
+
+async function walk(
+  root: string,
+  sub: string,
+  rules: { base: string; ig: Ignore }[]
+): Promise<string[]> {
+  const here = join(root, sub)
+  const gitignore = await readFile(join(here, '.gitignore'), 'utf8').catch(() => undefined)
+  const scoped =
+    gitignore === undefined ? rules : [...rules, { base: sub, ig: ignore().add(gitignore) }]
+  const ignored = (path: string, isDir: boolean) =>
+    scoped.some(({ base, ig }) => {
+      const inBase = base === '' ? path : posix.relative(base, path)
+      return ig.ignores(isDir ? `${inBase}/` : inBase)
+    })
+  const files: string[] = []
+  for (const entry of await readdir(here, { withFileTypes: true })) {
+    const path = sub === '' ? entry.name : `${sub}/${entry.name}`
+    if (entry.name === '.git' || ignored(path, entry.isDirectory())) continue
+    if (entry.isDirectory()) files.push(...(await walk(root, path, scoped)))
+    else files.push(path)
+  }
+  return files
+}
+
+/**
+ * Packs the folder into a gzip tarball in a temp folder (under RUNNER_TEMP on a runner), streamed
+ * from disk to disk. Symbolic links, hard links and paths that would leave the folder are left
+ * out (a file with several names is packed once, under the first). Refuses a tarball over the service's limit, naming the largest files.
+ */
+export async function packSource(
+  dir: string,
+  tempRoot = process.env.RUNNER_TEMP || tmpdir()
+): Promise<SourceArchive> {
+  const root = resolve(dir)
+  const candidates = await listSourceFiles(root)
+  const files: string[] = []
+  const skipped: string[] = []
+  const sizes: ArchiveEntry[] = []
+  // A second name of a file already packed would become a hard-link entry: leave it out.
+  const inodes = new Set<string>()
+  for (const file of candidates) {
+    const normalised = posix.normalize(file)
+    const escapes =
+      normalised.startsWith('../') || normalised === '..' || posix.isAbsolute(normalised)
+    const info = escapes
+      ? undefined
+      : await lstat(join(root, ...normalised.split('/'))).catch(() => undefined)
+    if (info === undefined) {
+      if (escapes) skipped.push(file)
+      continue // listed by git but deleted from the work tree
+    }
+    const inode = `${info.dev}:${info.ino}`
+    if (info.isSymbolicLink() || (info.isFile() && inodes.has(inode))) {
+      skipped.push(file)
+      continue
+    }
+    if (!info.isFile()) continue
+    inodes.add(inode)
+    files.push(normalised)
+    sizes.push({ path: normalised, bytes: info.size })
+  }
+  const folder = await mkdtemp(join(tempRoot, 'agent-source-'))
+  const path = join(folder, 'source.tar.gz')
+  const dispose = () => rm(folder, { recursive: true, force: true })
+  try {
+    await createTar(
+      { gzip: true, cwd: root, file: path, portable: true, noDirRecurse: true, follow: false },
+      files
+    )
+    const bytes = (await stat(path)).size
+    if (bytes > MAX_ARCHIVE_BYTES) {
+      const largest = [...sizes]
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, 5)
+        .map((entry) => `${entry.path} (${formatBytes(entry.bytes)})`)
+      throw new InputError([
+        {
+          input: 'source-dir',
+          message: `packs to ${formatBytes(bytes)}, over the service's limit of ${formatBytes(MAX_ARCHIVE_BYTES)}. Largest files: ${largest.join(', ')}. Leave build output and data out with .gitignore.`
+        }
+      ])
+    }
+    return { path, bytes, files, skipped, dispose }
+  } catch (error) {
+    await dispose()
+    throw error
+  }
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} kB`
+  return `${bytes} B`
+}
