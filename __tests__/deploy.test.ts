@@ -276,14 +276,6 @@ describe('deploy against the emulator', () => {
     )
   })
 
-  it('does not send a POST again after a 503, which may have acted', async () => {
-    emulator.injectFault({ method: 'POST', path: '/v2/deployments', kind: 'status', status: 503 })
-    const { result } = await runDeploy(gitHost())
-    expect(result.outcome).toBe('error')
-    expect(result.message).toContain('POST /v2/deployments failed with HTTP 503')
-    expect(calls('POST')).toHaveLength(1)
-  })
-
   it('reports a body that is not JSON as an error naming the path', async () => {
     emulator.injectFault({ method: 'GET', path: '/v2/deployments', kind: 'truncate' })
     const { result } = await runDeploy(gitHost())

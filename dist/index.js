@@ -69032,7 +69032,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4864);
+/* harmony import */ var _main__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4304);
 
 await (0,_main__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 
@@ -69041,7 +69041,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4864:
+/***/ 4304:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -81884,6 +81884,17 @@ class ControlPlaneClient {
             schema: undefined
         });
     }
+    /** The newest revisions of a deployment, newest first (one page). */
+    async listRevisions(deploymentId, limit, call = {}) {
+        const page = await this.#request({
+            ...call,
+            method: 'GET',
+            path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions`,
+            query: { limit },
+            schema: revisionsListSchema
+        });
+        return page.resources;
+    }
     /** One page of a revision's build or deploy logs (newer than the published schema). */
     getRevisionLogs(deploymentId, revisionId, type, query, call = {}) {
         return this.#request({
@@ -82875,6 +82886,124 @@ function createOnlyNotices(config, existing) {
     ];
 }
 
+;// CONCATENATED MODULE: ./src/revision-status.ts
+/**
+ * How the action judges a revision's status: two explicit tables, and everything else (including
+ * statuses the service may add later) means the revision is still on its way.
+ */
+const FINAL_STATUSES = {
+    DEPLOYED: 'deployed',
+    CREATE_FAILED: 'failed',
+    BUILD_FAILED: 'failed',
+    DEPLOY_FAILED: 'failed',
+    INTERRUPTED: 'failed',
+    SKIPPED: 'superseded'
+};
+/** Listed for people and tests; `judgeStatus` treats any status not in FINAL_STATUSES like these. */
+const WAITING_STATUSES = (/* unused pure expression or super */ null && ([
+    'CREATING',
+    'QUEUED',
+    'AWAITING_BUILD',
+    'BUILDING',
+    'AWAITING_DEPLOY',
+    'DEPLOYING',
+    'UNKNOWN'
+]));
+function judgeStatus(status) {
+    return Object.hasOwn(FINAL_STATUSES, status)
+        ? FINAL_STATUSES[status]
+        : 'waiting';
+}
+
+;// CONCATENATED MODULE: ./src/safe-writes.ts
+
+
+/** Attempts of a create or an update whose answers got lost, the first included. */
+const MAX_WRITE_ATTEMPTS = 4;
+/**
+ * An error after which the service may or may not have acted: the request went out and no
+ * (readable) answer came back. A 502/503/504 may come from a proxy in front of a service that did
+ * act. Anything else (4xx, 500) is an answer about a request the service did not carry out.
+ */
+function isLostAnswer(error) {
+    if (error instanceof NetworkError || error instanceof ResponseShapeError)
+        return true;
+    return error instanceof HttpStatusError && [502, 503, 504].includes(error.status);
+}
+/**
+ * Creates the deployment exactly once. When an answer is lost, the deployment is looked up by its
+ * exact name before anything is sent again, and adopted if the lost request did create it. A 409
+ * on a later attempt means the same: an earlier attempt created it.
+ */
+async function createOnce(body, deps) {
+    let lost;
+    for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
+        try {
+            return { deployment: await deps.client.createDeployment(body, deps.call), adopted: false };
+        }
+        catch (error) {
+            const conflictAfterLoss = lost !== undefined && error instanceof HttpStatusError && error.status === 409;
+            if (!conflictAfterLoss && !isLostAnswer(error))
+                throw error;
+            lost = conflictAfterLoss ? lost : error;
+        }
+        const found = await deps.client.findDeploymentByName(body.name, deps.call);
+        if (found) {
+            deps.notice(`The answer to POST /v2/deployments was lost (${reasonOf(lost)}), but the deployment ${found.name} (${found.id}) exists: this run created it, and goes on with it instead of creating it again.`);
+            return { deployment: found, adopted: true };
+        }
+        if (attempt < MAX_WRITE_ATTEMPTS)
+            await pause(attempt, deps, lost);
+    }
+    throw lost;
+}
+/**
+ * Patches the deployment so that at most one revision comes of it. When an answer is lost, the
+ * deployment's latest revision is compared with the one before the PATCH: a new one is adopted
+ * (the lost PATCH created it), otherwise the PATCH is sent again.
+ */
+async function patchOnce(deploymentId, body, revisionBefore, deps) {
+    let lost;
+    for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
+        try {
+            return {
+                deployment: await deps.client.patchDeployment(deploymentId, body, deps.call),
+                adopted: false
+            };
+        }
+        catch (error) {
+            if (!isLostAnswer(error))
+                throw error;
+            lost = error;
+        }
+        const current = await deps.client.getDeployment(deploymentId, deps.call);
+        if (current.latest_revision_id && current.latest_revision_id !== revisionBefore) {
+            deps.notice(`The answer to PATCH /v2/deployments/${deploymentId} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it, and waits for it instead of patching again.`);
+            return { deployment: current, adopted: true };
+        }
+        if (attempt < MAX_WRITE_ATTEMPTS)
+            await pause(attempt, deps, lost);
+    }
+    throw lost;
+}
+async function pause(attempt, deps, lost) {
+    const delay = backoffDelay(attempt - 1, deps.backoff, Math.random);
+    const deadline = deps.call.deadline;
+    if (deadline !== undefined && deps.now() + delay >= deadline) {
+        throw lost instanceof Error ? lost : new DeadlineError('POST', '/v2/deployments');
+    }
+    await deps.sleep(delay, deps.call.signal);
+}
+function reasonOf(error) {
+    if (error instanceof NetworkError)
+        return error.reason;
+    if (error instanceof HttpStatusError)
+        return `HTTP ${error.status}`;
+    if (error instanceof ResponseShapeError)
+        return 'the body was cut short';
+    return String(error);
+}
+
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -83129,38 +83258,19 @@ function flatten(value, prefix) {
     return rows;
 }
 
-;// CONCATENATED MODULE: ./src/revision-status.ts
-/**
- * How the action judges a revision's status: two explicit tables, and everything else (including
- * statuses the service may add later) means the revision is still on its way.
- */
-const FINAL_STATUSES = {
-    DEPLOYED: 'deployed',
-    CREATE_FAILED: 'failed',
-    BUILD_FAILED: 'failed',
-    DEPLOY_FAILED: 'failed',
-    INTERRUPTED: 'failed',
-    SKIPPED: 'superseded'
-};
-/** Listed for people and tests; `judgeStatus` treats any status not in FINAL_STATUSES like these. */
-const WAITING_STATUSES = (/* unused pure expression or super */ null && ([
-    'CREATING',
-    'QUEUED',
-    'AWAITING_BUILD',
-    'BUILDING',
-    'AWAITING_DEPLOY',
-    'DEPLOYING',
-    'UNKNOWN'
-]));
-function judgeStatus(status) {
-    return Object.hasOwn(FINAL_STATUSES, status)
-        ? FINAL_STATUSES[status]
-        : 'waiting';
-}
-
 ;// CONCATENATED MODULE: ./src/wait.ts
 
 
+/**
+ * Status checks in a row that may fail (each after the client's own retries) before the wait
+ * gives up: a service that is down for longer than that is not coming back within the run.
+ */
+const FAILED_POLL_BUDGET = 5;
+function isTransient(error) {
+    return (error instanceof NetworkError ||
+        error instanceof ResponseShapeError ||
+        (error instanceof HttpStatusError && (error.status >= 500 || [408, 429].includes(error.status))));
+}
 /** The first gap between polls; gaps then grow by half each poll up to the poll interval. */
 const FIRST_GAP_MS = 2_000;
 const GAP_GROWTH = 1.5;
@@ -83174,15 +83284,28 @@ async function waitForRevision(options) {
     const firstGap = Math.min(FIRST_GAP_MS, pollIntervalMs);
     let gap = firstGap;
     let lastStatus;
+    let failedPolls = 0;
     for (;;) {
         let revision;
         try {
             revision = await options.getRevision({ deadline, signal });
+            failedPolls = 0;
         }
         catch (error) {
             if (error instanceof DeadlineError)
                 return { kind: 'timeout', status: lastStatus };
-            throw error;
+            failedPolls += 1;
+            if (!isTransient(error) || failedPolls >= FAILED_POLL_BUDGET) {
+                if (failedPolls > 1 && error instanceof Error) {
+                    error.message = `${failedPolls} status checks in a row failed; the last: ${error.message}`;
+                }
+                throw error;
+            }
+            const remaining = deadline - now();
+            if (remaining <= 0)
+                return { kind: 'timeout', status: lastStatus };
+            await options.sleep(Math.min(gap, remaining), signal);
+            continue;
         }
         if (revision.status !== lastStatus) {
             lastStatus = revision.status;
@@ -83203,6 +83326,8 @@ async function waitForRevision(options) {
 }
 
 ;// CONCATENATED MODULE: ./src/deploy.ts
+
+
 
 
 
@@ -83237,6 +83362,14 @@ async function deploy(config, deps) {
         message,
         elapsedMs: elapsed()
     });
+    const writes = {
+        client,
+        call,
+        backoff: deps.writeBackoff ?? { baseMs: 1_000, maxMs: 10_000 },
+        sleep: deps.sleep,
+        now,
+        notice: (message) => io.notice(message)
+    };
     io.setOutput('created', 'false');
     let archive;
     try {
@@ -83265,9 +83398,10 @@ async function deploy(config, deps) {
         let deployment;
         if (plan.kind === 'create') {
             io.info(`Creating deployment ${plan.body.name} (source ${plan.body.source})…`);
-            deployment = await client.createDeployment(plan.body, call).catch((error) => {
+            const created = await createOnce(plan.body, writes).catch((error) => {
                 throw explainCreateError(error, plan.body.name);
             });
+            deployment = created.deployment;
             state.created = true;
             io.setOutput('created', 'true');
         }
@@ -83285,11 +83419,11 @@ async function deploy(config, deps) {
             await client.uploadFile(uploadUrl, archive, call);
             revisionBefore = deployment.latest_revision_id;
             io.info(`Updating deployment ${deployment.name} (${deployment.id}) with the uploaded source…`);
-            deployment = await client.patchDeployment(deployment.id, plan.sourcePatch(objectPath), call);
+            deployment = (await patchOnce(deployment.id, plan.sourcePatch(objectPath), revisionBefore, writes)).deployment;
         }
         else if (plan.kind === 'update' && plan.body) {
             io.info(`Updating deployment ${deployment.name} (${deployment.id})…`);
-            deployment = await client.patchDeployment(deployment.id, plan.body, call);
+            deployment = (await patchOnce(deployment.id, plan.body, revisionBefore, writes)).deployment;
         }
         const revisionId = deployment.latest_revision_id;
         if (!revisionId || revisionId === revisionBefore) {
@@ -83319,7 +83453,10 @@ async function deploy(config, deps) {
             onStatus
         });
         if (waited.kind === 'timeout') {
-            return finish('timeout', `Timed out after ${formatDuration(elapsed())} waiting for revision ${revisionId} of ${deploy_describe(state)}; its last status was ${waited.status ?? 'not read'}. The deployment goes on on the service: check it there, or raise timeout (now ${formatDuration(config.timeoutMs)}).`);
+            const blocker = waited.status === 'QUEUED'
+                ? await failedRevisionBefore(client, deployment.id, revisionId)
+                : '';
+            return finish('timeout', `Timed out after ${formatDuration(elapsed())} waiting for revision ${revisionId} of ${deploy_describe(state)}; its last status was ${waited.status ?? 'not read'}.${blocker} The deployment goes on on the service: check it there, or raise timeout (now ${formatDuration(config.timeoutMs)}).`);
         }
         if (waited.verdict === 'failed') {
             return finish('failed', `Revision ${revisionId} of ${deploy_describe(state)} ended ${waited.status} after ${formatDuration(elapsed())}. See the revision's ${waited.status === 'DEPLOY_FAILED' ? 'deploy' : 'build'} logs on the service.`);
@@ -83356,6 +83493,26 @@ function reportArchive(archive, io) {
     }
     if (archive.bytes > WARN_ARCHIVE_BYTES) {
         io.notice(`The source tarball is ${formatBytes(archive.bytes)}; above ${formatBytes(WARN_ARCHIVE_BYTES)} uploads and builds get slow. Leave build output and data out with .gitignore.`);
+    }
+}
+/**
+ * Why a revision may sit in QUEUED: the service holds later revisions behind a failed one. Best
+ * effort, for the timeout message; '' when there is no such revision or it cannot be read.
+ */
+async function failedRevisionBefore(client, deploymentId, revisionId) {
+    try {
+        // The wait's deadline has passed: this one look gets a few seconds of its own.
+        const revisions = await client.listRevisions(deploymentId, 20, { deadline: Date.now() + 5_000 });
+        const ours = revisions.findIndex((revision) => revision.id === revisionId);
+        const blocker = revisions
+            .slice(ours + 1)
+            .find((revision) => judgeStatus(revision.status) === 'failed');
+        if (ours < 0 || !blocker)
+            return '';
+        return ` It is queued behind revision ${blocker.id}, which ended ${blocker.status}: the service holds later revisions while a failed one blocks the queue. Fix what made it fail (see its logs), or redeploy.`;
+    }
+    catch {
+        return '';
     }
 }
 async function findTarget(config, client, call) {

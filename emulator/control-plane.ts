@@ -20,6 +20,8 @@ export interface ControlPlaneOptions {
   agentUrl?: string
   now?: () => number
   port?: number
+  /** A revision stays QUEUED while an older revision of its deployment has failed. */
+  holdBehindFailed?: boolean
   /** The logs of a revision, or false for a service without the logs endpoint (404). */
   revisionLogs?: LogSource | false
 }
@@ -66,7 +68,8 @@ export async function startControlPlane(
     stepMs: options.stepMs ?? 1000,
     now,
     agentUrl: () => options.agentUrl ?? `${origin}/agent`,
-    outcome: options.outcome ?? 'DEPLOYED'
+    outcome: options.outcome ?? 'DEPLOYED',
+    holdBehindFailed: options.holdBehindFailed
   })
   const requests: RecordedRequest[] = []
   const faults: (Fault & { left: number })[] = []

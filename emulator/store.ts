@@ -36,6 +36,8 @@ export interface StoreOptions {
   now: () => number
   agentUrl: () => string
   outcome: OutcomeChooser
+  /** Like the service: a revision stays QUEUED while an older one of its deployment has failed. */
+  holdBehindFailed?: boolean
 }
 
 /**
@@ -171,11 +173,25 @@ export class Store {
   }
 
   #statusAtStep(record: RevisionRecord, phases: string[], step: number): string {
+    if (this.options.holdBehindFailed && this.#heldBehindFailed(record)) {
+      return phases[Math.min(step, phases.indexOf('QUEUED'))] ?? 'CREATING'
+    }
     if (record.outcome === 'HANG') {
       const hangAt = phases.indexOf(phases === IMAGE_PHASES ? 'DEPLOYING' : 'BUILDING')
       return phases[Math.min(step, hangAt)] ?? 'CREATING'
     }
     return step < phases.length ? (phases[step] ?? 'CREATING') : record.outcome
+  }
+
+  #heldBehindFailed(record: RevisionRecord): boolean {
+    return this.#revisions.some(
+      (older) =>
+        older.deploymentId === record.deploymentId &&
+        older.number < record.number &&
+        older.skippedAt === undefined &&
+        older.outcome.endsWith('_FAILED') &&
+        this.#status(older).status === older.outcome
+    )
   }
 
   #revisionView(record: RevisionRecord): Revision {

@@ -5,6 +5,9 @@ import type { Deployment } from './control-plane/schemas'
 import { formatDuration } from './duration'
 import type { Config } from './inputs'
 import { planDeployment } from './plan'
+import { judgeStatus } from './revision-status'
+import { createOnce, patchOnce, type WriteDeps } from './safe-writes'
+import type { BackoffPolicy } from './control-plane/retry'
 import { describePlan } from './plan-description'
 import {
   checkSourceDir,
@@ -60,6 +63,8 @@ export interface DeployDeps {
   startedAt: number
   now: () => number
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** Pauses between attempts of a create or update whose answer was lost. */
+  writeBackoff?: BackoffPolicy
 }
 
 /** Raised through `signal.reason` when the runner cancels the job. */
@@ -91,6 +96,14 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
     message,
     elapsedMs: elapsed()
   })
+  const writes: WriteDeps = {
+    client,
+    call,
+    backoff: deps.writeBackoff ?? { baseMs: 1_000, maxMs: 10_000 },
+    sleep: deps.sleep,
+    now,
+    notice: (message) => io.notice(message)
+  }
   io.setOutput('created', 'false')
 
   let archive: SourceArchive | undefined
@@ -125,9 +138,10 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
     let deployment: Deployment
     if (plan.kind === 'create') {
       io.info(`Creating deployment ${plan.body.name} (source ${plan.body.source})…`)
-      deployment = await client.createDeployment(plan.body, call).catch((error: unknown) => {
+      const created = await createOnce(plan.body, writes).catch((error: unknown) => {
         throw explainCreateError(error, plan.body.name)
       })
+      deployment = created.deployment
       state.created = true
       io.setOutput('created', 'true')
     } else {
@@ -148,10 +162,12 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
       await client.uploadFile(uploadUrl, archive, call)
       revisionBefore = deployment.latest_revision_id
       io.info(`Updating deployment ${deployment.name} (${deployment.id}) with the uploaded source…`)
-      deployment = await client.patchDeployment(deployment.id, plan.sourcePatch(objectPath), call)
+      deployment = (
+        await patchOnce(deployment.id, plan.sourcePatch(objectPath), revisionBefore, writes)
+      ).deployment
     } else if (plan.kind === 'update' && plan.body) {
       io.info(`Updating deployment ${deployment.name} (${deployment.id})…`)
-      deployment = await client.patchDeployment(deployment.id, plan.body, call)
+      deployment = (await patchOnce(deployment.id, plan.body, revisionBefore, writes)).deployment
     }
 
     const revisionId = deployment.latest_revision_id
@@ -192,9 +208,13 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
       onStatus
     })
     if (waited.kind === 'timeout') {
+      const blocker =
+        waited.status === 'QUEUED'
+          ? await failedRevisionBefore(client, deployment.id, revisionId)
+          : ''
       return finish(
         'timeout',
-        `Timed out after ${formatDuration(elapsed())} waiting for revision ${revisionId} of ${describe(state)}; its last status was ${waited.status ?? 'not read'}. The deployment goes on on the service: check it there, or raise timeout (now ${formatDuration(config.timeoutMs)}).`
+        `Timed out after ${formatDuration(elapsed())} waiting for revision ${revisionId} of ${describe(state)}; its last status was ${waited.status ?? 'not read'}.${blocker} The deployment goes on on the service: check it there, or raise timeout (now ${formatDuration(config.timeoutMs)}).`
       )
     }
     if (waited.verdict === 'failed') {
@@ -256,6 +276,29 @@ function reportArchive(archive: SourceArchive, io: DeployIo): void {
     io.notice(
       `The source tarball is ${formatBytes(archive.bytes)}; above ${formatBytes(WARN_ARCHIVE_BYTES)} uploads and builds get slow. Leave build output and data out with .gitignore.`
     )
+  }
+}
+
+/**
+ * Why a revision may sit in QUEUED: the service holds later revisions behind a failed one. Best
+ * effort, for the timeout message; '' when there is no such revision or it cannot be read.
+ */
+async function failedRevisionBefore(
+  client: ControlPlaneClient,
+  deploymentId: string,
+  revisionId: string
+): Promise<string> {
+  try {
+    // The wait's deadline has passed: this one look gets a few seconds of its own.
+    const revisions = await client.listRevisions(deploymentId, 20, { deadline: Date.now() + 5_000 })
+    const ours = revisions.findIndex((revision) => revision.id === revisionId)
+    const blocker = revisions
+      .slice(ours + 1)
+      .find((revision) => judgeStatus(revision.status) === 'failed')
+    if (ours < 0 || !blocker) return ''
+    return ` It is queued behind revision ${blocker.id}, which ended ${blocker.status}: the service holds later revisions while a failed one blocks the queue. Fix what made it fail (see its logs), or redeploy.`
+  } catch {
+    return ''
   }
 }
 

@@ -1,4 +1,9 @@
-import { DeadlineError } from './control-plane/errors'
+import {
+  DeadlineError,
+  HttpStatusError,
+  NetworkError,
+  ResponseShapeError
+} from './control-plane/errors'
 import type { CallOptions } from './control-plane/client'
 import type { Revision } from './control-plane/schemas'
 import { judgeStatus, type Verdict } from './revision-status'
@@ -21,6 +26,20 @@ export interface WaitOptions {
   onStatus: (status: string) => void
 }
 
+/**
+ * Status checks in a row that may fail (each after the client's own retries) before the wait
+ * gives up: a service that is down for longer than that is not coming back within the run.
+ */
+export const FAILED_POLL_BUDGET = 5
+
+function isTransient(error: unknown): boolean {
+  return (
+    error instanceof NetworkError ||
+    error instanceof ResponseShapeError ||
+    (error instanceof HttpStatusError && (error.status >= 500 || [408, 429].includes(error.status)))
+  )
+}
+
 /** The first gap between polls; gaps then grow by half each poll up to the poll interval. */
 const FIRST_GAP_MS = 2_000
 const GAP_GROWTH = 1.5
@@ -35,13 +54,25 @@ export async function waitForRevision(options: WaitOptions): Promise<WaitResult>
   const firstGap = Math.min(FIRST_GAP_MS, pollIntervalMs)
   let gap = firstGap
   let lastStatus: string | undefined
+  let failedPolls = 0
   for (;;) {
     let revision: Revision
     try {
       revision = await options.getRevision({ deadline, signal })
+      failedPolls = 0
     } catch (error) {
       if (error instanceof DeadlineError) return { kind: 'timeout', status: lastStatus }
-      throw error
+      failedPolls += 1
+      if (!isTransient(error) || failedPolls >= FAILED_POLL_BUDGET) {
+        if (failedPolls > 1 && error instanceof Error) {
+          error.message = `${failedPolls} status checks in a row failed; the last: ${error.message}`
+        }
+        throw error
+      }
+      const remaining = deadline - now()
+      if (remaining <= 0) return { kind: 'timeout', status: lastStatus }
+      await options.sleep(Math.min(gap, remaining), signal)
+      continue
     }
     if (revision.status !== lastStatus) {
       lastStatus = revision.status

@@ -56,7 +56,8 @@ export async function runDeploy(
     signal: options.signal,
     startedAt: Date.now(),
     now: Date.now,
-    sleep
+    sleep,
+    writeBackoff: { baseMs: 10, maxMs: 50 }
   })
   return { result, outputs, log }
 }

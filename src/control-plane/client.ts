@@ -22,6 +22,7 @@ import {
   deploymentsListSchema,
   revisionLogsSchema,
   revisionSchema,
+  revisionsListSchema,
   uploadUrlSchema,
   type Deployment,
   type DeploymentCreateBody,
@@ -219,6 +220,22 @@ export class ControlPlaneClient {
       rawBody: () => createReadStream(file.path),
       schema: undefined
     })
+  }
+
+  /** The newest revisions of a deployment, newest first (one page). */
+  async listRevisions(
+    deploymentId: string,
+    limit: number,
+    call: CallOptions = {}
+  ): Promise<Revision[]> {
+    const page = await this.#request({
+      ...call,
+      method: 'GET',
+      path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions`,
+      query: { limit },
+      schema: revisionsListSchema
+    })
+    return page.resources
   }
 
   /** One page of a revision's build or deploy logs (newer than the published schema). */

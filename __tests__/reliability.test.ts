@@ -1,0 +1,177 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { startControlPlane, type ControlPlaneEmulator, type Fault } from '../emulator'
+import { INTEGRATION_ID, runDeploy } from './helpers/deploy-harness'
+
+let emulator: ControlPlaneEmulator
+beforeEach(async () => {
+  emulator = await startControlPlane({ stepMs: 10 })
+})
+afterEach(async () => {
+  await emulator.close()
+})
+
+const gitHost = () => ({
+  'api-url': emulator.url,
+  name: 'support-agent',
+  'integration-id': INTEGRATION_ID,
+  'graph-config-path': 'graph.json'
+})
+const count = (method: string, path?: RegExp) =>
+  emulator.requests.filter((r) => r.method === method && (path === undefined || path.test(r.path)))
+    .length
+const allRevisions = () => emulator.deployments().flatMap((d) => emulator.revisions(d.id))
+
+describe('a create whose answer is lost', () => {
+  it.each<[string, Fault]>([
+    ['the connection reset after the service acted', { kind: 'reset-after' }],
+    ['the body cut short after the service acted', { kind: 'truncate' }]
+  ])('adopts the deployment after %s: one deployment, one revision', async (_, fault) => {
+    emulator.injectFault({ ...fault, method: 'POST', path: '/v2/deployments' })
+    const { result, log } = await runDeploy(gitHost())
+    expect(result).toMatchObject({ outcome: 'deployed', created: true })
+    expect(emulator.deployments()).toHaveLength(1)
+    expect(allRevisions()).toHaveLength(1)
+    expect(log).toContainEqual(
+      expect.stringMatching(
+        /^notice: The answer to POST \/v2\/deployments was lost .* this run created it/
+      )
+    )
+  })
+
+  it.each<[string, Fault]>([
+    ['the connection reset before the service acted', { kind: 'reset-before' }],
+    ['a 503 from the service', { kind: 'status', status: 503 }],
+    ['a 502 from a proxy', { kind: 'status', status: 502 }]
+  ])('looks up, then creates again after %s: one deployment, one revision', async (_, fault) => {
+    emulator.injectFault({ ...fault, method: 'POST', path: '/v2/deployments' })
+    const { result } = await runDeploy(gitHost())
+    expect(result).toMatchObject({ outcome: 'deployed', created: true })
+    expect(count('POST')).toBe(2)
+    expect(emulator.deployments()).toHaveLength(1)
+    expect(allRevisions()).toHaveLength(1)
+  })
+
+  it('ends with one deployment when the first create is slower than the request timeout', async () => {
+    // The first POST acts after the client gave up on it; the second is sent in the meantime.
+    emulator.injectFault({ method: 'POST', path: '/v2/deployments', kind: 'delay', delayMs: 2_400 })
+    const { result } = await runDeploy(gitHost())
+    expect(result.outcome).toBe('deployed')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(count('POST')).toBe(2)
+    expect(emulator.deployments()).toHaveLength(1)
+    expect(allRevisions()).toHaveLength(1)
+  })
+
+  it('sends a 429 again as is, after Retry-After', async () => {
+    emulator.injectFault({ method: 'POST', kind: 'status', status: 429, retryAfter: '0' })
+    const { result, log } = await runDeploy(gitHost())
+    expect(result.outcome).toBe('deployed')
+    expect(count('POST')).toBe(2)
+    expect(count('GET', /^\/v2\/deployments$/)).toBe(1)
+    expect(log).toContain('retry POST /v2/deployments: HTTP 429')
+    expect(emulator.deployments()).toHaveLength(1)
+  })
+
+  it('does not send a create again after a 500, an answer about a request not carried out', async () => {
+    emulator.injectFault({ method: 'POST', kind: 'status', status: 500 })
+    const { result } = await runDeploy(gitHost())
+    expect(result.outcome).toBe('error')
+    expect(result.message).toContain('POST /v2/deployments failed with HTTP 500')
+    expect(count('POST')).toBe(1)
+    expect(emulator.deployments()).toHaveLength(0)
+  })
+})
+
+describe('an update whose answer is lost', () => {
+  it.each<[string, Fault]>([
+    ['the connection reset after the service acted', { kind: 'reset-after' }],
+    ['the body cut short after the service acted', { kind: 'truncate' }]
+  ])('adopts the new revision after %s: one new revision', async (_, fault) => {
+    const seeded = emulator.seedDeployment({ name: 'support-agent' })
+    emulator.injectFault({ ...fault, method: 'PATCH' })
+    const { result, outputs, log } = await runDeploy(gitHost())
+    expect(result).toMatchObject({ outcome: 'deployed', created: false })
+    expect(count('PATCH')).toBe(1)
+    const revisions = emulator.revisions(seeded.id)
+    expect(revisions).toHaveLength(2)
+    expect(outputs['revision-id']).toBe(revisions[0]?.id)
+    expect(log).toContainEqual(
+      expect.stringMatching(
+        /^notice: The answer to PATCH .* was lost .* waits for it instead of patching again/
+      )
+    )
+  })
+
+  it.each<[string, Fault]>([
+    ['the connection reset before the service acted', { kind: 'reset-before' }],
+    ['a 504 from a proxy', { kind: 'status', status: 504 }]
+  ])('patches again after %s: one new revision', async (_, fault) => {
+    const seeded = emulator.seedDeployment({ name: 'support-agent' })
+    emulator.injectFault({ ...fault, method: 'PATCH' })
+    const { result } = await runDeploy(gitHost())
+    expect(result.outcome).toBe('deployed')
+    expect(count('PATCH')).toBe(2)
+    expect(emulator.revisions(seeded.id)).toHaveLength(2)
+  })
+})
+
+describe('status checks', () => {
+  it('ride out failing polls within the budget', async () => {
+    emulator.injectFault({
+      method: 'GET',
+      path: /\/revisions\//,
+      kind: 'status',
+      status: 503,
+      times: 12
+    })
+    const { result } = await runDeploy(gitHost())
+    expect(result.outcome).toBe('deployed')
+    expect(emulator.deployments()).toHaveLength(1)
+  })
+
+  it('give up after the budget of failed polls, naming the last error', async () => {
+    emulator.injectFault({
+      method: 'GET',
+      path: /\/revisions\//,
+      kind: 'status',
+      status: 503,
+      times: 1_000
+    })
+    const { result, outputs } = await runDeploy(gitHost())
+    expect(result.outcome).toBe('error')
+    expect(result.message).toMatch(
+      /^5 status checks in a row failed; the last: GET \/v2\/deployments\/.*\/revisions\/.* failed with HTTP 503/
+    )
+    expect(outputs['revision-id']).toEqual(expect.any(String))
+  })
+
+  it('survive a cut-short status body and a reset', async () => {
+    emulator.injectFault({ method: 'GET', path: /\/revisions\//, kind: 'truncate' })
+    emulator.injectFault({ method: 'GET', path: /\/revisions\//, kind: 'reset-before' })
+    const { result } = await runDeploy(gitHost())
+    expect(result.outcome).toBe('deployed')
+  })
+})
+
+describe('a revision queued behind a failed one', () => {
+  it('says so when the wait times out', async () => {
+    const held = await startControlPlane({ stepMs: 10, holdBehindFailed: true })
+    try {
+      const seeded = held.seedDeployment({ name: 'support-agent', status: 'BUILD_FAILED' })
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const { result } = await runDeploy({
+        ...gitHost(),
+        'api-url': held.url,
+        timeout: '1s',
+        'poll-interval': '0.1'
+      })
+      expect(result.outcome).toBe('timeout')
+      expect(result.message).toContain('its last status was QUEUED.')
+      expect(result.message).toContain(
+        `It is queued behind revision ${seeded.latest_revision_id}, which ended BUILD_FAILED`
+      )
+    } finally {
+      await held.close()
+    }
+  })
+})

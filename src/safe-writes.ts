@@ -1,0 +1,112 @@
+import type { CallOptions, ControlPlaneClient } from './control-plane/client'
+import {
+  DeadlineError,
+  HttpStatusError,
+  NetworkError,
+  ResponseShapeError
+} from './control-plane/errors'
+import { backoffDelay, type BackoffPolicy } from './control-plane/retry'
+import type { Deployment, DeploymentCreateBody, DeploymentPatchBody } from './control-plane/schemas'
+
+/** Attempts of a create or an update whose answers got lost, the first included. */
+const MAX_WRITE_ATTEMPTS = 4
+
+export interface WriteDeps {
+  client: ControlPlaneClient
+  call: CallOptions
+  backoff: BackoffPolicy
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+  now: () => number
+  notice: (message: string) => void
+}
+
+/**
+ * An error after which the service may or may not have acted: the request went out and no
+ * (readable) answer came back. A 502/503/504 may come from a proxy in front of a service that did
+ * act. Anything else (4xx, 500) is an answer about a request the service did not carry out.
+ */
+export function isLostAnswer(error: unknown): boolean {
+  if (error instanceof NetworkError || error instanceof ResponseShapeError) return true
+  return error instanceof HttpStatusError && [502, 503, 504].includes(error.status)
+}
+
+/**
+ * Creates the deployment exactly once. When an answer is lost, the deployment is looked up by its
+ * exact name before anything is sent again, and adopted if the lost request did create it. A 409
+ * on a later attempt means the same: an earlier attempt created it.
+ */
+export async function createOnce(
+  body: DeploymentCreateBody,
+  deps: WriteDeps
+): Promise<{ deployment: Deployment; adopted: boolean }> {
+  let lost: unknown
+  for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
+    try {
+      return { deployment: await deps.client.createDeployment(body, deps.call), adopted: false }
+    } catch (error) {
+      const conflictAfterLoss =
+        lost !== undefined && error instanceof HttpStatusError && error.status === 409
+      if (!conflictAfterLoss && !isLostAnswer(error)) throw error
+      lost = conflictAfterLoss ? lost : error
+    }
+    const found = await deps.client.findDeploymentByName(body.name, deps.call)
+    if (found) {
+      deps.notice(
+        `The answer to POST /v2/deployments was lost (${reasonOf(lost)}), but the deployment ${found.name} (${found.id}) exists: this run created it, and goes on with it instead of creating it again.`
+      )
+      return { deployment: found, adopted: true }
+    }
+    if (attempt < MAX_WRITE_ATTEMPTS) await pause(attempt, deps, lost)
+  }
+  throw lost
+}
+
+/**
+ * Patches the deployment so that at most one revision comes of it. When an answer is lost, the
+ * deployment's latest revision is compared with the one before the PATCH: a new one is adopted
+ * (the lost PATCH created it), otherwise the PATCH is sent again.
+ */
+export async function patchOnce(
+  deploymentId: string,
+  body: DeploymentPatchBody,
+  revisionBefore: string | null,
+  deps: WriteDeps
+): Promise<{ deployment: Deployment; adopted: boolean }> {
+  let lost: unknown
+  for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
+    try {
+      return {
+        deployment: await deps.client.patchDeployment(deploymentId, body, deps.call),
+        adopted: false
+      }
+    } catch (error) {
+      if (!isLostAnswer(error)) throw error
+      lost = error
+    }
+    const current = await deps.client.getDeployment(deploymentId, deps.call)
+    if (current.latest_revision_id && current.latest_revision_id !== revisionBefore) {
+      deps.notice(
+        `The answer to PATCH /v2/deployments/${deploymentId} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it, and waits for it instead of patching again.`
+      )
+      return { deployment: current, adopted: true }
+    }
+    if (attempt < MAX_WRITE_ATTEMPTS) await pause(attempt, deps, lost)
+  }
+  throw lost
+}
+
+async function pause(attempt: number, deps: WriteDeps, lost: unknown): Promise<void> {
+  const delay = backoffDelay(attempt - 1, deps.backoff, Math.random)
+  const deadline = deps.call.deadline
+  if (deadline !== undefined && deps.now() + delay >= deadline) {
+    throw lost instanceof Error ? lost : new DeadlineError('POST', '/v2/deployments')
+  }
+  await deps.sleep(delay, deps.call.signal)
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof NetworkError) return error.reason
+  if (error instanceof HttpStatusError) return `HTTP ${error.status}`
+  if (error instanceof ResponseShapeError) return 'the body was cut short'
+  return String(error)
+}
