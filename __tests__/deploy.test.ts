@@ -276,13 +276,32 @@ describe('deploy against the emulator', () => {
     )
   })
 
-  it('reports a body that is not JSON as an error naming the path', async () => {
+  it('reads a cut-short body again, and reports one that stays broken naming the path', async () => {
     emulator.injectFault({ method: 'GET', path: '/v2/deployments', kind: 'truncate' })
-    const { result } = await runDeploy(gitHost())
+    const once = await runDeploy(gitHost())
+    expect(once.result.outcome).toBe('deployed')
+    expect(once.log).toContain('retry GET /v2/deployments: body cut short')
+    emulator.injectFault({ method: 'GET', path: '/v2/deployments', kind: 'truncate', times: 5 })
+    const { result } = await runDeploy({ ...gitHost(), name: 'other-agent' })
     expect(result.outcome).toBe('error')
     expect(result.message).toBe(
       'GET /v2/deployments answered with an unexpected body: the body is not JSON'
     )
+  })
+  it('reports JSON of the wrong shape at once, naming the path and the field', async () => {
+    emulator.injectFault({
+      method: 'GET',
+      path: '/v2/deployments',
+      kind: 'status',
+      status: 200,
+      body: { resources: 'none' }
+    })
+    const { result } = await runDeploy(gitHost())
+    expect(result.outcome).toBe('error')
+    expect(result.message).toMatch(
+      /^GET \/v2\/deployments answered with an unexpected body: resources: /
+    )
+    expect(emulator.requests.filter((r) => r.path === '/v2/deployments')).toHaveLength(1)
   })
 })
 

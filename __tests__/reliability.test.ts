@@ -115,6 +115,22 @@ describe('an update whose answer is lost', () => {
   })
 })
 
+describe('an update slower than the request timeout', () => {
+  it('waits for the late revision instead of patching again: one new revision', async () => {
+    const seeded = emulator.seedDeployment({ name: 'support-agent' })
+    // The client gives up after 2 s; the service carries the PATCH out at 2.4 s.
+    emulator.injectFault({ method: 'PATCH', kind: 'delay', delayMs: 2_400 })
+    const { result, outputs, log } = await runDeploy(gitHost())
+    expect(result.outcome).toBe('deployed')
+    expect(count('PATCH')).toBe(1)
+    expect(emulator.revisions(seeded.id)).toHaveLength(2)
+    expect(outputs['revision-id']).toBe(emulator.revisions(seeded.id)[0]?.id)
+    expect(log).toContainEqual(
+      expect.stringMatching(/^notice: The answer to PATCH .* was lost \(no answer within 2 s\)/)
+    )
+  })
+})
+
 describe('status checks', () => {
   it('ride out failing polls within the budget', async () => {
     emulator.injectFault({

@@ -81686,8 +81686,12 @@ class NetworkError extends ControlPlaneError {
 }
 /** A success status with a body that is not the JSON it should be. */
 class ResponseShapeError extends ControlPlaneError {
-    constructor(method, path, problem) {
+    notJson;
+    constructor(method, path, problem, 
+    /** The body was not JSON at all (often cut short), rather than JSON of another shape. */
+    notJson = false) {
         super(`${method} ${path} answered with an unexpected body: ${problem}`, method, path);
+        this.notJson = notJson;
         this.name = 'ResponseShapeError';
     }
 }
@@ -81792,6 +81796,10 @@ class ControlPlaneClient {
             ...options,
             baseUrl: options.baseUrl.replace(/\/+$/, '')
         };
+    }
+    /** The longest time one request may take. */
+    get requestTimeoutMs() {
+        return this.#options.requestTimeoutMs;
     }
     /** The deployment whose name is exactly `name`, paging through the substring filter's results. */
     async findDeploymentByName(name, call = {}) {
@@ -81910,19 +81918,31 @@ class ControlPlaneClient {
         const { maxAttempts, backoff, now, random } = this.#options;
         for (let attempt = 1;; attempt++) {
             const outcome = await this.#send(spec);
+            let error;
             if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
-                return this.#parse(spec, outcome.bodyText);
+                try {
+                    return this.#parse(spec, outcome.bodyText);
+                }
+                catch (parseError) {
+                    // A body cut short in transit is read again; one of the wrong shape would not change.
+                    const cutShort = parseError instanceof ResponseShapeError && parseError.notJson;
+                    if (!cutShort || !IDEMPOTENT.has(method) || attempt >= maxAttempts)
+                        throw parseError;
+                    error = parseError;
+                }
             }
-            const error = outcome.kind === 'answer'
-                ? new HttpStatusError(method, path, outcome.status, formatErrorDetail(outcome.bodyText))
-                : outcome.error;
-            // A GET changes nothing, so it is always safe to send again. A 429 was refused before the
+            error ??=
+                outcome.kind === 'answer'
+                    ? new HttpStatusError(method, path, outcome.status, formatErrorDetail(outcome.bodyText))
+                    : outcome.error;
+            // A GET, PUT or DELETE repeated changes nothing more, so it is safe to send again. A 429 was refused before the
             // service acted, so it is safe for every method. Anything else that changes state is not
             // retried here: its first attempt may have acted.
-            const retryable = outcome.kind === 'answer'
-                ? RETRYABLE_STATUSES.has(outcome.status) &&
-                    (IDEMPOTENT.has(method) || outcome.status === 429)
-                : IDEMPOTENT.has(method) && outcome.error instanceof NetworkError;
+            const retryable = error instanceof ResponseShapeError ||
+                (outcome.kind === 'answer'
+                    ? RETRYABLE_STATUSES.has(outcome.status) &&
+                        (IDEMPOTENT.has(method) || outcome.status === 429)
+                    : IDEMPOTENT.has(method) && outcome.error instanceof NetworkError);
             if (!retryable || attempt >= maxAttempts)
                 throw error;
             const retryAfter = outcome.kind === 'answer' ? parseRetryAfter(outcome.retryAfter, now()) : undefined;
@@ -81934,7 +81954,11 @@ class ControlPlaneClient {
                 path,
                 attempt,
                 delayMs,
-                reason: outcome.kind === 'answer' ? `HTTP ${outcome.status}` : outcome.error.reason
+                reason: error instanceof ResponseShapeError
+                    ? 'body cut short'
+                    : outcome.kind === 'answer'
+                        ? `HTTP ${outcome.status}`
+                        : outcome.error.reason
             });
             await sleep(delayMs, spec.signal);
         }
@@ -81995,7 +82019,7 @@ class ControlPlaneClient {
             json = JSON.parse(bodyText);
         }
         catch {
-            throw new ResponseShapeError(spec.method, spec.path, 'the body is not JSON');
+            throw new ResponseShapeError(spec.method, spec.path, 'the body is not JSON', true);
         }
         const parsed = spec.schema.safeParse(json);
         if (!parsed.success) {
@@ -82976,10 +83000,17 @@ async function patchOnce(deploymentId, body, revisionBefore, deps) {
                 throw error;
             lost = error;
         }
-        const current = await deps.client.getDeployment(deploymentId, deps.call);
-        if (current.latest_revision_id && current.latest_revision_id !== revisionBefore) {
-            deps.notice(`The answer to PATCH /v2/deployments/${deploymentId} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it, and waits for it instead of patching again.`);
-            return { deployment: current, adopted: true };
+        const settleUntil = Math.min(deps.now() + deps.settleMs, deps.call.deadline ?? Infinity);
+        for (;;) {
+            const current = await deps.client.getDeployment(deploymentId, deps.call);
+            if (current.latest_revision_id && current.latest_revision_id !== revisionBefore) {
+                deps.notice(`The answer to PATCH /v2/deployments/${deploymentId} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it, and waits for it instead of patching again.`);
+                return { deployment: current, adopted: true };
+            }
+            const left = settleUntil - deps.now();
+            if (left <= 0)
+                break;
+            await deps.sleep(Math.min(left, Math.max(50, deps.settleMs / 5)), deps.call.signal);
         }
         if (attempt < MAX_WRITE_ATTEMPTS)
             await pause(attempt, deps, lost);
@@ -83368,7 +83399,8 @@ async function deploy(config, deps) {
         backoff: deps.writeBackoff ?? { baseMs: 1_000, maxMs: 10_000 },
         sleep: deps.sleep,
         now,
-        notice: (message) => io.notice(message)
+        notice: (message) => io.notice(message),
+        settleMs: client.requestTimeoutMs
     };
     io.setOutput('created', 'false');
     let archive;

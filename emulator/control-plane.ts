@@ -43,6 +43,8 @@ export interface ControlPlaneEmulator {
   setOutcome(outcome: OutcomeChooser): void
   setRevisionLogs(source: LogSource | false): void
   injectFault(fault: Fault): void
+  /** Drops the faults not yet spent. */
+  clearFaults(): void
   tracingProjects(): string[]
   uploads(): { objectPath: string; bytes: Buffer; contentType?: string }[]
   close(): Promise<void>
@@ -257,6 +259,7 @@ export async function startControlPlane(
       })
     }
     const fault = takeFault(method, record.path)
+    if (fault) record.faulted = true
     if (fault?.kind === 'status') {
       const status = fault.status ?? 503
       if (fault.retryAfter !== undefined) res.setHeader('retry-after', fault.retryAfter)
@@ -354,6 +357,9 @@ export async function startControlPlane(
       revisionLogs = source
     },
     injectFault: (fault) => faults.push({ ...fault, left: fault.times ?? 1 }),
+    clearFaults: () => {
+      faults.length = 0
+    },
     tracingProjects: () => [...store.tracingProjects],
     uploads: () => [...uploads],
     close: () =>

@@ -34,6 +34,8 @@ export interface RecordedRequest {
   body: unknown
   /** The status answered; 0 when the connection was cut instead. */
   status: number
+  /** True when an injected fault hit this request. */
+  faulted?: boolean
 }
 
 export interface Fault {

@@ -102,7 +102,8 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
     backoff: deps.writeBackoff ?? { baseMs: 1_000, maxMs: 10_000 },
     sleep: deps.sleep,
     now,
-    notice: (message) => io.notice(message)
+    notice: (message) => io.notice(message),
+    settleMs: client.requestTimeoutMs
   }
   io.setOutput('created', 'false')
 

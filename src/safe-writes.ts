@@ -18,6 +18,11 @@ export interface WriteDeps {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
   now: () => number
   notice: (message: string) => void
+  /**
+   * How long a lost PATCH is given to show its revision before it is sent again: a request the
+   * client gave up on may still be carried out, as late as one request timeout after.
+   */
+  settleMs: number
 }
 
 /**
@@ -83,12 +88,18 @@ export async function patchOnce(
       if (!isLostAnswer(error)) throw error
       lost = error
     }
-    const current = await deps.client.getDeployment(deploymentId, deps.call)
-    if (current.latest_revision_id && current.latest_revision_id !== revisionBefore) {
-      deps.notice(
-        `The answer to PATCH /v2/deployments/${deploymentId} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it, and waits for it instead of patching again.`
-      )
-      return { deployment: current, adopted: true }
+    const settleUntil = Math.min(deps.now() + deps.settleMs, deps.call.deadline ?? Infinity)
+    for (;;) {
+      const current = await deps.client.getDeployment(deploymentId, deps.call)
+      if (current.latest_revision_id && current.latest_revision_id !== revisionBefore) {
+        deps.notice(
+          `The answer to PATCH /v2/deployments/${deploymentId} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it, and waits for it instead of patching again.`
+        )
+        return { deployment: current, adopted: true }
+      }
+      const left = settleUntil - deps.now()
+      if (left <= 0) break
+      await deps.sleep(Math.min(left, Math.max(50, deps.settleMs / 5)), deps.call.signal)
     }
     if (attempt < MAX_WRITE_ATTEMPTS) await pause(attempt, deps, lost)
   }

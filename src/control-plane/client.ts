@@ -110,6 +110,11 @@ export class ControlPlaneClient {
     }
   }
 
+  /** The longest time one request may take. */
+  get requestTimeoutMs(): number {
+    return this.#options.requestTimeoutMs
+  }
+
   /** The deployment whose name is exactly `name`, paging through the substring filter's results. */
   async findDeploymentByName(
     name: string,
@@ -260,21 +265,30 @@ export class ControlPlaneClient {
     const { maxAttempts, backoff, now, random } = this.#options
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.#send(spec)
+      let error: ControlPlaneError | undefined
       if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
-        return this.#parse(spec, outcome.bodyText)
+        try {
+          return this.#parse(spec, outcome.bodyText)
+        } catch (parseError) {
+          // A body cut short in transit is read again; one of the wrong shape would not change.
+          const cutShort = parseError instanceof ResponseShapeError && parseError.notJson
+          if (!cutShort || !IDEMPOTENT.has(method) || attempt >= maxAttempts) throw parseError
+          error = parseError
+        }
       }
-      const error =
+      error ??=
         outcome.kind === 'answer'
           ? new HttpStatusError(method, path, outcome.status, formatErrorDetail(outcome.bodyText))
           : outcome.error
-      // A GET changes nothing, so it is always safe to send again. A 429 was refused before the
+      // A GET, PUT or DELETE repeated changes nothing more, so it is safe to send again. A 429 was refused before the
       // service acted, so it is safe for every method. Anything else that changes state is not
       // retried here: its first attempt may have acted.
       const retryable =
-        outcome.kind === 'answer'
+        error instanceof ResponseShapeError ||
+        (outcome.kind === 'answer'
           ? RETRYABLE_STATUSES.has(outcome.status) &&
             (IDEMPOTENT.has(method) || outcome.status === 429)
-          : IDEMPOTENT.has(method) && outcome.error instanceof NetworkError
+          : IDEMPOTENT.has(method) && outcome.error instanceof NetworkError)
       if (!retryable || attempt >= maxAttempts) throw error
       const retryAfter =
         outcome.kind === 'answer' ? parseRetryAfter(outcome.retryAfter, now()) : undefined
@@ -285,7 +299,12 @@ export class ControlPlaneClient {
         path,
         attempt,
         delayMs,
-        reason: outcome.kind === 'answer' ? `HTTP ${outcome.status}` : outcome.error.reason
+        reason:
+          error instanceof ResponseShapeError
+            ? 'body cut short'
+            : outcome.kind === 'answer'
+              ? `HTTP ${outcome.status}`
+              : outcome.error.reason
       })
       await sleep(delayMs, spec.signal)
     }
@@ -349,7 +368,7 @@ export class ControlPlaneClient {
     try {
       json = JSON.parse(bodyText)
     } catch {
-      throw new ResponseShapeError(spec.method, spec.path, 'the body is not JSON')
+      throw new ResponseShapeError(spec.method, spec.path, 'the body is not JSON', true)
     }
     const parsed = spec.schema.safeParse(json)
     if (!parsed.success) {

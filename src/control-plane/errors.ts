@@ -43,7 +43,13 @@ export class NetworkError extends ControlPlaneError {
 
 /** A success status with a body that is not the JSON it should be. */
 export class ResponseShapeError extends ControlPlaneError {
-  constructor(method: string, path: string, problem: string) {
+  constructor(
+    method: string,
+    path: string,
+    problem: string,
+    /** The body was not JSON at all (often cut short), rather than JSON of another shape. */
+    readonly notJson = false
+  ) {
     super(`${method} ${path} answered with an unexpected body: ${problem}`, method, path)
     this.name = 'ResponseShapeError'
   }

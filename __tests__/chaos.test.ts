@@ -1,0 +1,18 @@
+import { describe, expect, it } from '@jest/globals'
+import { chaosRun } from '../bench/chaos'
+
+describe('chaos run (seeded, small; npm run bench:chaos runs 200)', () => {
+  it('ends with no duplicate, no false success and no hang', async () => {
+    const report = await chaosRun(20261122, 20)
+    expect(report.faultsHit).toBeGreaterThan(5)
+    expect({
+      duplicateDeployments: report.duplicateDeployments,
+      extraRevisions: report.extraRevisions,
+      falseSuccesses: report.falseSuccesses,
+      hangs: report.hangs
+    }).toEqual({ duplicateDeployments: 0, extraRevisions: 0, falseSuccesses: 0, hangs: 0 })
+    // Both endings happen: the faults do not simply make every deploy fail.
+    expect(report.outcomes.deployed ?? 0).toBeGreaterThan(5)
+    expect(report.outcomes.failed ?? 0).toBeGreaterThan(0)
+  }, 120_000)
+})

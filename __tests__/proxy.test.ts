@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createProxy } from 'proxy'
+import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
+import { INTEGRATION_ID } from './helpers/deploy-harness'
+import { runAction } from './helpers/run-action'
+
+let emulator: ControlPlaneEmulator
+let proxy: Server
+let proxied: string[]
+
+beforeEach(async () => {
+  emulator = await startControlPlane({ stepMs: 10 })
+  proxied = []
+  proxy = createProxy(createServer())
+  // undici tunnels through the proxy with CONNECT, for http:// targets too.
+  proxy.on('request', (req) => proxied.push(`${req.method} ${req.url}`))
+  proxy.on('connect', (req) => proxied.push(`CONNECT ${req.url}`))
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+})
+afterEach(async () => {
+  proxy.closeAllConnections()
+  await new Promise((resolve) => proxy.close(resolve))
+  await emulator.close()
+})
+
+const inputs = () => ({
+  'api-url': emulator.url,
+  'api-key': 'emulator-key',
+  name: 'support-agent',
+  'integration-id': INTEGRATION_ID,
+  'graph-config-path': 'graph.json',
+  'poll-interval': '0.05'
+})
+
+describe('behind a proxy', () => {
+  it('sends every control-plane request through HTTP_PROXY', async () => {
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+    const run = await runAction(inputs(), { env: { HTTP_PROXY: proxyUrl, NO_PROXY: '' } })
+    expect(run.code).toBe(0)
+    expect(proxied.length).toBeGreaterThan(0)
+    expect(new Set(proxied)).toEqual(new Set([`CONNECT ${new URL(emulator.url).host}`]))
+    expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
+  })
+
+  it('goes straight to hosts NO_PROXY names', async () => {
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+    const run = await runAction(inputs(), { env: { HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' } })
+    expect(run.code).toBe(0)
+    expect(proxied).toEqual([])
+    expect(emulator.requests.length).toBeGreaterThan(2)
+  })
+})
