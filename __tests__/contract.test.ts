@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { INPUT_NAMES, OUTPUT_NAMES } from '../src/action-contract'
@@ -87,5 +87,37 @@ describe('the action contract', () => {
     }
     expect(tableNames('Inputs').sort()).toEqual([...INPUT_NAMES].sort())
     expect(tableNames('Outputs').sort()).toEqual([...OUTPUT_NAMES].sort())
+  })
+})
+
+describe('the vendored copy of the published schema', () => {
+  const shared = new URL('../../shared/reference/control-plane.openapi.json', import.meta.url)
+  const vendored = new URL('../emulator/reference/control-plane.openapi.json', import.meta.url)
+  it('equals the project reference where that is present', () => {
+    if (!existsSync(shared)) {
+      // A clone without shared/ beside it (on GitHub): nothing to compare against.
+      expect(existsSync(vendored)).toBe(true)
+      return
+    }
+    expect(readFileSync(vendored, 'utf8')).toBe(readFileSync(shared, 'utf8'))
+  })
+})
+
+describe('npm run docs', () => {
+  it('has written the README tables from action.yml (run npm run docs when this fails)', async () => {
+    const { renderReadme } = await import('../scripts/docs')
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+    const actionYmlText = readFileSync(new URL('../action.yml', import.meta.url), 'utf8')
+    expect(await renderReadme(readme, actionYmlText)).toBe(readme)
+  })
+
+  it('notices a description changed in action.yml', async () => {
+    const { renderReadme } = await import('../scripts/docs')
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+    const changed = readFileSync(new URL('../action.yml', import.meta.url), 'utf8').replace(
+      'Masked in the log.',
+      'Masked everywhere.'
+    )
+    expect(await renderReadme(readme, changed)).not.toBe(readme)
   })
 })

@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 
-/** The service's published schema, kept beside the repository in shared/reference. */
-const schemaUrl = new URL('../../shared/reference/control-plane.openapi.json', import.meta.url)
+/**
+ * The service's published schema. The project's reference copy lives in shared/reference beside
+ * the repository; this copy lets the repository test itself anywhere, and a test keeps the two
+ * equal where both are present.
+ */
+const schemaUrl = new URL('./reference/control-plane.openapi.json', import.meta.url)
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 
