@@ -67,7 +67,9 @@ describe('parseInputs', () => {
       operation: 'deploy',
       dryRun: false,
       sourceDir: '.',
-      deleteTracingProject: false
+      deleteTracingProject: false,
+      verify: undefined,
+      github: undefined
     })
   })
 
@@ -362,6 +364,59 @@ describe('parseInputs', () => {
 
   it.each(['-1', '201', '2.5', 'many'])('refuses log-lines %s', (logLines) => {
     expect(inputsOf(problemsOf(gitHost({ 'log-lines': logLines })))).toEqual(['log-lines'])
+  })
+
+  it('reads the agent checks, agent-api-key defaulting to api-key', () => {
+    expect(parseInputs(gitHost({ 'verify-assistant': 'agent' }), branchEnv).verify).toEqual({
+      assistantId: 'agent',
+      a2a: false,
+      timeoutMs: 5 * 60_000,
+      apiKey: 'key-123',
+      message: undefined,
+      authScheme: undefined
+    })
+    const own = parseInputs(
+      gitHost({
+        'verify-assistant': 'a',
+        'agent-api-key': 'agent-key',
+        'agent-auth-scheme': 'service-api-key',
+        'verify-a2a': 'true'
+      }),
+      branchEnv
+    ).verify
+    expect(own).toMatchObject({ apiKey: 'agent-key', authScheme: 'service-api-key', a2a: true })
+    expect(parseInputs(gitHost(), branchEnv).verify).toBeUndefined()
+  })
+
+  it('refuses checks and GitHub records without what they need', () => {
+    expect(
+      problemsOf(
+        gitHost({
+          'verify-message': 'hi',
+          'verify-a2a': 'true',
+          environment: 'prod',
+          'pr-comment': 'true'
+        })
+      )
+    ).toEqual([
+      'verify-message: needs verify-assistant (the assistant to send it to)',
+      'verify-a2a: needs verify-assistant (the assistant to talk to)',
+      'environment: needs github-token to record a GitHub deployment',
+      'pr-comment: needs github-token to write the comment'
+    ])
+    expect(inputsOf(problemsOf(gitHost({ 'verify-assistant': 'a', wait: 'false' })))).toEqual([
+      'verify-assistant'
+    ])
+    expect(
+      inputsOf(problemsOf(gitHost({ 'verify-assistant': 'a', 'verify-timeout': 'later' })))
+    ).toEqual(['verify-timeout'])
+    expect(
+      parseInputs(gitHost({ 'github-token': 't', environment: 'prod' }), branchEnv).github
+    ).toEqual({
+      token: 't',
+      environment: 'prod',
+      prComment: false
+    })
   })
 
   it('reads wait: false', () => {

@@ -124,3 +124,38 @@ describe('no secret reaches the log or the summary, with RUNNER_DEBUG=1', () => 
     expect(run.summary.length).toBeGreaterThan(0)
   })
 })
+
+describe('the agent key and the GitHub token', () => {
+  it('are masked and never printed, also when the checks and the records fail', async () => {
+    const agentKey = 'agent-key-leak-71c3e0'
+    const token = 'ghs_leak_token_90ab12'
+    const run = await runAction(
+      {
+        ...inputs(),
+        'verify-assistant': 'agent',
+        'verify-timeout': '1s',
+        'agent-api-key': agentKey,
+        'github-token': token,
+        environment: 'staging'
+      },
+      {
+        env: {
+          RUNNER_DEBUG: '1',
+          GITHUB_API_URL: 'http://127.0.0.1:9',
+          GITHUB_REPOSITORY: 'acme/agent'
+        }
+      }
+    )
+    expect(run.code).toBe(1)
+    const visible = `${run.stdout}\n${run.stderr}`
+      .split('\n')
+      .filter((line) => !line.startsWith('::add-mask::'))
+      .join('\n')
+    for (const secret of [agentKey, token]) {
+      expect(run.stdout).toContain(`::add-mask::${secret}`)
+      expect(visible).not.toContain(secret)
+      expect(run.summary).not.toContain(secret)
+    }
+    expect(visible).toContain('::warning::The GitHub deployment for staging was not recorded')
+  })
+})

@@ -245,7 +245,7 @@ describe('the summary with logs', () => {
       level: 'INFO',
       message: i === 39 ? 'a ```` b <b>x</b>' : `m${i}`
     }))
-    const markdown = renderDeploySummary(result, 'git_host', { phase: 'build', lines })
+    const markdown = renderDeploySummary(result, 'git_host', { logs: { phase: 'build', lines } })
     expect(markdown).toContain('### Last 30 lines of the build log\n\n`````text\nt10 INFO m10\n')
     expect(markdown).toContain('t39 INFO a ```` b <b>x</b>\n`````\n')
     expect(markdown).not.toContain('t9 INFO')

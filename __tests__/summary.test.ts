@@ -48,6 +48,15 @@ describe('job summary', () => {
     expect(renderDeploySummary(planned, 'git_host')).toMatchSnapshot()
   })
 
+  it('renders the checks, the target and the agent reply', () => {
+    expect(
+      renderDeploySummary(deployed, 'git_host', {
+        target: 'refs/tags/v1.2.0',
+        checks: { passed: ['assistant', 'run'], reply: 'Hello! | <b>I am here</b>' }
+      })
+    ).toMatchSnapshot()
+  })
+
   it('renders refused inputs', () => {
     expect(
       renderInputErrorSummary("The action's inputs have 1 problem:\n  - name: is required")

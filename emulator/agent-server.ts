@@ -8,6 +8,10 @@ export interface AgentServerOptions {
   apiKey?: string
   assistants?: string[]
   port?: number
+  /** Answer every A2A call with this JSON-RPC error. */
+  a2aError?: { code: number; message: string }
+  /** Answer /assistants with 503 for this long after start, as a server still coming up. */
+  warmUpMs?: number
 }
 
 export interface AgentServerEmulator {
@@ -23,6 +27,7 @@ export async function startAgentServer(
   const apiKey = options.apiKey ?? 'emulator-key'
   const assistants = new Set(options.assistants ?? ['agent'])
   const requests: RecordedRequest[] = []
+  const startedAt = Date.now()
   let origin = ''
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -56,6 +61,13 @@ export async function startAgentServer(
     if (req.headers['x-api-key'] !== apiKey) return reply(404, { detail: 'Not Found' })
 
     const assistant = /^\/assistants\/([^/]+)$/.exec(url.pathname)?.[1]
+    if (
+      req.method === 'GET' &&
+      assistant !== undefined &&
+      Date.now() < startedAt + (options.warmUpMs ?? 0)
+    ) {
+      return reply(503, { detail: 'The server is starting' })
+    }
     if (req.method === 'GET' && assistant !== undefined) {
       const id = decodeURIComponent(assistant)
       if (!assistants.has(id)) return reply(404, { detail: `Assistant ${id} not found` })
@@ -99,6 +111,9 @@ export async function startAgentServer(
         id?: string
         method?: string
         params?: { message?: { parts?: { kind: string; text?: string }[]; contextId?: string } }
+      }
+      if (options.a2aError) {
+        return reply(200, { jsonrpc: '2.0', id: call.id ?? null, error: options.a2aError })
       }
       if (call.method !== 'message/send') {
         return reply(200, {

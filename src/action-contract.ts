@@ -30,7 +30,16 @@ export const INPUT_NAMES = [
   'poll-interval',
   'log-lines',
   'dry-run',
-  'delete-tracing-project'
+  'delete-tracing-project',
+  'verify-assistant',
+  'verify-message',
+  'verify-a2a',
+  'verify-timeout',
+  'agent-api-key',
+  'agent-auth-scheme',
+  'github-token',
+  'environment',
+  'pr-comment'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]

@@ -49,6 +49,18 @@ export interface Config {
   logLines: number
   /** With operation delete: also delete the tracing project of the same name. */
   deleteTracingProject: boolean
+  /** After DEPLOYED: the agent checks to run; undefined when none are asked for. */
+  verify?: {
+    assistantId: string
+    message?: string
+    a2a: boolean
+    timeoutMs: number
+    /** `agent-api-key`, else `api-key`. */
+    apiKey: string
+    authScheme?: string
+  }
+  /** GitHub records; undefined without `github-token`. */
+  github?: { token: string; environment?: string; prComment: boolean }
 }
 
 export interface InputEnv extends WorkflowRefEnv {
@@ -89,10 +101,22 @@ const DEPLOY_ONLY: InputName[] = [
   'source-dir',
   'install-command',
   'build-command',
-  'secrets'
+  'secrets',
+  'verify-assistant',
+  'verify-message',
+  'verify-a2a',
+  'agent-api-key',
+  'agent-auth-scheme',
+  'environment',
+  'pr-comment'
 ]
 /** The defaults action.yml gives these inputs: a default is not a choice the user made. */
-const DEFAULTS: Partial<Record<InputName, string>> = { source: 'git_host', 'source-dir': '.' }
+const DEFAULTS: Partial<Record<InputName, string>> = {
+  source: 'git_host',
+  'source-dir': '.',
+  'verify-a2a': 'false',
+  'pr-comment': 'false'
+}
 const GIT_HOST_ONLY: InputName[] = ['integration-id', 'deployment-type', 'build-on-push']
 const EXTERNAL_IMAGE_ONLY: InputName[] = [
   'listener-id',
@@ -271,10 +295,49 @@ export function parseInputs(raw: RawInputs, env: InputEnv): Config {
         )
     ) ?? 50
 
+  const verifyAssistant = given('verify-assistant')
+  const verifyA2a = check('verify-a2a', booleanText) ?? false
+  const verifyTimeoutMs = positiveDuration(
+    'verify-timeout',
+    given('verify-timeout') ?? '5m',
+    problem
+  )
+  const verifyMessage = given('verify-message')
+  if (verifyAssistant === undefined) {
+    if (verifyMessage !== undefined)
+      problem('verify-message', 'needs verify-assistant (the assistant to send it to)')
+    if (verifyA2a) problem('verify-a2a', 'needs verify-assistant (the assistant to talk to)')
+  } else if (!wait) {
+    problem(
+      'verify-assistant',
+      'needs wait: true (the agent is checked once its revision is DEPLOYED)'
+    )
+  }
+  const githubToken = given('github-token')
+  const environment = given('environment')
+  const prComment = check('pr-comment', booleanText) ?? false
+  if (githubToken === undefined) {
+    if (environment !== undefined)
+      problem('environment', 'needs github-token to record a GitHub deployment')
+    if (prComment) problem('pr-comment', 'needs github-token to write the comment')
+  }
+
   if (problems.length > 0 || apiUrl === undefined) throw new InputError(problems)
   return {
     operation,
     dryRun,
+    verify:
+      verifyAssistant === undefined
+        ? undefined
+        : {
+            assistantId: verifyAssistant,
+            message: verifyMessage,
+            a2a: verifyA2a,
+            timeoutMs: verifyTimeoutMs,
+            apiKey: given('agent-api-key') ?? apiKey,
+            authScheme: given('agent-auth-scheme')
+          },
+    github: githubToken === undefined ? undefined : { token: githubToken, environment, prComment },
     sourceDir,
     installCommand: given('install-command'),
     buildCommand: given('build-command'),

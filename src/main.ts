@@ -9,7 +9,7 @@ import { InputError, parseInputs, type Config } from './inputs'
 import { createRedactor } from './redact'
 import { LOG_BUDGET_MS, showRevisionLogs, type RevisionLogs } from './revision-logs'
 import { parseSecrets } from './secrets-input'
-import { renderDeploySummary, renderInputErrorSummary } from './summary'
+import { renderDeploySummary, renderInputErrorSummary, type SummaryExtras } from './summary'
 import { ACTION_VERSION } from './version'
 
 /** Endings of a run that exit 0. */
@@ -35,9 +35,12 @@ export function readRawInputs(): RawInputs {
  * (the job summary).
  */
 export function maskSecrets(raw: RawInputs): (text: string) => string {
-  const values = [raw['api-key'], ...parseSecrets(raw.secrets).values].filter(
-    (value) => value !== ''
-  )
+  const values = [
+    raw['api-key'],
+    raw['agent-api-key'],
+    raw['github-token'],
+    ...parseSecrets(raw.secrets).values
+  ].filter((value) => value !== '')
   for (const value of values) {
     core.setSecret(value)
     // The runner masks a multi-line value only whole; mask each line too.
@@ -73,12 +76,14 @@ export async function run(): Promise<void> {
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
 
+  const dispatcher = new EnvHttpProxyAgent()
+  const records = await openRecords(config, redact)
   const client = new ControlPlaneClient({
     baseUrl: config.apiUrl,
     apiKey: config.apiKey,
     tenantId: config.tenantId,
     userAgent: `deploy-agent-action/${ACTION_VERSION}`,
-    dispatcher: new EnvHttpProxyAgent(),
+    dispatcher,
     onDebug: (line) => {
       if (core.isDebug()) core.debug(redact(line()))
     },
@@ -101,10 +106,108 @@ export async function run(): Promise<void> {
     now: Date.now,
     sleep
   })
+  const checks = await agentChecks(result, config, dispatcher, redact, controller.signal)
   process.off('SIGINT', onSignal)
   process.off('SIGTERM', onSignal)
   const logs = await failureLogs(result, config, client, redact, controller.signal)
-  await report(result, config, redact, logs)
+  await records?.finish({
+    outcome: checks?.failure ? 'failed' : result.outcome,
+    deploymentName: result.deploymentName ?? config.name ?? '',
+    deploymentUrl: result.deploymentUrl,
+    revisionId: result.revisionId,
+    revisionStatus: result.revisionStatus,
+    elapsedMs: Date.now() - startedAt,
+    checksPassed: checks?.passed ?? []
+  })
+  await report(result, config, redact, { logs, checks, target: deployTarget(config) })
+}
+
+type Checks = NonNullable<SummaryExtras['checks']>
+
+/** After DEPLOYED: the agent checks the inputs ask for. A failure fails the step. */
+async function agentChecks(
+  result: DeployResult,
+  config: Config,
+  dispatcher: EnvHttpProxyAgent,
+  redact: (text: string) => string,
+  signal: AbortSignal
+): Promise<Checks | undefined> {
+  const verify = config.verify
+  if (!verify || result.outcome !== 'deployed') return undefined
+  if (!result.deploymentUrl) {
+    return {
+      passed: [],
+      failure: 'verify-assistant: the deployment has no URL (source_config.custom_url) to check.'
+    }
+  }
+  const { checkAgent } = await import('./agent-checks')
+  const passed: string[] = []
+  try {
+    const report = await checkAgent({
+      baseUrl: result.deploymentUrl,
+      assistantId: verify.assistantId,
+      message: verify.message,
+      a2a: verify.a2a,
+      apiKey: verify.apiKey,
+      authScheme: verify.authScheme,
+      deadline: Date.now() + verify.timeoutMs,
+      signal,
+      dispatcher,
+      now: Date.now,
+      sleep,
+      onProgress: (line) => {
+        passed.push(line)
+        core.info(redact(line))
+      }
+    })
+    return {
+      ...report,
+      reply: report.reply && redact(report.reply),
+      a2aReply: report.a2aReply && redact(report.a2aReply)
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    return {
+      passed: passedChecks(passed),
+      failure: redact(`${message} The revision is DEPLOYED; outputs are set.`)
+    }
+  }
+}
+
+function passedChecks(progress: string[]): string[] {
+  return progress.map((line) =>
+    line.includes('assistant') ? 'assistant' : line.includes('A2A') ? 'a2a' : 'run'
+  )
+}
+
+/** The ref, image or folder a deploy sends, for the summary. */
+function deployTarget(config: Config): string | undefined {
+  if (config.source === 'git_host') return config.repoRef
+  if (config.source === 'internal_source') return `folder ${config.sourceDir}`
+  return config.imageUri
+}
+
+/** The GitHub deployment and PR comment, when asked for; never fails the run. */
+async function openRecords(config: Config, redact: (text: string) => string) {
+  if (!config.github || config.operation !== 'deploy' || config.dryRun) return undefined
+  try {
+    const { openGitHubRecords } = await import('./github-records')
+    return await openGitHubRecords({
+      token: config.github.token,
+      environment: config.github.environment,
+      prComment: config.github.prComment,
+      deploymentName: config.name ?? config.deploymentId ?? '',
+      warn: (message) => core.warning(redact(message)),
+      info: (message) => core.info(redact(message))
+    })
+  } catch (error) {
+    core.warning(
+      redact(
+        `Nothing was recorded on GitHub: ${error instanceof Error ? error.message : String(error)}`
+      )
+    )
+    return undefined
+  }
 }
 
 /** The logs that explain a failed or timed-out revision, shown in the log; best effort. */
@@ -141,12 +244,15 @@ async function report(
   result: DeployResult,
   config: Config,
   redact: (text: string) => string,
-  logs: RevisionLogs | undefined
+  extras: SummaryExtras
 ) {
-  await writeSummary(redact(renderDeploySummary(result, config.source, logs)))
+  await writeSummary(redact(renderDeploySummary(result, config.source, extras)))
   const message = redact(result.message)
-  if (SUCCESSES.has(result.outcome)) core.info(message)
-  else core.setFailed(message)
+  if (!SUCCESSES.has(result.outcome)) core.setFailed(message)
+  else if (extras.checks?.failure) {
+    core.info(message)
+    core.setFailed(extras.checks.failure)
+  } else core.info(message)
 }
 
 async function writeSummary(markdown: string): Promise<void> {

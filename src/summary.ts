@@ -38,11 +38,19 @@ export function escapeParagraph(text: string): string {
 }
 
 /** The job summary of a deploy, whatever its outcome. */
+export interface SummaryExtras {
+  /** What was deployed: the ref, the image or the folder. */
+  target?: string
+  logs?: RevisionLogs
+  checks?: { passed: string[]; reply?: string; a2aReply?: string; failure?: string }
+}
+
 export function renderDeploySummary(
   result: DeployResult,
   source: string,
-  logs?: RevisionLogs
+  extras: SummaryExtras = {}
 ): string {
+  const { logs, checks } = extras
   const rows: [string, string][] = [
     [
       'Deployment',
@@ -51,12 +59,15 @@ export function renderDeploySummary(
         : (result.deploymentId ?? '—')
     ],
     ['Source', source],
+    ...(extras.target ? [['Ref or image', extras.target] as [string, string]] : []),
     ['Revision', result.revisionId ?? '—'],
     ['Status', result.revisionStatus ?? '—'],
     ['URL', result.deploymentUrl || '—'],
     ['Created by this run', result.created ? 'yes' : 'no'],
     ['Time', formatDuration(result.elapsedMs)]
   ]
+  if (checks)
+    rows.push(['Checks passed', checks.passed.length > 0 ? checks.passed.join(', ') : 'none'])
   return [
     `## ${HEADLINES[result.outcome]}`,
     '',
@@ -66,6 +77,13 @@ export function renderDeploySummary(
     '',
     escapeParagraph(result.message),
     '',
+    ...(checks?.failure ? [escapeParagraph(checks.failure), ''] : []),
+    ...(checks?.reply !== undefined
+      ? ['### The agent replied', '', fenced(checks.reply.split(/\r?\n/)), '']
+      : []),
+    ...(checks?.a2aReply !== undefined
+      ? ['### The agent replied over A2A', '', fenced(checks.a2aReply.split(/\r?\n/)), '']
+      : []),
     ...(result.planLines ? ['### Plan', '', fenced(result.planLines), ''] : []),
     ...(logs && logs.lines.length > 0 ? renderLogs(logs) : [])
   ].join('\n')

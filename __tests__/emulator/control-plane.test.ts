@@ -40,23 +40,49 @@ async function statusOf(deploymentId: string, revisionId: string): Promise<strin
 }
 
 describe('control-plane emulator', () => {
-  it('moves a new revision through the statuses to DEPLOYED, then sets the URL', async () => {
-    const created = await call('POST', '/v2/deployments', gitHostBody())
-    expect(created.status).toBe(201)
-    const id = String(created.body?.id)
-    const revision = String(created.body?.latest_revision_id)
-    expect((created.body?.source_config as { custom_url: unknown }).custom_url).toBeNull()
-    const seen = new Set<string>()
-    while (!seen.has('DEPLOYED')) {
-      seen.add(await statusOf(id, revision))
-      await new Promise((resolve) => setTimeout(resolve, 5))
+  it('moves a new revision through the statuses to DEPLOYED on its clock, then sets the URL', async () => {
+    let clock = 0
+    const clocked = await startControlPlane({ stepMs: 1_000, now: () => clock })
+    try {
+      const post = await fetch(`${clocked.url}/v2/deployments`, {
+        method: 'POST',
+        headers: KEY,
+        body: JSON.stringify(gitHostBody())
+      })
+      const created = (await post.json()) as {
+        id: string
+        latest_revision_id: string
+        source_config: { custom_url: unknown }
+      }
+      expect(created.source_config.custom_url).toBeNull()
+      const seen: string[] = []
+      for (clock = 0; clock <= 7_000; clock += 1_000) {
+        const answer = await fetch(
+          `${clocked.url}/v2/deployments/${created.id}/revisions/${created.latest_revision_id}`,
+          { headers: KEY }
+        )
+        seen.push(((await answer.json()) as { status: string }).status)
+      }
+      expect(seen).toEqual([
+        'CREATING',
+        'QUEUED',
+        'AWAITING_BUILD',
+        'BUILDING',
+        'AWAITING_DEPLOY',
+        'DEPLOYING',
+        'DEPLOYED',
+        'DEPLOYED'
+      ])
+      const deployment = (await (
+        await fetch(`${clocked.url}/v2/deployments/${created.id}`, { headers: KEY })
+      ).json()) as object
+      expect(deployment).toMatchObject({
+        active_revision_id: created.latest_revision_id,
+        source_config: { custom_url: `${new URL(clocked.url).origin}/agent` }
+      })
+    } finally {
+      await clocked.close()
     }
-    expect([...seen]).toEqual(expect.arrayContaining(['BUILDING', 'DEPLOYING', 'DEPLOYED']))
-    const deployment = await call('GET', `/v2/deployments/${id}`)
-    expect(deployment.body).toMatchObject({
-      active_revision_id: revision,
-      source_config: { custom_url: `${new URL(emulator.url).origin}/agent` }
-    })
   })
 
   it('refuses a wrong key with 401 and records the request', async () => {

@@ -1,0 +1,184 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  startAgentServer,
+  startControlPlane,
+  type AgentServerEmulator,
+  type ControlPlaneEmulator
+} from '../emulator'
+import { INTEGRATION_ID } from './helpers/deploy-harness'
+import { startGitHubApi } from './helpers/github-api'
+import { runAction } from './helpers/run-action'
+
+const SHA = '0123456789abcdef0123456789abcdef01234567'
+const HEAD_SHA = 'fedcba9876543210fedcba9876543210fedcba98'
+const TOKEN = 'ghs_test_token_5f2a9c'
+
+let agent: AgentServerEmulator
+let emulator: ControlPlaneEmulator
+let github: Awaited<ReturnType<typeof startGitHubApi>>
+beforeEach(async () => {
+  agent = await startAgentServer()
+  emulator = await startControlPlane({ stepMs: 10, agentUrl: agent.url })
+  github = await startGitHubApi()
+})
+afterEach(async () => {
+  await Promise.all([agent.close(), emulator.close(), github.close()])
+})
+
+const inputs = () => ({
+  'api-url': emulator.url,
+  'api-key': 'emulator-key',
+  name: 'support-agent',
+  'integration-id': INTEGRATION_ID,
+  'graph-config-path': 'graph.json',
+  'poll-interval': '0.05'
+})
+
+function githubEnv(event: 'push' | 'pull_request', api = github.url): Record<string, string> {
+  const dir = mkdtempSync(join(tmpdir(), 'event-'))
+  const eventPath = join(dir, 'event.json')
+  writeFileSync(
+    eventPath,
+    JSON.stringify(
+      event === 'pull_request'
+        ? { pull_request: { number: 7, head: { sha: HEAD_SHA, ref: 'feature' } } }
+        : {}
+    )
+  )
+  return {
+    GITHUB_API_URL: api,
+    GITHUB_EVENT_NAME: event,
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_SHA: SHA,
+    GITHUB_RUN_ID: '4242',
+    ...(event === 'pull_request'
+      ? { GITHUB_REF: 'refs/pull/7/merge', GITHUB_HEAD_REF: 'feature' }
+      : {})
+  }
+}
+
+describe('after DEPLOYED, as the runner runs the action', () => {
+  it('checks the agent, prints its reply and puts it in the summary', async () => {
+    const run = await runAction({
+      ...inputs(),
+      'verify-assistant': 'agent',
+      'verify-message': 'ping',
+      'verify-a2a': 'true'
+    })
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('Agent check: assistant agent answers.')
+    expect(run.stdout).toContain('Agent check: the run answered: echo: ping')
+    expect(run.summary).toContain('| Checks passed | assistant, run, a2a |')
+    expect(run.summary).toContain('### The agent replied\n\n```text\necho: ping\n```')
+    expect(agent.requests.map((r) => r.path)).toEqual([
+      '/assistants/agent',
+      '/runs/wait',
+      '/.well-known/agent-card.json',
+      '/a2a/agent'
+    ])
+    // agent-api-key defaults to api-key.
+    expect(agent.requests[0]?.headers['x-api-key']).toBe('emulator-key')
+  })
+
+  it('fails the step after DEPLOYED when a check fails, outputs still set', async () => {
+    const run = await runAction({
+      ...inputs(),
+      'verify-assistant': 'agent',
+      'agent-api-key': 'not-the-owners-key',
+      'verify-timeout': '1s'
+    })
+    expect(run.code).toBe(1)
+    expect(run.outputs['revision-status']).toBe('DEPLOYED')
+    expect(run.outputs['deployment-url']).toBe(agent.url)
+    expect(run.stdout).toMatch(
+      /::error::Agent check "assistant" failed: \/assistants\/agent answered 404: .*check agent-api-key.*The revision is DEPLOYED; outputs are set\./
+    )
+    expect(run.stdout).not.toMatch(/^[^:].*not-the-owners-key/m)
+    expect(run.summary).toContain('| Checks passed | none |')
+  })
+
+  it('records a GitHub deployment: in_progress, then success with the URL and the run', async () => {
+    const run = await runAction(
+      { ...inputs(), 'github-token': TOKEN, environment: 'staging' },
+      { env: githubEnv('push') }
+    )
+    expect(run.code).toBe(0)
+    expect(github.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /repos/acme/support-agent/deployments',
+      'POST /repos/acme/support-agent/deployments/7/statuses',
+      'POST /repos/acme/support-agent/deployments/7/statuses'
+    ])
+    expect(github.calls[0]?.authorization).toBe(`token ${TOKEN}`)
+    expect(github.calls[0]?.body).toEqual({
+      ref: SHA,
+      environment: 'staging',
+      auto_merge: false,
+      required_contexts: [],
+      transient_environment: false,
+      description: 'Deploy support-agent'
+    })
+    const runUrl = 'https://github.com/acme/support-agent/actions/runs/4242'
+    expect(github.calls[1]?.body).toEqual({ state: 'in_progress', log_url: runUrl })
+    expect(github.calls[2]?.body).toEqual({
+      state: 'success',
+      environment_url: agent.url,
+      log_url: runUrl,
+      auto_inactive: true,
+      description: 'support-agent: DEPLOYED'
+    })
+    expect(run.stdout).not.toMatch(new RegExp(`^(?!::add-mask::).*${TOKEN}`, 'm'))
+  })
+
+  it('keeps one pull-request comment, updated in place', async () => {
+    const env = githubEnv('pull_request')
+    const first = await runAction(
+      { ...inputs(), 'github-token': TOKEN, 'pr-comment': 'true' },
+      { env }
+    )
+    expect(first.code).toBe(0)
+    expect(github.comments).toHaveLength(1)
+    const firstBody = github.comments[0]?.body ?? ''
+    expect(firstBody.split('\n')[0]).toBe('<!-- deploy-agent-action:deployment=support-agent -->')
+    expect(firstBody).toContain('| Status | DEPLOYED |')
+    expect(firstBody).toContain(`| Commit | ${HEAD_SHA.slice(0, 12)} |`)
+    expect(firstBody).toContain(`| URL | ${agent.url} |`)
+
+    emulator.setOutcome('BUILD_FAILED')
+    const second = await runAction(
+      { ...inputs(), 'github-token': TOKEN, 'pr-comment': 'true' },
+      { env }
+    )
+    expect(second.code).toBe(1)
+    expect(github.comments).toHaveLength(1)
+    expect(github.comments[0]?.body).toContain('| Status | BUILD\\_FAILED |')
+    expect(github.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /repos/acme/support-agent/issues/7/comments',
+      'POST /repos/acme/support-agent/issues/7/comments',
+      'GET /repos/acme/support-agent/issues/7/comments',
+      `PATCH /repos/acme/support-agent/issues/comments/${github.comments[0]?.id}`
+    ])
+  })
+
+  it('lets the deploy pass when GitHub refuses, with warnings that say what was not recorded', async () => {
+    const refusing = await startGitHubApi({ failWith: 403 })
+    try {
+      const run = await runAction(
+        { ...inputs(), 'github-token': TOKEN, environment: 'preview', 'pr-comment': 'true' },
+        { env: githubEnv('pull_request', refusing.url) }
+      )
+      expect(run.code).toBe(0)
+      expect(run.stdout).toMatch(
+        /::warning::The GitHub deployment for preview was not recorded: HTTP 403/
+      )
+      expect(run.stdout).toMatch(
+        /::warning::the comment on pull request #7 was not recorded: HTTP 403/
+      )
+      expect(run.outputs['revision-status']).toBe('DEPLOYED')
+    } finally {
+      await refusing.close()
+    }
+  })
+})

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { A2AClient } from '@a2a-js/sdk/client'
+import { startAgentServer, type AgentServerEmulator } from '../emulator'
+import { AgentCheckError, checkAgent, type AgentCheckOptions } from '../src/agent-checks'
+import { sleep } from '../src/control-plane/retry'
+
+const options = (baseUrl: string, given: Partial<AgentCheckOptions> = {}): AgentCheckOptions => ({
+  baseUrl,
+  assistantId: 'agent',
+  a2a: false,
+  apiKey: 'emulator-key',
+  deadline: Date.now() + 5_000,
+  now: Date.now,
+  sleep,
+  onProgress: () => undefined,
+  ...given
+})
+
+async function failure(run: Promise<unknown>): Promise<AgentCheckError> {
+  try {
+    await run
+  } catch (error) {
+    if (error instanceof AgentCheckError) return error
+    throw error
+  }
+  throw new Error('the checks passed')
+}
+
+describe('agent checks against the emulated agent server', () => {
+  let agent: AgentServerEmulator
+  beforeAll(async () => {
+    agent = await startAgentServer()
+  })
+  afterAll(async () => {
+    await agent.close()
+  })
+
+  it('passes the assistant, run and A2A checks and reads both replies', async () => {
+    const report = await checkAgent(
+      options(agent.url, { message: 'hello there', a2a: true, authScheme: 'service-api-key' })
+    )
+    expect(report).toEqual({
+      passed: ['assistant', 'run', 'a2a'],
+      reply: 'echo: hello there',
+      a2aReply: 'echo: hello there'
+    })
+    const [assistant, run, card, a2a] = agent.requests.slice(-4)
+    expect(assistant).toMatchObject({ method: 'GET', path: '/assistants/agent' })
+    expect(assistant?.headers).toMatchObject({
+      'x-api-key': 'emulator-key',
+      'x-auth-scheme': 'service-api-key',
+      'content-type': 'application/json'
+    })
+    expect(run?.body).toEqual({
+      assistant_id: 'agent',
+      input: { messages: [{ role: 'human', content: 'hello there' }] }
+    })
+    expect(card).toMatchObject({
+      path: '/.well-known/agent-card.json',
+      query: { assistant_id: 'agent' }
+    })
+    expect(a2a).toMatchObject({
+      path: '/a2a/agent',
+      body: { jsonrpc: '2.0', method: 'message/send' }
+    })
+    expect(a2a?.headers.accept).toBe('application/json')
+  })
+
+  it('retries the assistant while the server comes up', async () => {
+    const warming = await startAgentServer({ warmUpMs: 2_500 })
+    try {
+      const report = await checkAgent(options(warming.url, { deadline: Date.now() + 10_000 }))
+      expect(report.passed).toEqual(['assistant'])
+      expect(warming.requests.filter((r) => r.status === 503).length).toBeGreaterThan(0)
+    } finally {
+      await warming.close()
+    }
+  })
+
+  it('names the token as a cause of a 404 once verify-timeout has passed', async () => {
+    const error = await failure(
+      checkAgent(options(agent.url, { apiKey: 'someone-elses-key', deadline: Date.now() + 1_000 }))
+    )
+    expect(error.check).toBe('assistant')
+    expect(error.status).toBe(404)
+    expect(error.message).toMatch(
+      /^Agent check "assistant" failed: \/assistants\/agent answered 404: Not Found\. A 404 also comes when the key is not tied to the agent's owner: check agent-api-key/
+    )
+  })
+
+  it('fails on a JSON-RPC error with its code and message', async () => {
+    const refusing = await startAgentServer({
+      a2aError: { code: -32603, message: 'agent exploded' }
+    })
+    try {
+      const error = await failure(checkAgent(options(refusing.url, { a2a: true })))
+      expect(error.message).toBe(
+        'Agent check "a2a" failed: /a2a/agent answered 200: JSON-RPC error -32603: agent exploded'
+      )
+    } finally {
+      await refusing.close()
+    }
+  })
+
+  it('has an A2A endpoint the official A2A client can talk to', async () => {
+    const client = await A2AClient.fromCardUrl(
+      `${agent.url}/.well-known/agent-card.json?assistant_id=agent`,
+      {
+        fetchImpl: (input, init) =>
+          fetch(input, {
+            ...init,
+            headers: {
+              ...Object.fromEntries(new Headers(init?.headers)),
+              'x-api-key': 'emulator-key'
+            }
+          })
+      }
+    )
+    const response = await client.sendMessage({
+      message: {
+        kind: 'message',
+        role: 'user',
+        messageId: 'm-1',
+        parts: [{ kind: 'text', text: 'from the sdk' }]
+      }
+    })
+    expect('error' in response).toBe(false)
+    const result = (
+      response as {
+        result: { kind: string; artifacts?: { parts: { kind: string; text?: string }[] }[] }
+      }
+    ).result
+    expect(result.kind).toBe('task')
+    expect(result.artifacts?.[0]?.parts[0]).toEqual({ kind: 'text', text: 'echo: from the sdk' })
+  })
+})
+
+describe('agent checks against the real agent server', () => {
+  let server: ChildProcess
+  let url = ''
+  beforeAll(async () => {
+    const script = fileURLToPath(new URL('./fixtures/echo-agent/serve.mjs', import.meta.url))
+    server = spawn(process.execPath, [script], {
+      env: { ...process.env, LANGGRAPH_CLI_NO_ANALYTICS: '1', NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    const lines = createInterface({ input: server.stdout as NodeJS.ReadableStream })
+    for await (const line of lines) {
+      if (line.startsWith('{"url"')) {
+        url = (JSON.parse(line) as { url: string }).url
+        break
+      }
+    }
+  }, 60_000)
+  afterAll(() => {
+    server.kill()
+  })
+
+  it('finds the assistant by graph name and reads the reply of a run answered as text/plain', async () => {
+    const report = await checkAgent(options(url, { message: 'are you there?' }))
+    expect(report).toEqual({ passed: ['assistant', 'run'], reply: 'echo: are you there?' })
+  })
+
+  it('fails on a graph error inside a 200 answer', async () => {
+    const error = await failure(checkAgent(options(url, { assistantId: 'broken', message: 'hi' })))
+    expect(error.check).toBe('run')
+    expect(error.message).toContain('/runs/wait answered 200: the graph failed:')
+    expect(error.message).toContain('the model is unreachable')
+  })
+
+  it('fails the assistant check for an assistant the server does not have', async () => {
+    const error = await failure(
+      checkAgent(options(url, { assistantId: 'missing', deadline: Date.now() + 500 }))
+    )
+    expect(error).toMatchObject({ check: 'assistant', status: 404 })
+  })
+})

@@ -1,0 +1,223 @@
+export const id = 812;
+export const ids = [812];
+export const modules = {
+
+/***/ 6812:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   checkAgent: () => (/* binding */ checkAgent)
+/* harmony export */ });
+/* unused harmony export AgentCheckError */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2480);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(233);
+
+
+
+/** A check that failed: which, where, and what the server said. */
+class AgentCheckError extends Error {
+    check;
+    path;
+    status;
+    constructor(check, path, status, detail) {
+        super(`Agent check "${check}" failed: ${path} ${status === undefined ? 'got no answer' : `answered ${status}`}: ${detail}`);
+        this.check = check;
+        this.path = path;
+        this.status = status;
+        this.name = 'AgentCheckError';
+    }
+}
+/** Gap between two tries of the assistant while the new server comes up. */
+const RETRY_GAP_MS = 2_000;
+const REQUEST_TIMEOUT_MS = 60_000;
+const MAX_TEXT = 2_000;
+const assistantSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ assistant_id: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), graph_id: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional() });
+const messageSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+    content: zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([
+        zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+        zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ type: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(), text: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional() }).loose())
+    ])
+});
+const runResultSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ messages: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(messageSchema.loose()).optional() }).loose();
+const agentCardSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ url: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().url(), name: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional() }).loose();
+const partSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ kind: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(), text: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional() }).loose();
+const jsonRpcErrorSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ error: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ code: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig(), message: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP() }) });
+const jsonRpcResultSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+    result: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+        artifacts: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ parts: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(partSchema) }).loose()).optional(),
+        status: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+            message: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ parts: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(partSchema) })
+                .loose()
+                .optional()
+        })
+            .loose()
+            .optional()
+    })
+        .loose()
+});
+/**
+ * After DEPLOYED, proves the agent answers: the assistant exists (retried while the server comes
+ * up, until the deadline), a stateless run answers the message, and the A2A endpoint answers.
+ * Throws an AgentCheckError for the first check that fails.
+ */
+async function checkAgent(options) {
+    const report = { passed: [] };
+    const id = encodeURIComponent(options.assistantId);
+    await waitForAssistant(options, `/assistants/${id}`);
+    report.passed.push('assistant');
+    options.onProgress(`Agent check: assistant ${options.assistantId} answers.`);
+    if (options.message !== undefined) {
+        const path = '/runs/wait';
+        const answer = await send(options, 'POST', path, {
+            assistant_id: options.assistantId,
+            input: { messages: [{ role: 'human', content: options.message }] }
+        });
+        if (answer.status !== 200)
+            throw new AgentCheckError('run', path, answer.status, serverMessage(answer.text));
+        // The server answers JSON as text/plain: the body is read as JSON whatever its type.
+        const body = parseJson(answer.text);
+        const graphError = body?.__error__;
+        if (graphError)
+            throw new AgentCheckError('run', path, 200, `the graph failed: ${String(graphError.message ?? JSON.stringify(graphError))}`);
+        const parsed = runResultSchema.safeParse(body);
+        const last = parsed.success ? parsed.data.messages?.at(-1) : undefined;
+        if (!last)
+            throw new AgentCheckError('run', path, 200, 'the answer holds no messages');
+        report.reply = truncate(textOf(last.content));
+        report.passed.push('run');
+        options.onProgress(`Agent check: the run answered: ${report.reply}`);
+    }
+    if (options.a2a) {
+        const cardPath = `/.well-known/agent-card.json?assistant_id=${id}`;
+        const cardAnswer = await send(options, 'GET', cardPath);
+        if (cardAnswer.status !== 200)
+            throw new AgentCheckError('a2a', cardPath, cardAnswer.status, serverMessage(cardAnswer.text));
+        const card = agentCardSchema.safeParse(parseJson(cardAnswer.text));
+        if (!card.success)
+            throw new AgentCheckError('a2a', cardPath, 200, 'the agent card names no endpoint url');
+        const path = `/a2a/${id}`;
+        const answer = await send(options, 'POST', path, {
+            jsonrpc: '2.0',
+            id: (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)(),
+            method: 'message/send',
+            params: {
+                message: {
+                    role: 'user',
+                    messageId: (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)(),
+                    parts: [{ kind: 'text', text: options.message ?? 'ping' }]
+                }
+            }
+        }, { accept: 'application/json' });
+        if (answer.status !== 200)
+            throw new AgentCheckError('a2a', path, answer.status, serverMessage(answer.text));
+        const reply = parseJson(answer.text);
+        const rpcError = jsonRpcErrorSchema.safeParse(reply);
+        if (rpcError.success) {
+            const { code, message } = rpcError.data.error;
+            throw new AgentCheckError('a2a', path, 200, `JSON-RPC error ${code}: ${message}`);
+        }
+        const rpc = jsonRpcResultSchema.safeParse(reply);
+        if (!rpc.success) {
+            throw new AgentCheckError('a2a', path, 200, 'the answer is not a JSON-RPC result');
+        }
+        const result = rpc.data.result;
+        const parts = result.artifacts?.flatMap((artifact) => artifact.parts) ?? result.status?.message?.parts ?? [];
+        const text = parts
+            .filter((part) => part.text !== undefined)
+            .map((part) => part.text)
+            .join('\n');
+        report.a2aReply = truncate(text);
+        report.passed.push('a2a');
+        options.onProgress(`Agent check: A2A answered: ${report.a2aReply || '(no text)'}`);
+    }
+    return report;
+}
+async function waitForAssistant(options, path) {
+    for (;;) {
+        let last;
+        try {
+            const answer = await send(options, 'GET', path);
+            if (answer.status === 200 && assistantSchema.safeParse(parseJson(answer.text)).success)
+                return;
+            last = {
+                status: answer.status,
+                detail: answer.status === 200
+                    ? 'the answer is not an assistant'
+                    : answer.status === 404
+                        ? `${serverMessage(answer.text)}. A 404 also comes when the key is not tied to the agent's owner: check agent-api-key (and agent-auth-scheme for builder agents), and that verify-assistant names an assistant id or graph name.`
+                        : serverMessage(answer.text)
+            };
+        }
+        catch (error) {
+            if (options.signal?.aborted)
+                throw error;
+            last = { status: undefined, detail: error instanceof Error ? error.message : String(error) };
+        }
+        const remaining = options.deadline - options.now();
+        if (remaining <= 0)
+            throw new AgentCheckError('assistant', path, last.status, last.detail);
+        await options.sleep(Math.min(RETRY_GAP_MS, remaining), options.signal);
+    }
+}
+async function send(options, method, path, body, extraHeaders = {}) {
+    const remaining = Math.max(1_000, options.deadline - options.now());
+    const timeout = AbortSignal.timeout(Math.min(REQUEST_TIMEOUT_MS, remaining));
+    const headers = {
+        'content-type': 'application/json',
+        'x-api-key': options.apiKey,
+        ...extraHeaders
+    };
+    if (options.authScheme)
+        headers['x-auth-scheme'] = options.authScheme;
+    try {
+        const response = await (0,undici__WEBPACK_IMPORTED_MODULE_1__/* .request */ .Em)(`${options.baseUrl.replace(/\/+$/, '')}${path}`, {
+            method,
+            headers,
+            body: body === undefined ? undefined : JSON.stringify(body),
+            signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+            dispatcher: options.dispatcher
+        });
+        return { status: response.statusCode, text: await response.body.text() };
+    }
+    catch (error) {
+        if (options.signal?.aborted)
+            throw error;
+        const check = path.startsWith('/assistants')
+            ? 'assistant'
+            : path.startsWith('/runs')
+                ? 'run'
+                : 'a2a';
+        if (check === 'assistant')
+            throw error;
+        throw new AgentCheckError(check, path.split('?')[0] ?? path, undefined, timeout.aborted ? 'no answer in time' : String(error));
+    }
+}
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The server's own message from an error body, or the start of the body. */
+function serverMessage(text) {
+    const body = parseJson(text);
+    const message = body?.detail ?? body?.message;
+    return truncate(typeof message === 'string' ? message : text.trim() || '(empty body)', 300);
+}
+function textOf(content) {
+    if (typeof content === 'string')
+        return content;
+    return content.map((part) => part.text ?? '').join('');
+}
+function truncate(text, max = MAX_TEXT) {
+    return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+
+/***/ })
+
+};

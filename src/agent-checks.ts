@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto'
+import { request, type Dispatcher } from 'undici'
+import { z } from 'zod'
+
+/** What the agent checks proved, in order, and what the agent said. */
+export interface AgentCheckReport {
+  passed: string[]
+  /** The last message of the `verify-message` run. */
+  reply?: string
+  /** The text of the A2A answer. */
+  a2aReply?: string
+}
+
+/** A check that failed: which, where, and what the server said. */
+export class AgentCheckError extends Error {
+  constructor(
+    readonly check: string,
+    readonly path: string,
+    readonly status: number | undefined,
+    detail: string
+  ) {
+    super(
+      `Agent check "${check}" failed: ${path} ${status === undefined ? 'got no answer' : `answered ${status}`}: ${detail}`
+    )
+    this.name = 'AgentCheckError'
+  }
+}
+
+export interface AgentCheckOptions {
+  /** The deployment URL. */
+  baseUrl: string
+  assistantId: string
+  message?: string
+  a2a: boolean
+  apiKey: string
+  authScheme?: string
+  /** Epoch ms: the end of `verify-timeout`. */
+  deadline: number
+  signal?: AbortSignal
+  dispatcher?: Dispatcher
+  now: () => number
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+  onProgress: (line: string) => void
+}
+
+/** Gap between two tries of the assistant while the new server comes up. */
+const RETRY_GAP_MS = 2_000
+const REQUEST_TIMEOUT_MS = 60_000
+const MAX_TEXT = 2_000
+
+const assistantSchema = z.object({ assistant_id: z.string(), graph_id: z.string().optional() })
+const messageSchema = z.object({
+  content: z.union([
+    z.string(),
+    z.array(z.object({ type: z.string().optional(), text: z.string().optional() }).loose())
+  ])
+})
+const runResultSchema = z.object({ messages: z.array(messageSchema.loose()).optional() }).loose()
+const agentCardSchema = z.object({ url: z.string().url(), name: z.string().optional() }).loose()
+const partSchema = z.object({ kind: z.string().optional(), text: z.string().optional() }).loose()
+const jsonRpcErrorSchema = z.object({ error: z.object({ code: z.number(), message: z.string() }) })
+const jsonRpcResultSchema = z.object({
+  result: z
+    .object({
+      artifacts: z.array(z.object({ parts: z.array(partSchema) }).loose()).optional(),
+      status: z
+        .object({
+          message: z
+            .object({ parts: z.array(partSchema) })
+            .loose()
+            .optional()
+        })
+        .loose()
+        .optional()
+    })
+    .loose()
+})
+
+/**
+ * After DEPLOYED, proves the agent answers: the assistant exists (retried while the server comes
+ * up, until the deadline), a stateless run answers the message, and the A2A endpoint answers.
+ * Throws an AgentCheckError for the first check that fails.
+ */
+export async function checkAgent(options: AgentCheckOptions): Promise<AgentCheckReport> {
+  const report: AgentCheckReport = { passed: [] }
+  const id = encodeURIComponent(options.assistantId)
+
+  await waitForAssistant(options, `/assistants/${id}`)
+  report.passed.push('assistant')
+  options.onProgress(`Agent check: assistant ${options.assistantId} answers.`)
+
+  if (options.message !== undefined) {
+    const path = '/runs/wait'
+    const answer = await send(options, 'POST', path, {
+      assistant_id: options.assistantId,
+      input: { messages: [{ role: 'human', content: options.message }] }
+    })
+    if (answer.status !== 200)
+      throw new AgentCheckError('run', path, answer.status, serverMessage(answer.text))
+    // The server answers JSON as text/plain: the body is read as JSON whatever its type.
+    const body = parseJson(answer.text)
+    const graphError = (body as { __error__?: { message?: unknown } } | undefined)?.__error__
+    if (graphError)
+      throw new AgentCheckError(
+        'run',
+        path,
+        200,
+        `the graph failed: ${String(graphError.message ?? JSON.stringify(graphError))}`
+      )
+    const parsed = runResultSchema.safeParse(body)
+    const last = parsed.success ? parsed.data.messages?.at(-1) : undefined
+    if (!last) throw new AgentCheckError('run', path, 200, 'the answer holds no messages')
+    report.reply = truncate(textOf(last.content))
+    report.passed.push('run')
+    options.onProgress(`Agent check: the run answered: ${report.reply}`)
+  }
+
+  if (options.a2a) {
+    const cardPath = `/.well-known/agent-card.json?assistant_id=${id}`
+    const cardAnswer = await send(options, 'GET', cardPath)
+    if (cardAnswer.status !== 200)
+      throw new AgentCheckError('a2a', cardPath, cardAnswer.status, serverMessage(cardAnswer.text))
+    const card = agentCardSchema.safeParse(parseJson(cardAnswer.text))
+    if (!card.success)
+      throw new AgentCheckError('a2a', cardPath, 200, 'the agent card names no endpoint url')
+    const path = `/a2a/${id}`
+    const answer = await send(
+      options,
+      'POST',
+      path,
+      {
+        jsonrpc: '2.0',
+        id: randomUUID(),
+        method: 'message/send',
+        params: {
+          message: {
+            role: 'user',
+            messageId: randomUUID(),
+            parts: [{ kind: 'text', text: options.message ?? 'ping' }]
+          }
+        }
+      },
+      { accept: 'application/json' }
+    )
+    if (answer.status !== 200)
+      throw new AgentCheckError('a2a', path, answer.status, serverMessage(answer.text))
+    const reply = parseJson(answer.text)
+    const rpcError = jsonRpcErrorSchema.safeParse(reply)
+    if (rpcError.success) {
+      const { code, message } = rpcError.data.error
+      throw new AgentCheckError('a2a', path, 200, `JSON-RPC error ${code}: ${message}`)
+    }
+    const rpc = jsonRpcResultSchema.safeParse(reply)
+    if (!rpc.success) {
+      throw new AgentCheckError('a2a', path, 200, 'the answer is not a JSON-RPC result')
+    }
+    const result = rpc.data.result
+    const parts =
+      result.artifacts?.flatMap((artifact) => artifact.parts) ?? result.status?.message?.parts ?? []
+    const text = parts
+      .filter((part) => part.text !== undefined)
+      .map((part) => part.text)
+      .join('\n')
+    report.a2aReply = truncate(text)
+    report.passed.push('a2a')
+    options.onProgress(`Agent check: A2A answered: ${report.a2aReply || '(no text)'}`)
+  }
+  return report
+}
+
+async function waitForAssistant(options: AgentCheckOptions, path: string): Promise<void> {
+  for (;;) {
+    let last: { status: number | undefined; detail: string }
+    try {
+      const answer = await send(options, 'GET', path)
+      if (answer.status === 200 && assistantSchema.safeParse(parseJson(answer.text)).success) return
+      last = {
+        status: answer.status,
+        detail:
+          answer.status === 200
+            ? 'the answer is not an assistant'
+            : answer.status === 404
+              ? `${serverMessage(answer.text)}. A 404 also comes when the key is not tied to the agent's owner: check agent-api-key (and agent-auth-scheme for builder agents), and that verify-assistant names an assistant id or graph name.`
+              : serverMessage(answer.text)
+      }
+    } catch (error) {
+      if (options.signal?.aborted) throw error
+      last = { status: undefined, detail: error instanceof Error ? error.message : String(error) }
+    }
+    const remaining = options.deadline - options.now()
+    if (remaining <= 0) throw new AgentCheckError('assistant', path, last.status, last.detail)
+    await options.sleep(Math.min(RETRY_GAP_MS, remaining), options.signal)
+  }
+}
+
+async function send(
+  options: AgentCheckOptions,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {}
+): Promise<{ status: number; text: string }> {
+  const remaining = Math.max(1_000, options.deadline - options.now())
+  const timeout = AbortSignal.timeout(Math.min(REQUEST_TIMEOUT_MS, remaining))
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-api-key': options.apiKey,
+    ...extraHeaders
+  }
+  if (options.authScheme) headers['x-auth-scheme'] = options.authScheme
+  try {
+    const response = await request(`${options.baseUrl.replace(/\/+$/, '')}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+      dispatcher: options.dispatcher
+    })
+    return { status: response.statusCode, text: await response.body.text() }
+  } catch (error) {
+    if (options.signal?.aborted) throw error
+    const check = path.startsWith('/assistants')
+      ? 'assistant'
+      : path.startsWith('/runs')
+        ? 'run'
+        : 'a2a'
+    if (check === 'assistant') throw error
+    throw new AgentCheckError(
+      check,
+      path.split('?')[0] ?? path,
+      undefined,
+      timeout.aborted ? 'no answer in time' : String(error)
+    )
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** The server's own message from an error body, or the start of the body. */
+function serverMessage(text: string): string {
+  const body = parseJson(text) as { detail?: unknown; message?: unknown } | undefined
+  const message = body?.detail ?? body?.message
+  return truncate(typeof message === 'string' ? message : text.trim() || '(empty body)', 300)
+}
+
+function textOf(content: z.output<typeof messageSchema>['content']): string {
+  if (typeof content === 'string') return content
+  return content.map((part) => part.text ?? '').join('')
+}
+
+function truncate(text: string, max = MAX_TEXT): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text
+}
