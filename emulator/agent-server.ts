@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { parseJson, readBody, recordOf, send, type Answer } from './http'
 import type { RecordedRequest } from './types'
 
 export interface AgentServerOptions {
   /** Expected X-Api-Key (default 'emulator-key'); a wrong one gets 404, as api.md §5.3 says. */
   apiKey?: string
+  /** Assistant ids (and graph names) served (default ['agent']). */
   assistants?: string[]
+  /** Default 0: a free port. */
   port?: number
   /** Answer every A2A call with this JSON-RPC error. */
   a2aError?: { code: number; message: string }
@@ -20,6 +23,21 @@ export interface AgentServerEmulator {
   close(): Promise<void>
 }
 
+interface RunRequest {
+  assistant_id?: unknown
+  input?: { messages?: { role?: string; content?: unknown }[] }
+}
+
+interface JsonRpcCall {
+  id?: string | number | null
+  method?: string
+  params?: {
+    message?: { parts?: { kind?: string; text?: string }[]; contextId?: string; taskId?: string }
+  }
+}
+
+const NOT_FOUND: Answer = { status: 404, body: { detail: 'Not Found' } }
+
 /** A small agent server (api.md §4.2, §4.3): assistants, a stateless echo run, and A2A. */
 export async function startAgentServer(
   options: AgentServerOptions = {}
@@ -30,119 +48,106 @@ export async function startAgentServer(
   const startedAt = Date.now()
   let origin = ''
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', origin)
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const text = Buffer.concat(chunks).toString('utf8')
-    let body: unknown
-    try {
-      body = text ? JSON.parse(text) : undefined
-    } catch {
-      body = text
-    }
-    const record: RecordedRequest = {
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: Object.fromEntries(
-        Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])
-      ),
-      body,
-      status: 0
-    }
-    requests.push(record)
-    const reply = (status: number, payload: unknown, contentType = 'application/json') => {
-      record.status = status
-      res.writeHead(status, { 'content-type': contentType })
-      res.end(JSON.stringify(payload))
-    }
-    if (url.pathname === '/ok') return reply(200, { ok: true })
-    if (req.headers['x-api-key'] !== apiKey) return reply(404, { detail: 'Not Found' })
-
-    const assistant = /^\/assistants\/([^/]+)$/.exec(url.pathname)?.[1]
+  const route = (method: string, url: URL, body: unknown, isJson: boolean): Answer => {
+    const assistantPath = /^\/assistants\/([^/]+)$/.exec(url.pathname)?.[1]
     if (
-      req.method === 'GET' &&
-      assistant !== undefined &&
+      method === 'GET' &&
+      assistantPath !== undefined &&
       Date.now() < startedAt + (options.warmUpMs ?? 0)
     ) {
-      return reply(503, { detail: 'The server is starting' })
+      return { status: 503, body: { detail: 'The server is starting' } }
     }
-    if (req.method === 'GET' && assistant !== undefined) {
-      const id = decodeURIComponent(assistant)
-      if (!assistants.has(id)) return reply(404, { detail: `Assistant ${id} not found` })
-      return reply(200, { assistant_id: id, graph_id: id, name: id, config: {}, metadata: {} })
-    }
-    if (req.method === 'POST' && url.pathname === '/runs/wait') {
-      const run = body as {
-        assistant_id?: string
-        input?: { messages?: { role: string; content: string }[] }
+    if (method === 'GET' && assistantPath !== undefined) {
+      const id = decodeURIComponent(assistantPath)
+      if (!assistants.has(id)) return { status: 404, body: { detail: `Assistant ${id} not found` } }
+      return {
+        status: 200,
+        body: { assistant_id: id, graph_id: id, name: id, config: {}, metadata: {} }
       }
-      if (!assistants.has(run.assistant_id ?? ''))
-        return reply(404, { detail: 'Assistant not found' })
-      const messages = run.input?.messages ?? []
-      const last = messages.at(-1)?.content ?? ''
-      // The real server answers this JSON as text/plain.
-      return reply(
-        200,
-        { messages: [...messages, { type: 'ai', content: `echo: ${last}` }] },
-        'text/plain'
-      )
     }
-    if (req.method === 'GET' && url.pathname === '/.well-known/agent-card.json') {
+    if (method === 'POST' && url.pathname === '/runs/wait') {
+      if (!isJson) return { status: 422, body: { detail: 'Invalid JSON body' } }
+      return runWait(body as RunRequest)
+    }
+    if (method === 'GET' && url.pathname === '/.well-known/agent-card.json') {
       const id = url.searchParams.get('assistant_id') ?? ''
-      if (!assistants.has(id)) return reply(404, { detail: 'Assistant not found' })
-      return reply(200, {
-        name: id,
-        description: `Echo agent ${id}`,
-        url: `${origin}/a2a/${id}`,
-        version: '1.0.0',
-        protocolVersion: '0.3.0',
-        preferredTransport: 'JSONRPC',
-        capabilities: { streaming: true },
-        defaultInputModes: ['text'],
-        defaultOutputModes: ['text'],
-        skills: [{ id: 'echo', name: 'Echo', description: 'Repeats the message', tags: ['echo'] }]
-      })
+      if (!assistants.has(id)) return { status: 404, body: { detail: `Assistant ${id} not found` } }
+      return { status: 200, body: agentCard(id) }
     }
-    const a2a = /^\/a2a\/([^/]+)$/.exec(url.pathname)?.[1]
-    if (req.method === 'POST' && a2a !== undefined) {
-      const call = body as {
-        id?: string
-        method?: string
-        params?: { message?: { parts?: { kind: string; text?: string }[]; contextId?: string } }
-      }
-      if (options.a2aError) {
-        return reply(200, { jsonrpc: '2.0', id: call.id ?? null, error: options.a2aError })
-      }
-      if (call.method !== 'message/send') {
-        return reply(200, {
-          jsonrpc: '2.0',
-          id: call.id ?? null,
-          error: { code: -32601, message: 'Method not found' }
-        })
-      }
-      const input = call.params?.message?.parts?.find((part) => part.kind === 'text')?.text ?? ''
-      return reply(200, {
-        jsonrpc: '2.0',
-        id: call.id,
-        result: {
-          kind: 'task',
-          id: randomUUID(),
-          contextId: call.params?.message?.contextId ?? randomUUID(),
-          status: { state: 'completed' },
-          artifacts: [
-            { artifactId: randomUUID(), parts: [{ kind: 'text', text: `echo: ${input}` }] }
-          ]
-        }
-      })
+    const a2aPath = /^\/a2a\/([^/]+)$/.exec(url.pathname)?.[1]
+    if (method === 'POST' && a2aPath !== undefined) {
+      const id = decodeURIComponent(a2aPath)
+      if (!assistants.has(id)) return { status: 404, body: { detail: `Assistant ${id} not found` } }
+      if (!isJson) return { status: 200, body: rpcError(null, -32700, 'Parse error') }
+      return { status: 200, body: a2a(body as JsonRpcCall) }
     }
-    reply(404, { detail: 'Not Found' })
+    return NOT_FOUND
+  }
+
+  const runWait = (run: RunRequest): Answer => {
+    const id = typeof run.assistant_id === 'string' ? run.assistant_id : ''
+    if (!assistants.has(id)) return { status: 404, body: { detail: `Assistant ${id} not found` } }
+    const messages = run.input?.messages ?? []
+    const last = messages.at(-1)?.content ?? ''
+    // The real server labels this JSON text/plain.
+    return {
+      status: 200,
+      body: { messages: [...messages, { type: 'ai', content: `echo: ${String(last)}` }] },
+      contentType: 'text/plain'
+    }
+  }
+
+  const agentCard = (id: string) => ({
+    name: id,
+    description: `Echo agent ${id}: answers every message with "echo: " and its text`,
+    url: `${origin}/a2a/${encodeURIComponent(id)}`,
+    version: '1.0.0',
+    protocolVersion: '0.3.0',
+    preferredTransport: 'JSONRPC',
+    capabilities: {},
+    defaultInputModes: ['text'],
+    defaultOutputModes: ['text'],
+    skills: [{ id: 'echo', name: 'Echo', description: 'Repeats the message', tags: ['echo'] }]
+  })
+
+  const a2a = (call: JsonRpcCall) => {
+    const id = call.id ?? null
+    if (options.a2aError) return rpcError(id, options.a2aError.code, options.a2aError.message)
+    if (call.method !== 'message/send') return rpcError(id, -32601, 'Method not found')
+    const message = call.params?.message
+    if (message === undefined) return rpcError(id, -32602, 'Invalid params: message is required')
+    const text = message.parts?.find((part) => part.kind === 'text')?.text ?? ''
+    return {
+      jsonrpc: '2.0',
+      id,
+      result: {
+        kind: 'task',
+        // A conversation's later messages carry the ids handed out first (api.md §4.3).
+        id: message.taskId ?? randomUUID(),
+        contextId: message.contextId ?? randomUUID(),
+        status: { state: 'completed' },
+        artifacts: [{ artifactId: randomUUID(), parts: [{ kind: 'text', text: `echo: ${text}` }] }]
+      }
+    }
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', origin)
+    const record = recordOf(req, url, url.pathname)
+    requests.push(record)
+    const parsed = parseJson(await readBody(req))
+    if (parsed.ok) record.body = parsed.value
+    const method = req.method ?? 'GET'
+    if (method === 'GET' && url.pathname === '/ok')
+      return send(res, record, { status: 200, body: { ok: true } })
+    // A token not tied to the agent's owner gets 404, not 401 (api.md §5.3).
+    if (req.headers['x-api-key'] !== apiKey) return send(res, record, NOT_FOUND)
+    send(res, record, route(method, url, parsed.ok ? parsed.value : undefined, parsed.ok))
   }
 
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
-      res.writeHead(500)
+      if (!res.headersSent) res.writeHead(500)
       res.end()
     })
   })
@@ -157,4 +162,8 @@ export async function startAgentServer(
         server.close((error) => (error ? reject(error) : resolve()))
       })
   }
+}
+
+function rpcError(id: string | number | null, code: number, message: string) {
+  return { jsonrpc: '2.0', id, error: { code, message } }
 }

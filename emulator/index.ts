@@ -4,6 +4,7 @@ export {
   type ControlPlaneEmulator,
   type ControlPlaneOptions
 } from './control-plane'
+export type { LogEntry, LogSource, LogType } from './logs'
 export type {
   Deployment,
   Fault,
@@ -13,3 +14,4 @@ export type {
   RevisionOutcome,
   RevisionStatus
 } from './types'
+export type { Upload } from './uploads'

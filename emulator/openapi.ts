@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { Ajv2020 } from 'ajv/dist/2020.js'
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 
 /**
@@ -23,19 +23,71 @@ function closeObjects(node: Json): Json {
   return copy
 }
 
-/** Validates a body against a component of the published schema; returns the problems as
- * JSON pointers with messages. Used by the emulator to refuse what the service would, and by
- * tests to check what the action sends. */
+/** One problem with a body, in the service's terms. */
 export interface SchemaProblem {
   /** Where, as the service's `loc` after "body": property names and item indexes. */
   loc: (string | number)[]
   msg: string
+  /** A pydantic-like error type, e.g. 'missing', 'extra_forbidden', 'string_type'. */
+  type: string
 }
 
+/** anyOf [X, null] reports "must be null" and "must match a schema in anyOf" beside X's own
+ * error; those two only repeat it. */
+const isEcho = (error: ErrorObject) =>
+  error.keyword === 'anyOf' ||
+  (error.keyword === 'type' && (error.params as { type?: string }).type === 'null')
+
+function toProblem(error: ErrorObject): SchemaProblem {
+  const loc: (string | number)[] = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part))
+  const params = error.params as {
+    additionalProperty?: string
+    missingProperty?: string
+    type?: string
+    format?: string
+  }
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return {
+        loc: [...loc, String(params.additionalProperty)],
+        msg: 'Extra inputs are not permitted',
+        type: 'extra_forbidden'
+      }
+    case 'required':
+      return {
+        loc: [...loc, String(params.missingProperty)],
+        msg: 'Field required',
+        type: 'missing'
+      }
+    case 'type':
+      return { loc, msg: error.message ?? 'has the wrong type', type: `${params.type}_type` }
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return { loc, msg: error.message ?? 'is too small', type: 'greater_than_equal' }
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return { loc, msg: error.message ?? 'is too large', type: 'less_than_equal' }
+    case 'format':
+      return { loc, msg: error.message ?? 'is malformed', type: `${params.format}_parsing` }
+    default:
+      return { loc, msg: error.message ?? 'is not valid', type: error.keyword }
+  }
+}
+
+/**
+ * Validates a body against a component of the published schema, refusing properties it does not
+ * declare; returns each problem once. Used by the emulator to refuse what the service would, and
+ * by tests to check what the action sends.
+ */
 export function openApiValidator(): (component: string, body: unknown) => SchemaProblem[] {
   const document = closeObjects(JSON.parse(readFileSync(schemaUrl, 'utf8')) as Json) as {
     [key: string]: Json
   }
+  // strict: false lets OpenAPI's own keywords (example, examples…) through.
   const ajv = new Ajv2020({ strict: false, allErrors: true })
   const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void
   addFormats(ajv)
@@ -44,19 +96,19 @@ export function openApiValidator(): (component: string, body: unknown) => Schema
     const validate = ajv.getSchema(`control-plane#/components/schemas/${component}`)
     if (!validate) throw new Error(`no component ${component} in the published schema`)
     if (validate(body)) return []
-    const problems = (validate.errors ?? []).map((error) => {
-      const loc: (string | number)[] = error.instancePath
-        .split('/')
-        .slice(1)
-        .map((part) => (/^\d+$/.test(part) ? Number(part) : part))
-      const extra = (error.params as { additionalProperty?: string }).additionalProperty
-      if (extra !== undefined)
-        return { loc: [...loc, extra], msg: 'Extra inputs are not permitted' }
-      return { loc, msg: error.message ?? 'is not valid' }
-    })
-    // anyOf branches repeat one problem several times; keep each once.
+    const errors = validate.errors ?? []
+    const meaningful = errors.filter((error) => !isEcho(error))
+    const kept = errors.filter(
+      (error) =>
+        !isEcho(error) ||
+        !meaningful.some(
+          (other) =>
+            other.instancePath === error.instancePath ||
+            other.instancePath.startsWith(`${error.instancePath}/`)
+        )
+    )
     const seen = new Set<string>()
-    return problems.filter((problem) => {
+    return kept.map(toProblem).filter((problem) => {
       const key = JSON.stringify(problem)
       if (seen.has(key)) return false
       seen.add(key)

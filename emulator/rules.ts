@@ -11,10 +11,12 @@ export interface ValidationProblem {
 const validateShape = openApiValidator()
 const NAME = /^[a-z][a-z0-9-]*$/
 const C_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/
+/** Environment variables the agent server reads itself (service-notes). */
 const RESERVED_SECRETS = new Set(['POSTGRES_URI', 'DATABASE_URI', 'REDIS_URI'])
 const BUILDABLE = new Set(['git_host', 'internal_source'])
-const GIT_HOST_CONFIG = ['integration_id', 'repo_url', 'deployment_type', 'build_on_push']
-const EXTERNAL_IMAGE_CONFIG = ['listener_id', 'listener_config', 'custom_url', 'resource_spec']
+const IMAGES = new Set(['external_image', 'internal_image'])
+const GIT_HOST_ONLY_CONFIG = ['integration_id', 'repo_url', 'deployment_type', 'build_on_push']
+const EXTERNAL_IMAGE_ONLY_CONFIG = ['listener_id', 'listener_config', 'custom_url', 'resource_spec']
 const CREATE_ONLY_CONFIG = [
   'integration_id',
   'repo_url',
@@ -30,6 +32,8 @@ const CPU_BOUNDS: Record<string, [number, number]> = {
   queue_cpu_limit: [0.1, 16],
   cache_cpu_limit: [0.1, 16]
 }
+/** The fields whose non-null value in a PATCH creates a revision (api.md §3). */
+const REVISION_FIELDS = ['repo_ref', 'graph_config_path', 'image_uri', 'source_tarball_path']
 
 type Body = Record<string, unknown>
 const objectOf = (value: unknown): Body =>
@@ -40,68 +44,101 @@ function problem(loc: (string | number)[], msg: string, type = 'value_error'): V
   return { loc: ['body', ...loc], msg, type }
 }
 
-function shapeProblems(component: string, body: unknown): ValidationProblem[] {
-  return validateShape(component, body).map(({ loc, msg }) => problem(loc, msg, 'schema'))
+/** The schema's problems first, then each rule's unless the schema already spoke to that spot. */
+function merge(shape: ValidationProblem[], rules: ValidationProblem[]): ValidationProblem[] {
+  const located = new Set(shape.map((entry) => JSON.stringify(entry.loc)))
+  return [...shape, ...rules.filter((entry) => !located.has(JSON.stringify(entry.loc)))]
 }
 
-/** The rules of api.md §2 and §7 for a create, after the published schema's shape. */
-export function createProblems(
-  body: Body,
-  uploadedPaths: ReadonlySet<string>
-): ValidationProblem[] {
-  const problems = shapeProblems('DeploymentCreateRequest', body)
-  if (problems.length > 0) return problems
-  const source = String(body.source)
-  const config = objectOf(body.source_config)
+function shapeProblems(component: string, body: unknown): ValidationProblem[] {
+  return validateShape(component, body).map(({ loc, msg, type }) => problem(loc, msg, type))
+}
+
+/** Whether a valid PATCH body creates a new revision (api.md §3). */
+export function createsRevision(body: Body): boolean {
   const revision = objectOf(body.source_revision_config)
-  if (!NAME.test(String(body.name))) {
-    problems.push(
-      problem(['name'], 'must be lowercase letters, digits and "-", starting with a letter')
+  return (
+    REVISION_FIELDS.some((field) => present(revision[field])) ||
+    present(body.secrets) ||
+    present(objectOf(body.source_config).resource_spec)
+  )
+}
+
+/** Every problem of a create body: the published schema, then the rules of api.md §2 and §7. */
+export function createProblems(body: unknown, uploadedPaths: ReadonlySet<string>) {
+  const shape = shapeProblems('DeploymentCreateRequest', body)
+  const request = objectOf(body)
+  const source = String(request.source)
+  const config = objectOf(request.source_config)
+  const revision = objectOf(request.source_revision_config)
+  const rules: ValidationProblem[] = []
+  if (typeof request.name === 'string' && !NAME.test(request.name)) {
+    rules.push(
+      problem(
+        ['name'],
+        'must be lowercase letters, digits and "-", starting with a letter',
+        'string_pattern_mismatch'
+      )
     )
   }
   if (BUILDABLE.has(source) && !present(revision.graph_config_path)) {
-    problems.push(
-      problem(['source_revision_config', 'graph_config_path'], `is required for source ${source}`)
+    rules.push(
+      problem(
+        ['source_revision_config', 'graph_config_path'],
+        `is required for source ${source}`,
+        'missing'
+      )
     )
   }
   if (source === 'git_host' && !present(config.integration_id)) {
-    problems.push(problem(['source_config', 'integration_id'], 'is required for source git_host'))
-  }
-  if (
-    (source === 'external_image' || source === 'internal_image') &&
-    !present(revision.image_uri)
-  ) {
-    problems.push(
-      problem(['source_revision_config', 'image_uri'], `is required for source ${source}`)
+    rules.push(
+      problem(['source_config', 'integration_id'], 'is required for source git_host', 'missing')
     )
   }
-  problems.push(...sourceProblems(source, config, revision, undefined, uploadedPaths))
-  problems.push(...secretProblems(body.secrets))
-  return problems
+  if (IMAGES.has(source) && !present(revision.image_uri)) {
+    rules.push(
+      problem(
+        ['source_revision_config', 'image_uri'],
+        `is required for source ${source}`,
+        'missing'
+      )
+    )
+  }
+  if (source !== 'external_image' && present(request.secret_references)) {
+    rules.push(problem(['secret_references'], 'is only for source external_image'))
+  }
+  rules.push(...sourceProblems(source, config, revision, undefined, uploadedPaths))
+  rules.push(...secretProblems(request.secrets))
+  return merge(shape, rules)
 }
 
-/** The rules for a PATCH of `deployment`. */
+/** Every problem of a PATCH body for `deployment`. */
 export function patchProblems(
-  body: Body,
+  body: unknown,
   deployment: Deployment,
   uploadedPaths: ReadonlySet<string>
 ): ValidationProblem[] {
-  const problems = shapeProblems('DeploymentPatchRequest', body)
-  if (problems.length > 0) return problems
-  const config = objectOf(body.source_config)
-  const revision = objectOf(body.source_revision_config)
+  const shape = shapeProblems('DeploymentPatchRequest', body)
+  const request = objectOf(body)
+  const config = objectOf(request.source_config)
+  const revision = objectOf(request.source_revision_config)
+  const rules: ValidationProblem[] = []
   for (const field of CREATE_ONLY_CONFIG) {
     if (present(config[field])) {
-      problems.push(
+      rules.push(
         problem(['source_config', field], 'cannot be changed after the deployment is created')
       )
     }
   }
-  problems.push(...sourceProblems(deployment.source, config, revision, deployment, uploadedPaths))
-  if (present(body.secrets)) problems.push(...secretProblems(body.secrets))
-  return problems
+  if (deployment.source !== 'external_image' && present(request.secret_references)) {
+    rules.push(problem(['secret_references'], 'is only for source external_image'))
+  }
+  rules.push(...sourceProblems(deployment.source, config, revision, deployment, uploadedPaths))
+  rules.push(...secretProblems(request.secrets))
+  return merge(shape, rules)
 }
 
+/** Fields that belong to another source, tags with build_on_push, tarball paths, CPU bounds. */
 function sourceProblems(
   source: string,
   config: Body,
@@ -111,19 +148,17 @@ function sourceProblems(
 ): ValidationProblem[] {
   const problems: ValidationProblem[] = []
   if (source !== 'git_host') {
-    for (const field of GIT_HOST_CONFIG) {
+    for (const field of GIT_HOST_ONLY_CONFIG) {
       if (present(config[field]))
         problems.push(problem(['source_config', field], 'is only for source git_host'))
     }
-    if (present(revision.repo_ref)) {
+    if (present(revision.repo_ref))
       problems.push(problem(['source_revision_config', 'repo_ref'], 'is only for source git_host'))
-    }
   }
   if (source !== 'external_image') {
-    for (const field of EXTERNAL_IMAGE_CONFIG) {
-      if (present(config[field])) {
+    for (const field of EXTERNAL_IMAGE_ONLY_CONFIG) {
+      if (present(config[field]))
         problems.push(problem(['source_config', field], 'is only for source external_image'))
-      }
     }
   }
   if (!BUILDABLE.has(source) && present(revision.graph_config_path)) {
@@ -131,35 +166,28 @@ function sourceProblems(
       problem(['source_revision_config', 'graph_config_path'], `must be null for source ${source}`)
     )
   }
-  if (source === 'git_host' && present(revision.image_uri)) {
+  if (source === 'git_host' && present(revision.image_uri))
     problems.push(problem(['source_revision_config', 'image_uri'], 'is not for source git_host'))
-  }
   if (present(revision.source_tarball_path)) {
-    if (source !== 'internal_source') {
-      problems.push(
-        problem(
-          ['source_revision_config', 'source_tarball_path'],
-          'is only for source internal_source'
-        )
-      )
-    } else if (!uploadedPaths.has(String(revision.source_tarball_path))) {
-      problems.push(
-        problem(
-          ['source_revision_config', 'source_tarball_path'],
-          'must be an object path obtained from upload-url'
-        )
-      )
-    }
+    const loc = ['source_revision_config', 'source_tarball_path']
+    if (source !== 'internal_source')
+      problems.push(problem(loc, 'is only for source internal_source'))
+    else if (!uploadedPaths.has(String(revision.source_tarball_path)))
+      problems.push(problem(loc, 'must be an object path obtained from upload-url'))
   }
+  // On PATCH, a field not given keeps the deployment's current value.
   const ref = present(revision.repo_ref)
-    ? String(revision.repo_ref)
-    : String(existing?.source_revision_config.repo_ref ?? '')
+    ? revision.repo_ref
+    : existing?.source_revision_config.repo_ref
   const buildOnPush = present(config.build_on_push)
     ? config.build_on_push
     : existing?.source_config.build_on_push
-  if (buildOnPush === true && ref.startsWith('refs/tags/')) {
+  if (buildOnPush === true && typeof ref === 'string' && ref.startsWith('refs/tags/')) {
     problems.push(
-      problem(['source_config', 'build_on_push'], 'cannot be enabled when repo_ref is a tag')
+      problem(
+        ['source_config', 'build_on_push'],
+        `cannot be enabled when repo_ref is a tag (${ref}); tags never move`
+      )
     )
   }
   const spec = objectOf(config.resource_spec)
@@ -167,7 +195,11 @@ function sourceProblems(
     const value = spec[field]
     if (typeof value === 'number' && (value < min || value > max)) {
       problems.push(
-        problem(['source_config', 'resource_spec', field], `must be between ${min} and ${max}`)
+        problem(
+          ['source_config', 'resource_spec', field],
+          `must be between ${min} and ${max} cores`,
+          value < min ? 'greater_than_equal' : 'less_than_equal'
+        )
       )
     }
   }
@@ -178,13 +210,17 @@ function secretProblems(secrets: unknown): ValidationProblem[] {
   if (!Array.isArray(secrets)) return []
   const problems: ValidationProblem[] = []
   const seen = new Set<string>()
-  secrets.forEach((secret: { name?: unknown }, index) => {
-    const name = String(secret.name)
+  secrets.forEach((secret: unknown, index) => {
+    const name = objectOf(secret).name
+    if (typeof name !== 'string') return
+    const loc = ['secrets', index, 'name']
     if (!C_IDENTIFIER.test(name))
-      problems.push(problem(['secrets', index, 'name'], 'must be a valid identifier'))
-    if (RESERVED_SECRETS.has(name))
-      problems.push(problem(['secrets', index, 'name'], `${name} is reserved`))
-    if (seen.has(name)) problems.push(problem(['secrets', index, 'name'], `${name} is given twice`))
+      problems.push(
+        problem(loc, 'must be a C identifier: letters, digits and _, not first a digit')
+      )
+    else if (RESERVED_SECRETS.has(name))
+      problems.push(problem(loc, `${name} is reserved by the agent server`))
+    else if (seen.has(name)) problems.push(problem(loc, `${name} is given more than once`))
     seen.add(name)
   })
   return problems

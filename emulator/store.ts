@@ -1,52 +1,64 @@
-import { randomUUID } from 'node:crypto'
-import type { Deployment, OutcomeChooser, Revision, RevisionOutcome } from './types'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { FINAL_STATUSES, phaseCount, statusAt, type RevisionTimeline } from './revisions'
+import type { Deployment, OutcomeChooser, Revision, RevisionOutcome, Secret } from './types'
 
-const FINAL = new Set([
-  'CREATE_FAILED',
-  'BUILD_FAILED',
-  'DEPLOY_FAILED',
-  'DEPLOYED',
-  'SKIPPED',
-  'INTERRUPTED'
-])
-const BUILD_PHASES = [
-  'CREATING',
-  'QUEUED',
-  'AWAITING_BUILD',
-  'BUILDING',
-  'AWAITING_DEPLOY',
-  'DEPLOYING'
-]
-const IMAGE_PHASES = ['CREATING', 'QUEUED', 'AWAITING_DEPLOY', 'DEPLOYING']
-
-interface RevisionRecord {
+interface RevisionRecord extends RevisionTimeline {
   id: string
   deploymentId: string
+  /** 1-based per deployment. */
   number: number
-  createdAt: number
-  outcome: RevisionOutcome
-  source: string
   sourceRevisionConfig: Record<string, unknown>
-  /** Set when a newer revision superseded this one before it ended. */
-  skippedAt?: number
 }
 
 export interface StoreOptions {
   stepMs: number
   now: () => number
+  /** custom_url of non-external_image deployments once a revision is DEPLOYED. */
   agentUrl: () => string
   outcome: OutcomeChooser
+  tenantId: string
   /** Like the service: a revision stays QUEUED while an older one of its deployment has failed. */
   holdBehindFailed?: boolean
 }
 
+const CPU_FIELDS = [
+  'cpu',
+  'cpu_limit',
+  'queue_cpu',
+  'queue_cpu_limit',
+  'cache_cpu',
+  'cache_cpu_limit'
+]
+
+type Body = Record<string, unknown>
+const objectOf = (value: unknown): Body =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {}
+
+/** Secret values are write-only: the service never shows them again. */
+const hideValues = (secrets: unknown): Secret[] =>
+  Array.isArray(secrets)
+    ? secrets.map((secret) => ({ name: String(objectOf(secret).name), value: '' }))
+    : []
+
+/** The service rounds CPU values to one decimal place. */
+function roundCpu(spec: unknown): unknown {
+  if (spec === null || typeof spec !== 'object') return spec
+  const rounded: Body = { ...(spec as Body) }
+  for (const field of CPU_FIELDS) {
+    const value = rounded[field]
+    if (typeof value === 'number') rounded[field] = Math.round(value * 10) / 10
+  }
+  return rounded
+}
+
 /**
- * The emulated service's state. A revision's status is computed from its age on every read, so
- * no timers run: it moves one phase every `stepMs`, then reaches the outcome chosen at creation.
+ * The emulated service's state: deployments, their revisions, tracing projects and uploaded
+ * object paths. A revision's status is computed from its age on every read (revisions.ts), so no
+ * timers run.
  */
 export class Store {
-  readonly tenantId = randomUUID()
   readonly tracingProjects = new Set<string>()
+  /** Object path → id of the deployment it was handed out for. */
   readonly uploadedPaths = new Map<string, string>()
   #deployments = new Map<string, Deployment>()
   #revisions: RevisionRecord[] = []
@@ -62,18 +74,35 @@ export class Store {
     return deployment && this.#view(deployment)
   }
 
-  create(body: Record<string, unknown>): Deployment {
-    const now = this.#iso()
+  /** Taken by a deployment, or by the tracing project a deleted one left behind. */
+  nameTaken(name: string): boolean {
+    return (
+      this.tracingProjects.has(name) ||
+      [...this.#deployments.values()].some((deployment) => deployment.name === name)
+    )
+  }
+
+  /**
+   * Adds a deployment and its tracing project. With `seed`, its revision is as old as one that
+   * has already reached `seed.outcome`.
+   */
+  create(body: Body, seed?: { outcome: RevisionOutcome }): Deployment {
+    const source = String(body.source)
+    const createdAt = this.options.now() - (seed ? phaseCount(source) * this.options.stepMs : 0)
+    const at = new Date(createdAt).toISOString()
+    const sourceConfig = { ...objectOf(body.source_config) }
+    if ('resource_spec' in sourceConfig)
+      sourceConfig.resource_spec = roundCpu(sourceConfig.resource_spec)
     const deployment: Deployment = {
       id: randomUUID(),
-      tenant_id: this.tenantId,
+      tenant_id: this.options.tenantId,
       name: String(body.name),
-      source: String(body.source),
-      source_config: { ...(body.source_config as object) },
-      source_revision_config: { ...(body.source_revision_config as object) },
-      secrets: (body.secrets as Deployment['secrets']) ?? [],
-      created_at: now,
-      updated_at: now,
+      source,
+      source_config: { custom_url: null, ...sourceConfig },
+      source_revision_config: { ...objectOf(body.source_revision_config) },
+      secrets: hideValues(body.secrets),
+      created_at: at,
+      updated_at: at,
       status: 'READY',
       latest_revision_id: null,
       active_revision_id: null,
@@ -81,26 +110,27 @@ export class Store {
     }
     this.#deployments.set(deployment.id, deployment)
     this.tracingProjects.add(deployment.name)
-    const revisionConfig = deployment.source_revision_config
     // internal_source is created without a tarball: its first revision comes with the PATCH.
-    if (deployment.source !== 'internal_source' || revisionConfig.source_tarball_path) {
-      this.#addRevision(deployment)
-    }
+    if (source !== 'internal_source' || deployment.source_revision_config.source_tarball_path)
+      this.#addRevision(deployment, createdAt, seed?.outcome)
     return this.#view(deployment)
   }
 
-  patch(id: string, body: Record<string, unknown>, createsRevision: boolean): Deployment {
+  /** Applies the non-null fields of a PATCH; adds a revision when `createsRevision`. */
+  patch(id: string, body: Body, createsRevision: boolean): Deployment {
     const deployment = this.#deployments.get(id)
     if (!deployment) throw new Error(`no deployment ${id}`)
-    for (const [key, value] of Object.entries((body.source_config as object) ?? {})) {
-      if (value !== null && value !== undefined) deployment.source_config[key] = value
+    for (const [key, value] of Object.entries(objectOf(body.source_config))) {
+      if (value !== null && value !== undefined)
+        deployment.source_config[key] = key === 'resource_spec' ? roundCpu(value) : value
     }
-    for (const [key, value] of Object.entries((body.source_revision_config as object) ?? {})) {
+    for (const [key, value] of Object.entries(objectOf(body.source_revision_config))) {
       if (value !== null && value !== undefined) deployment.source_revision_config[key] = value
     }
-    if (Array.isArray(body.secrets)) deployment.secrets = body.secrets as Deployment['secrets']
-    deployment.updated_at = this.#iso()
-    if (createsRevision) this.#addRevision(deployment)
+    if (Array.isArray(body.secrets)) deployment.secrets = hideValues(body.secrets)
+    const now = this.options.now()
+    deployment.updated_at = new Date(now).toISOString()
+    if (createsRevision) this.#addRevision(deployment, now)
     return this.#view(deployment)
   }
 
@@ -123,7 +153,7 @@ export class Store {
 
   revision(deploymentId: string, revisionId: string): Revision | undefined {
     const record = this.#revisions.find(
-      (r) => r.id === revisionId && r.deploymentId === deploymentId
+      (candidate) => candidate.id === revisionId && candidate.deploymentId === deploymentId
     )
     return record && this.#revisionView(record)
   }
@@ -132,55 +162,35 @@ export class Store {
     this.options.outcome = outcome
   }
 
-  #addRevision(deployment: Deployment): void {
-    const now = this.options.now()
-    for (const older of this.#revisions) {
-      if (older.deploymentId === deployment.id && !FINAL.has(this.#status(older).status))
-        older.skippedAt = now
+  #addRevision(deployment: Deployment, createdAt: number, outcome?: RevisionOutcome): void {
+    const siblings = this.#revisions.filter((record) => record.deploymentId === deployment.id)
+    for (const older of siblings) {
+      if (!FINAL_STATUSES.has(this.#status(older).status)) older.supersededAt = createdAt
     }
-    const number = this.#revisions.filter((r) => r.deploymentId === deployment.id).length + 1
+    const number = siblings.length + 1
     const chooser = this.options.outcome
-    const outcome =
-      typeof chooser === 'function'
-        ? chooser({ deploymentName: deployment.name, revisionNumber: number })
-        : chooser
     const record: RevisionRecord = {
       id: randomUUID(),
       deploymentId: deployment.id,
       number,
-      createdAt: now,
-      outcome,
+      createdAt,
       source: deployment.source,
+      outcome:
+        outcome ??
+        (typeof chooser === 'function'
+          ? chooser({ deploymentName: deployment.name, revisionNumber: number })
+          : chooser),
       sourceRevisionConfig: { ...deployment.source_revision_config }
     }
+    if (deployment.source === 'git_host')
+      record.sourceRevisionConfig.repo_commit_sha = randomBytes(20).toString('hex')
     this.#revisions.push(record)
     deployment.latest_revision_id = record.id
   }
 
-  #status(record: RevisionRecord): { status: string; since: number } {
-    const { stepMs, now } = this.options
-    const phases = record.source.endsWith('_image') ? IMAGE_PHASES : BUILD_PHASES
-    const at = record.skippedAt ?? now()
-    const step = Math.max(0, Math.floor((at - record.createdAt) / stepMs))
-    if (record.skippedAt !== undefined) {
-      const before = this.#statusAtStep(record, phases, step)
-      if (!FINAL.has(before)) return { status: 'SKIPPED', since: record.skippedAt }
-    }
-    const status = this.#statusAtStep(record, phases, step)
-    const lastStep =
-      record.outcome === 'HANG' ? phases.length - (phases === IMAGE_PHASES ? 1 : 3) : phases.length
-    return { status, since: record.createdAt + Math.min(step, lastStep) * stepMs }
-  }
-
-  #statusAtStep(record: RevisionRecord, phases: string[], step: number): string {
-    if (this.options.holdBehindFailed && this.#heldBehindFailed(record)) {
-      return phases[Math.min(step, phases.indexOf('QUEUED'))] ?? 'CREATING'
-    }
-    if (record.outcome === 'HANG') {
-      const hangAt = phases.indexOf(phases === IMAGE_PHASES ? 'DEPLOYING' : 'BUILDING')
-      return phases[Math.min(step, hangAt)] ?? 'CREATING'
-    }
-    return step < phases.length ? (phases[step] ?? 'CREATING') : record.outcome
+  #status(record: RevisionRecord) {
+    const held = this.options.holdBehindFailed === true && this.#heldBehindFailed(record)
+    return statusAt({ ...record, held }, this.options.now(), this.options.stepMs)
   }
 
   #heldBehindFailed(record: RevisionRecord): boolean {
@@ -188,7 +198,6 @@ export class Store {
       (older) =>
         older.deploymentId === record.deploymentId &&
         older.number < record.number &&
-        older.skippedAt === undefined &&
         older.outcome.endsWith('_FAILED') &&
         this.#status(older).status === older.outcome
     )
@@ -202,26 +211,26 @@ export class Store {
       updated_at: new Date(since).toISOString(),
       status,
       source: record.source,
-      source_revision_config: { ...record.sourceRevisionConfig }
+      source_revision_config: structuredClone(record.sourceRevisionConfig)
     }
   }
 
   /** The deployment as the service shows it now: active revision and URL follow the revisions. */
   #view(deployment: Deployment): Deployment {
-    const deployed = this.revisions(deployment.id).find(
-      (revision) => revision.status === 'DEPLOYED'
-    )
+    const revisions = this.revisions(deployment.id)
+    const deployed = revisions.find((revision) => revision.status === 'DEPLOYED')
+    const commit = revisions[0]?.source_revision_config.repo_commit_sha
     const sourceConfig = { ...deployment.source_config }
     if (deployment.source !== 'external_image')
       sourceConfig.custom_url = deployed ? this.options.agentUrl() : null
     return structuredClone({
       ...deployment,
       source_config: sourceConfig,
+      source_revision_config: {
+        ...deployment.source_revision_config,
+        ...(commit === undefined ? {} : { repo_commit_sha: commit })
+      },
       active_revision_id: deployed?.id ?? null
     })
-  }
-
-  #iso(): string {
-    return new Date(this.options.now()).toISOString()
   }
 }
