@@ -1,17 +1,17 @@
-export const id = 905;
-export const ids = [905];
+export const id = 663;
+export const ids = [663];
 export const modules = {
 
-/***/ 4905:
+/***/ 663:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   openGitHubRecords: () => (/* binding */ openGitHubRecords)
 /* harmony export */ });
 /* unused harmony exports commentMarker, commentBody */
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2925);
-/* harmony import */ var _duration__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3753);
-/* harmony import */ var _summary__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6449);
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
+/* harmony import */ var _duration__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7607);
+/* harmony import */ var _summary__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8855);
 
 
 
