@@ -54,21 +54,23 @@ describe('predictFinish', () => {
 
 describe('predictedGap', () => {
   const prediction = { anchor: 100_000, halfWidth: 3_000, denseGap: 2_000 }
-  // The window runs over the grid points 96 s, 98 s, 100 s, 102 s, 104 s.
+  // The window runs over the grid points 98 s, 100 s, 102 s, 104 s: before the anchor only as far
+  // as the half width reaches.
 
   it('evens out gaps of at most poll-interval to land on the window', () => {
-    expect(predictedGap(prediction, 0, 10_000)).toBe(9_600)
-    expect(predictedGap(prediction, 90_000, 10_000)).toBe(6_000)
+    expect(predictedGap(prediction, 0, 10_000)).toBe(9_800)
+    expect(predictedGap(prediction, 90_000, 10_000)).toBe(8_000)
+    expect(predictedGap(prediction, 96_500, 10_000)).toBe(1_500)
   })
 
   it('follows the grid through the anchor inside the window', () => {
-    expect(predictedGap(prediction, 96_000, 10_000)).toBe(2_000)
+    expect(predictedGap(prediction, 98_000, 10_000)).toBe(2_000)
     expect(predictedGap(prediction, 99_000, 10_000)).toBe(1_000)
     expect(predictedGap(prediction, 100_000 - 0.0001, 10_000)).toBeCloseTo(2_000.0001, 6)
   })
 
   it('never exceeds poll-interval', () => {
-    expect(predictedGap(prediction, 96_000, 500)).toBe(500)
+    expect(predictedGap(prediction, 98_000, 500)).toBe(500)
   })
 
   it('is done once the window is behind', () => {

@@ -70,9 +70,10 @@ export function predictedGap(
   pollIntervalMs: number
 ): number | undefined {
   const { anchor, halfWidth, denseGap } = prediction
-  const steps = Math.ceil(halfWidth / denseGap)
-  const windowStart = anchor - steps * denseGap
-  const windowEnd = anchor + steps * denseGap
+  // Grid points before the anchor only where the window reaches them (a tight history aims the
+  // sparse polls at the anchor itself); after it, until the window is covered.
+  const windowStart = anchor - Math.floor(halfWidth / denseGap) * denseGap
+  const windowEnd = anchor + Math.ceil(halfWidth / denseGap) * denseGap
   if (now >= windowEnd) return undefined
   if (now < windowStart) {
     const remaining = windowStart - now
