@@ -41,6 +41,8 @@ export interface ControlPlaneEmulator {
     source_revision_config?: Record<string, unknown>
   }): Deployment
   setOutcome(outcome: OutcomeChooser): void
+  /** Revisions created from now on spend `stepMs` in each in-progress status (a slower build). */
+  setStepMs(stepMs: number): void
   setRevisionLogs(source: LogSource | false): void
   injectFault(fault: Fault): void
   /** Drops the faults not yet spent. */
@@ -353,6 +355,7 @@ export async function startControlPlane(
       return deployment
     },
     setOutcome: (outcome) => store.setOutcome(outcome),
+    setStepMs: (stepMs) => store.setStepMs(stepMs),
     setRevisionLogs: (source) => {
       revisionLogs = source
     },

@@ -24,6 +24,8 @@ interface RevisionRecord {
   deploymentId: string
   number: number
   createdAt: number
+  /** Time in each in-progress status, fixed when the revision is created. */
+  stepMs: number
   outcome: RevisionOutcome
   source: string
   sourceRevisionConfig: Record<string, unknown>
@@ -132,6 +134,11 @@ export class Store {
     this.options.outcome = outcome
   }
 
+  /** Revisions created from now on spend `stepMs` in each in-progress status. */
+  setStepMs(stepMs: number): void {
+    this.options.stepMs = stepMs
+  }
+
   #addRevision(deployment: Deployment): void {
     const now = this.options.now()
     for (const older of this.#revisions) {
@@ -149,6 +156,7 @@ export class Store {
       deploymentId: deployment.id,
       number,
       createdAt: now,
+      stepMs: this.options.stepMs,
       outcome,
       source: deployment.source,
       sourceRevisionConfig: { ...deployment.source_revision_config }
@@ -158,7 +166,8 @@ export class Store {
   }
 
   #status(record: RevisionRecord): { status: string; since: number } {
-    const { stepMs, now } = this.options
+    const { now } = this.options
+    const { stepMs } = record
     const phases = record.source.endsWith('_image') ? IMAGE_PHASES : BUILD_PHASES
     const at = record.skippedAt ?? now()
     const step = Math.max(0, Math.floor((at - record.createdAt) / stepMs))

@@ -114,6 +114,26 @@ describe('control-plane emulator', () => {
     expect(emulator.revisions(id)).toHaveLength(2)
   })
 
+  it('keeps each revision at the step time it was created with, reporting when it ended', async () => {
+    let clock = Date.parse('2026-01-01T00:00:00.000Z')
+    const timed = await startControlPlane({ stepMs: 10_000, now: () => clock })
+    try {
+      const first = timed.seedDeployment({ name: 'timed' })
+      timed.setStepMs(20_000)
+      clock += 1_000_000
+      const [older] = timed.revisions(first.id)
+      expect(older).toMatchObject({ status: 'DEPLOYED' })
+      // Six in-progress statuses of 10 s each: it ended 60 s after it was created.
+      expect(Date.parse(older?.updated_at ?? '') - Date.parse(older?.created_at ?? '')).toBe(60_000)
+      const created = timed.seedDeployment({ name: 'slower' })
+      // 70 s in: at 10 s a step it would be DEPLOYED; at 20 s it is in its fourth status.
+      clock += 70_000
+      expect(timed.revisions(created.id)[0]?.status).toBe('BUILDING')
+    } finally {
+      await timed.close()
+    }
+  })
+
   it('marks an unfinished revision SKIPPED when a newer one is created', async () => {
     emulator.setOutcome('HANG')
     const created = await call('POST', '/v2/deployments', gitHostBody())
