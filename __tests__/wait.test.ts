@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { DeadlineError, NetworkError } from '../src/control-plane/errors'
 import type { CallOptions } from '../src/control-plane/client'
 import { FINAL_STATUSES, judgeStatus, WAITING_STATUSES } from '../src/revision-status'
+import type { Revision } from '../src/control-plane/schemas'
 import { waitForRevision, type WaitOptions } from '../src/wait'
 
 /**
@@ -166,5 +167,89 @@ describe('waitForRevision', () => {
         })
     })
     await expect(waitForRevision(run.wait)).rejects.toBe(reason)
+  })
+})
+
+describe("waitForRevision with the deployment's history", () => {
+  /** Earlier revisions that each took `seconds`, as the service lists them. */
+  const history =
+    (...seconds: number[]) =>
+    async (): Promise<Revision[]> =>
+      seconds.map((s, i) => ({
+        id: `old-${i}`,
+        status: 'DEPLOYED',
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: new Date(Date.parse('2026-01-01T00:00:00.000Z') + s * 1000).toISOString()
+      }))
+  const build = (seconds: number): [number, string][] => [
+    [0, 'QUEUED'],
+    [seconds * 0.2, 'BUILDING'],
+    [seconds * 0.8, 'DEPLOYING'],
+    [seconds, 'DEPLOYED']
+  ]
+
+  it('polls sparsely until the predicted end and notices it at once', async () => {
+    const plain = scripted(build(600))
+    await waitForRevision(plain.wait)
+    const run = scripted(build(600), { getHistory: history(600, 600, 600) })
+    await expect(waitForRevision(run.wait)).resolves.toMatchObject({ verdict: 'deployed' })
+    expect(run.clock() - 600_000).toBeLessThanOrEqual(250)
+    // Plain backoff notices up to a poll-interval late, with no fewer polls.
+    expect(plain.clock() - 600_000).toBeGreaterThan(2_000)
+    expect(run.polls.length).toBeLessThanOrEqual(plain.polls.length)
+    expect(Math.max(...run.sleeps)).toBeLessThanOrEqual(10_000)
+    // Every status is still reported.
+    expect(run.statuses).toEqual(['QUEUED', 'BUILDING', 'DEPLOYING', 'DEPLOYED'])
+  })
+
+  it('polls densely around the predicted end', async () => {
+    const run = scripted(build(300), { getHistory: history(300) })
+    await waitForRevision(run.wait)
+    const near = run.polls.filter((at) => Math.abs(at - 300_000) <= 4_000)
+    expect(near.length).toBeGreaterThanOrEqual(2)
+    expect(
+      run.polls
+        .filter((at) => at < 290_000)
+        .every((at, i, all) => i === 0 || at - (all[i - 1] ?? 0) > 9_000)
+    ).toBe(true)
+  })
+
+  it('backs off again when the build runs past the window, never beyond poll-interval', async () => {
+    const run = scripted(build(400), { getHistory: history(300) })
+    await waitForRevision(run.wait)
+    expect(run.clock() - 400_000).toBeLessThanOrEqual(10_000)
+    expect(Math.max(...run.sleeps)).toBeLessThanOrEqual(10_000)
+    // The window ends at 304.25 s; from there the gaps grow from the dense gap.
+    const after = run.sleeps.slice(run.polls.findIndex((at) => at >= 304_000))
+    expect(after.slice(0, 4)).toEqual([2_000, 3_000, 4_500, 6_750])
+  })
+
+  it.each([
+    ['fails', async () => Promise.reject(new NetworkError('GET', '/revisions', 'ECONNRESET'))],
+    ['is empty', async () => []],
+    ['is all failures', async () => [{ id: 'x', status: 'BUILD_FAILED' }]]
+  ])('backs off plainly when the history %s', async (_name, getHistory) => {
+    const plain = scripted(build(600))
+    await waitForRevision(plain.wait)
+    const run = scripted(build(600), { getHistory })
+    await waitForRevision(run.wait)
+    expect(run.sleeps).toEqual(plain.sleeps)
+  })
+
+  it('reads the history once, and not at all when poll-interval is short', async () => {
+    let reads = 0
+    const counting = async () => (reads++, history(100)())
+    await waitForRevision(scripted(build(200), { getHistory: counting }).wait)
+    expect(reads).toBe(1)
+    await waitForRevision(scripted(build(20), { getHistory: counting, pollIntervalMs: 1_000 }).wait)
+    expect(reads).toBe(1)
+  })
+
+  it('passes no deadline and polls not after it when the prediction lies beyond it', async () => {
+    const run = scripted(build(900), { getHistory: history(900), deadline: 500_000 })
+    await expect(waitForRevision(run.wait)).resolves.toMatchObject({ kind: 'timeout' })
+    expect(run.clock()).toBe(500_000)
+    expect(run.polls.every((at) => at < 500_000)).toBe(true)
+    expect(Math.max(...run.sleeps)).toBeLessThanOrEqual(10_000)
   })
 })

@@ -58,6 +58,8 @@ export interface ControlPlaneEmulator {
   }): Deployment
   /** Outcome of revisions created from now on; undefined restores 'DEPLOYED'. */
   setOutcome(outcome: ControlPlaneOptions['outcome']): void
+  /** Revisions created from now on spend `stepMs` in each in-progress status (a slower build). */
+  setStepMs(stepMs: number): void
   setRevisionLogs(source: LogSource | false): void
   injectFault(fault: Fault): void
   /** Drops the faults not yet spent. */
@@ -267,6 +269,7 @@ export async function startControlPlane(
       )
     },
     setOutcome: (outcome) => store.setOutcome(outcome ?? 'DEPLOYED'),
+    setStepMs: (stepMs) => store.setStepMs(stepMs),
     setRevisionLogs: (source) => {
       revisionLogs = source
     },

@@ -7,6 +7,8 @@ interface RevisionRecord extends RevisionTimeline {
   deploymentId: string
   /** 1-based per deployment. */
   number: number
+  /** Time in each in-progress status, fixed when the revision is created. */
+  stepMs: number
   sourceRevisionConfig: Record<string, unknown>
 }
 
@@ -162,6 +164,11 @@ export class Store {
     this.options.outcome = outcome
   }
 
+  /** Revisions created from now on spend `stepMs` in each in-progress status. */
+  setStepMs(stepMs: number): void {
+    this.options.stepMs = stepMs
+  }
+
   #addRevision(deployment: Deployment, createdAt: number, outcome?: RevisionOutcome): void {
     const siblings = this.#revisions.filter((record) => record.deploymentId === deployment.id)
     for (const older of siblings) {
@@ -174,6 +181,7 @@ export class Store {
       deploymentId: deployment.id,
       number,
       createdAt,
+      stepMs: this.options.stepMs,
       source: deployment.source,
       outcome:
         outcome ??
@@ -190,7 +198,7 @@ export class Store {
 
   #status(record: RevisionRecord) {
     const held = this.options.holdBehindFailed === true && this.#heldBehindFailed(record)
-    return statusAt({ ...record, held }, this.options.now(), this.options.stepMs)
+    return statusAt({ ...record, held }, this.options.now(), record.stepMs)
   }
 
   #heldBehindFailed(record: RevisionRecord): boolean {

@@ -201,6 +201,7 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
 
     const waited = await waitForRevision({
       getRevision,
+      getHistory: (limit, c) => client.listRevisions(deployment.id, limit, c),
       deadline,
       pollIntervalMs: config.pollIntervalMs,
       signal,

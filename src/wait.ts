@@ -6,6 +6,7 @@ import {
 } from './control-plane/errors'
 import type { CallOptions } from './control-plane/client'
 import type { Revision } from './control-plane/schemas'
+import { HISTORY_LIMIT, predictedGap, predictFinish, type FinishPrediction } from './poll-schedule'
 import { judgeStatus, type Verdict } from './revision-status'
 
 export type WaitResult =
@@ -15,6 +16,11 @@ export type WaitResult =
 export interface WaitOptions {
   /** Reads the revision once; the wait loop passes the deadline and the signal through. */
   getRevision: (call: CallOptions) => Promise<Revision>
+  /**
+   * Reads the deployment's newest revisions (newest first, at most `limit`) to predict when this
+   * one ends. Optional and best effort: without it, or when it fails, the wait backs off plainly.
+   */
+  getHistory?: (limit: number, call: CallOptions) => Promise<Revision[]>
   /** Epoch milliseconds: no poll is sent and no sleep lasts beyond it. */
   deadline: number
   /** The longest gap between two polls (the `poll-interval` input). */
@@ -47,7 +53,9 @@ const GAP_GROWTH = 1.5
 /**
  * Polls a revision until its status is final or the deadline passes. Gaps start short and grow
  * while nothing changes (a build takes minutes; a status change often comes with the next one
- * soon after), and never exceed `pollIntervalMs`. Aborting the signal rejects with its reason.
+ * soon after), and never exceed `pollIntervalMs`. When the deployment's earlier revisions tell how
+ * long a build takes, the wait instead polls sparsely until just before the predicted end and
+ * densely around it (see poll-schedule.ts). Aborting the signal rejects with its reason.
  */
 export async function waitForRevision(options: WaitOptions): Promise<WaitResult> {
   const { deadline, pollIntervalMs, signal, now } = options
@@ -55,6 +63,10 @@ export async function waitForRevision(options: WaitOptions): Promise<WaitResult>
   let gap = firstGap
   let lastStatus: string | undefined
   let failedPolls = 0
+  let prediction: FinishPrediction | undefined
+  // With a poll interval no longer than the first gap there is nothing to save: no history read.
+  let historyRead = options.getHistory === undefined || pollIntervalMs <= FIRST_GAP_MS
+  const startedAt = now()
   for (;;) {
     let revision: Revision
     try {
@@ -83,8 +95,43 @@ export async function waitForRevision(options: WaitOptions): Promise<WaitResult>
     }
     const verdict = judgeStatus(revision.status)
     if (verdict !== 'waiting') return { kind: 'final', verdict, status: revision.status }
+    if (!historyRead) {
+      historyRead = true
+      prediction = await readPrediction(options, revision, startedAt)
+    }
+    const predicted = prediction && predictedGap(prediction, now(), pollIntervalMs)
+    if (prediction && predicted === undefined) {
+      // The predicted end has passed: back off as without a prediction, from the dense gap.
+      gap = prediction.denseGap
+      prediction = undefined
+    }
     const remaining = deadline - now()
     if (remaining <= 0) return { kind: 'timeout', status: lastStatus }
-    await options.sleep(Math.min(gap, remaining), signal)
+    await options.sleep(Math.min(predicted ?? gap, remaining), signal)
+  }
+}
+
+/**
+ * The revision started when it was created, or when the wait started if the service's clock says
+ * later (clocks can differ; the run created the revision just before waiting).
+ */
+async function readPrediction(
+  options: WaitOptions,
+  revision: Revision,
+  waitStartedAt: number
+): Promise<FinishPrediction | undefined> {
+  if (!options.getHistory) return undefined
+  try {
+    const history = await options.getHistory(HISTORY_LIMIT, {
+      deadline: options.deadline,
+      signal: options.signal
+    })
+    const createdAt = Date.parse(revision.created_at ?? '')
+    const startedAt = Number.isFinite(createdAt)
+      ? Math.min(createdAt, waitStartedAt)
+      : waitStartedAt
+    return predictFinish(history, revision.id, startedAt, FIRST_GAP_MS)
+  } catch {
+    return undefined
   }
 }

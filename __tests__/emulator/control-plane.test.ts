@@ -230,6 +230,38 @@ describe('control-plane emulator: deployments and revisions', () => {
     expect(cp.revisions(idOf(created.body))).toHaveLength(3)
   })
 
+  it('keeps each revision at the step time it was created with, reporting when it ended', async () => {
+    let clock = Date.parse('2026-01-01T00:00:00.000Z')
+    const timed = await startControlPlane({ stepMs: 10_000, now: () => clock })
+    try {
+      const first = timed.seedDeployment({ name: 'timed' })
+      timed.setStepMs(20_000)
+      clock += 1_000_000
+      const [older] = timed.revisions(first.id)
+      expect(older).toMatchObject({ status: 'DEPLOYED' })
+      // Six in-progress statuses of 10 s each: it ended 60 s after it was created.
+      expect(Date.parse(older?.updated_at ?? '') - Date.parse(older?.created_at ?? '')).toBe(60_000)
+      // A seeded revision starts at its status; one created through the API starts building.
+      const response = await fetch(`${timed.url}/v2/deployments`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'emulator-key', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'slower',
+          source: 'git_host',
+          source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' },
+          source_revision_config: { repo_ref: 'main', graph_config_path: 'graph.json' },
+          secrets: []
+        })
+      })
+      const created = (await response.json()) as { id: string }
+      // 70 s in: at 10 s a step it would be DEPLOYED; at 20 s it is in its fourth status.
+      clock += 70_000
+      expect(timed.revisions(created.id)[0]?.status).toBe('BUILDING')
+    } finally {
+      await timed.close()
+    }
+  })
+
   it('marks an unfinished revision SKIPPED when a newer one is created', async () => {
     const cp = await start({
       outcome: ({ revisionNumber }) => (revisionNumber === 1 ? 'HANG' : 'DEPLOYED')

@@ -1,0 +1,148 @@
+/**
+ * `npm run bench`: the performance figures of issue 6, each beside its baseline and goal, written
+ * to BENCHMARKS.md with the machine and date. Exits non-zero when a figure misses its goal. Not
+ * part of `npm test`: timings belong here, never in tests. `npm run bench` builds dist/ first.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { benchOverhead } from './overhead'
+import { benchPacking } from './packing'
+import { benchPolling, type PollingRow } from './polling'
+import { benchStartup } from './startup'
+
+const STARTUP_RUNS = Number(process.env.STARTUP_RUNS ?? 20)
+const PACKING_RUNS = Number(process.env.PACKING_RUNS ?? 3)
+const OVERHEAD_RUNS = Number(process.env.OVERHEAD_RUNS ?? 5)
+const BUILD_MINUTES = [1, 5, 15]
+const START_OFFSETS = 7
+
+interface Figure {
+  area: string
+  figure: string
+  value: string
+  baseline: string
+  goal: string
+  met: boolean | undefined
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`
+const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MB`
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`
+
+const figures: Figure[] = []
+const add = (figure: Figure) => {
+  figures.push(figure)
+  console.log(
+    `${figure.met === false ? 'MISS' : figure.met ? 'ok  ' : '    '} ${figure.area}: ${figure.figure} = ${figure.value} (baseline ${figure.baseline}; goal ${figure.goal})`
+  )
+}
+
+const startup = await benchStartup(STARTUP_RUNS)
+add({
+  area: 'start-up',
+  figure: '`node dist/index.js` to its first request',
+  value: `${ms(startup.toFirstRequestMs)} (${ratio(startup.toFirstRequestMs, startup.bareNodeMs)} bare node)`,
+  baseline: `bare \`node -e 0\` ${ms(startup.bareNodeMs)}`,
+  goal: '≤ 100 ms',
+  met: startup.toFirstRequestMs <= 100
+})
+add({
+  area: 'start-up',
+  figure: 'to the error of a missing required input',
+  value: `${ms(startup.toMissingInputErrorMs)} (${ratio(startup.toMissingInputErrorMs, startup.bareNodeMs)} bare node)`,
+  baseline: `bare \`node -e 0\` ${ms(startup.bareNodeMs)}`,
+  goal: '≤ 100 ms',
+  met: startup.toMissingInputErrorMs <= 100
+})
+add({
+  area: 'start-up',
+  figure: 'bundle (JavaScript in dist/)',
+  value: mb(startup.bundleBytes),
+  baseline: '3.10 MB before issue 6',
+  goal: '≤ 1.50 MB',
+  met: startup.bundleBytes <= 1.5 * 1024 * 1024
+})
+
+const polling = await benchPolling({ buildMinutes: BUILD_MINUTES, offsets: START_OFFSETS })
+const find = (minutes: number, history: PollingRow['history'], poller: PollingRow['poller']) =>
+  polling.find(
+    (row) => row.buildMinutes === minutes && row.history === history && row.poller === poller
+  ) as PollingRow
+const HISTORY_TEXT = {
+  same: 'earlier builds as long',
+  slower: 'this build 10 % slower than the earlier',
+  none: 'no earlier build (first deploy)'
+} as const
+for (const minutes of BUILD_MINUTES) {
+  for (const history of ['same', 'slower', 'none'] as const) {
+    const ours = find(minutes, history, 'action')
+    const baseline = find(minutes, history, 'baseline')
+    // The goal is judged where the history can predict; the other rows show what it costs when not.
+    const judged = history === 'same'
+    add({
+      area: 'polling',
+      figure: `${minutes}-min build, ${HISTORY_TEXT[history]}: status requests, median lag`,
+      value: `${ours.requests} (${ratio(ours.requests, baseline.requests)}), ${ms(ours.lagMs)}`,
+      baseline: `3-s poller ${baseline.requests}, ${ms(baseline.lagMs)}`,
+      goal: judged ? '≤ 0.40× requests, lag ≤ baseline' : 'shown, not judged',
+      met: judged
+        ? ours.requests <= 0.4 * baseline.requests && ours.lagMs <= baseline.lagMs
+        : undefined
+    })
+  }
+}
+
+const packing = await benchPacking(PACKING_RUNS)
+add({
+  area: 'packing',
+  figure: `${mb(packing.treeBytes)} in ${packing.files} files → ${mb(packing.archiveBytes)}: wall time`,
+  value: `${ms(packing.actionMs)} (${ratio(packing.actionMs, packing.tarMs)})`,
+  baseline: `GNU \`tar czf\` ${ms(packing.tarMs)}`,
+  goal: '≤ 1.30× tar',
+  met: packing.actionMs <= 1.3 * packing.tarMs
+})
+add({
+  area: 'packing',
+  figure: 'peak RSS of the packing process',
+  value: `${packing.actionPeakRssMb.toFixed(0)} MB (${packing.actionIdleRssMb.toFixed(0)} MB before packing)`,
+  baseline: `GNU tar ${packing.tarPeakRssMb.toFixed(1)} MB`,
+  goal: '≤ 150 MB',
+  met: packing.actionPeakRssMb <= 150
+})
+
+const overhead = await benchOverhead(OVERHEAD_RUNS)
+add({
+  area: 'overhead',
+  figure: 'deploy wall time minus emulated build time (an update, history known)',
+  value: ms(overhead.overheadMs),
+  baseline: `wall ${ms(overhead.wallMs)}, build ${ms(overhead.buildMs)}`,
+  goal: '≤ 1000 ms',
+  met: overhead.overheadMs <= 1000
+})
+
+const machine = `${cpus().length} CPUs (\`nproc\` ${execFileSync('nproc').toString().trim()}, ${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB memory, Node ${process.version}, ${process.platform}`
+const table = [
+  '| area | figure | value | baseline | goal | met |',
+  '|---|---|---|---|---|---|',
+  ...figures.map(
+    (f) =>
+      `| ${f.area} | ${f.figure} | ${f.value} | ${f.baseline} | ${f.goal} | ${f.met === undefined ? '–' : f.met ? 'yes' : '**no**'} |`
+  )
+].join('\n')
+const notes = `Medians: start-up of ${STARTUP_RUNS} runs, packing of ${PACKING_RUNS}, overhead of ${OVERHEAD_RUNS}, polling over ${START_OFFSETS} start offsets spread over the baseline's 3-s gap. Polling runs on the emulator with a fake clock that moves only while the poller sleeps, \`poll-interval\` 10 s (the default); requests count every status read and the one history read. Lag: from the revision's \`updated_at\` at its final status to the poller noticing it.`
+
+const GENERATED = '<!-- generated by npm run bench: the table and the figures line below -->'
+const path = new URL('../BENCHMARKS.md', import.meta.url)
+const previous = existsSync(path) ? readFileSync(path, 'utf8') : ''
+// Everything after the generated part (the explanations) is kept from the previous file.
+const tail = previous.includes('<!-- end of generated part -->')
+  ? previous.slice(previous.indexOf('<!-- end of generated part -->'))
+  : '<!-- end of generated part -->\n'
+writeFileSync(
+  path,
+  `# Benchmarks\n\n${GENERATED}\nLast run: ${new Date().toISOString()} on ${machine}.\n\n${table}\n\n${notes}\n\n${tail}`
+)
+const missed = figures.filter((f) => f.met === false)
+console.log(missed.length === 0 ? 'every goal met' : `${missed.length} figure(s) missed their goal`)
+process.exit(missed.length === 0 ? 0 : 1)
