@@ -66,12 +66,23 @@ async function pollOnce(
       userAgent: 'deploy-agent-action/bench',
       now: clock.now
     })
-    const seeded = emulator.seedDeployment({ name: 'bench-agent' })
-    let deploymentId = seeded.id
+    let deploymentId: string
     if (history === 'none') {
-      // A first deploy: the deployment's only revision is the one waited on.
-      emulator.setStepMs(stepMs)
+      // A first deploy: the deployment's only revision is the one waited on, created now.
+      const created = await client.createDeployment({
+        name: 'bench-agent',
+        source: 'git_host',
+        source_config: {
+          integration_id: '123e4567-e89b-42d3-a456-426614174000',
+          repo_url: 'https://github.com/acme/bench-agent'
+        },
+        source_revision_config: { repo_ref: 'main', graph_config_path: 'graph.json' },
+        secrets: []
+      })
+      deploymentId = created.id
     } else {
+      // Seeded revisions start at their final status: this one is the history.
+      const seeded = emulator.seedDeployment({ name: 'bench-agent' })
       clock.jump(buildMinutes * 60_000 * 2)
       if (history === 'slower') emulator.setStepMs(stepMs * 1.1)
       const patched = await client.patchDeployment(seeded.id, {
