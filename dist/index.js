@@ -69074,7 +69074,7 @@ function formatDuration(ms) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(407);
+/* harmony import */ var _main__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9569);
 
 await (0,_main__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 
@@ -69083,7 +69083,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 407:
+/***/ 9569:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -73723,7 +73723,70 @@ function flatten(value, prefix) {
     return rows;
 }
 
+;// CONCATENATED MODULE: ./src/poll-schedule.ts
+/** Earlier revisions read for the prediction, and the most of them used. */
+const HISTORY_LIMIT = 10;
+const HISTORY_USED = 5;
+/** A poll lands this long after the predicted end, so that the end has been recorded by then. */
+const AFTER_END_MS = 250;
+/** The window is at least ±1 s, or ±1 % of the build, or half the spread of the history. */
+const MIN_HALF_WIDTH_MS = 1_000;
+const HALF_WIDTH_SHARE = 0.01;
+/** At most about this many polls fall inside the window: a wide window gets wider gaps. */
+const POLLS_PER_HALF_WIDTH = 5;
+/**
+ * Predicts the end of a revision that started at `startedAt` (local epoch ms) from the newest
+ * DEPLOYED revisions in `history` (other than `revisionId`), each taking `updated_at - created_at`.
+ * Undefined when there is nothing to learn from.
+ */
+function predictFinish(history, revisionId, startedAt, denseGapMs) {
+    const durations = history
+        .filter((revision) => revision.id !== revisionId && revision.status === 'DEPLOYED')
+        .map((revision) => Date.parse(revision.updated_at ?? '') - Date.parse(revision.created_at ?? ''))
+        .filter((duration) => Number.isFinite(duration) && duration > 0)
+        .slice(0, HISTORY_USED)
+        .sort((a, b) => a - b);
+    if (durations.length === 0)
+        return undefined;
+    const middle = Math.floor(durations.length / 2);
+    const median = durations.length % 2 === 1
+        ? durations[middle]
+        : (durations[middle - 1] + durations[middle]) / 2;
+    const spread = durations[durations.length - 1] - durations[0];
+    const halfWidth = Math.max(MIN_HALF_WIDTH_MS, median * HALF_WIDTH_SHARE, spread / 2);
+    return {
+        anchor: startedAt + median + AFTER_END_MS,
+        halfWidth,
+        denseGap: Math.max(denseGapMs, halfWidth / POLLS_PER_HALF_WIDTH)
+    };
+}
+/**
+ * The gap before the next poll under a prediction, or undefined once the window is behind (the
+ * caller then backs off as without one). Before the window, gaps of at most `pollIntervalMs` are
+ * evened out so that a poll lands on the window's first grid point; inside it, polls follow a
+ * grid of `denseGap` that passes through the anchor. Never more than `pollIntervalMs`.
+ */
+function predictedGap(prediction, now, pollIntervalMs) {
+    const { anchor, halfWidth, denseGap } = prediction;
+    // Grid points before the anchor only where the window reaches them (a tight history aims the
+    // sparse polls at the anchor itself); after it, until the window is covered.
+    const windowStart = anchor - Math.floor(halfWidth / denseGap) * denseGap;
+    const windowEnd = anchor + Math.ceil(halfWidth / denseGap) * denseGap;
+    if (now >= windowEnd)
+        return undefined;
+    if (now < windowStart) {
+        const remaining = windowStart - now;
+        return remaining / Math.ceil(remaining / pollIntervalMs);
+    }
+    // The next grid point strictly after now (a poll exactly on one moves to the next).
+    let next = anchor + (Math.floor((now - anchor) / denseGap) + 1) * denseGap;
+    if (next - now < 1)
+        next += denseGap; // rounding put now just short of a grid point
+    return Math.min(next - now, pollIntervalMs);
+}
+
 ;// CONCATENATED MODULE: ./src/wait.ts
+
 
 
 /**
@@ -73742,7 +73805,9 @@ const GAP_GROWTH = 1.5;
 /**
  * Polls a revision until its status is final or the deadline passes. Gaps start short and grow
  * while nothing changes (a build takes minutes; a status change often comes with the next one
- * soon after), and never exceed `pollIntervalMs`. Aborting the signal rejects with its reason.
+ * soon after), and never exceed `pollIntervalMs`. When the deployment's earlier revisions tell how
+ * long a build takes, the wait instead polls sparsely until just before the predicted end and
+ * densely around it (see poll-schedule.ts). Aborting the signal rejects with its reason.
  */
 async function waitForRevision(options) {
     const { deadline, pollIntervalMs, signal, now } = options;
@@ -73750,6 +73815,10 @@ async function waitForRevision(options) {
     let gap = firstGap;
     let lastStatus;
     let failedPolls = 0;
+    let prediction;
+    // With a poll interval no longer than the first gap there is nothing to save: no history read.
+    let historyRead = options.getHistory === undefined || pollIntervalMs <= FIRST_GAP_MS;
+    const startedAt = now();
     for (;;) {
         let revision;
         try {
@@ -73783,10 +73852,42 @@ async function waitForRevision(options) {
         const verdict = judgeStatus(revision.status);
         if (verdict !== 'waiting')
             return { kind: 'final', verdict, status: revision.status };
+        if (!historyRead) {
+            historyRead = true;
+            prediction = await readPrediction(options, revision, startedAt);
+        }
+        const predicted = prediction && predictedGap(prediction, now(), pollIntervalMs);
+        if (prediction && predicted === undefined) {
+            // The predicted end has passed: back off as without a prediction, from the dense gap.
+            gap = prediction.denseGap;
+            prediction = undefined;
+        }
         const remaining = deadline - now();
         if (remaining <= 0)
             return { kind: 'timeout', status: lastStatus };
-        await options.sleep(Math.min(gap, remaining), signal);
+        await options.sleep(Math.min(predicted ?? gap, remaining), signal);
+    }
+}
+/**
+ * The revision started when it was created, or when the wait started if the service's clock says
+ * later (clocks can differ; the run created the revision just before waiting).
+ */
+async function readPrediction(options, revision, waitStartedAt) {
+    if (!options.getHistory)
+        return undefined;
+    try {
+        const history = await options.getHistory(HISTORY_LIMIT, {
+            deadline: options.deadline,
+            signal: options.signal
+        });
+        const createdAt = Date.parse(revision.created_at ?? '');
+        const startedAt = Number.isFinite(createdAt)
+            ? Math.min(createdAt, waitStartedAt)
+            : waitStartedAt;
+        return predictFinish(history, revision.id, startedAt, FIRST_GAP_MS);
+    }
+    catch {
+        return undefined;
     }
 }
 
@@ -73911,6 +74012,7 @@ async function deploy(config, deps) {
         }
         const waited = await waitForRevision({
             getRevision,
+            getHistory: (limit, c) => client.listRevisions(deployment.id, limit, c),
             deadline,
             pollIntervalMs: config.pollIntervalMs,
             signal,
