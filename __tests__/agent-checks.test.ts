@@ -91,6 +91,20 @@ describe('agent checks against the emulated agent server', () => {
     )
   })
 
+  it('stops at once on 401 or 403 instead of waiting out verify-timeout', async () => {
+    const refusing = await startAgentServer({ rejectWith: 403 })
+    try {
+      const error = await failure(
+        checkAgent(options(refusing.url, { deadline: Date.now() + 60_000 }))
+      )
+      expect(error).toMatchObject({ check: 'assistant', status: 403 })
+      expect(error.message).toContain('Check agent-api-key and agent-auth-scheme.')
+      expect(refusing.requests).toHaveLength(1)
+    } finally {
+      await refusing.close()
+    }
+  })
+
   it('fails on a JSON-RPC error with its code and message', async () => {
     const refusing = await startAgentServer({
       a2aError: { code: -32603, message: 'agent exploded' }
@@ -167,6 +181,7 @@ describe('agent checks against the real agent server', () => {
   it('fails on a graph error inside a 200 answer', async () => {
     const error = await failure(checkAgent(options(url, { assistantId: 'broken', message: 'hi' })))
     expect(error.check).toBe('run')
+    expect(error.passed).toEqual(['assistant'])
     expect(error.message).toContain('/runs/wait answered 200: the graph failed:')
     expect(error.message).toContain('the model is unreachable')
   })

@@ -6,9 +6,9 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AgentCheckError: () => (/* binding */ AgentCheckError),
 /* harmony export */   checkAgent: () => (/* binding */ checkAgent)
 /* harmony export */ });
-/* unused harmony export AgentCheckError */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6752);
@@ -28,6 +28,8 @@ class AgentCheckError extends Error {
         this.status = status;
         this.name = 'AgentCheckError';
     }
+    /** The checks that passed before this one failed. */
+    passed = [];
 }
 /** Gap between two tries of the assistant while the new server comes up. */
 const RETRY_GAP_MS = 2_000;
@@ -64,6 +66,16 @@ const jsonRpcResultSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
  */
 async function checkAgent(options) {
     const report = { passed: [] };
+    try {
+        return await runChecks(options, report);
+    }
+    catch (error) {
+        if (error instanceof AgentCheckError)
+            error.passed = [...report.passed];
+        throw error;
+    }
+}
+async function runChecks(options, report) {
     const id = encodeURIComponent(options.assistantId);
     await waitForAssistant(options, `/assistants/${id}`);
     report.passed.push('assistant');
@@ -154,6 +166,10 @@ async function waitForAssistant(options, path) {
             if (options.signal?.aborted)
                 throw error;
             last = { status: undefined, detail: error instanceof Error ? error.message : String(error) };
+        }
+        // A refused key stays refused: waiting for the server to come up would not change it.
+        if (last.status === 401 || last.status === 403) {
+            throw new AgentCheckError('assistant', path, last.status, `${last.detail}. Check agent-api-key and agent-auth-scheme.`);
         }
         const remaining = options.deadline - options.now();
         if (remaining <= 0)

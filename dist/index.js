@@ -74323,8 +74323,6 @@ async function run() {
         sleep: sleep
     });
     const checks = await agentChecks(result, config, dispatcher, redact, controller.signal);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
     const logs = await failureLogs(result, config, client, redact, controller.signal);
     await records?.finish({
         outcome: checks?.failure ? 'failed' : result.outcome,
@@ -74336,6 +74334,8 @@ async function run() {
         checksPassed: checks?.passed ?? []
     });
     await report(result, config, redact, { logs, checks, target: deployTarget(config) });
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
 }
 /** After DEPLOYED: the agent checks the inputs ask for. A failure fails the step. */
 async function agentChecks(result, config, dispatcher, redact, signal) {
@@ -74348,8 +74348,7 @@ async function agentChecks(result, config, dispatcher, redact, signal) {
             failure: 'verify-assistant: the deployment has no URL (source_config.custom_url) to check.'
         };
     }
-    const { checkAgent } = await __nccwpck_require__.e(/* import() */ 678).then(__nccwpck_require__.bind(__nccwpck_require__, 1678));
-    const passed = [];
+    const { AgentCheckError, checkAgent } = await __nccwpck_require__.e(/* import() */ 678).then(__nccwpck_require__.bind(__nccwpck_require__, 1678));
     try {
         const report = await checkAgent({
             baseUrl: result.deploymentUrl,
@@ -74363,10 +74362,7 @@ async function agentChecks(result, config, dispatcher, redact, signal) {
             dispatcher,
             now: Date.now,
             sleep: sleep,
-            onProgress: (line) => {
-                passed.push(line);
-                info(redact(line));
-            }
+            onProgress: (line) => info(redact(line))
         });
         return {
             ...report,
@@ -74377,13 +74373,10 @@ async function agentChecks(result, config, dispatcher, redact, signal) {
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         return {
-            passed: passedChecks(passed),
+            passed: error instanceof AgentCheckError ? error.passed : [],
             failure: redact(`${message} The revision is DEPLOYED; outputs are set.`)
         };
     }
-}
-function passedChecks(progress) {
-    return progress.map((line) => line.includes('assistant') ? 'assistant' : line.includes('A2A') ? 'a2a' : 'run');
 }
 /** The ref, image or folder a deploy sends, for the summary. */
 function deployTarget(config) {

@@ -11,6 +11,8 @@ export interface AgentServerOptions {
   assistants?: string[]
   /** Default 0: a free port. */
   port?: number
+  /** Answer every request but /ok with this status, as a server behind other auth would. */
+  rejectWith?: number
   /** Answer every A2A call with this JSON-RPC error. */
   a2aError?: { code: number; message: string }
   /** Answer /assistants with 503 for this long after start, as a server still coming up. */
@@ -141,6 +143,9 @@ export async function startAgentServer(
     if (method === 'GET' && url.pathname === '/ok')
       return send(res, record, { status: 200, body: { ok: true } })
     // A token not tied to the agent's owner gets 404, not 401 (api.md §5.3).
+    if (options.rejectWith) {
+      return send(res, record, { status: options.rejectWith, body: { detail: 'Forbidden' } })
+    }
     if (req.headers['x-api-key'] !== apiKey) return send(res, record, NOT_FOUND)
     send(res, record, route(method, url, parsed.ok ? parsed.value : undefined, parsed.ok))
   }

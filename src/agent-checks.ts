@@ -24,6 +24,9 @@ export class AgentCheckError extends Error {
     )
     this.name = 'AgentCheckError'
   }
+
+  /** The checks that passed before this one failed. */
+  passed: string[] = []
 }
 
 export interface AgentCheckOptions {
@@ -83,6 +86,18 @@ const jsonRpcResultSchema = z.object({
  */
 export async function checkAgent(options: AgentCheckOptions): Promise<AgentCheckReport> {
   const report: AgentCheckReport = { passed: [] }
+  try {
+    return await runChecks(options, report)
+  } catch (error) {
+    if (error instanceof AgentCheckError) error.passed = [...report.passed]
+    throw error
+  }
+}
+
+async function runChecks(
+  options: AgentCheckOptions,
+  report: AgentCheckReport
+): Promise<AgentCheckReport> {
   const id = encodeURIComponent(options.assistantId)
 
   await waitForAssistant(options, `/assistants/${id}`)
@@ -186,6 +201,15 @@ async function waitForAssistant(options: AgentCheckOptions, path: string): Promi
     } catch (error) {
       if (options.signal?.aborted) throw error
       last = { status: undefined, detail: error instanceof Error ? error.message : String(error) }
+    }
+    // A refused key stays refused: waiting for the server to come up would not change it.
+    if (last.status === 401 || last.status === 403) {
+      throw new AgentCheckError(
+        'assistant',
+        path,
+        last.status,
+        `${last.detail}. Check agent-api-key and agent-auth-scheme.`
+      )
     }
     const remaining = options.deadline - options.now()
     if (remaining <= 0) throw new AgentCheckError('assistant', path, last.status, last.detail)

@@ -107,8 +107,6 @@ export async function run(): Promise<void> {
     sleep
   })
   const checks = await agentChecks(result, config, dispatcher, redact, controller.signal)
-  process.off('SIGINT', onSignal)
-  process.off('SIGTERM', onSignal)
   const logs = await failureLogs(result, config, client, redact, controller.signal)
   await records?.finish({
     outcome: checks?.failure ? 'failed' : result.outcome,
@@ -120,6 +118,8 @@ export async function run(): Promise<void> {
     checksPassed: checks?.passed ?? []
   })
   await report(result, config, redact, { logs, checks, target: deployTarget(config) })
+  process.off('SIGINT', onSignal)
+  process.off('SIGTERM', onSignal)
 }
 
 type Checks = NonNullable<SummaryExtras['checks']>
@@ -140,8 +140,7 @@ async function agentChecks(
       failure: 'verify-assistant: the deployment has no URL (source_config.custom_url) to check.'
     }
   }
-  const { checkAgent } = await import('./agent-checks')
-  const passed: string[] = []
+  const { AgentCheckError, checkAgent } = await import('./agent-checks')
   try {
     const report = await checkAgent({
       baseUrl: result.deploymentUrl,
@@ -155,10 +154,7 @@ async function agentChecks(
       dispatcher,
       now: Date.now,
       sleep,
-      onProgress: (line) => {
-        passed.push(line)
-        core.info(redact(line))
-      }
+      onProgress: (line) => core.info(redact(line))
     })
     return {
       ...report,
@@ -168,16 +164,10 @@ async function agentChecks(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     return {
-      passed: passedChecks(passed),
+      passed: error instanceof AgentCheckError ? error.passed : [],
       failure: redact(`${message} The revision is DEPLOYED; outputs are set.`)
     }
   }
-}
-
-function passedChecks(progress: string[]): string[] {
-  return progress.map((line) =>
-    line.includes('assistant') ? 'assistant' : line.includes('A2A') ? 'a2a' : 'run'
-  )
 }
 
 /** The ref, image or folder a deploy sends, for the summary. */
