@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator, type RecordedRequest } from '../emulator'
-import { BRANCH_ENV, INTEGRATION_ID, runDeploy } from './helpers/deploy-harness'
+import { BRANCH_ENV, gitHostStep, INTEGRATION_ID, runDeploy } from './helpers/deploy-harness'
 
 let emulator: ControlPlaneEmulator
 
@@ -11,12 +11,7 @@ afterEach(async () => {
   await emulator.close()
 })
 
-const gitHost = () => ({
-  'api-url': emulator.url,
-  name: 'support-agent',
-  'integration-id': INTEGRATION_ID,
-  'graph-config-path': 'graph.json'
-})
+const gitHost = () => gitHostStep(emulator.url)
 
 const calls = (method: string, path?: string | RegExp): RecordedRequest[] =>
   emulator.requests.filter(

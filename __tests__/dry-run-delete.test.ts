@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { parseInputs, InputError } from '../src/inputs'
 import { rawInputs } from './helpers/action-yml'
-import { BRANCH_ENV, INTEGRATION_ID, runDeploy } from './helpers/deploy-harness'
+import { BRANCH_ENV, gitHostStep, INTEGRATION_ID, runDeploy } from './helpers/deploy-harness'
 
 let emulator: ControlPlaneEmulator
 beforeEach(async () => {
@@ -13,10 +13,7 @@ afterEach(async () => {
 })
 
 const gitHost = () => ({
-  'api-url': emulator.url,
-  name: 'preview-pr-7',
-  'integration-id': INTEGRATION_ID,
-  'graph-config-path': 'graph.json',
+  ...gitHostStep(emulator.url, 'preview-pr-7'),
   secrets: 'OPENAI_API_KEY=sk-dry-run-secret'
 })
 const mutating = () => emulator.requests.filter((r) => r.method !== 'GET')

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator, type Fault } from '../emulator'
-import { INTEGRATION_ID, runDeploy } from './helpers/deploy-harness'
+import { gitHostStep, runDeploy } from './helpers/deploy-harness'
 
 let emulator: ControlPlaneEmulator
 beforeEach(async () => {
@@ -10,12 +10,7 @@ afterEach(async () => {
   await emulator.close()
 })
 
-const gitHost = () => ({
-  'api-url': emulator.url,
-  name: 'support-agent',
-  'integration-id': INTEGRATION_ID,
-  'graph-config-path': 'graph.json'
-})
+const gitHost = () => gitHostStep(emulator.url)
 const count = (method: string, path?: RegExp) =>
   emulator.requests.filter((r) => r.method === method && (path === undefined || path.test(r.path)))
     .length

@@ -14,6 +14,16 @@ export const BRANCH_ENV = {
   GITHUB_REPOSITORY: 'acme/support-agent'
 }
 
+/** The inputs of a git_host deploy step against `apiUrl`, the starting point of most tests. */
+export function gitHostStep(apiUrl: string, name = 'support-agent') {
+  return {
+    'api-url': apiUrl,
+    name,
+    'integration-id': INTEGRATION_ID,
+    'graph-config-path': 'graph.json'
+  }
+}
+
 export interface Recorded {
   result: DeployResult
   outputs: Partial<Record<OutputName, string>>
