@@ -100,11 +100,20 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     expect(run.summary).toContain('| Checks passed | none |')
   })
 
-  it('records a GitHub deployment: in_progress, then success with the URL and the run', async () => {
+  it('records a GitHub deployment: in_progress when the wait starts, then success with the URL and the run', async () => {
+    // What the control plane had seen when each GitHub call came in.
+    const seenBy: string[][] = []
+    const recording = await startGitHubApi({
+      onCall: () => seenBy.push(emulator.requests.map((r) => r.method))
+    })
+    await github.close()
+    github = recording
     const run = await runAction(
       { ...inputs(), 'github-token': TOKEN, environment: 'staging' },
       { env: githubEnv('push') }
     )
+    expect(seenBy[0]).not.toContain('POST')
+    expect(seenBy[1]).toContain('POST')
     expect(run.code).toBe(0)
     expect(github.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'POST /repos/acme/support-agent/deployments',

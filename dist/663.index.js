@@ -32,8 +32,8 @@ function commentMarker(deploymentName) {
     return `<!-- deploy-agent-action:deployment=${deploymentName} -->`;
 }
 /**
- * The GitHub side of a deploy, all best effort: a GitHub deployment for the commit (in_progress
- * now, its final state at the end) when `environment` is given, and one pull-request comment
+ * The GitHub side of a deploy, all best effort: a GitHub deployment for the commit (created now,
+ * in_progress when the wait starts, its final state at the end) when `environment` is given, and one pull-request comment
  * kept up to date. Any failure of the GitHub API is a warning that says what was not recorded.
  */
 async function openGitHubRecords(options) {
@@ -56,22 +56,29 @@ async function openGitHubRecords(options) {
                 description: `Deploy ${options.deploymentName}`
             });
             deploymentId = 'id' in created.data ? created.data.id : undefined;
-            if (deploymentId !== undefined) {
-                await octokit.rest.repos.createDeploymentStatus({
-                    owner,
-                    repo,
-                    deployment_id: deploymentId,
-                    state: 'in_progress',
-                    log_url: runUrl
-                });
-            }
         }
         catch (error) {
             options.warn(`The GitHub deployment for ${options.environment} was not recorded: ${reason(error)}`);
         }
     }
+    let inProgress = Promise.resolve();
     return {
+        waitStarting() {
+            if (deploymentId === undefined)
+                return;
+            inProgress = octokit.rest.repos
+                .createDeploymentStatus({
+                owner,
+                repo,
+                deployment_id: deploymentId,
+                state: 'in_progress',
+                log_url: runUrl
+            })
+                .then(() => undefined, (error) => options.warn(`The in_progress status of the GitHub deployment was not recorded: ${reason(error)}`));
+        },
         async finish(record) {
+            // The final status must come after in_progress, or GitHub would show the run as going on.
+            await inProgress;
             const jobs = [];
             if (deploymentId !== undefined) {
                 jobs.push([

@@ -74010,6 +74010,7 @@ async function deploy(config, deps) {
             onStatus((await getRevision(call)).status);
             return finish('revision-created', `Revision ${revisionId} of ${describe(state)} exists (status ${state.revisionStatus}); not waiting for it (wait: false).`);
         }
+        io.waitStarting?.(revisionId);
         const waited = await waitForRevision({
             getRevision,
             getHistory: (limit, c) => client.listRevisions(deployment.id, limit, c),
@@ -74315,7 +74316,8 @@ async function run() {
         io: {
             info: (message) => info(redact(message)),
             notice: (message) => notice(redact(message)),
-            setOutput: (name, value) => setOutput(name, value)
+            setOutput: (name, value) => setOutput(name, value),
+            waitStarting: () => records?.waitStarting()
         },
         signal: controller.signal,
         startedAt,

@@ -23,6 +23,8 @@ export interface DeployIo {
   info(message: string): void
   notice(message: string): void
   setOutput(name: OutputName, value: string): void
+  /** Called once, when the wait for the revision this run created starts. */
+  waitStarting?(revisionId: string): void
 }
 
 export type DeployOutcome =
@@ -199,6 +201,7 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
       )
     }
 
+    io.waitStarting?.(revisionId)
     const waited = await waitForRevision({
       getRevision,
       getHistory: (limit, c) => client.listRevisions(deployment.id, limit, c),

@@ -24,6 +24,8 @@ export interface GitHubRecordsOptions {
 }
 
 export interface GitHubRecords {
+  /** The wait for the revision starts: the GitHub deployment goes in_progress. */
+  waitStarting(): void
   finish(record: RunRecord): Promise<void>
 }
 
@@ -49,8 +51,8 @@ export function commentMarker(deploymentName: string): string {
 }
 
 /**
- * The GitHub side of a deploy, all best effort: a GitHub deployment for the commit (in_progress
- * now, its final state at the end) when `environment` is given, and one pull-request comment
+ * The GitHub side of a deploy, all best effort: a GitHub deployment for the commit (created now,
+ * in_progress when the wait starts, its final state at the end) when `environment` is given, and one pull-request comment
  * kept up to date. Any failure of the GitHub API is a warning that says what was not recorded.
  */
 export async function openGitHubRecords(options: GitHubRecordsOptions): Promise<GitHubRecords> {
@@ -75,15 +77,6 @@ export async function openGitHubRecords(options: GitHubRecordsOptions): Promise<
         description: `Deploy ${options.deploymentName}`
       })
       deploymentId = 'id' in created.data ? created.data.id : undefined
-      if (deploymentId !== undefined) {
-        await octokit.rest.repos.createDeploymentStatus({
-          owner,
-          repo,
-          deployment_id: deploymentId,
-          state: 'in_progress',
-          log_url: runUrl
-        })
-      }
     } catch (error) {
       options.warn(
         `The GitHub deployment for ${options.environment} was not recorded: ${reason(error)}`
@@ -91,8 +84,29 @@ export async function openGitHubRecords(options: GitHubRecordsOptions): Promise<
     }
   }
 
+  let inProgress: Promise<void> = Promise.resolve()
   return {
+    waitStarting() {
+      if (deploymentId === undefined) return
+      inProgress = octokit.rest.repos
+        .createDeploymentStatus({
+          owner,
+          repo,
+          deployment_id: deploymentId,
+          state: 'in_progress',
+          log_url: runUrl
+        })
+        .then(
+          () => undefined,
+          (error: unknown) =>
+            options.warn(
+              `The in_progress status of the GitHub deployment was not recorded: ${reason(error)}`
+            )
+        )
+    },
     async finish(record) {
+      // The final status must come after in_progress, or GitHub would show the run as going on.
+      await inProgress
       const jobs: [string, Promise<unknown>][] = []
       if (deploymentId !== undefined) {
         jobs.push([

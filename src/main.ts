@@ -99,7 +99,8 @@ export async function run(): Promise<void> {
     io: {
       info: (message) => core.info(redact(message)),
       notice: (message) => core.notice(redact(message)),
-      setOutput: (name, value) => core.setOutput(name, value)
+      setOutput: (name, value) => core.setOutput(name, value),
+      waitStarting: () => records?.waitStarting()
     },
     signal: controller.signal,
     startedAt,

@@ -13,7 +13,9 @@ export interface GitHubCall {
  * the action makes (deployments, deployment statuses, issue comments). `failWith` makes every
  * call answer that status, as a token without the permission would.
  */
-export async function startGitHubApi(options: { failWith?: number } = {}) {
+export async function startGitHubApi(
+  options: { failWith?: number; onCall?: (call: GitHubCall) => void } = {}
+) {
   const calls: GitHubCall[] = []
   const comments: { id: number; body: string }[] = []
   let nextId = 100
@@ -30,6 +32,7 @@ export async function startGitHubApi(options: { failWith?: number } = {}) {
         authorization: req.headers.authorization
       }
       calls.push(call)
+      options.onCall?.(call)
       const answer = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' })
         res.end(JSON.stringify(body))
