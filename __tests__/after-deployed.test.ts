@@ -8,7 +8,7 @@ import {
   type AgentServerEmulator,
   type ControlPlaneEmulator
 } from '../emulator'
-import { INTEGRATION_ID } from './helpers/deploy-harness'
+import { gitHostStep } from './helpers/deploy-harness'
 import { startGitHubApi } from './helpers/github-api'
 import { runAction } from './helpers/run-action'
 
@@ -29,11 +29,8 @@ afterEach(async () => {
 })
 
 const inputs = () => ({
-  'api-url': emulator.url,
+  ...gitHostStep(emulator.url),
   'api-key': 'emulator-key',
-  name: 'support-agent',
-  'integration-id': INTEGRATION_ID,
-  'graph-config-path': 'graph.json',
   'poll-interval': '0.05'
 })
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { existsSync } from 'node:fs'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
-import { INTEGRATION_ID } from './helpers/deploy-harness'
+import { gitHostStep } from './helpers/deploy-harness'
 import { DIST, runAction } from './helpers/run-action'
 import { ACTION_VERSION } from '../src/version'
 
@@ -18,11 +18,8 @@ afterEach(async () => {
 })
 
 const inputs = () => ({
-  'api-url': emulator.url,
+  ...gitHostStep(emulator.url),
   'api-key': API_KEY,
-  name: 'support-agent',
-  'integration-id': INTEGRATION_ID,
-  'graph-config-path': 'graph.json',
   'poll-interval': '0.05',
   secrets: JSON.stringify({ OPENAI_API_KEY: SECRET_VALUE, TLS_KEY: MULTILINE_SECRET })
 })

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
-import { INTEGRATION_ID } from './helpers/deploy-harness'
+import { gitHostStep } from './helpers/deploy-harness'
 import { runAction } from './helpers/run-action'
 
 const API_KEY = 'cp-key-leak-4f1d9e'
@@ -17,11 +17,8 @@ afterEach(async () => {
 })
 
 const inputs = () => ({
-  'api-url': emulator.url,
+  ...gitHostStep(emulator.url),
   'api-key': API_KEY,
-  name: 'support-agent',
-  'integration-id': INTEGRATION_ID,
-  'graph-config-path': 'graph.json',
   'poll-interval': '0.05',
   secrets: `OPENAI_API_KEY=${SECRET}\nDB_PASSWORD=${OTHER}`
 })

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createProxy } from 'proxy'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
-import { INTEGRATION_ID } from './helpers/deploy-harness'
+import { gitHostStep } from './helpers/deploy-harness'
 import { runAction } from './helpers/run-action'
 
 let emulator: ControlPlaneEmulator
@@ -26,11 +26,8 @@ afterEach(async () => {
 })
 
 const inputs = () => ({
-  'api-url': emulator.url,
+  ...gitHostStep(emulator.url),
   'api-key': 'emulator-key',
-  name: 'support-agent',
-  'integration-id': INTEGRATION_ID,
-  'graph-config-path': 'graph.json',
   'poll-interval': '0.05'
 })
 
