@@ -73455,7 +73455,7 @@ async function pause(attempt, deps, lost) {
     const delay = backoffDelay(attempt - 1, deps.backoff, Math.random);
     const deadline = deps.call.deadline;
     if (deadline !== undefined && deps.now() + delay >= deadline) {
-        throw lost instanceof Error ? lost : new DeadlineError('POST', '/v2/deployments');
+        throw lost;
     }
     await deps.sleep(delay, deps.call.signal);
 }
@@ -73965,10 +73965,7 @@ async function deploy(config, deps) {
         let deployment;
         if (plan.kind === 'create') {
             io.info(`Creating deployment ${plan.body.name} (source ${plan.body.source})…`);
-            const created = await createOnce(plan.body, writes).catch((error) => {
-                throw explainCreateError(error, plan.body.name);
-            });
-            deployment = created.deployment;
+            deployment = (await createOnce(plan.body, writes)).deployment;
             state.created = true;
             io.setOutput('created', 'true');
         }
@@ -74084,15 +74081,21 @@ async function failedRevisionBefore(client, deploymentId, revisionId) {
         return '';
     }
 }
-async function findTarget(config, client, call) {
+/**
+ * The deployment the inputs name: by id, else by exact name. Undefined when there is none by
+ * that name, or none by that id when `missingIdIsAbsent` (delete wants it gone anyway).
+ */
+async function findTarget(config, client, call, missingIdIsAbsent = false) {
     if (config.deploymentId) {
         const found = await client.getDeployment(config.deploymentId, call).catch((error) => {
             if (error instanceof HttpStatusError && error.status === 404) {
+                if (missingIdIsAbsent)
+                    return undefined;
                 throw new Error(`deployment-id: no deployment ${config.deploymentId} exists (GET ${error.path} answered 404). Check the id, or give name instead to create the deployment.`);
             }
             throw error;
         });
-        if (config.name && found.name !== config.name) {
+        if (found && config.name && found.name !== config.name) {
             throw new Error(`deployment-id ${config.deploymentId} is the deployment ${found.name}, not ${config.name}: give one of name and deployment-id, or make them agree.`);
         }
         return found;
@@ -74100,17 +74103,14 @@ async function findTarget(config, client, call) {
     // parseInputs guarantees a name when there is no deployment id.
     return client.findDeploymentByName(config.name ?? '', call);
 }
-function explainCreateError(error, name) {
-    if (error instanceof HttpStatusError && error.status === 409) {
-        error.message += `\nThe name ${name} is taken: by another deployment this key cannot see, or by the tracing project a deleted deployment of that name left behind. Delete that tracing project (operation: delete with delete-tracing-project: true deletes it with its deployment), or choose another name.`;
-    }
-    return error;
-}
 /** The error's message, with what to do where the status says it. */
 function withHint(error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!(error instanceof HttpStatusError))
         return message;
+    if (error.status === 409 && error.method === 'POST' && error.path === '/v2/deployments') {
+        return `${message}\nThe name is taken: by another deployment this key cannot see, or by the tracing project a deleted deployment of that name left behind. Delete that tracing project (operation: delete with delete-tracing-project: true deletes it with its deployment), or choose another name.`;
+    }
     if (error.status === 401) {
         return `${message}\nThe control plane refused the API key: check api-key (and that it belongs to this control plane's api-url).`;
     }
@@ -74150,12 +74150,7 @@ async function deleteDeployment(config, deps) {
     io.setOutput('deployment-id', '');
     const wanted = config.name ?? config.deploymentId ?? '';
     try {
-        const existing = await findTarget(config, client, call).catch((error) => {
-            // A deployment id that no longer exists is what delete wants.
-            if (config.deploymentId && /answered 404/.test(String(error)))
-                return undefined;
-            throw error;
-        });
+        const existing = await findTarget(config, client, call, true);
         if (!existing) {
             io.notice(`No deployment ${wanted} exists: nothing to delete.`);
             return finish('absent', `No deployment ${wanted} exists; nothing was deleted.`);

@@ -25,11 +25,7 @@ export async function deleteDeployment(config: Config, deps: DeployDeps): Promis
   io.setOutput('deployment-id', '')
   const wanted = config.name ?? config.deploymentId ?? ''
   try {
-    const existing = await findTarget(config, client, call).catch((error: unknown) => {
-      // A deployment id that no longer exists is what delete wants.
-      if (config.deploymentId && /answered 404/.test(String(error))) return undefined
-      throw error
-    })
+    const existing = await findTarget(config, client, call, true)
     if (!existing) {
       io.notice(`No deployment ${wanted} exists: nothing to delete.`)
       return finish('absent', `No deployment ${wanted} exists; nothing was deleted.`)

@@ -141,10 +141,7 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
     let deployment: Deployment
     if (plan.kind === 'create') {
       io.info(`Creating deployment ${plan.body.name} (source ${plan.body.source})…`)
-      const created = await createOnce(plan.body, writes).catch((error: unknown) => {
-        throw explainCreateError(error, plan.body.name)
-      })
-      deployment = created.deployment
+      deployment = (await createOnce(plan.body, writes)).deployment
       state.created = true
       io.setOutput('created', 'true')
     } else {
@@ -307,21 +304,27 @@ async function failedRevisionBefore(
   }
 }
 
+/**
+ * The deployment the inputs name: by id, else by exact name. Undefined when there is none by
+ * that name, or none by that id when `missingIdIsAbsent` (delete wants it gone anyway).
+ */
 export async function findTarget(
   config: Config,
   client: ControlPlaneClient,
-  call: CallOptions
+  call: CallOptions,
+  missingIdIsAbsent = false
 ): Promise<Deployment | undefined> {
   if (config.deploymentId) {
     const found = await client.getDeployment(config.deploymentId, call).catch((error: unknown) => {
       if (error instanceof HttpStatusError && error.status === 404) {
+        if (missingIdIsAbsent) return undefined
         throw new Error(
           `deployment-id: no deployment ${config.deploymentId} exists (GET ${error.path} answered 404). Check the id, or give name instead to create the deployment.`
         )
       }
       throw error
     })
-    if (config.name && found.name !== config.name) {
+    if (found && config.name && found.name !== config.name) {
       throw new Error(
         `deployment-id ${config.deploymentId} is the deployment ${found.name}, not ${config.name}: give one of name and deployment-id, or make them agree.`
       )
@@ -332,17 +335,13 @@ export async function findTarget(
   return client.findDeploymentByName(config.name ?? '', call)
 }
 
-function explainCreateError(error: unknown, name: string): unknown {
-  if (error instanceof HttpStatusError && error.status === 409) {
-    error.message += `\nThe name ${name} is taken: by another deployment this key cannot see, or by the tracing project a deleted deployment of that name left behind. Delete that tracing project (operation: delete with delete-tracing-project: true deletes it with its deployment), or choose another name.`
-  }
-  return error
-}
-
 /** The error's message, with what to do where the status says it. */
 export function withHint(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
   if (!(error instanceof HttpStatusError)) return message
+  if (error.status === 409 && error.method === 'POST' && error.path === '/v2/deployments') {
+    return `${message}\nThe name is taken: by another deployment this key cannot see, or by the tracing project a deleted deployment of that name left behind. Delete that tracing project (operation: delete with delete-tracing-project: true deletes it with its deployment), or choose another name.`
+  }
   if (error.status === 401) {
     return `${message}\nThe control plane refused the API key: check api-key (and that it belongs to this control plane's api-url).`
   }

@@ -1,10 +1,5 @@
 import type { CallOptions, ControlPlaneClient } from './control-plane/client'
-import {
-  DeadlineError,
-  HttpStatusError,
-  NetworkError,
-  ResponseShapeError
-} from './control-plane/errors'
+import { HttpStatusError, NetworkError, ResponseShapeError } from './control-plane/errors'
 import { backoffDelay, type BackoffPolicy } from './control-plane/retry'
 import type { Deployment, DeploymentCreateBody, DeploymentPatchBody } from './control-plane/schemas'
 
@@ -110,7 +105,7 @@ async function pause(attempt: number, deps: WriteDeps, lost: unknown): Promise<v
   const delay = backoffDelay(attempt - 1, deps.backoff, Math.random)
   const deadline = deps.call.deadline
   if (deadline !== undefined && deps.now() + delay >= deadline) {
-    throw lost instanceof Error ? lost : new DeadlineError('POST', '/v2/deployments')
+    throw lost
   }
   await deps.sleep(delay, deps.call.signal)
 }
