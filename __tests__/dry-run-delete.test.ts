@@ -120,8 +120,8 @@ describe('operation: delete', () => {
     expect(mutating()).toEqual([])
   })
 
-  it('refuses deploy-only inputs by name', () => {
-    expect(() =>
+  it('refuses deploy-only inputs by name', async () => {
+    await expect(
       parseInputs(
         rawInputs({
           'api-url': 'https://cp.example.com',
@@ -134,10 +134,10 @@ describe('operation: delete', () => {
         }),
         BRANCH_ENV
       )
-    ).toThrow(InputError)
+    ).rejects.toThrow(InputError)
     let problems: unknown
     try {
-      parseInputs(
+      await parseInputs(
         rawInputs({
           'api-url': 'https://cp.example.com',
           'api-key': 'k',
@@ -157,7 +157,7 @@ describe('operation: delete', () => {
         { input: 'secrets', message: 'is for operation deploy, not delete' }
       ])
     }
-    expect(() =>
+    await expect(
       parseInputs(
         rawInputs({
           'api-url': 'https://cp.example.com',
@@ -167,7 +167,7 @@ describe('operation: delete', () => {
         }),
         BRANCH_ENV
       )
-    ).toThrow('delete-tracing-project: is only for operation delete')
+    ).rejects.toThrow('delete-tracing-project: is only for operation delete')
   })
 
   it('names the way out in a 409 after a delete that kept the tracing project', async () => {

@@ -33,9 +33,12 @@ const image = (given: Partial<RawInputs> = {}) =>
   })
 
 /** The problems of inputs that must be refused, as `input: message` lines. */
-function problemsOf(raw: RawInputs, env: Record<string, string> = branchEnv): string[] {
+async function problemsOf(
+  raw: RawInputs,
+  env: Record<string, string> = branchEnv
+): Promise<string[]> {
   try {
-    parseInputs(raw, env)
+    await parseInputs(raw, env)
   } catch (error) {
     expect(error).toBeInstanceOf(InputError)
     return (error as InputError).problems.map((p) => `${p.input}: ${p.message}`)
@@ -48,8 +51,11 @@ function inputsOf(problems: string[]): string[] {
 }
 
 describe('parseInputs', () => {
-  it('turns a git_host workflow step into a config with the defaults of action.yml', () => {
-    const config: Config = parseInputs(gitHost({ secrets: 'OPENAI_API_KEY=sk-1=2\n' }), branchEnv)
+  it('turns a git_host workflow step into a config with the defaults of action.yml', async () => {
+    const config: Config = await parseInputs(
+      gitHost({ secrets: 'OPENAI_API_KEY=sk-1=2\n' }),
+      branchEnv
+    )
     expect(config).toEqual({
       apiUrl: 'https://control.example.com',
       apiKey: 'key-123',
@@ -73,8 +79,8 @@ describe('parseInputs', () => {
     })
   })
 
-  it('keeps a path prefix of api-url and drops trailing slashes', () => {
-    const config = parseInputs(
+  it('keeps a path prefix of api-url and drops trailing slashes', async () => {
+    const config = await parseInputs(
       gitHost({ 'api-url': 'https://host.example.com/api-host//' }),
       branchEnv
     )
@@ -110,20 +116,20 @@ describe('parseInputs', () => {
       },
       'fix'
     ]
-  ])('derives repo-ref from %s', (_, env, expected) => {
-    expect(parseInputs(gitHost(), env).repoRef).toBe(expected)
+  ])('derives repo-ref from %s', async (_, env, expected) => {
+    expect((await parseInputs(gitHost(), env)).repoRef).toBe(expected)
   })
 
   it.each([
     ['main', 'main'],
     ['refs/heads/main', 'main'],
     ['refs/tags/v2.0.0', 'refs/tags/v2.0.0']
-  ])('sends an explicit repo-ref %s as %s', (given, expected) => {
-    expect(parseInputs(gitHost({ 'repo-ref': given }), branchEnv).repoRef).toBe(expected)
+  ])('sends an explicit repo-ref %s as %s', async (given, expected) => {
+    expect((await parseInputs(gitHost({ 'repo-ref': given }), branchEnv)).repoRef).toBe(expected)
   })
 
-  it('refuses a workflow ref that is neither branch nor tag, naming repo-ref', () => {
-    const problems = problemsOf(gitHost(), {
+  it('refuses a workflow ref that is neither branch nor tag, naming repo-ref', async () => {
+    const problems = await problemsOf(gitHost(), {
       GITHUB_REF: 'refs/pull/7/merge',
       GITHUB_EVENT_NAME: 'merge_group'
     })
@@ -132,22 +138,23 @@ describe('parseInputs', () => {
     ])
   })
 
-  it('refuses build-on-push with a tag, derived or explicit', () => {
+  it('refuses build-on-push with a tag, derived or explicit', async () => {
     expect(
-      problemsOf(gitHost({ 'build-on-push': 'true' }), { GITHUB_REF: 'refs/tags/v1' })
+      await problemsOf(gitHost({ 'build-on-push': 'true' }), { GITHUB_REF: 'refs/tags/v1' })
     ).toEqual([
       'build-on-push: cannot be true when deploying the tag refs/tags/v1 (a tag is never pushed again)'
     ])
     expect(
-      inputsOf(problemsOf(gitHost({ 'build-on-push': 'true', 'repo-ref': 'refs/tags/v1' })))
+      inputsOf(await problemsOf(gitHost({ 'build-on-push': 'true', 'repo-ref': 'refs/tags/v1' })))
     ).toEqual(['build-on-push'])
     expect(
-      parseInputs(gitHost({ 'build-on-push': 'false' }), { GITHUB_REF: 'refs/tags/v1' }).buildOnPush
+      (await parseInputs(gitHost({ 'build-on-push': 'false' }), { GITHUB_REF: 'refs/tags/v1' }))
+        .buildOnPush
     ).toBe(false)
   })
 
-  it('lists every problem at once, each with its input name', () => {
-    const problems = problemsOf(
+  it('lists every problem at once, each with its input name', async () => {
+    const problems = await problemsOf(
       rawInputs({
         'api-url': 'ftp://control.example.com',
         'tenant-id': 'workspace-1',
@@ -184,24 +191,24 @@ describe('parseInputs', () => {
     )
   })
 
-  it('requires name or deployment-id, and accepts deployment-id alone', () => {
-    expect(problemsOf(gitHost({ name: '' }))).toEqual([
+  it('requires name or deployment-id, and accepts deployment-id alone', async () => {
+    expect(await problemsOf(gitHost({ name: '' }))).toEqual([
       'name: is required unless deployment-id is given'
     ])
-    const config = parseInputs(gitHost({ name: '', 'deployment-id': INTEGRATION }), branchEnv)
+    const config = await parseInputs(gitHost({ name: '', 'deployment-id': INTEGRATION }), branchEnv)
     expect(config.deploymentId).toBe(INTEGRATION)
     expect(config.name).toBeUndefined()
   })
 
   it.each(['1agent', 'agent_1', 'Agent', '-agent', 'agent.one'])(
     'refuses the deployment name %s',
-    (name) => {
-      expect(inputsOf(problemsOf(gitHost({ name })))).toEqual(['name'])
+    async (name) => {
+      expect(inputsOf(await problemsOf(gitHost({ name })))).toEqual(['name'])
     }
   )
 
-  it('refuses inputs of another source by name', () => {
-    const fromImage = problemsOf(
+  it('refuses inputs of another source by name', async () => {
+    const fromImage = await problemsOf(
       image({
         'integration-id': INTEGRATION,
         'deployment-type': 'dev',
@@ -221,7 +228,7 @@ describe('parseInputs', () => {
         'repo-url'
       ].sort()
     )
-    const fromGitHost = problemsOf(
+    const fromGitHost = await problemsOf(
       gitHost({
         'image-uri': 'x:1',
         'listener-id': LISTENER,
@@ -234,21 +241,21 @@ describe('parseInputs', () => {
       ['custom-url', 'image-uri', 'k8s-namespace', 'listener-id', 'resource-spec'].sort()
     )
     expect(
-      inputsOf(problemsOf(image({ source: 'internal_image', 'listener-id': LISTENER })))
+      inputsOf(await problemsOf(image({ source: 'internal_image', 'listener-id': LISTENER })))
     ).toEqual(['listener-id'])
   })
 
-  it('refuses an unknown source', () => {
-    expect(problemsOf(gitHost({ source: 'docker' }))).toEqual([
+  it('refuses an unknown source', async () => {
+    expect(await problemsOf(gitHost({ source: 'docker' }))).toEqual([
       'source: must be one of git_host, external_image, internal_image, internal_source'
     ])
     expect(
-      inputsOf(problemsOf(gitHost({ source: 'internal_source', 'image-uri': 'x:1' })))
+      inputsOf(await problemsOf(gitHost({ source: 'internal_source', 'image-uri': 'x:1' })))
     ).toEqual(['integration-id', 'image-uri'])
   })
 
-  it('reads an internal_source step, and refuses source-dir and build commands where they mean nothing', () => {
-    const config = parseInputs(
+  it('reads an internal_source step, and refuses source-dir and build commands where they mean nothing', async () => {
+    const config = await parseInputs(
       gitHost({
         source: 'internal_source',
         'integration-id': '',
@@ -266,14 +273,16 @@ describe('parseInputs', () => {
       buildCommand: 'npm run build'
     })
     expect(config.repoRef).toBeUndefined()
-    expect(inputsOf(problemsOf(gitHost({ 'source-dir': 'apps/agent' })))).toEqual(['source-dir'])
-    expect(inputsOf(problemsOf(image({ 'install-command': 'npm ci' })))).toEqual([
+    expect(inputsOf(await problemsOf(gitHost({ 'source-dir': 'apps/agent' })))).toEqual([
+      'source-dir'
+    ])
+    expect(inputsOf(await problemsOf(image({ 'install-command': 'npm ci' })))).toEqual([
       'install-command'
     ])
   })
 
-  it('parses an external_image step with listener, namespace, URL and resource spec', () => {
-    const config = parseInputs(
+  it('parses an external_image step with listener, namespace, URL and resource spec', async () => {
+    const config = await parseInputs(
       image({
         'listener-id': LISTENER,
         'k8s-namespace': 'agents',
@@ -294,8 +303,8 @@ describe('parseInputs', () => {
     expect(config.repoUrl).toBeUndefined()
   })
 
-  it('names the resource-spec key of each problem', () => {
-    const problems = problemsOf(
+  it('names the resource-spec key of each problem', async () => {
+    const problems = await problemsOf(
       image({
         'resource-spec': JSON.stringify({
           cpu: 8.5,
@@ -316,26 +325,26 @@ describe('parseInputs', () => {
     ])
   })
 
-  it('reads secrets as JSON, and never quotes a value in a problem', () => {
+  it('reads secrets as JSON, and never quotes a value in a problem', async () => {
     expect(
-      parseInputs(gitHost({ secrets: '{"A": "1", "B_2": "x=y"}' }), branchEnv).secrets
+      (await parseInputs(gitHost({ secrets: '{"A": "1", "B_2": "x=y"}' }), branchEnv)).secrets
     ).toEqual([
       { name: 'A', value: '1' },
       { name: 'B_2', value: 'x=y' }
     ])
-    const problems = problemsOf(
+    const problems = await problemsOf(
       gitHost({ secrets: '{"POSTGRES_URI": "postgres://user:hunter2@db", "N": 5}' })
     )
     expect(problems).toEqual([
       'secrets: secret "N" must have a string value',
       'secrets: secret name "POSTGRES_URI" is reserved by the agent server; choose another name'
     ])
-    const broken = problemsOf(gitHost({ secrets: '{"A": "hunter2",' }))
+    const broken = await problemsOf(gitHost({ secrets: '{"A": "hunter2",' }))
     expect(broken.join('\n')).not.toContain('hunter2')
   })
 
-  it('skips blank lines and comments in NAME=value secrets; absent secrets stay undefined', () => {
-    const config = parseInputs(
+  it('skips blank lines and comments in NAME=value secrets; absent secrets stay undefined', async () => {
+    const config = await parseInputs(
       gitHost({ secrets: '\n# the model key\nA=1\n\n  B = two words \n' }),
       branchEnv
     )
@@ -343,7 +352,7 @@ describe('parseInputs', () => {
       { name: 'A', value: '1' },
       { name: 'B', value: ' two words ' }
     ])
-    expect(parseInputs(gitHost(), branchEnv).secrets).toBeUndefined()
+    expect((await parseInputs(gitHost(), branchEnv)).secrets).toBeUndefined()
   })
 
   it.each([
@@ -351,46 +360,52 @@ describe('parseInputs', () => {
     ['15m', 900_000],
     ['1h30m', 5_400_000],
     ['45s', 45_000]
-  ])('reads the timeout %s', (timeout, ms) => {
-    expect(parseInputs(gitHost({ timeout }), branchEnv).timeoutMs).toBe(ms)
+  ])('reads the timeout %s', async (timeout, ms) => {
+    expect((await parseInputs(gitHost({ timeout }), branchEnv)).timeoutMs).toBe(ms)
   })
 
   it.each([
     ['0', 0],
     ['200', 200]
-  ])('reads log-lines %s', (logLines, expected) => {
-    expect(parseInputs(gitHost({ 'log-lines': logLines }), branchEnv).logLines).toBe(expected)
+  ])('reads log-lines %s', async (logLines, expected) => {
+    expect((await parseInputs(gitHost({ 'log-lines': logLines }), branchEnv)).logLines).toBe(
+      expected
+    )
   })
 
-  it.each(['-1', '201', '2.5', 'many'])('refuses log-lines %s', (logLines) => {
-    expect(inputsOf(problemsOf(gitHost({ 'log-lines': logLines })))).toEqual(['log-lines'])
+  it.each(['-1', '201', '2.5', 'many'])('refuses log-lines %s', async (logLines) => {
+    expect(inputsOf(await problemsOf(gitHost({ 'log-lines': logLines })))).toEqual(['log-lines'])
   })
 
-  it('reads the agent checks, agent-api-key defaulting to api-key', () => {
-    expect(parseInputs(gitHost({ 'verify-assistant': 'agent' }), branchEnv).verify).toEqual({
-      assistantId: 'agent',
-      a2a: false,
-      timeoutMs: 5 * 60_000,
-      apiKey: 'key-123',
-      message: undefined,
-      authScheme: undefined
-    })
-    const own = parseInputs(
-      gitHost({
-        'verify-assistant': 'a',
-        'agent-api-key': 'agent-key',
-        'agent-auth-scheme': 'service-api-key',
-        'verify-a2a': 'true'
-      }),
-      branchEnv
+  it('reads the agent checks, agent-api-key defaulting to api-key', async () => {
+    expect((await parseInputs(gitHost({ 'verify-assistant': 'agent' }), branchEnv)).verify).toEqual(
+      {
+        assistantId: 'agent',
+        a2a: false,
+        timeoutMs: 5 * 60_000,
+        apiKey: 'key-123',
+        message: undefined,
+        authScheme: undefined
+      }
+    )
+    const own = (
+      await parseInputs(
+        gitHost({
+          'verify-assistant': 'a',
+          'agent-api-key': 'agent-key',
+          'agent-auth-scheme': 'service-api-key',
+          'verify-a2a': 'true'
+        }),
+        branchEnv
+      )
     ).verify
     expect(own).toMatchObject({ apiKey: 'agent-key', authScheme: 'service-api-key', a2a: true })
-    expect(parseInputs(gitHost(), branchEnv).verify).toBeUndefined()
+    expect((await parseInputs(gitHost(), branchEnv)).verify).toBeUndefined()
   })
 
-  it('refuses checks and GitHub records without what they need', () => {
+  it('refuses checks and GitHub records without what they need', async () => {
     expect(
-      problemsOf(
+      await problemsOf(
         gitHost({
           'verify-message': 'hi',
           'verify-a2a': 'true',
@@ -404,14 +419,14 @@ describe('parseInputs', () => {
       'environment: needs github-token to record a GitHub deployment',
       'pr-comment: needs github-token to write the comment'
     ])
-    expect(inputsOf(problemsOf(gitHost({ 'verify-assistant': 'a', wait: 'false' })))).toEqual([
-      'verify-assistant'
-    ])
+    expect(inputsOf(await problemsOf(gitHost({ 'verify-assistant': 'a', wait: 'false' })))).toEqual(
+      ['verify-assistant']
+    )
     expect(
-      inputsOf(problemsOf(gitHost({ 'verify-assistant': 'a', 'verify-timeout': 'later' })))
+      inputsOf(await problemsOf(gitHost({ 'verify-assistant': 'a', 'verify-timeout': 'later' })))
     ).toEqual(['verify-timeout'])
     expect(
-      parseInputs(gitHost({ 'github-token': 't', environment: 'prod' }), branchEnv).github
+      (await parseInputs(gitHost({ 'github-token': 't', environment: 'prod' }), branchEnv)).github
     ).toEqual({
       token: 't',
       environment: 'prod',
@@ -419,7 +434,7 @@ describe('parseInputs', () => {
     })
   })
 
-  it('reads wait: false', () => {
-    expect(parseInputs(gitHost({ wait: 'false' }), branchEnv).wait).toBe(false)
+  it('reads wait: false', async () => {
+    expect((await parseInputs(gitHost({ wait: 'false' }), branchEnv)).wait).toBe(false)
   })
 })

@@ -51,8 +51,8 @@ const externalInputs: Partial<RawInputs> = {
 }
 
 describe('planDeployment', () => {
-  it('creates a git_host deployment with every field, secrets [] when none are given', () => {
-    const plan = planDeployment(config({ ...gitHostInputs, secrets: '' }), undefined)
+  it('creates a git_host deployment with every field, secrets [] when none are given', async () => {
+    const plan = planDeployment(await config({ ...gitHostInputs, secrets: '' }), undefined)
     expect(plan).toEqual({
       kind: 'create',
       notices: [],
@@ -71,9 +71,12 @@ describe('planDeployment', () => {
     })
   })
 
-  it('sends build_on_push false on create from a release tag', () => {
+  it('sends build_on_push false on create from a release tag', async () => {
     const plan = planDeployment(
-      config({ ...gitHostInputs, 'build-on-push': '' }, { ...env, GITHUB_REF: 'refs/tags/v1.0.0' }),
+      await config(
+        { ...gitHostInputs, 'build-on-push': '' },
+        { ...env, GITHUB_REF: 'refs/tags/v1.0.0' }
+      ),
       undefined
     )
     expect(plan.body).toMatchObject({
@@ -82,8 +85,8 @@ describe('planDeployment', () => {
     })
   })
 
-  it('patches a git_host deployment with only what PATCH may carry', () => {
-    const plan = planDeployment(config(gitHostInputs), existing())
+  it('patches a git_host deployment with only what PATCH may carry', async () => {
+    const plan = planDeployment(await config(gitHostInputs), existing())
     expect(plan).toEqual({
       kind: 'update',
       deploymentId: existing().id,
@@ -96,18 +99,18 @@ describe('planDeployment', () => {
     })
   })
 
-  it('turns build_on_push off, with a notice, when an update moves to a tag', () => {
+  it('turns build_on_push off, with a notice, when an update moves to a tag', async () => {
     const plan = planDeployment(
-      config({ ...gitHostInputs, 'build-on-push': '' }, { GITHUB_REF: 'refs/tags/v2' }),
+      await config({ ...gitHostInputs, 'build-on-push': '' }, { GITHUB_REF: 'refs/tags/v2' }),
       existing({ source_config: { build_on_push: true } })
     )
     expect(plan.body).toMatchObject({ source_config: { build_on_push: false } })
     expect(plan.notices).toEqual([expect.stringContaining('build_on_push of agent is turned off')])
   })
 
-  it('notices create-only inputs that differ from the deployment, and does not send them', () => {
+  it('notices create-only inputs that differ from the deployment, and does not send them', async () => {
     const plan = planDeployment(
-      config({ ...gitHostInputs, 'deployment-type': 'prod' }),
+      await config({ ...gitHostInputs, 'deployment-type': 'prod' }),
       existing({ source_config: { integration_id: INTEGRATION, deployment_type: 'dev' } })
     )
     expect(plan.notices).toEqual([
@@ -118,8 +121,8 @@ describe('planDeployment', () => {
     expect(JSON.stringify(plan.body)).not.toContain('deployment_type')
   })
 
-  it('creates and patches an external_image deployment', () => {
-    const create = planDeployment(config(externalInputs, {}), undefined)
+  it('creates and patches an external_image deployment', async () => {
+    const create = planDeployment(await config(externalInputs, {}), undefined)
     expect(create.body).toEqual({
       name: 'agent',
       source: 'external_image',
@@ -138,7 +141,7 @@ describe('planDeployment', () => {
       secrets: []
     })
     const update = planDeployment(
-      config(externalInputs, {}),
+      await config(externalInputs, {}),
       existing({ source: 'external_image', source_config: { listener_id: LISTENER } })
     )
     expect(update.body).toEqual({
@@ -155,7 +158,7 @@ describe('planDeployment', () => {
     })
   })
 
-  it('names every input a create still needs, before anything is sent', () => {
+  it('names every input a create still needs, before anything is sent', async () => {
     const missingInputs = (run: () => unknown): string[] => {
       try {
         run()
@@ -165,30 +168,35 @@ describe('planDeployment', () => {
       }
       throw new Error('the plan was made')
     }
-    expect(missingInputs(() => planDeployment(config({}), undefined))).toEqual([
+    const defaults = await config({})
+    const noRepository = await config({}, { GITHUB_REF: 'refs/heads/main' })
+    const internalImage = await config({ source: 'internal_image' }, {})
+    expect(missingInputs(() => planDeployment(defaults, undefined))).toEqual([
       'integration-id',
       'graph-config-path'
     ])
-    expect(
-      missingInputs(() => planDeployment(config({}, { GITHUB_REF: 'refs/heads/main' }), undefined))
-    ).toEqual(['integration-id', 'repo-url', 'graph-config-path'])
-    expect(
-      missingInputs(() => planDeployment(config({ source: 'internal_image' }, {}), undefined))
-    ).toEqual(['image-uri'])
+    expect(missingInputs(() => planDeployment(noRepository, undefined))).toEqual([
+      'integration-id',
+      'repo-url',
+      'graph-config-path'
+    ])
+    expect(missingInputs(() => planDeployment(internalImage, undefined))).toEqual(['image-uri'])
     // An update needs none of them.
-    expect(planDeployment(config({}), existing()).kind).toBe('update')
+    expect(planDeployment(await config({}), existing()).kind).toBe('update')
   })
 
-  it('refuses an update that would create no revision, and a change of source', () => {
-    expect(() =>
-      planDeployment(
-        config({ source: 'external_image', 'custom-url': 'https://a.example.com' }, {}),
-        existing({ source: 'external_image' })
-      )
-    ).toThrow(/image-uri: nothing to deploy/)
-    expect(() =>
-      planDeployment(config({ source: 'internal_image', 'image-uri': 'x:1' }, {}), existing())
-    ).toThrow(/source: is internal_image, but the deployment agent .* has source git_host/)
+  it('refuses an update that would create no revision, and a change of source', async () => {
+    const noImage = await config(
+      { source: 'external_image', 'custom-url': 'https://a.example.com' },
+      {}
+    )
+    expect(() => planDeployment(noImage, existing({ source: 'external_image' }))).toThrow(
+      /image-uri: nothing to deploy/
+    )
+    const otherSource = await config({ source: 'internal_image', 'image-uri': 'x:1' }, {})
+    expect(() => planDeployment(otherSource, existing())).toThrow(
+      /source: is internal_image, but the deployment agent .* has source git_host/
+    )
   })
 
   it.each([
@@ -218,22 +226,25 @@ describe('planDeployment', () => {
       {},
       'internal_source'
     ]
-  ])('sends %s bodies that the published schema accepts', (_, inputs, workflowEnv, source) => {
-    const parsed = config(inputs, workflowEnv)
-    const create = planDeployment(parsed, undefined)
-    expect(validate('DeploymentCreateRequest', create.body)).toEqual([])
-    const update = planDeployment(parsed, existing({ source, source_config: {} }))
-    const patches = [
-      update.body,
-      create.sourcePatch?.('uploads/x.tar.gz'),
-      update.sourcePatch?.('uploads/y.tar.gz')
-    ]
-    const sent = patches.filter((body) => body !== undefined)
-    expect(sent.length).toBeGreaterThan(0)
-    for (const body of sent) expect(validate('DeploymentPatchRequest', body)).toEqual([])
-  })
+  ])(
+    'sends %s bodies that the published schema accepts',
+    async (_, inputs, workflowEnv, source) => {
+      const parsed = await config(inputs, workflowEnv)
+      const create = planDeployment(parsed, undefined)
+      expect(validate('DeploymentCreateRequest', create.body)).toEqual([])
+      const update = planDeployment(parsed, existing({ source, source_config: {} }))
+      const patches = [
+        update.body,
+        create.sourcePatch?.('uploads/x.tar.gz'),
+        update.sourcePatch?.('uploads/y.tar.gz')
+      ]
+      const sent = patches.filter((body) => body !== undefined)
+      expect(sent.length).toBeGreaterThan(0)
+      for (const body of sent) expect(validate('DeploymentPatchRequest', body)).toEqual([])
+    }
+  )
 
-  it('has a validator that does refuse what the schema does not allow', () => {
+  it('has a validator that does refuse what the schema does not allow', async () => {
     expect(
       validate('DeploymentPatchRequest', { source_config: { listener_idx: 'a' } })
     ).not.toEqual([])

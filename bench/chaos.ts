@@ -139,7 +139,7 @@ async function deployOnce(apiUrl: string, name: string): Promise<DeployResult> {
     'poll-interval': '0.05',
     timeout: '10s'
   }
-  const config = parseInputs(rawInputs(given), {
+  const config = await parseInputs(rawInputs(given), {
     GITHUB_REF: 'refs/heads/main',
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_REPOSITORY: 'acme/agent'

@@ -92,7 +92,7 @@ export interface FuzzReport {
   plansChecked: number
 }
 
-export function fuzzInputs(seed: number, runs: number): FuzzReport {
+export async function fuzzInputs(seed: number, runs: number): Promise<FuzzReport> {
   const validate = openApiValidator()
   const report: FuzzReport = { seed, inputsTried: 0, accepted: 0, refused: 0, plansChecked: 0 }
   const env = {
@@ -100,12 +100,12 @@ export function fuzzInputs(seed: number, runs: number): FuzzReport {
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_REPOSITORY: 'a/b'
   }
-  fc.assert(
-    fc.property(rawInputsArbitrary, (raw) => {
+  await fc.assert(
+    fc.asyncProperty(rawInputsArbitrary, async (raw) => {
       report.inputsTried += 1
       let config
       try {
-        config = parseInputs(raw, env)
+        config = await parseInputs(raw, env)
       } catch (error) {
         if (!(error instanceof InputError)) throw error
         report.refused += 1

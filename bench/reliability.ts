@@ -10,7 +10,7 @@ const seed = Number(process.env.SEED ?? 20261122)
 const deploys = Number(process.env.DEPLOYS ?? 200)
 const fuzzRuns = Number(process.env.FUZZ_RUNS ?? 20_000)
 
-const fuzz = fuzzInputs(seed, fuzzRuns)
+const fuzz = await fuzzInputs(seed, fuzzRuns)
 console.log(
   `fuzz: seed ${fuzz.seed}, ${fuzz.inputsTried} input sets tried, ${fuzz.accepted} accepted, ${fuzz.refused} refused naming their inputs, ${fuzz.plansChecked} plans checked against the published schema, 0 failures`
 )

@@ -9,13 +9,8 @@ import { judgeStatus } from './revision-status'
 import { createOnce, patchOnce, type WriteDeps } from './safe-writes'
 import type { BackoffPolicy } from './control-plane/retry'
 import { describePlan } from './plan-description'
-import {
-  checkSourceDir,
-  formatBytes,
-  packSource,
-  WARN_ARCHIVE_BYTES,
-  type SourceArchive
-} from './source-archive'
+import { formatBytes } from './bytes'
+import type { SourceArchive } from './source-archive'
 import { waitForRevision } from './wait'
 
 /** What the deploy does to the world besides HTTP: the action's log and outputs. */
@@ -113,9 +108,11 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
   try {
     if (config.source === 'internal_source') {
       // Everything about the folder is checked and packed before the first request.
-      await checkSourceDir(config)
-      archive = await packSource(config.sourceDir)
-      reportArchive(archive, io)
+      // tar and ignore are loaded only for this source.
+      const sourceArchive = await import('./source-archive')
+      await sourceArchive.checkSourceDir(config)
+      archive = await sourceArchive.packSource(config.sourceDir)
+      reportArchive(archive, io, sourceArchive.WARN_ARCHIVE_BYTES)
     }
     const existing = await findTarget(config, client, call)
     if (existing) {
@@ -267,16 +264,16 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
   }
 }
 
-function reportArchive(archive: SourceArchive, io: DeployIo): void {
+function reportArchive(archive: SourceArchive, io: DeployIo, warnBytes: number): void {
   io.info(`Packed ${archive.files.length} files into ${formatBytes(archive.bytes)}.`)
   if (archive.skipped.length > 0) {
     io.notice(
       `Left out of the source tarball (links, or paths outside source-dir): ${archive.skipped.slice(0, 10).join(', ')}${archive.skipped.length > 10 ? ` and ${archive.skipped.length - 10} more` : ''}`
     )
   }
-  if (archive.bytes > WARN_ARCHIVE_BYTES) {
+  if (archive.bytes > warnBytes) {
     io.notice(
-      `The source tarball is ${formatBytes(archive.bytes)}; above ${formatBytes(WARN_ARCHIVE_BYTES)} uploads and builds get slow. Leave build output and data out with .gitignore.`
+      `The source tarball is ${formatBytes(archive.bytes)}; above ${formatBytes(warnBytes)} uploads and builds get slow. Leave build output and data out with .gitignore.`
     )
   }
 }

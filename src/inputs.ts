@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { InputName, RawInputs } from './action-contract'
 import { parseDuration } from './duration'
 import { isTagRef, normaliseRepoRef, workflowRepoRef, type WorkflowRefEnv } from './git-ref'
-import { parseResourceSpec, type ResourceSpec } from './resource-spec'
+import type { ResourceSpec } from './resource-spec'
 import { MAX_LOG_LINES } from './revision-logs'
 import { parseSecrets, type Secret } from './secrets-input'
 
@@ -135,7 +135,7 @@ const booleanText = z
  * Turns the raw action inputs into one Config, or throws an InputError that lists every problem,
  * each with its input name. Pure: reads only its arguments.
  */
-export function parseInputs(raw: RawInputs, env: InputEnv): Config {
+export async function parseInputs(raw: RawInputs, env: InputEnv): Promise<Config> {
   const problems: InputProblem[] = []
   const given = (name: InputName): string | undefined => {
     const value = raw[name].trim()
@@ -267,6 +267,8 @@ export function parseInputs(raw: RawInputs, env: InputEnv): Config {
   let resourceSpec: ResourceSpec | undefined
   const resourceSpecText = given('resource-spec')
   if (resourceSpecText !== undefined && source === 'external_image') {
+    // The YAML parser is loaded only when there is YAML to read (issue 6: start-up).
+    const { parseResourceSpec } = await import('./resource-spec')
     const parsed = parseResourceSpec(resourceSpecText)
     parsed.problems.forEach((message) => problem('resource-spec', message))
     resourceSpec = parsed.spec

@@ -1,6 +1,7 @@
 import type { DeploymentPatchBody } from './control-plane/schemas'
 import type { Plan } from './plan'
-import { formatBytes, type SourceArchive } from './source-archive'
+import { formatBytes } from './bytes'
+import type { SourceArchive } from './source-archive'
 
 /** Body fields whose non-null value in a PATCH creates a revision (api.md §3). */
 const REVISION_FIELDS = new Set([

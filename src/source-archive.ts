@@ -5,6 +5,7 @@ import { join, posix, relative, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import ignore, { type Ignore } from 'ignore'
 import { create as createTar } from 'tar'
+import { formatBytes } from './bytes'
 import type { Config } from './inputs'
 import { InputError } from './inputs'
 
@@ -172,10 +173,4 @@ export async function packSource(
     await dispose()
     throw error
   }
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} kB`
-  return `${bytes} B`
 }

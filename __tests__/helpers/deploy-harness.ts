@@ -38,7 +38,7 @@ export async function runDeploy(
   given: Partial<RawInputs>,
   options: { env?: Record<string, string>; signal?: AbortSignal; apiKey?: string } = {}
 ): Promise<Recorded> {
-  const config = parseInputs(
+  const config = await parseInputs(
     rawInputs({ 'api-key': options.apiKey ?? 'emulator-key', 'poll-interval': '0.05', ...given }),
     options.env ?? BRANCH_ENV
   )
