@@ -19,6 +19,8 @@ export interface StartupFigures {
   toFirstRequestMs: number
   toMissingInputErrorMs: number
   bundleBytes: number
+  /** dist/index.js alone: what every run loads; the other files load when a run needs them. */
+  entryBytes: number
 }
 
 const baseEnv = () => ({
@@ -86,6 +88,7 @@ export async function benchStartup(runs: number): Promise<StartupFigures> {
     bareNodeMs: median(bare),
     toFirstRequestMs: median(toRequest),
     toMissingInputErrorMs: median(toError),
-    bundleBytes
+    bundleBytes,
+    entryBytes: statSync(index).size
   }
 }
