@@ -12,6 +12,8 @@ import { InputError } from './inputs'
 /** The service's limit for an uploaded tarball, and the size above which the action warns. */
 export const MAX_ARCHIVE_BYTES = 200 * 1024 * 1024
 export const WARN_ARCHIVE_BYTES = 50 * 1024 * 1024
+/** tar reads files in pieces of up to 16 MB by default; smaller pieces keep packing memory flat. */
+const READ_SIZE = 1024 * 1024
 
 export interface SourceArchive {
   /** The gzip tarball on disk; remove it with `dispose`. */
@@ -152,7 +154,15 @@ export async function packSource(
   const dispose = () => rm(folder, { recursive: true, force: true })
   try {
     await createTar(
-      { gzip: true, cwd: root, file: path, portable: true, noDirRecurse: true, follow: false },
+      {
+        gzip: true,
+        cwd: root,
+        file: path,
+        portable: true,
+        noDirRecurse: true,
+        follow: false,
+        maxReadSize: READ_SIZE
+      },
       files
     )
     const bytes = (await stat(path)).size
