@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { gitHostStep } from './helpers/deploy-harness'
 import { DIST, runAction } from './helpers/run-action'
@@ -63,6 +65,48 @@ describe('dist/index.js run as a runner runs it', () => {
     expect(new Set(emulator.requests.map((r) => r.headers['user-agent']))).toEqual(
       new Set([`deploy-agent-action/${ACTION_VERSION}`])
     )
+  })
+
+  it('loads the YAML parser and tar from their own chunks when a run needs them', async () => {
+    const image = await runAction({
+      'api-url': emulator.url,
+      'api-key': API_KEY,
+      name: 'image-agent',
+      source: 'external_image',
+      'image-uri': 'registry.example.com/agent:1',
+      'resource-spec': 'min_scale: 1\nmax_scale: 3\ncpu: 2',
+      'poll-interval': '0.05'
+    })
+    expect(image.stderr).toBe('')
+    expect(image.code).toBe(0)
+    const create = emulator.requests.find(
+      (r) => r.method === 'POST' && r.path === '/v2/deployments'
+    )
+    expect(create?.body).toMatchObject({
+      source_config: { resource_spec: { min_scale: 1, max_scale: 3, cpu: 2 } }
+    })
+
+    const folder = mkdtempSync(join(tmpdir(), 'dist-source-'))
+    try {
+      writeFileSync(join(folder, 'graph.json'), '{"graphs": {"agent": "./agent.js:graph"}}')
+      writeFileSync(join(folder, 'agent.js'), 'export const graph = {}\n')
+      const source = await runAction({
+        'api-url': emulator.url,
+        'api-key': API_KEY,
+        name: 'source-agent',
+        source: 'internal_source',
+        'source-dir': folder,
+        'graph-config-path': 'graph.json',
+        'poll-interval': '0.05'
+      })
+      expect(source.stderr).toBe('')
+      expect(source.code).toBe(0)
+      expect(source.stdout).toContain('Packed 2 files')
+      expect(emulator.uploads()).toHaveLength(1)
+      expect(source.outputs['revision-status']).toBe('DEPLOYED')
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 
   it('fails on BUILD_FAILED with the status and ids, outputs set', async () => {
