@@ -15,9 +15,11 @@ const BASELINE_GAP_MS = 3_000
 const POLL_INTERVAL_MS = 10_000
 /** The emulated build walks six in-progress statuses before its outcome. */
 const BUILD_PHASES = 6
+/** Build lengths of the 'varied' history, as shares of the build length. */
+const VARIED_SHARES = [0.9, 0.95, 1, 1.05, 1.1]
 
 export type Poller = 'action' | 'baseline'
-export type History = 'same' | 'slower' | 'none'
+export type History = 'same' | 'slower' | 'varied' | 'none'
 
 export interface PollingRow {
   buildMinutes: number
@@ -54,7 +56,9 @@ async function pollOnce(
   buildMinutes: number,
   history: History,
   poller: Poller,
-  offsetMs: number
+  offsetMs: number,
+  /** 0 to 1: which of the 'varied' build lengths this run has, shortest to longest. */
+  variant: number
 ): Promise<{ requests: number; lagMs: number }> {
   const clock = new FakeClock()
   const stepMs = (buildMinutes * 60_000) / BUILD_PHASES
@@ -80,6 +84,24 @@ async function pollOnce(
         secrets: []
       })
       deploymentId = created.id
+    } else if (history === 'varied') {
+      // Five earlier builds up to 10 % either side of the build length; this one as long as one
+      // of them, spread evenly over the start offsets.
+      const seeded = emulator.seedDeployment({ name: 'bench-agent' })
+      clock.jump(buildMinutes * 60_000 * 2)
+      for (const share of VARIED_SHARES) {
+        emulator.setStepMs(stepMs * share)
+        await client.patchDeployment(seeded.id, {
+          source_revision_config: { repo_ref: `earlier-${share}` }
+        })
+        clock.jump(buildMinutes * 60_000 * share + 60_000)
+      }
+      const share = VARIED_SHARES[Math.round(variant * (VARIED_SHARES.length - 1))] ?? 1
+      emulator.setStepMs(stepMs * share)
+      const patched = await client.patchDeployment(seeded.id, {
+        source_revision_config: { repo_ref: 'next' }
+      })
+      deploymentId = patched.id
     } else {
       // Seeded revisions start at their final status: this one is the history.
       const seeded = emulator.seedDeployment({ name: 'bench-agent' })
@@ -134,14 +156,20 @@ export async function benchPolling(options: {
   buildMinutes: number[]
   offsets: number
 }): Promise<PollingRow[]> {
-  const histories: History[] = ['same', 'slower', 'none']
+  const histories: History[] = ['same', 'slower', 'varied', 'none']
   const pollers: Poller[] = ['action', 'baseline']
   const jobs = options.buildMinutes.flatMap((buildMinutes) =>
     histories.flatMap((history) =>
       pollers.map(async (poller): Promise<PollingRow> => {
         const runs = await Promise.all(
           Array.from({ length: options.offsets }, (_, i) =>
-            pollOnce(buildMinutes, history, poller, (i * BASELINE_GAP_MS) / options.offsets)
+            pollOnce(
+              buildMinutes,
+              history,
+              poller,
+              (i * BASELINE_GAP_MS) / options.offsets,
+              i / Math.max(1, options.offsets - 1)
+            )
           )
         )
         return {
