@@ -4,7 +4,11 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { A2AClient } from '@a2a-js/sdk/client'
 import { startAgentServer, type AgentServerEmulator } from '../emulator'
-import { AgentCheckError, checkAgent, type AgentCheckOptions } from '../src/agent-checks'
+import {
+  AgentCheckError,
+  checkAgent,
+  type AgentCheckOptions
+} from '../src/after-deploy/agent-checks'
 import { sleep } from '../src/control-plane/retry'
 
 const options = (baseUrl: string, given: Partial<AgentCheckOptions> = {}): AgentCheckOptions => ({

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { INPUT_NAMES, OUTPUT_NAMES } from '../src/action-contract'
+import { INPUT_NAMES, OUTPUT_NAMES } from '../src/inputs/contract'
 import { ACTION_VERSION } from '../src/version'
 import { actionYml } from './helpers/action-yml'
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
-import { parseInputs, InputError } from '../src/inputs'
+import { parseInputs, InputError } from '../src/inputs/parse'
 import { rawInputs } from './helpers/action-yml'
 import { BRANCH_ENV, gitHostStep, INTEGRATION_ID, runDeploy } from './helpers/deploy-harness'
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createProxy } from 'proxy'
-import { EnvHttpProxyAgent, request } from '../src/http'
+import { EnvHttpProxyAgent, request } from '../src/control-plane/transport'
 
 /** src/http.ts imports undici's own files; these fail if they move or lose what the index adds. */
 let server: Server

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { InputError, parseInputs, type Config } from '../src/inputs'
-import type { RawInputs } from '../src/action-contract'
+import { InputError, parseInputs, type Config } from '../src/inputs/parse'
+import type { RawInputs } from '../src/inputs/contract'
 import { rawInputs } from './helpers/action-yml'
 
 const INTEGRATION = '123e4567-e89b-42d3-a456-426614174000'

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import type { Deployment } from '../src/control-plane/schemas'
-import { InputError, parseInputs } from '../src/inputs'
-import { planDeployment } from '../src/plan'
-import type { RawInputs } from '../src/action-contract'
+import { InputError, parseInputs } from '../src/inputs/parse'
+import { planDeployment } from '../src/operations/plan'
+import type { RawInputs } from '../src/inputs/contract'
 import { rawInputs } from './helpers/action-yml'
 import { openApiValidator } from '../emulator/openapi'
 

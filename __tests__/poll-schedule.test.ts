@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import type { Revision } from '../src/control-plane/schemas'
-import { predictedGap, predictFinish } from '../src/poll-schedule'
+import { predictedGap, predictFinish } from '../src/wait/poll-schedule'
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z')
 

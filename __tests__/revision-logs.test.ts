@@ -7,9 +7,9 @@ import {
   showRevisionLogs,
   toLogLine,
   type LogIo
-} from '../src/revision-logs'
-import { renderDeploySummary } from '../src/summary'
-import type { DeployResult } from '../src/deploy'
+} from '../src/after-deploy/revision-logs'
+import { renderDeploySummary } from '../src/report/summary'
+import type { DeployResult } from '../src/operations/deploy'
 
 describe('logPhaseFor', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import type { DeployResult } from '../src/deploy'
-import { createRedactor } from '../src/redact'
-import { escapeCell, renderDeploySummary, renderInputErrorSummary } from '../src/summary'
+import type { DeployResult } from '../src/operations/deploy'
+import { createRedactor } from '../src/report/redact'
+import { escapeCell, renderDeploySummary, renderInputErrorSummary } from '../src/report/summary'
 
 const deployed: DeployResult = {
   statusesSeen: ['QUEUED', 'DEPLOYED'],

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
 import { DeadlineError, NetworkError } from '../src/control-plane/errors'
 import type { CallOptions } from '../src/control-plane/client'
-import { FINAL_STATUSES, judgeStatus, WAITING_STATUSES } from '../src/revision-status'
+import { FINAL_STATUSES, judgeStatus, WAITING_STATUSES } from '../src/wait/revision-status'
 import type { Revision } from '../src/control-plane/schemas'
-import { waitForRevision, type WaitOptions } from '../src/wait'
+import { waitForRevision, type WaitOptions } from '../src/wait/wait'
 
 /**
  * A fake clock and a scripted revision: `timeline` says from which second on the revision has

@@ -5,11 +5,11 @@
  */
 import fc from 'fast-check'
 import { startControlPlane, type Fault } from '../emulator'
-import type { RawInputs } from '../src/action-contract'
+import type { RawInputs } from '../src/inputs/contract'
 import { ControlPlaneClient } from '../src/control-plane/client'
 import { sleep } from '../src/control-plane/retry'
-import { deploy, type DeployResult } from '../src/deploy'
-import { parseInputs } from '../src/inputs'
+import { deploy, type DeployResult } from '../src/operations/deploy'
+import { parseInputs } from '../src/inputs/parse'
 import { rawInputs } from '../__tests__/helpers/action-yml'
 
 const INTEGRATION_ID = '123e4567-e89b-42d3-a456-426614174000'

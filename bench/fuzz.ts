@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check'
 import { openApiValidator } from '../emulator/openapi'
-import { INPUT_NAMES, type InputName, type RawInputs } from '../src/action-contract'
+import { INPUT_NAMES, type InputName, type RawInputs } from '../src/inputs/contract'
 import type { Deployment } from '../src/control-plane/schemas'
-import { InputError, parseInputs } from '../src/inputs'
-import { planDeployment } from '../src/plan'
+import { InputError, parseInputs } from '../src/inputs/parse'
+import { planDeployment } from '../src/operations/plan'
 
 /** Values that are valid for some input, so that runs get past the first check often. */
 const PLAUSIBLE: Partial<Record<InputName, string[]>> = {

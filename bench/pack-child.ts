@@ -2,7 +2,7 @@
  * Run in its own process by the packing benchmark, so that its peak RSS is the packing's own:
  * packs the folder given as the first argument and prints the figures as JSON.
  */
-import { packSource } from '../src/source-archive'
+import { packSource } from '../src/operations/source-archive'
 
 const dir = process.argv[2] ?? '.'
 const rssBeforeKb = process.resourceUsage().maxRSS

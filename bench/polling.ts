@@ -5,8 +5,8 @@
  */
 import { startControlPlane } from '../emulator'
 import { ControlPlaneClient } from '../src/control-plane/client'
-import { judgeStatus } from '../src/revision-status'
-import { waitForRevision } from '../src/wait'
+import { judgeStatus } from '../src/wait/revision-status'
+import { waitForRevision } from '../src/wait/wait'
 import { median } from './measure'
 
 /** The baseline's fixed gap between status checks. */

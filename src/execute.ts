@@ -1,13 +1,13 @@
 import * as core from '@actions/core'
 import { ControlPlaneClient } from './control-plane/client'
 import { sleep } from './control-plane/retry'
-import { CancelledError, deploy, type DeployResult } from './deploy'
-import { deleteDeployment } from './delete'
-import { EnvHttpProxyAgent } from './http'
-import type { Config } from './inputs'
-import { writeSummary } from './job-summary'
-import { LOG_BUDGET_MS, showRevisionLogs, type RevisionLogs } from './revision-logs'
-import { renderDeploySummary, type SummaryExtras } from './summary'
+import { CancelledError, deploy, type DeployResult } from './operations/deploy'
+import { deleteDeployment } from './operations/delete'
+import { EnvHttpProxyAgent } from './control-plane/transport'
+import type { Config } from './inputs/parse'
+import { writeSummary } from './report/job-summary'
+import { LOG_BUDGET_MS, showRevisionLogs, type RevisionLogs } from './after-deploy/revision-logs'
+import { renderDeploySummary, type SummaryExtras } from './report/summary'
 import { ACTION_VERSION } from './version'
 
 /** Endings of a run that exit 0. */
@@ -102,7 +102,7 @@ async function agentChecks(
       failure: 'verify-assistant: the deployment has no URL (source_config.custom_url) to check.'
     }
   }
-  const { AgentCheckError, checkAgent } = await import('./agent-checks')
+  const { AgentCheckError, checkAgent } = await import('./after-deploy/agent-checks')
   try {
     const report = await checkAgent({
       baseUrl: result.deploymentUrl,
@@ -143,7 +143,7 @@ function deployTarget(config: Config): string | undefined {
 async function openRecords(config: Config, redact: (text: string) => string) {
   if (!config.github || config.operation !== 'deploy' || config.dryRun) return undefined
   try {
-    const { openGitHubRecords } = await import('./github-records')
+    const { openGitHubRecords } = await import('./after-deploy/github-records')
     return await openGitHubRecords({
       token: config.github.token,
       environment: config.github.environment,

@@ -1,10 +1,10 @@
 import * as core from '@actions/core'
-import { INPUT_NAMES, type RawInputs } from './action-contract'
-import { InputError, parseInputs, type Config } from './inputs'
-import { writeSummary } from './job-summary'
-import { createRedactor } from './redact'
-import { parseSecrets } from './secrets-input'
-import { renderInputErrorSummary } from './summary'
+import { INPUT_NAMES, type RawInputs } from './inputs/contract'
+import { InputError, parseInputs, type Config } from './inputs/parse'
+import { writeSummary } from './report/job-summary'
+import { createRedactor } from './report/redact'
+import { parseSecrets } from './inputs/secrets'
+import { renderInputErrorSummary } from './report/summary'
 
 /** Reads every declared input, raw; parseInputs judges them. */
 export function readRawInputs(): RawInputs {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
-import type { RawInputs } from '../../src/action-contract'
-import { INPUT_NAMES } from '../../src/action-contract'
+import type { RawInputs } from '../../src/inputs/contract'
+import { INPUT_NAMES } from '../../src/inputs/contract'
 
 interface ActionYml {
   inputs: Record<string, { description: string; required?: boolean; default?: string }>

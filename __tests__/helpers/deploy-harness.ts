@@ -1,9 +1,9 @@
-import type { OutputName, RawInputs } from '../../src/action-contract'
+import type { OutputName, RawInputs } from '../../src/inputs/contract'
 import { ControlPlaneClient } from '../../src/control-plane/client'
 import { sleep } from '../../src/control-plane/retry'
-import { deleteDeployment } from '../../src/delete'
-import { deploy, type DeployResult } from '../../src/deploy'
-import { parseInputs } from '../../src/inputs'
+import { deleteDeployment } from '../../src/operations/delete'
+import { deploy, type DeployResult } from '../../src/operations/deploy'
+import { parseInputs } from '../../src/inputs/parse'
 import { rawInputs } from './action-yml'
 
 export const INTEGRATION_ID = '123e4567-e89b-42d3-a456-426614174000'

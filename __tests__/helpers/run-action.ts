@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { RawInputs } from '../../src/action-contract'
+import type { RawInputs } from '../../src/inputs/contract'
 import { inputEnv } from './action-yml'
 
 export const DIST = fileURLToPath(new URL('../../dist/index.js', import.meta.url))

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs'
 import type { Readable } from 'node:stream'
-import { request as undiciRequest, type Dispatcher } from '../http'
+import { request as undiciRequest, type Dispatcher } from './transport'
 import type { z } from 'zod'
 import {
   ControlPlaneError,

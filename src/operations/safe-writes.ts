@@ -1,7 +1,11 @@
-import type { CallOptions, ControlPlaneClient } from './control-plane/client'
-import { HttpStatusError, NetworkError, ResponseShapeError } from './control-plane/errors'
-import { backoffDelay, type BackoffPolicy } from './control-plane/retry'
-import type { Deployment, DeploymentCreateBody, DeploymentPatchBody } from './control-plane/schemas'
+import type { CallOptions, ControlPlaneClient } from '../control-plane/client'
+import { HttpStatusError, NetworkError, ResponseShapeError } from '../control-plane/errors'
+import { backoffDelay, type BackoffPolicy } from '../control-plane/retry'
+import type {
+  Deployment,
+  DeploymentCreateBody,
+  DeploymentPatchBody
+} from '../control-plane/schemas'
 
 /** Attempts of a create or an update whose answers got lost, the first included. */
 const MAX_WRITE_ATTEMPTS = 4

@@ -5,9 +5,9 @@ import { join, posix, relative, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import ignore, { type Ignore } from 'ignore'
 import { create as createTar } from 'tar'
-import { formatBytes } from './bytes'
-import type { Config } from './inputs'
-import { InputError } from './inputs'
+import { formatBytes } from '../lib/bytes'
+import type { Config } from '../inputs/parse'
+import { InputError } from '../inputs/parse'
 
 /** The service's limit for an uploaded tarball, and the size above which the action warns. */
 export const MAX_ARCHIVE_BYTES = 200 * 1024 * 1024

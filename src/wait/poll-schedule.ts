@@ -1,4 +1,4 @@
-import type { Revision } from './control-plane/schemas'
+import type { Revision } from '../control-plane/schemas'
 
 /**
  * When the revision being waited on will likely end, from how long the deployment's earlier

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { request, type Dispatcher } from './http'
+import { request, type Dispatcher } from '../control-plane/transport'
 import { z } from 'zod'
 
 /** What the agent checks proved, in order, and what the agent said. */

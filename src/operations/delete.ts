@@ -1,7 +1,7 @@
 import type { DeployDeps, DeployResult } from './deploy'
 import { describe, findTarget, withHint } from './deploy'
-import { HttpStatusError } from './control-plane/errors'
-import type { Config } from './inputs'
+import { HttpStatusError } from '../control-plane/errors'
+import type { Config } from '../inputs/parse'
 
 /**
  * operation: delete, for pull-request previews: find the deployment (exact name, or id) and

@@ -1,13 +1,13 @@
-import type { InputName } from './action-contract'
+import type { InputName } from '../inputs/contract'
 import type {
   Deployment,
   DeploymentCreateBody,
   DeploymentPatchBody,
   SourceConfigBody,
   SourceRevisionConfigBody
-} from './control-plane/schemas'
-import { isTagRef } from './git-ref'
-import { InputError, type Config, type InputProblem } from './inputs'
+} from '../control-plane/schemas'
+import { isTagRef } from '../inputs/git-ref'
+import { InputError, type Config, type InputProblem } from '../inputs/parse'
 
 /**
  * What a deploy sends. For internal_source the deployment is created (when absent) without a

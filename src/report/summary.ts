@@ -1,6 +1,6 @@
-import type { DeployResult } from './deploy'
-import { formatDuration } from './duration'
-import { formatLogLine, type RevisionLogs } from './revision-logs'
+import type { DeployResult } from '../operations/deploy'
+import { formatDuration } from '../lib/duration'
+import { formatLogLine, type RevisionLogs } from '../after-deploy/revision-logs'
 
 /** Log lines the summary shows at the most; the step's log has them all. */
 const SUMMARY_LOG_LINES = 30

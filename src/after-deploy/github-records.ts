@@ -1,7 +1,7 @@
 import { context, getOctokit } from '@actions/github'
-import type { DeployOutcome } from './deploy'
-import { formatDuration } from './duration'
-import { escapeCell } from './summary'
+import type { DeployOutcome } from '../operations/deploy'
+import { formatDuration } from '../lib/duration'
+import { escapeCell } from '../report/summary'
 
 /** What the records say about the run once it ended. */
 export interface RunRecord {

@@ -1,6 +1,6 @@
-import type { DeploymentPatchBody } from './control-plane/schemas'
+import type { DeploymentPatchBody } from '../control-plane/schemas'
 import type { Plan } from './plan'
-import { formatBytes } from './bytes'
+import { formatBytes } from '../lib/bytes'
 import type { SourceArchive } from './source-archive'
 
 /** Body fields whose non-null value in a PATCH creates a revision (api.md §3). */

@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import type { InputName, RawInputs } from './action-contract'
-import { parseDuration } from './duration'
+import type { InputName, RawInputs } from './contract'
+import { parseDuration } from '../lib/duration'
 import { isTagRef, normaliseRepoRef, workflowRepoRef, type WorkflowRefEnv } from './git-ref'
 import type { ResourceSpec } from './resource-spec'
-import { MAX_LOG_LINES } from './revision-logs'
-import { parseSecrets, type Secret } from './secrets-input'
+import { MAX_LOG_LINES } from '../after-deploy/revision-logs'
+import { parseSecrets, type Secret } from './secrets'
 
 export const SOURCES = ['git_host', 'external_image', 'internal_image', 'internal_source'] as const
 export type Source = (typeof SOURCES)[number]

@@ -3,9 +3,9 @@ import {
   HttpStatusError,
   NetworkError,
   ResponseShapeError
-} from './control-plane/errors'
-import type { CallOptions } from './control-plane/client'
-import type { Revision } from './control-plane/schemas'
+} from '../control-plane/errors'
+import type { CallOptions } from '../control-plane/client'
+import type { Revision } from '../control-plane/schemas'
 import { HISTORY_LIMIT, predictedGap, predictFinish, type FinishPrediction } from './poll-schedule'
 import { judgeStatus, type Verdict } from './revision-status'
 

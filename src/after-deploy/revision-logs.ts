@@ -1,5 +1,5 @@
-import type { CallOptions } from './control-plane/client'
-import type { LogEntry } from './control-plane/schemas'
+import type { CallOptions } from '../control-plane/client'
+import type { LogEntry } from '../control-plane/schemas'
 
 export type LogPhase = 'build' | 'deploy'
 
