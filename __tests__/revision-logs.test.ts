@@ -2,16 +2,16 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { ControlPlaneClient } from '../src/control-plane/client'
 import {
-  logPhaseFor,
   readLastLogLines,
   showRevisionLogs,
   toLogLine,
   type LogIo
 } from '../src/after-deploy/revision-logs'
 import { renderDeploySummary } from '../src/report/summary'
-import type { DeployResult } from '../src/operations/deploy'
+import type { DeployResult } from '../src/result'
+import { phaseOf } from '../src/wait/revision-status'
 
-describe('logPhaseFor', () => {
+describe('phaseOf', () => {
   it.each([
     [['BUILDING', 'BUILD_FAILED'], 'build'],
     [['QUEUED', 'CREATE_FAILED'], 'build'],
@@ -19,9 +19,11 @@ describe('logPhaseFor', () => {
     [['QUEUED', 'BUILDING'], 'build'],
     [['BUILDING', 'AWAITING_DEPLOY'], 'deploy'],
     [['DEPLOYING', 'INTERRUPTED'], 'deploy'],
+    [['BUILDING', 'DEPLOYING', 'UNKNOWN'], 'deploy'],
+    [['BUILDING', 'SKIPPED'], 'build'],
     [[], 'build']
   ])('reads %j as the %s phase', (seen, phase) => {
-    expect(logPhaseFor(seen)).toBe(phase)
+    expect(phaseOf(seen)).toBe(phase)
   })
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import type { DeployResult } from '../src/operations/deploy'
+import type { DeployResult } from '../src/result'
 import { createRedactor } from '../src/report/redact'
 import { escapeCell, renderDeploySummary, renderInputErrorSummary } from '../src/report/summary'
 

@@ -1,7 +1,9 @@
 import * as core from '@actions/core'
 import { ControlPlaneClient } from './control-plane/client'
 import { sleep } from './control-plane/retry'
-import { CancelledError, deploy, type DeployResult } from './operations/deploy'
+import { deploy } from './operations/deploy'
+import { CancelledError } from './operations/deps'
+import { SUCCEEDS, type DeployResult } from './result'
 import { deleteDeployment } from './operations/delete'
 import { EnvHttpProxyAgent } from './control-plane/transport'
 import type { Config } from './inputs/parse'
@@ -9,15 +11,6 @@ import { writeSummary } from './report/job-summary'
 import { LOG_BUDGET_MS, showRevisionLogs, type RevisionLogs } from './after-deploy/revision-logs'
 import { renderDeploySummary, type SummaryExtras } from './report/summary'
 import { ACTION_VERSION } from './version'
-
-/** Endings of a run that exit 0. */
-const SUCCESSES: ReadonlySet<DeployResult['outcome']> = new Set([
-  'deployed',
-  'revision-created',
-  'dry-run',
-  'deleted',
-  'absent'
-])
 
 /** The job is cancelled: what is left must finish within this, the contract allows 2 s. */
 const CANCEL_GRACE_MS = 1_500
@@ -200,7 +193,7 @@ async function report(
 ) {
   await writeSummary(redact(renderDeploySummary(result, config.source, extras)))
   const message = redact(result.message)
-  if (!SUCCESSES.has(result.outcome)) core.setFailed(message)
+  if (!SUCCEEDS[result.outcome]) core.setFailed(message)
   else if (extras.checks?.failure) {
     core.info(message)
     core.setFailed(extras.checks.failure)

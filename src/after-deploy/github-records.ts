@@ -1,5 +1,5 @@
 import { context, getOctokit } from '@actions/github'
-import type { DeployOutcome } from '../operations/deploy'
+import type { DeployOutcome } from '../result'
 import { formatDuration } from '../lib/duration'
 import { escapeCell } from '../report/summary'
 

@@ -1,7 +1,8 @@
 import type { CallOptions } from '../control-plane/client'
 import type { LogEntry } from '../control-plane/schemas'
+import { phaseOf, type RevisionPhase } from '../wait/revision-status'
 
-export type LogPhase = 'build' | 'deploy'
+export type LogPhase = RevisionPhase
 
 /** Pages the log endpoint is read over at the most, and lines at the most (issue: 3 and 200). */
 export const MAX_LOG_PAGES = 3
@@ -9,22 +10,6 @@ export const MAX_LOG_LINES = 200
 /** Lines of ERROR or above that also become annotations. */
 const MAX_ANNOTATIONS = 10
 const ERROR_LEVELS = new Set(['ERROR', 'CRITICAL', 'FATAL'])
-
-const BUILD_STATUSES = new Set(['CREATE_FAILED', 'BUILD_FAILED'])
-const DEPLOY_PHASE_STATUSES = new Set(['DEPLOY_FAILED', 'AWAITING_DEPLOY', 'DEPLOYING'])
-
-/**
- * Which logs explain how a revision ended: build logs for a failed create or build, deploy logs
- * for a failed deploy, and for a timeout or an interruption those of the phase it was last seen
- * in (the statuses seen, oldest first).
- */
-export function logPhaseFor(statusesSeen: readonly string[]): LogPhase {
-  const last = statusesSeen.at(-1) ?? ''
-  if (BUILD_STATUSES.has(last)) return 'build'
-  if (last === 'DEPLOY_FAILED') return 'deploy'
-  const lastWaiting = [...statusesSeen].reverse().find((status) => status !== 'INTERRUPTED')
-  return DEPLOY_PHASE_STATUSES.has(lastWaiting ?? '') ? 'deploy' : 'build'
-}
 
 export interface LogLine {
   time: string
@@ -124,7 +109,7 @@ export async function showRevisionLogs(
   }
 ): Promise<RevisionLogs | undefined> {
   const { io, redact } = options
-  const phase = logPhaseFor(options.statusesSeen)
+  const phase = phaseOf(options.statusesSeen)
   let lines: LogLine[]
   try {
     lines = await readLastLogLines(

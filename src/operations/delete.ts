@@ -1,5 +1,6 @@
-import type { DeployDeps, DeployResult } from './deploy'
-import { describe, findTarget, withHint } from './deploy'
+import type { DeployResult } from '../result'
+import type { DeployDeps } from './deps'
+import { describe, findTarget, withHint } from './target'
 import { HttpStatusError } from '../control-plane/errors'
 import type { Config } from '../inputs/parse'
 

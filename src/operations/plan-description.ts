@@ -1,17 +1,7 @@
 import type { DeploymentPatchBody } from '../control-plane/schemas'
-import type { Plan } from './plan'
+import { REVISION_FIELDS, type Plan } from './plan'
 import { formatBytes } from '../lib/bytes'
 import type { SourceArchive } from './source-archive'
-
-/** Body fields whose non-null value in a PATCH creates a revision (api.md §3). */
-const REVISION_FIELDS = new Set([
-  'source_revision_config.repo_ref',
-  'source_revision_config.graph_config_path',
-  'source_revision_config.image_uri',
-  'source_revision_config.source_tarball_path',
-  'source_config.resource_spec',
-  'secrets'
-])
 
 /**
  * The plan for people (dry-run): the requests, each field that would be sent, and which fields
@@ -56,7 +46,10 @@ export function describePlan(
 
 function fieldLines(body: object, markRevisions: boolean): string[] {
   return flatten(body as Record<string, unknown>, '').map(([field, value]) => {
-    const creates = markRevisions && REVISION_FIELDS.has(field) ? '   ← creates a revision' : ''
+    const creates =
+      markRevisions && (REVISION_FIELDS as readonly string[]).includes(field)
+        ? '   ← creates a revision'
+        : ''
     return `  ${field} = ${value}${creates}`
   })
 }

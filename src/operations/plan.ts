@@ -174,17 +174,27 @@ function buildCommands(config: Config): SourceConfigBody {
   return commands
 }
 
-/** api.md §3: a PATCH creates a revision when any of these is given non-null. */
+/** api.md §3: the body fields whose non-null value in a PATCH creates a revision. */
+export const REVISION_FIELDS = [
+  'source_revision_config.repo_ref',
+  'source_revision_config.graph_config_path',
+  'source_revision_config.image_uri',
+  'source_revision_config.source_tarball_path',
+  'source_config.resource_spec',
+  'secrets'
+] as const
+
 export function createsRevision(body: DeploymentPatchBody): boolean {
-  const revision = body.source_revision_config ?? {}
-  return (
-    revision.repo_ref != null ||
-    revision.graph_config_path != null ||
-    revision.image_uri != null ||
-    revision.source_tarball_path != null ||
-    body.secrets != null ||
-    body.source_config?.resource_spec != null
-  )
+  return REVISION_FIELDS.some((field) => valueAt(body, field) != null)
+}
+
+function valueAt(body: object, field: string): unknown {
+  let value: unknown = body
+  for (const key of field.split('.')) {
+    if (typeof value !== 'object' || value === null) return undefined
+    value = (value as Record<string, unknown>)[key]
+  }
+  return value
 }
 
 /** Create-only inputs that ask for something the existing deployment does not have. */

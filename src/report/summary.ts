@@ -1,4 +1,4 @@
-import type { DeployResult } from '../operations/deploy'
+import type { DeployResult } from '../result'
 import { formatDuration } from '../lib/duration'
 import { formatLogLine, type RevisionLogs } from '../after-deploy/revision-logs'
 

@@ -1,0 +1,33 @@
+import type { OutputName } from '../inputs/contract'
+import type { ControlPlaneClient } from '../control-plane/client'
+import type { BackoffPolicy } from '../control-plane/retry'
+
+/** What an operation does to the world besides HTTP: the action's log and outputs. */
+export interface DeployIo {
+  info(message: string): void
+  notice(message: string): void
+  setOutput(name: OutputName, value: string): void
+  /** Called once, when the wait for the revision this run created starts. */
+  waitStarting?(revisionId: string): void
+}
+
+export interface DeployDeps {
+  client: ControlPlaneClient
+  io: DeployIo
+  /** Aborted on SIGINT/SIGTERM: the operation then ends as `cancelled`. */
+  signal?: AbortSignal
+  /** When the run started (epoch ms); the deadline is this plus `timeout`. */
+  startedAt: number
+  now: () => number
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** Pauses between attempts of a create or update whose answer was lost. */
+  writeBackoff?: BackoffPolicy
+}
+
+/** Raised through `signal.reason` when the runner cancels the job. */
+export class CancelledError extends Error {
+  constructor(signalName: string) {
+    super(`the run was cancelled (${signalName})`)
+    this.name = 'CancelledError'
+  }
+}

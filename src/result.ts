@@ -1,0 +1,46 @@
+/**
+ * What an operation ends with: below both the operations that produce it and the report that
+ * renders it.
+ */
+export type DeployOutcome =
+  | 'deployed'
+  | 'revision-created'
+  | 'failed'
+  | 'superseded'
+  | 'timeout'
+  | 'cancelled'
+  | 'error'
+  | 'dry-run'
+  | 'deleted'
+  | 'absent'
+
+/** Whether the step exits 0, per outcome; the compiler checks every outcome has an answer. */
+export const SUCCEEDS: Record<DeployOutcome, boolean> = {
+  deployed: true,
+  'revision-created': true,
+  'dry-run': true,
+  deleted: true,
+  absent: true,
+  failed: false,
+  superseded: false,
+  timeout: false,
+  cancelled: false,
+  error: false
+}
+
+export interface DeployResult {
+  outcome: DeployOutcome
+  deploymentId?: string
+  deploymentName?: string
+  revisionId?: string
+  revisionStatus?: string
+  deploymentUrl?: string
+  created: boolean
+  /** Every status of the revision seen, oldest first. */
+  statusesSeen: string[]
+  elapsedMs: number
+  /** Dry run: the plan, a line per request or field. */
+  planLines?: string[]
+  /** One paragraph for people: what happened, with the ids, and what to do next. */
+  message: string
+}
