@@ -151,7 +151,7 @@ export class Store {
       deployment.source_revision_config = config
       delete deployment.source_revision_config.repo_commit_sha
     }
-    deployment.updated_at = new Date(updatedAt ?? placed.at(-1)?.createdAt ?? first).toISOString()
+    deployment.updated_at = new Date(placed.at(-1)?.createdAt ?? first).toISOString()
     return this.#view(deployment)
   }
 
