@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { parseJson, readBody, recordOf, send, type Answer } from './http'
-import type { RecordedRequest } from './types'
+import { infoBody, type InfoHost } from './agent-info'
+import type { AgentBehaviour, RecordedRequest, ServingRevision } from './types'
 
 export interface AgentServerOptions {
   /** Expected X-Api-Key (default 'emulator-key'); a wrong one gets 404, as api.md §5.3 says. */
@@ -17,6 +18,19 @@ export interface AgentServerOptions {
   a2aError?: { code: number; message: string }
   /** Answer /assistants with 503 for this long after start, as a server still coming up. */
   warmUpMs?: number
+  /**
+   * The revision this server runs as, e.g. `() => controlPlane.serving('agent')`: it answers as
+   * that revision's AgentBehaviour, and /info names it. Without it all is well and /info has no
+   * `host`, as the local development server.
+   */
+  host?: () => ServingRevision | undefined
+  /**
+   * What /info says of the host: 'serving' (default: `host.host_revision_id` is the serving
+   * revision), 'absent' (no `host`, as older servers) or 'stale' (the revision that served
+   * before, for the first `staleInfoReads` reads of /info, default all of them).
+   */
+  infoHost?: InfoHost
+  staleInfoReads?: number
 }
 
 export interface AgentServerEmulator {
@@ -39,6 +53,8 @@ interface JsonRpcCall {
 }
 
 const NOT_FOUND: Answer = { status: 404, body: { detail: 'Not Found' } }
+/** What a 'wrong-reply' revision answers instead of the echo. */
+export const WRONG_REPLY = 'This revision is broken.'
 
 /** A small agent server (api.md §4.2, §4.3): assistants, a stateless echo run, and A2A. */
 export async function startAgentServer(
@@ -49,6 +65,9 @@ export async function startAgentServer(
   const requests: RecordedRequest[] = []
   const startedAt = Date.now()
   let origin = ''
+  let infoReads = 0
+  const behaviour = (): AgentBehaviour => options.host?.()?.agent ?? 'well'
+  const BROKEN: Answer = { status: 500, body: { detail: 'Internal Server Error' } }
 
   const route = (method: string, url: URL, body: unknown, isJson: boolean): Answer => {
     const assistantPath = /^\/assistants\/([^/]+)$/.exec(url.pathname)?.[1]
@@ -62,6 +81,7 @@ export async function startAgentServer(
     if (method === 'GET' && assistantPath !== undefined) {
       const id = decodeURIComponent(assistantPath)
       if (!assistants.has(id)) return { status: 404, body: { detail: `Assistant ${id} not found` } }
+      if (behaviour() === 'assistant-error') return BROKEN
       return {
         status: 200,
         body: { assistant_id: id, graph_id: id, name: id, config: {}, metadata: {} }
@@ -81,6 +101,7 @@ export async function startAgentServer(
       const id = decodeURIComponent(a2aPath)
       if (!assistants.has(id)) return { status: 404, body: { detail: `Assistant ${id} not found` } }
       if (!isJson) return { status: 200, body: rpcError(null, -32700, 'Parse error') }
+      if (behaviour() === 'run-error') return BROKEN
       return { status: 200, body: a2a(body as JsonRpcCall) }
     }
     return NOT_FOUND
@@ -89,12 +110,13 @@ export async function startAgentServer(
   const runWait = (run: RunRequest): Answer => {
     const id = typeof run.assistant_id === 'string' ? run.assistant_id : ''
     if (!assistants.has(id)) return { status: 404, body: { detail: `Assistant ${id} not found` } }
+    if (behaviour() === 'run-error') return BROKEN
     const messages = run.input?.messages ?? []
     const last = messages.at(-1)?.content ?? ''
     // The real server labels this JSON text/plain.
     return {
       status: 200,
-      body: { messages: [...messages, { type: 'ai', content: `echo: ${String(last)}` }] },
+      body: { messages: [...messages, { type: 'ai', content: reply(String(last)) }] },
       contentType: 'text/plain'
     }
   }
@@ -112,6 +134,9 @@ export async function startAgentServer(
     skills: [{ id: 'echo', name: 'Echo', description: 'Repeats the message', tags: ['echo'] }]
   })
 
+  /** The echo, unless the serving revision is broken that way. */
+  const reply = (text: string) => (behaviour() === 'wrong-reply' ? WRONG_REPLY : `echo: ${text}`)
+
   const a2a = (call: JsonRpcCall) => {
     const id = call.id ?? null
     if (options.a2aError) return rpcError(id, options.a2aError.code, options.a2aError.message)
@@ -128,7 +153,7 @@ export async function startAgentServer(
         id: message.taskId ?? randomUUID(),
         contextId: message.contextId ?? randomUUID(),
         status: { state: 'completed' },
-        artifacts: [{ artifactId: randomUUID(), parts: [{ kind: 'text', text: `echo: ${text}` }] }]
+        artifacts: [{ artifactId: randomUUID(), parts: [{ kind: 'text', text: reply(text) }] }]
       }
     }
   }
@@ -142,6 +167,15 @@ export async function startAgentServer(
     const method = req.method ?? 'GET'
     if (method === 'GET' && url.pathname === '/ok')
       return send(res, record, { status: 200, body: { ok: true } })
+    // The real server answers /info without auth.
+    if (method === 'GET' && url.pathname === '/info') {
+      infoReads += 1
+      const stale = infoReads <= (options.staleInfoReads ?? Infinity)
+      return send(res, record, {
+        status: 200,
+        body: infoBody(options.host?.(), options.infoHost ?? 'serving', stale)
+      })
+    }
     // A token not tied to the agent's owner gets 404, not 401 (api.md §5.3).
     if (options.rejectWith) {
       return send(res, record, { status: options.rejectWith, body: { detail: 'Forbidden' } })

@@ -7,12 +7,16 @@ import { defaultLogs, logsPage, type LogSource } from './logs'
 import { createProblems, createsRevision, patchProblems } from './rules'
 import { Store } from './store'
 import type {
+  AgentBehaviour,
+  AgentChooser,
   Deployment,
   Fault,
   OutcomeChooser,
   RecordedRequest,
   Revision,
-  RevisionOutcome
+  RevisionOutcome,
+  SeedRevision,
+  ServingRevision
 } from './types'
 import { UPLOAD_PREFIX, UploadSlots, type Upload } from './uploads'
 
@@ -25,6 +29,15 @@ export interface ControlPlaneOptions {
   basePath?: string
   /** Time a revision spends in each in-progress status (default 1000 ms). */
   stepMs?: number
+  /** Time in particular statuses, e.g. `{ BUILDING: 120_000 }`; the others take `stepMs`. */
+  phaseMs?: Partial<Record<string, number>>
+  /**
+   * Time from DEPLOYED until `active_revision_id` (and the agent server, see `serving`) moves to
+   * a new revision (default 0). Until then the previous revision serves.
+   */
+  activeLagMs?: number
+  /** How the agent server answers while a new revision serves (default 'well'). */
+  agent?: AgentChooser
   /** Final status of new revisions (default 'DEPLOYED'). */
   outcome?: OutcomeChooser
   /** custom_url of non-external_image deployments once a revision is DEPLOYED (default `${url}/agent`). */
@@ -48,11 +61,19 @@ export interface ControlPlaneEmulator {
   deployments(): Deployment[]
   /** Newest first. */
   revisions(deploymentId: string): Revision[]
-  /** Adds a deployment whose one revision already has `status` (default 'DEPLOYED'); not recorded. */
+  /**
+   * Adds a deployment whose revisions already happened; not recorded. Its history is `history`
+   * (oldest first; see SeedRevision for durations and agent behaviour) or else one revision that
+   * has reached `status` (default 'DEPLOYED'). With `updated_at` (ISO time) its newest revision
+   * was created then, and so was the last update; else the newest revision just reached its
+   * status. A git_host deployment gets a repo_url-less config unless `source_config` is given.
+   */
   seedDeployment(init: {
     name: string
     source?: string
     status?: RevisionOutcome
+    history?: SeedRevision[]
+    updated_at?: string
     source_config?: object
     source_revision_config?: object
   }): Deployment
@@ -60,6 +81,21 @@ export interface ControlPlaneEmulator {
   setOutcome(outcome: ControlPlaneOptions['outcome']): void
   /** Revisions created from now on spend `stepMs` in each in-progress status (a slower build). */
   setStepMs(stepMs: number): void
+  /** Revisions created from now on spend `phaseMs[status]` in those statuses; {} undoes it. */
+  setPhaseMs(phaseMs: Partial<Record<string, number>>): void
+  /** Revisions created from now on become active this long after DEPLOYED. */
+  setActiveLagMs(lagMs: number): void
+  /** Agent behaviour of revisions created from now on (not redeploys: they keep their source's). */
+  setAgent(agent: AgentChooser): void
+  /** How the agent server answers while this revision serves. */
+  setRevisionAgent(revisionId: string, agent: AgentBehaviour): void
+  /**
+   * The revision `deployment` (an id or a name) serves now, or undefined: give it to the agent
+   * server as `host: () => controlPlane.serving('name')`.
+   */
+  serving(deployment: string): ServingRevision | undefined
+  /** Every redeploy request received, including refused and faulted ones. */
+  redeploys(): RecordedRequest[]
   setRevisionLogs(source: LogSource | false): void
   injectFault(fault: Fault): void
   /** Drops the faults not yet spent. */
@@ -72,6 +108,7 @@ export interface ControlPlaneEmulator {
 const SEED_INTEGRATION = '00000000-0000-4000-8000-000000000001'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const NOT_FOUND: Answer = { status: 404, body: { detail: 'Not Found' } }
+const REDEPLOY_PATH = /^\/v2\/deployments\/[^/]+\/revisions\/[^/]+\/redeploy$/
 const METHOD_NOT_ALLOWED: Answer = { status: 405, body: { detail: 'Method Not Allowed' } }
 
 /** Starts the control-plane emulator on 127.0.0.1 (api.md §4.1, with the rules of §2 and §7). */
@@ -90,7 +127,10 @@ export async function startControlPlane(
       options.tenantId !== undefined && UUID.test(options.tenantId)
         ? options.tenantId
         : randomUUID(),
-    holdBehindFailed: options.holdBehindFailed
+    holdBehindFailed: options.holdBehindFailed,
+    phaseMs: options.phaseMs,
+    activeLagMs: options.activeLagMs,
+    agent: options.agent
   })
   const requests: RecordedRequest[] = []
   const faults = new FaultQueue()
@@ -121,8 +161,9 @@ export async function startControlPlane(
       return { status: 200, body: slots.open(origin, id) }
     }
     if (sub !== 'revisions') return NOT_FOUND
+    if (tail === 'redeploy' && method === 'POST') return redeploy(id, revisionId ?? '')
     if (method !== 'GET') return METHOD_NOT_ALLOWED
-    if (revisionId === undefined) return page(store.revisions(id), query)
+    if (revisionId === undefined) return page(withStatus(store.revisions(id), query), query)
     const revision = store.revision(id, revisionId)
     if (!revision) return { status: 404, body: { detail: `Revision ID ${revisionId} not found.` } }
     if (tail === undefined) return { status: 200, body: revision }
@@ -163,6 +204,21 @@ export async function startControlPlane(
     if (problems.length > 0) return { status: 422, body: { detail: problems } }
     const request = body as Record<string, unknown>
     return { status: 200, body: store.patch(deployment.id, request, createsRevision(request)) }
+  }
+
+  /** 200 with the deployment and a new revision rebuilt from a revision that was DEPLOYED. */
+  const redeploy = (id: string, revisionId: string): Answer => {
+    const revision = store.revision(id, revisionId)
+    if (!revision) return { status: 404, body: { detail: `Revision ID ${revisionId} not found.` } }
+    if (revision.status !== 'DEPLOYED') {
+      return {
+        status: 400,
+        body: {
+          detail: `Revision ${revisionId} is ${revision.status} and was never deployed; only a deployed revision can be redeployed.`
+        }
+      }
+    }
+    return { status: 200, body: store.redeploy(id, revisionId) }
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -256,7 +312,12 @@ export async function startControlPlane(
     revisions: (deploymentId) => store.revisions(deploymentId),
     seedDeployment: (init) => {
       const source = init.source ?? 'git_host'
-      return store.create(
+      if (init.history !== undefined && init.status !== undefined)
+        throw new Error(`seedDeployment ${init.name}: give either status or history, not both`)
+      const updatedAt = init.updated_at === undefined ? undefined : Date.parse(init.updated_at)
+      if (Number.isNaN(updatedAt))
+        throw new Error(`seedDeployment ${init.name}: updated_at ${init.updated_at} is not a time`)
+      return store.seed(
         {
           name: init.name,
           source,
@@ -265,11 +326,19 @@ export async function startControlPlane(
             (source === 'git_host' ? { integration_id: SEED_INTEGRATION } : {}),
           source_revision_config: init.source_revision_config ?? seedRevisionConfig(source)
         },
-        { outcome: init.status ?? 'DEPLOYED' }
+        init.history ?? [{ status: init.status ?? 'DEPLOYED' }],
+        updatedAt
       )
     },
     setOutcome: (outcome) => store.setOutcome(outcome ?? 'DEPLOYED'),
     setStepMs: (stepMs) => store.setStepMs(stepMs),
+    setPhaseMs: (phaseMs) => store.setPhaseMs(phaseMs),
+    setActiveLagMs: (lagMs) => store.setActiveLagMs(lagMs),
+    setAgent: (agent) => store.setAgent(agent),
+    setRevisionAgent: (revisionId, agent) => store.setRevisionAgent(revisionId, agent),
+    serving: (deployment) => store.serving(deployment),
+    redeploys: () =>
+      requests.filter((request) => request.method === 'POST' && REDEPLOY_PATH.test(request.path)),
     setRevisionLogs: (source) => {
       revisionLogs = source
     },
@@ -290,6 +359,14 @@ function seedRevisionConfig(source: string): Record<string, unknown> {
   if (source === 'internal_source')
     return { graph_config_path: 'graph.json', source_tarball_path: 'uploads/seed.tar.gz' }
   return { image_uri: 'seed:1' }
+}
+
+/** The revisions whose status is in `status` (a comma-separated list), or all without it. */
+function withStatus(revisions: Revision[], query: URLSearchParams): Revision[] {
+  const wanted = query.get('status')
+  if (wanted === null || wanted === '') return revisions
+  const statuses = new Set(wanted.split(',').map((status) => status.trim()))
+  return revisions.filter((revision) => statuses.has(revision.status))
 }
 
 /** A list page: `limit` 1–100 (default 20), `offset` ≥ 0; `offset` answered is the next page's. */

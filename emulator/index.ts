@@ -6,12 +6,17 @@ export {
 } from './control-plane'
 export type { LogEntry, LogSource, LogType } from './logs'
 export type {
+  AgentBehaviour,
+  AgentChooser,
   Deployment,
   Fault,
+  NewRevision,
   OutcomeChooser,
   RecordedRequest,
   Revision,
   RevisionOutcome,
-  RevisionStatus
+  RevisionStatus,
+  SeedRevision,
+  ServingRevision
 } from './types'
 export type { Upload } from './uploads'

@@ -47,15 +47,45 @@ export interface StatusReading {
   since: number
 }
 
+/** Time in each in-progress status: one number for all, or one per phase of the source. */
+export type StepTimes = number | readonly number[]
+
 /**
- * The status of a revision at `now`: one in-progress status per `stepMs`, then the outcome.
- * 'HANG' stops at BUILDING (DEPLOYING for an image); a held revision stops at QUEUED. A revision
- * superseded before it ended is SKIPPED from that moment on.
+ * The time a revision of `source` spends in each in-progress status: `phaseMs[status]` where
+ * given, else `stepMs`.
  */
-export function statusAt(timeline: RevisionTimeline, now: number, stepMs: number): StatusReading {
+export function phaseDurations(
+  source: string,
+  stepMs: number,
+  phaseMs: Readonly<Partial<Record<string, number>>> = {}
+): number[] {
+  return phasesOf(source).map((phase) => phaseMs[phase] ?? stepMs)
+}
+
+/** `totalMs` spread over the in-progress statuses of `source` in whole ms, summing exactly. */
+export function spreadDuration(source: string, totalMs: number): number[] {
+  const count = phaseCount(source)
+  const share = Math.floor(totalMs / count)
+  return phasesOf(source).map((_, index) =>
+    index === count - 1 ? totalMs - share * (count - 1) : share
+  )
+}
+
+/**
+ * The status of a revision at `now`: each in-progress status for its time (`stepMs`), then the
+ * outcome. 'HANG' stops at BUILDING (DEPLOYING for an image); a held revision stops at QUEUED. A
+ * revision superseded before it ended is SKIPPED from that moment on.
+ */
+export function statusAt(
+  timeline: RevisionTimeline,
+  now: number,
+  stepMs: StepTimes
+): StatusReading {
   const { supersededAt } = timeline
   const at = supersededAt === undefined ? now : Math.min(now, supersededAt)
-  const reading = progressAt(timeline, phasesOf(timeline.source), at, stepMs)
+  const phases = phasesOf(timeline.source)
+  const durations = typeof stepMs === 'number' ? phases.map(() => stepMs) : stepMs
+  const reading = progressAt(timeline, phases, at, durations)
   if (supersededAt !== undefined && now >= supersededAt && !FINAL_STATUSES.has(reading.status))
     return { status: 'SKIPPED', since: supersededAt }
   return reading
@@ -65,17 +95,19 @@ function progressAt(
   timeline: RevisionTimeline,
   phases: readonly string[],
   at: number,
-  stepMs: number
+  durations: readonly number[]
 ): StatusReading {
   const { createdAt, outcome, held } = timeline
-  const step = Math.max(0, Math.floor((at - createdAt) / stepMs))
   let lastPhase = phases.length - 1
   if (held) lastPhase = phases.indexOf('QUEUED')
   else if (outcome === 'HANG')
     lastPhase = phases.indexOf(isImageSource(timeline.source) ? 'DEPLOYING' : 'BUILDING')
   const finishes = !held && outcome !== 'HANG'
-  if (finishes && step >= phases.length)
-    return { status: outcome, since: createdAt + phases.length * stepMs }
-  const index = Math.min(step, lastPhase)
-  return { status: phases[index] ?? 'CREATING', since: createdAt + index * stepMs }
+  let since = createdAt
+  for (const [index, phase] of phases.entries()) {
+    const end = since + (durations[index] ?? 0)
+    if (at < end || (index === lastPhase && !finishes)) return { status: phase, since }
+    since = end
+  }
+  return { status: outcome, since }
 }

@@ -1,6 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { FINAL_STATUSES, phaseCount, statusAt, type RevisionTimeline } from './revisions'
-import type { Deployment, OutcomeChooser, Revision, RevisionOutcome, Secret } from './types'
+import { FINAL_STATUSES, phaseDurations, statusAt, type RevisionTimeline } from './revisions'
+import { placeHistory } from './seed'
+import { servingAt, type LiveRevision } from './serving'
+import type {
+  AgentBehaviour,
+  AgentChooser,
+  Deployment,
+  NewRevision,
+  OutcomeChooser,
+  Revision,
+  RevisionOutcome,
+  Secret,
+  SeedRevision,
+  ServingRevision
+} from './types'
 
 interface RevisionRecord extends RevisionTimeline {
   id: string
@@ -8,12 +21,33 @@ interface RevisionRecord extends RevisionTimeline {
   /** 1-based per deployment. */
   number: number
   /** Time in each in-progress status, fixed when the revision is created. */
-  stepMs: number
+  durations: number[]
+  /** Time from DEPLOYED until it becomes the active revision, fixed when it is created. */
+  activeLagMs: number
+  agent: AgentBehaviour
   sourceRevisionConfig: Record<string, unknown>
+}
+
+/** How a new revision comes to be; what is not given comes from the store's options. */
+interface RevisionPlan {
+  createdAt: number
+  outcome?: RevisionOutcome
+  durations?: number[]
+  activeLagMs?: number
+  agent?: AgentBehaviour
+  /** The revision's configuration (default: the deployment's). */
+  config?: Record<string, unknown>
+  redeployOf?: string
 }
 
 export interface StoreOptions {
   stepMs: number
+  /** Time in particular in-progress statuses, overriding `stepMs` for them. */
+  phaseMs?: Partial<Record<string, number>>
+  /** Time from DEPLOYED until `active_revision_id` moves to a revision (default 0). */
+  activeLagMs?: number
+  /** How the agent server answers while a new revision serves (default 'well'). */
+  agent?: AgentChooser
   now: () => number
   /** custom_url of non-external_image deployments once a revision is DEPLOYED. */
   agentUrl: () => string
@@ -84,13 +118,44 @@ export class Store {
     )
   }
 
+  /** Adds a deployment and its tracing project, as POST /v2/deployments does. */
+  create(body: Body): Deployment {
+    const now = this.options.now()
+    const deployment = this.#newDeployment(body, now)
+    // internal_source is created without a tarball: its first revision comes with the PATCH.
+    if (
+      deployment.source !== 'internal_source' ||
+      deployment.source_revision_config.source_tarball_path
+    )
+      this.#addRevision(deployment, { createdAt: now })
+    return this.#view(deployment)
+  }
+
   /**
-   * Adds a deployment and its tracing project. With `seed`, its revision is as old as one that
-   * has already reached `seed.outcome`.
+   * Adds a deployment whose revisions already happened (seed.ts places them in time); its
+   * updated_at is `updatedAt` when given, else when its newest revision was created.
    */
-  create(body: Body, seed?: { outcome: RevisionOutcome }): Deployment {
+  seed(body: Body, history: readonly SeedRevision[], updatedAt?: number): Deployment {
     const source = String(body.source)
-    const createdAt = this.options.now() - (seed ? phaseCount(source) * this.options.stepMs : 0)
+    const placed = placeHistory(history, {
+      source,
+      stepMs: this.options.stepMs,
+      now: this.options.now(),
+      updatedAt
+    })
+    const first = placed[0]?.createdAt ?? updatedAt ?? this.options.now()
+    const deployment = this.#newDeployment(body, first)
+    for (const revision of placed) {
+      const config = { ...deployment.source_revision_config, ...revision.config }
+      this.#addRevision(deployment, { ...revision, config, activeLagMs: 0 })
+      deployment.source_revision_config = config
+      delete deployment.source_revision_config.repo_commit_sha
+    }
+    deployment.updated_at = new Date(placed.at(-1)?.createdAt ?? first).toISOString()
+    return this.#view(deployment)
+  }
+
+  #newDeployment(body: Body, createdAt: number): Deployment {
     const at = new Date(createdAt).toISOString()
     const sourceConfig = { ...objectOf(body.source_config) }
     if ('resource_spec' in sourceConfig)
@@ -99,7 +164,7 @@ export class Store {
       id: randomUUID(),
       tenant_id: this.options.tenantId,
       name: String(body.name),
-      source,
+      source: String(body.source),
       source_config: { custom_url: null, ...sourceConfig },
       source_revision_config: { ...objectOf(body.source_revision_config) },
       secrets: hideValues(body.secrets),
@@ -112,10 +177,7 @@ export class Store {
     }
     this.#deployments.set(deployment.id, deployment)
     this.tracingProjects.add(deployment.name)
-    // internal_source is created without a tarball: its first revision comes with the PATCH.
-    if (source !== 'internal_source' || deployment.source_revision_config.source_tarball_path)
-      this.#addRevision(deployment, createdAt, seed?.outcome)
-    return this.#view(deployment)
+    return deployment
   }
 
   /** Applies the non-null fields of a PATCH; adds a revision when `createsRevision`. */
@@ -132,8 +194,54 @@ export class Store {
     if (Array.isArray(body.secrets)) deployment.secrets = hideValues(body.secrets)
     const now = this.options.now()
     deployment.updated_at = new Date(now).toISOString()
-    if (createsRevision) this.#addRevision(deployment, now)
+    if (createsRevision) this.#addRevision(deployment, { createdAt: now })
     return this.#view(deployment)
+  }
+
+  /**
+   * Starts a new revision built from `revisionId`'s configuration (same commit, same agent
+   * behaviour), which the deployment takes as its own. The caller checked both ids.
+   */
+  redeploy(id: string, revisionId: string): Deployment {
+    const deployment = this.#deployments.get(id)
+    const source = this.#revisions.find((record) => record.id === revisionId)
+    if (!deployment || !source) throw new Error(`no revision ${revisionId} of deployment ${id}`)
+    const now = this.options.now()
+    deployment.source_revision_config = { ...source.sourceRevisionConfig }
+    delete deployment.source_revision_config.repo_commit_sha
+    deployment.updated_at = new Date(now).toISOString()
+    this.#addRevision(deployment, {
+      createdAt: now,
+      agent: source.agent,
+      config: { ...source.sourceRevisionConfig },
+      redeployOf: source.id
+    })
+    return this.#view(deployment)
+  }
+
+  /** The revision `deployment` (an id or a name) serves now, or undefined when none does. */
+  serving(deployment: string): ServingRevision | undefined {
+    const found =
+      this.#deployments.get(deployment) ??
+      [...this.#deployments.values()].find((candidate) => candidate.name === deployment)
+    if (!found) return undefined
+    const { current, previous } = this.#serving(found.id)
+    const record = this.#revisions.find((candidate) => candidate.id === current?.id)
+    if (!record) return undefined
+    return {
+      deploymentId: found.id,
+      tenantId: found.tenant_id,
+      revisionId: record.id,
+      previousRevisionId: previous?.id ?? null,
+      agent: record.agent
+    }
+  }
+
+  /** How the agent server answers while this revision serves. */
+  setRevisionAgent(revisionId: string, agent: AgentBehaviour): void {
+    const record = this.#revisions.find((candidate) => candidate.id === revisionId)
+    if (!record) throw new Error(`no revision ${revisionId}`)
+    record.agent = agent
   }
 
   delete(id: string, deleteTracingProject: boolean): boolean {
@@ -169,45 +277,80 @@ export class Store {
     this.options.stepMs = stepMs
   }
 
-  #addRevision(deployment: Deployment, createdAt: number, outcome?: RevisionOutcome): void {
+  /** Revisions created from now on spend `phaseMs[status]` in those statuses, `stepMs` in others. */
+  setPhaseMs(phaseMs: Partial<Record<string, number>>): void {
+    this.options.phaseMs = phaseMs
+  }
+
+  /** Revisions created from now on become active this long after DEPLOYED. */
+  setActiveLagMs(lagMs: number): void {
+    this.options.activeLagMs = lagMs
+  }
+
+  setAgent(agent: AgentChooser): void {
+    this.options.agent = agent
+  }
+
+  #addRevision(deployment: Deployment, plan: RevisionPlan): void {
+    const { createdAt } = plan
     const siblings = this.#revisions.filter((record) => record.deploymentId === deployment.id)
     for (const older of siblings) {
-      if (!FINAL_STATUSES.has(this.#status(older).status)) older.supersededAt = createdAt
+      if (!FINAL_STATUSES.has(this.#status(older, createdAt).status)) older.supersededAt = createdAt
     }
-    const number = siblings.length + 1
-    const chooser = this.options.outcome
+    const context: NewRevision = {
+      deploymentName: deployment.name,
+      revisionNumber: siblings.length + 1,
+      ...(plan.redeployOf === undefined ? {} : { redeployOf: plan.redeployOf })
+    }
+    const { outcome, agent = 'well' } = this.options
     const record: RevisionRecord = {
       id: randomUUID(),
       deploymentId: deployment.id,
-      number,
+      number: context.revisionNumber,
       createdAt,
-      stepMs: this.options.stepMs,
+      durations:
+        plan.durations ??
+        phaseDurations(deployment.source, this.options.stepMs, this.options.phaseMs),
+      activeLagMs: plan.activeLagMs ?? this.options.activeLagMs ?? 0,
       source: deployment.source,
-      outcome:
-        outcome ??
-        (typeof chooser === 'function'
-          ? chooser({ deploymentName: deployment.name, revisionNumber: number })
-          : chooser),
-      sourceRevisionConfig: { ...deployment.source_revision_config }
+      outcome: plan.outcome ?? (typeof outcome === 'function' ? outcome(context) : outcome),
+      agent: plan.agent ?? (typeof agent === 'function' ? agent(context) : agent),
+      sourceRevisionConfig: { ...(plan.config ?? deployment.source_revision_config) }
     }
-    if (deployment.source === 'git_host')
+    if (deployment.source === 'git_host' && plan.redeployOf === undefined)
       record.sourceRevisionConfig.repo_commit_sha = randomBytes(20).toString('hex')
     this.#revisions.push(record)
     deployment.latest_revision_id = record.id
   }
 
-  #status(record: RevisionRecord) {
-    const held = this.options.holdBehindFailed === true && this.#heldBehindFailed(record)
-    return statusAt({ ...record, held }, this.options.now(), record.stepMs)
+  #status(record: RevisionRecord, at = this.options.now()) {
+    const held = this.options.holdBehindFailed === true && this.#heldBehindFailed(record, at)
+    return statusAt({ ...record, held }, at, record.durations)
   }
 
-  #heldBehindFailed(record: RevisionRecord): boolean {
+  /** The revisions of a deployment that went live, and when. */
+  #serving(deploymentId: string, at = this.options.now()) {
+    const live: LiveRevision[] = []
+    for (const record of this.#revisions) {
+      if (record.deploymentId !== deploymentId) continue
+      const reading = this.#status(record, at)
+      if (reading.status === 'DEPLOYED')
+        live.push({
+          id: record.id,
+          number: record.number,
+          liveAt: reading.since + record.activeLagMs
+        })
+    }
+    return servingAt(live, at)
+  }
+
+  #heldBehindFailed(record: RevisionRecord, at: number): boolean {
     return this.#revisions.some(
       (older) =>
         older.deploymentId === record.deploymentId &&
         older.number < record.number &&
         older.outcome.endsWith('_FAILED') &&
-        this.#status(older).status === older.outcome
+        this.#status(older, at).status === older.outcome
     )
   }
 
@@ -226,11 +369,11 @@ export class Store {
   /** The deployment as the service shows it now: active revision and URL follow the revisions. */
   #view(deployment: Deployment): Deployment {
     const revisions = this.revisions(deployment.id)
-    const deployed = revisions.find((revision) => revision.status === 'DEPLOYED')
+    const active = this.#serving(deployment.id).current
     const commit = revisions[0]?.source_revision_config.repo_commit_sha
     const sourceConfig = { ...deployment.source_config }
     if (deployment.source !== 'external_image')
-      sourceConfig.custom_url = deployed ? this.options.agentUrl() : null
+      sourceConfig.custom_url = active ? this.options.agentUrl() : null
     return structuredClone({
       ...deployment,
       source_config: sourceConfig,
@@ -238,7 +381,7 @@ export class Store {
         ...deployment.source_revision_config,
         ...(commit === undefined ? {} : { repo_commit_sha: commit })
       },
-      active_revision_id: deployed?.id ?? null
+      active_revision_id: active?.id ?? null
     })
   }
 }

@@ -19,10 +19,49 @@ export type RevisionStatus =
  */
 export type RevisionOutcome = RevisionStatus | 'HANG' | (string & {})
 
+/** What the outcome and agent choosers know of a new revision. */
+export interface NewRevision {
+  deploymentName: string
+  /** 1-based per deployment. */
+  revisionNumber: number
+  /** For a redeploy: the id of the revision it rebuilds. */
+  redeployOf?: string
+}
+
 /** The outcome of every new revision, or a function choosing it per revision. */
-export type OutcomeChooser =
-  | RevisionOutcome
-  | ((context: { deploymentName: string; revisionNumber: number }) => RevisionOutcome)
+export type OutcomeChooser = RevisionOutcome | ((context: NewRevision) => RevisionOutcome)
+
+/**
+ * How the agent server answers while a revision serves: 'well', 'assistant-error' (GET
+ * /assistants/{id} answers 500), 'run-error' (runs and A2A calls answer 500) or 'wrong-reply'
+ * (runs and A2A calls answer 200 with a reply that is not the echo).
+ */
+export type AgentBehaviour = 'well' | 'assistant-error' | 'run-error' | 'wrong-reply'
+
+/** The agent behaviour of every new revision, or a function choosing it per revision. */
+export type AgentChooser = AgentBehaviour | ((context: NewRevision) => AgentBehaviour)
+
+/** The revision a deployment serves now, as the agent server sees itself. */
+export interface ServingRevision {
+  deploymentId: string
+  tenantId: string
+  revisionId: string
+  /** The revision that served before it went live, if any. */
+  previousRevisionId: string | null
+  agent: AgentBehaviour
+}
+
+/** One revision of a seeded history (oldest first). */
+export interface SeedRevision {
+  /** The status it has reached (default 'DEPLOYED'); 'HANG' or an in-progress one stays there. */
+  status?: RevisionOutcome
+  /** From its created_at to reaching `status`, spread over its phases (default stepMs each). */
+  durationMs?: number
+  /** How the agent server answers while it serves (default 'well'). */
+  agent?: AgentBehaviour
+  /** Merged over the deployment's source_revision_config, e.g. another image_uri. */
+  source_revision_config?: object
+}
 
 export interface RecordedRequest {
   method: string

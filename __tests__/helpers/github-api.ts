@@ -8,10 +8,110 @@ export interface GitHubCall {
   authorization?: string
 }
 
+/** A GitHub deployment as the stand-in keeps it; `statuses` oldest first. */
+export interface GitHubDeployment {
+  id: number
+  environment: string
+  ref: string
+  created_at: string
+  statuses: { id: number; state: string; description?: string }[]
+}
+
+export interface GitHubPull {
+  number: number
+  state: 'open' | 'closed'
+  head: { ref: string }
+}
+
+/** What the stand-in answers from: deployments and pull requests, seeded or made by calls. */
+interface Records {
+  deployments: GitHubDeployment[]
+  pulls: GitHubPull[]
+  /** Hands out ids for statuses and comments, from one counter as GitHub's are unrelated. */
+  newId: () => number
+  nextDeploymentId: number
+}
+
+type Answer = { status: number; body: unknown; headers?: Record<string, string> }
+
+/** A list page as GitHub pages it (`per_page` default 30, `page` from 1), with a Link to the next. */
+function pageOf<T>(items: T[], url: URL): Answer {
+  const perPage = Number(url.searchParams.get('per_page') ?? 30)
+  const page = Number(url.searchParams.get('page') ?? 1)
+  const body = items.slice((page - 1) * perPage, page * perPage)
+  if (page * perPage >= items.length) return { status: 200, body }
+  const next = new URL(url)
+  next.searchParams.set('page', String(page + 1))
+  return { status: 200, body, headers: { link: `<${next.href}>; rel="next"` } }
+}
+
+function addDeployment(records: Records, environment: string, ref: string): GitHubDeployment {
+  const deployment: GitHubDeployment = {
+    id: records.nextDeploymentId++,
+    environment,
+    ref,
+    created_at: new Date().toISOString(),
+    statuses: []
+  }
+  records.deployments.push(deployment)
+  return deployment
+}
+
+/**
+ * The routes of the preview lifecycle: create and list deployments (newest first, filtered by
+ * `environment`), add and list their statuses, read pull requests one by one or listed by
+ * `state`. Undefined for any other call.
+ */
+function lifecycleRoute(records: Records, call: GitHubCall, url: URL): Answer | undefined {
+  const { method, path } = call
+  const body = (call.body ?? {}) as Record<string, unknown>
+  if (method === 'POST' && /\/deployments$/.test(path)) {
+    const created = addDeployment(records, String(body.environment), String(body.ref))
+    return { status: 201, body: { id: created.id } }
+  }
+  if (method === 'GET' && /\/deployments$/.test(path)) {
+    const environment = url.searchParams.get('environment')
+    const matching = records.deployments
+      .filter((deployment) => environment === null || deployment.environment === environment)
+      .reverse()
+      .map(({ statuses: _statuses, ...deployment }) => deployment)
+    return pageOf(matching, url)
+  }
+  const statuses = /\/deployments\/(\d+)\/statuses$/.exec(path)
+  if (statuses) {
+    const deployment = records.deployments.find((d) => d.id === Number(statuses[1]))
+    if (!deployment) return { status: 404, body: { message: 'Not Found' } }
+    if (method === 'GET') return pageOf([...deployment.statuses].reverse(), url)
+    if (method !== 'POST') return undefined
+    const status = {
+      id: records.newId(),
+      state: String(body.state),
+      ...(typeof body.description === 'string' ? { description: body.description } : {})
+    }
+    deployment.statuses.push(status)
+    return { status: 201, body: status }
+  }
+  const pull = /\/pulls\/(\d+)$/.exec(path)
+  if (method === 'GET' && pull) {
+    const found = records.pulls.find((candidate) => candidate.number === Number(pull[1]))
+    return found ? { status: 200, body: found } : { status: 404, body: { message: 'Not Found' } }
+  }
+  if (method === 'GET' && /\/pulls$/.test(path)) {
+    const state = url.searchParams.get('state') ?? 'open'
+    const matching = records.pulls
+      .filter((candidate) => state === 'all' || candidate.state === state)
+      .sort((a, b) => b.number - a.number)
+    return pageOf(matching, url)
+  }
+  return undefined
+}
+
 /**
  * A stand-in for the GitHub REST API on 127.0.0.1: records every call and answers the few
- * the action makes (deployments, deployment statuses, issue comments). `failWith` makes every
- * call answer that status, as a token without the permission would.
+ * the action makes (deployments and their statuses, pull requests, issue comments). The first
+ * deployment it creates is id 7. `failWith` makes every call answer that status, as a token
+ * without the permission would. Seed deployments and pull requests with `seedDeployment` and
+ * `seedPull`; `deployments` shows each with its statuses, `inactive()` which ended inactive.
  */
 export async function startGitHubApi(
   options: { failWith?: number; onCall?: (call: GitHubCall) => void } = {}
@@ -19,6 +119,12 @@ export async function startGitHubApi(
   const calls: GitHubCall[] = []
   const comments: { id: number; body: string }[] = []
   let nextId = 100
+  const records: Records = {
+    deployments: [],
+    pulls: [],
+    newId: () => nextId++,
+    nextDeploymentId: 7
+  }
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -33,15 +139,15 @@ export async function startGitHubApi(
       }
       calls.push(call)
       options.onCall?.(call)
-      const answer = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' })
+      const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'content-type': 'application/json', ...headers })
         res.end(JSON.stringify(body))
       }
       if (options.failWith)
         return answer(options.failWith, { message: 'Resource not accessible by integration' })
-      if (call.method === 'POST' && /\/deployments$/.test(path)) return answer(201, { id: 7 })
-      if (call.method === 'POST' && /\/deployments\/7\/statuses$/.test(path))
-        return answer(201, { id: nextId++ })
+      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`)
+      const lifecycle = lifecycleRoute(records, call, url)
+      if (lifecycle) return answer(lifecycle.status, lifecycle.body, lifecycle.headers)
       if (call.method === 'GET' && /\/issues\/\d+\/comments$/.test(path))
         return answer(200, comments)
       if (call.method === 'POST' && /\/issues\/\d+\/comments$/.test(path)) {
@@ -63,6 +169,21 @@ export async function startGitHubApi(
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
     comments,
+    deployments: records.deployments,
+    /** A deployment made before the run, e.g. a preview's; `state` adds one status. */
+    seedDeployment: (init: { environment: string; ref?: string; state?: string }) => {
+      const deployment = addDeployment(records, init.environment, init.ref ?? 'main')
+      if (init.state !== undefined) deployment.statuses.push({ id: nextId++, state: init.state })
+      return deployment
+    },
+    seedPull: (number: number, state: GitHubPull['state'], headRef = `pr-${number}`) => {
+      records.pulls.push({ number, state, head: { ref: headRef } })
+    },
+    /** Ids of the deployments whose latest status is inactive. */
+    inactive: () =>
+      records.deployments
+        .filter((deployment) => deployment.statuses.at(-1)?.state === 'inactive')
+        .map((deployment) => deployment.id),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
