@@ -22,7 +22,7 @@ afterEach(async () => {
 const inputs = () => ({
   ...gitHostStep(emulator.url),
   'api-key': API_KEY,
-  'poll-interval': '0.05',
+  'poll-interval': '1',
   secrets: JSON.stringify({ OPENAI_API_KEY: SECRET_VALUE, TLS_KEY: MULTILINE_SECRET })
 })
 
@@ -75,7 +75,7 @@ describe('dist/index.js run as a runner runs it', () => {
       source: 'external_image',
       'image-uri': 'registry.example.com/agent:1',
       'resource-spec': 'min_scale: 1\nmax_scale: 3\ncpu: 2',
-      'poll-interval': '0.05'
+      'poll-interval': '1'
     })
     expect(image.stderr).toBe('')
     expect(image.code).toBe(0)
@@ -97,7 +97,7 @@ describe('dist/index.js run as a runner runs it', () => {
         source: 'internal_source',
         'source-dir': folder,
         'graph-config-path': 'graph.json',
-        'poll-interval': '0.05'
+        'poll-interval': '1'
       })
       expect(source.stderr).toBe('')
       expect(source.code).toBe(0)

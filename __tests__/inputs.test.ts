@@ -75,7 +75,8 @@ describe('parseInputs', () => {
       sourceDir: '.',
       deleteTracingProject: false,
       verify: undefined,
-      github: undefined
+      github: undefined,
+      warnings: []
     })
   })
 
