@@ -46,13 +46,17 @@ const defaulted = <T>(input: DefaultedInput, schema: z.ZodType<T, string>) =>
 const text = z.string()
 const uuid = z.uuid('must be a UUID (for example 123e4567-e89b-42d3-a456-426614174000)')
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-const apiUrl = httpUrl
-  .refine((url) => !/[?#]/.test(url), 'must not carry a query or fragment')
-  .refine((url) => {
-    const { username, password } = new URL(url)
-    return username === '' && password === ''
-  }, 'must not carry a user name or password (the key goes in api-key)')
-  .transform((url) => url.replace(/\/+$/, ''))
+// The further checks read a URL that parses: they run only once httpUrl has passed.
+const apiUrl = httpUrl.pipe(
+  z
+    .string()
+    .refine((url) => !/[?#]/.test(url), 'must not carry a query or fragment')
+    .refine((url) => {
+      const { username, password } = new URL(url)
+      return username === '' && password === ''
+    }, 'must not carry a user name or password (the key goes in api-key)')
+    .transform((url) => url.replace(/\/+$/, ''))
+)
 const booleanText = z
   .enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], { error: 'must be true or false' })
   .transform((value) => value.toLowerCase() === 'true')

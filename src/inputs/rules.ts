@@ -74,7 +74,7 @@ class Step {
   }
 
   flag(input: DefaultedInput | 'build-on-push'): boolean {
-    return (this.text(input) ?? '').toLowerCase() === 'true'
+    return this.text(input)?.toLowerCase() === 'true'
   }
 
   get operation(): Operation {
