@@ -159,9 +159,10 @@ describe('dist/index.js run as a runner runs it', () => {
 
   it('fails on timeout naming the last status and the time waited', async () => {
     emulator.setOutcome('HANG')
-    const run = await runAction({ ...inputs(), timeout: '1s' })
+    // poll-interval is 1s at least: 3s leaves room for polls after the first.
+    const run = await runAction({ ...inputs(), timeout: '3s' })
     expect(run.code).toBe(1)
-    expect(run.stdout).toContain('::error::Timed out after 1s waiting for revision')
+    expect(run.stdout).toContain('::error::Timed out after 3s waiting for revision')
     expect(run.stdout).toContain('last status was BUILDING')
     expect(run.summary).toContain('## ⏱️ Timed out')
   })
