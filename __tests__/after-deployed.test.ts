@@ -31,7 +31,7 @@ afterEach(async () => {
 const inputs = () => ({
   ...gitHostStep(emulator.url),
   'api-key': 'emulator-key',
-  'poll-interval': '0.05'
+  'poll-interval': '1'
 })
 
 function githubEnv(event: 'push' | 'pull_request', api = github.url): Record<string, string> {

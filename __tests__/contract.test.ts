@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startControlPlane } from '../emulator'
-import { INPUT_NAMES, OUTPUT_NAMES, type OutputName } from '../src/inputs/contract'
+import { INPUT_DEFAULTS, INPUT_NAMES, OUTPUT_NAMES, type OutputName } from '../src/inputs/contract'
 import { ACTION_VERSION } from '../src/version'
 import { actionYml } from './helpers/action-yml'
 import { gitHostStep, runDeploy } from './helpers/deploy-harness'
@@ -25,6 +25,26 @@ const sources = sourceFiles(srcDir).map((file) => ({ file, text: readFileSync(fi
 describe('the action contract', () => {
   it('declares exactly the inputs the code reads', () => {
     expect(Object.keys(actionYml.inputs).sort()).toEqual([...INPUT_NAMES].sort())
+  })
+
+  it('gives every input the default of action.yml, and no other', () => {
+    const table: Partial<Record<string, string>> = INPUT_DEFAULTS
+    for (const name of INPUT_NAMES) {
+      expect({ name, default: table[name] }).toEqual({
+        name,
+        default: actionYml.inputs[name]?.default
+      })
+    }
+  })
+
+  it('falls back to no literal in the input parser: defaults come from the table', () => {
+    const parser = sources.filter(({ file }) =>
+      /src\/inputs\/(fields|rules|schema|parse)\.ts$/.test(file)
+    )
+    const fallbacks = parser.flatMap(({ file, text }) =>
+      [...text.matchAll(/\?\?\s*(['"`\d]|true\b|false\b)[^\n]*/g)].map((m) => `${file}: ${m[0]}`)
+    )
+    expect(fallbacks).toEqual([])
   })
 
   it('declares exactly the outputs the code writes', () => {

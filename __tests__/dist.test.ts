@@ -22,7 +22,7 @@ afterEach(async () => {
 const inputs = () => ({
   ...gitHostStep(emulator.url),
   'api-key': API_KEY,
-  'poll-interval': '0.05',
+  'poll-interval': '1',
   secrets: JSON.stringify({ OPENAI_API_KEY: SECRET_VALUE, TLS_KEY: MULTILINE_SECRET })
 })
 
@@ -75,7 +75,7 @@ describe('dist/index.js run as a runner runs it', () => {
       source: 'external_image',
       'image-uri': 'registry.example.com/agent:1',
       'resource-spec': 'min_scale: 1\nmax_scale: 3\ncpu: 2',
-      'poll-interval': '0.05'
+      'poll-interval': '1'
     })
     expect(image.stderr).toBe('')
     expect(image.code).toBe(0)
@@ -97,7 +97,7 @@ describe('dist/index.js run as a runner runs it', () => {
         source: 'internal_source',
         'source-dir': folder,
         'graph-config-path': 'graph.json',
-        'poll-interval': '0.05'
+        'poll-interval': '1'
       })
       expect(source.stderr).toBe('')
       expect(source.code).toBe(0)
@@ -159,9 +159,10 @@ describe('dist/index.js run as a runner runs it', () => {
 
   it('fails on timeout naming the last status and the time waited', async () => {
     emulator.setOutcome('HANG')
-    const run = await runAction({ ...inputs(), timeout: '1s' })
+    // poll-interval is 1s at least: 3s leaves room for polls after the first.
+    const run = await runAction({ ...inputs(), timeout: '3s' })
     expect(run.code).toBe(1)
-    expect(run.stdout).toContain('::error::Timed out after 1s waiting for revision')
+    expect(run.stdout).toContain('::error::Timed out after 3s waiting for revision')
     expect(run.stdout).toContain('last status was BUILDING')
     expect(run.summary).toContain('## ⏱️ Timed out')
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { fuzzInputs } from '../bench/fuzz'
+import { fuzzInputs, fuzzRefusals } from '../bench/fuzz'
 
 describe('input fuzzing (seeded; npm run bench:chaos tries many more)', () => {
   it('gives a valid plan or an error naming declared inputs, for any text in any input', async () => {
@@ -10,4 +10,12 @@ describe('input fuzzing (seeded; npm run bench:chaos tries many more)', () => {
     expect(report.refused).toBeGreaterThan(100)
     expect(report.plansChecked).toBeGreaterThan(10)
   })
+
+  it('refuses control characters, tiny poll intervals and prototype keys by name, sending nothing', async () => {
+    const report = await fuzzRefusals(20261123, 60)
+    expect(report.refused).toBe(60)
+    expect(report.requestsSent).toBe(0)
+    // The count sees requests: the same step, valid, sends some.
+    expect(report.controlRequests).toBeGreaterThan(0)
+  }, 60_000)
 })

@@ -75,7 +75,8 @@ describe('parseInputs', () => {
       sourceDir: '.',
       deleteTracingProject: false,
       verify: undefined,
-      github: undefined
+      github: undefined,
+      warnings: []
     })
   })
 
@@ -436,5 +437,140 @@ describe('parseInputs', () => {
 
   it('reads wait: false', async () => {
     expect((await parseInputs(gitHost({ wait: 'false' }), branchEnv)).wait).toBe(false)
+  })
+
+  it.each([
+    ['api-key', 'key-1\r\nX-Injected: 1', 'U+000D at character 6'],
+    ['repo-ref', 'main\u0000', 'U+0000 at character 5'],
+    ['api-url', 'https://control.example.com/\u001b[31m', 'U+001B at character 29'],
+    ['name', 'agent\u007f', 'U+007F at character 6'],
+    ['verify-assistant', 'a\tb', 'U+0009 at character 2']
+  ] as const)(
+    'refuses a control character in %s by name, without quoting it',
+    async (input, value, where) => {
+      const problems = await problemsOf(gitHost({ [input]: value }))
+      expect(problems).toEqual([
+        `${input}: holds a control character (${where}); it must be a single line of text`
+      ])
+      expect(problems.join('\n')).not.toContain(value)
+    }
+  )
+
+  it('refuses a control character in an external_image input, the one-line rule for each', async () => {
+    const problems = await problemsOf(
+      image({ 'image-uri': 'registry.example.com/agent:1\n2', 'k8s-namespace': 'a\u0007' })
+    )
+    expect(inputsOf(problems)).toEqual(['image-uri', 'k8s-namespace'])
+  })
+
+  it('lets tabs and line breaks through in multi-line inputs, and no other control character', async () => {
+    const config = await parseInputs(
+      gitHost({
+        secrets: 'A=1\tx\r\nB=2\n',
+        'verify-assistant': 'agent',
+        'verify-message': 'Hello\n\tthere'
+      }),
+      branchEnv
+    )
+    expect(config.secrets).toEqual([
+      { name: 'A', value: '1\tx' },
+      { name: 'B', value: '2' }
+    ])
+    expect(config.verify?.message).toBe('Hello\n\tthere')
+    const problems = await problemsOf(
+      gitHost({
+        secrets: 'A=1\nB=sk-\u0000-9',
+        'verify-assistant': 'a',
+        'verify-message': '\u0008'
+      })
+    )
+    expect(problems).toEqual([
+      'secrets: line 2 holds a control character (U+0000); only tabs and line breaks may appear',
+      'verify-message: line 1 holds a control character (U+0008); only tabs and line breaks may appear'
+    ])
+    expect(await problemsOf(image({ 'resource-spec': 'cpu: 1\nlabels:\n  a: "\u001b"' }))).toEqual([
+      'resource-spec: line 3 holds a control character (U+001B); only tabs and line breaks may appear'
+    ])
+  })
+
+  it.each(['0.05', '500ms', '0.999', '999ms'])(
+    'refuses poll-interval %s (under 1 s)',
+    async (poll) => {
+      expect(await problemsOf(gitHost({ 'poll-interval': poll }))).toEqual([
+        'poll-interval: must be at least 1s (checking more often only loads the service; 10s is the default)'
+      ])
+    }
+  )
+
+  it.each([
+    ['1', 1_000],
+    ['1s', 1_000],
+    ['1000ms', 1_000],
+    ['1m', 60_000]
+  ])('reads poll-interval %s', async (poll, ms) => {
+    expect((await parseInputs(gitHost({ 'poll-interval': poll }), branchEnv)).pollIntervalMs).toBe(
+      ms
+    )
+  })
+
+  it.each([
+    ['a YAML __proto__ key', '__proto__:\n  cpu: 1\nmemory_mb: 512', '__proto__'],
+    ['a JSON __proto__ key', '{"__proto__": {"cpu": 1}}', '__proto__'],
+    ['a nested __proto__ key', 'labels:\n  __proto__:\n    team: x', 'labels.__proto__'],
+    ['constructor', 'constructor: 1', 'constructor'],
+    [
+      'prototype deep in a list',
+      '{"sidecars": [{"name": "a", "image": "b", "securityContext": {"prototype": 1}}]}',
+      'sidecars.0.securityContext.prototype'
+    ]
+  ])('refuses %s in resource-spec by name', async (_, spec, where) => {
+    expect(await problemsOf(image({ 'resource-spec': spec }))).toEqual([
+      `resource-spec: key "${where}" is not allowed (it would reach the object prototype)`
+    ])
+  })
+
+  it('refuses unknown keys in resource-spec at any depth of a known shape', async () => {
+    expect(
+      await problemsOf(image({ 'resource-spec': 'volumes:\n  - name: v\n    hostPath: /etc' }))
+    ).toEqual(['resource-spec: key "volumes.0.hostPath" is not a ResourceSpec field'])
+  })
+
+  it('warns about an http api-url to another host, and not about loopback', async () => {
+    const remote = await parseInputs(
+      gitHost({ 'api-url': 'http://control.example.com' }),
+      branchEnv
+    )
+    expect(remote.warnings).toEqual([
+      'api-url is http:// to control.example.com, not this machine: the api-key travels in clear text. Use https://.'
+    ])
+    for (const local of ['http://127.0.0.1:8123', 'http://localhost/api', 'http://[::1]:9']) {
+      expect((await parseInputs(gitHost({ 'api-url': local }), branchEnv)).warnings).toEqual([])
+    }
+  })
+
+  it('refuses credentials in api-url without printing them', async () => {
+    const problems = await problemsOf(
+      gitHost({ 'api-url': 'https://deployer:hunter2@control.example.com' })
+    )
+    expect(problems).toEqual([
+      'api-url: must not carry a user name or password (the key goes in api-key)'
+    ])
+  })
+
+  it('names the line of a secret that is not NAME=value, never what it holds', async () => {
+    const pem = '-----BEGIN PRIVATE KEY-----'
+    const problems = await problemsOf(
+      gitHost({ secrets: `A=1\n# a key\n${pem}\nMIIEow+IBAAKCAQEA==\n-----END PRIVATE KEY-----` })
+    )
+    expect(problems).toEqual([
+      'secrets: line 3 is not NAME=value',
+      'secrets: line 5 is not NAME=value',
+      'secrets: line 4 is not NAME=value (NAME must be a C identifier: letters, digits and _, not starting with a digit)'
+    ])
+    expect(problems.join('\n')).not.toMatch(/BEGIN|END|MIIE|owIB/)
+    const json = await problemsOf(gitHost({ secrets: '{"A": "1", "sk-live-42": "x"}' }))
+    expect(json).toEqual([
+      'secrets: the name of key 2 of the JSON object is not valid (NAME must be a C identifier: letters, digits and _, not starting with a digit)'
+    ])
   })
 })

@@ -19,7 +19,7 @@ afterEach(async () => {
 const inputs = () => ({
   ...gitHostStep(emulator.url),
   'api-key': API_KEY,
-  'poll-interval': '0.05',
+  'poll-interval': '1',
   secrets: `OPENAI_API_KEY=${SECRET}\nDB_PASSWORD=${OTHER}`
 })
 

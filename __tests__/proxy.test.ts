@@ -28,7 +28,7 @@ afterEach(async () => {
 const inputs = () => ({
   ...gitHostStep(emulator.url),
   'api-key': 'emulator-key',
-  'poll-interval': '0.05'
+  'poll-interval': '1'
 })
 
 describe('behind a proxy', () => {

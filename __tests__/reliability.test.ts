@@ -173,8 +173,7 @@ describe('a revision queued behind a failed one', () => {
       const { result } = await runDeploy({
         ...gitHost(),
         'api-url': held.url,
-        timeout: '1s',
-        'poll-interval': '0.1'
+        timeout: '1s'
       })
       expect(result.outcome).toBe('timeout')
       expect(result.message).toContain('its last status was QUEUED.')

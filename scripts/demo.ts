@@ -18,7 +18,7 @@ const inputs = {
   'integration-id': '123e4567-e89b-42d3-a456-426614174000',
   'graph-config-path': 'graph.json',
   secrets: 'OPENAI_API_KEY=sk-demo-not-a-real-key',
-  'poll-interval': '0.3',
+  'poll-interval': '1',
   timeout: '2m'
 }
 

@@ -51,6 +51,7 @@ export async function run(): Promise<void> {
     if (!(error instanceof InputError)) throw error
     return
   }
+  config.warnings.forEach((warning) => core.warning(warning))
   const { execute } = await import('./execute')
   await execute(config, redact, startedAt)
 }

@@ -25,6 +25,9 @@ export function gitHostStep(apiUrl: string, name = 'support-agent') {
   }
 }
 
+/** The gap between status checks in tests, below what the poll-interval input allows. */
+const FAST_POLL_MS = 50
+
 export interface Recorded {
   result: DeployResult
   outputs: Partial<Record<OutputName, string>>
@@ -39,10 +42,15 @@ export async function runDeploy(
   given: Partial<RawInputs>,
   options: { env?: Record<string, string>; signal?: AbortSignal; apiKey?: string } = {}
 ): Promise<Recorded> {
-  const config = await parseInputs(
-    rawInputs({ 'api-key': options.apiKey ?? 'emulator-key', 'poll-interval': '0.05', ...given }),
+  const parsed = await parseInputs(
+    rawInputs({ 'api-key': options.apiKey ?? 'emulator-key', ...given }),
     options.env ?? BRANCH_ENV
   )
+  // The poll-interval input refuses anything under 1 s; tests poll faster unless they say otherwise.
+  const config = {
+    ...parsed,
+    pollIntervalMs: given['poll-interval'] === undefined ? FAST_POLL_MS : parsed.pollIntervalMs
+  }
   const outputs: Recorded['outputs'] = {}
   const log: string[] = []
   const client = new ControlPlaneClient({

@@ -45,6 +45,38 @@ export const INPUT_NAMES = [
 export type InputName = (typeof INPUT_NAMES)[number]
 export type RawInputs = Record<InputName, string>
 
+/**
+ * The `default:` of every input that action.yml gives one (a test holds the two equal). On a runner
+ * `core.getInput` already returns these for an absent input; the table tells a value the user gave
+ * from a default, and fills in for callers (tests, bench) that leave an input empty.
+ */
+export const INPUT_DEFAULTS = {
+  operation: 'deploy',
+  source: 'git_host',
+  'source-dir': '.',
+  wait: 'true',
+  timeout: '30m',
+  'poll-interval': '10s',
+  'log-lines': '50',
+  'dry-run': 'false',
+  'delete-tracing-project': 'false',
+  'verify-a2a': 'false',
+  'verify-timeout': '5m',
+  'pr-comment': 'false'
+} as const satisfies Partial<Record<InputName, string>>
+
+export type DefaultedInput = keyof typeof INPUT_DEFAULTS
+
+/**
+ * Inputs that may span lines (tabs and line breaks allowed). Every other input is one line of
+ * text: it ends up in a header, a URL or a JSON field, where a control character has no business.
+ */
+export const MULTI_LINE_INPUTS: readonly InputName[] = [
+  'secrets',
+  'resource-spec',
+  'verify-message'
+]
+
 export const OUTPUT_NAMES = [
   'deployment-id',
   'revision-id',

@@ -146,7 +146,10 @@ export function parseResourceSpec(text: string): { spec?: ResourceSpec; problems
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     return { problems: ['must be a mapping of ResourceSpec fields (for example "cpu: 1")'] }
   }
-  const problems: string[] = []
+  const problems = prototypeKeys(document).map(
+    (where) => `key "${where}" is not allowed (it would reach the object prototype)`
+  )
+  if (problems.length > 0) return { problems }
   const allowed: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(document)) {
     if (NOT_TO_BE_USED.includes(key)) problems.push(`key "${key}" is not to be used (api.md 2.5)`)
@@ -167,4 +170,20 @@ export function parseResourceSpec(text: string): { spec?: ResourceSpec; problems
   }
   if (problems.length > 0 || !result.success) return { problems }
   return { spec: result.data, problems }
+}
+
+const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype']
+
+/**
+ * Where `__proto__`, `constructor` or `prototype` is a key, at any depth, as dotted paths. The YAML
+ * parser (and JSON.parse) keep `__proto__` as an own key; copying it into a plain object would set
+ * the prototype instead and drop the key without a word.
+ */
+function prototypeKeys(value: unknown, path: string[] = []): string[] {
+  if (typeof value !== 'object' || value === null) return []
+  return Object.entries(value).flatMap(([key, inner]) => {
+    const where = [...path, key]
+    const here = PROTOTYPE_KEYS.includes(key) ? [where.join('.')] : []
+    return [...here, ...prototypeKeys(inner, where)]
+  })
 }

@@ -22,9 +22,18 @@ export const RESERVED_SECRET_NAMES: readonly string[] = [
   'REDIS_URI'
 ]
 
+/** What a name must look like; said in every problem about a name that is not one. */
+const NAME_RULE = 'NAME must be a C identifier: letters, digits and _, not starting with a digit'
+
+/** One secret, and where the user wrote it: `line 3` or `key 2 of the JSON object`. */
+interface Entry extends Secret {
+  where: string
+}
+
 /**
  * Parses the `secrets` input: `NAME=value` lines (blank lines and `#` comments skipped, the value
- * may hold `=`) or a JSON object of strings. Problems never quote a value.
+ * may hold `=`) or a JSON object of strings. Problems never quote a value, nor a "name" that is not
+ * an identifier (a pasted key line would become one): they say where it is instead.
  */
 export function parseSecrets(text: string): ParsedSecrets {
   const trimmed = text.trim()
@@ -32,21 +41,26 @@ export function parseSecrets(text: string): ParsedSecrets {
   const entries = trimmed.startsWith('{') ? parseJsonSecrets(trimmed) : parseLineSecrets(text)
   const problems = [...entries.problems]
   const seen = new Set<string>()
-  for (const { name } of entries.secrets) {
+  for (const { name, where } of entries.secrets) {
     if (!C_IDENTIFIER.test(name)) {
       problems.push(
-        `secret name "${name}" is not a valid identifier (letters, digits and _, not starting with a digit)`
+        where.startsWith('line')
+          ? `${where} is not NAME=value (${NAME_RULE})`
+          : `the name of ${where} is not valid (${NAME_RULE})`
       )
-    } else if (RESERVED_SECRET_NAMES.includes(name)) {
+      continue
+    }
+    if (RESERVED_SECRET_NAMES.includes(name)) {
       problems.push(`secret name "${name}" is reserved by the agent server; choose another name`)
     }
-    if (seen.has(name)) problems.push(`secret name "${name}" is given more than once`)
+    if (seen.has(name)) problems.push(`secret name "${name}" is given more than once (${where})`)
     seen.add(name)
   }
-  return { secrets: entries.secrets, values: entries.secrets.map((s) => s.value), problems }
+  const secrets = entries.secrets.map(({ name, value }) => ({ name, value }))
+  return { secrets, values: secrets.map((s) => s.value), problems }
 }
 
-function parseJsonSecrets(text: string): { secrets: Secret[]; problems: string[] } {
+function parseJsonSecrets(text: string): { secrets: Entry[]; problems: string[] } {
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
@@ -57,27 +71,30 @@ function parseJsonSecrets(text: string): { secrets: Secret[]; problems: string[]
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { secrets: [], problems: ['must be a JSON object of "NAME": "value"'] }
   }
-  const secrets: Secret[] = []
+  const secrets: Entry[] = []
   const problems: string[] = []
-  for (const [name, value] of Object.entries(parsed)) {
-    if (typeof value === 'string') secrets.push({ name, value })
-    else problems.push(`secret "${name}" must have a string value`)
-  }
+  Object.entries(parsed).forEach(([name, value], index) => {
+    const where = `key ${index + 1} of the JSON object`
+    if (typeof value === 'string') secrets.push({ name, value, where })
+    else if (C_IDENTIFIER.test(name)) problems.push(`secret "${name}" must have a string value`)
+    else problems.push(`${where} must have a string value, and a valid name (${NAME_RULE})`)
+  })
   return { secrets, problems }
 }
 
-function parseLineSecrets(text: string): { secrets: Secret[]; problems: string[] } {
-  const secrets: Secret[] = []
+function parseLineSecrets(text: string): { secrets: Entry[]; problems: string[] } {
+  const secrets: Entry[] = []
   const problems: string[] = []
   text.split(/\r?\n/).forEach((line, index) => {
     const content = line.trim()
     if (content === '' || content.startsWith('#')) return
+    const where = `line ${index + 1}`
     const separator = line.indexOf('=')
     if (separator <= 0) {
-      problems.push(`line ${index + 1} is not NAME=value`)
+      problems.push(`${where} is not NAME=value`)
       return
     }
-    secrets.push({ name: line.slice(0, separator).trim(), value: line.slice(separator + 1) })
+    secrets.push({ name: line.slice(0, separator).trim(), value: line.slice(separator + 1), where })
   })
   return { secrets, problems }
 }

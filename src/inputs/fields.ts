@@ -1,0 +1,169 @@
+import { z } from 'zod'
+import { MAX_LOG_LINES } from '../after-deploy/revision-logs'
+import { parseDuration } from '../lib/duration'
+import { INPUT_DEFAULTS, MULTI_LINE_INPUTS, type DefaultedInput, type InputName } from './contract'
+import { normaliseRepoRef } from './git-ref'
+import { parseResourceSpec } from './resource-spec'
+import { parseSecrets } from './secrets'
+import { controlCharacterProblem } from './text'
+
+export const SOURCES = ['git_host', 'external_image', 'internal_image', 'internal_source'] as const
+export type Source = (typeof SOURCES)[number]
+export const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod'] as const
+export type DeploymentType = (typeof DEPLOYMENT_TYPES)[number]
+export const OPERATIONS = ['deploy', 'delete'] as const
+export type Operation = (typeof OPERATIONS)[number]
+
+/** Status checks more often than this only load the service (issue 12: 1,189 polls in 3 s). */
+export const MIN_POLL_INTERVAL_MS = 1_000
+const DEPLOYMENT_NAME = /^[a-z][a-z0-9-]*$/
+
+/**
+ * The runner's text of one input, undefined when blank. A one-line input is trimmed as
+ * `core.getInput` trims it; a multi-line one is kept whole (a secret may end in a space). A
+ * control character refuses the input before any other check can quote it.
+ */
+const given = (input: InputName) =>
+  z.string().transform((value, ctx) => {
+    const multiLine = MULTI_LINE_INPUTS.includes(input)
+    const text = multiLine ? value : value.trim()
+    const problem = controlCharacterProblem(text, multiLine)
+    if (problem === undefined) return text.trim() === '' ? undefined : text
+    ctx.issues.push({ code: 'custom', message: problem, input: value })
+    return z.NEVER
+  })
+
+const optional = <T>(input: InputName, schema: z.ZodType<T, string>) =>
+  given(input).pipe(schema.optional())
+const required = <T>(input: InputName, schema: z.ZodType<T, string>, message: string) =>
+  given(input).pipe(z.string({ error: message }).pipe(schema))
+/** An input with a default in action.yml: empty means the default. */
+const defaulted = <T>(input: DefaultedInput, schema: z.ZodType<T, string>) =>
+  given(input)
+    .transform((text) => text ?? INPUT_DEFAULTS[input])
+    .pipe(schema)
+
+const text = z.string()
+const uuid = z.uuid('must be a UUID (for example 123e4567-e89b-42d3-a456-426614174000)')
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+// The further checks read a URL that parses: they run only once httpUrl has passed.
+const apiUrl = httpUrl.pipe(
+  z
+    .string()
+    .refine((url) => !/[?#]/.test(url), 'must not carry a query or fragment')
+    .refine((url) => {
+      const { username, password } = new URL(url)
+      return username === '' && password === ''
+    }, 'must not carry a user name or password (the key goes in api-key)')
+    .transform((url) => url.replace(/\/+$/, ''))
+)
+const booleanText = z
+  .enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], { error: 'must be true or false' })
+  .transform((value) => value.toLowerCase() === 'true')
+const positiveDuration = z.string().transform((value, ctx) => {
+  const ms = parseDuration(value)
+  if (ms !== undefined && ms > 0) return ms
+  ctx.issues.push({
+    code: 'custom',
+    message: `"${value}" is not a positive duration (seconds like 900, or 15m, 1h30m, 45s)`,
+    input: value
+  })
+  return z.NEVER
+})
+const pollInterval = positiveDuration.pipe(
+  z
+    .number()
+    .min(
+      MIN_POLL_INTERVAL_MS,
+      'must be at least 1s (checking more often only loads the service; 10s is the default)'
+    )
+)
+const logLines = z.coerce
+  .number<string>({ error: 'must be a whole number from 0 to 200' })
+  .int('must be a whole number from 0 to 200')
+  .min(0, 'must be a whole number from 0 to 200')
+  .max(MAX_LOG_LINES, `must be at most ${MAX_LOG_LINES} (the logs are read over at most 3 pages)`)
+const repoRef = z.string().transform((ref, ctx) => {
+  const normalised = normaliseRepoRef(ref)
+  if (normalised !== undefined) return normalised
+  ctx.issues.push({
+    code: 'custom',
+    message: 'must be a branch name (main) or a tag (refs/tags/v1.2.3)',
+    input: ref
+  })
+  return z.NEVER
+})
+/** Runs a parser that reports problems as sentences; each becomes a problem of the input. */
+const parsedBy = <T>(parse: (text: string) => { value?: T; problems: string[] }) =>
+  z.string().transform((value, ctx) => {
+    const parsed = parse(value)
+    for (const message of parsed.problems) ctx.issues.push({ code: 'custom', message, input: '' })
+    return parsed.problems.length > 0 || parsed.value === undefined ? z.NEVER : parsed.value
+  })
+
+/**
+ * Every input alone: its text to a typed value (undefined when not given and without a default).
+ * How inputs go together is judged in rules.ts.
+ */
+export const inputFields = z.object({
+  'api-url': required('api-url', apiUrl, 'is required (the control plane base URL)'),
+  'api-key': required('api-key', text, 'is required'),
+  'tenant-id': optional('tenant-id', uuid),
+  name: optional(
+    'name',
+    text.regex(DEPLOYMENT_NAME, 'must be lowercase letters, digits and "-", starting with a letter')
+  ),
+  operation: defaulted(
+    'operation',
+    z.enum(OPERATIONS, { error: `must be one of ${OPERATIONS.join(', ')}` })
+  ),
+  'deployment-id': optional('deployment-id', uuid),
+  source: defaulted('source', z.enum(SOURCES, { error: `must be one of ${SOURCES.join(', ')}` })),
+  'repo-url': optional('repo-url', httpUrl),
+  'integration-id': optional('integration-id', uuid),
+  'repo-ref': optional('repo-ref', repoRef),
+  'deployment-type': optional(
+    'deployment-type',
+    z.enum(DEPLOYMENT_TYPES, { error: `must be one of ${DEPLOYMENT_TYPES.join(', ')}` })
+  ),
+  'build-on-push': optional('build-on-push', booleanText),
+  'graph-config-path': optional('graph-config-path', text),
+  'image-uri': optional('image-uri', text),
+  'listener-id': optional('listener-id', uuid),
+  'k8s-namespace': optional('k8s-namespace', text),
+  'custom-url': optional('custom-url', httpUrl),
+  'resource-spec': optional(
+    'resource-spec',
+    parsedBy((value) => {
+      const { spec, problems } = parseResourceSpec(value)
+      return { value: spec, problems }
+    })
+  ),
+  'source-dir': defaulted('source-dir', text),
+  'install-command': optional('install-command', text),
+  'build-command': optional('build-command', text),
+  secrets: optional(
+    'secrets',
+    parsedBy((value) => {
+      const { secrets, problems } = parseSecrets(value)
+      return { value: secrets, problems }
+    })
+  ),
+  wait: defaulted('wait', booleanText),
+  timeout: defaulted('timeout', positiveDuration),
+  'poll-interval': defaulted('poll-interval', pollInterval),
+  'log-lines': defaulted('log-lines', logLines),
+  'dry-run': defaulted('dry-run', booleanText),
+  'delete-tracing-project': defaulted('delete-tracing-project', booleanText),
+  'verify-assistant': optional('verify-assistant', text),
+  'verify-message': optional('verify-message', text.trim()),
+  'verify-a2a': defaulted('verify-a2a', booleanText),
+  'verify-timeout': defaulted('verify-timeout', positiveDuration),
+  'agent-api-key': optional('agent-api-key', text),
+  'agent-auth-scheme': optional('agent-auth-scheme', text),
+  'github-token': optional('github-token', text),
+  environment: optional('environment', text),
+  'pr-comment': defaulted('pr-comment', booleanText)
+} satisfies Record<InputName, z.ZodType>)
+
+export type InputFields = z.output<typeof inputFields>

@@ -1,0 +1,217 @@
+import { z } from 'zod'
+import {
+  INPUT_DEFAULTS,
+  INPUT_NAMES,
+  type DefaultedInput,
+  type InputName,
+  type RawInputs
+} from './contract'
+import { isTagRef, normaliseRepoRef, workflowRepoRef } from './git-ref'
+import { OPERATIONS, SOURCES, type Operation, type Source } from './fields'
+import type { InputEnv, InputProblem } from './problems'
+
+/** Inputs that mean nothing to operation delete; given with it, they are refused by name. */
+const DEPLOY_ONLY: InputName[] = [
+  'source',
+  'repo-url',
+  'integration-id',
+  'repo-ref',
+  'deployment-type',
+  'build-on-push',
+  'graph-config-path',
+  'image-uri',
+  'listener-id',
+  'k8s-namespace',
+  'custom-url',
+  'resource-spec',
+  'source-dir',
+  'install-command',
+  'build-command',
+  'secrets',
+  'verify-assistant',
+  'verify-message',
+  'verify-a2a',
+  'agent-api-key',
+  'agent-auth-scheme',
+  'environment',
+  'pr-comment'
+]
+const GIT_HOST_ONLY: InputName[] = [
+  'integration-id',
+  'deployment-type',
+  'build-on-push',
+  'repo-url',
+  'repo-ref'
+]
+const EXTERNAL_IMAGE_ONLY: InputName[] = [
+  'listener-id',
+  'k8s-namespace',
+  'custom-url',
+  'resource-spec'
+]
+
+/**
+ * The raw inputs as the rules read them. The rules judge how inputs go together, from the text
+ * alone, so that they run (and every problem is listed at once) even when an input is invalid on
+ * its own; an invalid operation or source counts as its default, as the field's problem says.
+ */
+class Step {
+  constructor(
+    private readonly raw: RawInputs,
+    readonly env: InputEnv
+  ) {}
+
+  /** The text of an input, undefined when blank. */
+  text(input: InputName): string | undefined {
+    const value = this.raw[input].trim()
+    return value === '' ? undefined : value
+  }
+
+  /** Whether the user chose a value: neither blank nor the default of action.yml. */
+  given(input: InputName): boolean {
+    const value = this.text(input)
+    return value !== undefined && value !== (INPUT_DEFAULTS as Partial<RawInputs>)[input]
+  }
+
+  flag(input: DefaultedInput | 'build-on-push'): boolean {
+    return this.text(input)?.toLowerCase() === 'true'
+  }
+
+  get operation(): Operation {
+    return OPERATIONS.find((op) => op === this.text('operation')) ?? INPUT_DEFAULTS.operation
+  }
+
+  get source(): Source {
+    return SOURCES.find((source) => source === this.text('source')) ?? INPUT_DEFAULTS.source
+  }
+}
+
+type Rule = (step: Step) => InputProblem[]
+const problem = (input: InputName, message: string): InputProblem => ({ input, message })
+
+const target: Rule = (step) =>
+  step.given('name') || step.given('deployment-id')
+    ? []
+    : [problem('name', 'is required unless deployment-id is given')]
+
+const operation: Rule = (step) => {
+  if (step.operation === 'delete') {
+    return DEPLOY_ONLY.filter((input) => step.given(input)).map((input) =>
+      problem(input, 'is for operation deploy, not delete')
+    )
+  }
+  return step.flag('delete-tracing-project')
+    ? [problem('delete-tracing-project', 'is only for operation delete')]
+    : []
+}
+
+/** Inputs of one source given with another. */
+const source: Rule = (step) => {
+  const { source } = step
+  const isImage = source === 'external_image' || source === 'internal_image'
+  const refuse = (inputs: InputName[], applies: boolean, message: string) =>
+    applies ? inputs.filter((input) => step.given(input)).map((i) => problem(i, message)) : []
+  return [
+    ...refuse(
+      ['source-dir'],
+      source !== 'internal_source',
+      `is only for source internal_source, not ${source}`
+    ),
+    ...refuse(
+      ['install-command', 'build-command'],
+      isImage,
+      `is not used with source ${source} (the image is already built)`
+    ),
+    ...refuse(GIT_HOST_ONLY, source !== 'git_host', `is only for source git_host, not ${source}`),
+    ...refuse(
+      EXTERNAL_IMAGE_ONLY,
+      source !== 'external_image',
+      `is only for source external_image, not ${source}`
+    ),
+    ...refuse(['image-uri'], !isImage, 'is only for sources external_image and internal_image'),
+    ...refuse(
+      ['graph-config-path'],
+      isImage,
+      `is not used with source ${source} (the image already holds the application)`
+    )
+  ]
+}
+
+/** git_host deploys: the ref to deploy, and build-on-push with it. */
+const gitRef: Rule = (step) => {
+  if (step.source !== 'git_host' || step.operation !== 'deploy') return []
+  const explicit = step.text('repo-ref')
+  // An explicit ref that is not one is the field's problem.
+  const ref = explicit === undefined ? workflowRepoRef(step.env) : normaliseRepoRef(explicit)
+  if (explicit === undefined && ref === undefined) {
+    return [
+      problem(
+        'repo-ref',
+        `is required: the workflow's ref (${step.env.GITHUB_REF || 'not set'}) is neither a branch nor a tag`
+      )
+    ]
+  }
+  return step.flag('build-on-push') && isTagRef(ref)
+    ? [
+        problem(
+          'build-on-push',
+          `cannot be true when deploying the tag ${ref} (a tag is never pushed again)`
+        )
+      ]
+    : []
+}
+
+const agentChecks: Rule = (step) => {
+  if (!step.given('verify-assistant')) {
+    return [
+      ...(step.given('verify-message')
+        ? [problem('verify-message', 'needs verify-assistant (the assistant to send it to)')]
+        : []),
+      ...(step.flag('verify-a2a')
+        ? [problem('verify-a2a', 'needs verify-assistant (the assistant to talk to)')]
+        : [])
+    ]
+  }
+  return step.text('wait')?.toLowerCase() === 'false'
+    ? [
+        problem(
+          'verify-assistant',
+          'needs wait: true (the agent is checked once its revision is DEPLOYED)'
+        )
+      ]
+    : []
+}
+
+const githubRecords: Rule = (step) => {
+  if (step.given('github-token')) return []
+  return [
+    ...(step.given('environment')
+      ? [problem('environment', 'needs github-token to record a GitHub deployment')]
+      : []),
+    ...(step.flag('pr-comment')
+      ? [problem('pr-comment', 'needs github-token to write the comment')]
+      : [])
+  ]
+}
+
+const RULES: Rule[] = [target, operation, source, gitRef, agentChecks, githubRecords]
+
+/** Every problem of inputs that do not go together, in the order of the rules above. */
+export function crossInputProblems(raw: RawInputs, env: InputEnv): InputProblem[] {
+  const step = new Step(raw, env)
+  return RULES.flatMap((rule) => rule(step))
+}
+
+/** The rules as the half of the config schema that reads the raw text; it outputs nothing. */
+export const crossInputRules = z
+  .object({
+    inputs: z.record(z.enum(INPUT_NAMES), z.string()),
+    env: z.custom<InputEnv>((env) => typeof env === 'object' && env !== null)
+  })
+  .check((ctx) => {
+    if (ctx.issues.length > 0) return
+    for (const { input, message } of crossInputProblems(ctx.value.inputs, ctx.value.env)) {
+      ctx.issues.push({ code: 'custom', path: ['inputs', input], message, input: ctx.value })
+    }
+  })
+  .transform(() => ({}))

@@ -1,0 +1,119 @@
+import { z } from 'zod'
+import type { RawInputs } from './contract'
+import { workflowRepoRef } from './git-ref'
+import { inputFields, type InputFields } from './fields'
+import type { InputEnv } from './problems'
+import { crossInputRules } from './rules'
+
+const workflowEnv = z.object({
+  GITHUB_EVENT_NAME: z.string().optional(),
+  GITHUB_REF: z.string().optional(),
+  GITHUB_HEAD_REF: z.string().optional(),
+  GITHUB_SERVER_URL: z.string().optional(),
+  GITHUB_REPOSITORY: z.string().optional()
+})
+
+/** What the schema reads: every declared input as the runner gives it, and the workflow's env. */
+export interface ConfigSource {
+  inputs: RawInputs
+  env: InputEnv
+}
+
+/**
+ * Raw inputs → Config. Two halves read the same text, so that every problem is listed at once:
+ * `inputFields` judges each input alone, the rules judge how they go together; only when both
+ * pass are the fields shaped into the Config. Issues carry the path `['inputs', <input name>]`.
+ */
+export const configSchema = z
+  .intersection(z.object({ inputs: inputFields, env: workflowEnv }), crossInputRules)
+  .transform(({ inputs, env }) => toConfig(inputs, env))
+
+/** Everything the action needs, validated. Optional fields are undefined when not given. */
+export type Config = z.output<typeof configSchema>
+
+function toConfig(fields: InputFields, env: InputEnv) {
+  const gitHostDeploy = fields.source === 'git_host' && fields.operation === 'deploy'
+  return {
+    operation: fields.operation,
+    /** Look up and print what would be sent; send nothing that changes state. */
+    dryRun: fields['dry-run'],
+    apiUrl: fields['api-url'],
+    apiKey: fields['api-key'],
+    tenantId: fields['tenant-id'],
+    name: fields.name,
+    deploymentId: fields['deployment-id'],
+    ...sourceConfig(fields),
+    repoUrl: gitHostDeploy ? (fields['repo-url'] ?? defaultRepoUrl(env)) : undefined,
+    repoRef: gitHostDeploy ? (fields['repo-ref'] ?? workflowRepoRef(env)) : undefined,
+    /** Undefined when the input is absent: an update then leaves the deployment's secrets alone. */
+    secrets: fields.secrets,
+    wait: fields.wait,
+    timeoutMs: fields.timeout,
+    pollIntervalMs: fields['poll-interval'],
+    /** Log lines to show for a failed or timed-out revision; 0 shows none. */
+    logLines: fields['log-lines'],
+    /** With operation delete: also delete the tracing project of the same name. */
+    deleteTracingProject: fields['delete-tracing-project'],
+    verify: agentChecks(fields),
+    github: githubRecords(fields),
+    /** To log before anything is sent. */
+    warnings: warnings(fields)
+  }
+}
+
+/** Where the application comes from, and how the service builds or runs it. */
+function sourceConfig(fields: InputFields) {
+  return {
+    source: fields.source,
+    integrationId: fields['integration-id'],
+    deploymentType: fields['deployment-type'],
+    buildOnPush: fields['build-on-push'],
+    graphConfigPath: fields['graph-config-path'],
+    imageUri: fields['image-uri'],
+    listenerId: fields['listener-id'],
+    k8sNamespace: fields['k8s-namespace'],
+    customUrl: fields['custom-url'],
+    resourceSpec: fields['resource-spec'],
+    /** internal_source: the folder packed and uploaded. */
+    sourceDir: fields['source-dir'],
+    installCommand: fields['install-command'],
+    buildCommand: fields['build-command']
+  }
+}
+
+/** After DEPLOYED: the agent checks to run; undefined when none are asked for. */
+function agentChecks(fields: InputFields) {
+  const assistantId = fields['verify-assistant']
+  if (assistantId === undefined) return undefined
+  return {
+    assistantId,
+    message: fields['verify-message'],
+    a2a: fields['verify-a2a'],
+    timeoutMs: fields['verify-timeout'],
+    /** `agent-api-key`, else `api-key`. */
+    apiKey: fields['agent-api-key'] ?? fields['api-key'],
+    authScheme: fields['agent-auth-scheme']
+  }
+}
+
+/** GitHub records; undefined without `github-token`. */
+function githubRecords(fields: InputFields) {
+  const token = fields['github-token']
+  if (token === undefined) return undefined
+  return { token, environment: fields.environment, prComment: fields['pr-comment'] }
+}
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i
+
+function warnings(fields: InputFields): string[] {
+  const url = new URL(fields['api-url'])
+  if (url.protocol !== 'http:' || LOOPBACK_HOSTS.test(url.hostname)) return []
+  return [
+    `api-url is http:// to ${url.hostname}, not this machine: the api-key travels in clear text. Use https://.`
+  ]
+}
+
+function defaultRepoUrl(env: InputEnv): string | undefined {
+  if (!env.GITHUB_SERVER_URL || !env.GITHUB_REPOSITORY) return undefined
+  return `${env.GITHUB_SERVER_URL.replace(/\/+$/, '')}/${env.GITHUB_REPOSITORY}`
+}
