@@ -11,10 +11,11 @@ export interface GitHubCall {
 /**
  * A stand-in for the GitHub REST API on 127.0.0.1: records every call and answers the few
  * the action makes (deployments, deployment statuses, issue comments). `failWith` makes every
- * call answer that status, as a token without the permission would.
+ * call answer that status, as a token without the permission would; `neverAnswer` reads every
+ * call and never answers, as a GitHub API that hangs would.
  */
 export async function startGitHubApi(
-  options: { failWith?: number; onCall?: (call: GitHubCall) => void } = {}
+  options: { failWith?: number; neverAnswer?: boolean; onCall?: (call: GitHubCall) => void } = {}
 ) {
   const calls: GitHubCall[] = []
   const comments: { id: number; body: string }[] = []
@@ -33,6 +34,7 @@ export async function startGitHubApi(
       }
       calls.push(call)
       options.onCall?.(call)
+      if (options.neverAnswer) return
       const answer = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' })
         res.end(JSON.stringify(body))
