@@ -111,7 +111,11 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
       // tar and ignore are loaded only for this source.
       const sourceArchive = await import('./source-archive')
       await sourceArchive.checkSourceDir(config)
-      archive = await sourceArchive.packSource(config.sourceDir)
+      archive = await sourceArchive.packSource(config.sourceDir, undefined, {
+        deadline,
+        now,
+        signal
+      })
       reportArchive(archive, io, sourceArchive.WARN_ARCHIVE_BYTES)
     }
     const existing = await findTarget(config, client, call)
