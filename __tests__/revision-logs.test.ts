@@ -7,6 +7,7 @@ import {
   toLogLine,
   type LogIo
 } from '../src/after-deploy/revision-logs'
+import { NO_SECRETS } from '../src/report/redact'
 import { renderDeploySummary } from '../src/report/summary'
 import type { DeployResult } from '../src/result'
 import { phaseOf } from '../src/wait/revision-status'
@@ -247,7 +248,12 @@ describe('the summary with logs', () => {
       level: 'INFO',
       message: i === 39 ? 'a ```` b <b>x</b>' : `m${i}`
     }))
-    const markdown = renderDeploySummary(result, 'git_host', { logs: { phase: 'build', lines } })
+    const markdown = renderDeploySummary(
+      result,
+      'git_host',
+      { logs: { phase: 'build', lines } },
+      NO_SECRETS
+    )
     expect(markdown).toContain('### Last 30 lines of the build log\n\n`````text\nt10 INFO m10\n')
     expect(markdown).toContain('t39 INFO a ```` b <b>x</b>\n`````\n')
     expect(markdown).not.toContain('t9 INFO')

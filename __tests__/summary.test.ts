@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import type { DeployResult } from '../src/result'
-import { createRedactor } from '../src/report/redact'
-import { escapeCell, renderDeploySummary, renderInputErrorSummary } from '../src/report/summary'
+import { MAX_SUMMARY_BYTES } from '../src/report/markdown'
+import { createRedactor, NO_SECRETS } from '../src/report/redact'
+import { renderDeploySummary, renderInputErrorSummary } from '../src/report/summary'
 
 const deployed: DeployResult = {
   statusesSeen: ['QUEUED', 'DEPLOYED'],
@@ -16,9 +17,20 @@ const deployed: DeployResult = {
   message: 'Deployed deployment support-agent (d-1): revision r-2 is DEPLOYED.'
 }
 
+const TOKEN = 'ghp_abc_DEF_123456789'
+const QUOTED = 'pa"ss\\word-9f8e'
+
 describe('job summary', () => {
-  it('renders a deployed run as a table', () => {
-    expect(renderDeploySummary(deployed, 'git_host')).toMatchSnapshot()
+  it('renders a deployed run as a table with the URL as a link', () => {
+    const markdown = renderDeploySummary(deployed, 'git_host', {}, NO_SECRETS)
+    expect(markdown.startsWith('## ✅ Deployed\n\n| | |\n|---|---|\n')).toBe(true)
+    expect(markdown).toContain('| Deployment | support-agent (d-1) |')
+    expect(markdown).toContain('| Revision | r-2 |')
+    expect(markdown).toContain(
+      '| URL | [https://support-agent.example.com](https://support-agent.example.com) |'
+    )
+    expect(markdown).toContain('| Time | 2m 05s |')
+    expect(markdown).toContain('| Created by this run | yes |')
   })
 
   it('renders a failed run with the reason and dashes for what is unknown', () => {
@@ -30,7 +42,13 @@ describe('job summary', () => {
       message:
         'POST /v2/deployments failed with HTTP 422:\n  body.name: String should match pattern'
     }
-    expect(renderDeploySummary(failed, 'external_image')).toMatchSnapshot()
+    const markdown = renderDeploySummary(failed, 'external_image', {}, NO_SECRETS)
+    expect(markdown).toContain('## ❌ Deploy failed')
+    expect(markdown).toContain('| Revision | — |')
+    expect(markdown).toContain('| URL | — |')
+    expect(markdown).toContain(
+      'POST /v2/deployments failed with HTTP 422:  \n  body.name: String should match pattern'
+    )
   })
 
   it('shows the plan of a dry run in a fence', () => {
@@ -45,54 +63,117 @@ describe('job summary', () => {
         '  secrets = A=***'
       ]
     }
-    expect(renderDeploySummary(planned, 'git_host')).toMatchSnapshot()
+    expect(renderDeploySummary(planned, 'git_host', {}, NO_SECRETS)).toContain(
+      '### Plan\n\n```text\nWould create deployment support-agent (source git_host): POST /v2/deployments\n  secrets = A=***\n```'
+    )
   })
 
-  it('renders the checks, the target and the agent reply', () => {
-    expect(
-      renderDeploySummary(deployed, 'git_host', {
+  it('renders the checks, the target and the agent reply in a fence it cannot close', () => {
+    const markdown = renderDeploySummary(
+      deployed,
+      'git_host',
+      {
         target: 'refs/tags/v1.2.0',
-        checks: { passed: ['assistant', 'run'], reply: 'Hello! | <b>I am here</b>' }
-      })
-    ).toMatchSnapshot()
+        checks: { passed: ['assistant', 'run'], reply: 'Hello! | <b>I am here</b>\n````\n# x' }
+      },
+      NO_SECRETS
+    )
+    expect(markdown).toContain('| Ref or image | refs/tags/v1.2.0 |')
+    expect(markdown).toContain('| Checks passed | assistant, run |')
+    expect(markdown).toContain(
+      '### The agent replied\n\n`````text\nHello! | <b>I am here</b>\n````\n# x\n`````'
+    )
   })
 
-  it('renders refused inputs', () => {
-    expect(
-      renderInputErrorSummary("The action's inputs have 1 problem:\n  - name: is required")
-    ).toMatchSnapshot()
+  it('renders refused inputs, redacted', () => {
+    const markdown = renderInputErrorSummary(
+      "The action's inputs have 1 problem:\n  - api-url: https://u:hunter2-secret@x is refused",
+      createRedactor(['hunter2-secret'])
+    )
+    expect(markdown).toBe(
+      "## ❌ Deploy not started: invalid inputs\n\nThe action's inputs have 1 problem:  \n  - api-url: https://u:\\*\\*\\*\\@x is refused\n"
+    )
   })
 
-  it('keeps service text from breaking the table or opening markup', () => {
+  it('keeps service text from breaking the table, opening markup or linking to a script', () => {
     const hostile = renderDeploySummary(
       {
         ...deployed,
-        deploymentName: 'a|b',
-        deploymentUrl: 'https://x.example.com/<script>',
-        message: '<img src=x> [link](http://evil)'
+        deploymentName: 'a|b <!-- x -->',
+        revisionStatus: 'DEPLOYED\n| injected | row |',
+        deploymentUrl: 'javascript:alert(1)//https://x',
+        message: '<img src=x> [link](http://evil) <script>x</script> @org/team \u001b[31m'
       },
-      'git_host'
+      'git_host',
+      {},
+      NO_SECRETS
     )
-    expect(hostile).toContain('a\\|b (d-1)')
-    expect(hostile).not.toContain('<script>')
-    expect(hostile).not.toContain('<img')
+    expect(hostile).toContain('| Deployment | a\\|b &lt;\\!-- x --&gt; (d-1) |')
+    expect(hostile).toContain('| Status | DEPLOYED \\| injected \\| row \\| |')
+    expect(hostile).toContain('| URL | javascript:alert(1)//https://x |')
+    expect(hostile).not.toMatch(/<(img|script|!--)/)
     expect(hostile).toContain('\\[link\\](http://evil)')
-    expect(escapeCell('line one\nline two')).toBe('line one line two')
-  })
-})
-
-describe('createRedactor', () => {
-  it('replaces every known value, longest first, and each line of a multi-line value', () => {
-    const redact = createRedactor([
-      'sk-live-123',
-      'sk-live-123456',
-      '-----BEGIN KEY-----\nMIIEabc\n-----END KEY-----'
-    ])
-    expect(redact('key sk-live-123456 and sk-live-123')).toBe('key *** and ***')
-    expect(redact('echoed MIIEabc back')).toBe('echoed *** back')
+    expect(hostile).toContain('\\@org/team')
+    expect(hostile).toContain('\\\\x1b\\[31m')
+    expect(hostile).not.toContain('\u001b')
   })
 
-  it('leaves very short values alone rather than shredding every message', () => {
-    expect(createRedactor(['1', 'ab'])('build 1 of ab')).toBe('build 1 of ab')
+  it('redacts before it escapes: a token with `_` and a JSON-escaped secret are gone', () => {
+    const redact = createRedactor([TOKEN, QUOTED])
+    const markdown = renderDeploySummary(
+      {
+        ...deployed,
+        outcome: 'error',
+        message: `HTTP 422: value ${TOKEN} and {"v":${JSON.stringify(QUOTED)}} and ?k=${encodeURIComponent(QUOTED)}`
+      },
+      'git_host',
+      { logs: { phase: 'build', lines: [{ time: 't', level: 'ERROR', message: `env ${TOKEN}` }] } },
+      redact
+    )
+    expect(markdown).toContain('value \\*\\*\\* and {"v":"\\*\\*\\*"} and ?k=\\*\\*\\*')
+    expect(markdown).toContain('t ERROR env ***')
+    for (const leak of ['ghp_abc', 'ghp\\_abc', 'pa\\"ss', 'pa"ss', 'pa%22ss'])
+      expect(markdown).not.toContain(leak)
+  })
+
+  it('does not link a URL that holds a secret or credentials', () => {
+    const redact = createRedactor([TOKEN])
+    const markdown = renderDeploySummary(
+      { ...deployed, deploymentUrl: `https://x.example.com/?key=${TOKEN}` },
+      'git_host',
+      {},
+      redact
+    )
+    expect(markdown).toContain('| URL | https://x.example.com/?key=\\*\\*\\* |')
+    const withUser = renderDeploySummary(
+      { ...deployed, deploymentUrl: 'https://user:pw@x.example.com/' },
+      'git_host',
+      {},
+      NO_SECRETS
+    )
+    expect(withUser).toContain('| URL | https://user:pw\\@x.example.com/ |')
+  })
+
+  it('stays under the size limit with a note, whatever the service sends', () => {
+    const huge = 'x'.repeat(200_000)
+    const markdown = renderDeploySummary(
+      {
+        ...deployed,
+        outcome: 'failed',
+        message: Array.from({ length: 300 }, () => huge).join('\n')
+      },
+      'git_host',
+      {
+        checks: { passed: [], reply: Array.from({ length: 300 }, () => huge).join('\n') },
+        logs: {
+          phase: 'build',
+          lines: Array.from({ length: 30 }, () => ({ time: 't', level: 'INFO', message: huge }))
+        }
+      },
+      NO_SECRETS
+    )
+    expect(Buffer.byteLength(markdown)).toBeLessThan(MAX_SUMMARY_BYTES)
+    expect(markdown).toContain('… 100 more lines not shown')
+    expect(markdown).not.toContain('x'.repeat(1_001))
   })
 })

@@ -1,4 +1,3 @@
-import * as core from '@actions/core'
 import { ControlPlaneClient } from './control-plane/client'
 import { sleep } from './control-plane/retry'
 import { deploy } from './operations/deploy'
@@ -8,6 +7,9 @@ import { deleteDeployment } from './operations/delete'
 import { EnvHttpProxyAgent } from './control-plane/transport'
 import type { Config } from './inputs/parse'
 import { writeSummary } from './report/job-summary'
+import { createLog, type Log } from './report/log'
+import { createOutputs } from './report/outputs'
+import type { Redactor } from './report/redact'
 import { LOG_BUDGET_MS, showRevisionLogs, type RevisionLogs } from './after-deploy/revision-logs'
 import { renderDeploySummary, type SummaryExtras } from './report/summary'
 import { ACTION_VERSION } from './version'
@@ -15,15 +17,16 @@ import { ACTION_VERSION } from './version'
 /** The job is cancelled: what is left must finish within this, the contract allows 2 s. */
 const CANCEL_GRACE_MS = 1_500
 
-/** Runs the operation the config asks for, then the agent checks, records, logs and summary. */
-export async function execute(
-  config: Config,
-  redact: (text: string) => string,
-  startedAt: number
-): Promise<void> {
+/**
+ * Runs the operation the config asks for, then the agent checks, records, logs and summary.
+ * Everything it writes goes through ./report/: the log, the outputs and the summary, each
+ * redacting with `redact` before it escapes.
+ */
+export async function execute(config: Config, redact: Redactor, startedAt: number): Promise<void> {
+  const log = createLog(redact)
   const controller = new AbortController()
   const onSignal = (signalName: NodeJS.Signals) => {
-    core.info(`Received ${signalName}: stopping.`)
+    log.info(`Received ${signalName}: stopping.`)
     controller.abort(new CancelledError(signalName))
     setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref()
   }
@@ -31,29 +34,26 @@ export async function execute(
   process.once('SIGTERM', onSignal)
 
   const dispatcher = new EnvHttpProxyAgent()
-  const records = await openRecords(config, redact)
+  // Beside the deploy: started now, never awaited before the first control-plane request.
+  const records = await openRecords(config, redact, log, startedAt)
   const client = new ControlPlaneClient({
     baseUrl: config.apiUrl,
     apiKey: config.apiKey,
     tenantId: config.tenantId,
     userAgent: `deploy-agent-action/${ACTION_VERSION}`,
     dispatcher,
-    onDebug: (line) => {
-      if (core.isDebug()) core.debug(redact(line()))
-    },
+    onDebug: (line) => log.debug(line),
     onRetry: ({ method, path, attempt, delayMs, reason }) =>
-      core.info(
-        redact(`${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
-      )
+      log.info(`${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
   })
 
   const operation = config.operation === 'delete' ? deleteDeployment : deploy
   const result = await operation(config, {
     client,
     io: {
-      info: (message) => core.info(redact(message)),
-      notice: (message) => core.notice(redact(message)),
-      setOutput: (name, value) => core.setOutput(name, value),
+      info: (message) => log.info(message),
+      notice: (message) => log.notice(message),
+      setOutput: createOutputs(redact, log),
       waitStarting: () => records?.waitStarting()
     },
     signal: controller.signal,
@@ -61,8 +61,8 @@ export async function execute(
     now: Date.now,
     sleep
   })
-  const checks = await agentChecks(result, config, dispatcher, redact, controller.signal)
-  const logs = await failureLogs(result, config, client, redact, controller.signal)
+  const checks = await agentChecks(result, config, dispatcher, log, controller.signal)
+  const logs = await failureLogs(result, config, client, redact, log, controller.signal)
   await records?.finish({
     outcome: checks?.failure ? 'failed' : result.outcome,
     deploymentName: result.deploymentName ?? config.name ?? '',
@@ -72,7 +72,7 @@ export async function execute(
     elapsedMs: Date.now() - startedAt,
     checksPassed: checks?.passed ?? []
   })
-  await report(result, config, redact, { logs, checks, target: deployTarget(config) })
+  await report(result, config, redact, log, { logs, checks, target: deployTarget(config) })
   process.off('SIGINT', onSignal)
   process.off('SIGTERM', onSignal)
 }
@@ -84,7 +84,7 @@ async function agentChecks(
   result: DeployResult,
   config: Config,
   dispatcher: EnvHttpProxyAgent,
-  redact: (text: string) => string,
+  log: Log,
   signal: AbortSignal
 ): Promise<Checks | undefined> {
   const verify = config.verify
@@ -109,18 +109,15 @@ async function agentChecks(
       dispatcher,
       now: Date.now,
       sleep,
-      onProgress: (line) => core.info(redact(line))
+      onProgress: (line) => log.info(line)
     })
-    return {
-      ...report,
-      reply: report.reply && redact(report.reply),
-      a2aReply: report.a2aReply && redact(report.a2aReply)
-    }
+    // The replies are redacted and escaped where they are shown (the summary).
+    return report
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     return {
       passed: error instanceof AgentCheckError ? error.passed : [],
-      failure: redact(`${message} The revision is DEPLOYED; outputs are set.`)
+      failure: `${message} The revision is DEPLOYED; outputs are set.`
     }
   }
 }
@@ -132,24 +129,25 @@ function deployTarget(config: Config): string | undefined {
   return config.imageUri
 }
 
-/** The GitHub deployment and PR comment, when asked for; never fails the run. */
-async function openRecords(config: Config, redact: (text: string) => string) {
+/** The GitHub deployment and PR comment, when asked for; never fails nor holds the run. */
+async function openRecords(config: Config, redact: Redactor, log: Log, startedAt: number) {
   if (!config.github || config.operation !== 'deploy' || config.dryRun) return undefined
   try {
     const { openGitHubRecords } = await import('./after-deploy/github-records')
-    return await openGitHubRecords({
+    return openGitHubRecords({
       token: config.github.token,
       environment: config.github.environment,
       prComment: config.github.prComment,
       deploymentName: config.name ?? config.deploymentId ?? '',
-      warn: (message) => core.warning(redact(message)),
-      info: (message) => core.info(redact(message))
+      redact,
+      deadline: startedAt + config.timeoutMs,
+      now: Date.now,
+      warn: (message) => log.warning(message),
+      info: (message) => log.info(message)
     })
   } catch (error) {
-    core.warning(
-      redact(
-        `Nothing was recorded on GitHub: ${error instanceof Error ? error.message : String(error)}`
-      )
+    log.warning(
+      `Nothing was recorded on GitHub: ${error instanceof Error ? error.message : String(error)}`
     )
     return undefined
   }
@@ -160,7 +158,8 @@ async function failureLogs(
   result: DeployResult,
   config: Config,
   client: ControlPlaneClient,
-  redact: (text: string) => string,
+  redact: Redactor,
+  log: Log,
   signal: AbortSignal
 ): Promise<RevisionLogs | undefined> {
   const { deploymentId, revisionId } = result
@@ -174,28 +173,23 @@ async function failureLogs(
       maxLines: config.logLines,
       redact,
       call: { deadline: Date.now() + LOG_BUDGET_MS, signal },
-      io: {
-        startGroup: (title) => core.startGroup(title),
-        endGroup: () => core.endGroup(),
-        info: (message) => core.info(message),
-        error: (message, title) => core.error(message, { title }),
-        notice: (message) => core.notice(message)
-      }
+      io: log
     }
   )
 }
 
+/** The summary, and the step's last line: its outcome. */
 async function report(
   result: DeployResult,
   config: Config,
-  redact: (text: string) => string,
+  redact: Redactor,
+  log: Log,
   extras: SummaryExtras
 ) {
-  await writeSummary(redact(renderDeploySummary(result, config.source, extras)))
-  const message = redact(result.message)
-  if (!SUCCEEDS[result.outcome]) core.setFailed(message)
+  await writeSummary(renderDeploySummary(result, config.source, extras, redact), log)
+  if (!SUCCEEDS[result.outcome]) log.fail(result.message)
   else if (extras.checks?.failure) {
-    core.info(message)
-    core.setFailed(extras.checks.failure)
-  } else core.info(message)
+    log.info(result.message)
+    log.fail(extras.checks.failure)
+  } else log.info(result.message)
 }

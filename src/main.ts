@@ -2,7 +2,8 @@ import * as core from '@actions/core'
 import { INPUT_NAMES, type RawInputs } from './inputs/contract'
 import { InputError, parseInputs, type Config } from './inputs/parse'
 import { writeSummary } from './report/job-summary'
-import { createRedactor } from './report/redact'
+import { createLog } from './report/log'
+import { createRedactor, secretForms, type Redactor } from './report/redact'
 import { parseSecrets } from './inputs/secrets'
 import { renderInputErrorSummary } from './report/summary'
 
@@ -12,23 +13,38 @@ export function readRawInputs(): RawInputs {
 }
 
 /**
- * Masks every secret the inputs hold before anything is logged, including the values of a
- * `secrets` input that will be refused, and returns a redactor for text the runner does not mask
- * (the job summary).
+ * Every secret the inputs hold: the keys, the token, each `secrets` value (also of a `secrets`
+ * input that will be refused) and a password in `api-url`.
  */
-export function maskSecrets(raw: RawInputs): (text: string) => string {
-  const values = [
+export function secretValues(raw: RawInputs): string[] {
+  return [
     raw['api-key'],
     raw['agent-api-key'],
     raw['github-token'],
-    ...parseSecrets(raw.secrets).values
+    ...parseSecrets(raw.secrets).values,
+    ...urlCredentials(raw['api-url'])
   ].filter((value) => value !== '')
-  for (const value of values) {
-    core.setSecret(value)
-    // The runner masks a multi-line value only whole; mask each line too.
-    const lines = value.split(/\r?\n/).filter((line) => line.trim() !== '')
-    if (lines.length > 1) lines.forEach((line) => core.setSecret(line.trim()))
+}
+
+/** The password of a URL written `https://user:password@host`, as written and decoded. */
+function urlCredentials(text: string): string[] {
+  try {
+    const { username, password } = new URL(text.trim())
+    if (password === '') return []
+    return [`${username}:${password}`, password, decodeURIComponent(password)]
+  } catch {
+    return []
   }
+}
+
+/**
+ * Masks every secret the inputs hold, in every form the redactor knows (each line of a
+ * multi-line value, JSON- and URL-encoded), before anything is logged, and returns the redactor
+ * every destination (./report/) applies before it escapes.
+ */
+export function maskSecrets(raw: RawInputs): Redactor {
+  const values = secretValues(raw)
+  for (const form of secretForms(values)) core.setSecret(form)
   return createRedactor(values)
 }
 
@@ -40,18 +56,29 @@ export async function run(): Promise<void> {
   const startedAt = Date.now()
   const raw = readRawInputs()
   const redact = maskSecrets(raw)
+  const log = createLog(redact)
 
   let config: Config
   try {
     config = await parseInputs(raw, process.env)
   } catch (error) {
-    const message = redact(error instanceof Error ? error.message : String(error))
-    await writeSummary(renderInputErrorSummary(message))
-    core.setFailed(message)
-    if (!(error instanceof InputError)) throw error
+    const message = error instanceof Error ? error.message : String(error)
+    await writeSummary(renderInputErrorSummary(message, redact), log)
+    log.fail(message)
+    if (!(error instanceof InputError)) log.debug(() => stackOf(error))
     return
   }
-  config.warnings.forEach((warning) => core.warning(warning))
-  const { execute } = await import('./execute')
-  await execute(config, redact, startedAt)
+  config.warnings.forEach((warning) => log.warning(warning))
+  try {
+    const { execute } = await import('./execute')
+    await execute(config, redact, startedAt)
+  } catch (error) {
+    // Not thrown on: Node would print it to stderr, unredacted and unescaped.
+    log.fail(`The action failed: ${error instanceof Error ? error.message : String(error)}`)
+    log.debug(() => stackOf(error))
+  }
+}
+
+function stackOf(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error)
 }

@@ -110,11 +110,12 @@ function lifecycleRoute(records: Records, call: GitHubCall, url: URL): Answer | 
  * A stand-in for the GitHub REST API on 127.0.0.1: records every call and answers the few
  * the action makes (deployments and their statuses, pull requests, issue comments). The first
  * deployment it creates is id 7. `failWith` makes every call answer that status, as a token
- * without the permission would. Seed deployments and pull requests with `seedDeployment` and
+ * without the permission would; `neverAnswer` reads every call and never answers, as a GitHub
+ * API that hangs would. Seed deployments and pull requests with `seedDeployment` and
  * `seedPull`; `deployments` shows each with its statuses, `inactive()` which ended inactive.
  */
 export async function startGitHubApi(
-  options: { failWith?: number; onCall?: (call: GitHubCall) => void } = {}
+  options: { failWith?: number; neverAnswer?: boolean; onCall?: (call: GitHubCall) => void } = {}
 ) {
   const calls: GitHubCall[] = []
   const comments: { id: number; body: string }[] = []
@@ -139,6 +140,7 @@ export async function startGitHubApi(
       }
       calls.push(call)
       options.onCall?.(call)
+      if (options.neverAnswer) return
       const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'content-type': 'application/json', ...headers })
         res.end(JSON.stringify(body))

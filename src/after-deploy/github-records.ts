@@ -1,7 +1,18 @@
 import { context, getOctokit } from '@actions/github'
 import type { DeployOutcome } from '../result'
 import { formatDuration } from '../lib/duration'
-import { escapeCell } from '../report/summary'
+import { commentMarker, markdownFor, type Markdown } from '../report/markdown'
+import type { Redactor } from '../report/redact'
+import { checkHttpUrl } from '../report/url'
+
+/** Time one GitHub call may take; GitHub records never hold the deploy back. */
+export const GITHUB_CALL_MS = 10_000
+/** Time past the run's deadline the final records may still take (a timed-out run reports too). */
+export const GITHUB_GRACE_MS = 5_000
+/** Pages of 100 comments read to find this action's comment on a pull request. */
+const MAX_COMMENT_PAGES = 10
+/** GitHub's limit for a deployment status description. */
+const MAX_DESCRIPTION = 140
 
 /** What the records say about the run once it ended. */
 export interface RunRecord {
@@ -19,13 +30,32 @@ export interface GitHubRecordsOptions {
   environment?: string
   prComment: boolean
   deploymentName: string
+  /** Every text sent to GitHub is redacted with this first. */
+  redact: Redactor
+  /** The run's deadline (epoch ms): no call goes on past it and GITHUB_GRACE_MS. */
+  deadline: number
+  now: () => number
+  /** Time one call may take; GITHUB_CALL_MS unless a test says otherwise. */
+  callBudgetMs?: number
   warn: (message: string) => void
   info: (message: string) => void
+}
+
+/** Where the records go: the repository, commit, pull request and run, from the workflow. */
+export interface GitHubTarget {
+  owner: string
+  repo: string
+  sha: string
+  pullRequest?: number
+  runUrl: string
+  /** The REST API's base URL; @actions/github's default (GITHUB_API_URL) when undefined. */
+  apiUrl?: string
 }
 
 export interface GitHubRecords {
   /** The wait for the revision starts: the GitHub deployment goes in_progress. */
   waitStarting(): void
+  /** The final records; resolves within the calls' budgets, whatever GitHub does. */
   finish(record: RunRecord): Promise<void>
 }
 
@@ -45,123 +75,181 @@ const STATES: Record<DeployOutcome, DeploymentState> = {
   absent: 'success'
 }
 
-/** The hidden line that finds this action's comment for this deployment on the pull request. */
-export function commentMarker(deploymentName: string): string {
-  return `<!-- deploy-agent-action:deployment=${deploymentName} -->`
-}
-
-/**
- * The GitHub side of a deploy, all best effort: a GitHub deployment for the commit (created now,
- * in_progress when the wait starts, its final state at the end) when `environment` is given, and one pull-request comment
- * kept up to date. Any failure of the GitHub API is a warning that says what was not recorded.
- */
-export async function openGitHubRecords(options: GitHubRecordsOptions): Promise<GitHubRecords> {
-  const octokit = getOctokit(options.token)
+/** The workflow's repository, commit, pull request and run. */
+export function workflowTarget(): GitHubTarget {
   const { owner, repo } = context.repo
   const pullRequest = context.payload.pull_request as
     { number: number; head?: { sha?: string } } | undefined
-  const sha = pullRequest?.head?.sha ?? context.sha
-  const runUrl = `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`
+  return {
+    owner,
+    repo,
+    sha: pullRequest?.head?.sha ?? context.sha,
+    pullRequest: pullRequest?.number,
+    runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`
+  }
+}
 
-  let deploymentId: number | undefined
-  if (options.environment) {
+/**
+ * The GitHub side of a deploy, all best effort and beside it: a GitHub deployment for the commit
+ * (created at once without being awaited, in_progress when the wait starts, its final state at
+ * the end) when `environment` is given, and one pull-request comment kept up to date. Each call
+ * has its own short budget, never past the run's deadline and a grace; any failure, refusal or
+ * silence of the GitHub API is a warning that says what was not recorded.
+ */
+export function openGitHubRecords(
+  options: GitHubRecordsOptions,
+  target: GitHubTarget = workflowTarget()
+): GitHubRecords {
+  const octokit = getOctokit(
+    options.token,
+    target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl }
+  )
+  const { owner, repo } = target
+  const md = markdownFor(options.redact)
+  /** Runs one call under its budget; undefined (and a warning) when it fails or times out. */
+  const bounded = async <T>(what: string, call: (signal: AbortSignal) => Promise<T>) => {
+    const budget = Math.min(
+      options.callBudgetMs ?? GITHUB_CALL_MS,
+      options.deadline + GITHUB_GRACE_MS - options.now()
+    )
+    if (budget <= 0) {
+      options.warn(`${what} was not recorded: the run's timeout had passed.`)
+      return undefined
+    }
+    const signal = AbortSignal.timeout(budget)
     try {
-      const created = await octokit.rest.repos.createDeployment({
-        owner,
-        repo,
-        ref: sha,
-        environment: options.environment,
-        auto_merge: false,
-        required_contexts: [],
-        transient_environment: pullRequest !== undefined,
-        description: `Deploy ${options.deploymentName}`
-      })
-      deploymentId = 'id' in created.data ? created.data.id : undefined
+      return await call(signal)
     } catch (error) {
-      options.warn(
-        `The GitHub deployment for ${options.environment} was not recorded: ${reason(error)}`
-      )
+      const why = signal.aborted
+        ? `GitHub did not answer within ${formatDuration(budget)}.`
+        : reason(error)
+      options.warn(`${what} was not recorded: ${why}`)
+      return undefined
     }
   }
 
-  let inProgress: Promise<void> = Promise.resolve()
-  return {
-    waitStarting() {
-      if (deploymentId === undefined) return
-      inProgress = octokit.rest.repos
-        .createDeploymentStatus({
+  const deploymentId: Promise<number | undefined> = options.environment
+    ? bounded(`The GitHub deployment for ${options.environment}`, async (signal) => {
+        const created = await octokit.rest.repos.createDeployment({
           owner,
           repo,
-          deployment_id: deploymentId,
-          state: 'in_progress',
-          log_url: runUrl
+          ref: target.sha,
+          environment: options.environment ?? '',
+          auto_merge: false,
+          required_contexts: [],
+          transient_environment: target.pullRequest !== undefined,
+          description: md.plain(`Deploy ${options.deploymentName}`, MAX_DESCRIPTION),
+          request: { signal }
         })
-        .then(
-          () => undefined,
-          (error: unknown) =>
-            options.warn(
-              `The in_progress status of the GitHub deployment was not recorded: ${reason(error)}`
-            )
-        )
+        return 'id' in created.data ? created.data.id : undefined
+      })
+    : Promise.resolve(undefined)
+
+  let inProgress: Promise<unknown> = deploymentId
+  return {
+    waitStarting() {
+      inProgress = deploymentId.then<unknown>(
+        (id) =>
+          id !== undefined &&
+          bounded('The in_progress status of the GitHub deployment', (signal) =>
+            octokit.rest.repos.createDeploymentStatus({
+              owner,
+              repo,
+              deployment_id: id,
+              state: 'in_progress',
+              log_url: target.runUrl,
+              request: { signal }
+            })
+          )
+      )
     },
     async finish(record) {
       // The final status must come after in_progress, or GitHub would show the run as going on.
       await inProgress
-      const jobs: [string, Promise<unknown>][] = []
-      if (deploymentId !== undefined) {
-        jobs.push([
-          `the final status of the GitHub deployment for ${options.environment}`,
-          octokit.rest.repos.createDeploymentStatus({
-            owner,
-            repo,
-            deployment_id: deploymentId,
-            state: STATES[record.outcome],
-            environment_url: record.deploymentUrl || undefined,
-            log_url: runUrl,
-            auto_inactive: true,
-            description:
-              `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}`.slice(0, 140)
-          })
-        ])
+      const id = await deploymentId
+      const jobs: Promise<unknown>[] = []
+      if (id !== undefined) {
+        const url = record.deploymentUrl ? checkHttpUrl(record.deploymentUrl) : undefined
+        const environmentUrl =
+          url && 'url' in url && options.redact(url.url) === url.url ? url.url : undefined
+        jobs.push(
+          bounded(
+            `The final status of the GitHub deployment for ${options.environment}`,
+            (signal) =>
+              octokit.rest.repos.createDeploymentStatus({
+                owner,
+                repo,
+                deployment_id: id,
+                state: STATES[record.outcome],
+                environment_url: environmentUrl,
+                log_url: target.runUrl,
+                auto_inactive: true,
+                description: md.plain(
+                  `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}`,
+                  MAX_DESCRIPTION
+                ),
+                request: { signal }
+              })
+          )
+        )
       }
       if (options.prComment) {
-        if (pullRequest === undefined) {
+        if (target.pullRequest === undefined) {
           options.info(
             'pr-comment: this run is not for a pull request, so there is no comment to write.'
           )
         } else {
-          jobs.push([
-            `the comment on pull request #${pullRequest.number}`,
-            upsertComment(octokit, owner, repo, pullRequest.number, commentBody(record, sha))
-          ])
+          const issue = target.pullRequest
+          const body = commentBody(record, target.sha, md)
+          jobs.push(
+            bounded(`The comment on pull request #${issue}`, (signal) =>
+              upsertComment(octokit, { owner, repo, issue, body, signal })
+            )
+          )
         }
       }
-      const settled = await Promise.allSettled(jobs.map(([, job]) => job))
-      settled.forEach((result, index) => {
-        if (result.status === 'rejected')
-          options.warn(`${jobs[index]?.[0]} was not recorded: ${reason(result.reason)}`)
-      })
+      await Promise.all(jobs)
     }
   }
 }
 
 async function upsertComment(
   octokit: Octokit,
-  owner: string,
-  repo: string,
-  issue: number,
-  body: string
+  where: { owner: string; repo: string; issue: number; body: string; signal: AbortSignal }
 ) {
+  const { owner, repo, issue, body, signal } = where
   const marker = body.split('\n')[0] ?? ''
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
-    owner,
-    repo,
-    issue_number: issue,
-    per_page: 100
-  })
+  // Page by page rather than with octokit.paginate, which drops the request's abort signal.
+  const comments: { id: number; body?: string }[] = []
+  for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
+    const { data } = await octokit.rest.issues.listComments({
+      owner,
+      repo,
+      issue_number: issue,
+      per_page: 100,
+      page,
+      request: { signal }
+    })
+    comments.push(...data)
+    if (data.length < 100) break
+  }
   const ours = comments.find((comment) => comment.body?.startsWith(marker))
-  if (ours) await octokit.rest.issues.updateComment({ owner, repo, comment_id: ours.id, body })
-  else await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body })
+  if (ours)
+    await octokit.rest.issues.updateComment({
+      owner,
+      repo,
+      comment_id: ours.id,
+      body,
+      request: { signal }
+    })
+  else
+    await octokit.rest.issues.createComment({
+      owner,
+      repo,
+      issue_number: issue,
+      body,
+      request: { signal }
+    })
 }
 
 const HEADLINES: Record<DeploymentState, string> = {
@@ -171,23 +259,27 @@ const HEADLINES: Record<DeploymentState, string> = {
   in_progress: '⏳'
 }
 
-/** The pull-request comment: everything from the service is escaped for the table. */
-export function commentBody(record: RunRecord, sha: string): string {
+/**
+ * The pull-request comment: a marker no name can close, then everything from the service
+ * redacted and escaped (../report/markdown.ts).
+ */
+export function commentBody(record: RunRecord, sha: string, md: Markdown): string {
   const rows: [string, string][] = [
-    ['Status', record.revisionStatus ?? record.outcome],
-    ['URL', record.deploymentUrl || '—'],
-    ['Revision', record.revisionId ?? '—'],
-    ['Commit', sha.slice(0, 12)],
+    ['Status', md.cell(record.revisionStatus ?? record.outcome)],
+    ['URL', record.deploymentUrl ? md.link(record.deploymentUrl) : '—'],
+    ['Revision', md.cell(record.revisionId ?? '—')],
+    ['Commit', md.cell(sha.slice(0, 12))],
     ['Time', formatDuration(record.elapsedMs)]
   ]
-  if (record.checksPassed.length > 0) rows.push(['Checks passed', record.checksPassed.join(', ')])
+  if (record.checksPassed.length > 0)
+    rows.push(['Checks passed', md.cell(record.checksPassed.join(', '))])
   return [
     commentMarker(record.deploymentName),
-    `### ${HEADLINES[STATES[record.outcome]]} ${escapeCell(record.deploymentName)}`,
+    `### ${HEADLINES[STATES[record.outcome]]} ${md.cell(record.deploymentName)}`,
     '',
     '| | |',
     '|---|---|',
-    ...rows.map(([label, value]) => `| ${label} | ${escapeCell(value)} |`),
+    ...rows.map(([label, value]) => `| ${label} | ${value} |`),
     ''
   ].join('\n')
 }

@@ -101,7 +101,11 @@ async function packSourceDir(run: DeployRun): Promise<SourceArchive | undefined>
   const { io } = run.deps
   const sourceArchive = await import('./source-archive')
   await sourceArchive.checkSourceDir(run.config)
-  const archive = await sourceArchive.packSource(run.config.sourceDir)
+  const archive = await sourceArchive.packSource(run.config.sourceDir, undefined, {
+    deadline: run.deadline,
+    now: run.deps.now,
+    signal: run.deps.signal
+  })
   io.info(`Packed ${archive.files.length} files into ${formatBytes(archive.bytes)}.`)
   if (archive.skipped.length > 0) {
     const more = archive.skipped.length > 10 ? ` and ${archive.skipped.length - 10} more` : ''

@@ -1,11 +1,14 @@
 import { execFile } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
 import { lstat, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, posix, relative, resolve } from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import { promisify } from 'node:util'
 import ignore, { type Ignore } from 'ignore'
 import { create as createTar } from 'tar'
 import { formatBytes } from '../lib/bytes'
+import { DeadlineError } from '../control-plane/errors'
 import type { Config } from '../inputs/parse'
 import { InputError } from '../inputs/parse'
 
@@ -66,24 +69,29 @@ export async function checkSourceDir(config: Config): Promise<void> {
  * (tracked and untracked-but-not-ignored files), otherwise every file not matched by a
  * `.gitignore` in the folder or above it within the folder. `.git` is always left out.
  */
-export async function listSourceFiles(dir: string): Promise<string[]> {
-  const fromGit = await gitFiles(dir)
-  const files = fromGit ?? (await walk(dir, '', []))
+export async function listSourceFiles(
+  dir: string,
+  signal: AbortSignal = new AbortController().signal
+): Promise<string[]> {
+  const fromGit = await gitFiles(dir, signal)
+  const files = fromGit ?? (await walk(dir, '', [], signal))
   return files.filter((file) => !file.split('/').includes('.git')).sort()
 }
 
-async function gitFiles(dir: string): Promise<string[] | undefined> {
+async function gitFiles(dir: string, signal: AbortSignal): Promise<string[] | undefined> {
   try {
     const run = promisify(execFile)
-    const inside = await run('git', ['-C', dir, 'rev-parse', '--is-inside-work-tree'])
+    const inside = await run('git', ['-C', dir, 'rev-parse', '--is-inside-work-tree'], { signal })
     if (inside.stdout.trim() !== 'true') return undefined
     const listed = await run(
       'git',
       ['-C', dir, 'ls-files', '-z', '--cached', '--others', '--exclude-standard'],
-      { maxBuffer: 256 * 1024 * 1024 }
+      { maxBuffer: 256 * 1024 * 1024, signal }
     )
     return listed.stdout.split('\0').filter((file) => file !== '')
   } catch {
+    // Stopped by the deadline or a cancel: not a reason to walk the folder instead.
+    signal.throwIfAborted()
     return undefined
   }
 }
@@ -91,8 +99,10 @@ async function gitFiles(dir: string): Promise<string[] | undefined> {
 async function walk(
   root: string,
   sub: string,
-  rules: { base: string; ig: Ignore }[]
+  rules: { base: string; ig: Ignore }[],
+  signal: AbortSignal
 ): Promise<string[]> {
+  signal.throwIfAborted()
   const here = join(root, sub)
   const gitignore = await readFile(join(here, '.gitignore'), 'utf8').catch(() => undefined)
   const scoped =
@@ -106,23 +116,57 @@ async function walk(
   for (const entry of await readdir(here, { withFileTypes: true })) {
     const path = sub === '' ? entry.name : `${sub}/${entry.name}`
     if (entry.name === '.git' || ignored(path, entry.isDirectory())) continue
-    if (entry.isDirectory()) files.push(...(await walk(root, path, scoped)))
+    if (entry.isDirectory()) files.push(...(await walk(root, path, scoped, signal)))
     else files.push(path)
   }
   return files
 }
 
+/** What bounds the packing: the run's deadline (epoch ms) and the job's cancel. */
+export interface PackLimits {
+  deadline?: number
+  now?: () => number
+  signal?: AbortSignal
+}
+
 /**
  * Packs the folder into a gzip tarball in a temp folder (under RUNNER_TEMP on a runner), streamed
  * from disk to disk. Symbolic links, hard links and paths that would leave the folder are left
- * out (a file with several names is packed once, under the first). Refuses a tarball over the service's limit, naming the largest files.
+ * out (a file with several names is packed once, under the first). Refuses a tarball over the
+ * service's limit, naming the largest files. Listing and packing stop when the run's deadline
+ * passes (a DeadlineError) or the job is cancelled.
  */
 export async function packSource(
   dir: string,
-  tempRoot = process.env.RUNNER_TEMP || tmpdir()
+  tempRoot = process.env.RUNNER_TEMP || tmpdir(),
+  limits: PackLimits = {}
 ): Promise<SourceArchive> {
   const root = resolve(dir)
-  const candidates = await listSourceFiles(root)
+  const signal = packSignal(limits)
+  try {
+    return await pack(root, tempRoot, signal)
+  } catch (error) {
+    if (signal.aborted && signal.reason instanceof DeadlineError) throw signal.reason
+    throw error
+  }
+}
+
+/** Aborted when the deadline passes (its reason a DeadlineError) or the caller's signal is. */
+function packSignal({ deadline, now = Date.now, signal }: PackLimits): AbortSignal {
+  const signals = signal ? [signal] : []
+  if (deadline !== undefined) {
+    const timedOut = new AbortController()
+    const timeout = new DeadlineError('packing', 'source-dir')
+    const left = deadline - now()
+    if (left <= 0) timedOut.abort(timeout)
+    else setTimeout(() => timedOut.abort(timeout), left).unref()
+    signals.push(timedOut.signal)
+  }
+  return AbortSignal.any(signals)
+}
+
+async function pack(root: string, tempRoot: string, signal: AbortSignal): Promise<SourceArchive> {
+  const candidates = await listSourceFiles(root, signal)
   const files: string[] = []
   const skipped: string[] = []
   const sizes: ArchiveEntry[] = []
@@ -145,6 +189,7 @@ export async function packSource(
       continue
     }
     if (!info.isFile()) continue
+    signal.throwIfAborted()
     inodes.add(inode)
     files.push(normalised)
     sizes.push({ path: normalised, bytes: info.size })
@@ -153,11 +198,11 @@ export async function packSource(
   const path = join(folder, 'source.tar.gz')
   const dispose = () => rm(folder, { recursive: true, force: true })
   try {
-    await createTar(
+    signal.throwIfAborted()
+    const tarball = createTar(
       {
         gzip: true,
         cwd: root,
-        file: path,
         portable: true,
         noDirRecurse: true,
         follow: false,
@@ -165,6 +210,8 @@ export async function packSource(
       },
       files
     )
+    // Stopped at the deadline: pipeline stops reading the files and closes the tarball.
+    await pipeline(tarball, createWriteStream(path), { signal })
     const bytes = (await stat(path)).size
     if (bytes > MAX_ARCHIVE_BYTES) {
       const largest = [...sizes]

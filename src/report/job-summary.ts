@@ -1,13 +1,18 @@
 import * as core from '@actions/core'
+import type { Log } from './log'
+import { capMarkdown } from './markdown'
 
-/** Appends markdown to the job summary; a local run without GITHUB_STEP_SUMMARY writes none. */
-export async function writeSummary(markdown: string): Promise<void> {
+/**
+ * Appends markdown (rendered by ./summary.ts: redacted, escaped) to the job summary, kept under
+ * the runner's size limit; a local run without GITHUB_STEP_SUMMARY writes none.
+ */
+export async function writeSummary(markdown: string, log: Pick<Log, 'warning'>): Promise<void> {
   // Without GITHUB_STEP_SUMMARY (a local run) there is nowhere to write, and that is no failure.
   if (!process.env.GITHUB_STEP_SUMMARY) return
   try {
-    await core.summary.addRaw(markdown).write()
+    await core.summary.addRaw(capMarkdown(markdown)).write()
   } catch (error) {
-    core.warning(
+    log.warning(
       `The job summary could not be written: ${error instanceof Error ? error.message : String(error)}`
     )
   }

@@ -1,6 +1,8 @@
 import type { DeployResult } from '../result'
 import { formatDuration } from '../lib/duration'
 import { formatLogLine, type RevisionLogs } from '../after-deploy/revision-logs'
+import { capMarkdown, markdownFor, type Markdown } from './markdown'
+import type { Redactor } from './redact'
 
 /** Log lines the summary shows at the most; the step's log has them all. */
 const SUMMARY_LOG_LINES = 30
@@ -18,25 +20,6 @@ const HEADLINES: Record<DeployResult['outcome'], string> = {
   absent: '✅ Already absent'
 }
 
-/** Escapes text so that markdown and HTML read it as plain characters. */
-function escapeInline(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[\\`*_[\]|#!]/g, (character) => `\\${character}`)
-}
-
-/** Text from the service or the user, made safe for one markdown table cell. */
-export function escapeCell(text: string): string {
-  return escapeInline(text).replace(/\r?\n/g, ' ')
-}
-
-/** Text made safe for a markdown paragraph, its line breaks kept. */
-export function escapeParagraph(text: string): string {
-  return text.split(/\r?\n/).map(escapeInline).join('  \n')
-}
-
 /** The job summary of a deploy, whatever its outcome. */
 export interface SummaryExtras {
   /** What was deployed: the ref, the image or the folder. */
@@ -45,67 +28,78 @@ export interface SummaryExtras {
   checks?: { passed: string[]; reply?: string; a2aReply?: string; failure?: string }
 }
 
+/**
+ * The job summary of a deploy: every text in it is redacted with `redact`, then escaped
+ * (./markdown.ts), and the whole stays under the runner's size limit.
+ */
 export function renderDeploySummary(
   result: DeployResult,
   source: string,
-  extras: SummaryExtras = {}
+  extras: SummaryExtras,
+  redact: Redactor
 ): string {
   const { logs, checks } = extras
+  const md = markdownFor(redact)
+  // Each row's value, already rendered as markdown.
   const rows: [string, string][] = [
     [
       'Deployment',
-      result.deploymentName
-        ? `${result.deploymentName} (${result.deploymentId ?? '?'})`
-        : (result.deploymentId ?? '—')
+      md.cell(
+        result.deploymentName
+          ? `${result.deploymentName} (${result.deploymentId ?? '?'})`
+          : (result.deploymentId ?? '—')
+      )
     ],
-    ['Source', source],
-    ...(extras.target ? [['Ref or image', extras.target] as [string, string]] : []),
-    ['Revision', result.revisionId ?? '—'],
-    ['Status', result.revisionStatus ?? '—'],
-    ['URL', result.deploymentUrl || '—'],
+    ['Source', md.cell(source)],
+    ...(extras.target ? [['Ref or image', md.cell(extras.target)] as [string, string]] : []),
+    ['Revision', md.cell(result.revisionId ?? '—')],
+    ['Status', md.cell(result.revisionStatus ?? '—')],
+    ['URL', result.deploymentUrl ? md.link(result.deploymentUrl) : '—'],
     ['Created by this run', result.created ? 'yes' : 'no'],
     ['Time', formatDuration(result.elapsedMs)]
   ]
   if (checks)
-    rows.push(['Checks passed', checks.passed.length > 0 ? checks.passed.join(', ') : 'none'])
-  return [
-    `## ${HEADLINES[result.outcome]}`,
-    '',
-    '| | |',
-    '|---|---|',
-    ...rows.map(([label, value]) => `| ${label} | ${escapeCell(value)} |`),
-    '',
-    escapeParagraph(result.message),
-    '',
-    ...(checks?.failure ? [escapeParagraph(checks.failure), ''] : []),
-    ...(checks?.reply !== undefined
-      ? ['### The agent replied', '', fenced(checks.reply.split(/\r?\n/)), '']
-      : []),
-    ...(checks?.a2aReply !== undefined
-      ? ['### The agent replied over A2A', '', fenced(checks.a2aReply.split(/\r?\n/)), '']
-      : []),
-    ...(result.planLines ? ['### Plan', '', fenced(result.planLines), ''] : []),
-    ...(logs && logs.lines.length > 0 ? renderLogs(logs) : [])
-  ].join('\n')
-}
-
-/** Lines in a fence longer than any run of backticks in them, so none can close it. */
-function fenced(lines: string[]): string {
-  const longestRun = Math.max(
-    0,
-    ...lines.flatMap((line) => (line.match(/`+/g) ?? []).map((run) => run.length))
+    rows.push([
+      'Checks passed',
+      checks.passed.length > 0 ? md.cell(checks.passed.join(', ')) : 'none'
+    ])
+  return capMarkdown(
+    [
+      `## ${HEADLINES[result.outcome]}`,
+      '',
+      '| | |',
+      '|---|---|',
+      ...rows.map(([label, value]) => `| ${label} | ${value} |`),
+      '',
+      md.paragraph(result.message),
+      '',
+      ...(checks?.failure ? [md.paragraph(checks.failure), ''] : []),
+      ...(checks?.reply !== undefined
+        ? ['### The agent replied', '', md.fence([checks.reply]), '']
+        : []),
+      ...(checks?.a2aReply !== undefined
+        ? ['### The agent replied over A2A', '', md.fence([checks.a2aReply]), '']
+        : []),
+      ...(result.planLines ? ['### Plan', '', md.fence(result.planLines), ''] : []),
+      ...(logs && logs.lines.length > 0 ? renderLogs(logs, md) : [])
+    ].join('\n')
   )
-  const fence = '`'.repeat(Math.max(3, longestRun + 1))
-  return [`${fence}text`, ...lines, fence].join('\n')
 }
 
-/** The last log lines in a fence longer than any run of backticks in them, so none can close it. */
-function renderLogs(logs: RevisionLogs): string[] {
+/** The last log lines, in a fence none of them can close. */
+function renderLogs(logs: RevisionLogs, md: Markdown): string[] {
   const lines = logs.lines.slice(-SUMMARY_LOG_LINES).map(formatLogLine)
-  return [`### Last ${lines.length} lines of the ${logs.phase} log`, '', fenced(lines), '']
+  return [`### Last ${lines.length} lines of the ${logs.phase} log`, '', md.fence(lines), '']
 }
 
 /** The job summary when the inputs were refused: nothing was sent. */
-export function renderInputErrorSummary(message: string): string {
-  return ['## ❌ Deploy not started: invalid inputs', '', escapeParagraph(message), ''].join('\n')
+export function renderInputErrorSummary(message: string, redact: Redactor): string {
+  return capMarkdown(
+    [
+      '## ❌ Deploy not started: invalid inputs',
+      '',
+      markdownFor(redact).paragraph(message),
+      ''
+    ].join('\n')
+  )
 }

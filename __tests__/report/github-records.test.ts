@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import {
+  commentBody,
+  openGitHubRecords,
+  type GitHubTarget,
+  type RunRecord
+} from '../../src/after-deploy/github-records'
+import { commentMarker, markdownFor } from '../../src/report/markdown'
+import { createRedactor } from '../../src/report/redact'
+import { startGitHubApi } from '../helpers/github-api'
+
+const TOKEN = 'ghp_abc_DEF_123456789'
+const API_KEY = 'cp-key-"quoted"\\9f8e'
+const redact = createRedactor([TOKEN, API_KEY])
+
+let github: Awaited<ReturnType<typeof startGitHubApi>> | undefined
+afterEach(async () => {
+  await github?.close()
+  github = undefined
+})
+
+const record: RunRecord = {
+  outcome: 'deployed',
+  deploymentName: 'x --> <script>alert(1)</script> --!> @org/team',
+  deploymentUrl: `https://agent.example.com/?key=${encodeURIComponent(API_KEY)}`,
+  revisionId: 'r-1\n::add-mask::x',
+  revisionStatus: `DEPLOYED ${TOKEN}`,
+  elapsedMs: 1_000,
+  checksPassed: []
+}
+
+function target(apiUrl: string, pullRequest?: number): GitHubTarget {
+  return {
+    owner: 'acme',
+    repo: 'agent',
+    sha: 'a'.repeat(40),
+    pullRequest,
+    runUrl: 'https://github.com/acme/agent/actions/runs/1',
+    apiUrl
+  }
+}
+
+describe('the pull-request comment', () => {
+  it('has a marker no name can close, and escapes and redacts the rest', () => {
+    const body = commentBody(record, 'a'.repeat(40), markdownFor(redact))
+    const [marker, ...rest] = body.split('\n')
+    expect(marker).toBe(commentMarker(record.deploymentName))
+    // One comment, opened and closed once, on the first line.
+    expect(body.match(/<!--/g)).toHaveLength(1)
+    expect(body.match(/--!?>/g)).toHaveLength(1)
+    expect(marker?.endsWith(' -->')).toBe(true)
+    expect(rest.join('\n')).not.toMatch(/<script|<!--|-->/)
+    expect(body).toContain('\\@org/team')
+    expect(body).toContain('| Status | DEPLOYED \\*\\*\\* |')
+    expect(body).toContain('| URL | https://agent.example.com/?key=\\*\\*\\* |')
+    expect(body).not.toMatch(/ghp_abc|cp-key|9f8e/)
+  })
+})
+
+describe('openGitHubRecords', () => {
+  const options = (budgetMs: number, warnings: string[]) => ({
+    token: TOKEN,
+    environment: 'staging',
+    prComment: true,
+    deploymentName: record.deploymentName,
+    redact,
+    deadline: Date.now() + 60_000,
+    now: Date.now,
+    callBudgetMs: budgetMs,
+    warn: (message: string) => warnings.push(message),
+    info: () => undefined
+  })
+
+  it('sends payloads redacted and escaped, and no URL that holds a secret', async () => {
+    github = await startGitHubApi()
+    const warnings: string[] = []
+    const records = openGitHubRecords(options(30_000, warnings), target(github.url, 5))
+    records.waitStarting()
+    await records.finish(record)
+    expect(warnings).toEqual([])
+    const sent = JSON.stringify(github.calls.map((call) => call.body))
+    expect(sent).not.toMatch(/ghp_abc|cp-key|9f8e/)
+    // The comment is markdown: escaped. A description is plain text GitHub shows as such.
+    expect(github.comments[0]?.body).not.toContain('<script')
+    const final = github.calls.find(
+      (call) => (call.body as { state?: string } | undefined)?.state === 'success'
+    )?.body as { description: string; environment_url?: string }
+    expect(final.environment_url).toBeUndefined()
+    expect(final.description.length).toBeLessThanOrEqual(140)
+    expect(github.comments[0]?.body.startsWith(commentMarker(record.deploymentName))).toBe(true)
+  })
+
+  it('sends an http(s) URL as the environment URL, and none other', async () => {
+    github = await startGitHubApi()
+    const records = openGitHubRecords(options(30_000, []), target(github.url))
+    await records.finish({ ...record, deploymentUrl: 'https://agent.example.com/' })
+    const records2 = openGitHubRecords(options(30_000, []), target(github.url))
+    await records2.finish({ ...record, deploymentUrl: 'javascript:alert(1)' })
+    const urls = github.calls
+      .filter((call) => call.path.endsWith('/statuses'))
+      .map((call) => (call.body as { environment_url?: string }).environment_url)
+    expect(urls).toEqual(['https://agent.example.com/', undefined])
+  })
+
+  it('is not held by a GitHub API that accepts and never answers: each call warns and gives up', async () => {
+    github = await startGitHubApi({ neverAnswer: true })
+    const warnings: string[] = []
+    const records = openGitHubRecords(options(1_000, warnings), target(github.url, 5))
+    records.waitStarting()
+    await records.finish(record)
+    expect(github.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /repos/acme/agent/deployments',
+      'GET /repos/acme/agent/issues/5/comments'
+    ])
+    expect(warnings).toEqual([
+      'The GitHub deployment for staging was not recorded: GitHub did not answer within 1s.',
+      'The comment on pull request #5 was not recorded: GitHub did not answer within 1s.'
+    ])
+  }, 20_000)
+
+  it('sends nothing once the run is past its deadline and the grace', async () => {
+    github = await startGitHubApi()
+    const warnings: string[] = []
+    const records = openGitHubRecords(
+      { ...options(30_000, warnings), deadline: Date.now() - 60_000 },
+      target(github.url, 5)
+    )
+    await records.finish(record)
+    expect(github.calls).toEqual([])
+    expect(warnings).toHaveLength(2)
+  })
+})
