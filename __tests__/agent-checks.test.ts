@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { A2AClient } from '@a2a-js/sdk/client'
@@ -158,13 +161,20 @@ describe('agent checks against the emulated agent server', () => {
 
 describe('agent checks against the real agent server', () => {
   let server: ChildProcess
+  let stateDir = ''
   let url = ''
   beforeAll(async () => {
     const script = fileURLToPath(new URL('./fixtures/echo-agent/serve.mjs', import.meta.url))
-    server = spawn(process.execPath, [script], {
+    stateDir = mkdtempSync(join(tmpdir(), 'echo-agent-'))
+    server = spawn(process.execPath, [script, stateDir], {
       env: { ...process.env, LANGGRAPH_CLI_NO_ANALYTICS: '1', NODE_OPTIONS: '' },
       stdio: ['ignore', 'pipe', 'pipe']
     })
+    let stderr = ''
+    server.stderr?.on(
+      'data',
+      (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4_000))
+    )
     const lines = createInterface({ input: server.stdout as NodeJS.ReadableStream })
     for await (const line of lines) {
       if (line.startsWith('{"url"')) {
@@ -172,9 +182,17 @@ describe('agent checks against the real agent server', () => {
         break
       }
     }
+    // Keep reading what the server logs, so that a full pipe never blocks it.
+    server.stdout?.resume()
+    if (!url) throw new Error(`the agent server did not start:\n${stderr}`)
   }, 60_000)
-  afterAll(() => {
-    server.kill()
+  afterAll(async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('close', resolve))
+      server.kill()
+      await exited
+    }
+    rmSync(stateDir, { recursive: true, force: true })
   })
 
   it('finds the assistant by graph name and reads the reply of a run answered as text/plain', async () => {

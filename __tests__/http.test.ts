@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net'
 import { createProxy } from 'proxy'
 import { EnvHttpProxyAgent, request } from '../src/control-plane/transport'
 
-/** src/http.ts imports undici's own files; these fail if they move or lose what the index adds. */
+/**
+ * The transport of every request the action sends: undici's request, straight or through a real
+ * proxy chosen by HTTP_PROXY / NO_PROXY, against a real server.
+ */
 let server: Server
 let proxy: Server
 let baseUrl: string
