@@ -10,6 +10,7 @@ export const AGENT_KEY = 'agk_Zy"x\\w/v+u=t&s r_AGENT5678'
 export const GITHUB_TOKEN = 'ghp_Qq"p\\o/n+m=l&k j_TOKEN9012'
 export const SECRET_VALUE = 'sk_Lv"1\\2/3+4=5&6 7_SECRETVAL'
 export const SECRETS = [API_KEY, AGENT_KEY, GITHUB_TOKEN, SECRET_VALUE] as const
+const SECRET_NAMES = ['api-key', 'agent-api-key', 'github-token', 'a secrets value']
 
 /** The `secrets` input that carries SECRET_VALUE. */
 export const SECRETS_INPUT = `OPENAI_API_KEY=${SECRET_VALUE}`
@@ -20,10 +21,21 @@ export function secretForms(secret: string): { form: string; text: string }[] {
     { form: 'raw', text: secret },
     { form: 'JSON-escaped', text: JSON.stringify(secret).slice(1, -1) },
     { form: 'URL-encoded', text: encodeURIComponent(secret) },
-    { form: 'markdown-escaped', text: secret.replace(/[\\`*_[\]|#!]/g, (c) => `\\${c}`) },
+    { form: 'markdown-escaped', text: markdownEscaped(secret) },
     { form: 'HTML-escaped', text: secret.replace(/&/g, '&amp;').replace(/"/g, '&quot;') },
-    { form: '8-character prefix', text: secret.slice(0, 8) }
+    { form: '8-character prefix', text: secret.slice(0, 8) },
+    // The tail has no character any escaping changes: it catches every other form.
+    { form: 'last 10 characters, in any escaping', text: secret.slice(-10) }
   ]
+}
+
+/** The secret as the summary's escaping writes it: HTML first, then markdown. */
+function markdownEscaped(secret: string): string {
+  return secret
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[\\`*_[\]|#!]/g, (c) => `\\${c}`)
 }
 
 /**
@@ -34,18 +46,31 @@ export function findSecrets(where: string, text: string): string[] {
   const found: string[] = []
   SECRETS.forEach((secret, index) => {
     for (const { form, text: shown } of secretForms(secret)) {
-      if (text.includes(shown)) found.push(`${where}: secret ${index + 1} (${form})`)
+      if (text.includes(shown)) found.push(`${where}: ${SECRET_NAMES[index]} (${form})`)
     }
   })
   return [...new Set(found)]
 }
 
-/** Standard output without the action's own `::add-mask::` commands for the secrets it holds. */
+/**
+ * Standard output as the runner shows it: without the action's own `::add-mask::` commands for
+ * the secrets it holds, and with the data of commands unescaped (`%25` is `%`, `%0A` a newline).
+ */
 export function visibleLog(run: Pick<ActionRun, 'stdout'>): string {
   const masks = new Set(SECRETS.map((secret) => `::add-mask::${secret}`))
   return run.stdout
     .split('\n')
     .filter((line) => !masks.has(line))
+    .map((line) =>
+      line.startsWith('::')
+        ? line
+            .replace(/%0D/g, '\r')
+            .replace(/%0A/g, '\n')
+            .replace(/%3A/g, ':')
+            .replace(/%2C/g, ',')
+            .replace(/%25/g, '%')
+        : line
+    )
     .join('\n')
 }
 
