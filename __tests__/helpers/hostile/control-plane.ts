@@ -18,7 +18,7 @@ export interface ControlPlaneScript {
   deployment?: Record<string, unknown>
   /** The deployment exists before the run (found by name); else it is created. */
   exists?: boolean
-  /** The id of the revision the create or update makes. */
+  /** The id of the revision the create or update makes (a second write makes `<id>-2`). */
   revisionId?: string
   /** The revision's status at each read, the last one repeated. Default: DEPLOYED. */
   statuses?: string[]
@@ -56,7 +56,16 @@ export async function startHostileControlPlane(script: ControlPlaneScript = {}) 
   const revisionId = script.revisionId ?? 'rev-2'
   const statuses = script.statuses ?? ['DEPLOYED']
   let reads = 0
-  let written = !script.exists
+  // Each write makes a new revision: the first `revisionId`, later ones `revisionId-2`, `-3`….
+  let writes = 0
+  const latest = () =>
+    writes === 0
+      ? script.exists
+        ? 'rev-1'
+        : null
+      : writes === 1
+        ? revisionId
+        : `${revisionId}-${writes}`
   const huge: HugeStats = { requests: 0, bytesSent: 0 }
   const deployment = () => ({
     id: 'dep-1',
@@ -65,8 +74,8 @@ export async function startHostileControlPlane(script: ControlPlaneScript = {}) 
     status: 'READY',
     source_config: { custom_url: null },
     source_revision_config: {},
-    latest_revision_id: written ? revisionId : 'rev-1',
-    active_revision_id: written ? revisionId : 'rev-1',
+    latest_revision_id: latest(),
+    active_revision_id: latest(),
     ...script.deployment
   })
   const revision = (status: string) => ({
@@ -80,10 +89,10 @@ export async function startHostileControlPlane(script: ControlPlaneScript = {}) 
       case 'list-deployments':
         return { json: { resources: script.exists ? [deployment()] : [], offset: null } }
       case 'create-deployment':
-        written = true
+        writes += 1
         return { status: 201, json: deployment() }
       case 'patch-deployment':
-        written = true
+        writes += 1
         return { json: deployment() }
       case 'get-deployment':
         return { json: deployment() }
