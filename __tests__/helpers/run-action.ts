@@ -21,12 +21,17 @@ export interface ActionRun {
   killed: boolean
 }
 
-/** Reads a GITHUB_OUTPUT file: `name<<delimiter`, the value's lines, `delimiter`. */
+/**
+ * Reads a GITHUB_OUTPUT file as the runner does: `name<<delimiter`, the value's lines,
+ * `delimiter`; or a single line `name=value`.
+ */
 export function parseOutputFile(text: string): Record<string, string> {
   const outputs: Record<string, string> = {}
   const lines = text.split('\n')
   for (let i = 0; i < lines.length; i++) {
-    const header = /^([^<]+)<<(.+)$/.exec(lines[i] ?? '')
+    const header = /^([^<=]+)<<(.+)$/.exec(lines[i] ?? '')
+    const single = /^([^<=]+)=(.*)$/.exec(lines[i] ?? '')
+    if (!header && single) outputs[single[1] ?? ''] = single[2] ?? ''
     if (!header) continue
     const [, name, delimiter] = header
     const value: string[] = []
