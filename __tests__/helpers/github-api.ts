@@ -6,6 +6,19 @@ export interface GitHubCall {
   path: string
   body: unknown
   authorization?: string
+  /** The body as sent. */
+  text: string
+}
+
+export interface GitHubApiOptions {
+  failWith?: number
+  onCall?: (call: GitHubCall) => void
+  /** Accept every call and never answer (a GitHub API that hangs). */
+  hang?: boolean
+  /** Comments already on the pull request (another bot's, a hostile one…). */
+  comments?: { id: number; body: string }[]
+  /** Answers every call with a redirect to this URL (path and query kept). */
+  redirectTo?: string
 }
 
 /** A GitHub deployment as the stand-in keeps it; `statuses` oldest first. */
@@ -110,15 +123,13 @@ function lifecycleRoute(records: Records, call: GitHubCall, url: URL): Answer | 
  * A stand-in for the GitHub REST API on 127.0.0.1: records every call and answers the few
  * the action makes (deployments and their statuses, pull requests, issue comments). The first
  * deployment it creates is id 7. `failWith` makes every call answer that status, as a token
- * without the permission would; `neverAnswer` reads every call and never answers, as a GitHub
- * API that hangs would. Seed deployments and pull requests with `seedDeployment` and
- * `seedPull`; `deployments` shows each with its statuses, `inactive()` which ended inactive.
+ * without the permission would; `hang` reads every call and never answers, as a GitHub API that
+ * hangs would. Seed deployments and pull requests with `seedDeployment` and `seedPull`;
+ * `deployments` shows each with its statuses, `inactive()` which ended inactive.
  */
-export async function startGitHubApi(
-  options: { failWith?: number; neverAnswer?: boolean; onCall?: (call: GitHubCall) => void } = {}
-) {
+export async function startGitHubApi(options: GitHubApiOptions = {}) {
   const calls: GitHubCall[] = []
-  const comments: { id: number; body: string }[] = []
+  const comments: { id: number; body: string }[] = [...(options.comments ?? [])]
   let nextId = 100
   const records: Records = {
     deployments: [],
@@ -136,11 +147,16 @@ export async function startGitHubApi(
         method: req.method ?? '',
         path,
         body: text ? (JSON.parse(text) as unknown) : undefined,
-        authorization: req.headers.authorization
+        authorization: req.headers.authorization,
+        text
       }
       calls.push(call)
       options.onCall?.(call)
-      if (options.neverAnswer) return
+      if (options.hang) return
+      if (options.redirectTo) {
+        res.writeHead(307, { location: `${options.redirectTo}${req.url ?? ''}` })
+        return res.end()
+      }
       const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'content-type': 'application/json', ...headers })
         res.end(JSON.stringify(body))
@@ -186,10 +202,20 @@ export async function startGitHubApi(
       records.deployments
         .filter((deployment) => deployment.statuses.at(-1)?.state === 'inactive')
         .map((deployment) => deployment.id),
+    /** Every call's body as sent, and each string in it (for a search of secret forms). */
+    payloadTexts: () => calls.flatMap((call) => [call.text, ...stringsIn(call.body)]),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
         server.close(() => resolve())
       })
   }
+}
+
+/** Every string in a JSON value, however deep. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value)) return value.flatMap(stringsIn)
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(stringsIn)
+  return []
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -15,14 +15,23 @@ export interface ActionRun {
   outputs: Record<string, string>
   summary: string
   durationMs: number
+  /** The child's peak resident memory (`process.resourceUsage().maxRSS`), read as it exits. */
+  peakRssBytes?: number
+  /** The child outlived `killAfterMs` and was killed: the run hung. */
+  killed: boolean
 }
 
-/** Reads a GITHUB_OUTPUT file: `name<<delimiter`, the value's lines, `delimiter`. */
+/**
+ * Reads a GITHUB_OUTPUT file as the runner does: `name<<delimiter`, the value's lines,
+ * `delimiter`; or a single line `name=value`.
+ */
 export function parseOutputFile(text: string): Record<string, string> {
   const outputs: Record<string, string> = {}
   const lines = text.split('\n')
   for (let i = 0; i < lines.length; i++) {
-    const header = /^([^<]+)<<(.+)$/.exec(lines[i] ?? '')
+    const header = /^([^<=]+)<<(.+)$/.exec(lines[i] ?? '')
+    const single = /^([^<=]+)=(.*)$/.exec(lines[i] ?? '')
+    if (!header && single) outputs[single[1] ?? ''] = single[2] ?? ''
     if (!header) continue
     const [, name, delimiter] = header
     const value: string[] = []
@@ -32,6 +41,32 @@ export function parseOutputFile(text: string): Record<string, string> {
   return outputs
 }
 
+/** A preload that writes the process's peak resident memory (in KiB) to a file as it exits. */
+function peakMemoryPreload(dir: string): { preload: string; file: string } {
+  const file = join(dir, 'max-rss')
+  const preload = join(dir, 'peak-rss.cjs')
+  writeFileSync(
+    preload,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(file)}, String(process.resourceUsage().maxRSS)))\n`
+  )
+  return { preload, file }
+}
+
+export interface RunActionOptions {
+  env?: Record<string, string>
+  /** Called with each chunk, all the output so far, and a way to signal the process. */
+  onStdout?: (chunk: string, all: string, kill: (signal: NodeJS.Signals) => void) => void
+  /**
+   * A pull-request run: the event's JSON is written to GITHUB_EVENT_PATH and GITHUB_EVENT_NAME is
+   * `pull_request` (the number and head sha come from it).
+   */
+  pullRequest?: { number: number; headSha?: string; headRef?: string }
+  /** GITHUB_API_URL: where the GitHub records go (a stand-in on 127.0.0.1). */
+  githubApiUrl?: string
+  /** A guard against hangs: past this the child is killed (SIGKILL) and `killed` is true. */
+  killAfterMs?: number
+}
+
 /**
  * Runs the built action the way a runner does: `node dist/index.js` with INPUT_* variables (the
  * defaults of action.yml filled in) and GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files. Nothing of the
@@ -39,19 +74,37 @@ export function parseOutputFile(text: string): Record<string, string> {
  */
 export function runAction(
   inputs: Partial<RawInputs>,
-  options: {
-    env?: Record<string, string>
-    /** Called with each chunk, all the output so far, and a way to signal the process. */
-    onStdout?: (chunk: string, all: string, kill: (signal: NodeJS.Signals) => void) => void
-  } = {}
+  options: RunActionOptions = {}
 ): Promise<ActionRun> {
   const dir = mkdtempSync(join(tmpdir(), 'action-run-'))
   const outputFile = join(dir, 'output')
   const summaryFile = join(dir, 'summary')
   writeFileSync(outputFile, '')
   writeFileSync(summaryFile, '')
+  const memory = peakMemoryPreload(dir)
+  const event: Record<string, string> = {}
+  if (options.pullRequest) {
+    const {
+      number,
+      headSha = 'a1b2c3d4e5f6a7b8c9d0a1b2c3d4e5f6a7b8c9d0',
+      headRef = 'feature'
+    } = options.pullRequest
+    const eventFile = join(dir, 'event.json')
+    writeFileSync(
+      eventFile,
+      JSON.stringify({ pull_request: { number, head: { sha: headSha, ref: headRef } }, number })
+    )
+    Object.assign(event, {
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: eventFile,
+      GITHUB_REF: `refs/pull/${number}/merge`,
+      GITHUB_HEAD_REF: headRef,
+      GITHUB_SHA: headSha
+    })
+  }
+  if (options.githubApiUrl) event.GITHUB_API_URL = options.githubApiUrl
   const started = Date.now()
-  const child = spawn(process.execPath, [DIST], {
+  const child = spawn(process.execPath, ['--require', memory.preload, DIST], {
     env: {
       PATH: process.env.PATH ?? '',
       GITHUB_OUTPUT: outputFile,
@@ -60,6 +113,7 @@ export function runAction(
       GITHUB_REF: 'refs/heads/main',
       GITHUB_SERVER_URL: 'https://github.com',
       GITHUB_REPOSITORY: 'acme/support-agent',
+      ...event,
       ...inputEnv(inputs),
       ...options.env
     },
@@ -67,6 +121,14 @@ export function runAction(
   })
   let stdout = ''
   let stderr = ''
+  let killed = false
+  const guard =
+    options.killAfterMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          killed = true
+          child.kill('SIGKILL')
+        }, options.killAfterMs)
   child.stdout.on('data', (chunk: Buffer) => {
     stdout += chunk.toString()
     options.onStdout?.(chunk.toString(), stdout, (signal) => child.kill(signal))
@@ -74,15 +136,21 @@ export function runAction(
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   return new Promise((resolve, reject) => {
     child.on('error', reject)
-    child.on('close', (code) =>
+    child.on('close', (code) => {
+      clearTimeout(guard)
+      const maxRssKiB = existsSync(memory.file)
+        ? Number(readFileSync(memory.file, 'utf8'))
+        : undefined
       resolve({
         code,
         stdout,
         stderr,
         outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
         summary: readFileSync(summaryFile, 'utf8'),
-        durationMs: Date.now() - started
+        durationMs: Date.now() - started,
+        peakRssBytes: maxRssKiB === undefined ? undefined : maxRssKiB * 1024,
+        killed
       })
-    )
+    })
   })
 }

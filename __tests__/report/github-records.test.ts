@@ -103,7 +103,7 @@ describe('openGitHubRecords', () => {
   })
 
   it('is not held by a GitHub API that accepts and never answers: each call warns and gives up', async () => {
-    github = await startGitHubApi({ neverAnswer: true })
+    github = await startGitHubApi({ hang: true })
     const warnings: string[] = []
     const records = openGitHubRecords(options(1_000, warnings), target(github.url, 5))
     records.waitStarting()

@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startGitHubApi } from '../helpers/github-api'
+import { startHostileAgentServer } from '../helpers/hostile/agent-server'
+import { startHostileControlPlane } from '../helpers/hostile/control-plane'
+import { GITHUB_TOKEN } from '../helpers/hostile/secrets'
+import { startSilentServer } from '../helpers/hostile/silent-proxy'
+import { hostileStep } from '../helpers/hostile/step'
+import { runAction, type ActionRun } from '../helpers/run-action'
+
+/**
+ * `timeout` bounds the whole run, whatever the servers do. Each run has `timeout: 5s` and must
+ * end within 10 s more: a guard against hangs with a generous margin, not a speed test. The
+ * failed revision's logs (which may run after the timeout under their own bound) are not asked
+ * for (`log-lines: 0`), so the bound is the timeout's alone.
+ */
+const TIMEOUT_S = 5
+const BOUND_MS = (TIMEOUT_S + 10) * 1000
+const GUARD = { killAfterMs: BOUND_MS + 5_000 }
+const TEST_MS = BOUND_MS + 20_000
+const bounded = { timeout: `${TIMEOUT_S}s`, 'log-lines': '0' }
+
+const closers: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close()
+})
+
+function expectBounded(run: ActionRun) {
+  expect({ killed: run.killed, withinBound: run.durationMs < BOUND_MS }).toEqual({
+    killed: false,
+    withinBound: true
+  })
+}
+
+describe('every run ends within timeout plus a few seconds', () => {
+  it(
+    'when the control plane accepts the status check and never answers',
+    async () => {
+      const cp = await startHostileControlPlane({
+        answer: (route) => (route === 'get-revision' ? { hang: true } : undefined)
+      })
+      closers.push(cp.close)
+      const run = await runAction(hostileStep(cp.url, bounded), GUARD)
+      expectBounded(run)
+      expect(run.code).toBe(1)
+      expect(run.stdout).toMatch(/Timed out/)
+    },
+    TEST_MS
+  )
+
+  it(
+    'through a proxy that accepts connections and never answers',
+    async () => {
+      const proxy = await startSilentServer()
+      const cp = await startHostileControlPlane()
+      closers.push(proxy.close, cp.close)
+      const run = await runAction(hostileStep(cp.url, bounded), {
+        ...GUARD,
+        env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '' }
+      })
+      expect(proxy.connections()).toBeGreaterThan(0)
+      expectBounded(run)
+      expect(run.code).toBe(1)
+    },
+    TEST_MS
+  )
+
+  it(
+    'when the GitHub API never answers (the records never hold the deploy back)',
+    async () => {
+      const github = await startGitHubApi({ hang: true })
+      const cp = await startHostileControlPlane()
+      closers.push(github.close, cp.close)
+      const run = await runAction(
+        hostileStep(cp.url, {
+          ...bounded,
+          'github-token': GITHUB_TOKEN,
+          environment: 'preview',
+          'pr-comment': 'true'
+        }),
+        { ...GUARD, pullRequest: { number: 42 }, githubApiUrl: github.url }
+      )
+      expect(github.calls.length).toBeGreaterThan(0)
+      expectBounded(run)
+      expect(run.outputs['deployment-id']).toBe('dep-1')
+    },
+    TEST_MS
+  )
+
+  it(
+    'when the agent server accepts the checks and never answers (verify-timeout is longer)',
+    async () => {
+      const agent = await startHostileAgentServer({ answer: () => ({ hang: true }) })
+      const cp = await startHostileControlPlane({
+        deployment: { source_config: { custom_url: agent.url } }
+      })
+      closers.push(agent.close, cp.close)
+      const run = await runAction(
+        hostileStep(cp.url, { ...bounded, 'verify-assistant': 'agent', 'verify-timeout': '5m' }),
+        GUARD
+      )
+      expect(agent.seen.length).toBeGreaterThan(0)
+      expectBounded(run)
+      expect(run.code).toBe(1)
+    },
+    TEST_MS
+  )
+
+  it(
+    'when packing the source never ends (git, which lists the files, hangs)',
+    async () => {
+      const work = mkdtempSync(join(tmpdir(), 'hostile-pack-'))
+      const bin = join(work, 'bin')
+      const source = join(work, 'app')
+      mkdirSync(bin)
+      mkdirSync(source)
+      writeFileSync(join(source, 'graph.json'), '{}')
+      // A git that never answers; it ends on its own after a while, so nothing is left behind.
+      writeFileSync(join(bin, 'git'), '#!/bin/sh\nexec sleep 45\n')
+      chmodSync(join(bin, 'git'), 0o755)
+      const cp = await startHostileControlPlane()
+      closers.push(cp.close)
+      const run = await runAction(
+        hostileStep(cp.url, {
+          ...bounded,
+          source: 'internal_source',
+          'source-dir': source,
+          'integration-id': ''
+        }),
+        { ...GUARD, env: { PATH: `${bin}:${process.env.PATH ?? ''}` } }
+      )
+      expectBounded(run)
+      expect(run.code).toBe(1)
+    },
+    TEST_MS
+  )
+})
