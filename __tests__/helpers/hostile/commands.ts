@@ -1,4 +1,4 @@
-import { SECRETS } from './secrets'
+import { ownMasks } from './secrets'
 
 /**
  * Every hostile payload carries this marker right after the workflow command it tries to issue,
@@ -13,20 +13,21 @@ function lines(log: string): string[] {
 }
 
 /**
- * Lines the runner would act on because of server text: a line that starts with `::` and carries
- * the marker before any escaped line break (its command, its properties or its data), an
- * `::add-mask::` of anything but a secret the action holds, any `::stop-commands::`, and the
+ * Lines the runner would act on because of server text: a line that starts with `::` and whose
+ * command data opens with the marker (the command itself came from the payload; the action's own
+ * commands may quote server text inside their data, which the runner never reads as a command),
+ * an `::add-mask::` of anything but a secret the action holds, any `::stop-commands::`, and the
  * `##[` form anywhere in a line.
  */
 export function injectedCommands(log: string): string[] {
-  const masks = new Set(SECRETS.map((secret) => `::add-mask::${secret}`))
+  const masks = ownMasks()
   return lines(log).filter((line) => {
     if (line.includes('##[')) return true
     if (!line.startsWith('::')) return false
     if (line.startsWith('::stop-commands::')) return true
     if (line.startsWith('::add-mask::')) return !masks.has(line)
-    const unescaped = line.split(/%0A|%0D/)[0] ?? ''
-    return unescaped.includes(MARK)
+    const command = /^::[^:]*::(.*)$/.exec(line)
+    return command !== null && (command[1] ?? '').startsWith(MARK)
   })
 }
 

@@ -53,11 +53,28 @@ export function findSecrets(where: string, text: string): string[] {
 }
 
 /**
+ * The `::add-mask::` lines the action may write for the secrets it holds: each in the forms a
+ * server could echo it in (raw, JSON-escaped, URL- and form-encoded), with the command's data
+ * escaped as @actions/core escapes it. Any other mask comes from somewhere else.
+ */
+export function ownMasks(): Set<string> {
+  const escapeData = (text: string) =>
+    text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+  const forms = SECRETS.flatMap((secret) => [
+    secret,
+    JSON.stringify(secret).slice(1, -1),
+    encodeURIComponent(secret),
+    encodeURIComponent(secret).replace(/%20/g, '+')
+  ])
+  return new Set(forms.map((form) => `::add-mask::${escapeData(form)}`))
+}
+
+/**
  * Standard output as the runner shows it: without the action's own `::add-mask::` commands for
  * the secrets it holds, and with the data of commands unescaped (`%25` is `%`, `%0A` a newline).
  */
 export function visibleLog(run: Pick<ActionRun, 'stdout'>): string {
-  const masks = new Set(SECRETS.map((secret) => `::add-mask::${secret}`))
+  const masks = ownMasks()
   return run.stdout
     .split('\n')
     .filter((line) => !masks.has(line))
