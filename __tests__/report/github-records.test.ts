@@ -114,7 +114,7 @@ describe('openGitHubRecords', () => {
     ])
     expect(warnings).toEqual([
       'The GitHub deployment for staging was not recorded: GitHub did not answer within 1s.',
-      'The comment on pull request #5 was not recorded: GitHub did not answer within 1s.'
+      'the comment on pull request #5 was not recorded: GitHub did not answer within 1s.'
     ])
   }, 20_000)
 

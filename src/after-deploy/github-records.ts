@@ -174,7 +174,7 @@ export function openGitHubRecords(
           url && 'url' in url && options.redact(url.url) === url.url ? url.url : undefined
         jobs.push(
           bounded(
-            `The final status of the GitHub deployment for ${options.environment}`,
+            `the final status of the GitHub deployment for ${options.environment}`,
             (signal) =>
               octokit.rest.repos.createDeploymentStatus({
                 owner,
@@ -202,7 +202,7 @@ export function openGitHubRecords(
           const issue = target.pullRequest
           const body = commentBody(record, target.sha, md)
           jobs.push(
-            bounded(`The comment on pull request #${issue}`, (signal) =>
+            bounded(`the comment on pull request #${issue}`, (signal) =>
               upsertComment(octokit, { owner, repo, issue, body, signal })
             )
           )
