@@ -150,7 +150,7 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     expect(firstBody.split('\n')[0]).toBe('<!-- deploy-agent-action:deployment=support-agent -->')
     expect(firstBody).toContain('| Status | DEPLOYED |')
     expect(firstBody).toContain(`| Commit | ${HEAD_SHA.slice(0, 12)} |`)
-    expect(firstBody).toContain(`| URL | ${agent.url} |`)
+    expect(firstBody).toContain(`| URL | [${agent.url}](${agent.url}) |`)
 
     emulator.setOutcome('BUILD_FAILED')
     const second = await runAction(

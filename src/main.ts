@@ -44,7 +44,8 @@ function urlCredentials(text: string): string[] {
  */
 export function maskSecrets(raw: RawInputs): Redactor {
   const values = secretValues(raw)
-  for (const form of secretForms(values)) core.setSecret(form)
+  // Each value as given (the runner masks even a short one), then every form the redactor knows.
+  for (const form of new Set([...values, ...secretForms(values)])) core.setSecret(form)
   return createRedactor(values)
 }
 

@@ -164,35 +164,36 @@ export function openGitHubRecords(
       )
     },
     async finish(record) {
-      // The final status must come after in_progress, or GitHub would show the run as going on.
-      await inProgress
-      const id = await deploymentId
       const jobs: Promise<unknown>[] = []
-      if (id !== undefined) {
+      const finalStatus = async () => {
+        // The final status must come after in_progress, or GitHub would show the run as going on.
+        await inProgress
+        const id = await deploymentId
+        if (id === undefined) return
         const url = record.deploymentUrl ? checkHttpUrl(record.deploymentUrl) : undefined
         const environmentUrl =
           url && 'url' in url && options.redact(url.url) === url.url ? url.url : undefined
-        jobs.push(
-          bounded(
-            `The final status of the GitHub deployment for ${options.environment}`,
-            (signal) =>
-              octokit.rest.repos.createDeploymentStatus({
-                owner,
-                repo,
-                deployment_id: id,
-                state: STATES[record.outcome],
-                environment_url: environmentUrl,
-                log_url: target.runUrl,
-                auto_inactive: true,
-                description: md.plain(
-                  `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}`,
-                  MAX_DESCRIPTION
-                ),
-                request: { signal }
-              })
-          )
+        await bounded(
+          `the final status of the GitHub deployment for ${options.environment}`,
+          (signal) =>
+            octokit.rest.repos.createDeploymentStatus({
+              owner,
+              repo,
+              deployment_id: id,
+              state: STATES[record.outcome],
+              environment_url: environmentUrl,
+              log_url: target.runUrl,
+              auto_inactive: true,
+              description: md.plain(
+                `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}`,
+                MAX_DESCRIPTION
+              ),
+              request: { signal }
+            })
         )
       }
+      // The comment does not wait for the deployment's statuses: both run at once.
+      jobs.push(finalStatus())
       if (options.prComment) {
         if (target.pullRequest === undefined) {
           options.info(
@@ -202,7 +203,7 @@ export function openGitHubRecords(
           const issue = target.pullRequest
           const body = commentBody(record, target.sha, md)
           jobs.push(
-            bounded(`The comment on pull request #${issue}`, (signal) =>
+            bounded(`the comment on pull request #${issue}`, (signal) =>
               upsertComment(octokit, { owner, repo, issue, body, signal })
             )
           )
