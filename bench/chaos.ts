@@ -155,7 +155,12 @@ async function deployOnce(apiUrl: string, name: string): Promise<DeployResult> {
   })
   return deploy(config, {
     client,
-    io: { info: () => undefined, notice: () => undefined, setOutput: () => undefined },
+    io: {
+      info: () => undefined,
+      notice: () => undefined,
+      warning: () => undefined,
+      setOutput: () => undefined
+    },
     startedAt: Date.now(),
     now: Date.now,
     sleep,

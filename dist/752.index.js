@@ -39022,3 +39022,5 @@ module.exports = {
 /***/ })
 
 };
+
+//# sourceMappingURL=752.index.js.map

@@ -1672,3 +1672,5 @@ var zr=Object.defineProperty;var Ur=(s,t)=>{for(var e in t)zr(s,e,{get:t[e],enum
 /***/ })
 
 };
+
+//# sourceMappingURL=812.index.js.map

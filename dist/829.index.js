@@ -558,6 +558,8 @@ function describeNetworkError(error) {
 var bytes = __webpack_require__(9792);
 // EXTERNAL MODULE: ./src/lib/duration.ts
 var duration = __webpack_require__(2543);
+// EXTERNAL MODULE: ./src/lib/url.ts
+var url = __webpack_require__(5194);
 // EXTERNAL MODULE: ./src/wait/revision-status.ts
 var revision_status = __webpack_require__(6123);
 ;// CONCATENATED MODULE: ./src/wait/poll-schedule.ts
@@ -1158,6 +1160,7 @@ function describe(state) {
 
 
 
+
 /** One run of the deploy operation: what its steps share. */
 class DeployRun {
     config;
@@ -1362,13 +1365,27 @@ async function judgeWait(run, deploymentId, revisionId, waited) {
 async function deployed(run, deploymentId, revisionId) {
     const { client, io } = run.deps;
     const current = await client.getDeployment(deploymentId, run.call);
-    run.known.deploymentUrl = current.source_config.custom_url ?? '';
+    run.known.deploymentUrl = usableUrl(run, current.source_config.custom_url ?? '');
     io.setOutput('deployment-url', run.known.deploymentUrl);
     if (current.active_revision_id && current.active_revision_id !== revisionId) {
         io.notice(`The deployment's active revision is ${current.active_revision_id}, not ${revisionId}: a newer revision may already have replaced this one.`);
     }
     const at = run.known.deploymentUrl ? ` at ${run.known.deploymentUrl}` : '';
     return run.finish('deployed', `Deployed ${run.target}: revision ${revisionId} is DEPLOYED${at} after ${(0,duration/* formatDuration */.a)(run.elapsed())}.`);
+}
+/**
+ * The deployment's URL as this run reports and checks it: the service's `custom_url` when it is
+ * an http(s) URL without credentials or control characters, else '' with a warning that does not
+ * repeat it (it may carry someone's credentials).
+ */
+function usableUrl(run, customUrl) {
+    if (customUrl === '')
+        return '';
+    const checked = (0,url/* checkHttpUrl */.O)(customUrl);
+    if ('url' in checked)
+        return checked.url;
+    run.deps.io.warning(`The service's custom_url for ${run.target} is not a usable URL (${checked.problem}): deployment-url is left empty, and nothing is sent to it.`);
+    return '';
 }
 function endedByError(run, error) {
     const took = (0,duration/* formatDuration */.a)(run.elapsed());
@@ -1505,8 +1522,6 @@ var job_summary = __webpack_require__(5236);
 var report_log = __webpack_require__(6472);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
 var core = __webpack_require__(8298);
-// EXTERNAL MODULE: ./src/report/url.ts
-var url = __webpack_require__(8087);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 
 
@@ -1540,7 +1555,7 @@ function createOutputs(redact, log, set = core.setOutput) {
         if (problem === undefined)
             return set(name, value);
         set(name, '');
-        log.warning(`The output ${name} is left empty: the service sent ${JSON.stringify(value)}, and ${problem}.`);
+        log.warning(`The output ${name} is left empty: the value the service sent is not fit for it (${problem}).`);
     };
 }
 
@@ -1601,6 +1616,7 @@ async function execute(config, redact, startedAt) {
         io: {
             info: (message) => log.info(message),
             notice: (message) => log.notice(message),
+            warning: (message) => log.warning(message),
             setOutput: createOutputs(redact, log),
             waitStarting: () => records?.waitStarting()
         },

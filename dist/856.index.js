@@ -12,7 +12,7 @@ export const modules = {
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2543);
 /* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4285);
-/* harmony import */ var _report_url__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8087);
+/* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5194);
 
 
 
@@ -109,14 +109,16 @@ function openGitHubRecords(options, target = workflowTarget()) {
                 })));
         },
         async finish(record) {
-            // The final status must come after in_progress, or GitHub would show the run as going on.
-            await inProgress;
-            const id = await deploymentId;
             const jobs = [];
-            if (id !== undefined) {
-                const url = record.deploymentUrl ? (0,_report_url__WEBPACK_IMPORTED_MODULE_3__/* .checkHttpUrl */ .O)(record.deploymentUrl) : undefined;
+            const finalStatus = async () => {
+                // The final status must come after in_progress, or GitHub would show the run as going on.
+                await inProgress;
+                const id = await deploymentId;
+                if (id === undefined)
+                    return;
+                const url = record.deploymentUrl ? (0,_lib_url__WEBPACK_IMPORTED_MODULE_3__/* .checkHttpUrl */ .O)(record.deploymentUrl) : undefined;
                 const environmentUrl = url && 'url' in url && options.redact(url.url) === url.url ? url.url : undefined;
-                jobs.push(bounded(`The final status of the GitHub deployment for ${options.environment}`, (signal) => octokit.rest.repos.createDeploymentStatus({
+                await bounded(`the final status of the GitHub deployment for ${options.environment}`, (signal) => octokit.rest.repos.createDeploymentStatus({
                     owner,
                     repo,
                     deployment_id: id,
@@ -126,8 +128,10 @@ function openGitHubRecords(options, target = workflowTarget()) {
                     auto_inactive: true,
                     description: md.plain(`${record.deploymentName}: ${record.revisionStatus ?? record.outcome}`, MAX_DESCRIPTION),
                     request: { signal }
-                })));
-            }
+                }));
+            };
+            // The comment does not wait for the deployment's statuses: both run at once.
+            jobs.push(finalStatus());
             if (options.prComment) {
                 if (target.pullRequest === undefined) {
                     options.info('pr-comment: this run is not for a pull request, so there is no comment to write.');
@@ -135,7 +139,7 @@ function openGitHubRecords(options, target = workflowTarget()) {
                 else {
                     const issue = target.pullRequest;
                     const body = commentBody(record, target.sha, md);
-                    jobs.push(bounded(`The comment on pull request #${issue}`, (signal) => upsertComment(octokit, { owner, repo, issue, body, signal })));
+                    jobs.push(bounded(`the comment on pull request #${issue}`, (signal) => upsertComment(octokit, { owner, repo, issue, body, signal })));
                 }
             }
             await Promise.all(jobs);

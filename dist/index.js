@@ -29438,6 +29438,38 @@ function formatDuration(ms) {
 
 /***/ }),
 
+/***/ 5194:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ checkHttpUrl)
+/* harmony export */ });
+/**
+ * Judges a URL from the service before it becomes an output, a link or a GitHub payload: only
+ * `http(s)`, no user or password in it, no control characters or spaces. Returns the URL as the
+ * service wrote it, or why it is refused.
+ */
+function checkHttpUrl(text) {
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u0020\u007f-\u009f\u2028\u2029]/.test(text))
+        return { problem: 'it holds control characters or spaces' };
+    let parsed;
+    try {
+        parsed = new URL(text);
+    }
+    catch {
+        return { problem: 'it is not a URL' };
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        return { problem: `its scheme is ${parsed.protocol} rather than http(s)` };
+    if (parsed.username !== '' || parsed.password !== '')
+        return { problem: 'it holds a user name or password' };
+    return { url: text };
+}
+
+
+/***/ }),
+
 /***/ 6324:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29608,7 +29640,8 @@ function urlCredentials(text) {
  */
 function maskSecrets(raw) {
     const values = secretValues(raw);
-    for (const form of secretForms(values))
+    // Each value as given (the runner masks even a short one), then every form the redactor knows.
+    for (const form of new Set([...values, ...secretForms(values)]))
         core.setSecret(form);
     return createRedactor(values);
 }
@@ -29765,7 +29798,7 @@ function createLog(redact, sink = _actions_core__WEBPACK_IMPORTED_MODULE_0__) {
 /* harmony export */ });
 /* unused harmony exports MAX_SUMMARY_BYTES, MAX_MARKDOWN_LINE, MAX_MARKDOWN_LINES */
 /* harmony import */ var _control_characters__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(900);
-/* harmony import */ var _url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8087);
+/* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5194);
 
 
 /** The runner refuses a step summary of 1 MiB or more; this leaves room to spare. */
@@ -29805,7 +29838,7 @@ function markdownFor(redact) {
             return [`${fence}text`, ...shown, fence].join('\n');
         },
         link: (url) => {
-            const checked = (0,_url__WEBPACK_IMPORTED_MODULE_1__/* .checkHttpUrl */ .O)(url);
+            const checked = (0,_lib_url__WEBPACK_IMPORTED_MODULE_1__/* .checkHttpUrl */ .O)(url);
             if (!('url' in checked) || redact(url) !== url)
                 return line(url);
             return `[${line(url)}](${linkTarget(url)})`;
@@ -29932,38 +29965,6 @@ function renderInputErrorSummary(message, redact) {
         (0,_markdown__WEBPACK_IMPORTED_MODULE_2__/* .markdownFor */ .DY)(redact).paragraph(message),
         ''
     ].join('\n'));
-}
-
-
-/***/ }),
-
-/***/ 8087:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   O: () => (/* binding */ checkHttpUrl)
-/* harmony export */ });
-/**
- * Judges a URL from the service before it becomes an output, a link or a GitHub payload: only
- * `http(s)`, no user or password in it, no control characters or spaces. Returns the URL as the
- * service wrote it, or why it is refused.
- */
-function checkHttpUrl(text) {
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u0020\u007f-\u009f\u2028\u2029]/.test(text))
-        return { problem: 'it holds control characters or spaces' };
-    let parsed;
-    try {
-        parsed = new URL(text);
-    }
-    catch {
-        return { problem: 'it is not a URL' };
-    }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-        return { problem: `its scheme is ${parsed.protocol} rather than http(s)` };
-    if (parsed.username !== '' || parsed.password !== '')
-        return { problem: 'it holds a user name or password' };
-    return { url: text };
 }
 
 

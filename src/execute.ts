@@ -53,6 +53,7 @@ export async function execute(config: Config, redact: Redactor, startedAt: numbe
     io: {
       info: (message) => log.info(message),
       notice: (message) => log.notice(message),
+      warning: (message) => log.warning(message),
       setOutput: createOutputs(redact, log),
       waitStarting: () => records?.waitStarting()
     },

@@ -68,6 +68,7 @@ export async function runDeploy(
     io: {
       info: (message) => log.push(message),
       notice: (message) => log.push(`notice: ${message}`),
+      warning: (message) => log.push(`warning: ${message}`),
       setOutput: (name, value) => {
         outputs[name] = value
       }

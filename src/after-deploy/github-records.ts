@@ -3,7 +3,7 @@ import type { DeployOutcome } from '../result'
 import { formatDuration } from '../lib/duration'
 import { commentMarker, markdownFor, type Markdown } from '../report/markdown'
 import type { Redactor } from '../report/redact'
-import { checkHttpUrl } from '../report/url'
+import { checkHttpUrl } from '../lib/url'
 
 /** Time one GitHub call may take; GitHub records never hold the deploy back. */
 export const GITHUB_CALL_MS = 10_000

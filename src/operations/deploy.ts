@@ -4,6 +4,7 @@ import type { Deployment } from '../control-plane/schemas'
 import type { Config } from '../inputs/parse'
 import { formatBytes } from '../lib/bytes'
 import { formatDuration } from '../lib/duration'
+import { checkHttpUrl } from '../lib/url'
 import type { DeployOutcome, DeployResult } from '../result'
 import { judgeStatus, phaseOf } from '../wait/revision-status'
 import { waitForRevision, type WaitResult } from '../wait/wait'
@@ -287,7 +288,7 @@ async function deployed(
 ): Promise<DeployResult> {
   const { client, io } = run.deps
   const current = await client.getDeployment(deploymentId, run.call)
-  run.known.deploymentUrl = current.source_config.custom_url ?? ''
+  run.known.deploymentUrl = usableUrl(run, current.source_config.custom_url ?? '')
   io.setOutput('deployment-url', run.known.deploymentUrl)
   if (current.active_revision_id && current.active_revision_id !== revisionId) {
     io.notice(
@@ -299,6 +300,21 @@ async function deployed(
     'deployed',
     `Deployed ${run.target}: revision ${revisionId} is DEPLOYED${at} after ${formatDuration(run.elapsed())}.`
   )
+}
+
+/**
+ * The deployment's URL as this run reports and checks it: the service's `custom_url` when it is
+ * an http(s) URL without credentials or control characters, else '' with a warning that does not
+ * repeat it (it may carry someone's credentials).
+ */
+function usableUrl(run: DeployRun, customUrl: string): string {
+  if (customUrl === '') return ''
+  const checked = checkHttpUrl(customUrl)
+  if ('url' in checked) return checked.url
+  run.deps.io.warning(
+    `The service's custom_url for ${run.target} is not a usable URL (${checked.problem}): deployment-url is left empty, and nothing is sent to it.`
+  )
+  return ''
 }
 
 function endedByError(run: DeployRun, error: unknown): DeployResult {

@@ -6,6 +6,7 @@ import type { BackoffPolicy } from '../control-plane/retry'
 export interface DeployIo {
   info(message: string): void
   notice(message: string): void
+  warning(message: string): void
   setOutput(name: OutputName, value: string): void
   /** Called once, when the wait for the revision this run created starts. */
   waitStarting?(revisionId: string): void

@@ -1,6 +1,6 @@
 import { showControlCharacters } from './control-characters'
 import type { Redactor } from './redact'
-import { checkHttpUrl } from './url'
+import { checkHttpUrl } from '../lib/url'
 
 /** The runner refuses a step summary of 1 MiB or more; this leaves room to spare. */
 export const MAX_SUMMARY_BYTES = 900 * 1_024

@@ -2,7 +2,7 @@ import * as core from '@actions/core'
 import type { OutputName } from '../inputs/contract'
 import type { Log } from './log'
 import type { Redactor } from './redact'
-import { checkHttpUrl } from './url'
+import { checkHttpUrl } from '../lib/url'
 
 /**
  * Why a value may not become this output, or undefined when it may. Later steps put outputs into
@@ -40,7 +40,7 @@ export function createOutputs(
     if (problem === undefined) return set(name, value)
     set(name, '')
     log.warning(
-      `The output ${name} is left empty: the service sent ${JSON.stringify(value)}, and ${problem}.`
+      `The output ${name} is left empty: the value the service sent is not fit for it (${problem}).`
     )
   }
 }
