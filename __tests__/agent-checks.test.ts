@@ -23,6 +23,21 @@ const options = (baseUrl: string, given: Partial<AgentCheckOptions> = {}): Agent
   ...given
 })
 
+/**
+ * A clock that moves only when the checks sleep: the deadline is reached after a fixed number of
+ * tries, however slowly the server answers each (each still gets the time left as its timeout).
+ */
+function sleepingClock(deadlineMs: number): Partial<AgentCheckOptions> {
+  let clock = 0
+  return {
+    deadline: deadlineMs,
+    now: () => clock,
+    sleep: async (ms) => {
+      clock += ms
+    }
+  }
+}
+
 async function failure(run: Promise<unknown>): Promise<AgentCheckError> {
   try {
     await run
@@ -86,7 +101,7 @@ describe('agent checks against the emulated agent server', () => {
 
   it('names the token as a cause of a 404 once verify-timeout has passed', async () => {
     const error = await failure(
-      checkAgent(options(agent.url, { apiKey: 'someone-elses-key', deadline: Date.now() + 1_000 }))
+      checkAgent(options(agent.url, { apiKey: 'someone-elses-key', ...sleepingClock(5_000) }))
     )
     expect(error.check).toBe('assistant')
     expect(error.status).toBe(404)
@@ -192,7 +207,7 @@ describe('agent checks against the real agent server', () => {
 
   it('fails the assistant check for an assistant the server does not have', async () => {
     const error = await failure(
-      checkAgent(options(url, { assistantId: 'missing', deadline: Date.now() + 500 }))
+      checkAgent(options(url, { assistantId: 'missing', ...sleepingClock(5_000) }))
     )
     expect(error).toMatchObject({ check: 'assistant', status: 404 })
   })

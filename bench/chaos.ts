@@ -156,7 +156,6 @@ async function deployOnce(apiUrl: string, name: string): Promise<DeployResult> {
     io: { info: () => undefined, notice: () => undefined, setOutput: () => undefined },
     startedAt: Date.now(),
     now: Date.now,
-    sleep,
-    writeBackoff: { baseMs: 10, maxMs: 100 }
+    sleep
   })
 }

@@ -3,7 +3,7 @@ import { ControlPlaneClient } from './control-plane/client'
 import { sleep } from './control-plane/retry'
 import { CancelledError, deploy, type DeployResult } from './operations/deploy'
 import { deleteDeployment } from './operations/delete'
-import { EnvHttpProxyAgent } from './control-plane/transport'
+import { createDispatcher, type Dispatcher } from './control-plane/transport'
 import type { Config } from './inputs/parse'
 import { writeSummary } from './report/job-summary'
 import { LOG_BUDGET_MS, showRevisionLogs, type RevisionLogs } from './after-deploy/revision-logs'
@@ -37,7 +37,7 @@ export async function execute(
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
 
-  const dispatcher = new EnvHttpProxyAgent()
+  const dispatcher = createDispatcher()
   const records = await openRecords(config, redact)
   const client = new ControlPlaneClient({
     baseUrl: config.apiUrl,
@@ -68,7 +68,15 @@ export async function execute(
     now: Date.now,
     sleep
   })
-  const checks = await agentChecks(result, config, dispatcher, redact, controller.signal)
+  const runDeadline = startedAt + config.timeoutMs
+  const checks = await agentChecks(
+    result,
+    config,
+    dispatcher,
+    redact,
+    controller.signal,
+    runDeadline
+  )
   const logs = await failureLogs(result, config, client, redact, controller.signal)
   await records?.finish({
     outcome: checks?.failure ? 'failed' : result.outcome,
@@ -90,9 +98,10 @@ type Checks = NonNullable<SummaryExtras['checks']>
 async function agentChecks(
   result: DeployResult,
   config: Config,
-  dispatcher: EnvHttpProxyAgent,
+  dispatcher: Dispatcher,
   redact: (text: string) => string,
-  signal: AbortSignal
+  signal: AbortSignal,
+  runDeadline: number
 ): Promise<Checks | undefined> {
   const verify = config.verify
   if (!verify || result.outcome !== 'deployed') return undefined
@@ -111,7 +120,7 @@ async function agentChecks(
       a2a: verify.a2a,
       apiKey: verify.apiKey,
       authScheme: verify.authScheme,
-      deadline: Date.now() + verify.timeoutMs,
+      deadline: Math.min(runDeadline, Date.now() + verify.timeoutMs),
       signal,
       dispatcher,
       now: Date.now,

@@ -7,7 +7,6 @@ import type { Config } from '../inputs/parse'
 import { planDeployment } from './plan'
 import { judgeStatus } from '../wait/revision-status'
 import { createOnce, patchOnce, type WriteDeps } from './safe-writes'
-import type { BackoffPolicy } from '../control-plane/retry'
 import { describePlan } from './plan-description'
 import { formatBytes } from '../lib/bytes'
 import type { SourceArchive } from './source-archive'
@@ -60,8 +59,6 @@ export interface DeployDeps {
   startedAt: number
   now: () => number
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
-  /** Pauses between attempts of a create or update whose answer was lost. */
-  writeBackoff?: BackoffPolicy
 }
 
 /** Raised through `signal.reason` when the runner cancels the job. */
@@ -96,7 +93,6 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
   const writes: WriteDeps = {
     client,
     call,
-    backoff: deps.writeBackoff ?? { baseMs: 1_000, maxMs: 10_000 },
     sleep: deps.sleep,
     now,
     notice: (message) => io.notice(message),
