@@ -350,7 +350,9 @@ export class ControlPlaneClient {
             ? `HTTP ${failure.status}`
             : error instanceof NetworkError
               ? error.reason
-              : 'body cut short'
+              : failure.kind === 'too-large'
+                ? 'body too large'
+                : 'body cut short'
       })
       await sleep(delayMs, spec.signal)
     }
@@ -360,7 +362,7 @@ export class ControlPlaneClient {
     spec: RequestSpec<unknown>
   ): Promise<
     | { kind: 'answer'; status: number; bodyText: string; retryAfter: string | undefined }
-    | { kind: 'failure'; error: NetworkError }
+    | { kind: 'failure'; error: NetworkError | BodyTooLargeError }
   > {
     const { method, path } = spec
     const { now, requestTimeoutMs } = this.#options
@@ -398,11 +400,14 @@ export class ControlPlaneClient {
       this.#options.onDebug?.(
         () => `${method} ${path} → ${error.reason} after ${now() - started} ms`
       )
-      if (error.kind === 'too-large') {
-        throw new BodyTooLargeError(method, path, error.status, formatBytes(spec.maxBodyBytes))
-      }
       if (error.kind === 'timeout' && bound.cutByDeadline) throw new DeadlineError(method, path)
-      return { kind: 'failure', error: new NetworkError(method, path, error.reason) }
+      return {
+        kind: 'failure',
+        error:
+          error.kind === 'too-large'
+            ? new BodyTooLargeError(method, path, error.status, formatBytes(spec.maxBodyBytes))
+            : new NetworkError(method, path, error.reason)
+      }
     }
   }
 
