@@ -3,6 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { A2AClient } from '@a2a-js/sdk/client'
@@ -25,6 +27,21 @@ const options = (baseUrl: string, given: Partial<AgentCheckOptions> = {}): Agent
   onProgress: () => undefined,
   ...given
 })
+
+/**
+ * A clock that moves only when the checks sleep: the deadline is reached after a fixed number of
+ * tries, however slowly the server answers each (each still gets the time left as its timeout).
+ */
+function sleepingClock(deadlineMs: number): Partial<AgentCheckOptions> {
+  let clock = 0
+  return {
+    deadline: deadlineMs,
+    now: () => clock,
+    sleep: async (ms) => {
+      clock += ms
+    }
+  }
+}
 
 async function failure(run: Promise<unknown>): Promise<AgentCheckError> {
   try {
@@ -89,7 +106,7 @@ describe('agent checks against the emulated agent server', () => {
 
   it('names the token as a cause of a 404 once verify-timeout has passed', async () => {
     const error = await failure(
-      checkAgent(options(agent.url, { apiKey: 'someone-elses-key', deadline: Date.now() + 1_000 }))
+      checkAgent(options(agent.url, { apiKey: 'someone-elses-key', ...sleepingClock(5_000) }))
     )
     expect(error.check).toBe('assistant')
     expect(error.status).toBe(404)
@@ -159,6 +176,69 @@ describe('agent checks against the emulated agent server', () => {
   })
 })
 
+describe('agent checks against a server that misbehaves', () => {
+  let server: Server
+  let url = ''
+  const requests: string[] = []
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      requests.push(`${req.method} ${req.url}`)
+      req.resume()
+      if (req.url === '/assistants/silent' || req.url === '/runs/wait') return
+      if (req.url === '/assistants/huge') {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        // 5 MB: over the cap of an agent's answer.
+        return res.end(`{"assistant_id":"huge","padding":"${' '.repeat(5 * 1024 * 1024)}"}`)
+      }
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end('{"assistant_id":"agent"}')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(async () => {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  })
+
+  it('waits for an assistant that never answers no longer than the deadline', async () => {
+    requests.length = 0
+    const error = await failure(
+      checkAgent(options(url, { assistantId: 'silent', ...sleepingClock(800) }))
+    )
+    expect(error.message).toBe(
+      'Agent check "assistant" failed: /assistants/silent got no answer: no answer within 0.8 s'
+    )
+    expect(requests).toEqual(['GET /assistants/silent'])
+  })
+
+  it('waits for a run that never answers no longer than the deadline', async () => {
+    requests.length = 0
+    const error = await failure(checkAgent(options(url, { message: 'hi', ...sleepingClock(700) })))
+    expect(error).toMatchObject({ check: 'run', status: undefined, passed: ['assistant'] })
+    expect(error.message).toBe(
+      'Agent check "run" failed: /runs/wait got no answer: no answer in time'
+    )
+  })
+
+  it('sends nothing once the deadline has passed', async () => {
+    requests.length = 0
+    const error = await failure(checkAgent(options(url, { ...sleepingClock(0) })))
+    expect(error.check).toBe('assistant')
+    expect(requests).toEqual([])
+  })
+
+  it('refuses an answer over the cap once, without waiting out the deadline', async () => {
+    requests.length = 0
+    const error = await failure(
+      checkAgent(options(url, { assistantId: 'huge', deadline: Date.now() + 60_000 }))
+    )
+    expect(error).toMatchObject({ check: 'assistant', status: 200 })
+    expect(error.message).toContain('a body over 4.0 MB')
+    expect(requests).toEqual(['GET /assistants/huge'])
+  })
+})
+
 describe('agent checks against the real agent server', () => {
   let server: ChildProcess
   let stateDir = ''
@@ -210,7 +290,7 @@ describe('agent checks against the real agent server', () => {
 
   it('fails the assistant check for an assistant the server does not have', async () => {
     const error = await failure(
-      checkAgent(options(url, { assistantId: 'missing', deadline: Date.now() + 500 }))
+      checkAgent(options(url, { assistantId: 'missing', ...sleepingClock(5_000) }))
     )
     expect(error).toMatchObject({ check: 'assistant', status: 404 })
   })

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net'
 import { createProxy } from 'proxy'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { gitHostStep } from './helpers/deploy-harness'
@@ -40,6 +40,31 @@ describe('behind a proxy', () => {
     expect(new Set(proxied)).toEqual(new Set([`CONNECT ${new URL(emulator.url).host}`]))
     expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
   })
+
+  it('ends soon after timeout when the proxy accepts and never answers', async () => {
+    const sockets: Socket[] = []
+    const silent = createTcpServer((socket) => {
+      sockets.push(socket)
+      socket.on('error', () => undefined)
+    })
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    try {
+      const proxyUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`
+      // undici alone waits 300 s for the proxy's answer: the test's own timeout catches that.
+      const run = await runAction(
+        { ...inputs(), timeout: '2s' },
+        { env: { HTTP_PROXY: proxyUrl, HTTPS_PROXY: proxyUrl, NO_PROXY: '' } }
+      )
+      expect(run.code).toBe(1)
+      // A guard, not a measure: 2 s of timeout, the proxy's 5 s bound, and a busy machine's slack.
+      expect(run.durationMs).toBeLessThan(15_000)
+      expect(sockets.length).toBeGreaterThan(0)
+      expect(emulator.requests).toEqual([])
+    } finally {
+      sockets.forEach((socket) => socket.destroy())
+      await new Promise((resolve) => silent.close(resolve))
+    }
+  }, 25_000)
 
   it('goes straight to hosts NO_PROXY names', async () => {
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`

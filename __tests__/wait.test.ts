@@ -3,7 +3,7 @@ import { DeadlineError, NetworkError } from '../src/control-plane/errors'
 import type { CallOptions } from '../src/control-plane/client'
 import { FINAL_STATUSES, judgeStatus } from '../src/wait/revision-status'
 import type { Revision } from '../src/control-plane/schemas'
-import { waitForRevision, type WaitOptions } from '../src/wait/wait'
+import { POLL_ATTEMPTS, waitForRevision, type WaitOptions } from '../src/wait/wait'
 
 /**
  * A fake clock and a scripted revision: `timeline` says from which second on the revision has
@@ -154,7 +154,9 @@ describe('waitForRevision', () => {
       ...run.wait,
       getRevision: (call) => (calls.push(call), getRevision(call))
     })
-    expect(calls).toEqual([{ deadline: 1234, signal: controller.signal }])
+    expect(calls).toEqual([
+      { deadline: 1234, signal: controller.signal, maxAttempts: POLL_ATTEMPTS }
+    ])
   })
 
   it('lets a poll error that is not the deadline through', async () => {

@@ -163,7 +163,6 @@ async function deployOnce(apiUrl: string, name: string): Promise<DeployResult> {
     },
     startedAt: Date.now(),
     now: Date.now,
-    sleep,
-    writeBackoff: { baseMs: 10, maxMs: 100 }
+    sleep
   })
 }

@@ -4,7 +4,7 @@ import { deploy } from './operations/deploy'
 import { CancelledError } from './operations/deps'
 import { SUCCEEDS, type DeployResult } from './result'
 import { deleteDeployment } from './operations/delete'
-import { EnvHttpProxyAgent } from './control-plane/transport'
+import { createDispatcher, type Dispatcher } from './control-plane/transport'
 import type { Config } from './inputs/parse'
 import { writeSummary } from './report/job-summary'
 import { createLog, type Log } from './report/log'
@@ -33,7 +33,7 @@ export async function execute(config: Config, redact: Redactor, startedAt: numbe
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
 
-  const dispatcher = new EnvHttpProxyAgent()
+  const dispatcher = createDispatcher()
   // Beside the deploy: started now, never awaited before the first control-plane request.
   const records = await openRecords(config, redact, log, startedAt)
   const client = new ControlPlaneClient({
@@ -62,7 +62,8 @@ export async function execute(config: Config, redact: Redactor, startedAt: numbe
     now: Date.now,
     sleep
   })
-  const checks = await agentChecks(result, config, dispatcher, log, controller.signal)
+  const runDeadline = startedAt + config.timeoutMs
+  const checks = await agentChecks(result, config, dispatcher, log, controller.signal, runDeadline)
   const logs = await failureLogs(result, config, client, redact, log, controller.signal)
   await records?.finish({
     outcome: checks?.failure ? 'failed' : result.outcome,
@@ -84,9 +85,10 @@ type Checks = NonNullable<SummaryExtras['checks']>
 async function agentChecks(
   result: DeployResult,
   config: Config,
-  dispatcher: EnvHttpProxyAgent,
+  dispatcher: Dispatcher,
   log: Log,
-  signal: AbortSignal
+  signal: AbortSignal,
+  runDeadline: number
 ): Promise<Checks | undefined> {
   const verify = config.verify
   if (!verify || result.outcome !== 'deployed') return undefined
@@ -105,7 +107,7 @@ async function agentChecks(
       a2a: verify.a2a,
       apiKey: verify.apiKey,
       authScheme: verify.authScheme,
-      deadline: Date.now() + verify.timeoutMs,
+      deadline: Math.min(runDeadline, Date.now() + verify.timeoutMs),
       signal,
       dispatcher,
       now: Date.now,

@@ -76,8 +76,7 @@ export async function runDeploy(
     signal: options.signal,
     startedAt: Date.now(),
     now: Date.now,
-    sleep,
-    writeBackoff: { baseMs: 10, maxMs: 50 }
+    sleep
   })
   return { result, outputs, log }
 }

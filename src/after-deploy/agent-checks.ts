@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { request, type Dispatcher } from '../control-plane/transport'
+import {
+  attemptTimeout,
+  BODY_CAPS,
+  send as sendHttp,
+  TransportError,
+  type Dispatcher
+} from '../control-plane/transport'
 import { z } from 'zod'
 
 /** What the agent checks proved, in order, and what the agent said. */
@@ -37,7 +43,7 @@ export interface AgentCheckOptions {
   a2a: boolean
   apiKey: string
   authScheme?: string
-  /** Epoch ms: the end of `verify-timeout`. */
+  /** Epoch ms: the end of `verify-timeout`, or of the run's `timeout` when that comes first. */
   deadline: number
   signal?: AbortSignal
   dispatcher?: Dispatcher
@@ -184,10 +190,14 @@ async function runChecks(
 }
 
 async function waitForAssistant(options: AgentCheckOptions, path: string): Promise<void> {
+  let last: { status: number | undefined; detail: string } | undefined
   for (;;) {
-    let last: { status: number | undefined; detail: string }
+    // The sleep before this try reached the deadline: the last answer is the verdict.
+    if (last && options.now() >= options.deadline) {
+      throw new AgentCheckError('assistant', path, last.status, last.detail)
+    }
     try {
-      const answer = await send(options, 'GET', path)
+      const answer = await exchange(options, 'GET', path)
       if (answer.status === 200 && assistantSchema.safeParse(parseJson(answer.text)).success) return
       last = {
         status: answer.status,
@@ -199,8 +209,10 @@ async function waitForAssistant(options: AgentCheckOptions, path: string): Promi
               : serverMessage(answer.text)
       }
     } catch (error) {
-      if (options.signal?.aborted) throw error
-      last = { status: undefined, detail: error instanceof Error ? error.message : String(error) }
+      if (!(error instanceof TransportError)) throw error
+      // A body over the cap is read once: asking again would download it again.
+      if (error.kind === 'too-large') throw tooLargeError('assistant', path, error)
+      last = { status: undefined, detail: error.reason }
     }
     // A refused key stays refused: waiting for the server to come up would not change it.
     if (last.status === 401 || last.status === 403) {
@@ -217,6 +229,39 @@ async function waitForAssistant(options: AgentCheckOptions, path: string): Promi
   }
 }
 
+/**
+ * One exchange with the agent server, bounded by the request timeout and the deadline, its answer
+ * read up to the cap. Throws the transport's error (no answer, none in time, too large).
+ */
+async function exchange(
+  options: AgentCheckOptions,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {}
+): Promise<{ status: number; text: string }> {
+  const bound = attemptTimeout(REQUEST_TIMEOUT_MS, options.deadline, options.now())
+  if (!bound) throw new TransportError('timeout', 'the time allowed ran out before it was sent')
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-api-key': options.apiKey,
+    ...extraHeaders
+  }
+  if (options.authScheme) headers['x-auth-scheme'] = options.authScheme
+  const answer = await sendHttp({
+    url: `${options.baseUrl.replace(/\/+$/, '')}${path}`,
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+    timeoutMs: bound.timeoutMs,
+    maxBodyBytes: BODY_CAPS.agentReply,
+    dispatcher: options.dispatcher
+  })
+  return { status: answer.status, text: answer.bodyText }
+}
+
+/** An exchange of the run or A2A check: any failure of it fails the check. */
 async function send(
   options: AgentCheckOptions,
   method: 'GET' | 'POST',
@@ -224,38 +269,29 @@ async function send(
   body?: unknown,
   extraHeaders: Record<string, string> = {}
 ): Promise<{ status: number; text: string }> {
-  const remaining = Math.max(1_000, options.deadline - options.now())
-  const timeout = AbortSignal.timeout(Math.min(REQUEST_TIMEOUT_MS, remaining))
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'x-api-key': options.apiKey,
-    ...extraHeaders
-  }
-  if (options.authScheme) headers['x-auth-scheme'] = options.authScheme
   try {
-    const response = await request(`${options.baseUrl.replace(/\/+$/, '')}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
-      dispatcher: options.dispatcher
-    })
-    return { status: response.statusCode, text: await response.body.text() }
+    return await exchange(options, method, path, body, extraHeaders)
   } catch (error) {
-    if (options.signal?.aborted) throw error
-    const check = path.startsWith('/assistants')
-      ? 'assistant'
-      : path.startsWith('/runs')
-        ? 'run'
-        : 'a2a'
-    if (check === 'assistant') throw error
+    if (!(error instanceof TransportError)) throw error
+    const check = path.startsWith('/runs') ? 'run' : 'a2a'
+    const shown = path.split('?')[0] ?? path
+    if (error.kind === 'too-large') throw tooLargeError(check, shown, error)
     throw new AgentCheckError(
       check,
-      path.split('?')[0] ?? path,
+      shown,
       undefined,
-      timeout.aborted ? 'no answer in time' : String(error)
+      error.kind === 'timeout' ? 'no answer in time' : error.reason
     )
   }
+}
+
+function tooLargeError(check: string, path: string, error: TransportError): AgentCheckError {
+  return new AgentCheckError(
+    check,
+    path,
+    error.status,
+    `${error.reason}, more than any answer of an agent server: the check stopped reading it and does not ask again.`
+  )
 }
 
 function parseJson(text: string): unknown {

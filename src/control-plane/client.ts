@@ -1,8 +1,10 @@
 import { createReadStream } from 'node:fs'
 import type { Readable } from 'node:stream'
-import { request as undiciRequest, type Dispatcher } from './transport'
+import { formatBytes } from '../lib/bytes'
+import { attemptTimeout, BODY_CAPS, send, TransportError, type Dispatcher } from './transport'
 import type { z } from 'zod'
 import {
+  BodyTooLargeError,
   ControlPlaneError,
   DeadlineError,
   formatErrorDetail,
@@ -10,13 +12,8 @@ import {
   NetworkError,
   ResponseShapeError
 } from './errors'
-import {
-  backoffDelay,
-  parseRetryAfter,
-  RETRYABLE_STATUSES,
-  sleep,
-  type BackoffPolicy
-} from './retry'
+import { backoffDelay, parseRetryAfter, sleep, type BackoffPolicy } from './retry'
+import { failureOf, isRetryable } from './status-policy'
 import {
   deploymentSchema,
   deploymentsListSchema,
@@ -63,6 +60,8 @@ export interface CallOptions {
   /** Epoch milliseconds after which nothing is sent and no retry is slept. */
   deadline?: number
   signal?: AbortSignal
+  /** Attempts of this call, the first included, when fewer than the client's (a status poll). */
+  maxAttempts?: number
 }
 
 interface RequestSpec<T> extends CallOptions {
@@ -73,13 +72,52 @@ interface RequestSpec<T> extends CallOptions {
   /** A body made anew for each attempt (a file stream). */
   rawBody?: () => Readable
   path: string
-  query?: Record<string, string | number | undefined>
+  query?: Query
   body?: unknown
   schema: z.ZodType<T> | undefined
+  /** The most bytes of the answer read (BODY_CAPS). */
+  maxBodyBytes: number
 }
 
-/** Methods whose repetition changes nothing more than the first attempt did. */
-const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'PUT', 'DELETE'])
+type Query = Record<string, string | number | undefined>
+
+const segment = (id: string) => encodeURIComponent(id)
+
+/** The control plane's paths: the one place they are spelled. Ids are URL-encoded. */
+export const controlPlanePaths = {
+  deployments: () => '/v2/deployments',
+  deployment: (id: string) => `/v2/deployments/${segment(id)}`,
+  /** For messages about a deployment not created yet (dry run). */
+  newDeployment: () => '/v2/deployments/{new id}',
+  uploadUrl: (id: string) => `${controlPlanePaths.deployment(id)}/upload-url`,
+  revisions: (id: string) => `${controlPlanePaths.deployment(id)}/revisions`,
+  revision: (id: string, revisionId: string) =>
+    `${controlPlanePaths.revisions(id)}/${segment(revisionId)}`,
+  revisionLogs: (id: string, revisionId: string) =>
+    `${controlPlanePaths.revision(id, revisionId)}/logs`
+}
+
+/** `?a=1&b=2` of the values that are set, encoded as the request sends them; '' when none. */
+function queryString(query: Query = {}): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value))
+  }
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+function deleteQuery(options: { deleteTracingProject: boolean }): Query {
+  return { delete_tracing_project: options.deleteTracingProject ? 'true' : undefined }
+}
+
+/** The DELETE a delete operation sends, for messages: `DELETE /v2/deployments/{id}?…`. */
+export function describeDeleteRequest(
+  id: string,
+  options: { deleteTracingProject: boolean }
+): string {
+  return `DELETE ${controlPlanePaths.deployment(id)}${queryString(deleteQuery(options))}`
+}
 const PAGE_LIMIT = 100
 /** A guard against a service whose offsets never end; 1,000 pages are 100,000 deployments. */
 const MAX_PAGES = 1000
@@ -125,9 +163,10 @@ export class ControlPlaneClient {
       const list = await this.#request({
         ...call,
         method: 'GET',
-        path: '/v2/deployments',
+        path: controlPlanePaths.deployments(),
         query: { name_contains: name, limit: PAGE_LIMIT, offset },
-        schema: deploymentsListSchema
+        schema: deploymentsListSchema,
+        maxBodyBytes: BODY_CAPS.controlPlaneJson
       })
       const match = list.resources.find((deployment) => deployment.name === name)
       if (match) return match
@@ -142,8 +181,9 @@ export class ControlPlaneClient {
     return this.#request({
       ...call,
       method: 'GET',
-      path: `/v2/deployments/${encodeURIComponent(id)}`,
-      schema: deploymentSchema
+      path: controlPlanePaths.deployment(id),
+      schema: deploymentSchema,
+      maxBodyBytes: BODY_CAPS.controlPlaneJson
     })
   }
 
@@ -151,9 +191,10 @@ export class ControlPlaneClient {
     return this.#request({
       ...call,
       method: 'POST',
-      path: '/v2/deployments',
+      path: controlPlanePaths.deployments(),
       body,
-      schema: deploymentSchema
+      schema: deploymentSchema,
+      maxBodyBytes: BODY_CAPS.controlPlaneJson
     })
   }
 
@@ -165,9 +206,10 @@ export class ControlPlaneClient {
     return this.#request({
       ...call,
       method: 'PATCH',
-      path: `/v2/deployments/${encodeURIComponent(id)}`,
+      path: controlPlanePaths.deployment(id),
       body,
-      schema: deploymentSchema
+      schema: deploymentSchema,
+      maxBodyBytes: BODY_CAPS.controlPlaneJson
     })
   }
 
@@ -175,8 +217,9 @@ export class ControlPlaneClient {
     return this.#request({
       ...call,
       method: 'GET',
-      path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions/${encodeURIComponent(revisionId)}`,
-      schema: revisionSchema
+      path: controlPlanePaths.revision(deploymentId, revisionId),
+      schema: revisionSchema,
+      maxBodyBytes: BODY_CAPS.controlPlaneJson
     })
   }
 
@@ -188,9 +231,10 @@ export class ControlPlaneClient {
     return this.#request({
       ...call,
       method: 'DELETE',
-      path: `/v2/deployments/${encodeURIComponent(id)}`,
-      query: { delete_tracing_project: options.deleteTracingProject ? 'true' : undefined },
-      schema: undefined
+      path: controlPlanePaths.deployment(id),
+      query: deleteQuery(options),
+      schema: undefined,
+      maxBodyBytes: BODY_CAPS.controlPlaneJson
     })
   }
 
@@ -199,8 +243,9 @@ export class ControlPlaneClient {
     return this.#request({
       ...call,
       method: 'POST',
-      path: `/v2/deployments/${encodeURIComponent(deploymentId)}/upload-url`,
-      schema: uploadUrlSchema
+      path: controlPlanePaths.uploadUrl(deploymentId),
+      schema: uploadUrlSchema,
+      maxBodyBytes: BODY_CAPS.controlPlaneJson
     })
   }
 
@@ -223,7 +268,8 @@ export class ControlPlaneClient {
       absoluteUrl: uploadUrl,
       headers: { 'content-type': 'application/gzip', 'content-length': String(file.bytes) },
       rawBody: () => createReadStream(file.path),
-      schema: undefined
+      schema: undefined,
+      maxBodyBytes: BODY_CAPS.uploadAnswer
     })
   }
 
@@ -236,9 +282,10 @@ export class ControlPlaneClient {
     const page = await this.#request({
       ...call,
       method: 'GET',
-      path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions`,
+      path: controlPlanePaths.revisions(deploymentId),
       query: { limit },
-      schema: revisionsListSchema
+      schema: revisionsListSchema,
+      maxBodyBytes: BODY_CAPS.controlPlaneJson
     })
     return page.resources
   }
@@ -254,45 +301,44 @@ export class ControlPlaneClient {
     return this.#request({
       ...call,
       method: 'GET',
-      path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions/${encodeURIComponent(revisionId)}/logs`,
+      path: controlPlanePaths.revisionLogs(deploymentId, revisionId),
       query: { type, ...query },
-      schema: revisionLogsSchema
+      schema: revisionLogsSchema,
+      maxBodyBytes: BODY_CAPS.logPage
     })
+  }
+
+  /** The pause before retry `retryNumber` (0 for the first): the client's backoff and random. */
+  retryDelay(retryNumber: number): number {
+    return backoffDelay(retryNumber, this.#options.backoff, this.#options.random)
   }
 
   async #request<T>(spec: RequestSpec<T>): Promise<T> {
     const { method, path } = spec
-    const { maxAttempts, backoff, now, random } = this.#options
+    const { now } = this.#options
+    const maxAttempts = Math.min(spec.maxAttempts ?? Infinity, this.#options.maxAttempts)
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.#send(spec)
-      let error: ControlPlaneError | undefined
+      let error: ControlPlaneError
       if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
         try {
           return this.#parse(spec, outcome.bodyText)
         } catch (parseError) {
-          // A body cut short in transit is read again; one of the wrong shape would not change.
-          const cutShort = parseError instanceof ResponseShapeError && parseError.notJson
-          if (!cutShort || !IDEMPOTENT.has(method) || attempt >= maxAttempts) throw parseError
+          if (!(parseError instanceof ResponseShapeError)) throw parseError
           error = parseError
         }
+      } else {
+        error =
+          outcome.kind === 'answer'
+            ? new HttpStatusError(method, path, outcome.status, formatErrorDetail(outcome.bodyText))
+            : outcome.error
       }
-      error ??=
-        outcome.kind === 'answer'
-          ? new HttpStatusError(method, path, outcome.status, formatErrorDetail(outcome.bodyText))
-          : outcome.error
-      // A GET, PUT or DELETE repeated changes nothing more, so it is safe to send again. A 429 was refused before the
-      // service acted, so it is safe for every method. Anything else that changes state is not
-      // retried here: its first attempt may have acted.
-      const retryable =
-        error instanceof ResponseShapeError ||
-        (outcome.kind === 'answer'
-          ? RETRYABLE_STATUSES.has(outcome.status) &&
-            (IDEMPOTENT.has(method) || outcome.status === 429)
-          : IDEMPOTENT.has(method) && outcome.error instanceof NetworkError)
-      if (!retryable || attempt >= maxAttempts) throw error
+      // What a failure means (retry? for which methods?) is status-policy.ts's table.
+      const failure = failureOf(error)
+      if (!failure || !isRetryable(failure, method) || attempt >= maxAttempts) throw error
       const retryAfter =
         outcome.kind === 'answer' ? parseRetryAfter(outcome.retryAfter, now()) : undefined
-      const delayMs = retryAfter ?? backoffDelay(attempt - 1, backoff, random)
+      const delayMs = retryAfter ?? this.retryDelay(attempt - 1)
       if (spec.deadline !== undefined && now() + delayMs >= spec.deadline) throw error
       this.#options.onRetry?.({
         method,
@@ -300,11 +346,13 @@ export class ControlPlaneClient {
         attempt,
         delayMs,
         reason:
-          error instanceof ResponseShapeError
-            ? 'body cut short'
-            : outcome.kind === 'answer'
-              ? `HTTP ${outcome.status}`
-              : outcome.error.reason
+          failure.kind === 'status'
+            ? `HTTP ${failure.status}`
+            : error instanceof NetworkError
+              ? error.reason
+              : failure.kind === 'too-large'
+                ? 'body too large'
+                : 'body cut short'
       })
       await sleep(delayMs, spec.signal)
     }
@@ -314,20 +362,17 @@ export class ControlPlaneClient {
     spec: RequestSpec<unknown>
   ): Promise<
     | { kind: 'answer'; status: number; bodyText: string; retryAfter: string | undefined }
-    | { kind: 'failure'; error: NetworkError }
+    | { kind: 'failure'; error: NetworkError | BodyTooLargeError }
   > {
     const { method, path } = spec
     const { now, requestTimeoutMs } = this.#options
     spec.signal?.throwIfAborted()
-    const remaining = spec.deadline === undefined ? requestTimeoutMs : spec.deadline - now()
-    if (remaining <= 0) throw new DeadlineError(method, path)
-    const timeoutMs = Math.min(requestTimeoutMs, remaining)
-    const timeout = AbortSignal.timeout(timeoutMs)
-    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout
-    const url = this.#url(spec)
+    const bound = attemptTimeout(requestTimeoutMs, spec.deadline, now())
+    if (!bound) throw new DeadlineError(method, path)
     const started = now()
     try {
-      const response = await undiciRequest(url, {
+      const answer = await send({
+        url: this.#url(spec),
         method,
         headers: spec.absoluteUrl
           ? (spec.headers ?? {})
@@ -337,28 +382,32 @@ export class ControlPlaneClient {
           : spec.body === undefined
             ? undefined
             : JSON.stringify(spec.body),
-        signal,
+        signal: spec.signal,
+        timeoutMs: bound.timeoutMs,
+        maxBodyBytes: spec.maxBodyBytes,
         dispatcher: this.#options.dispatcher
       })
-      const bodyText = await response.body.text()
-      this.#options.onDebug?.(
-        () => `${method} ${path} → ${response.statusCode} in ${now() - started} ms`
-      )
-      const retryAfter = response.headers['retry-after']
+      this.#options.onDebug?.(() => `${method} ${path} → ${answer.status} in ${now() - started} ms`)
+      const retryAfter = answer.headers['retry-after']
       return {
         kind: 'answer',
-        status: response.statusCode,
-        bodyText,
+        status: answer.status,
+        bodyText: answer.bodyText,
         retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter
       }
     } catch (error) {
-      if (spec.signal?.aborted) throw spec.signal.reason
-      const reason = timeout.aborted
-        ? `no answer within ${Math.round(timeoutMs / 100) / 10} s`
-        : describeNetworkError(error)
-      this.#options.onDebug?.(() => `${method} ${path} → ${reason} after ${now() - started} ms`)
-      if (timeout.aborted && timeoutMs < requestTimeoutMs) throw new DeadlineError(method, path)
-      return { kind: 'failure', error: new NetworkError(method, path, reason) }
+      if (!(error instanceof TransportError)) throw error
+      this.#options.onDebug?.(
+        () => `${method} ${path} → ${error.reason} after ${now() - started} ms`
+      )
+      if (error.kind === 'timeout' && bound.cutByDeadline) throw new DeadlineError(method, path)
+      return {
+        kind: 'failure',
+        error:
+          error.kind === 'too-large'
+            ? new BodyTooLargeError(method, path, error.status, formatBytes(spec.maxBodyBytes))
+            : new NetworkError(method, path, error.reason)
+      }
     }
   }
 
@@ -382,11 +431,7 @@ export class ControlPlaneClient {
 
   #url(spec: RequestSpec<unknown>): string {
     if (spec.absoluteUrl) return spec.absoluteUrl
-    const url = new URL(this.#options.baseUrl + spec.path)
-    for (const [key, value] of Object.entries(spec.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value))
-    }
-    return url.toString()
+    return new URL(this.#options.baseUrl + spec.path + queryString(spec.query)).toString()
   }
 
   #headers(hasBody: boolean): Record<string, string> {
@@ -399,16 +444,4 @@ export class ControlPlaneClient {
     if (hasBody) headers['content-type'] = 'application/json'
     return headers
   }
-}
-
-function describeNetworkError(error: unknown): string {
-  if (error instanceof ControlPlaneError) return error.message
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code
-    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : ''
-    return typeof code === 'string'
-      ? `${error.message} (${code})${cause}`
-      : `${error.message}${cause}`
-  }
-  return String(error)
 }

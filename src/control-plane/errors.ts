@@ -55,6 +55,24 @@ export class ResponseShapeError extends ControlPlaneError {
   }
 }
 
+/** An answer over the body cap: read no further, and not asked for again. */
+export class BodyTooLargeError extends ControlPlaneError {
+  constructor(
+    method: string,
+    path: string,
+    readonly status: number | undefined,
+    /** What was read of it, at most: `10.0 MB`. */
+    readonly cap: string
+  ) {
+    super(
+      `${method} ${path} answered a body over ${cap}${status === undefined ? '' : ` (HTTP ${status})`}, more than any answer it should give: the action stopped reading it and does not send the request again. Check that api-url points at the control plane.`,
+      method,
+      path
+    )
+    this.name = 'BodyTooLargeError'
+  }
+}
+
 /** The caller's deadline came before the call could be made or finished. */
 export class DeadlineError extends ControlPlaneError {
   constructor(method: string, path: string) {

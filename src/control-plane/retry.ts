@@ -1,6 +1,3 @@
-/** Statuses after which the same request may succeed when sent again. */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504])
-
 export interface BackoffPolicy {
   /** Delay before the first retry's jitter is drawn. */
   baseMs: number

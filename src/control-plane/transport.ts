@@ -1,6 +1,176 @@
 /**
- * The parts of undici the action uses, from its public API: `request(url, options)` (a full URL,
- * then method, headers, body, signal and dispatcher, undici's global dispatcher by default) and
- * the agent that honours HTTP(S)_PROXY and NO_PROXY. undici is pinned to an exact version.
+ * The only HTTP code of the action: one send() for the control plane, the signed upload URL and
+ * the agent server. It bounds every wait by the caller's timeout and signal (a proxy's CONNECT
+ * included) and reads bodies incrementally up to a cap.
  */
-export { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
+import type { Readable } from 'node:stream'
+import { EnvHttpProxyAgent, Pool, request, type Dispatcher } from 'undici'
+import { formatBytes } from '../lib/bytes'
+
+export type { Dispatcher }
+
+const MB = 1024 * 1024
+
+/** The most of a body read for each use; past it the request fails once and is not retried. */
+export const BODY_CAPS = {
+  /** A control-plane answer: a deployment, a revision, a page of 100 deployments. */
+  controlPlaneJson: 10 * MB,
+  /** A page of a revision's build or deploy logs. */
+  logPage: 10 * MB,
+  /** The storage's answer to the source upload, which is not read. */
+  uploadAnswer: 1 * MB,
+  /** An agent server's answer: an assistant, a run's messages, an agent card, an A2A reply. */
+  agentReply: 4 * MB
+} as const
+
+/**
+ * How long a proxy may take to answer CONNECT. The request's own signal cannot reach undici's
+ * tunnel set-up, so send() stops waiting at its timeout; this frees the socket soon after
+ * (undici's default would hold it, and the process, for 300 s).
+ */
+export const PROXY_ANSWER_TIMEOUT_MS = 5_000
+
+/** The dispatcher of a run: HTTP(S)_PROXY and NO_PROXY honoured, the proxy's answer bounded. */
+export function createDispatcher(options: { httpProxy?: string; noProxy?: string } = {}) {
+  return new EnvHttpProxyAgent({
+    ...options,
+    clientFactory: (origin, clientOptions) =>
+      new Pool(origin, {
+        ...clientOptions,
+        headersTimeout: PROXY_ANSWER_TIMEOUT_MS,
+        bodyTimeout: PROXY_ANSWER_TIMEOUT_MS
+      })
+  })
+}
+
+export interface SendRequest {
+  url: string
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT'
+  headers: Record<string, string>
+  /** JSON text, or a stream made anew for this attempt. */
+  body?: string | Readable
+  /** The caller's cancellation: its reason is thrown as is. */
+  signal?: AbortSignal
+  /** Longest time this exchange may take, answer and body included. */
+  timeoutMs: number
+  /** The most bytes of body read (BODY_CAPS). */
+  maxBodyBytes: number
+  dispatcher?: Dispatcher
+}
+
+export interface SendAnswer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  bodyText: string
+}
+
+export type TransportFailure = 'network' | 'timeout' | 'too-large'
+
+/** The exchange failed: no answer, none within the timeout, or a body over the cap. */
+export class TransportError extends Error {
+  constructor(
+    readonly kind: TransportFailure,
+    /** For people: `ECONNRESET`, `no answer within 2 s`, `a body over 10.0 MB`. */
+    readonly reason: string,
+    /** The status of a too-large answer; undefined when none came. */
+    readonly status?: number
+  ) {
+    super(reason)
+    this.name = 'TransportError'
+  }
+}
+
+/**
+ * The time one attempt may take: the request timeout, cut to what is left before the deadline.
+ * `cutByDeadline` says the deadline, not the request timeout, set the bound; undefined when
+ * nothing is left.
+ */
+export function attemptTimeout(
+  requestTimeoutMs: number,
+  deadline: number | undefined,
+  now: number
+): { timeoutMs: number; cutByDeadline: boolean } | undefined {
+  const remaining = deadline === undefined ? Infinity : deadline - now
+  if (remaining <= 0) return undefined
+  return remaining < requestTimeoutMs
+    ? { timeoutMs: remaining, cutByDeadline: true }
+    : { timeoutMs: requestTimeoutMs, cutByDeadline: false }
+}
+
+/**
+ * Sends one request and reads its answer, never longer than `timeoutMs` and never more than
+ * `maxBodyBytes` of body. Redirects are not followed: a 3xx is an answer like any other.
+ */
+export async function send(spec: SendRequest): Promise<SendAnswer> {
+  spec.signal?.throwIfAborted()
+  const timeout = AbortSignal.timeout(spec.timeoutMs)
+  const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout
+  try {
+    return await untilAborted(exchange(spec, signal), signal)
+  } catch (error) {
+    if (spec.signal?.aborted) throw spec.signal.reason
+    if (error instanceof TransportError) throw error
+    if (timeout.aborted) {
+      throw new TransportError('timeout', `no answer within ${formatSeconds(spec.timeoutMs)}`)
+    }
+    throw new TransportError('network', describeNetworkError(error))
+  }
+}
+
+async function exchange(spec: SendRequest, signal: AbortSignal): Promise<SendAnswer> {
+  const response = await request(spec.url, {
+    method: spec.method,
+    headers: spec.headers,
+    body: spec.body,
+    signal,
+    dispatcher: spec.dispatcher
+  })
+  const tooLarge = () =>
+    new TransportError('too-large', `a body over ${formatBytes(spec.maxBodyBytes)}`, status)
+  const status = response.statusCode
+  const declared = Number(response.headers['content-length'])
+  if (Number.isFinite(declared) && declared > spec.maxBodyBytes) {
+    response.body.destroy()
+    throw tooLarge()
+  }
+  const chunks: Buffer[] = []
+  let bytes = 0
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    bytes += chunk.length
+    if (bytes > spec.maxBodyBytes) {
+      response.body.destroy()
+      throw tooLarge()
+    }
+    chunks.push(chunk)
+  }
+  return { status, headers: response.headers, bodyText: Buffer.concat(chunks).toString('utf8') }
+}
+
+/**
+ * Rejects as soon as the signal aborts, whatever the exchange is waiting for. undici queues a
+ * request while its connection (or a proxy's tunnel) is being set up, and does not look at the
+ * signal until then; a late answer is then dropped.
+ */
+function untilAborted<T extends SendAnswer>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    if (signal.aborted) onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
+function formatSeconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`
+}
+
+function describeNetworkError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : ''
+    return typeof code === 'string'
+      ? `${error.message} (${code})${cause}`
+      : `${error.message}${cause}`
+  }
+  return String(error)
+}

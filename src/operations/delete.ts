@@ -2,6 +2,7 @@ import type { DeployResult } from '../result'
 import type { DeployDeps } from './deps'
 import { describe, findTarget, withHint } from './target'
 import { HttpStatusError } from '../control-plane/errors'
+import { describeDeleteRequest } from '../control-plane/client'
 import type { Config } from '../inputs/parse'
 
 /**
@@ -33,8 +34,9 @@ export async function deleteDeployment(config: Config, deps: DeployDeps): Promis
     }
     state.deploymentId = existing.id
     state.deploymentName = existing.name
-    const query = config.deleteTracingProject ? '?delete_tracing_project=true' : ''
-    const request = `DELETE /v2/deployments/${existing.id}${query}`
+    const request = describeDeleteRequest(existing.id, {
+      deleteTracingProject: config.deleteTracingProject
+    })
     if (config.dryRun) {
       io.setOutput('deployment-id', existing.id)
       const planLines = [`Would delete ${describe(state)}: ${request}`]

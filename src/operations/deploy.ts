@@ -53,11 +53,10 @@ class DeployRun {
   }
 
   writeDeps(): WriteDeps {
-    const { client, sleep, now, io, writeBackoff } = this.deps
+    const { client, sleep, now, io } = this.deps
     return {
       client,
       call: this.call,
-      backoff: writeBackoff ?? { baseMs: 1_000, maxMs: 10_000 },
       sleep,
       now,
       notice: (message) => io.notice(message),

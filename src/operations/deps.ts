@@ -1,6 +1,5 @@
 import type { OutputName } from '../inputs/contract'
 import type { ControlPlaneClient } from '../control-plane/client'
-import type { BackoffPolicy } from '../control-plane/retry'
 
 /** What an operation does to the world besides HTTP: the action's log and outputs. */
 export interface DeployIo {
@@ -21,8 +20,6 @@ export interface DeployDeps {
   startedAt: number
   now: () => number
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
-  /** Pauses between attempts of a create or update whose answer was lost. */
-  writeBackoff?: BackoffPolicy
 }
 
 /** Raised through `signal.reason` when the runner cancels the job. */

@@ -1,3 +1,4 @@
+import { controlPlanePaths } from '../control-plane/client'
 import type { DeploymentPatchBody } from '../control-plane/schemas'
 import { REVISION_FIELDS, type Plan } from './plan'
 import { formatBytes } from '../lib/bytes'
@@ -15,7 +16,7 @@ export function describePlan(
   const lines: string[] = []
   if (plan.kind === 'create') {
     lines.push(
-      `Would create deployment ${target.name} (source ${plan.body.source}): POST /v2/deployments`
+      `Would create deployment ${target.name} (source ${plan.body.source}): POST ${controlPlanePaths.deployments()}`
     )
     lines.push(...fieldLines(plan.body, false))
     lines.push(
@@ -24,7 +25,10 @@ export function describePlan(
         : '  (creates the deployment and its first revision)'
     )
   }
-  const deploymentPath = `/v2/deployments/${plan.kind === 'update' ? plan.deploymentId : '{new id}'}`
+  const deploymentPath =
+    plan.kind === 'update'
+      ? controlPlanePaths.deployment(plan.deploymentId)
+      : controlPlanePaths.newDeployment()
   if (plan.sourcePatch) {
     const packed = archive
       ? ` (${archive.files.length} files, ${formatBytes(archive.bytes)} packed)`

@@ -1,6 +1,10 @@
-import type { CallOptions, ControlPlaneClient } from '../control-plane/client'
+import {
+  controlPlanePaths,
+  type CallOptions,
+  type ControlPlaneClient
+} from '../control-plane/client'
 import { HttpStatusError, NetworkError, ResponseShapeError } from '../control-plane/errors'
-import { backoffDelay, type BackoffPolicy } from '../control-plane/retry'
+import { meaningOfError } from '../control-plane/status-policy'
 import type {
   Deployment,
   DeploymentCreateBody,
@@ -13,7 +17,6 @@ const MAX_WRITE_ATTEMPTS = 4
 export interface WriteDeps {
   client: ControlPlaneClient
   call: CallOptions
-  backoff: BackoffPolicy
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
   now: () => number
   notice: (message: string) => void
@@ -25,13 +28,11 @@ export interface WriteDeps {
 }
 
 /**
- * An error after which the service may or may not have acted: the request went out and no
- * (readable) answer came back. A 502/503/504 may come from a proxy in front of a service that did
- * act. Anything else (4xx, 500) is an answer about a request the service did not carry out.
+ * An error after which the service may or may not have acted (status-policy.ts's table): the
+ * request went out and no (readable) answer came back, or a gateway answered for the service.
  */
-export function isLostAnswer(error: unknown): boolean {
-  if (error instanceof NetworkError || error instanceof ResponseShapeError) return true
-  return error instanceof HttpStatusError && [502, 503, 504].includes(error.status)
+function isLostAnswer(error: unknown): boolean {
+  return meaningOfError(error).lostAnswer
 }
 
 /**
@@ -56,7 +57,7 @@ export async function createOnce(
     const found = await deps.client.findDeploymentByName(body.name, deps.call)
     if (found) {
       deps.notice(
-        `The answer to POST /v2/deployments was lost (${reasonOf(lost)}), but the deployment ${found.name} (${found.id}) exists: this run created it, and goes on with it instead of creating it again.`
+        `The answer to POST ${controlPlanePaths.deployments()} was lost (${reasonOf(lost)}), but the deployment ${found.name} (${found.id}) exists: this run created it, and goes on with it instead of creating it again.`
       )
       return { deployment: found, adopted: true }
     }
@@ -92,7 +93,7 @@ export async function patchOnce(
       const current = await deps.client.getDeployment(deploymentId, deps.call)
       if (current.latest_revision_id && current.latest_revision_id !== revisionBefore) {
         deps.notice(
-          `The answer to PATCH /v2/deployments/${deploymentId} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it, and waits for it instead of patching again.`
+          `The answer to PATCH ${controlPlanePaths.deployment(deploymentId)} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it, and waits for it instead of patching again.`
         )
         return { deployment: current, adopted: true }
       }
@@ -106,7 +107,8 @@ export async function patchOnce(
 }
 
 async function pause(attempt: number, deps: WriteDeps, lost: unknown): Promise<void> {
-  const delay = backoffDelay(attempt - 1, deps.backoff, Math.random)
+  // The client's backoff and random source: one retry policy for the whole run.
+  const delay = deps.client.retryDelay(attempt - 1)
   const deadline = deps.call.deadline
   if (deadline !== undefined && deps.now() + delay >= deadline) {
     throw lost

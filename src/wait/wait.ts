@@ -1,10 +1,6 @@
-import {
-  DeadlineError,
-  HttpStatusError,
-  NetworkError,
-  ResponseShapeError
-} from '../control-plane/errors'
+import { DeadlineError } from '../control-plane/errors'
 import type { CallOptions } from '../control-plane/client'
+import { meaningOfError } from '../control-plane/status-policy'
 import type { Revision } from '../control-plane/schemas'
 import { HISTORY_LIMIT, predictedGap, predictFinish, type FinishPrediction } from './poll-schedule'
 import { judgeStatus, type Verdict } from './revision-status'
@@ -33,18 +29,17 @@ export interface WaitOptions {
 }
 
 /**
- * Status checks in a row that may fail (each after the client's own retries) before the wait
- * gives up: a service that is down for longer than that is not coming back within the run.
+ * Status checks in a row that may fail (each after its own quick retries, below) before the wait
+ * gives up: a service that is down for longer than that is not coming back within the run. Which
+ * failures a poll may ride out is status-policy.ts's `pollTolerates`.
  */
 export const FAILED_POLL_BUDGET = 5
-
-function isTransient(error: unknown): boolean {
-  return (
-    error instanceof NetworkError ||
-    error instanceof ResponseShapeError ||
-    (error instanceof HttpStatusError && (error.status >= 500 || [408, 429].includes(error.status)))
-  )
-}
+/**
+ * Attempts of one status check, the first included. The next poll is itself a retry, so a poll
+ * retries less than other reads: a dead service costs at most 5 × 3 = 15 GETs (not 5 × 5), spread
+ * over the growing gaps, while a blip of a few failed GETs is ridden out within one poll.
+ */
+export const POLL_ATTEMPTS = 3
 
 /** The first gap between polls; gaps then grow by half each poll up to the poll interval. */
 const FIRST_GAP_MS = 2_000
@@ -77,12 +72,12 @@ export async function waitForRevision(options: WaitOptions): Promise<WaitResult>
   for (;;) {
     let revision: Revision
     try {
-      revision = await options.getRevision({ deadline, signal })
+      revision = await options.getRevision({ deadline, signal, maxAttempts: POLL_ATTEMPTS })
       failedPolls = 0
     } catch (error) {
       if (error instanceof DeadlineError) return { kind: 'timeout', status: lastStatus }
       failedPolls += 1
-      if (!isTransient(error) || failedPolls >= FAILED_POLL_BUDGET) {
+      if (!meaningOfError(error).pollTolerates || failedPolls >= FAILED_POLL_BUDGET) {
         if (failedPolls > 1 && error instanceof Error) {
           error.message = `${failedPolls} status checks in a row failed; the last: ${error.message}`
         }
