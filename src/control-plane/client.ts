@@ -260,6 +260,41 @@ export class ControlPlaneClient {
     })
   }
 
+  /**
+   * Starts a new revision built from `revisionId`'s configuration; the answer is the Deployment,
+   * whose `latest_revision_id` is that new revision. Not retried: a lost answer is settled by
+   * the caller (operations/redeploy-once.ts), never by sending it again.
+   */
+  redeployRevision(
+    deploymentId: string,
+    revisionId: string,
+    call: CallOptions = {}
+  ): Promise<Deployment> {
+    return this.#request({
+      ...call,
+      method: 'POST',
+      path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions/${encodeURIComponent(revisionId)}/redeploy`,
+      schema: deploymentSchema
+    })
+  }
+
+  /** The newest revisions of a deployment with one of `statuses`, newest first (one page). */
+  async listRevisionsWithStatus(
+    deploymentId: string,
+    statuses: readonly string[],
+    limit: number,
+    call: CallOptions = {}
+  ): Promise<Revision[]> {
+    const page = await this.#request({
+      ...call,
+      method: 'GET',
+      path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions`,
+      query: { limit, status: statuses.join(',') },
+      schema: revisionsListSchema
+    })
+    return page.resources
+  }
+
   async #request<T>(spec: RequestSpec<T>): Promise<T> {
     const { method, path } = spec
     const { maxAttempts, backoff, now, random } = this.#options
