@@ -1,1 +1,228 @@
-export const id=856;export const ids=[856];export const modules={7856:(e,t,n)=>{n.d(t,{openGitHubRecords:()=>openGitHubRecords});var o=n(2413);var r=n(2543);var s=n(7994);const i={deployed:"success","revision-created":"in_progress",failed:"failure",superseded:"failure",timeout:"failure",cancelled:"error",error:"error","dry-run":"in_progress",deleted:"success",absent:"success"};function commentMarker(e){return`\x3c!-- deploy-agent-action:deployment=${e} --\x3e`}async function openGitHubRecords(e){const t=(0,o.Q)(e.token);const{owner:n,repo:r}=o._.repo;const s=o._.payload.pull_request;const a=s?.head?.sha??o._.sha;const u=`${o._.serverUrl}/${n}/${r}/actions/runs/${o._.runId}`;let c;if(e.environment){try{const o=await t.rest.repos.createDeployment({owner:n,repo:r,ref:a,environment:e.environment,auto_merge:false,required_contexts:[],transient_environment:s!==undefined,description:`Deploy ${e.deploymentName}`});c="id"in o.data?o.data.id:undefined}catch(t){e.warn(`The GitHub deployment for ${e.environment} was not recorded: ${reason(t)}`)}}let d=Promise.resolve();return{waitStarting(){if(c===undefined)return;d=t.rest.repos.createDeploymentStatus({owner:n,repo:r,deployment_id:c,state:"in_progress",log_url:u}).then(()=>undefined,t=>e.warn(`The in_progress status of the GitHub deployment was not recorded: ${reason(t)}`))},async finish(o){await d;const m=[];if(c!==undefined){m.push([`the final status of the GitHub deployment for ${e.environment}`,t.rest.repos.createDeploymentStatus({owner:n,repo:r,deployment_id:c,state:i[o.outcome],environment_url:o.deploymentUrl||undefined,log_url:u,auto_inactive:true,description:`${o.deploymentName}: ${o.revisionStatus??o.outcome}`.slice(0,140)})])}if(e.prComment){if(s===undefined){e.info("pr-comment: this run is not for a pull request, so there is no comment to write.")}else{m.push([`the comment on pull request #${s.number}`,upsertComment(t,n,r,s.number,commentBody(o,a))])}}const p=await Promise.allSettled(m.map(([,e])=>e));p.forEach((t,n)=>{if(t.status==="rejected")e.warn(`${m[n]?.[0]} was not recorded: ${reason(t.reason)}`)})}}}async function upsertComment(e,t,n,o,r){const s=r.split("\n")[0]??"";const i=await e.paginate(e.rest.issues.listComments,{owner:t,repo:n,issue_number:o,per_page:100});const a=i.find(e=>e.body?.startsWith(s));if(a)await e.rest.issues.updateComment({owner:t,repo:n,comment_id:a.id,body:r});else await e.rest.issues.createComment({owner:t,repo:n,issue_number:o,body:r})}const a={success:"✅",failure:"❌",error:"❌",in_progress:"⏳"};function commentBody(e,t){const n=[["Status",e.revisionStatus??e.outcome],["URL",e.deploymentUrl||"—"],["Revision",e.revisionId??"—"],["Commit",t.slice(0,12)],["Time",(0,r.a)(e.elapsedMs)]];if(e.checksPassed.length>0)n.push(["Checks passed",e.checksPassed.join(", ")]);return[commentMarker(e.deploymentName),`### ${a[i[e.outcome]]} ${(0,s.kq)(e.deploymentName)}`,"","| | |","|---|---|",...n.map(([e,t])=>`| ${e} | ${(0,s.kq)(t)} |`),""].join("\n")}function reason(e){const t=e.status;const n=e instanceof Error?e.message:String(e);return typeof t==="number"?`HTTP ${t}: ${n}`:n}}};
+export const id = 856;
+export const ids = [856];
+export const modules = {
+
+/***/ 7856:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   openGitHubRecords: () => (/* binding */ openGitHubRecords)
+/* harmony export */ });
+/* unused harmony exports GITHUB_CALL_MS, GITHUB_GRACE_MS, workflowTarget, commentBody */
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
+/* harmony import */ var _report_rollback_text__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6846);
+/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2543);
+/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4285);
+/* harmony import */ var _report_url__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8087);
+
+
+
+
+
+/** Time one GitHub call may take; GitHub records never hold the deploy back. */
+const GITHUB_CALL_MS = 10_000;
+/** Time past the run's deadline the final records may still take (a timed-out run reports too). */
+const GITHUB_GRACE_MS = 5_000;
+/** Pages of 100 comments read to find this action's comment on a pull request. */
+const MAX_COMMENT_PAGES = 10;
+/** GitHub's limit for a deployment status description. */
+const MAX_DESCRIPTION = 140;
+const STATES = {
+    deployed: 'success',
+    'revision-created': 'in_progress',
+    failed: 'failure',
+    superseded: 'failure',
+    timeout: 'failure',
+    cancelled: 'error',
+    error: 'error',
+    'dry-run': 'in_progress',
+    deleted: 'success',
+    absent: 'success'
+};
+/** The workflow's repository, commit, pull request and run. */
+function workflowTarget() {
+    const { owner, repo } = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.repo;
+    const pullRequest = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.payload.pull_request;
+    return {
+        owner,
+        repo,
+        sha: pullRequest?.head?.sha ?? _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.sha,
+        pullRequest: pullRequest?.number,
+        runUrl: `${_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.serverUrl}/${owner}/${repo}/actions/runs/${_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.runId}`
+    };
+}
+/**
+ * The GitHub side of a deploy, all best effort and beside it: a GitHub deployment for the commit
+ * (created at once without being awaited, in_progress when the wait starts, its final state at
+ * the end) when `environment` is given, and one pull-request comment kept up to date. Each call
+ * has its own short budget, never past the run's deadline and a grace; any failure, refusal or
+ * silence of the GitHub API is a warning that says what was not recorded.
+ */
+function openGitHubRecords(options, target = workflowTarget()) {
+    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(options.token, target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl });
+    const { owner, repo } = target;
+    const md = (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .markdownFor */ .DY)(options.redact);
+    /** Runs one call under its budget; undefined (and a warning) when it fails or times out. */
+    const bounded = async (what, call) => {
+        const budget = Math.min(options.callBudgetMs ?? GITHUB_CALL_MS, options.deadline + GITHUB_GRACE_MS - options.now());
+        if (budget <= 0) {
+            options.warn(`${what} was not recorded: the run's timeout had passed.`);
+            return undefined;
+        }
+        const signal = AbortSignal.timeout(budget);
+        try {
+            return await call(signal);
+        }
+        catch (error) {
+            const why = signal.aborted
+                ? `GitHub did not answer within ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(budget)}.`
+                : reason(error);
+            options.warn(`${what} was not recorded: ${why}`);
+            return undefined;
+        }
+    };
+    const deploymentId = options.environment
+        ? bounded(`The GitHub deployment for ${options.environment}`, async (signal) => {
+            const created = await octokit.rest.repos.createDeployment({
+                owner,
+                repo,
+                ref: target.sha,
+                environment: options.environment ?? '',
+                auto_merge: false,
+                required_contexts: [],
+                transient_environment: target.pullRequest !== undefined,
+                description: md.plain(`Deploy ${options.deploymentName}`, MAX_DESCRIPTION),
+                request: { signal }
+            });
+            return 'id' in created.data ? created.data.id : undefined;
+        })
+        : Promise.resolve(undefined);
+    let inProgress = deploymentId;
+    return {
+        waitStarting() {
+            inProgress = deploymentId.then((id) => id !== undefined &&
+                bounded('The in_progress status of the GitHub deployment', (signal) => octokit.rest.repos.createDeploymentStatus({
+                    owner,
+                    repo,
+                    deployment_id: id,
+                    state: 'in_progress',
+                    log_url: target.runUrl,
+                    request: { signal }
+                })));
+        },
+        async finish(record) {
+            // The final status must come after in_progress, or GitHub would show the run as going on.
+            await inProgress;
+            const id = await deploymentId;
+            const jobs = [];
+            if (id !== undefined) {
+                const url = record.deploymentUrl ? (0,_report_url__WEBPACK_IMPORTED_MODULE_4__/* .checkHttpUrl */ .O)(record.deploymentUrl) : undefined;
+                const environmentUrl = url && 'url' in url && options.redact(url.url) === url.url ? url.url : undefined;
+                jobs.push(bounded(`The final status of the GitHub deployment for ${options.environment}`, (signal) => octokit.rest.repos.createDeploymentStatus({
+                    owner,
+                    repo,
+                    deployment_id: id,
+                    state: STATES[record.outcome],
+                    environment_url: environmentUrl,
+                    log_url: target.runUrl,
+                    auto_inactive: true,
+                    description: md.plain(`${record.deploymentName}: ${record.revisionStatus ?? record.outcome}${record.rollback ? `; ${(0,_report_rollback_text__WEBPACK_IMPORTED_MODULE_1__/* .rollbackHeadline */ .p)(record.rollback)}` : ''}`, MAX_DESCRIPTION),
+                    request: { signal }
+                })));
+            }
+            if (options.prComment) {
+                if (target.pullRequest === undefined) {
+                    options.info('pr-comment: this run is not for a pull request, so there is no comment to write.');
+                }
+                else {
+                    const issue = target.pullRequest;
+                    const body = commentBody(record, target.sha, md);
+                    jobs.push(bounded(`The comment on pull request #${issue}`, (signal) => upsertComment(octokit, { owner, repo, issue, body, signal })));
+                }
+            }
+            await Promise.all(jobs);
+        }
+    };
+}
+async function upsertComment(octokit, where) {
+    const { owner, repo, issue, body, signal } = where;
+    const marker = body.split('\n')[0] ?? '';
+    // Page by page rather than with octokit.paginate, which drops the request's abort signal.
+    const comments = [];
+    for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
+        const { data } = await octokit.rest.issues.listComments({
+            owner,
+            repo,
+            issue_number: issue,
+            per_page: 100,
+            page,
+            request: { signal }
+        });
+        comments.push(...data);
+        if (data.length < 100)
+            break;
+    }
+    const ours = comments.find((comment) => comment.body?.startsWith(marker));
+    if (ours)
+        await octokit.rest.issues.updateComment({
+            owner,
+            repo,
+            comment_id: ours.id,
+            body,
+            request: { signal }
+        });
+    else
+        await octokit.rest.issues.createComment({
+            owner,
+            repo,
+            issue_number: issue,
+            body,
+            request: { signal }
+        });
+}
+const HEADLINES = {
+    success: '✅',
+    failure: '❌',
+    error: '❌',
+    in_progress: '⏳'
+};
+/**
+ * The pull-request comment: a marker no name can close, then everything from the service
+ * redacted and escaped (../report/markdown.ts).
+ */
+function commentBody(record, sha, md) {
+    const rows = [
+        ['Status', md.cell(record.revisionStatus ?? record.outcome)],
+        ['URL', record.deploymentUrl ? md.link(record.deploymentUrl) : '—'],
+        ['Revision', md.cell(record.revisionId ?? '—')],
+        ['Commit', md.cell(sha.slice(0, 12))],
+        ['Time', (0,_lib_duration__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(record.elapsedMs)]
+    ];
+    if (record.checksPassed.length > 0)
+        rows.push(['Checks passed', md.cell(record.checksPassed.join(', '))]);
+    if (record.rollback) {
+        const { failedRevisionId, revisionId, elapsedMs } = record.rollback;
+        rows.push(['Failed revision', md.cell(failedRevisionId)], ['Rollback', md.cell((0,_report_rollback_text__WEBPACK_IMPORTED_MODULE_1__/* .rollbackHeadline */ .p)(record.rollback))], ['Serving now', md.cell(revisionId ?? '—')], ['Rollback took', (0,_lib_duration__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(elapsedMs)]);
+    }
+    return [
+        (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .commentMarker */ .Ql)(record.deploymentName),
+        `### ${HEADLINES[STATES[record.outcome]]} ${md.cell(record.deploymentName)}`,
+        '',
+        '| | |',
+        '|---|---|',
+        ...rows.map(([label, value]) => `| ${label} | ${value} |`),
+        ''
+    ].join('\n');
+}
+function reason(error) {
+    const status = error.status;
+    const message = error instanceof Error ? error.message : String(error);
+    return typeof status === 'number' ? `HTTP ${status}: ${message}` : message;
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=856.index.js.map

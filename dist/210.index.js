@@ -1,0 +1,2202 @@
+export const id = 210;
+export const ids = [210];
+export const modules = {
+
+/***/ 651:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ZU: () => (/* binding */ checkInfoHost),
+/* harmony export */   sJ: () => (/* binding */ checkActiveRevision),
+/* harmony export */   ug: () => (/* binding */ ACTIVE_REVISION_WAIT_MS)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2857);
+/* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9747);
+
+
+/** How long `active_revision_id` may lag behind DEPLOYED before the check fails. */
+const ACTIVE_REVISION_WAIT_MS = 60_000;
+/** Gap between two reads of the deployment or of /info while they still name another revision. */
+const READ_GAP_MS = 2_000;
+const INFO_REQUEST_MS = 10_000;
+const MAX_INFO_BYTES = 64 * 1024;
+/**
+ * After DEPLOYED: the deployment's `active_revision_id` must become this run's revision. It is
+ * read again while it names another (the service moves it a little after DEPLOYED), until the
+ * deadline. A service that returns none cannot be checked this way.
+ */
+async function checkActiveRevision(check) {
+    for (;;) {
+        const current = await check.getDeployment({ deadline: check.deadline, signal: check.signal });
+        const active = current.active_revision_id;
+        if (active === undefined) {
+            return { kind: 'not-named', why: 'the service returns no active_revision_id' };
+        }
+        if (active === check.revisionId)
+            return { kind: 'serving' };
+        const left = check.deadline - check.now();
+        if (left <= 0)
+            return { kind: 'other', servingId: active };
+        await check.sleep(Math.min(READ_GAP_MS, left), check.signal);
+    }
+}
+const infoSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    host: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ host_revision_id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().nullish() }).loose().nullish()
+})
+    .loose();
+/**
+ * With `verify-assistant`: the agent server's `GET /info` names the control plane's revision it
+ * runs as `host.host_revision_id` (servers run by the service, newer ones). Retried while it
+ * names another revision or does not answer, until the deadline. A server that sends no
+ * `host_revision_id`, or no /info at all (404), cannot be checked this way.
+ */
+async function checkInfoHost(check) {
+    let last = { kind: 'not-named', why: 'GET /info did not answer' };
+    for (;;) {
+        const answer = await readInfo(check);
+        if (answer.kind === 'body') {
+            const parsed = infoSchema.safeParse(answer.body);
+            const named = parsed.success ? parsed.data.host?.host_revision_id : undefined;
+            if (named === check.revisionId)
+                return { kind: 'serving' };
+            if (!parsed.success || named === undefined) {
+                return {
+                    kind: 'not-named',
+                    why: "the agent server's GET /info names no host.host_revision_id (older and local servers send none)"
+                };
+            }
+            last = { kind: 'other', servingId: named };
+        }
+        else if (answer.kind === 'absent') {
+            return { kind: 'not-named', why: `the agent server answers ${answer.status} to GET /info` };
+        }
+        else {
+            last = last.kind === 'other' ? last : { kind: 'not-named', why: answer.why };
+        }
+        const left = check.deadline - check.now();
+        if (left <= 0)
+            return last;
+        await check.sleep(Math.min(READ_GAP_MS, left), check.signal);
+    }
+}
+async function readInfo(check) {
+    const timeout = AbortSignal.timeout(Math.max(1_000, Math.min(INFO_REQUEST_MS, check.deadline - check.now())));
+    const headers = { accept: 'application/json', 'x-api-key': check.apiKey };
+    if (check.authScheme)
+        headers['x-auth-scheme'] = check.authScheme;
+    try {
+        const response = await (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .request */ .E)(`${check.baseUrl.replace(/\/+$/, '')}/info`, {
+            method: 'GET',
+            headers,
+            signal: check.signal ? AbortSignal.any([check.signal, timeout]) : timeout,
+            dispatcher: check.dispatcher
+        });
+        const text = await readCapped(response.body);
+        if (response.statusCode === 404)
+            return { kind: 'absent', status: 404 };
+        if (response.statusCode !== 200) {
+            return { kind: 'unreadable', why: `GET /info answered ${response.statusCode}` };
+        }
+        try {
+            return { kind: 'body', body: JSON.parse(text) };
+        }
+        catch {
+            return { kind: 'unreadable', why: 'GET /info answered a body that is not JSON' };
+        }
+    }
+    catch (error) {
+        if (check.signal?.aborted)
+            throw error;
+        return {
+            kind: 'unreadable',
+            why: timeout.aborted
+                ? 'GET /info did not answer in time'
+                : `GET /info failed: ${String(error)}`
+        };
+    }
+}
+/** The body up to MAX_INFO_BYTES; the rest is not read (a hostile server may send gigabytes). */
+async function readCapped(body) {
+    const chunks = [];
+    let bytes = 0;
+    for await (const chunk of body) {
+        bytes += chunk.length;
+        if (bytes > MAX_INFO_BYTES) {
+            body.destroy();
+            return '';
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+
+
+/***/ }),
+
+/***/ 4007:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $N: () => (/* binding */ formatErrorDetail),
+/* harmony export */   Cj: () => (/* binding */ ControlPlaneError),
+/* harmony export */   Dr: () => (/* binding */ NetworkError),
+/* harmony export */   F9: () => (/* binding */ HttpStatusError),
+/* harmony export */   RD: () => (/* binding */ ResponseShapeError),
+/* harmony export */   j3: () => (/* binding */ DeadlineError)
+/* harmony export */ });
+/* harmony import */ var _schemas__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8526);
+
+/** Base of every error the client throws; `method` and `path` say which call it was. */
+class ControlPlaneError extends Error {
+    method;
+    path;
+    constructor(message, method, path) {
+        super(message);
+        this.method = method;
+        this.path = path;
+        this.name = 'ControlPlaneError';
+    }
+}
+/** The service answered with a status that is not a success. */
+class HttpStatusError extends ControlPlaneError {
+    status;
+    detail;
+    constructor(method, path, status, detail) {
+        super(`${method} ${path} failed with HTTP ${status}${detail ? `:\n${detail}` : ''}`, method, path);
+        this.status = status;
+        this.detail = detail;
+        this.name = 'HttpStatusError';
+    }
+}
+/** No answer: connection refused or reset, DNS failure, or the request's timeout. */
+class NetworkError extends ControlPlaneError {
+    reason;
+    constructor(method, path, reason) {
+        super(`${method} ${path} got no answer: ${reason}`, method, path);
+        this.reason = reason;
+        this.name = 'NetworkError';
+    }
+}
+/** A success status with a body that is not the JSON it should be. */
+class ResponseShapeError extends ControlPlaneError {
+    notJson;
+    constructor(method, path, problem, 
+    /** The body was not JSON at all (often cut short), rather than JSON of another shape. */
+    notJson = false) {
+        super(`${method} ${path} answered with an unexpected body: ${problem}`, method, path);
+        this.notJson = notJson;
+        this.name = 'ResponseShapeError';
+    }
+}
+/** The caller's deadline came before the call could be made or finished. */
+class DeadlineError extends ControlPlaneError {
+    constructor(method, path) {
+        super(`${method} ${path} was not attempted: the time allowed has run out`, method, path);
+        this.name = 'DeadlineError';
+    }
+}
+/**
+ * Renders the service's `detail` for a person: a string as is, a 422 list as `loc: msg` lines.
+ * The body is the service's own text; it never holds what we sent unless the service echoes it,
+ * which the action's redaction covers.
+ */
+function formatErrorDetail(bodyText) {
+    let json;
+    try {
+        json = JSON.parse(bodyText);
+    }
+    catch {
+        return bodyText.trim().slice(0, 500);
+    }
+    const parsed = _schemas__WEBPACK_IMPORTED_MODULE_0__/* .errorBodySchema */ .ut.safeParse(json);
+    if (!parsed.success)
+        return bodyText.trim().slice(0, 500);
+    const { detail } = parsed.data;
+    if (typeof detail === 'string')
+        return detail;
+    if (Array.isArray(detail)) {
+        return detail
+            .map((item) => item.loc && item.loc.length > 0 ? `  ${item.loc.join('.')}: ${item.msg}` : `  ${item.msg}`)
+            .join('\n');
+    }
+    return JSON.stringify(detail).slice(0, 500);
+}
+
+
+/***/ }),
+
+/***/ 8526:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Sr: () => (/* binding */ uploadUrlSchema),
+/* harmony export */   UY: () => (/* binding */ revisionsListSchema),
+/* harmony export */   Uj: () => (/* binding */ revisionLogsSchema),
+/* harmony export */   X8: () => (/* binding */ revisionSchema),
+/* harmony export */   ai: () => (/* binding */ deploymentsListSchema),
+/* harmony export */   fP: () => (/* binding */ deploymentSchema),
+/* harmony export */   ut: () => (/* binding */ errorBodySchema)
+/* harmony export */ });
+/* unused harmony exports sourceConfigSchema, sourceRevisionConfigSchema, logEntrySchema */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2857);
+
+/**
+ * Shapes of the control plane's answers, parsed rather than trusted. Only the fields the action
+ * reads are kept; `secrets` in particular is dropped so that no secret value travels further.
+ * Enumerations the service may grow (statuses, sources) are plain strings here: an unknown value
+ * must not break a deploy (an unknown revision status means "keep waiting").
+ */
+const sourceConfigSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    integration_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    repo_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    deployment_type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    build_on_push: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
+    custom_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    listener_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish()
+});
+const sourceRevisionConfigSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    repo_ref: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    graph_config_path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    image_uri: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    source_tarball_path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    repo_commit_sha: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish()
+});
+const deploymentSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    source: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    status: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    source_config: sourceConfigSchema.nullish().transform((value) => value ?? {}),
+    source_revision_config: sourceRevisionConfigSchema.nullish().transform((value) => value ?? {}),
+    latest_revision_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullable(),
+    active_revision_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish()
+});
+const deploymentsListSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    resources: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(deploymentSchema),
+    offset: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nullish()
+});
+const revisionSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    status: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    updated_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    source: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    source_revision_config: sourceRevisionConfigSchema.nullish()
+});
+const revisionsListSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    resources: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(revisionSchema),
+    offset: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nullish()
+});
+const uploadUrlSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    upload_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().url(),
+    object_path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1)
+});
+/** `{"detail": "..."}`, or for 422 `{"detail": [{loc, msg, type}]}`. */
+const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    detail: zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
+        zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+        zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+            loc: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()])).optional(),
+            msg: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+            type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional()
+        })),
+        zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()
+    ])
+});
+/** One log object: its fields are not documented, so it is kept whole and read defensively. */
+const logEntrySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J());
+const revisionLogsSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    logs: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(logEntrySchema),
+    next_offset: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish()
+});
+
+
+/***/ }),
+
+/***/ 9747:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* reexport safe */ undici__WEBPACK_IMPORTED_MODULE_0__.Em),
+/* harmony export */   J: () => (/* reexport safe */ undici__WEBPACK_IMPORTED_MODULE_0__.J2)
+/* harmony export */ });
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4371);
+/**
+ * The parts of undici the action uses, from its public API: `request(url, options)` (a full URL,
+ * then method, headers, body, signal and dispatcher, undici's global dispatcher by default) and
+ * the agent that honours HTTP(S)_PROXY and NO_PROXY. undici is pinned to an exact version.
+ */
+
+
+
+/***/ }),
+
+/***/ 6210:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  execute: () => (/* binding */ execute)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: ./src/control-plane/transport.ts
+var transport = __webpack_require__(9747);
+// EXTERNAL MODULE: ./src/control-plane/errors.ts
+var errors = __webpack_require__(4007);
+;// CONCATENATED MODULE: ./src/control-plane/retry.ts
+/** Statuses after which the same request may succeed when sent again. */
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Capped exponential backoff with full jitter: a random delay in [0, min(max, base·2^n)). */
+function backoffDelay(retryNumber, policy, random) {
+    const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** retryNumber);
+    return Math.floor(random() * ceiling);
+}
+/** Reads `Retry-After` as seconds or as an HTTP date; undefined when absent or unreadable. */
+function parseRetryAfter(header, now) {
+    if (header === undefined || header.trim() === '')
+        return undefined;
+    const text = header.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    const date = Date.parse(text);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+/** Sleeps, or rejects with the signal's reason as soon as it is aborted. */
+function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted) {
+            reject(signal.reason);
+            return;
+        }
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal?.reason);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
+
+// EXTERNAL MODULE: ./src/control-plane/schemas.ts
+var schemas = __webpack_require__(8526);
+;// CONCATENATED MODULE: ./src/control-plane/client.ts
+
+
+
+
+
+/** Methods whose repetition changes nothing more than the first attempt did. */
+const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
+const PAGE_LIMIT = 100;
+/** A guard against a service whose offsets never end; 1,000 pages are 100,000 deployments. */
+const MAX_PAGES = 1000;
+/**
+ * The control plane's client: one request() chokepoint adds the auth headers and a timeout,
+ * retries what is safe to retry, turns failures into errors that name the call, and parses every
+ * answer with its schema. It imports nothing from @actions/* so it can be used on its own.
+ */
+class ControlPlaneClient {
+    #options;
+    constructor(options) {
+        this.#options = {
+            requestTimeoutMs: 30_000,
+            maxAttempts: 5,
+            backoff: { baseMs: 1_000, maxMs: 20_000 },
+            now: Date.now,
+            random: Math.random,
+            ...options,
+            baseUrl: options.baseUrl.replace(/\/+$/, '')
+        };
+    }
+    /** The longest time one request may take. */
+    get requestTimeoutMs() {
+        return this.#options.requestTimeoutMs;
+    }
+    /** The deployment whose name is exactly `name`, paging through the substring filter's results. */
+    async findDeploymentByName(name, call = {}) {
+        let offset = 0;
+        for (let page = 0; page < MAX_PAGES; page++) {
+            const list = await this.#request({
+                ...call,
+                method: 'GET',
+                path: '/v2/deployments',
+                query: { name_contains: name, limit: PAGE_LIMIT, offset },
+                schema: schemas/* deploymentsListSchema */.ai
+            });
+            const match = list.resources.find((deployment) => deployment.name === name);
+            if (match)
+                return match;
+            const next = list.offset ?? offset + list.resources.length;
+            if (list.resources.length < PAGE_LIMIT || next <= offset)
+                return undefined;
+            offset = next;
+        }
+        return undefined;
+    }
+    getDeployment(id, call = {}) {
+        return this.#request({
+            ...call,
+            method: 'GET',
+            path: `/v2/deployments/${encodeURIComponent(id)}`,
+            schema: schemas/* deploymentSchema */.fP
+        });
+    }
+    createDeployment(body, call = {}) {
+        return this.#request({
+            ...call,
+            method: 'POST',
+            path: '/v2/deployments',
+            body,
+            schema: schemas/* deploymentSchema */.fP
+        });
+    }
+    patchDeployment(id, body, call = {}) {
+        return this.#request({
+            ...call,
+            method: 'PATCH',
+            path: `/v2/deployments/${encodeURIComponent(id)}`,
+            body,
+            schema: schemas/* deploymentSchema */.fP
+        });
+    }
+    getRevision(deploymentId, revisionId, call = {}) {
+        return this.#request({
+            ...call,
+            method: 'GET',
+            path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions/${encodeURIComponent(revisionId)}`,
+            schema: schemas/* revisionSchema */.X8
+        });
+    }
+    deleteDeployment(id, options, call = {}) {
+        return this.#request({
+            ...call,
+            method: 'DELETE',
+            path: `/v2/deployments/${encodeURIComponent(id)}`,
+            query: { delete_tracing_project: options.deleteTracingProject ? 'true' : undefined },
+            schema: undefined
+        });
+    }
+    /** A signed URL to PUT a source tarball to, and the object path the PATCH names it by. */
+    createUploadUrl(deploymentId, call = {}) {
+        return this.#request({
+            ...call,
+            method: 'POST',
+            path: `/v2/deployments/${encodeURIComponent(deploymentId)}/upload-url`,
+            schema: schemas/* uploadUrlSchema */.Sr
+        });
+    }
+    /**
+     * PUTs a file to a signed upload URL, streamed from disk. The URL carries its own authority:
+     * no API key goes with it. Sending the same file again is harmless, so failures are retried.
+     */
+    async uploadFile(uploadUrl, file, call = {}) {
+        const target = new URL(uploadUrl);
+        // The signed query string is a credential: messages name the host and path only.
+        const shown = `${target.origin}${target.pathname}`;
+        await this.#request({
+            ...call,
+            method: 'PUT',
+            path: shown,
+            absoluteUrl: uploadUrl,
+            headers: { 'content-type': 'application/gzip', 'content-length': String(file.bytes) },
+            rawBody: () => (0,external_node_fs_.createReadStream)(file.path),
+            schema: undefined
+        });
+    }
+    /** The newest revisions of a deployment, newest first (one page). */
+    async listRevisions(deploymentId, limit, call = {}) {
+        const page = await this.#request({
+            ...call,
+            method: 'GET',
+            path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions`,
+            query: { limit },
+            schema: schemas/* revisionsListSchema */.UY
+        });
+        return page.resources;
+    }
+    /** One page of a revision's build or deploy logs (newer than the published schema). */
+    getRevisionLogs(deploymentId, revisionId, type, query, call = {}) {
+        return this.#request({
+            ...call,
+            method: 'GET',
+            path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions/${encodeURIComponent(revisionId)}/logs`,
+            query: { type, ...query },
+            schema: schemas/* revisionLogsSchema */.Uj
+        });
+    }
+    /**
+     * Starts a new revision built from `revisionId`'s configuration; the answer is the Deployment,
+     * whose `latest_revision_id` is that new revision. Not retried: a lost answer is settled by
+     * the caller (operations/redeploy-once.ts), never by sending it again.
+     */
+    redeployRevision(deploymentId, revisionId, call = {}) {
+        return this.#request({
+            ...call,
+            method: 'POST',
+            path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions/${encodeURIComponent(revisionId)}/redeploy`,
+            schema: schemas/* deploymentSchema */.fP
+        });
+    }
+    /** The newest revisions of a deployment with one of `statuses`, newest first (one page). */
+    async listRevisionsWithStatus(deploymentId, statuses, limit, call = {}) {
+        const page = await this.#request({
+            ...call,
+            method: 'GET',
+            path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions`,
+            query: { limit, status: statuses.join(',') },
+            schema: schemas/* revisionsListSchema */.UY
+        });
+        return page.resources;
+    }
+    async #request(spec) {
+        const { method, path } = spec;
+        const { maxAttempts, backoff, now, random } = this.#options;
+        for (let attempt = 1;; attempt++) {
+            const outcome = await this.#send(spec);
+            let error;
+            if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
+                try {
+                    return this.#parse(spec, outcome.bodyText);
+                }
+                catch (parseError) {
+                    // A body cut short in transit is read again; one of the wrong shape would not change.
+                    const cutShort = parseError instanceof errors/* ResponseShapeError */.RD && parseError.notJson;
+                    if (!cutShort || !IDEMPOTENT.has(method) || attempt >= maxAttempts)
+                        throw parseError;
+                    error = parseError;
+                }
+            }
+            error ??=
+                outcome.kind === 'answer'
+                    ? new errors/* HttpStatusError */.F9(method, path, outcome.status, (0,errors/* formatErrorDetail */.$N)(outcome.bodyText))
+                    : outcome.error;
+            // A GET, PUT or DELETE repeated changes nothing more, so it is safe to send again. A 429 was refused before the
+            // service acted, so it is safe for every method. Anything else that changes state is not
+            // retried here: its first attempt may have acted.
+            const retryable = error instanceof errors/* ResponseShapeError */.RD ||
+                (outcome.kind === 'answer'
+                    ? RETRYABLE_STATUSES.has(outcome.status) &&
+                        (IDEMPOTENT.has(method) || outcome.status === 429)
+                    : IDEMPOTENT.has(method) && outcome.error instanceof errors/* NetworkError */.Dr);
+            if (!retryable || attempt >= maxAttempts)
+                throw error;
+            const retryAfter = outcome.kind === 'answer' ? parseRetryAfter(outcome.retryAfter, now()) : undefined;
+            const delayMs = retryAfter ?? backoffDelay(attempt - 1, backoff, random);
+            if (spec.deadline !== undefined && now() + delayMs >= spec.deadline)
+                throw error;
+            this.#options.onRetry?.({
+                method,
+                path,
+                attempt,
+                delayMs,
+                reason: error instanceof errors/* ResponseShapeError */.RD
+                    ? 'body cut short'
+                    : outcome.kind === 'answer'
+                        ? `HTTP ${outcome.status}`
+                        : outcome.error.reason
+            });
+            await sleep(delayMs, spec.signal);
+        }
+    }
+    async #send(spec) {
+        const { method, path } = spec;
+        const { now, requestTimeoutMs } = this.#options;
+        spec.signal?.throwIfAborted();
+        const remaining = spec.deadline === undefined ? requestTimeoutMs : spec.deadline - now();
+        if (remaining <= 0)
+            throw new errors/* DeadlineError */.j3(method, path);
+        const timeoutMs = Math.min(requestTimeoutMs, remaining);
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+        const url = this.#url(spec);
+        const started = now();
+        try {
+            const response = await (0,transport/* request */.E)(url, {
+                method,
+                headers: spec.absoluteUrl
+                    ? (spec.headers ?? {})
+                    : { ...this.#headers(spec.body !== undefined), ...spec.headers },
+                body: spec.rawBody
+                    ? spec.rawBody()
+                    : spec.body === undefined
+                        ? undefined
+                        : JSON.stringify(spec.body),
+                signal,
+                dispatcher: this.#options.dispatcher
+            });
+            const bodyText = await response.body.text();
+            this.#options.onDebug?.(() => `${method} ${path} → ${response.statusCode} in ${now() - started} ms`);
+            const retryAfter = response.headers['retry-after'];
+            return {
+                kind: 'answer',
+                status: response.statusCode,
+                bodyText,
+                retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter
+            };
+        }
+        catch (error) {
+            if (spec.signal?.aborted)
+                throw spec.signal.reason;
+            const reason = timeout.aborted
+                ? `no answer within ${Math.round(timeoutMs / 100) / 10} s`
+                : describeNetworkError(error);
+            this.#options.onDebug?.(() => `${method} ${path} → ${reason} after ${now() - started} ms`);
+            if (timeout.aborted && timeoutMs < requestTimeoutMs)
+                throw new errors/* DeadlineError */.j3(method, path);
+            return { kind: 'failure', error: new errors/* NetworkError */.Dr(method, path, reason) };
+        }
+    }
+    #parse(spec, bodyText) {
+        if (spec.schema === undefined)
+            return undefined;
+        let json;
+        try {
+            json = JSON.parse(bodyText);
+        }
+        catch {
+            throw new errors/* ResponseShapeError */.RD(spec.method, spec.path, 'the body is not JSON', true);
+        }
+        const parsed = spec.schema.safeParse(json);
+        if (!parsed.success) {
+            const problems = parsed.error.issues
+                .slice(0, 3)
+                .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
+            throw new errors/* ResponseShapeError */.RD(spec.method, spec.path, problems.join('; '));
+        }
+        return parsed.data;
+    }
+    #url(spec) {
+        if (spec.absoluteUrl)
+            return spec.absoluteUrl;
+        const url = new URL(this.#options.baseUrl + spec.path);
+        for (const [key, value] of Object.entries(spec.query ?? {})) {
+            if (value !== undefined)
+                url.searchParams.set(key, String(value));
+        }
+        return url.toString();
+    }
+    #headers(hasBody) {
+        const headers = {
+            accept: 'application/json',
+            'user-agent': this.#options.userAgent,
+            'x-api-key': this.#options.apiKey
+        };
+        if (this.#options.tenantId)
+            headers['x-tenant-id'] = this.#options.tenantId;
+        if (hasBody)
+            headers['content-type'] = 'application/json';
+        return headers;
+    }
+}
+function describeNetworkError(error) {
+    if (error instanceof errors/* ControlPlaneError */.Cj)
+        return error.message;
+    if (error instanceof Error) {
+        const code = error.code;
+        const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+        return typeof code === 'string'
+            ? `${error.message} (${code})${cause}`
+            : `${error.message}${cause}`;
+    }
+    return String(error);
+}
+
+;// CONCATENATED MODULE: ./src/operations/deps.ts
+/** Raised through `signal.reason` when the runner cancels the job. */
+class CancelledError extends Error {
+    constructor(signalName) {
+        super(`the run was cancelled (${signalName})`);
+        this.name = 'CancelledError';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/result.ts
+/** Whether the step exits 0, per outcome; the compiler checks every outcome has an answer. */
+const SUCCEEDS = {
+    deployed: true,
+    'revision-created': true,
+    'dry-run': true,
+    deleted: true,
+    absent: true,
+    failed: false,
+    superseded: false,
+    timeout: false,
+    cancelled: false,
+    error: false
+};
+
+;// CONCATENATED MODULE: ./src/operations/target.ts
+
+/**
+ * The deployment the inputs name: by id, else by exact name. Undefined when there is none by
+ * that name, or none by that id when `missingIdIsAbsent` (delete wants it gone anyway).
+ */
+async function findTarget(config, client, call, missingIdIsAbsent = false) {
+    if (config.deploymentId) {
+        const found = await client.getDeployment(config.deploymentId, call).catch((error) => {
+            if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
+                if (missingIdIsAbsent)
+                    return undefined;
+                throw new Error(`deployment-id: no deployment ${config.deploymentId} exists (GET ${error.path} answered 404). Check the id, or give name instead to create the deployment.`);
+            }
+            throw error;
+        });
+        if (found && config.name && found.name !== config.name) {
+            throw new Error(`deployment-id ${config.deploymentId} is the deployment ${found.name}, not ${config.name}: give one of name and deployment-id, or make them agree.`);
+        }
+        return found;
+    }
+    // parseInputs guarantees a name when there is no deployment id.
+    return client.findDeploymentByName(config.name ?? '', call);
+}
+/** The error's message, with what to do where the status says it. */
+function withHint(error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof errors/* HttpStatusError */.F9))
+        return message;
+    if (error.status === 409 && error.method === 'POST' && error.path === '/v2/deployments') {
+        return `${message}\nThe name is taken: by another deployment this key cannot see, or by the tracing project a deleted deployment of that name left behind. Delete that tracing project (operation: delete with delete-tracing-project: true deletes it with its deployment), or choose another name.`;
+    }
+    if (error.status === 401) {
+        return `${message}\nThe control plane refused the API key: check api-key (and that it belongs to this control plane's api-url).`;
+    }
+    if (error.status === 403) {
+        return /workspace|tenant/i.test(error.detail)
+            ? `${message}\nThis key is organisation-scoped: set tenant-id to the workspace id.`
+            : `${message}\nThe key is not allowed to do this: check its permissions and tenant-id.`;
+    }
+    return message;
+}
+function describe(state) {
+    return `deployment ${state.deploymentName ?? '?'} (${state.deploymentId ?? '?'})`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/delete.ts
+
+
+/**
+ * operation: delete, for pull-request previews: find the deployment (exact name, or id) and
+ * delete it, with its tracing project when asked. Already absent is a success. Dry run looks up
+ * and says what it would delete.
+ */
+async function deleteDeployment(config, deps) {
+    const { client, io, signal, now } = deps;
+    const call = { deadline: deps.startedAt + config.timeoutMs, signal };
+    const state = {
+        created: false,
+        statusesSeen: []
+    };
+    const finish = (outcome, message) => ({
+        ...state,
+        outcome,
+        message,
+        elapsedMs: now() - deps.startedAt
+    });
+    io.setOutput('created', 'false');
+    io.setOutput('deployment-id', '');
+    const wanted = config.name ?? config.deploymentId ?? '';
+    try {
+        const existing = await findTarget(config, client, call, true);
+        if (!existing) {
+            io.notice(`No deployment ${wanted} exists: nothing to delete.`);
+            return finish('absent', `No deployment ${wanted} exists; nothing was deleted.`);
+        }
+        state.deploymentId = existing.id;
+        state.deploymentName = existing.name;
+        const query = config.deleteTracingProject ? '?delete_tracing_project=true' : '';
+        const request = `DELETE /v2/deployments/${existing.id}${query}`;
+        if (config.dryRun) {
+            io.setOutput('deployment-id', existing.id);
+            const planLines = [`Would delete ${describe(state)}: ${request}`];
+            planLines.forEach((line) => io.info(line));
+            return {
+                ...finish('dry-run', `Dry run: ${describe(state)} would be deleted. Nothing was sent that changes state.`),
+                planLines
+            };
+        }
+        try {
+            await client.deleteDeployment(existing.id, { deleteTracingProject: config.deleteTracingProject }, call);
+        }
+        catch (error) {
+            // Deleted meanwhile, by another run: the wanted end state.
+            if (!(error instanceof errors/* HttpStatusError */.F9 && error.status === 404))
+                throw error;
+        }
+        io.setOutput('deployment-id', existing.id);
+        const tracing = config.deleteTracingProject
+            ? ' and its tracing project'
+            : `; its tracing project is kept, so the name ${existing.name} stays taken until that is deleted (delete-tracing-project: true)`;
+        return finish('deleted', `Deleted ${describe(state)}${tracing}.`);
+    }
+    catch (error) {
+        if (signal?.aborted)
+            return finish('cancelled', `Cancelled before the delete of ${wanted} was confirmed; check the service.`);
+        return finish('error', withHint(error));
+    }
+}
+
+// EXTERNAL MODULE: ./src/lib/duration.ts
+var duration = __webpack_require__(2543);
+// EXTERNAL MODULE: ./src/lib/bytes.ts
+var bytes = __webpack_require__(9792);
+// EXTERNAL MODULE: ./src/wait/revision-status.ts
+var revision_status = __webpack_require__(6123);
+;// CONCATENATED MODULE: ./src/wait/poll-schedule.ts
+/** Earlier revisions read for the prediction, and the most of them used. */
+const HISTORY_LIMIT = 10;
+const HISTORY_USED = 5;
+/** A poll lands this long after the predicted end, so that the end has been recorded by then. */
+const AFTER_END_MS = 250;
+/** The window is at least ±1 s, or ±1 % of the build, or half the spread of the history. */
+const MIN_HALF_WIDTH_MS = 1_000;
+const HALF_WIDTH_SHARE = 0.01;
+/** At most about this many polls fall inside the window: a wide window gets wider gaps. */
+const POLLS_PER_HALF_WIDTH = 5;
+/**
+ * Predicts the end of a revision that started at `startedAt` (local epoch ms) from the newest
+ * DEPLOYED revisions in `history` (other than `revisionId`), each taking `updated_at - created_at`.
+ * Undefined when there is nothing to learn from.
+ */
+function predictFinish(history, revisionId, startedAt, denseGapMs) {
+    const durations = history
+        .filter((revision) => revision.id !== revisionId && revision.status === 'DEPLOYED')
+        .map((revision) => Date.parse(revision.updated_at ?? '') - Date.parse(revision.created_at ?? ''))
+        .filter((duration) => Number.isFinite(duration) && duration > 0)
+        .slice(0, HISTORY_USED)
+        .sort((a, b) => a - b);
+    if (durations.length === 0)
+        return undefined;
+    const middle = Math.floor(durations.length / 2);
+    const median = durations.length % 2 === 1
+        ? durations[middle]
+        : (durations[middle - 1] + durations[middle]) / 2;
+    const spread = durations[durations.length - 1] - durations[0];
+    const halfWidth = Math.max(MIN_HALF_WIDTH_MS, median * HALF_WIDTH_SHARE, spread / 2);
+    return {
+        anchor: startedAt + median + AFTER_END_MS,
+        halfWidth,
+        denseGap: Math.max(denseGapMs, halfWidth / POLLS_PER_HALF_WIDTH)
+    };
+}
+/**
+ * The gap before the next poll under a prediction, or undefined once the window is behind (the
+ * caller then backs off as without one). Before the window, gaps of at most `pollIntervalMs` are
+ * evened out so that a poll lands on the window's first grid point; inside it, polls follow a
+ * grid of `denseGap` that passes through the anchor. Never more than `pollIntervalMs`.
+ */
+function predictedGap(prediction, now, pollIntervalMs) {
+    const { anchor, halfWidth, denseGap } = prediction;
+    // Grid points before the anchor only where the window reaches them (a tight history aims the
+    // sparse polls at the anchor itself); after it, until the window is covered.
+    const windowStart = anchor - Math.floor(halfWidth / denseGap) * denseGap;
+    const windowEnd = anchor + Math.ceil(halfWidth / denseGap) * denseGap;
+    if (now >= windowEnd)
+        return undefined;
+    if (now < windowStart) {
+        const remaining = windowStart - now;
+        return remaining / Math.ceil(remaining / pollIntervalMs);
+    }
+    // The next grid point strictly after now (a poll exactly on one moves to the next).
+    let next = anchor + (Math.floor((now - anchor) / denseGap) + 1) * denseGap;
+    if (next - now < 1)
+        next += denseGap; // rounding put now just short of a grid point
+    return Math.min(next - now, pollIntervalMs);
+}
+
+;// CONCATENATED MODULE: ./src/wait/wait.ts
+
+
+
+/**
+ * Status checks in a row that may fail (each after the client's own retries) before the wait
+ * gives up: a service that is down for longer than that is not coming back within the run.
+ */
+const FAILED_POLL_BUDGET = 5;
+function isTransient(error) {
+    return (error instanceof errors/* NetworkError */.Dr ||
+        error instanceof errors/* ResponseShapeError */.RD ||
+        (error instanceof errors/* HttpStatusError */.F9 && (error.status >= 500 || [408, 429].includes(error.status))));
+}
+/** The first gap between polls; gaps then grow by half each poll up to the poll interval. */
+const FIRST_GAP_MS = 2_000;
+const GAP_GROWTH = 1.5;
+/**
+ * Once the predicted end has passed, the build is running late but likely ends soon: gaps grow
+ * more slowly from the dense gap (a 15-min build 10 % over its history is noticed in about 2 s
+ * rather than 6.5 s, for two more polls; BENCHMARKS.md).
+ */
+const LATE_GAP_GROWTH = 1.2;
+/**
+ * Polls a revision until its status is final or the deadline passes. Gaps start short and grow
+ * while nothing changes (a build takes minutes; a status change often comes with the next one
+ * soon after), and never exceed `pollIntervalMs`. When the deployment's earlier revisions tell how
+ * long a build takes, the wait instead polls sparsely until just before the predicted end and
+ * densely around it (see poll-schedule.ts). Aborting the signal rejects with its reason.
+ */
+async function waitForRevision(options) {
+    const { deadline, pollIntervalMs, signal, now } = options;
+    const firstGap = Math.min(FIRST_GAP_MS, pollIntervalMs);
+    let gap = firstGap;
+    let lastStatus;
+    let failedPolls = 0;
+    let prediction;
+    let growth = GAP_GROWTH;
+    // With a poll interval no longer than the first gap there is nothing to save: no history read.
+    let historyRead = options.getHistory === undefined || pollIntervalMs <= FIRST_GAP_MS;
+    const startedAt = now();
+    for (;;) {
+        let revision;
+        try {
+            revision = await options.getRevision({ deadline, signal });
+            failedPolls = 0;
+        }
+        catch (error) {
+            if (error instanceof errors/* DeadlineError */.j3)
+                return { kind: 'timeout', status: lastStatus };
+            failedPolls += 1;
+            if (!isTransient(error) || failedPolls >= FAILED_POLL_BUDGET) {
+                if (failedPolls > 1 && error instanceof Error) {
+                    error.message = `${failedPolls} status checks in a row failed; the last: ${error.message}`;
+                }
+                throw error;
+            }
+            const remaining = deadline - now();
+            if (remaining <= 0)
+                return { kind: 'timeout', status: lastStatus };
+            await options.sleep(Math.min(gap, remaining), signal);
+            continue;
+        }
+        if (revision.status !== lastStatus) {
+            lastStatus = revision.status;
+            options.onStatus(revision.status);
+            gap = firstGap;
+        }
+        else {
+            gap = Math.min(pollIntervalMs, gap * growth);
+        }
+        const verdict = (0,revision_status/* judgeStatus */.Gh)(revision.status);
+        if (verdict !== 'waiting')
+            return { kind: 'final', verdict, status: revision.status };
+        if (!historyRead) {
+            historyRead = true;
+            prediction = await readPrediction(options, revision, startedAt);
+        }
+        const predicted = prediction && predictedGap(prediction, now(), pollIntervalMs);
+        if (prediction && predicted === undefined) {
+            // The predicted end has passed: back off from the dense gap, slowly.
+            gap = prediction.denseGap;
+            growth = LATE_GAP_GROWTH;
+            prediction = undefined;
+        }
+        const remaining = deadline - now();
+        if (remaining <= 0)
+            return { kind: 'timeout', status: lastStatus };
+        await options.sleep(Math.min(predicted ?? gap, remaining), signal);
+    }
+}
+/**
+ * The revision started when it was created, or when the wait started if the service's clock says
+ * later (clocks can differ; the run created the revision just before waiting).
+ */
+async function readPrediction(options, revision, waitStartedAt) {
+    if (!options.getHistory)
+        return undefined;
+    try {
+        const history = await options.getHistory(HISTORY_LIMIT, {
+            deadline: options.deadline,
+            signal: options.signal
+        });
+        const createdAt = Date.parse(revision.created_at ?? '');
+        const startedAt = Number.isFinite(createdAt)
+            ? Math.min(createdAt, waitStartedAt)
+            : waitStartedAt;
+        return predictFinish(history, revision.id, startedAt, FIRST_GAP_MS);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+// EXTERNAL MODULE: ./src/inputs/git-ref.ts
+var git_ref = __webpack_require__(6905);
+// EXTERNAL MODULE: ./src/inputs/parse.ts + 7 modules
+var parse = __webpack_require__(3937);
+;// CONCATENATED MODULE: ./src/operations/plan.ts
+
+
+/**
+ * Decides what to send: the whole create body when the deployment does not exist, or a PATCH that
+ * carries only what PATCH may change. This is the one place request bodies are built. Inputs that
+ * only now turn out to be missing (a create needs more than an update) throw an InputError before
+ * anything that changes state is sent.
+ */
+function planDeployment(config, existing) {
+    return existing === undefined ? planCreate(config) : planUpdate(config, existing);
+}
+function planCreate(config) {
+    const name = config.name;
+    if (name === undefined) {
+        throw new parse/* InputError */.dz([
+            {
+                input: 'name',
+                message: 'is required to create a deployment (no deployment has the given deployment-id)'
+            }
+        ]);
+    }
+    const problems = [];
+    const required = (value, input) => {
+        if (value === undefined || value === '') {
+            problems.push({
+                input,
+                message: `is required to create a ${config.source} deployment (${name} does not exist yet)`
+            });
+        }
+        return value ?? '';
+    };
+    let sourceConfig = {};
+    const revisionConfig = {};
+    if (config.source === 'git_host') {
+        sourceConfig.integration_id = required(config.integrationId, 'integration-id');
+        sourceConfig.repo_url = required(config.repoUrl, 'repo-url');
+        if (config.deploymentType)
+            sourceConfig.deployment_type = config.deploymentType;
+        // A tag is never pushed again, and the service refuses build_on_push with a tag.
+        const buildOnPush = config.buildOnPush ?? ((0,git_ref/* isTagRef */.kN)(config.repoRef) ? false : undefined);
+        if (buildOnPush !== undefined)
+            sourceConfig.build_on_push = buildOnPush;
+        sourceConfig = { ...sourceConfig, ...buildCommands(config) };
+        revisionConfig.repo_ref = required(config.repoRef, 'repo-ref');
+        revisionConfig.graph_config_path = required(config.graphConfigPath, 'graph-config-path');
+    }
+    else if (config.source === 'internal_source') {
+        // The official client's flow: create with the config path only; the upload's PATCH follows.
+        revisionConfig.graph_config_path = required(config.graphConfigPath, 'graph-config-path');
+    }
+    else {
+        revisionConfig.image_uri = required(config.imageUri, 'image-uri');
+        if (config.source === 'external_image') {
+            if (config.listenerId)
+                sourceConfig.listener_id = config.listenerId;
+            if (config.k8sNamespace)
+                sourceConfig.listener_config = { k8s_namespace: config.k8sNamespace };
+            if (config.customUrl)
+                sourceConfig.custom_url = config.customUrl;
+            if (config.resourceSpec)
+                sourceConfig.resource_spec = config.resourceSpec;
+        }
+    }
+    if (problems.length > 0)
+        throw new parse/* InputError */.dz(problems);
+    const internalSource = config.source === 'internal_source';
+    return {
+        kind: 'create',
+        body: {
+            name,
+            source: config.source,
+            source_config: sourceConfig,
+            source_revision_config: revisionConfig,
+            secrets: internalSource ? [] : (config.secrets ?? [])
+        },
+        notices: [],
+        sourcePatch: internalSource ? (objectPath) => sourcePatch(config, objectPath) : undefined
+    };
+}
+function planUpdate(config, existing) {
+    if (existing.source !== config.source) {
+        throw new parse/* InputError */.dz([
+            {
+                input: 'source',
+                message: `is ${config.source}, but the deployment ${existing.name} (${existing.id}) has source ${existing.source}, which cannot change; use source: ${existing.source}, or another name`
+            }
+        ]);
+    }
+    const notices = createOnlyNotices(config, existing);
+    if (config.source === 'internal_source') {
+        return {
+            kind: 'update',
+            deploymentId: existing.id,
+            notices,
+            sourcePatch: (objectPath) => sourcePatch(config, objectPath)
+        };
+    }
+    let sourceConfig = {};
+    const revisionConfig = {};
+    if (config.source === 'git_host') {
+        if (config.repoRef)
+            revisionConfig.repo_ref = config.repoRef;
+        if (config.graphConfigPath)
+            revisionConfig.graph_config_path = config.graphConfigPath;
+        if (config.buildOnPush !== undefined) {
+            sourceConfig.build_on_push = config.buildOnPush;
+        }
+        else if ((0,git_ref/* isTagRef */.kN)(config.repoRef) && existing.source_config.build_on_push === true) {
+            // The service refuses a tag while build_on_push is on; a tag is never pushed again anyway.
+            sourceConfig.build_on_push = false;
+            notices.push(`build_on_push of ${existing.name} is turned off: it cannot stay on while the deployment follows the tag ${config.repoRef}.`);
+        }
+        sourceConfig = { ...sourceConfig, ...buildCommands(config) };
+    }
+    else {
+        if (config.imageUri)
+            revisionConfig.image_uri = config.imageUri;
+        if (config.source === 'external_image') {
+            if (config.customUrl)
+                sourceConfig.custom_url = config.customUrl;
+            if (config.resourceSpec)
+                sourceConfig.resource_spec = config.resourceSpec;
+        }
+    }
+    const body = {};
+    if (Object.keys(sourceConfig).length > 0)
+        body.source_config = sourceConfig;
+    if (Object.keys(revisionConfig).length > 0)
+        body.source_revision_config = revisionConfig;
+    if (config.secrets !== undefined)
+        body.secrets = config.secrets;
+    if (!createsRevision(body)) {
+        const gitHost = config.source === 'git_host';
+        throw new parse/* InputError */.dz([
+            {
+                input: gitHost ? 'repo-ref' : 'image-uri',
+                message: `nothing to deploy: an update of ${existing.name} needs ${gitHost ? 'repo-ref or graph-config-path' : 'image-uri (or secrets or resource-spec)'} to create a new revision`
+            }
+        ]);
+    }
+    return { kind: 'update', deploymentId: existing.id, body, notices };
+}
+/** The PATCH that turns an uploaded tarball into a revision (service-notes, internal_source). */
+function sourcePatch(config, objectPath) {
+    const body = {
+        source_revision_config: {
+            source_tarball_path: objectPath,
+            graph_config_path: config.graphConfigPath ?? undefined
+        }
+    };
+    const commands = buildCommands(config);
+    if (Object.keys(commands).length > 0)
+        body.source_config = commands;
+    if (config.secrets !== undefined)
+        body.secrets = config.secrets;
+    return body;
+}
+function buildCommands(config) {
+    const commands = {};
+    if (config.installCommand)
+        commands.install_command = config.installCommand;
+    if (config.buildCommand)
+        commands.build_command = config.buildCommand;
+    return commands;
+}
+/** api.md §3: the body fields whose non-null value in a PATCH creates a revision. */
+const REVISION_FIELDS = [
+    'source_revision_config.repo_ref',
+    'source_revision_config.graph_config_path',
+    'source_revision_config.image_uri',
+    'source_revision_config.source_tarball_path',
+    'source_config.resource_spec',
+    'secrets'
+];
+function createsRevision(body) {
+    return REVISION_FIELDS.some((field) => valueAt(body, field) != null);
+}
+function valueAt(body, field) {
+    let value = body;
+    for (const key of field.split('.')) {
+        if (typeof value !== 'object' || value === null)
+            return undefined;
+        value = value[key];
+    }
+    return value;
+}
+/** Create-only inputs that ask for something the existing deployment does not have. */
+function createOnlyNotices(config, existing) {
+    const current = existing.source_config;
+    const asked = config.source === 'git_host'
+        ? [
+            ['integration-id', config.integrationId, current.integration_id],
+            ['deployment-type', config.deploymentType, current.deployment_type]
+        ]
+        : [['listener-id', config.listenerId, current.listener_id]];
+    const differing = asked
+        .filter(([, wanted, actual]) => wanted !== undefined && actual != null && wanted !== actual)
+        .map(([input]) => input);
+    if (differing.length === 0)
+        return [];
+    return [
+        `${differing.join(', ')} of ${existing.name} can only be set when the deployment is created; the deployment keeps its current value. To change it, delete the deployment or deploy under another name.`
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/operations/plan-description.ts
+
+
+/**
+ * The plan for people (dry-run): the requests, each field that would be sent, and which fields
+ * create a revision. Secret values are shown as `***`.
+ */
+function describePlan(plan, target, archive) {
+    const lines = [];
+    if (plan.kind === 'create') {
+        lines.push(`Would create deployment ${target.name} (source ${plan.body.source}): POST /v2/deployments`);
+        lines.push(...fieldLines(plan.body, false));
+        lines.push(plan.sourcePatch
+            ? '  (creates the deployment without a revision)'
+            : '  (creates the deployment and its first revision)');
+    }
+    const deploymentPath = `/v2/deployments/${plan.kind === 'update' ? plan.deploymentId : '{new id}'}`;
+    if (plan.sourcePatch) {
+        const packed = archive
+            ? ` (${archive.files.length} files, ${(0,bytes/* formatBytes */.z)(archive.bytes)} packed)`
+            : '';
+        lines.push(`Would upload the source folder${packed}: POST ${deploymentPath}/upload-url, then PUT the tarball`);
+        lines.push(`Would update deployment ${target.name}: PATCH ${deploymentPath}`);
+        lines.push(...fieldLines(plan.sourcePatch('{object path from upload-url}'), true));
+    }
+    else if (plan.kind === 'update' && plan.body) {
+        lines.push(`Would update deployment ${target.name} (${plan.deploymentId}): PATCH ${deploymentPath}`);
+        lines.push(...fieldLines(plan.body, true));
+    }
+    lines.push(...plan.notices.map((notice) => `Note: ${notice}`));
+    return lines;
+}
+function fieldLines(body, markRevisions) {
+    return flatten(body, '').map(([field, value]) => {
+        const creates = markRevisions && REVISION_FIELDS.includes(field)
+            ? '   ← creates a revision'
+            : '';
+        return `  ${field} = ${value}${creates}`;
+    });
+}
+function flatten(value, prefix) {
+    const rows = [];
+    for (const [key, item] of Object.entries(value)) {
+        const field = prefix ? `${prefix}.${key}` : key;
+        if (field === 'secrets' && Array.isArray(item)) {
+            const names = item.map((secret) => `${secret.name}=***`);
+            rows.push([field, names.length > 0 ? names.join(', ') : '[] (none)']);
+        }
+        else if (field === 'source_config.resource_spec' ||
+            typeof item !== 'object' ||
+            item === null) {
+            rows.push([field, typeof item === 'string' ? item : JSON.stringify(item)]);
+        }
+        else {
+            rows.push(...flatten(item, field));
+        }
+    }
+    return rows;
+}
+
+;// CONCATENATED MODULE: ./src/operations/revision-match.ts
+/**
+ * Whether a revision the service shows was made from `sent`: every field that was sent with a
+ * value must be the revision's. Returns the fields that differ (empty: it matches), or undefined
+ * when nothing was sent to compare (a PATCH of secrets or resources only).
+ */
+function configDifferences(sent, seen) {
+    const fields = Object.keys(sent ?? {}).filter((field) => sent?.[field] != null);
+    if (fields.length === 0)
+        return undefined;
+    return fields.filter((field) => seen?.[field] !== sent[field]);
+}
+
+;// CONCATENATED MODULE: ./src/operations/safe-writes.ts
+
+
+
+/** Attempts of a create or an update whose answers got lost, the first included. */
+const MAX_WRITE_ATTEMPTS = 4;
+/**
+ * An error after which the service may or may not have acted: the request went out and no
+ * (readable) answer came back. A 502/503/504 may come from a proxy in front of a service that did
+ * act. Anything else (4xx, 500) is an answer about a request the service did not carry out.
+ */
+function isLostAnswer(error) {
+    if (error instanceof errors/* NetworkError */.Dr || error instanceof errors/* ResponseShapeError */.RD)
+        return true;
+    return error instanceof errors/* HttpStatusError */.F9 && [502, 503, 504].includes(error.status);
+}
+/**
+ * Creates the deployment exactly once. When an answer is lost, the deployment is looked up by its
+ * exact name before anything is sent again, and adopted if the lost request did create it. A 409
+ * on a later attempt means the same: an earlier attempt created it.
+ */
+async function createOnce(body, deps) {
+    let lost;
+    for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
+        try {
+            return { deployment: await deps.client.createDeployment(body, deps.call), adopted: false };
+        }
+        catch (error) {
+            const conflictAfterLoss = lost !== undefined && error instanceof errors/* HttpStatusError */.F9 && error.status === 409;
+            if (!conflictAfterLoss && !isLostAnswer(error))
+                throw error;
+            lost = conflictAfterLoss ? lost : error;
+        }
+        const found = await deps.client.findDeploymentByName(body.name, deps.call);
+        if (found) {
+            deps.notice(`The answer to POST /v2/deployments was lost (${reasonOf(lost)}), but the deployment ${found.name} (${found.id}) exists: this run created it, and goes on with it instead of creating it again.`);
+            return { deployment: found, adopted: true };
+        }
+        if (attempt < MAX_WRITE_ATTEMPTS)
+            await pause(attempt, deps, lost);
+    }
+    throw lost;
+}
+/**
+ * Patches the deployment so that at most one revision comes of it. When an answer is lost, the
+ * deployment's latest revision is compared with the one before the PATCH: a new one is adopted
+ * (the lost PATCH created it), otherwise the PATCH is sent again.
+ */
+async function patchOnce(deploymentId, body, revisionBefore, deps) {
+    let lost;
+    for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
+        try {
+            return {
+                deployment: await deps.client.patchDeployment(deploymentId, body, deps.call),
+                adopted: false
+            };
+        }
+        catch (error) {
+            if (!isLostAnswer(error))
+                throw error;
+            lost = error;
+        }
+        const settleUntil = Math.min(deps.now() + deps.settleMs, deps.call.deadline ?? Infinity);
+        for (;;) {
+            const current = await deps.client.getDeployment(deploymentId, deps.call);
+            if (current.latest_revision_id && current.latest_revision_id !== revisionBefore) {
+                const differs = configDifferences(body.source_revision_config, current.source_revision_config);
+                if (differs && differs.length > 0) {
+                    // Another run's revision: not ours to wait for. Ours, if it comes, will be newer.
+                    deps.notice(`The answer to PATCH /v2/deployments/${deploymentId} was lost (${reasonOf(lost)}); the deployment has a new revision ${current.latest_revision_id}, but its ${differs.join(', ')} is not what this run sent: another run or a push created it, so it is not adopted.`);
+                    revisionBefore = current.latest_revision_id;
+                }
+                else {
+                    const unverified = differs ? '' : ' (nothing sent names the revision, so this is assumed)';
+                    deps.notice(`The answer to PATCH /v2/deployments/${deploymentId} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it${unverified}, and waits for it instead of patching again.`);
+                    return { deployment: current, adopted: true };
+                }
+            }
+            const left = settleUntil - deps.now();
+            if (left <= 0)
+                break;
+            await deps.sleep(Math.min(left, Math.max(50, deps.settleMs / 5)), deps.call.signal);
+        }
+        if (attempt < MAX_WRITE_ATTEMPTS)
+            await pause(attempt, deps, lost);
+    }
+    throw lost;
+}
+async function pause(attempt, deps, lost) {
+    const delay = backoffDelay(attempt - 1, deps.backoff, Math.random);
+    const deadline = deps.call.deadline;
+    if (deadline !== undefined && deps.now() + delay >= deadline) {
+        throw lost;
+    }
+    await deps.sleep(delay, deps.call.signal);
+}
+function reasonOf(error) {
+    if (error instanceof errors/* NetworkError */.Dr)
+        return error.reason;
+    if (error instanceof errors/* HttpStatusError */.F9)
+        return `HTTP ${error.status}`;
+    if (error instanceof errors/* ResponseShapeError */.RD)
+        return 'the body was cut short';
+    return String(error);
+}
+
+;// CONCATENATED MODULE: ./src/operations/deploy.ts
+
+
+
+
+
+
+
+
+
+/** One run of the deploy operation (or a rollback's wait): what its steps share. */
+class DeployRun {
+    config;
+    deps;
+    known = { created: false, statusesSeen: [] };
+    deadline;
+    call;
+    constructor(config, deps) {
+        this.config = config;
+        this.deps = deps;
+        this.deadline = deps.startedAt + config.timeoutMs;
+        this.call = { deadline: this.deadline, signal: deps.signal };
+    }
+    elapsed() {
+        return this.deps.now() - this.deps.startedAt;
+    }
+    /** "deployment NAME (ID)", as far as it is known. */
+    get target() {
+        return describe(this.known);
+    }
+    finish(outcome, message) {
+        return { ...this.known, outcome, message, elapsedMs: this.elapsed() };
+    }
+    /** The deployment this run works on is known: said in the output at once. */
+    found(deployment) {
+        this.known.deploymentId = deployment.id;
+        this.known.deploymentName = deployment.name;
+        this.deps.io.setOutput('deployment-id', deployment.id);
+    }
+    writeDeps() {
+        const { client, sleep, now, io, writeBackoff } = this.deps;
+        return {
+            client,
+            call: this.call,
+            backoff: writeBackoff ?? { baseMs: 1_000, maxMs: 10_000 },
+            sleep,
+            now,
+            notice: (message) => io.notice(message),
+            settleMs: client.requestTimeoutMs
+        };
+    }
+}
+/**
+ * The deploy operation: look the deployment up, create or patch it, wait for the revision this
+ * run created, read the URL. Outputs are set as soon as each is known. Expected endings (failed,
+ * superseded, timeout, cancelled) and errors (HTTP, inputs a create needs) all end in a result that
+ * holds what was known when it ended; nothing is thrown.
+ */
+async function deploy(config, deps) {
+    const run = new DeployRun(config, deps);
+    deps.io.setOutput('created', 'false');
+    deps.io.setOutput('rolled-back', 'false');
+    let archive;
+    try {
+        archive = await packSourceDir(run);
+        const existing = await findTarget(config, deps.client, run.call);
+        if (existing)
+            run.found(existing);
+        if (existing?.active_revision_id) {
+            run.known.previousRevisionId = existing.active_revision_id;
+            deps.io.setOutput('previous-revision-id', existing.active_revision_id);
+        }
+        const plan = planDeployment(config, existing);
+        plan.notices.forEach((notice) => deps.io.notice(notice));
+        if (config.dryRun)
+            return dryRun(run, plan, existing, archive);
+        const { deployment, revisionId } = await writeRevision(run, plan, existing, archive);
+        if (!config.wait)
+            return await notWaiting(run, deployment.id, revisionId);
+        return await waitForOutcome(run, deployment.id, revisionId);
+    }
+    catch (error) {
+        return endedByError(run, error);
+    }
+    finally {
+        await archive?.dispose();
+    }
+}
+/**
+ * internal_source: everything about the folder is checked and packed before the first request.
+ * tar and ignore are loaded only for this source.
+ */
+async function packSourceDir(run) {
+    if (run.config.source !== 'internal_source')
+        return undefined;
+    const { io } = run.deps;
+    const sourceArchive = await Promise.all(/* import() */[__webpack_require__.e(812), __webpack_require__.e(10)]).then(__webpack_require__.bind(__webpack_require__, 2010));
+    await sourceArchive.checkSourceDir(run.config);
+    const archive = await sourceArchive.packSource(run.config.sourceDir, undefined, {
+        deadline: run.deadline,
+        now: run.deps.now,
+        signal: run.deps.signal
+    });
+    io.info(`Packed ${archive.files.length} files into ${(0,bytes/* formatBytes */.z)(archive.bytes)}.`);
+    if (archive.skipped.length > 0) {
+        const more = archive.skipped.length > 10 ? ` and ${archive.skipped.length - 10} more` : '';
+        io.notice(`Left out of the source tarball (links, or paths outside source-dir): ${archive.skipped.slice(0, 10).join(', ')}${more}`);
+    }
+    if (archive.bytes > sourceArchive.WARN_ARCHIVE_BYTES) {
+        io.notice(`The source tarball is ${(0,bytes/* formatBytes */.z)(archive.bytes)}; above ${(0,bytes/* formatBytes */.z)(sourceArchive.WARN_ARCHIVE_BYTES)} uploads and builds get slow. Leave build output and data out with .gitignore.`);
+    }
+    return archive;
+}
+function dryRun(run, plan, existing, archive) {
+    const planLines = describePlan(plan, { name: existing?.name ?? run.config.name ?? '' }, archive);
+    planLines.forEach((line) => run.deps.io.info(line));
+    const what = plan.kind === 'create'
+        ? `${run.config.name} does not exist and would be created`
+        : `${run.target} would be updated`;
+    return {
+        ...run.finish('dry-run', `Dry run: ${what}. Nothing was sent that changes state.`),
+        planLines
+    };
+}
+/**
+ * Sends the create, the upload and the PATCH the plan asks for, each at most once, and returns
+ * the revision the last of them created: the one this run waits for.
+ */
+async function writeRevision(run, plan, existing, archive) {
+    const { io } = run.deps;
+    let deployment;
+    if (plan.kind === 'create') {
+        io.info(`Creating deployment ${plan.body.name} (source ${plan.body.source})…`);
+        deployment = (await createOnce(plan.body, run.writeDeps())).deployment;
+        run.known.created = true;
+        io.setOutput('created', 'true');
+    }
+    else {
+        deployment = existing;
+    }
+    run.found(deployment);
+    let revisionBefore = plan.kind === 'create' ? null : deployment.latest_revision_id;
+    if (plan.sourcePatch && archive) {
+        revisionBefore = deployment.latest_revision_id;
+        deployment = await uploadAndPatch(run, deployment, plan.sourcePatch, archive);
+    }
+    else if (plan.kind === 'update' && plan.body) {
+        io.info(`Updating deployment ${deployment.name} (${deployment.id})…`);
+        deployment = (await patchOnce(deployment.id, plan.body, revisionBefore, run.writeDeps()))
+            .deployment;
+    }
+    const revisionId = deployment.latest_revision_id;
+    if (!revisionId || revisionId === revisionBefore) {
+        throw new Error(`The service accepted the ${plan.kind} of ${deployment.name} (${deployment.id}) but reports no new revision (latest revision: ${revisionId ?? 'none'}). Check the deployment on the service before running again.`);
+    }
+    run.known.revisionId = revisionId;
+    io.setOutput('revision-id', revisionId);
+    const createdWith = plan.kind === 'create' && !plan.sourcePatch;
+    io.info(`Revision ${revisionId} ${createdWith ? 'created with the deployment' : 'created by the update'}.`);
+    return { deployment, revisionId };
+}
+async function uploadAndPatch(run, deployment, sourcePatch, archive) {
+    const { client, io } = run.deps;
+    const upload = await client.createUploadUrl(deployment.id, run.call);
+    io.info(`Uploading the source tarball (${(0,bytes/* formatBytes */.z)(archive.bytes)})…`);
+    await client.uploadFile(upload.upload_url, archive, run.call);
+    io.info(`Updating deployment ${deployment.name} (${deployment.id}) with the uploaded source…`);
+    const patch = sourcePatch(upload.object_path);
+    return (await patchOnce(deployment.id, patch, deployment.latest_revision_id, run.writeDeps()))
+        .deployment;
+}
+/** Records a status of the revision: the output, the log, and the statuses seen. */
+function statusSeen(run, revisionId, status) {
+    run.known.revisionStatus = status;
+    run.known.statusesSeen.push(status);
+    run.deps.io.setOutput('revision-status', status);
+    run.deps.io.info(`Revision ${revisionId}: ${status} (${(0,duration/* formatDuration */.a)(run.elapsed())})`);
+}
+async function notWaiting(run, deploymentId, revisionId) {
+    const revision = await run.deps.client.getRevision(deploymentId, revisionId, run.call);
+    statusSeen(run, revisionId, revision.status);
+    return run.finish('revision-created', `Revision ${revisionId} of ${run.target} exists (status ${revision.status}); not waiting for it (wait: false).`);
+}
+async function waitForOutcome(run, deploymentId, revisionId) {
+    const { client, io, signal, now, sleep } = run.deps;
+    io.waitStarting?.(revisionId);
+    const waited = await waitForRevision({
+        getRevision: (call) => client.getRevision(deploymentId, revisionId, call),
+        getHistory: (limit, call) => client.listRevisions(deploymentId, limit, call),
+        deadline: run.deadline,
+        pollIntervalMs: run.config.pollIntervalMs,
+        signal,
+        now,
+        sleep,
+        onStatus: (status) => statusSeen(run, revisionId, status)
+    });
+    return judgeWait(run, deploymentId, revisionId, waited);
+}
+async function judgeWait(run, deploymentId, revisionId, waited) {
+    const took = (0,duration/* formatDuration */.a)(run.elapsed());
+    if (waited.kind === 'timeout') {
+        const blocker = waited.status === 'QUEUED' ? await failedRevisionBefore(run, deploymentId, revisionId) : '';
+        return run.finish('timeout', `Timed out after ${took} waiting for revision ${revisionId} of ${run.target}; its last status was ${waited.status ?? 'not read'}.${blocker} The deployment goes on on the service: check it there, or raise timeout (now ${(0,duration/* formatDuration */.a)(run.config.timeoutMs)}).`);
+    }
+    switch (waited.verdict) {
+        case 'failed':
+            return run.finish('failed', `Revision ${revisionId} of ${run.target} ended ${waited.status} after ${took}. See the revision's ${(0,revision_status/* phaseOf */.hU)(run.known.statusesSeen)} logs on the service.`);
+        case 'superseded': {
+            const newer = await run.deps.client.getDeployment(deploymentId, run.call).then((current) => current.latest_revision_id ?? 'unknown', () => 'unknown');
+            return run.finish('superseded', `Revision ${revisionId} of ${run.target} was SKIPPED: a newer revision (${newer}) superseded it. Another run or a push deployed after this one; serialise runs with a concurrency group per deployment.`);
+        }
+        case 'deployed':
+            return deployed(run, deploymentId, revisionId);
+    }
+}
+/** DEPLOYED: the URL is read again now, since it can be empty until provisioning ends. */
+async function deployed(run, deploymentId, revisionId) {
+    const { client, io } = run.deps;
+    const current = await client.getDeployment(deploymentId, run.call);
+    run.known.deploymentUrl = current.source_config.custom_url ?? '';
+    io.setOutput('deployment-url', run.known.deploymentUrl);
+    // Whether it serves is the serving check's to say (after-deploy/serving-check.ts).
+    const at = run.known.deploymentUrl ? ` at ${run.known.deploymentUrl}` : '';
+    return run.finish('deployed', `Deployed ${run.target}: revision ${revisionId} is DEPLOYED${at} after ${(0,duration/* formatDuration */.a)(run.elapsed())}.`);
+}
+function endedByError(run, error) {
+    const took = (0,duration/* formatDuration */.a)(run.elapsed());
+    const { revisionId, revisionStatus, deploymentId } = run.known;
+    if (run.deps.signal?.aborted) {
+        const during = revisionStatus ? ` while revision ${revisionId} was ${revisionStatus}` : '';
+        const of = deploymentId ? ` (${run.target})` : '';
+        return run.finish('cancelled', `Cancelled after ${took}${during}${of}. What this run already sent goes on on the service: check the deployment there.`);
+    }
+    if (error instanceof errors/* DeadlineError */.j3) {
+        const goesOn = revisionId
+            ? `; revision ${revisionId} of ${run.target} goes on on the service`
+            : '';
+        return run.finish('timeout', `Timed out after ${took} before ${error.method} ${error.path} could finish${goesOn}. Raise timeout (now ${(0,duration/* formatDuration */.a)(run.config.timeoutMs)}) or check the service.`);
+    }
+    return run.finish('error', withHint(error));
+}
+/** A look at the revisions after the wait's deadline gets a few seconds of its own. */
+const AFTER_DEADLINE_LOOK_MS = 5_000;
+/**
+ * Why a revision may sit in QUEUED: the service holds later revisions behind a failed one. Best
+ * effort, for the timeout message; '' when there is no such revision or it cannot be read.
+ */
+async function failedRevisionBefore(run, deploymentId, revisionId) {
+    try {
+        const revisions = await run.deps.client.listRevisions(deploymentId, 20, {
+            deadline: run.deps.now() + AFTER_DEADLINE_LOOK_MS,
+            signal: run.deps.signal
+        });
+        const ours = revisions.findIndex((revision) => revision.id === revisionId);
+        const blocker = revisions
+            .slice(ours + 1)
+            .find((revision) => (0,revision_status/* judgeStatus */.Gh)(revision.status) === 'failed');
+        if (ours < 0 || !blocker)
+            return '';
+        return ` It is queued behind revision ${blocker.id}, which ended ${blocker.status}: the service holds later revisions while a failed one blocks the queue. Fix what made it fail (see its logs), or redeploy.`;
+    }
+    catch {
+        return '';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/redeploy-once.ts
+
+
+
+/**
+ * Redeploys `source` (an earlier revision) exactly once. A lost answer is settled as a lost PATCH
+ * is: the deployment is read until its newest revision is a new one made from `source`'s
+ * configuration (adopted), for as long as a request the client gave up on may still be carried
+ * out. The POST is never sent again: two redeploys would start two revisions.
+ */
+async function redeployOnce(deploymentId, source, revisionBefore, deps) {
+    const path = `POST /v2/deployments/${deploymentId}/revisions/${source.id}/redeploy`;
+    try {
+        const deployment = await deps.client.redeployRevision(deploymentId, source.id, deps.call);
+        const revisionId = await newRevisionOf(deployment, revisionBefore, deps);
+        if (revisionId)
+            return { deployment, revisionId, adopted: false };
+        throw new Error(`The service accepted ${path} but shows no new revision (latest revision: ${deployment.latest_revision_id ?? 'none'}). It is not sent again; check the deployment on the service.`);
+    }
+    catch (error) {
+        if (!isLostAnswer(error))
+            throw error;
+        const found = await settle(deploymentId, source, revisionBefore, deps);
+        if (found) {
+            deps.notice(`The answer to ${path} was lost (${error instanceof Error ? error.message : String(error)}), but the deployment has a new revision ${found.revisionId} made from revision ${source.id}: this run created it, and waits for it instead of redeploying again.`);
+            return found;
+        }
+        throw new Error(`The answer to ${path} was lost and no new revision made from ${source.id} appeared within ${(0,duration/* formatDuration */.a)(deps.settleMs)}. It is not sent again (a second redeploy could start two revisions): check the deployment on the service.`, { cause: error });
+    }
+}
+/** The redeploy's revision: the answer's latest revision, or the newest listed when unchanged. */
+async function newRevisionOf(deployment, revisionBefore, deps) {
+    const latest = deployment.latest_revision_id;
+    if (latest && latest !== revisionBefore)
+        return latest;
+    const [newest] = await deps.client.listRevisions(deployment.id, 1, deps.call);
+    return newest && newest.id !== revisionBefore ? newest.id : undefined;
+}
+async function settle(deploymentId, source, revisionBefore, deps) {
+    const settleUntil = Math.min(deps.now() + deps.settleMs, deps.call.deadline ?? Infinity);
+    for (;;) {
+        const current = await deps.client.getDeployment(deploymentId, deps.call);
+        const latest = current.latest_revision_id;
+        if (latest && latest !== revisionBefore) {
+            // The commit is left out: the service may rebuild the ref rather than the commit.
+            const sourceConfig = { ...source.source_revision_config, repo_commit_sha: undefined };
+            const differs = configDifferences(sourceConfig, current.source_revision_config);
+            if (!differs || differs.length === 0) {
+                return { deployment: current, revisionId: latest, adopted: true };
+            }
+        }
+        const left = settleUntil - deps.now();
+        if (left <= 0)
+            return undefined;
+        await deps.sleep(Math.min(left, Math.max(50, deps.settleMs / 5)), deps.call.signal);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/rollback.ts
+
+
+
+
+/** DEPLOYED revisions read to find the one older than the active revision. */
+const DEPLOYED_HISTORY = 100;
+/**
+ * `operation: rollback`: redeploys `to-revision`, or the newest DEPLOYED revision older than the
+ * active one, exactly once, then waits for the revision that creates like a deploy (under
+ * `timeout`). Ends in a result, never throws.
+ */
+async function rollbackOperation(config, deps) {
+    const run = new DeployRun(config, deps);
+    deps.io.setOutput('created', 'false');
+    deps.io.setOutput('rolled-back', 'false');
+    try {
+        const existing = await findTarget(config, deps.client, run.call);
+        if (!existing) {
+            throw new Error(`name: there is no deployment ${config.name ?? ''} to roll back. Check name (or give deployment-id).`);
+        }
+        run.found(existing);
+        const active = existing.active_revision_id ?? undefined;
+        if (active) {
+            run.known.previousRevisionId = active;
+            deps.io.setOutput('previous-revision-id', active);
+        }
+        const source = await chooseRevision(run, existing.id, active);
+        if (source.id === active) {
+            return run.finish('deployed', `Revision ${source.id} already serves ${run.target}; nothing to roll back, nothing was sent.`);
+        }
+        if (config.dryRun) {
+            return {
+                ...run.finish('dry-run', `Dry run: ${run.target} would be rolled back to revision ${source.id} (POST /v2/deployments/${existing.id}/revisions/${source.id}/redeploy). Nothing was sent that changes state.`),
+                planLines: [`POST /v2/deployments/${existing.id}/revisions/${source.id}/redeploy`]
+            };
+        }
+        deps.io.info(`Rolling ${run.target} back to revision ${source.id}…`);
+        const redeployed = await redeployOnce(existing.id, source, existing.latest_revision_id, run.writeDeps());
+        deps.io.setOutput('rolled-back', 'true');
+        deps.io.setOutput('rollback-revision-id', redeployed.revisionId);
+        run.known.revisionId = redeployed.revisionId;
+        deps.io.setOutput('revision-id', redeployed.revisionId);
+        deps.io.info(`Revision ${redeployed.revisionId} created by the redeploy of ${source.id}.`);
+        if (!config.wait) {
+            return run.finish('revision-created', `Revision ${redeployed.revisionId} (a redeploy of ${source.id}) of ${run.target} exists; not waiting for it (wait: false).`);
+        }
+        return await waitForOutcome(run, existing.id, redeployed.revisionId);
+    }
+    catch (error) {
+        return endedByError(run, error);
+    }
+}
+/** `to-revision`, which must have been DEPLOYED; else the newest DEPLOYED one older than active. */
+async function chooseRevision(run, deploymentId, active) {
+    const { client } = run.deps;
+    const wanted = run.config.toRevision;
+    if (wanted) {
+        const revision = await client.getRevision(deploymentId, wanted, run.call);
+        if (revision.status !== 'DEPLOYED') {
+            throw new Error(`to-revision: revision ${wanted} of ${run.target} is ${revision.status}; only a revision that was DEPLOYED can be redeployed.`);
+        }
+        return revision;
+    }
+    const deployed = await client.listRevisionsWithStatus(deploymentId, ['DEPLOYED'], DEPLOYED_HISTORY, run.call);
+    const activeAt = deployed.findIndex((revision) => revision.id === active);
+    const older = activeAt < 0 ? undefined : deployed[activeAt + 1];
+    if (!older) {
+        throw new Error(active === undefined
+            ? `${run.target} reports no active revision, so "older than the active one" means nothing: give to-revision.`
+            : `${run.target} has no DEPLOYED revision older than the active one (${active}) among its newest ${DEPLOYED_HISTORY}: give to-revision.`);
+    }
+    return older;
+}
+/**
+ * rollback-on-failure: decides whether a rollback is due (the deployment must no longer serve the
+ * previous revision, and must not serve another run's), redeploys the previous revision exactly
+ * once and waits for it under `rollback-timeout`, which starts now. The outputs `revision-id` and
+ * `revision-status` stay those of the failed revision. `skipped` says why nothing was sent.
+ */
+async function rollBackAfterFailure(config, deps, request) {
+    const { failedRevisionId, previousRevisionId, deploymentId } = request;
+    const startedAt = deps.now();
+    const io = {
+        ...deps.io,
+        waitStarting: undefined,
+        setOutput: (name, value) => {
+            if (name === 'revision-id' || name === 'revision-status')
+                return;
+            deps.io.setOutput(name, value);
+        }
+    };
+    const run = new DeployRun({ ...config, timeoutMs: config.rollbackTimeoutMs }, { ...deps, io, startedAt });
+    const report = (outcome, message, revisionId) => ({
+        report: {
+            failedRevisionId,
+            toRevisionId: previousRevisionId,
+            revisionId,
+            outcome,
+            elapsedMs: deps.now() - startedAt,
+            message
+        }
+    });
+    try {
+        const current = await deps.client.getDeployment(deploymentId, run.call);
+        run.found(current);
+        const active = current.active_revision_id ?? null;
+        if (active === previousRevisionId) {
+            return { skipped: `Revision ${previousRevisionId} still serves; nothing to roll back.` };
+        }
+        if (active !== null && active !== failedRevisionId) {
+            return {
+                skipped: `Revision ${active} serves now, neither this run's (${failedRevisionId}) nor the one before (${previousRevisionId}): another run or a push deployed it, and a rollback would undo it. Nothing was sent.`
+            };
+        }
+        const source = await deps.client.getRevision(deploymentId, previousRevisionId, run.call);
+        deps.io.info(`Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback-timeout ${(0,duration/* formatDuration */.a)(config.rollbackTimeoutMs)})…`);
+        const redeployed = await redeployOnce(deploymentId, source, current.latest_revision_id, run.writeDeps());
+        deps.io.setOutput('rolled-back', 'true');
+        deps.io.setOutput('rollback-revision-id', redeployed.revisionId);
+        run.known.revisionId = redeployed.revisionId;
+        deps.io.info(`Revision ${redeployed.revisionId} created by the redeploy of ${source.id}.`);
+        const waited = await waitForOutcome(run, deploymentId, redeployed.revisionId);
+        return { ...report(waited.outcome, waited.message, redeployed.revisionId), result: waited };
+    }
+    catch (error) {
+        const ended = endedByError(run, error);
+        return report(ended.outcome, ended.message, run.known.revisionId);
+    }
+}
+
+// EXTERNAL MODULE: ./src/after-deploy/serving-check.ts
+var serving_check = __webpack_require__(651);
+;// CONCATENATED MODULE: ./src/safe-delivery.ts
+
+
+
+
+/**
+ * Safe delivery: the operation (deploy or rollback), then proof that its revision serves and
+ * answers (serving check, agent checks), then, with rollback-on-failure, the previous revision
+ * back when this run's failed. Only the rollback may run past `timeout` (under
+ * `rollback-timeout`).
+ */
+async function deliver(config, deps) {
+    const operation = config.operation === 'rollback' ? rollbackOperation : deploy;
+    const result = await operation(config, deps);
+    const runDeadline = deps.startedAt + config.timeoutMs;
+    const checks = await verifyRevision(result, config, deps, runDeadline);
+    const failure = failureOf(result, checks);
+    if (!failure || config.operation !== 'deploy' || !config.rollbackOnFailure) {
+        return { result, checks };
+    }
+    const { deploymentId, revisionId, previousRevisionId } = result;
+    if (!deploymentId || !revisionId)
+        return { result, checks };
+    if (!previousRevisionId) {
+        deps.io.notice(result.created
+            ? 'rollback-on-failure: this run created the deployment, so there is no earlier revision to roll back to.'
+            : 'rollback-on-failure: the deployment named no active revision before this run, so there is no earlier revision to roll back to.');
+        return { result, checks };
+    }
+    const rolled = await rollBackAfterFailure(config, deps, {
+        deploymentId,
+        failedRevisionId: revisionId,
+        previousRevisionId,
+        reason: failure
+    });
+    if ('skipped' in rolled) {
+        deps.io.notice(rolled.skipped);
+        return { result, checks };
+    }
+    const { report, result: rollbackResult } = rolled;
+    const rollbackDeadline = deps.now() + config.rollbackTimeoutMs - report.elapsedMs;
+    const rollbackChecks = rollbackResult
+        ? await verifyRevision(rollbackResult, config, deps, rollbackDeadline)
+        : undefined;
+    return {
+        result,
+        checks,
+        rollback: {
+            ...report,
+            checks: rollbackChecks,
+            checksFailure: rollbackChecks?.failure,
+            elapsedMs: report.elapsedMs
+        }
+    };
+}
+/** Why this run's revision failed, as a clause ("ended BUILD_FAILED"); undefined when it did not. */
+function failureOf(result, checks) {
+    if (result.outcome === 'failed')
+        return `ended ${result.revisionStatus ?? 'failed'}`;
+    if (result.outcome === 'deployed' && checks?.failure)
+        return `failed its checks`;
+    return undefined;
+}
+/**
+ * After DEPLOYED: the serving check (always), then the agent checks the inputs ask for (the
+ * agent server's /info first). Undefined when nothing was checked; `failure` fails the step.
+ */
+async function verifyRevision(result, config, deps, deadline) {
+    const { deploymentId, revisionId } = result;
+    if (result.outcome !== 'deployed' || !deploymentId || !revisionId)
+        return undefined;
+    const { client, now, sleep, signal, io } = deps;
+    const serving = await (0,serving_check/* checkActiveRevision */.sJ)({
+        getDeployment: (call) => client.getDeployment(deploymentId, call),
+        revisionId,
+        deadline: Math.min(now() + serving_check/* ACTIVE_REVISION_WAIT_MS */.ug, deadline),
+        signal,
+        now,
+        sleep
+    }).catch((error) => ({
+        kind: 'not-named',
+        why: `the deployment could not be read (${error instanceof Error ? error.message : String(error)})`
+    }));
+    if (serving.kind === 'other') {
+        return {
+            passed: [],
+            failure: `Revision ${revisionId} is DEPLOYED but the deployment serves ${serving.servingId ?? 'no revision'} (active_revision_id, read for ${(0,duration/* formatDuration */.a)(serving_check/* ACTIVE_REVISION_WAIT_MS */.ug)}).`
+        };
+    }
+    if (serving.kind === 'serving')
+        io.info(`Serving check: revision ${revisionId} is active.`);
+    else
+        io.notice(`Serving check skipped: ${serving.why}.`);
+    if (!config.verify)
+        return undefined;
+    const { agentChecks } = await __webpack_require__.e(/* import() */ 541).then(__webpack_require__.bind(__webpack_require__, 3541));
+    return agentChecks(result, revisionId, config.verify, {
+        deadline,
+        signal,
+        dispatcher: deps.dispatcher,
+        now,
+        sleep,
+        info: (line) => io.info(line),
+        notice: (line) => io.notice(line)
+    });
+}
+
+// EXTERNAL MODULE: ./src/report/rollback-text.ts
+var rollback_text = __webpack_require__(6846);
+// EXTERNAL MODULE: ./src/report/job-summary.ts
+var job_summary = __webpack_require__(5236);
+// EXTERNAL MODULE: ./src/report/log.ts
+var report_log = __webpack_require__(6472);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
+var core = __webpack_require__(8298);
+// EXTERNAL MODULE: ./src/report/url.ts
+var url = __webpack_require__(8087);
+;// CONCATENATED MODULE: ./src/report/outputs.ts
+
+
+/**
+ * Why a value may not become this output, or undefined when it may. Later steps put outputs into
+ * `${{ }}` and shell lines: an output holds no secret and no control character (a line break
+ * cannot add an output either way: @actions/core writes each value between random delimiters and
+ * refuses a value that holds its delimiter), and `deployment-url` is an http(s) URL without
+ * credentials.
+ */
+function outputProblem(name, value, redact) {
+    if (value === '')
+        return undefined;
+    if (redact(value) !== value)
+        return 'it holds a secret';
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value))
+        return 'it holds control characters or line breaks';
+    if (name !== 'deployment-url')
+        return undefined;
+    const checked = (0,url/* checkHttpUrl */.O)(value);
+    return 'problem' in checked ? checked.problem : undefined;
+}
+/**
+ * Sets the action's outputs, the one place that does: a value the service sent that may not be an
+ * output is left empty, with a warning that names the output and says why.
+ */
+function createOutputs(redact, log, set = core.setOutput) {
+    return (name, value) => {
+        const problem = outputProblem(name, value, redact);
+        if (problem === undefined)
+            return set(name, value);
+        set(name, '');
+        log.warning(`The output ${name} is left empty: the service sent ${JSON.stringify(value)}, and ${problem}.`);
+    };
+}
+
+// EXTERNAL MODULE: ./src/after-deploy/revision-logs.ts
+var revision_logs = __webpack_require__(6569);
+// EXTERNAL MODULE: ./src/report/summary.ts
+var summary = __webpack_require__(7994);
+;// CONCATENATED MODULE: ./src/version.ts
+/** The action's version, sent in the User-Agent; a test holds it equal to package.json's. */
+const ACTION_VERSION = '0.1.0';
+
+;// CONCATENATED MODULE: ./src/execute.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The job is cancelled: what is left must finish within this, the contract allows 2 s. */
+const CANCEL_GRACE_MS = 1_500;
+/**
+ * Runs the operation the config asks for, then the agent checks, records, logs and summary.
+ * Everything it writes goes through ./report/: the log, the outputs and the summary, each
+ * redacting with `redact` before it escapes.
+ */
+async function execute(config, redact, startedAt) {
+    const log = (0,report_log/* createLog */.hM)(redact);
+    const controller = new AbortController();
+    const onSignal = (signalName) => {
+        log.info(`Received ${signalName}: stopping.`);
+        controller.abort(new CancelledError(signalName));
+        setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref();
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    const dispatcher = new transport/* EnvHttpProxyAgent */.J();
+    // Beside the deploy: started now, never awaited before the first control-plane request.
+    const records = await openRecords(config, redact, log, startedAt);
+    const client = new ControlPlaneClient({
+        baseUrl: config.apiUrl,
+        apiKey: config.apiKey,
+        tenantId: config.tenantId,
+        userAgent: `deploy-agent-action/${ACTION_VERSION}`,
+        dispatcher,
+        onDebug: (line) => log.debug(line),
+        onRetry: ({ method, path, attempt, delayMs, reason }) => log.info(`${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
+    });
+    const deps = {
+        client,
+        io: {
+            info: (message) => log.info(message),
+            notice: (message) => log.notice(message),
+            setOutput: createOutputs(redact, log),
+            waitStarting: () => records?.waitStarting()
+        },
+        signal: controller.signal,
+        startedAt,
+        now: Date.now,
+        sleep: sleep,
+        dispatcher
+    };
+    const delivery = config.operation === 'delete'
+        ? { result: await deleteDeployment(config, deps) }
+        : await deliver(config, deps);
+    const { result, checks, rollback } = delivery;
+    const logs = await failureLogs(result, config, client, redact, log, controller.signal);
+    await records?.finish({
+        outcome: checks?.failure ? 'failed' : result.outcome,
+        deploymentName: result.deploymentName ?? config.name ?? '',
+        deploymentUrl: result.deploymentUrl,
+        revisionId: result.revisionId,
+        revisionStatus: result.revisionStatus,
+        elapsedMs: Date.now() - startedAt,
+        checksPassed: checks?.passed ?? [],
+        rollback
+    });
+    await report(result, config, redact, log, {
+        logs,
+        checks,
+        rollback,
+        target: deployTarget(config)
+    });
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+}
+/** The ref, image or folder a deploy sends, for the summary. */
+function deployTarget(config) {
+    if (config.source === 'git_host')
+        return config.repoRef;
+    if (config.source === 'internal_source')
+        return `folder ${config.sourceDir}`;
+    return config.imageUri;
+}
+/** The GitHub deployment and PR comment, when asked for; never fails nor holds the run. */
+async function openRecords(config, redact, log, startedAt) {
+    if (!config.github || config.operation !== 'deploy' || config.dryRun)
+        return undefined;
+    try {
+        const { openGitHubRecords } = await Promise.all(/* import() */[__webpack_require__.e(413), __webpack_require__.e(856)]).then(__webpack_require__.bind(__webpack_require__, 7856));
+        return openGitHubRecords({
+            token: config.github.token,
+            environment: config.github.environment,
+            prComment: config.github.prComment,
+            deploymentName: config.name ?? config.deploymentId ?? '',
+            redact,
+            deadline: startedAt + config.timeoutMs,
+            now: Date.now,
+            warn: (message) => log.warning(message),
+            info: (message) => log.info(message)
+        });
+    }
+    catch (error) {
+        log.warning(`Nothing was recorded on GitHub: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+    }
+}
+/** The logs that explain a failed or timed-out revision, shown in the log; best effort. */
+async function failureLogs(result, config, client, redact, log, signal) {
+    const { deploymentId, revisionId } = result;
+    if (result.outcome !== 'failed' && result.outcome !== 'timeout')
+        return undefined;
+    if (config.logLines === 0 || !deploymentId || !revisionId)
+        return undefined;
+    return (0,revision_logs/* showRevisionLogs */.MS)((phase, query, call) => client.getRevisionLogs(deploymentId, revisionId, phase, query, call), {
+        revisionId,
+        statusesSeen: result.statusesSeen,
+        maxLines: config.logLines,
+        redact,
+        call: { deadline: Date.now() + revision_logs/* LOG_BUDGET_MS */.CM, signal },
+        io: log
+    });
+}
+/** The summary, and the step's last line: its outcome. */
+async function report(result, config, redact, log, extras) {
+    await (0,job_summary/* writeSummary */.S)((0,summary/* renderDeploySummary */.A)(result, config.source, extras, redact), log);
+    const rolledBack = extras.rollback ? `\n${(0,rollback_text/* describeRollback */.s)(extras.rollback)}` : '';
+    if (!SUCCEEDS[result.outcome])
+        log.fail(`${result.message}${rolledBack}`);
+    else if (extras.checks?.failure) {
+        log.info(result.message);
+        log.fail(`${extras.checks.failure}${rolledBack}`);
+    }
+    else
+        log.info(result.message);
+}
+
+
+/***/ }),
+
+/***/ 9792:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   z: () => (/* binding */ formatBytes)
+/* harmony export */ });
+/** A byte count for people: B, kB or MB with one decimal. */
+function formatBytes(bytes) {
+    if (bytes >= 1024 * 1024)
+        return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+    if (bytes >= 1024)
+        return `${(bytes / 1024).toFixed(1)} kB`;
+    return `${bytes} B`;
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=210.index.js.map
