@@ -28,9 +28,13 @@ afterEach(async () => {
 
 /** A control plane whose deployments' URL is an agent server answering as the serving revision. */
 async function start(options: ControlPlaneOptions = {}, agentOptions: AgentServerOptions = {}) {
-  let controlPlane: ControlPlaneEmulator | undefined
-  agent = await startAgentServer({ ...agentOptions, host: () => controlPlane?.serving(NAME) })
-  controlPlane = await startControlPlane({ stepMs: 5, agentUrl: agent.url, ...options })
+  const holder: { controlPlane?: ControlPlaneEmulator } = {}
+  agent = await startAgentServer({
+    ...agentOptions,
+    host: () => holder.controlPlane?.serving(NAME)
+  })
+  const controlPlane = await startControlPlane({ stepMs: 5, agentUrl: agent.url, ...options })
+  holder.controlPlane = controlPlane
   cp = controlPlane
   return controlPlane
 }
