@@ -237,7 +237,15 @@ describe('agent checks against the real agent server', () => {
         deploymentUrl: url
       },
       '7c1a0e51-3d0e-4a5f-9f51-2b0d4b2f6c10',
-      { assistantId: 'agent', a2a: false, apiKey: 'emulator-key', timeoutMs: 5_000 },
+      {
+        assistantId: 'agent',
+        message: undefined,
+        expect: undefined,
+        a2a: false,
+        apiKey: 'emulator-key',
+        authScheme: undefined,
+        timeoutMs: 5_000
+      },
       {
         deadline: Date.now() + 5_000,
         now: Date.now,
