@@ -71,6 +71,7 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     expect(run.summary).toContain('| Checks passed | assistant, run, a2a |')
     expect(run.summary).toContain('### The agent replied\n\n```text\necho: ping\n```')
     expect(agent.requests.map((r) => r.path)).toEqual([
+      '/info',
       '/assistants/agent',
       '/runs/wait',
       '/.well-known/agent-card.json',

@@ -15,6 +15,14 @@ import {
   type AgentCheckOptions
 } from '../src/after-deploy/agent-checks'
 import { sleep } from '../src/control-plane/retry'
+import { agentChecks } from '../src/after-deploy/checks'
+import { parseExpectation, type Expectation } from '../src/after-deploy/expectation'
+
+function expectation(text: string): Expectation {
+  const parsed = parseExpectation(text)
+  if ('problem' in parsed) throw new Error(parsed.problem)
+  return parsed.expectation
+}
 
 const options = (baseUrl: string, given: Partial<AgentCheckOptions> = {}): AgentCheckOptions => ({
   baseUrl,
@@ -278,6 +286,58 @@ describe('agent checks against the real agent server', () => {
   it('finds the assistant by graph name and reads the reply of a run answered as text/plain', async () => {
     const report = await checkAgent(options(url, { message: 'are you there?' }))
     expect(report).toEqual({ passed: ['assistant', 'run'], reply: 'echo: are you there?' })
+  })
+
+  it('holds the reply to verify-expect: text it contains, or /pattern/flags it matches', async () => {
+    for (const expected of ['echo: are you', '/^ECHO: ARE YOU THERE\\?$/i']) {
+      const report = await checkAgent(
+        options(url, { message: 'are you there?', expect: expectation(expected) })
+      )
+      expect(report.passed).toEqual(['assistant', 'run'])
+    }
+    const error = await failure(
+      checkAgent(options(url, { message: 'are you there?', expect: expectation('/^pong$/') }))
+    )
+    expect(error.check).toBe('run')
+    expect(error.passed).toEqual(['assistant'])
+    expect(error.message).toContain(
+      'the reply does not match /^pong$/ (verify-expect): echo: are you there?'
+    )
+  })
+
+  it('skips the /info check with a notice: the local server names no host revision', async () => {
+    const notices: string[] = []
+    const checks = await agentChecks(
+      {
+        outcome: 'deployed',
+        created: false,
+        statusesSeen: ['DEPLOYED'],
+        elapsedMs: 0,
+        message: '',
+        deploymentUrl: url
+      },
+      '7c1a0e51-3d0e-4a5f-9f51-2b0d4b2f6c10',
+      {
+        assistantId: 'agent',
+        message: undefined,
+        expect: undefined,
+        a2a: false,
+        apiKey: 'emulator-key',
+        authScheme: undefined,
+        timeoutMs: 5_000
+      },
+      {
+        deadline: Date.now() + 5_000,
+        now: Date.now,
+        sleep,
+        info: () => undefined,
+        notice: (line) => notices.push(line)
+      }
+    )
+    expect(checks).toEqual({ passed: ['assistant'] })
+    expect(notices).toEqual([
+      "The /info check was skipped: the agent server's GET /info names no host.host_revision_id (older and local servers send none)."
+    ])
   })
 
   it('fails on a graph error inside a 200 answer', async () => {

@@ -83,10 +83,22 @@ describe('the action contract', () => {
     // Each declared output must be set by some operation; the union over these runs is the list.
     const emulator = await startControlPlane({ stepMs: 5 })
     try {
-      const deployed = await runDeploy(gitHostStep(emulator.url))
-      const set = new Set(Object.keys(deployed.outputs))
+      const runs = [
+        await runDeploy(gitHostStep(emulator.url)),
+        await runDeploy({ ...gitHostStep(emulator.url), 'repo-ref': 'next' }),
+        await runDeploy({
+          'api-url': emulator.url,
+          name: 'support-agent',
+          operation: 'rollback'
+        })
+      ]
+      const set = new Set(runs.flatMap((run) => Object.keys(run.outputs)))
       expect([...OUTPUT_NAMES].filter((name) => !set.has(name))).toEqual([])
-      for (const name of set) expect(deployed.outputs[name as OutputName]).not.toBe('')
+      for (const run of runs) {
+        for (const name of Object.keys(run.outputs)) {
+          expect(run.outputs[name as OutputName]).not.toBe('')
+        }
+      }
     } finally {
       await emulator.close()
     }

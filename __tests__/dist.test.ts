@@ -50,7 +50,8 @@ describe('dist/index.js run as a runner runs it', () => {
       'deployment-id': deployment?.id,
       'revision-id': deployment?.latest_revision_id,
       'revision-status': 'DEPLOYED',
-      'deployment-url': deployment?.source_config.custom_url
+      'deployment-url': deployment?.source_config.custom_url,
+      'rolled-back': 'false'
     })
     expect(first.summary).toContain('## ✅ Deployed')
     expect(first.summary).toContain(`| Revision | ${deployment?.latest_revision_id} |`)

@@ -75,6 +75,8 @@ describe('parseInputs', () => {
       sourceDir: '.',
       deleteTracingProject: false,
       verify: undefined,
+      rollbackOnFailure: false,
+      rollbackTimeoutMs: 15 * 60_000,
       github: undefined,
       warnings: []
     })

@@ -89,7 +89,9 @@ describe('run() in process', () => {
       'deployment-id': deployment?.id,
       'revision-id': deployment?.latest_revision_id,
       'revision-status': 'DEPLOYED',
-      'deployment-url': deployment?.source_config.custom_url
+      'deployment-url': deployment?.source_config.custom_url,
+      // A first deploy: no revision served before, so previous-revision-id stays unset.
+      'rolled-back': 'false'
     })
     expect(result.summary).toContain('## ✅ Deployed')
     expect(result.summary).toContain(`| Revision | ${deployment?.latest_revision_id} |`)

@@ -5,6 +5,7 @@
  */
 import { chaosRun } from './chaos'
 import { fuzzInputs } from './fuzz'
+import { rollbackChaosRun } from './rollback-chaos'
 
 const seed = Number(process.env.SEED ?? 20261122)
 const deploys = Number(process.env.DEPLOYS ?? 200)
@@ -25,5 +26,16 @@ console.log(`  outcomes ${JSON.stringify(chaos.outcomes)}`)
 console.log(
   `  duplicate deployments ${chaos.duplicateDeployments}, extra revisions ${chaos.extraRevisions}, false successes ${chaos.falseSuccesses}, hangs ${chaos.hangs}`
 )
-const bad = chaos.duplicateDeployments + chaos.extraRevisions + chaos.falseSuccesses + chaos.hangs
+const rollbacks = await rollbackChaosRun(seed, Number(process.env.ROLLBACK_RUNS ?? 30))
+console.log(
+  `rollback chaos: ${rollbacks.runs} broken deploys, ${rollbacks.rollbacks} rollbacks; duplicate redeploys ${rollbacks.duplicateRedeploys}, false successes ${rollbacks.falseSuccesses}, hangs ${rollbacks.hangs}`
+)
+const bad =
+  chaos.duplicateDeployments +
+  chaos.extraRevisions +
+  chaos.falseSuccesses +
+  chaos.hangs +
+  rollbacks.duplicateRedeploys +
+  rollbacks.falseSuccesses +
+  rollbacks.hangs
 process.exit(bad === 0 ? 0 : 1)

@@ -10,9 +10,11 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony exports GITHUB_CALL_MS, GITHUB_GRACE_MS, workflowTarget, commentBody */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
-/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2543);
-/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4285);
-/* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5194);
+/* harmony import */ var _report_rollback_text__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6846);
+/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2543);
+/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4285);
+/* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5194);
+
 
 
 
@@ -59,7 +61,7 @@ function workflowTarget() {
 function openGitHubRecords(options, target = workflowTarget()) {
     const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(options.token, target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl });
     const { owner, repo } = target;
-    const md = (0,_report_markdown__WEBPACK_IMPORTED_MODULE_2__/* .markdownFor */ .DY)(options.redact);
+    const md = (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .markdownFor */ .DY)(options.redact);
     /** Runs one call under its budget; undefined (and a warning) when it fails or times out. */
     const bounded = async (what, call) => {
         const budget = Math.min(options.callBudgetMs ?? GITHUB_CALL_MS, options.deadline + GITHUB_GRACE_MS - options.now());
@@ -73,7 +75,7 @@ function openGitHubRecords(options, target = workflowTarget()) {
         }
         catch (error) {
             const why = signal.aborted
-                ? `GitHub did not answer within ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(budget)}.`
+                ? `GitHub did not answer within ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(budget)}.`
                 : reason(error);
             options.warn(`${what} was not recorded: ${why}`);
             return undefined;
@@ -116,7 +118,7 @@ function openGitHubRecords(options, target = workflowTarget()) {
                 const id = await deploymentId;
                 if (id === undefined)
                     return;
-                const url = record.deploymentUrl ? (0,_lib_url__WEBPACK_IMPORTED_MODULE_3__/* .checkHttpUrl */ .O)(record.deploymentUrl) : undefined;
+                const url = record.deploymentUrl ? (0,_lib_url__WEBPACK_IMPORTED_MODULE_4__/* .checkHttpUrl */ .O)(record.deploymentUrl) : undefined;
                 const environmentUrl = url && 'url' in url && options.redact(url.url) === url.url ? url.url : undefined;
                 await bounded(`the final status of the GitHub deployment for ${options.environment}`, (signal) => octokit.rest.repos.createDeploymentStatus({
                     owner,
@@ -126,7 +128,7 @@ function openGitHubRecords(options, target = workflowTarget()) {
                     environment_url: environmentUrl,
                     log_url: target.runUrl,
                     auto_inactive: true,
-                    description: md.plain(`${record.deploymentName}: ${record.revisionStatus ?? record.outcome}`, MAX_DESCRIPTION),
+                    description: md.plain(`${record.deploymentName}: ${record.revisionStatus ?? record.outcome}${record.rollback ? `; ${(0,_report_rollback_text__WEBPACK_IMPORTED_MODULE_1__/* .rollbackHeadline */ .p)(record.rollback)}` : ''}`, MAX_DESCRIPTION),
                     request: { signal }
                 }));
             };
@@ -198,12 +200,16 @@ function commentBody(record, sha, md) {
         ['URL', record.deploymentUrl ? md.link(record.deploymentUrl) : '—'],
         ['Revision', md.cell(record.revisionId ?? '—')],
         ['Commit', md.cell(sha.slice(0, 12))],
-        ['Time', (0,_lib_duration__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(record.elapsedMs)]
+        ['Time', (0,_lib_duration__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(record.elapsedMs)]
     ];
     if (record.checksPassed.length > 0)
         rows.push(['Checks passed', md.cell(record.checksPassed.join(', '))]);
+    if (record.rollback) {
+        const { failedRevisionId, revisionId, elapsedMs } = record.rollback;
+        rows.push(['Failed revision', md.cell(failedRevisionId)], ['Rollback', md.cell((0,_report_rollback_text__WEBPACK_IMPORTED_MODULE_1__/* .rollbackHeadline */ .p)(record.rollback))], ['Serving now', md.cell(revisionId ?? '—')], ['Rollback took', (0,_lib_duration__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(elapsedMs)]);
+    }
     return [
-        (0,_report_markdown__WEBPACK_IMPORTED_MODULE_2__/* .commentMarker */ .Ql)(record.deploymentName),
+        (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .commentMarker */ .Ql)(record.deploymentName),
         `### ${HEADLINES[STATES[record.outcome]]} ${md.cell(record.deploymentName)}`,
         '',
         '| | |',

@@ -1,10 +1,11 @@
 import { ControlPlaneClient } from './control-plane/client'
 import { sleep } from './control-plane/retry'
-import { deploy } from './operations/deploy'
 import { CancelledError } from './operations/deps'
 import { SUCCEEDS, type DeployResult } from './result'
 import { deleteDeployment } from './operations/delete'
-import { createDispatcher, type Dispatcher } from './control-plane/transport'
+import { createDispatcher } from './control-plane/transport'
+import { deliver } from './safe-delivery'
+import { describeRollback } from './report/rollback-text'
 import type { Config } from './inputs/parse'
 import { writeSummary } from './report/job-summary'
 import { createLog, type Log } from './report/log'
@@ -47,23 +48,26 @@ export async function execute(config: Config, redact: Redactor, startedAt: numbe
       log.info(`${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
   })
 
-  const operation = config.operation === 'delete' ? deleteDeployment : deploy
-  const result = await operation(config, {
+  const deps = {
     client,
     io: {
-      info: (message) => log.info(message),
-      notice: (message) => log.notice(message),
-      warning: (message) => log.warning(message),
+      info: (message: string) => log.info(message),
+      notice: (message: string) => log.notice(message),
+      warning: (message: string) => log.warning(message),
       setOutput: createOutputs(redact, log),
       waitStarting: () => records?.waitStarting()
     },
     signal: controller.signal,
     startedAt,
     now: Date.now,
-    sleep
-  })
-  const runDeadline = startedAt + config.timeoutMs
-  const checks = await agentChecks(result, config, dispatcher, log, controller.signal, runDeadline)
+    sleep,
+    dispatcher
+  }
+  const delivery =
+    config.operation === 'delete'
+      ? { result: await deleteDeployment(config, deps) }
+      : await deliver(config, deps)
+  const { result, checks, rollback } = delivery
   const logs = await failureLogs(result, config, client, redact, log, controller.signal)
   await records?.finish({
     outcome: checks?.failure ? 'failed' : result.outcome,
@@ -72,57 +76,17 @@ export async function execute(config: Config, redact: Redactor, startedAt: numbe
     revisionId: result.revisionId,
     revisionStatus: result.revisionStatus,
     elapsedMs: Date.now() - startedAt,
-    checksPassed: checks?.passed ?? []
+    checksPassed: checks?.passed ?? [],
+    rollback
   })
-  await report(result, config, redact, log, { logs, checks, target: deployTarget(config) })
+  await report(result, config, redact, log, {
+    logs,
+    checks,
+    rollback,
+    target: deployTarget(config)
+  })
   process.off('SIGINT', onSignal)
   process.off('SIGTERM', onSignal)
-}
-
-type Checks = NonNullable<SummaryExtras['checks']>
-
-/** After DEPLOYED: the agent checks the inputs ask for. A failure fails the step. */
-async function agentChecks(
-  result: DeployResult,
-  config: Config,
-  dispatcher: Dispatcher,
-  log: Log,
-  signal: AbortSignal,
-  runDeadline: number
-): Promise<Checks | undefined> {
-  const verify = config.verify
-  if (!verify || result.outcome !== 'deployed') return undefined
-  if (!result.deploymentUrl) {
-    return {
-      passed: [],
-      failure: 'verify-assistant: the deployment has no URL (source_config.custom_url) to check.'
-    }
-  }
-  const { AgentCheckError, checkAgent } = await import('./after-deploy/agent-checks')
-  try {
-    const report = await checkAgent({
-      baseUrl: result.deploymentUrl,
-      assistantId: verify.assistantId,
-      message: verify.message,
-      a2a: verify.a2a,
-      apiKey: verify.apiKey,
-      authScheme: verify.authScheme,
-      deadline: Math.min(runDeadline, Date.now() + verify.timeoutMs),
-      signal,
-      dispatcher,
-      now: Date.now,
-      sleep,
-      onProgress: (line) => log.info(line)
-    })
-    // The replies are redacted and escaped where they are shown (the summary).
-    return report
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    return {
-      passed: error instanceof AgentCheckError ? error.passed : [],
-      failure: `${message} The revision is DEPLOYED; outputs are set.`
-    }
-  }
 }
 
 /** The ref, image or folder a deploy sends, for the summary. */
@@ -190,9 +154,10 @@ async function report(
   extras: SummaryExtras
 ) {
   await writeSummary(renderDeploySummary(result, config.source, extras, redact), log)
-  if (!SUCCEEDS[result.outcome]) log.fail(result.message)
+  const rolledBack = extras.rollback ? `\n${describeRollback(extras.rollback)}` : ''
+  if (!SUCCEEDS[result.outcome]) log.fail(`${result.message}${rolledBack}`)
   else if (extras.checks?.failure) {
     log.info(result.message)
-    log.fail(extras.checks.failure)
+    log.fail(`${extras.checks.failure}${rolledBack}`)
   } else log.info(result.message)
 }

@@ -43,4 +43,28 @@ export interface DeployResult {
   planLines?: string[]
   /** One paragraph for people: what happened, with the ids, and what to do next. */
   message: string
+  /** The revision that served before this run's write (`active_revision_id`). */
+  previousRevisionId?: string
+}
+
+/** What the checks after DEPLOYED proved; `failure` fails the step. */
+export interface AfterDeployChecks {
+  passed: string[]
+  reply?: string
+  a2aReply?: string
+  failure?: string
+}
+
+/** How a rollback (rollback-on-failure) went, for the log, the summary and GitHub. */
+export interface RollbackReport {
+  /** The revision that failed, and the revision redeployed. */
+  failedRevisionId: string
+  toRevisionId: string
+  /** The revision the redeploy created, once known. */
+  revisionId?: string
+  outcome: DeployOutcome
+  /** The rollback's agent checks failed (its revision is DEPLOYED). */
+  checksFailure?: string
+  elapsedMs: number
+  message: string
 }

@@ -3,6 +3,7 @@ import { ControlPlaneClient } from '../../src/control-plane/client'
 import { sleep } from '../../src/control-plane/retry'
 import { deleteDeployment } from '../../src/operations/delete'
 import { deploy } from '../../src/operations/deploy'
+import { rollbackOperation } from '../../src/operations/rollback'
 import type { DeployResult } from '../../src/result'
 import { parseInputs } from '../../src/inputs/parse'
 import { rawInputs } from './action-yml'
@@ -62,7 +63,12 @@ export async function runDeploy(
     backoff: { baseMs: 10, maxMs: 50 },
     onRetry: (notice) => log.push(`retry ${notice.method} ${notice.path}: ${notice.reason}`)
   })
-  const operation = config.operation === 'delete' ? deleteDeployment : deploy
+  const operation =
+    config.operation === 'delete'
+      ? deleteDeployment
+      : config.operation === 'rollback'
+        ? rollbackOperation
+        : deploy
   const result = await operation(config, {
     client,
     io: {

@@ -7,6 +7,7 @@ import {
   type Dispatcher
 } from '../control-plane/transport'
 import { z } from 'zod'
+import { describeExpectation, meetsExpectation, type Expectation } from './expectation'
 
 /** What the agent checks proved, in order, and what the agent said. */
 export interface AgentCheckReport {
@@ -40,6 +41,8 @@ export interface AgentCheckOptions {
   baseUrl: string
   assistantId: string
   message?: string
+  /** `verify-expect`: what the reply to `message` must hold. */
+  expect?: Expectation
   a2a: boolean
   apiKey: string
   authScheme?: string
@@ -131,7 +134,15 @@ async function runChecks(
     const parsed = runResultSchema.safeParse(body)
     const last = parsed.success ? parsed.data.messages?.at(-1) : undefined
     if (!last) throw new AgentCheckError('run', path, 200, 'the answer holds no messages')
-    report.reply = truncate(textOf(last.content))
+    const replyText = textOf(last.content)
+    report.reply = truncate(replyText)
+    if (options.expect && !meetsExpectation(options.expect, replyText))
+      throw new AgentCheckError(
+        'run',
+        path,
+        200,
+        `the reply does not ${describeExpectation(options.expect)} (verify-expect): ${truncate(replyText, 300)}`
+      )
     report.passed.push('run')
     options.onProgress(`Agent check: the run answered: ${report.reply}`)
   }

@@ -1,5 +1,6 @@
 import { context, getOctokit } from '@actions/github'
-import type { DeployOutcome } from '../result'
+import type { DeployOutcome, RollbackReport } from '../result'
+import { rollbackHeadline } from '../report/rollback-text'
 import { formatDuration } from '../lib/duration'
 import { commentMarker, markdownFor, type Markdown } from '../report/markdown'
 import type { Redactor } from '../report/redact'
@@ -23,6 +24,8 @@ export interface RunRecord {
   revisionStatus?: string
   elapsedMs: number
   checksPassed: string[]
+  /** The rollback after this run's revision failed, when one ran. */
+  rollback?: RollbackReport
 }
 
 export interface GitHubRecordsOptions {
@@ -185,7 +188,7 @@ export function openGitHubRecords(
               log_url: target.runUrl,
               auto_inactive: true,
               description: md.plain(
-                `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}`,
+                `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}${record.rollback ? `; ${rollbackHeadline(record.rollback)}` : ''}`,
                 MAX_DESCRIPTION
               ),
               request: { signal }
@@ -274,6 +277,15 @@ export function commentBody(record: RunRecord, sha: string, md: Markdown): strin
   ]
   if (record.checksPassed.length > 0)
     rows.push(['Checks passed', md.cell(record.checksPassed.join(', '))])
+  if (record.rollback) {
+    const { failedRevisionId, revisionId, elapsedMs } = record.rollback
+    rows.push(
+      ['Failed revision', md.cell(failedRevisionId)],
+      ['Rollback', md.cell(rollbackHeadline(record.rollback))],
+      ['Serving now', md.cell(revisionId ?? '—')],
+      ['Rollback took', formatDuration(elapsedMs)]
+    )
+  }
   return [
     commentMarker(record.deploymentName),
     `### ${HEADLINES[STATES[record.outcome]]} ${md.cell(record.deploymentName)}`,

@@ -94,7 +94,9 @@ export const controlPlanePaths = {
   revision: (id: string, revisionId: string) =>
     `${controlPlanePaths.revisions(id)}/${segment(revisionId)}`,
   revisionLogs: (id: string, revisionId: string) =>
-    `${controlPlanePaths.revision(id, revisionId)}/logs`
+    `${controlPlanePaths.revision(id, revisionId)}/logs`,
+  redeploy: (id: string, revisionId: string) =>
+    `${controlPlanePaths.revision(id, revisionId)}/redeploy`
 }
 
 /** `?a=1&b=2` of the values that are set, encoded as the request sends them; '' when none. */
@@ -311,6 +313,43 @@ export class ControlPlaneClient {
   /** The pause before retry `retryNumber` (0 for the first): the client's backoff and random. */
   retryDelay(retryNumber: number): number {
     return backoffDelay(retryNumber, this.#options.backoff, this.#options.random)
+  }
+
+  /**
+   * Starts a new revision built from `revisionId`'s configuration; the answer is the Deployment,
+   * whose `latest_revision_id` is that new revision. Not retried: a lost answer is settled by
+   * the caller (operations/redeploy-once.ts), never by sending it again.
+   */
+  redeployRevision(
+    deploymentId: string,
+    revisionId: string,
+    call: CallOptions = {}
+  ): Promise<Deployment> {
+    return this.#request({
+      ...call,
+      method: 'POST',
+      path: controlPlanePaths.redeploy(deploymentId, revisionId),
+      schema: deploymentSchema,
+      maxBodyBytes: BODY_CAPS.controlPlaneJson
+    })
+  }
+
+  /** The newest revisions of a deployment with one of `statuses`, newest first (one page). */
+  async listRevisionsWithStatus(
+    deploymentId: string,
+    statuses: readonly string[],
+    limit: number,
+    call: CallOptions = {}
+  ): Promise<Revision[]> {
+    const page = await this.#request({
+      ...call,
+      method: 'GET',
+      path: controlPlanePaths.revisions(deploymentId),
+      query: { limit, status: statuses.join(',') },
+      schema: revisionsListSchema,
+      maxBodyBytes: BODY_CAPS.controlPlaneJson
+    })
+    return page.resources
   }
 
   async #request<T>(spec: RequestSpec<T>): Promise<T> {

@@ -39,7 +39,11 @@ export const INPUT_NAMES = [
   'agent-auth-scheme',
   'github-token',
   'environment',
-  'pr-comment'
+  'pr-comment',
+  'verify-expect',
+  'rollback-on-failure',
+  'rollback-timeout',
+  'to-revision'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -62,7 +66,9 @@ export const INPUT_DEFAULTS = {
   'delete-tracing-project': 'false',
   'verify-a2a': 'false',
   'verify-timeout': '5m',
-  'pr-comment': 'false'
+  'pr-comment': 'false',
+  'rollback-on-failure': 'false',
+  'rollback-timeout': '15m'
 } as const satisfies Partial<Record<InputName, string>>
 
 export type DefaultedInput = keyof typeof INPUT_DEFAULTS
@@ -82,7 +88,10 @@ export const OUTPUT_NAMES = [
   'revision-id',
   'revision-status',
   'deployment-url',
-  'created'
+  'created',
+  'previous-revision-id',
+  'rolled-back',
+  'rollback-revision-id'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]

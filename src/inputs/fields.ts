@@ -6,12 +6,13 @@ import { normaliseRepoRef } from './git-ref'
 import { parseResourceSpec } from './resource-spec'
 import { parseSecrets } from './secrets'
 import { controlCharacterProblem } from './text'
+import { parseExpectation } from '../after-deploy/expectation'
 
 export const SOURCES = ['git_host', 'external_image', 'internal_image', 'internal_source'] as const
 export type Source = (typeof SOURCES)[number]
 export const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod'] as const
 export type DeploymentType = (typeof DEPLOYMENT_TYPES)[number]
-export const OPERATIONS = ['deploy', 'delete'] as const
+export const OPERATIONS = ['deploy', 'delete', 'rollback'] as const
 export type Operation = (typeof OPERATIONS)[number]
 
 /** Status checks more often than this only load the service (issue 12: 1,189 polls in 3 s). */
@@ -163,7 +164,19 @@ export const inputFields = z.object({
   'agent-auth-scheme': optional('agent-auth-scheme', text),
   'github-token': optional('github-token', text),
   environment: optional('environment', text),
-  'pr-comment': defaulted('pr-comment', booleanText)
+  'pr-comment': defaulted('pr-comment', booleanText),
+  'verify-expect': optional(
+    'verify-expect',
+    parsedBy((value) => {
+      const parsed = parseExpectation(value)
+      return 'problem' in parsed
+        ? { problems: [parsed.problem] }
+        : { value: parsed.expectation, problems: [] }
+    })
+  ),
+  'rollback-on-failure': defaulted('rollback-on-failure', booleanText),
+  'rollback-timeout': defaulted('rollback-timeout', positiveDuration),
+  'to-revision': optional('to-revision', uuid)
 } satisfies Record<InputName, z.ZodType>)
 
 export type InputFields = z.output<typeof inputFields>

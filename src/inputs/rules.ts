@@ -10,8 +10,8 @@ import { isTagRef, normaliseRepoRef, workflowRepoRef } from './git-ref'
 import { OPERATIONS, SOURCES, type Operation, type Source } from './fields'
 import type { InputEnv, InputProblem } from './problems'
 
-/** Inputs that mean nothing to operation delete; given with it, they are refused by name. */
-const DEPLOY_ONLY: InputName[] = [
+/** What is built and how: inputs that mean nothing to operations delete and rollback. */
+const SOURCE_INPUTS: InputName[] = [
   'source',
   'repo-url',
   'integration-id',
@@ -27,14 +27,22 @@ const DEPLOY_ONLY: InputName[] = [
   'source-dir',
   'install-command',
   'build-command',
-  'secrets',
+  'secrets'
+]
+/** A rollback after a failed deploy: for operation deploy only. */
+const ROLLBACK_ON_FAILURE: InputName[] = ['rollback-on-failure', 'rollback-timeout']
+/** Inputs that mean nothing to operation delete; given with it, they are refused by name. */
+const DEPLOY_ONLY: InputName[] = [
+  ...SOURCE_INPUTS,
   'verify-assistant',
   'verify-message',
+  'verify-expect',
   'verify-a2a',
   'agent-api-key',
   'agent-auth-scheme',
   'environment',
-  'pr-comment'
+  'pr-comment',
+  ...ROLLBACK_ON_FAILURE
 ]
 const GIT_HOST_ONLY: InputName[] = [
   'integration-id',
@@ -100,9 +108,20 @@ const operation: Rule = (step) => {
       problem(input, 'is for operation deploy, not delete')
     )
   }
+  const notForRollback =
+    step.operation === 'rollback'
+      ? [...SOURCE_INPUTS, ...ROLLBACK_ON_FAILURE]
+          .filter((input) => step.given(input))
+          .map((input) =>
+            problem(
+              input,
+              'is for operation deploy, not rollback (a rollback redeploys a revision as it was)'
+            )
+          )
+      : []
   return step.flag('delete-tracing-project')
-    ? [problem('delete-tracing-project', 'is only for operation delete')]
-    : []
+    ? [...notForRollback, problem('delete-tracing-project', 'is only for operation delete')]
+    : notForRollback
 }
 
 /** Inputs of one source given with another. */
@@ -182,6 +201,27 @@ const agentChecks: Rule = (step) => {
     : []
 }
 
+/** Safe delivery: rollback and verify-expect need what they act on. */
+const safeDelivery: Rule = (step) => [
+  ...(step.given('to-revision') && step.operation !== 'rollback'
+    ? [problem('to-revision', 'is only for operation rollback (the revision it redeploys)')]
+    : []),
+  ...(step.flag('rollback-on-failure') && step.text('wait')?.toLowerCase() === 'false'
+    ? [
+        problem(
+          'rollback-on-failure',
+          'needs wait: true (a rollback is decided once the revision has ended)'
+        )
+      ]
+    : []),
+  ...(step.flag('rollback-on-failure') && step.flag('dry-run')
+    ? [problem('rollback-on-failure', 'cannot be used with dry-run (a dry run deploys nothing)')]
+    : []),
+  ...(step.given('verify-expect') && !step.given('verify-message')
+    ? [problem('verify-expect', 'needs verify-message (the message whose reply it judges)')]
+    : [])
+]
+
 const githubRecords: Rule = (step) => {
   if (step.given('github-token')) return []
   return [
@@ -194,7 +234,7 @@ const githubRecords: Rule = (step) => {
   ]
 }
 
-const RULES: Rule[] = [target, operation, source, gitRef, agentChecks, githubRecords]
+const RULES: Rule[] = [target, operation, source, gitRef, agentChecks, safeDelivery, githubRecords]
 
 /** Every problem of inputs that do not go together, in the order of the rules above. */
 export function crossInputProblems(raw: RawInputs, env: InputEnv): InputProblem[] {

@@ -55,6 +55,12 @@ function toConfig(fields: InputFields, env: InputEnv) {
     /** With operation delete: also delete the tracing project of the same name. */
     deleteTracingProject: fields['delete-tracing-project'],
     verify: agentChecks(fields),
+    /** Redeploy the previous revision when this run's fails (Safe delivery). */
+    rollbackOnFailure: fields['rollback-on-failure'],
+    /** Longest wait for a rollback's revision, on top of `timeout`. */
+    rollbackTimeoutMs: fields['rollback-timeout'],
+    /** With operation rollback: the revision to redeploy; else the newest older DEPLOYED one. */
+    toRevision: fields['to-revision'],
     github: githubRecords(fields),
     /** To log before anything is sent. */
     warnings: warnings(fields)
@@ -88,6 +94,8 @@ function agentChecks(fields: InputFields) {
   return {
     assistantId,
     message: fields['verify-message'],
+    /** `verify-expect`: what the reply to the message must hold. */
+    expect: fields['verify-expect'],
     a2a: fields['verify-a2a'],
     timeoutMs: fields['verify-timeout'],
     /** `agent-api-key`, else `api-key`. */

@@ -18,8 +18,8 @@ import { describe, findTarget, withHint } from './target'
 /** What a run has learnt so far; every ending reports it, failures included. */
 type Known = Omit<DeployResult, 'outcome' | 'message' | 'elapsedMs'>
 
-/** One run of the deploy operation: what its steps share. */
-class DeployRun {
+/** One run of the deploy operation (or a rollback's wait): what its steps share. */
+export class DeployRun {
   readonly known: Known = { created: false, statusesSeen: [] }
   readonly deadline: number
   readonly call: CallOptions
@@ -74,11 +74,16 @@ class DeployRun {
 export async function deploy(config: Config, deps: DeployDeps): Promise<DeployResult> {
   const run = new DeployRun(config, deps)
   deps.io.setOutput('created', 'false')
+  deps.io.setOutput('rolled-back', 'false')
   let archive: SourceArchive | undefined
   try {
     archive = await packSourceDir(run)
     const existing = await findTarget(config, deps.client, run.call)
     if (existing) run.found(existing)
+    if (existing?.active_revision_id) {
+      run.known.previousRevisionId = existing.active_revision_id
+      deps.io.setOutput('previous-revision-id', existing.active_revision_id)
+    }
     const plan = planDeployment(config, existing)
     plan.notices.forEach((notice) => deps.io.notice(notice))
     if (config.dryRun) return dryRun(run, plan, existing, archive)
@@ -223,7 +228,7 @@ async function notWaiting(
   )
 }
 
-async function waitForOutcome(
+export async function waitForOutcome(
   run: DeployRun,
   deploymentId: string,
   revisionId: string
@@ -289,11 +294,7 @@ async function deployed(
   const current = await client.getDeployment(deploymentId, run.call)
   run.known.deploymentUrl = usableUrl(run, current.source_config.custom_url ?? '')
   io.setOutput('deployment-url', run.known.deploymentUrl)
-  if (current.active_revision_id && current.active_revision_id !== revisionId) {
-    io.notice(
-      `The deployment's active revision is ${current.active_revision_id}, not ${revisionId}: a newer revision may already have replaced this one.`
-    )
-  }
+  // Whether it serves is the serving check's to say (after-deploy/serving-check.ts).
   const at = run.known.deploymentUrl ? ` at ${run.known.deploymentUrl}` : ''
   return run.finish(
     'deployed',
@@ -316,7 +317,7 @@ function usableUrl(run: DeployRun, customUrl: string): string {
   return ''
 }
 
-function endedByError(run: DeployRun, error: unknown): DeployResult {
+export function endedByError(run: DeployRun, error: unknown): DeployResult {
   const took = formatDuration(run.elapsed())
   const { revisionId, revisionStatus, deploymentId } = run.known
   if (run.deps.signal?.aborted) {

@@ -10,6 +10,7 @@ import type {
   DeploymentCreateBody,
   DeploymentPatchBody
 } from '../control-plane/schemas'
+import { configDifferences } from './revision-match'
 
 /** Attempts of a create or an update whose answers got lost, the first included. */
 const MAX_WRITE_ATTEMPTS = 4
@@ -31,7 +32,7 @@ export interface WriteDeps {
  * An error after which the service may or may not have acted (status-policy.ts's table): the
  * request went out and no (readable) answer came back, or a gateway answered for the service.
  */
-function isLostAnswer(error: unknown): boolean {
+export function isLostAnswer(error: unknown): boolean {
   return meaningOfError(error).lostAnswer
 }
 
@@ -92,10 +93,23 @@ export async function patchOnce(
     for (;;) {
       const current = await deps.client.getDeployment(deploymentId, deps.call)
       if (current.latest_revision_id && current.latest_revision_id !== revisionBefore) {
-        deps.notice(
-          `The answer to PATCH ${controlPlanePaths.deployment(deploymentId)} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it, and waits for it instead of patching again.`
+        const differs = configDifferences(
+          body.source_revision_config,
+          current.source_revision_config
         )
-        return { deployment: current, adopted: true }
+        if (differs && differs.length > 0) {
+          // Another run's revision: not ours to wait for. Ours, if it comes, will be newer.
+          deps.notice(
+            `The answer to PATCH ${controlPlanePaths.deployment(deploymentId)} was lost (${reasonOf(lost)}); the deployment has a new revision ${current.latest_revision_id}, but its ${differs.join(', ')} is not what this run sent: another run or a push created it, so it is not adopted.`
+          )
+          revisionBefore = current.latest_revision_id
+        } else {
+          const unverified = differs ? '' : ' (nothing sent names the revision, so this is assumed)'
+          deps.notice(
+            `The answer to PATCH ${controlPlanePaths.deployment(deploymentId)} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it${unverified}, and waits for it instead of patching again.`
+          )
+          return { deployment: current, adopted: true }
+        }
       }
       const left = settleUntil - deps.now()
       if (left <= 0) break

@@ -1,4 +1,5 @@
-import type { DeployResult } from '../result'
+import type { AfterDeployChecks, DeployResult, RollbackReport } from '../result'
+import { describeRollback } from './rollback-text'
 import { formatDuration } from '../lib/duration'
 import { formatLogLine, type RevisionLogs } from '../after-deploy/revision-logs'
 import { capMarkdown, markdownFor, type Markdown } from './markdown'
@@ -25,7 +26,9 @@ export interface SummaryExtras {
   /** What was deployed: the ref, the image or the folder. */
   target?: string
   logs?: RevisionLogs
-  checks?: { passed: string[]; reply?: string; a2aReply?: string; failure?: string }
+  checks?: AfterDeployChecks
+  /** The rollback after this run's revision failed (rollback-on-failure). */
+  rollback?: RollbackReport & { checks?: AfterDeployChecks }
 }
 
 /**
@@ -38,7 +41,7 @@ export function renderDeploySummary(
   extras: SummaryExtras,
   redact: Redactor
 ): string {
-  const { logs, checks } = extras
+  const { logs, checks, rollback } = extras
   const md = markdownFor(redact)
   // Each row's value, already rendered as markdown.
   const rows: [string, string][] = [
@@ -63,9 +66,17 @@ export function renderDeploySummary(
       'Checks passed',
       checks.passed.length > 0 ? md.cell(checks.passed.join(', ')) : 'none'
     ])
+  if (rollback) {
+    rows.push(
+      ['Failed revision', md.cell(rollback.failedRevisionId)],
+      ['Rolled back to', md.cell(rollback.toRevisionId)],
+      ['Rollback revision', md.cell(rollback.revisionId ?? '—')],
+      ['Rollback', md.cell(`${rollback.outcome}, ${formatDuration(rollback.elapsedMs)}`)]
+    )
+  }
   return capMarkdown(
     [
-      `## ${HEADLINES[result.outcome]}`,
+      `## ${HEADLINES[result.outcome]}${rollback ? ' (rolled back)' : ''}`,
       '',
       '| | |',
       '|---|---|',
@@ -74,6 +85,7 @@ export function renderDeploySummary(
       md.paragraph(result.message),
       '',
       ...(checks?.failure ? [md.paragraph(checks.failure), ''] : []),
+      ...(rollback ? ['### Rollback', '', md.paragraph(describeRollback(rollback)), ''] : []),
       ...(checks?.reply !== undefined
         ? ['### The agent replied', '', md.fence([checks.reply]), '']
         : []),

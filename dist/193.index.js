@@ -1,18 +1,135 @@
-export const id = 829;
-export const ids = [829];
+export const id = 193;
+export const ids = [193];
 export const modules = {
+
+/***/ 651:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ZU: () => (/* binding */ checkInfoHost),
+/* harmony export */   sJ: () => (/* binding */ checkActiveRevision),
+/* harmony export */   ug: () => (/* binding */ ACTIVE_REVISION_WAIT_MS)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2857);
+/* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9747);
+
+
+/** How long `active_revision_id` may lag behind DEPLOYED before the check fails. */
+const ACTIVE_REVISION_WAIT_MS = 60_000;
+/** Gap between two reads of the deployment or of /info while they still name another revision. */
+const READ_GAP_MS = 2_000;
+const INFO_REQUEST_MS = 10_000;
+/**
+ * After DEPLOYED: the deployment's `active_revision_id` must become this run's revision. It is
+ * read again while it names another (the service moves it a little after DEPLOYED), until the
+ * deadline. A service that returns none cannot be checked this way.
+ */
+async function checkActiveRevision(check) {
+    for (;;) {
+        const current = await check.getDeployment({ deadline: check.deadline, signal: check.signal });
+        const active = current.active_revision_id;
+        if (active === undefined) {
+            return { kind: 'not-named', why: 'the service returns no active_revision_id' };
+        }
+        if (active === check.revisionId)
+            return { kind: 'serving' };
+        const left = check.deadline - check.now();
+        if (left <= 0)
+            return { kind: 'other', servingId: active };
+        await check.sleep(Math.min(READ_GAP_MS, left), check.signal);
+    }
+}
+const infoSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    host: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ host_revision_id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().nullish() }).loose().nullish()
+})
+    .loose();
+/**
+ * With `verify-assistant`: the agent server's `GET /info` names the control plane's revision it
+ * runs as `host.host_revision_id` (servers run by the service, newer ones). Retried while it
+ * names another revision or does not answer, until the deadline. A server that sends no
+ * `host_revision_id`, or no /info at all (404), cannot be checked this way.
+ */
+async function checkInfoHost(check) {
+    let last = { kind: 'not-named', why: 'GET /info did not answer' };
+    for (;;) {
+        const answer = await readInfo(check);
+        if (answer.kind === 'body') {
+            const parsed = infoSchema.safeParse(answer.body);
+            const named = parsed.success ? parsed.data.host?.host_revision_id : undefined;
+            if (named === check.revisionId)
+                return { kind: 'serving' };
+            if (!parsed.success || named === undefined) {
+                return {
+                    kind: 'not-named',
+                    why: "the agent server's GET /info names no host.host_revision_id (older and local servers send none)"
+                };
+            }
+            last = { kind: 'other', servingId: named };
+        }
+        else if (answer.kind === 'absent') {
+            return { kind: 'not-named', why: `the agent server answers ${answer.status} to GET /info` };
+        }
+        else {
+            last = last.kind === 'other' ? last : { kind: 'not-named', why: answer.why };
+        }
+        const left = check.deadline - check.now();
+        if (left <= 0)
+            return last;
+        await check.sleep(Math.min(READ_GAP_MS, left), check.signal);
+    }
+}
+async function readInfo(check) {
+    const timing = (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .attemptTimeout */ .JS)(INFO_REQUEST_MS, check.deadline, check.now());
+    if (timing === undefined)
+        return { kind: 'unreadable', why: 'GET /info: no time was left' };
+    const headers = { accept: 'application/json', 'x-api-key': check.apiKey };
+    if (check.authScheme)
+        headers['x-auth-scheme'] = check.authScheme;
+    try {
+        const answer = await (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .send */ .tN)({
+            url: `${check.baseUrl.replace(/\/+$/, '')}/info`,
+            method: 'GET',
+            headers,
+            signal: check.signal,
+            timeoutMs: timing.timeoutMs,
+            maxBodyBytes: _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .BODY_CAPS */ .V9.agentReply,
+            dispatcher: check.dispatcher
+        });
+        if (answer.status === 404)
+            return { kind: 'absent', status: 404 };
+        if (answer.status !== 200) {
+            return { kind: 'unreadable', why: `GET /info answered ${answer.status}` };
+        }
+        try {
+            return { kind: 'body', body: JSON.parse(answer.bodyText) };
+        }
+        catch {
+            return { kind: 'unreadable', why: 'GET /info answered a body that is not JSON' };
+        }
+    }
+    catch (error) {
+        if (check.signal?.aborted)
+            throw error;
+        const reason = error instanceof _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX ? error.reason : String(error);
+        return { kind: 'unreadable', why: `GET /info got no usable answer: ${reason}` };
+    }
+}
+
+
+/***/ }),
 
 /***/ 4007:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $N: () => (/* binding */ formatErrorDetail),
-/* harmony export */   Cj: () => (/* binding */ ControlPlaneError),
+/* harmony export */   Au: () => (/* binding */ BodyTooLargeError),
 /* harmony export */   Dr: () => (/* binding */ NetworkError),
 /* harmony export */   F9: () => (/* binding */ HttpStatusError),
 /* harmony export */   RD: () => (/* binding */ ResponseShapeError),
 /* harmony export */   j3: () => (/* binding */ DeadlineError)
 /* harmony export */ });
+/* unused harmony export ControlPlaneError */
 /* harmony import */ var _schemas__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8526);
 
 /** Base of every error the client throws; `method` and `path` say which call it was. */
@@ -55,6 +172,19 @@ class ResponseShapeError extends ControlPlaneError {
         super(`${method} ${path} answered with an unexpected body: ${problem}`, method, path);
         this.notJson = notJson;
         this.name = 'ResponseShapeError';
+    }
+}
+/** An answer over the body cap: read no further, and not asked for again. */
+class BodyTooLargeError extends ControlPlaneError {
+    status;
+    cap;
+    constructor(method, path, status, 
+    /** What was read of it, at most: `10.0 MB`. */
+    cap) {
+        super(`${method} ${path} answered a body over ${cap}${status === undefined ? '' : ` (HTTP ${status})`}, more than any answer it should give: the action stopped reading it and does not send the request again. Check that api-url points at the control plane.`, method, path);
+        this.status = status;
+        this.cap = cap;
+        this.name = 'BodyTooLargeError';
     }
 }
 /** The caller's deadline came before the call could be made or finished. */
@@ -186,21 +316,157 @@ const revisionLogsSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* reexport safe */ undici__WEBPACK_IMPORTED_MODULE_0__.Em),
-/* harmony export */   J: () => (/* reexport safe */ undici__WEBPACK_IMPORTED_MODULE_0__.J2)
+/* harmony export */   JS: () => (/* binding */ attemptTimeout),
+/* harmony export */   SM: () => (/* binding */ createDispatcher),
+/* harmony export */   V9: () => (/* binding */ BODY_CAPS),
+/* harmony export */   tN: () => (/* binding */ send),
+/* harmony export */   wX: () => (/* binding */ TransportError)
 /* harmony export */ });
+/* unused harmony export PROXY_ANSWER_TIMEOUT_MS */
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4371);
-/**
- * The parts of undici the action uses, from its public API: `request(url, options)` (a full URL,
- * then method, headers, body, signal and dispatcher, undici's global dispatcher by default) and
- * the agent that honours HTTP(S)_PROXY and NO_PROXY. undici is pinned to an exact version.
- */
+/* harmony import */ var _lib_bytes__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9792);
 
+
+const MB = 1024 * 1024;
+/** The most of a body read for each use; past it the request fails once and is not retried. */
+const BODY_CAPS = {
+    /** A control-plane answer: a deployment, a revision, a page of 100 deployments. */
+    controlPlaneJson: 10 * MB,
+    /** A page of a revision's build or deploy logs. */
+    logPage: 10 * MB,
+    /** The storage's answer to the source upload, which is not read. */
+    uploadAnswer: 1 * MB,
+    /** An agent server's answer: an assistant, a run's messages, an agent card, an A2A reply. */
+    agentReply: 4 * MB
+};
+/**
+ * How long a proxy may take to answer CONNECT. The request's own signal cannot reach undici's
+ * tunnel set-up, so send() stops waiting at its timeout; this frees the socket soon after
+ * (undici's default would hold it, and the process, for 300 s).
+ */
+const PROXY_ANSWER_TIMEOUT_MS = 5_000;
+/** The dispatcher of a run: HTTP(S)_PROXY and NO_PROXY honoured, the proxy's answer bounded. */
+function createDispatcher(options = {}) {
+    return new undici__WEBPACK_IMPORTED_MODULE_0__/* .EnvHttpProxyAgent */ .J2({
+        ...options,
+        clientFactory: (origin, clientOptions) => new undici__WEBPACK_IMPORTED_MODULE_0__/* .Pool */ .bC(origin, {
+            ...clientOptions,
+            headersTimeout: PROXY_ANSWER_TIMEOUT_MS,
+            bodyTimeout: PROXY_ANSWER_TIMEOUT_MS
+        })
+    });
+}
+/** The exchange failed: no answer, none within the timeout, or a body over the cap. */
+class TransportError extends Error {
+    kind;
+    reason;
+    status;
+    constructor(kind, 
+    /** For people: `ECONNRESET`, `no answer within 2 s`, `a body over 10.0 MB`. */
+    reason, 
+    /** The status of a too-large answer; undefined when none came. */
+    status) {
+        super(reason);
+        this.kind = kind;
+        this.reason = reason;
+        this.status = status;
+        this.name = 'TransportError';
+    }
+}
+/**
+ * The time one attempt may take: the request timeout, cut to what is left before the deadline.
+ * `cutByDeadline` says the deadline, not the request timeout, set the bound; undefined when
+ * nothing is left.
+ */
+function attemptTimeout(requestTimeoutMs, deadline, now) {
+    const remaining = deadline === undefined ? Infinity : deadline - now;
+    if (remaining <= 0)
+        return undefined;
+    return remaining < requestTimeoutMs
+        ? { timeoutMs: remaining, cutByDeadline: true }
+        : { timeoutMs: requestTimeoutMs, cutByDeadline: false };
+}
+/**
+ * Sends one request and reads its answer, never longer than `timeoutMs` and never more than
+ * `maxBodyBytes` of body. Redirects are not followed: a 3xx is an answer like any other.
+ */
+async function send(spec) {
+    spec.signal?.throwIfAborted();
+    const timeout = AbortSignal.timeout(spec.timeoutMs);
+    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+    try {
+        return await untilAborted(exchange(spec, signal), signal);
+    }
+    catch (error) {
+        if (spec.signal?.aborted)
+            throw spec.signal.reason;
+        if (error instanceof TransportError)
+            throw error;
+        if (timeout.aborted) {
+            throw new TransportError('timeout', `no answer within ${formatSeconds(spec.timeoutMs)}`);
+        }
+        throw new TransportError('network', describeNetworkError(error));
+    }
+}
+async function exchange(spec, signal) {
+    const response = await (0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(spec.url, {
+        method: spec.method,
+        headers: spec.headers,
+        body: spec.body,
+        signal,
+        dispatcher: spec.dispatcher
+    });
+    const tooLarge = () => new TransportError('too-large', `a body over ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z)(spec.maxBodyBytes)}`, status);
+    const status = response.statusCode;
+    const declared = Number(response.headers['content-length']);
+    if (Number.isFinite(declared) && declared > spec.maxBodyBytes) {
+        response.body.destroy();
+        throw tooLarge();
+    }
+    const chunks = [];
+    let bytes = 0;
+    for await (const chunk of response.body) {
+        bytes += chunk.length;
+        if (bytes > spec.maxBodyBytes) {
+            response.body.destroy();
+            throw tooLarge();
+        }
+        chunks.push(chunk);
+    }
+    return { status, headers: response.headers, bodyText: Buffer.concat(chunks).toString('utf8') };
+}
+/**
+ * Rejects as soon as the signal aborts, whatever the exchange is waiting for. undici queues a
+ * request while its connection (or a proxy's tunnel) is being set up, and does not look at the
+ * signal until then; a late answer is then dropped.
+ */
+function untilAborted(work, signal) {
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(signal.reason);
+        if (signal.aborted)
+            onAbort();
+        signal.addEventListener('abort', onAbort, { once: true });
+        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+}
+function formatSeconds(ms) {
+    return `${Math.round(ms / 100) / 10} s`;
+}
+function describeNetworkError(error) {
+    if (error instanceof Error) {
+        const code = error.code;
+        const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+        return typeof code === 'string'
+            ? `${error.message} (${code})${cause}`
+            : `${error.message}${cause}`;
+    }
+    return String(error);
+}
 
 
 /***/ }),
 
-/***/ 1829:
+/***/ 9193:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -211,13 +477,13 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: ./src/lib/bytes.ts
+var bytes = __webpack_require__(9792);
 // EXTERNAL MODULE: ./src/control-plane/transport.ts
 var transport = __webpack_require__(9747);
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
 var errors = __webpack_require__(4007);
 ;// CONCATENATED MODULE: ./src/control-plane/retry.ts
-/** Statuses after which the same request may succeed when sent again. */
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 /** Capped exponential backoff with full jitter: a random delay in [0, min(max, base·2^n)). */
 function backoffDelay(retryNumber, policy, random) {
     const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** retryNumber);
@@ -254,6 +520,67 @@ function sleep(ms, signal) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/control-plane/status-policy.ts
+
+const TRANSIENT_REFUSAL = {
+    retry: 'idempotent',
+    lostAnswer: false,
+    pollTolerates: true
+};
+/** 502/503/504 may come from a proxy in front of a service that did act. */
+const GATEWAY = { retry: 'idempotent', lostAnswer: true, pollTolerates: true };
+/** Every other status: an answer about a request the service did not carry out, final. */
+const FINAL = { retry: 'never', lostAnswer: false, pollTolerates: false };
+/** What each HTTP status means; a status not listed is FINAL. */
+const STATUS_MEANINGS = {
+    408: TRANSIENT_REFUSAL,
+    // Refused before the service acted: safe to send again whatever the method.
+    429: { retry: 'always', lostAnswer: false, pollTolerates: true },
+    500: TRANSIENT_REFUSAL,
+    502: GATEWAY,
+    503: GATEWAY,
+    504: GATEWAY
+};
+const OTHER_MEANINGS = {
+    network: { retry: 'idempotent', lostAnswer: true, pollTolerates: true },
+    'cut-short': { retry: 'idempotent', lostAnswer: true, pollTolerates: true },
+    // The service answered with success, so it acted; the same request gets the same body.
+    'wrong-shape': { retry: 'never', lostAnswer: true, pollTolerates: false },
+    // Read once, refused: sending again would download it again.
+    'too-large': FINAL
+};
+/** What a failure means: the one table the client, the writes and the wait loop read. */
+function meaningOf(failure) {
+    if (failure.kind === 'status')
+        return STATUS_MEANINGS[failure.status] ?? FINAL;
+    return OTHER_MEANINGS[failure.kind];
+}
+/** The failure a client error stands for; undefined for anything else (a deadline, a bug). */
+function failureOf(error) {
+    if (error instanceof errors/* HttpStatusError */.F9)
+        return { kind: 'status', status: error.status };
+    if (error instanceof errors/* NetworkError */.Dr)
+        return { kind: 'network' };
+    if (error instanceof errors/* BodyTooLargeError */.Au)
+        return { kind: 'too-large' };
+    if (error instanceof errors/* ResponseShapeError */.RD) {
+        return { kind: error.notJson ? 'cut-short' : 'wrong-shape' };
+    }
+    return undefined;
+}
+/** The meaning of an error the client threw; anything that is not a failure above is final. */
+function meaningOfError(error) {
+    const failure = failureOf(error);
+    return failure ? meaningOf(failure) : FINAL;
+}
+/** Whether the client sends `method` again after this failure. */
+function isRetryable(failure, method) {
+    const { retry } = meaningOf(failure);
+    return retry === 'always' || (retry === 'idempotent' && IDEMPOTENT.has(method));
+}
+/** Methods whose repetition changes nothing more than the first attempt did. */
+const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
+
 // EXTERNAL MODULE: ./src/control-plane/schemas.ts
 var schemas = __webpack_require__(8526);
 ;// CONCATENATED MODULE: ./src/control-plane/client.ts
@@ -262,8 +589,38 @@ var schemas = __webpack_require__(8526);
 
 
 
-/** Methods whose repetition changes nothing more than the first attempt did. */
-const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
+
+
+const segment = (id) => encodeURIComponent(id);
+/** The control plane's paths: the one place they are spelled. Ids are URL-encoded. */
+const controlPlanePaths = {
+    deployments: () => '/v2/deployments',
+    deployment: (id) => `/v2/deployments/${segment(id)}`,
+    /** For messages about a deployment not created yet (dry run). */
+    newDeployment: () => '/v2/deployments/{new id}',
+    uploadUrl: (id) => `${controlPlanePaths.deployment(id)}/upload-url`,
+    revisions: (id) => `${controlPlanePaths.deployment(id)}/revisions`,
+    revision: (id, revisionId) => `${controlPlanePaths.revisions(id)}/${segment(revisionId)}`,
+    revisionLogs: (id, revisionId) => `${controlPlanePaths.revision(id, revisionId)}/logs`,
+    redeploy: (id, revisionId) => `${controlPlanePaths.revision(id, revisionId)}/redeploy`
+};
+/** `?a=1&b=2` of the values that are set, encoded as the request sends them; '' when none. */
+function queryString(query = {}) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+        if (value !== undefined)
+            params.set(key, String(value));
+    }
+    const text = params.toString();
+    return text ? `?${text}` : '';
+}
+function deleteQuery(options) {
+    return { delete_tracing_project: options.deleteTracingProject ? 'true' : undefined };
+}
+/** The DELETE a delete operation sends, for messages: `DELETE /v2/deployments/{id}?…`. */
+function describeDeleteRequest(id, options) {
+    return `DELETE ${controlPlanePaths.deployment(id)}${queryString(deleteQuery(options))}`;
+}
 const PAGE_LIMIT = 100;
 /** A guard against a service whose offsets never end; 1,000 pages are 100,000 deployments. */
 const MAX_PAGES = 1000;
@@ -296,9 +653,10 @@ class ControlPlaneClient {
             const list = await this.#request({
                 ...call,
                 method: 'GET',
-                path: '/v2/deployments',
+                path: controlPlanePaths.deployments(),
                 query: { name_contains: name, limit: PAGE_LIMIT, offset },
-                schema: schemas/* deploymentsListSchema */.ai
+                schema: schemas/* deploymentsListSchema */.ai,
+                maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
             });
             const match = list.resources.find((deployment) => deployment.name === name);
             if (match)
@@ -314,43 +672,48 @@ class ControlPlaneClient {
         return this.#request({
             ...call,
             method: 'GET',
-            path: `/v2/deployments/${encodeURIComponent(id)}`,
-            schema: schemas/* deploymentSchema */.fP
+            path: controlPlanePaths.deployment(id),
+            schema: schemas/* deploymentSchema */.fP,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
         });
     }
     createDeployment(body, call = {}) {
         return this.#request({
             ...call,
             method: 'POST',
-            path: '/v2/deployments',
+            path: controlPlanePaths.deployments(),
             body,
-            schema: schemas/* deploymentSchema */.fP
+            schema: schemas/* deploymentSchema */.fP,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
         });
     }
     patchDeployment(id, body, call = {}) {
         return this.#request({
             ...call,
             method: 'PATCH',
-            path: `/v2/deployments/${encodeURIComponent(id)}`,
+            path: controlPlanePaths.deployment(id),
             body,
-            schema: schemas/* deploymentSchema */.fP
+            schema: schemas/* deploymentSchema */.fP,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
         });
     }
     getRevision(deploymentId, revisionId, call = {}) {
         return this.#request({
             ...call,
             method: 'GET',
-            path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions/${encodeURIComponent(revisionId)}`,
-            schema: schemas/* revisionSchema */.X8
+            path: controlPlanePaths.revision(deploymentId, revisionId),
+            schema: schemas/* revisionSchema */.X8,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
         });
     }
     deleteDeployment(id, options, call = {}) {
         return this.#request({
             ...call,
             method: 'DELETE',
-            path: `/v2/deployments/${encodeURIComponent(id)}`,
-            query: { delete_tracing_project: options.deleteTracingProject ? 'true' : undefined },
-            schema: undefined
+            path: controlPlanePaths.deployment(id),
+            query: deleteQuery(options),
+            schema: undefined,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
         });
     }
     /** A signed URL to PUT a source tarball to, and the object path the PATCH names it by. */
@@ -358,8 +721,9 @@ class ControlPlaneClient {
         return this.#request({
             ...call,
             method: 'POST',
-            path: `/v2/deployments/${encodeURIComponent(deploymentId)}/upload-url`,
-            schema: schemas/* uploadUrlSchema */.Sr
+            path: controlPlanePaths.uploadUrl(deploymentId),
+            schema: schemas/* uploadUrlSchema */.Sr,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
         });
     }
     /**
@@ -377,7 +741,8 @@ class ControlPlaneClient {
             absoluteUrl: uploadUrl,
             headers: { 'content-type': 'application/gzip', 'content-length': String(file.bytes) },
             rawBody: () => (0,external_node_fs_.createReadStream)(file.path),
-            schema: undefined
+            schema: undefined,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.uploadAnswer
         });
     }
     /** The newest revisions of a deployment, newest first (one page). */
@@ -385,9 +750,10 @@ class ControlPlaneClient {
         const page = await this.#request({
             ...call,
             method: 'GET',
-            path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions`,
+            path: controlPlanePaths.revisions(deploymentId),
             query: { limit },
-            schema: schemas/* revisionsListSchema */.UY
+            schema: schemas/* revisionsListSchema */.UY,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
         });
         return page.resources;
     }
@@ -396,14 +762,46 @@ class ControlPlaneClient {
         return this.#request({
             ...call,
             method: 'GET',
-            path: `/v2/deployments/${encodeURIComponent(deploymentId)}/revisions/${encodeURIComponent(revisionId)}/logs`,
+            path: controlPlanePaths.revisionLogs(deploymentId, revisionId),
             query: { type, ...query },
-            schema: schemas/* revisionLogsSchema */.Uj
+            schema: schemas/* revisionLogsSchema */.Uj,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.logPage
         });
+    }
+    /** The pause before retry `retryNumber` (0 for the first): the client's backoff and random. */
+    retryDelay(retryNumber) {
+        return backoffDelay(retryNumber, this.#options.backoff, this.#options.random);
+    }
+    /**
+     * Starts a new revision built from `revisionId`'s configuration; the answer is the Deployment,
+     * whose `latest_revision_id` is that new revision. Not retried: a lost answer is settled by
+     * the caller (operations/redeploy-once.ts), never by sending it again.
+     */
+    redeployRevision(deploymentId, revisionId, call = {}) {
+        return this.#request({
+            ...call,
+            method: 'POST',
+            path: controlPlanePaths.redeploy(deploymentId, revisionId),
+            schema: schemas/* deploymentSchema */.fP,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+    }
+    /** The newest revisions of a deployment with one of `statuses`, newest first (one page). */
+    async listRevisionsWithStatus(deploymentId, statuses, limit, call = {}) {
+        const page = await this.#request({
+            ...call,
+            method: 'GET',
+            path: controlPlanePaths.revisions(deploymentId),
+            query: { limit, status: statuses.join(',') },
+            schema: schemas/* revisionsListSchema */.UY,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+        return page.resources;
     }
     async #request(spec) {
         const { method, path } = spec;
-        const { maxAttempts, backoff, now, random } = this.#options;
+        const { now } = this.#options;
+        const maxAttempts = Math.min(spec.maxAttempts ?? Infinity, this.#options.maxAttempts);
         for (let attempt = 1;; attempt++) {
             const outcome = await this.#send(spec);
             let error;
@@ -412,29 +810,23 @@ class ControlPlaneClient {
                     return this.#parse(spec, outcome.bodyText);
                 }
                 catch (parseError) {
-                    // A body cut short in transit is read again; one of the wrong shape would not change.
-                    const cutShort = parseError instanceof errors/* ResponseShapeError */.RD && parseError.notJson;
-                    if (!cutShort || !IDEMPOTENT.has(method) || attempt >= maxAttempts)
+                    if (!(parseError instanceof errors/* ResponseShapeError */.RD))
                         throw parseError;
                     error = parseError;
                 }
             }
-            error ??=
-                outcome.kind === 'answer'
-                    ? new errors/* HttpStatusError */.F9(method, path, outcome.status, (0,errors/* formatErrorDetail */.$N)(outcome.bodyText))
-                    : outcome.error;
-            // A GET, PUT or DELETE repeated changes nothing more, so it is safe to send again. A 429 was refused before the
-            // service acted, so it is safe for every method. Anything else that changes state is not
-            // retried here: its first attempt may have acted.
-            const retryable = error instanceof errors/* ResponseShapeError */.RD ||
-                (outcome.kind === 'answer'
-                    ? RETRYABLE_STATUSES.has(outcome.status) &&
-                        (IDEMPOTENT.has(method) || outcome.status === 429)
-                    : IDEMPOTENT.has(method) && outcome.error instanceof errors/* NetworkError */.Dr);
-            if (!retryable || attempt >= maxAttempts)
+            else {
+                error =
+                    outcome.kind === 'answer'
+                        ? new errors/* HttpStatusError */.F9(method, path, outcome.status, (0,errors/* formatErrorDetail */.$N)(outcome.bodyText))
+                        : outcome.error;
+            }
+            // What a failure means (retry? for which methods?) is status-policy.ts's table.
+            const failure = failureOf(error);
+            if (!failure || !isRetryable(failure, method) || attempt >= maxAttempts)
                 throw error;
             const retryAfter = outcome.kind === 'answer' ? parseRetryAfter(outcome.retryAfter, now()) : undefined;
-            const delayMs = retryAfter ?? backoffDelay(attempt - 1, backoff, random);
+            const delayMs = retryAfter ?? this.retryDelay(attempt - 1);
             if (spec.deadline !== undefined && now() + delayMs >= spec.deadline)
                 throw error;
             this.#options.onRetry?.({
@@ -442,11 +834,13 @@ class ControlPlaneClient {
                 path,
                 attempt,
                 delayMs,
-                reason: error instanceof errors/* ResponseShapeError */.RD
-                    ? 'body cut short'
-                    : outcome.kind === 'answer'
-                        ? `HTTP ${outcome.status}`
-                        : outcome.error.reason
+                reason: failure.kind === 'status'
+                    ? `HTTP ${failure.status}`
+                    : error instanceof errors/* NetworkError */.Dr
+                        ? error.reason
+                        : failure.kind === 'too-large'
+                            ? 'body too large'
+                            : 'body cut short'
             });
             await sleep(delayMs, spec.signal);
         }
@@ -455,16 +849,13 @@ class ControlPlaneClient {
         const { method, path } = spec;
         const { now, requestTimeoutMs } = this.#options;
         spec.signal?.throwIfAborted();
-        const remaining = spec.deadline === undefined ? requestTimeoutMs : spec.deadline - now();
-        if (remaining <= 0)
+        const bound = (0,transport/* attemptTimeout */.JS)(requestTimeoutMs, spec.deadline, now());
+        if (!bound)
             throw new errors/* DeadlineError */.j3(method, path);
-        const timeoutMs = Math.min(requestTimeoutMs, remaining);
-        const timeout = AbortSignal.timeout(timeoutMs);
-        const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
-        const url = this.#url(spec);
         const started = now();
         try {
-            const response = await (0,transport/* request */.E)(url, {
+            const answer = await (0,transport/* send */.tN)({
+                url: this.#url(spec),
                 method,
                 headers: spec.absoluteUrl
                     ? (spec.headers ?? {})
@@ -474,29 +865,32 @@ class ControlPlaneClient {
                     : spec.body === undefined
                         ? undefined
                         : JSON.stringify(spec.body),
-                signal,
+                signal: spec.signal,
+                timeoutMs: bound.timeoutMs,
+                maxBodyBytes: spec.maxBodyBytes,
                 dispatcher: this.#options.dispatcher
             });
-            const bodyText = await response.body.text();
-            this.#options.onDebug?.(() => `${method} ${path} → ${response.statusCode} in ${now() - started} ms`);
-            const retryAfter = response.headers['retry-after'];
+            this.#options.onDebug?.(() => `${method} ${path} → ${answer.status} in ${now() - started} ms`);
+            const retryAfter = answer.headers['retry-after'];
             return {
                 kind: 'answer',
-                status: response.statusCode,
-                bodyText,
+                status: answer.status,
+                bodyText: answer.bodyText,
                 retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter
             };
         }
         catch (error) {
-            if (spec.signal?.aborted)
-                throw spec.signal.reason;
-            const reason = timeout.aborted
-                ? `no answer within ${Math.round(timeoutMs / 100) / 10} s`
-                : describeNetworkError(error);
-            this.#options.onDebug?.(() => `${method} ${path} → ${reason} after ${now() - started} ms`);
-            if (timeout.aborted && timeoutMs < requestTimeoutMs)
+            if (!(error instanceof transport/* TransportError */.wX))
+                throw error;
+            this.#options.onDebug?.(() => `${method} ${path} → ${error.reason} after ${now() - started} ms`);
+            if (error.kind === 'timeout' && bound.cutByDeadline)
                 throw new errors/* DeadlineError */.j3(method, path);
-            return { kind: 'failure', error: new errors/* NetworkError */.Dr(method, path, reason) };
+            return {
+                kind: 'failure',
+                error: error.kind === 'too-large'
+                    ? new errors/* BodyTooLargeError */.Au(method, path, error.status, (0,bytes/* formatBytes */.z)(spec.maxBodyBytes))
+                    : new errors/* NetworkError */.Dr(method, path, error.reason)
+            };
         }
     }
     #parse(spec, bodyText) {
@@ -521,12 +915,7 @@ class ControlPlaneClient {
     #url(spec) {
         if (spec.absoluteUrl)
             return spec.absoluteUrl;
-        const url = new URL(this.#options.baseUrl + spec.path);
-        for (const [key, value] of Object.entries(spec.query ?? {})) {
-            if (value !== undefined)
-                url.searchParams.set(key, String(value));
-        }
-        return url.toString();
+        return new URL(this.#options.baseUrl + spec.path + queryString(spec.query)).toString();
     }
     #headers(hasBody) {
         const headers = {
@@ -541,21 +930,143 @@ class ControlPlaneClient {
         return headers;
     }
 }
-function describeNetworkError(error) {
-    if (error instanceof errors/* ControlPlaneError */.Cj)
-        return error.message;
-    if (error instanceof Error) {
-        const code = error.code;
-        const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-        return typeof code === 'string'
-            ? `${error.message} (${code})${cause}`
-            : `${error.message}${cause}`;
+
+;// CONCATENATED MODULE: ./src/operations/deps.ts
+/** Raised through `signal.reason` when the runner cancels the job. */
+class CancelledError extends Error {
+    constructor(signalName) {
+        super(`the run was cancelled (${signalName})`);
+        this.name = 'CancelledError';
     }
-    return String(error);
 }
 
-// EXTERNAL MODULE: ./src/lib/bytes.ts
-var bytes = __webpack_require__(9792);
+;// CONCATENATED MODULE: ./src/result.ts
+/** Whether the step exits 0, per outcome; the compiler checks every outcome has an answer. */
+const SUCCEEDS = {
+    deployed: true,
+    'revision-created': true,
+    'dry-run': true,
+    deleted: true,
+    absent: true,
+    failed: false,
+    superseded: false,
+    timeout: false,
+    cancelled: false,
+    error: false
+};
+
+;// CONCATENATED MODULE: ./src/operations/target.ts
+
+/**
+ * The deployment the inputs name: by id, else by exact name. Undefined when there is none by
+ * that name, or none by that id when `missingIdIsAbsent` (delete wants it gone anyway).
+ */
+async function findTarget(config, client, call, missingIdIsAbsent = false) {
+    if (config.deploymentId) {
+        const found = await client.getDeployment(config.deploymentId, call).catch((error) => {
+            if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
+                if (missingIdIsAbsent)
+                    return undefined;
+                throw new Error(`deployment-id: no deployment ${config.deploymentId} exists (GET ${error.path} answered 404). Check the id, or give name instead to create the deployment.`);
+            }
+            throw error;
+        });
+        if (found && config.name && found.name !== config.name) {
+            throw new Error(`deployment-id ${config.deploymentId} is the deployment ${found.name}, not ${config.name}: give one of name and deployment-id, or make them agree.`);
+        }
+        return found;
+    }
+    // parseInputs guarantees a name when there is no deployment id.
+    return client.findDeploymentByName(config.name ?? '', call);
+}
+/** The error's message, with what to do where the status says it. */
+function withHint(error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof errors/* HttpStatusError */.F9))
+        return message;
+    if (error.status === 409 && error.method === 'POST' && error.path === '/v2/deployments') {
+        return `${message}\nThe name is taken: by another deployment this key cannot see, or by the tracing project a deleted deployment of that name left behind. Delete that tracing project (operation: delete with delete-tracing-project: true deletes it with its deployment), or choose another name.`;
+    }
+    if (error.status === 401) {
+        return `${message}\nThe control plane refused the API key: check api-key (and that it belongs to this control plane's api-url).`;
+    }
+    if (error.status === 403) {
+        return /workspace|tenant/i.test(error.detail)
+            ? `${message}\nThis key is organisation-scoped: set tenant-id to the workspace id.`
+            : `${message}\nThe key is not allowed to do this: check its permissions and tenant-id.`;
+    }
+    return message;
+}
+function describe(state) {
+    return `deployment ${state.deploymentName ?? '?'} (${state.deploymentId ?? '?'})`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/delete.ts
+
+
+
+/**
+ * operation: delete, for pull-request previews: find the deployment (exact name, or id) and
+ * delete it, with its tracing project when asked. Already absent is a success. Dry run looks up
+ * and says what it would delete.
+ */
+async function deleteDeployment(config, deps) {
+    const { client, io, signal, now } = deps;
+    const call = { deadline: deps.startedAt + config.timeoutMs, signal };
+    const state = {
+        created: false,
+        statusesSeen: []
+    };
+    const finish = (outcome, message) => ({
+        ...state,
+        outcome,
+        message,
+        elapsedMs: now() - deps.startedAt
+    });
+    io.setOutput('created', 'false');
+    io.setOutput('deployment-id', '');
+    const wanted = config.name ?? config.deploymentId ?? '';
+    try {
+        const existing = await findTarget(config, client, call, true);
+        if (!existing) {
+            io.notice(`No deployment ${wanted} exists: nothing to delete.`);
+            return finish('absent', `No deployment ${wanted} exists; nothing was deleted.`);
+        }
+        state.deploymentId = existing.id;
+        state.deploymentName = existing.name;
+        const request = describeDeleteRequest(existing.id, {
+            deleteTracingProject: config.deleteTracingProject
+        });
+        if (config.dryRun) {
+            io.setOutput('deployment-id', existing.id);
+            const planLines = [`Would delete ${describe(state)}: ${request}`];
+            planLines.forEach((line) => io.info(line));
+            return {
+                ...finish('dry-run', `Dry run: ${describe(state)} would be deleted. Nothing was sent that changes state.`),
+                planLines
+            };
+        }
+        try {
+            await client.deleteDeployment(existing.id, { deleteTracingProject: config.deleteTracingProject }, call);
+        }
+        catch (error) {
+            // Deleted meanwhile, by another run: the wanted end state.
+            if (!(error instanceof errors/* HttpStatusError */.F9 && error.status === 404))
+                throw error;
+        }
+        io.setOutput('deployment-id', existing.id);
+        const tracing = config.deleteTracingProject
+            ? ' and its tracing project'
+            : `; its tracing project is kept, so the name ${existing.name} stays taken until that is deleted (delete-tracing-project: true)`;
+        return finish('deleted', `Deleted ${describe(state)}${tracing}.`);
+    }
+    catch (error) {
+        if (signal?.aborted)
+            return finish('cancelled', `Cancelled before the delete of ${wanted} was confirmed; check the service.`);
+        return finish('error', withHint(error));
+    }
+}
+
 // EXTERNAL MODULE: ./src/lib/duration.ts
 var duration = __webpack_require__(2543);
 // EXTERNAL MODULE: ./src/lib/url.ts
@@ -628,16 +1139,19 @@ function predictedGap(prediction, now, pollIntervalMs) {
 
 
 
+
 /**
- * Status checks in a row that may fail (each after the client's own retries) before the wait
- * gives up: a service that is down for longer than that is not coming back within the run.
+ * Status checks in a row that may fail (each after its own quick retries, below) before the wait
+ * gives up: a service that is down for longer than that is not coming back within the run. Which
+ * failures a poll may ride out is status-policy.ts's `pollTolerates`.
  */
 const FAILED_POLL_BUDGET = 5;
-function isTransient(error) {
-    return (error instanceof errors/* NetworkError */.Dr ||
-        error instanceof errors/* ResponseShapeError */.RD ||
-        (error instanceof errors/* HttpStatusError */.F9 && (error.status >= 500 || [408, 429].includes(error.status))));
-}
+/**
+ * Attempts of one status check, the first included. The next poll is itself a retry, so a poll
+ * retries less than other reads: a dead service costs at most 5 × 3 = 15 GETs (not 5 × 5), spread
+ * over the growing gaps, while a blip of a few failed GETs is ridden out within one poll.
+ */
+const POLL_ATTEMPTS = 3;
 /** The first gap between polls; gaps then grow by half each poll up to the poll interval. */
 const FIRST_GAP_MS = 2_000;
 const GAP_GROWTH = 1.5;
@@ -668,14 +1182,14 @@ async function waitForRevision(options) {
     for (;;) {
         let revision;
         try {
-            revision = await options.getRevision({ deadline, signal });
+            revision = await options.getRevision({ deadline, signal, maxAttempts: POLL_ATTEMPTS });
             failedPolls = 0;
         }
         catch (error) {
             if (error instanceof errors/* DeadlineError */.j3)
                 return { kind: 'timeout', status: lastStatus };
             failedPolls += 1;
-            if (!isTransient(error) || failedPolls >= FAILED_POLL_BUDGET) {
+            if (!meaningOfError(error).pollTolerates || failedPolls >= FAILED_POLL_BUDGET) {
                 if (failedPolls > 1 && error instanceof Error) {
                     error.message = `${failedPolls} status checks in a row failed; the last: ${error.message}`;
                 }
@@ -951,6 +1465,7 @@ function createOnlyNotices(config, existing) {
 ;// CONCATENATED MODULE: ./src/operations/plan-description.ts
 
 
+
 /**
  * The plan for people (dry-run): the requests, each field that would be sent, and which fields
  * create a revision. Secret values are shown as `***`.
@@ -958,13 +1473,15 @@ function createOnlyNotices(config, existing) {
 function describePlan(plan, target, archive) {
     const lines = [];
     if (plan.kind === 'create') {
-        lines.push(`Would create deployment ${target.name} (source ${plan.body.source}): POST /v2/deployments`);
+        lines.push(`Would create deployment ${target.name} (source ${plan.body.source}): POST ${controlPlanePaths.deployments()}`);
         lines.push(...fieldLines(plan.body, false));
         lines.push(plan.sourcePatch
             ? '  (creates the deployment without a revision)'
             : '  (creates the deployment and its first revision)');
     }
-    const deploymentPath = `/v2/deployments/${plan.kind === 'update' ? plan.deploymentId : '{new id}'}`;
+    const deploymentPath = plan.kind === 'update'
+        ? controlPlanePaths.deployment(plan.deploymentId)
+        : controlPlanePaths.newDeployment();
     if (plan.sourcePatch) {
         const packed = archive
             ? ` (${archive.files.length} files, ${(0,bytes/* formatBytes */.z)(archive.bytes)} packed)`
@@ -1008,20 +1525,32 @@ function flatten(value, prefix) {
     return rows;
 }
 
+;// CONCATENATED MODULE: ./src/operations/revision-match.ts
+/**
+ * Whether a revision the service shows was made from `sent`: every field that was sent with a
+ * value must be the revision's. Returns the fields that differ (empty: it matches), or undefined
+ * when nothing was sent to compare (a PATCH of secrets or resources only).
+ */
+function configDifferences(sent, seen) {
+    const fields = Object.keys(sent ?? {}).filter((field) => sent?.[field] != null);
+    if (fields.length === 0)
+        return undefined;
+    return fields.filter((field) => seen?.[field] !== sent[field]);
+}
+
 ;// CONCATENATED MODULE: ./src/operations/safe-writes.ts
+
+
 
 
 /** Attempts of a create or an update whose answers got lost, the first included. */
 const MAX_WRITE_ATTEMPTS = 4;
 /**
- * An error after which the service may or may not have acted: the request went out and no
- * (readable) answer came back. A 502/503/504 may come from a proxy in front of a service that did
- * act. Anything else (4xx, 500) is an answer about a request the service did not carry out.
+ * An error after which the service may or may not have acted (status-policy.ts's table): the
+ * request went out and no (readable) answer came back, or a gateway answered for the service.
  */
 function isLostAnswer(error) {
-    if (error instanceof errors/* NetworkError */.Dr || error instanceof errors/* ResponseShapeError */.RD)
-        return true;
-    return error instanceof errors/* HttpStatusError */.F9 && [502, 503, 504].includes(error.status);
+    return meaningOfError(error).lostAnswer;
 }
 /**
  * Creates the deployment exactly once. When an answer is lost, the deployment is looked up by its
@@ -1042,7 +1571,7 @@ async function createOnce(body, deps) {
         }
         const found = await deps.client.findDeploymentByName(body.name, deps.call);
         if (found) {
-            deps.notice(`The answer to POST /v2/deployments was lost (${reasonOf(lost)}), but the deployment ${found.name} (${found.id}) exists: this run created it, and goes on with it instead of creating it again.`);
+            deps.notice(`The answer to POST ${controlPlanePaths.deployments()} was lost (${reasonOf(lost)}), but the deployment ${found.name} (${found.id}) exists: this run created it, and goes on with it instead of creating it again.`);
             return { deployment: found, adopted: true };
         }
         if (attempt < MAX_WRITE_ATTEMPTS)
@@ -1073,8 +1602,17 @@ async function patchOnce(deploymentId, body, revisionBefore, deps) {
         for (;;) {
             const current = await deps.client.getDeployment(deploymentId, deps.call);
             if (current.latest_revision_id && current.latest_revision_id !== revisionBefore) {
-                deps.notice(`The answer to PATCH /v2/deployments/${deploymentId} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it, and waits for it instead of patching again.`);
-                return { deployment: current, adopted: true };
+                const differs = configDifferences(body.source_revision_config, current.source_revision_config);
+                if (differs && differs.length > 0) {
+                    // Another run's revision: not ours to wait for. Ours, if it comes, will be newer.
+                    deps.notice(`The answer to PATCH ${controlPlanePaths.deployment(deploymentId)} was lost (${reasonOf(lost)}); the deployment has a new revision ${current.latest_revision_id}, but its ${differs.join(', ')} is not what this run sent: another run or a push created it, so it is not adopted.`);
+                    revisionBefore = current.latest_revision_id;
+                }
+                else {
+                    const unverified = differs ? '' : ' (nothing sent names the revision, so this is assumed)';
+                    deps.notice(`The answer to PATCH ${controlPlanePaths.deployment(deploymentId)} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it${unverified}, and waits for it instead of patching again.`);
+                    return { deployment: current, adopted: true };
+                }
             }
             const left = settleUntil - deps.now();
             if (left <= 0)
@@ -1087,7 +1625,8 @@ async function patchOnce(deploymentId, body, revisionBefore, deps) {
     throw lost;
 }
 async function pause(attempt, deps, lost) {
-    const delay = backoffDelay(attempt - 1, deps.backoff, Math.random);
+    // The client's backoff and random source: one retry policy for the whole run.
+    const delay = deps.client.retryDelay(attempt - 1);
     const deadline = deps.call.deadline;
     if (deadline !== undefined && deps.now() + delay >= deadline) {
         throw lost;
@@ -1104,52 +1643,6 @@ function reasonOf(error) {
     return String(error);
 }
 
-;// CONCATENATED MODULE: ./src/operations/target.ts
-
-/**
- * The deployment the inputs name: by id, else by exact name. Undefined when there is none by
- * that name, or none by that id when `missingIdIsAbsent` (delete wants it gone anyway).
- */
-async function findTarget(config, client, call, missingIdIsAbsent = false) {
-    if (config.deploymentId) {
-        const found = await client.getDeployment(config.deploymentId, call).catch((error) => {
-            if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
-                if (missingIdIsAbsent)
-                    return undefined;
-                throw new Error(`deployment-id: no deployment ${config.deploymentId} exists (GET ${error.path} answered 404). Check the id, or give name instead to create the deployment.`);
-            }
-            throw error;
-        });
-        if (found && config.name && found.name !== config.name) {
-            throw new Error(`deployment-id ${config.deploymentId} is the deployment ${found.name}, not ${config.name}: give one of name and deployment-id, or make them agree.`);
-        }
-        return found;
-    }
-    // parseInputs guarantees a name when there is no deployment id.
-    return client.findDeploymentByName(config.name ?? '', call);
-}
-/** The error's message, with what to do where the status says it. */
-function withHint(error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (!(error instanceof errors/* HttpStatusError */.F9))
-        return message;
-    if (error.status === 409 && error.method === 'POST' && error.path === '/v2/deployments') {
-        return `${message}\nThe name is taken: by another deployment this key cannot see, or by the tracing project a deleted deployment of that name left behind. Delete that tracing project (operation: delete with delete-tracing-project: true deletes it with its deployment), or choose another name.`;
-    }
-    if (error.status === 401) {
-        return `${message}\nThe control plane refused the API key: check api-key (and that it belongs to this control plane's api-url).`;
-    }
-    if (error.status === 403) {
-        return /workspace|tenant/i.test(error.detail)
-            ? `${message}\nThis key is organisation-scoped: set tenant-id to the workspace id.`
-            : `${message}\nThe key is not allowed to do this: check its permissions and tenant-id.`;
-    }
-    return message;
-}
-function describe(state) {
-    return `deployment ${state.deploymentName ?? '?'} (${state.deploymentId ?? '?'})`;
-}
-
 ;// CONCATENATED MODULE: ./src/operations/deploy.ts
 
 
@@ -1161,7 +1654,7 @@ function describe(state) {
 
 
 
-/** One run of the deploy operation: what its steps share. */
+/** One run of the deploy operation (or a rollback's wait): what its steps share. */
 class DeployRun {
     config;
     deps;
@@ -1191,11 +1684,10 @@ class DeployRun {
         this.deps.io.setOutput('deployment-id', deployment.id);
     }
     writeDeps() {
-        const { client, sleep, now, io, writeBackoff } = this.deps;
+        const { client, sleep, now, io } = this.deps;
         return {
             client,
             call: this.call,
-            backoff: writeBackoff ?? { baseMs: 1_000, maxMs: 10_000 },
             sleep,
             now,
             notice: (message) => io.notice(message),
@@ -1212,12 +1704,17 @@ class DeployRun {
 async function deploy(config, deps) {
     const run = new DeployRun(config, deps);
     deps.io.setOutput('created', 'false');
+    deps.io.setOutput('rolled-back', 'false');
     let archive;
     try {
         archive = await packSourceDir(run);
         const existing = await findTarget(config, deps.client, run.call);
         if (existing)
             run.found(existing);
+        if (existing?.active_revision_id) {
+            run.known.previousRevisionId = existing.active_revision_id;
+            deps.io.setOutput('previous-revision-id', existing.active_revision_id);
+        }
         const plan = planDeployment(config, existing);
         plan.notices.forEach((notice) => deps.io.notice(notice));
         if (config.dryRun)
@@ -1367,9 +1864,7 @@ async function deployed(run, deploymentId, revisionId) {
     const current = await client.getDeployment(deploymentId, run.call);
     run.known.deploymentUrl = usableUrl(run, current.source_config.custom_url ?? '');
     io.setOutput('deployment-url', run.known.deploymentUrl);
-    if (current.active_revision_id && current.active_revision_id !== revisionId) {
-        io.notice(`The deployment's active revision is ${current.active_revision_id}, not ${revisionId}: a newer revision may already have replaced this one.`);
-    }
+    // Whether it serves is the serving check's to say (after-deploy/serving-check.ts).
     const at = run.known.deploymentUrl ? ` at ${run.known.deploymentUrl}` : '';
     return run.finish('deployed', `Deployed ${run.target}: revision ${revisionId} is DEPLOYED${at} after ${(0,duration/* formatDuration */.a)(run.elapsed())}.`);
 }
@@ -1428,94 +1923,307 @@ async function failedRevisionBefore(run, deploymentId, revisionId) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/operations/deps.ts
-/** Raised through `signal.reason` when the runner cancels the job. */
-class CancelledError extends Error {
-    constructor(signalName) {
-        super(`the run was cancelled (${signalName})`);
-        this.name = 'CancelledError';
-    }
-}
+;// CONCATENATED MODULE: ./src/operations/redeploy-once.ts
 
-;// CONCATENATED MODULE: ./src/result.ts
-/** Whether the step exits 0, per outcome; the compiler checks every outcome has an answer. */
-const SUCCEEDS = {
-    deployed: true,
-    'revision-created': true,
-    'dry-run': true,
-    deleted: true,
-    absent: true,
-    failed: false,
-    superseded: false,
-    timeout: false,
-    cancelled: false,
-    error: false
-};
 
-;// CONCATENATED MODULE: ./src/operations/delete.ts
 
 
 /**
- * operation: delete, for pull-request previews: find the deployment (exact name, or id) and
- * delete it, with its tracing project when asked. Already absent is a success. Dry run looks up
- * and says what it would delete.
+ * Redeploys `source` (an earlier revision) exactly once. A lost answer is settled as a lost PATCH
+ * is: the deployment is read until its newest revision is a new one made from `source`'s
+ * configuration (adopted), for as long as a request the client gave up on may still be carried
+ * out. The POST is never sent again: two redeploys would start two revisions.
  */
-async function deleteDeployment(config, deps) {
-    const { client, io, signal, now } = deps;
-    const call = { deadline: deps.startedAt + config.timeoutMs, signal };
-    const state = {
-        created: false,
-        statusesSeen: []
-    };
-    const finish = (outcome, message) => ({
-        ...state,
-        outcome,
-        message,
-        elapsedMs: now() - deps.startedAt
-    });
-    io.setOutput('created', 'false');
-    io.setOutput('deployment-id', '');
-    const wanted = config.name ?? config.deploymentId ?? '';
+async function redeployOnce(deploymentId, source, revisionBefore, deps) {
+    const path = `POST ${controlPlanePaths.redeploy(deploymentId, source.id)}`;
     try {
-        const existing = await findTarget(config, client, call, true);
-        if (!existing) {
-            io.notice(`No deployment ${wanted} exists: nothing to delete.`);
-            return finish('absent', `No deployment ${wanted} exists; nothing was deleted.`);
-        }
-        state.deploymentId = existing.id;
-        state.deploymentName = existing.name;
-        const query = config.deleteTracingProject ? '?delete_tracing_project=true' : '';
-        const request = `DELETE /v2/deployments/${existing.id}${query}`;
-        if (config.dryRun) {
-            io.setOutput('deployment-id', existing.id);
-            const planLines = [`Would delete ${describe(state)}: ${request}`];
-            planLines.forEach((line) => io.info(line));
-            return {
-                ...finish('dry-run', `Dry run: ${describe(state)} would be deleted. Nothing was sent that changes state.`),
-                planLines
-            };
-        }
-        try {
-            await client.deleteDeployment(existing.id, { deleteTracingProject: config.deleteTracingProject }, call);
-        }
-        catch (error) {
-            // Deleted meanwhile, by another run: the wanted end state.
-            if (!(error instanceof errors/* HttpStatusError */.F9 && error.status === 404))
-                throw error;
-        }
-        io.setOutput('deployment-id', existing.id);
-        const tracing = config.deleteTracingProject
-            ? ' and its tracing project'
-            : `; its tracing project is kept, so the name ${existing.name} stays taken until that is deleted (delete-tracing-project: true)`;
-        return finish('deleted', `Deleted ${describe(state)}${tracing}.`);
+        const deployment = await deps.client.redeployRevision(deploymentId, source.id, deps.call);
+        const revisionId = await newRevisionOf(deployment, revisionBefore, deps);
+        if (revisionId)
+            return { deployment, revisionId, adopted: false };
+        throw new Error(`The service accepted ${path} but shows no new revision (latest revision: ${deployment.latest_revision_id ?? 'none'}). It is not sent again; check the deployment on the service.`);
     }
     catch (error) {
-        if (signal?.aborted)
-            return finish('cancelled', `Cancelled before the delete of ${wanted} was confirmed; check the service.`);
-        return finish('error', withHint(error));
+        if (!isLostAnswer(error))
+            throw error;
+        const found = await settle(deploymentId, source, revisionBefore, deps);
+        if (found) {
+            deps.notice(`The answer to ${path} was lost (${error instanceof Error ? error.message : String(error)}), but the deployment has a new revision ${found.revisionId} made from revision ${source.id}: this run created it, and waits for it instead of redeploying again.`);
+            return found;
+        }
+        throw new Error(`The answer to ${path} was lost and no new revision made from ${source.id} appeared within ${(0,duration/* formatDuration */.a)(deps.settleMs)}. It is not sent again (a second redeploy could start two revisions): check the deployment on the service.`, { cause: error });
+    }
+}
+/** The redeploy's revision: the answer's latest revision, or the newest listed when unchanged. */
+async function newRevisionOf(deployment, revisionBefore, deps) {
+    const latest = deployment.latest_revision_id;
+    if (latest && latest !== revisionBefore)
+        return latest;
+    const [newest] = await deps.client.listRevisions(deployment.id, 1, deps.call);
+    return newest && newest.id !== revisionBefore ? newest.id : undefined;
+}
+async function settle(deploymentId, source, revisionBefore, deps) {
+    const settleUntil = Math.min(deps.now() + deps.settleMs, deps.call.deadline ?? Infinity);
+    for (;;) {
+        const current = await deps.client.getDeployment(deploymentId, deps.call);
+        const latest = current.latest_revision_id;
+        if (latest && latest !== revisionBefore) {
+            // The commit is left out: the service may rebuild the ref rather than the commit.
+            const sourceConfig = { ...source.source_revision_config, repo_commit_sha: undefined };
+            const differs = configDifferences(sourceConfig, current.source_revision_config);
+            if (!differs || differs.length === 0) {
+                return { deployment: current, revisionId: latest, adopted: true };
+            }
+        }
+        const left = settleUntil - deps.now();
+        if (left <= 0)
+            return undefined;
+        await deps.sleep(Math.min(left, Math.max(50, deps.settleMs / 5)), deps.call.signal);
     }
 }
 
+;// CONCATENATED MODULE: ./src/operations/rollback.ts
+
+
+
+
+/** DEPLOYED revisions read to find the one older than the active revision. */
+const DEPLOYED_HISTORY = 100;
+/**
+ * `operation: rollback`: redeploys `to-revision`, or the newest DEPLOYED revision older than the
+ * active one, exactly once, then waits for the revision that creates like a deploy (under
+ * `timeout`). Ends in a result, never throws.
+ */
+async function rollbackOperation(config, deps) {
+    const run = new DeployRun(config, deps);
+    deps.io.setOutput('created', 'false');
+    deps.io.setOutput('rolled-back', 'false');
+    try {
+        const existing = await findTarget(config, deps.client, run.call);
+        if (!existing) {
+            throw new Error(`name: there is no deployment ${config.name ?? ''} to roll back. Check name (or give deployment-id).`);
+        }
+        run.found(existing);
+        const active = existing.active_revision_id ?? undefined;
+        if (active) {
+            run.known.previousRevisionId = active;
+            deps.io.setOutput('previous-revision-id', active);
+        }
+        const source = await chooseRevision(run, existing.id, active);
+        if (source.id === active) {
+            return run.finish('deployed', `Revision ${source.id} already serves ${run.target}; nothing to roll back, nothing was sent.`);
+        }
+        if (config.dryRun) {
+            return {
+                ...run.finish('dry-run', `Dry run: ${run.target} would be rolled back to revision ${source.id} (POST /v2/deployments/${existing.id}/revisions/${source.id}/redeploy). Nothing was sent that changes state.`),
+                planLines: [`POST /v2/deployments/${existing.id}/revisions/${source.id}/redeploy`]
+            };
+        }
+        deps.io.info(`Rolling ${run.target} back to revision ${source.id}…`);
+        const redeployed = await redeployOnce(existing.id, source, existing.latest_revision_id, run.writeDeps());
+        deps.io.setOutput('rolled-back', 'true');
+        deps.io.setOutput('rollback-revision-id', redeployed.revisionId);
+        run.known.revisionId = redeployed.revisionId;
+        deps.io.setOutput('revision-id', redeployed.revisionId);
+        deps.io.info(`Revision ${redeployed.revisionId} created by the redeploy of ${source.id}.`);
+        if (!config.wait) {
+            return run.finish('revision-created', `Revision ${redeployed.revisionId} (a redeploy of ${source.id}) of ${run.target} exists; not waiting for it (wait: false).`);
+        }
+        return await waitForOutcome(run, existing.id, redeployed.revisionId);
+    }
+    catch (error) {
+        return endedByError(run, error);
+    }
+}
+/** `to-revision`, which must have been DEPLOYED; else the newest DEPLOYED one older than active. */
+async function chooseRevision(run, deploymentId, active) {
+    const { client } = run.deps;
+    const wanted = run.config.toRevision;
+    if (wanted) {
+        const revision = await client.getRevision(deploymentId, wanted, run.call);
+        if (revision.status !== 'DEPLOYED') {
+            throw new Error(`to-revision: revision ${wanted} of ${run.target} is ${revision.status}; only a revision that was DEPLOYED can be redeployed.`);
+        }
+        return revision;
+    }
+    const deployed = await client.listRevisionsWithStatus(deploymentId, ['DEPLOYED'], DEPLOYED_HISTORY, run.call);
+    const activeAt = deployed.findIndex((revision) => revision.id === active);
+    const older = activeAt < 0 ? undefined : deployed[activeAt + 1];
+    if (!older) {
+        throw new Error(active === undefined
+            ? `${run.target} reports no active revision, so "older than the active one" means nothing: give to-revision.`
+            : `${run.target} has no DEPLOYED revision older than the active one (${active}) among its newest ${DEPLOYED_HISTORY}: give to-revision.`);
+    }
+    return older;
+}
+/**
+ * rollback-on-failure: decides whether a rollback is due (the deployment must no longer serve the
+ * previous revision, and must not serve another run's), redeploys the previous revision exactly
+ * once and waits for it under `rollback-timeout`, which starts now. The outputs `revision-id` and
+ * `revision-status` stay those of the failed revision. `skipped` says why nothing was sent.
+ */
+async function rollBackAfterFailure(config, deps, request) {
+    const { failedRevisionId, previousRevisionId, deploymentId } = request;
+    const startedAt = deps.now();
+    const io = {
+        ...deps.io,
+        waitStarting: undefined,
+        setOutput: (name, value) => {
+            if (name === 'revision-id' || name === 'revision-status')
+                return;
+            deps.io.setOutput(name, value);
+        }
+    };
+    const run = new DeployRun({ ...config, timeoutMs: config.rollbackTimeoutMs }, { ...deps, io, startedAt });
+    const report = (outcome, message, revisionId) => ({
+        report: {
+            failedRevisionId,
+            toRevisionId: previousRevisionId,
+            revisionId,
+            outcome,
+            elapsedMs: deps.now() - startedAt,
+            message
+        }
+    });
+    try {
+        const current = await deps.client.getDeployment(deploymentId, run.call);
+        run.found(current);
+        const active = current.active_revision_id ?? null;
+        if (active === previousRevisionId) {
+            return { skipped: `Revision ${previousRevisionId} still serves; nothing to roll back.` };
+        }
+        if (active !== null && active !== failedRevisionId) {
+            return {
+                skipped: `Revision ${active} serves now, neither this run's (${failedRevisionId}) nor the one before (${previousRevisionId}): another run or a push deployed it, and a rollback would undo it. Nothing was sent.`
+            };
+        }
+        const source = await deps.client.getRevision(deploymentId, previousRevisionId, run.call);
+        deps.io.info(`Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback-timeout ${(0,duration/* formatDuration */.a)(config.rollbackTimeoutMs)})…`);
+        const redeployed = await redeployOnce(deploymentId, source, current.latest_revision_id, run.writeDeps());
+        deps.io.setOutput('rolled-back', 'true');
+        deps.io.setOutput('rollback-revision-id', redeployed.revisionId);
+        run.known.revisionId = redeployed.revisionId;
+        deps.io.info(`Revision ${redeployed.revisionId} created by the redeploy of ${source.id}.`);
+        const waited = await waitForOutcome(run, deploymentId, redeployed.revisionId);
+        return { ...report(waited.outcome, waited.message, redeployed.revisionId), result: waited };
+    }
+    catch (error) {
+        const ended = endedByError(run, error);
+        return report(ended.outcome, ended.message, run.known.revisionId);
+    }
+}
+
+// EXTERNAL MODULE: ./src/after-deploy/serving-check.ts
+var serving_check = __webpack_require__(651);
+;// CONCATENATED MODULE: ./src/safe-delivery.ts
+
+
+
+
+/**
+ * Safe delivery: the operation (deploy or rollback), then proof that its revision serves and
+ * answers (serving check, agent checks), then, with rollback-on-failure, the previous revision
+ * back when this run's failed. Only the rollback may run past `timeout` (under
+ * `rollback-timeout`).
+ */
+async function deliver(config, deps) {
+    const operation = config.operation === 'rollback' ? rollbackOperation : deploy;
+    const result = await operation(config, deps);
+    const runDeadline = deps.startedAt + config.timeoutMs;
+    const checks = await verifyRevision(result, config, deps, runDeadline);
+    const failure = safe_delivery_failureOf(result, checks);
+    if (!failure || config.operation !== 'deploy' || !config.rollbackOnFailure) {
+        return { result, checks };
+    }
+    const { deploymentId, revisionId, previousRevisionId } = result;
+    if (!deploymentId || !revisionId)
+        return { result, checks };
+    if (!previousRevisionId) {
+        deps.io.notice(result.created
+            ? 'rollback-on-failure: this run created the deployment, so there is no earlier revision to roll back to.'
+            : 'rollback-on-failure: the deployment named no active revision before this run, so there is no earlier revision to roll back to.');
+        return { result, checks };
+    }
+    const rolled = await rollBackAfterFailure(config, deps, {
+        deploymentId,
+        failedRevisionId: revisionId,
+        previousRevisionId,
+        reason: failure
+    });
+    if ('skipped' in rolled) {
+        deps.io.notice(rolled.skipped);
+        return { result, checks };
+    }
+    const { report, result: rollbackResult } = rolled;
+    const rollbackDeadline = deps.now() + config.rollbackTimeoutMs - report.elapsedMs;
+    const rollbackChecks = rollbackResult
+        ? await verifyRevision(rollbackResult, config, deps, rollbackDeadline)
+        : undefined;
+    return {
+        result,
+        checks,
+        rollback: {
+            ...report,
+            checks: rollbackChecks,
+            checksFailure: rollbackChecks?.failure,
+            elapsedMs: report.elapsedMs
+        }
+    };
+}
+/** Why this run's revision failed, as a clause ("ended BUILD_FAILED"); undefined when it did not. */
+function safe_delivery_failureOf(result, checks) {
+    if (result.outcome === 'failed')
+        return `ended ${result.revisionStatus ?? 'failed'}`;
+    if (result.outcome === 'deployed' && checks?.failure)
+        return `failed its checks`;
+    return undefined;
+}
+/**
+ * After DEPLOYED: the serving check (always), then the agent checks the inputs ask for (the
+ * agent server's /info first). Undefined when nothing was checked; `failure` fails the step.
+ */
+async function verifyRevision(result, config, deps, deadline) {
+    const { deploymentId, revisionId } = result;
+    if (result.outcome !== 'deployed' || !deploymentId || !revisionId)
+        return undefined;
+    const { client, now, sleep, signal, io } = deps;
+    const serving = await (0,serving_check/* checkActiveRevision */.sJ)({
+        getDeployment: (call) => client.getDeployment(deploymentId, call),
+        revisionId,
+        deadline: Math.min(now() + serving_check/* ACTIVE_REVISION_WAIT_MS */.ug, deadline),
+        signal,
+        now,
+        sleep
+    }).catch((error) => ({
+        kind: 'not-named',
+        why: `the deployment could not be read (${error instanceof Error ? error.message : String(error)})`
+    }));
+    if (serving.kind === 'other') {
+        return {
+            passed: [],
+            failure: `Revision ${revisionId} is DEPLOYED but the deployment serves ${serving.servingId ?? 'no revision'} (active_revision_id, read for ${(0,duration/* formatDuration */.a)(serving_check/* ACTIVE_REVISION_WAIT_MS */.ug)}).`
+        };
+    }
+    if (serving.kind === 'serving')
+        io.info(`Serving check: revision ${revisionId} is active.`);
+    else
+        io.notice(`Serving check skipped: ${serving.why}.`);
+    if (!config.verify)
+        return undefined;
+    const { agentChecks } = await __webpack_require__.e(/* import() */ 541).then(__webpack_require__.bind(__webpack_require__, 3541));
+    return agentChecks(result, revisionId, config.verify, {
+        deadline,
+        signal,
+        dispatcher: deps.dispatcher,
+        now,
+        sleep,
+        info: (line) => io.info(line),
+        notice: (line) => io.notice(line)
+    });
+}
+
+// EXTERNAL MODULE: ./src/report/rollback-text.ts
+var rollback_text = __webpack_require__(6846);
 // EXTERNAL MODULE: ./src/report/job-summary.ts
 var job_summary = __webpack_require__(5236);
 // EXTERNAL MODULE: ./src/report/log.ts
@@ -1581,6 +2289,7 @@ const ACTION_VERSION = '0.1.0';
 
 
 
+
 /** The job is cancelled: what is left must finish within this, the contract allows 2 s. */
 const CANCEL_GRACE_MS = 1_500;
 /**
@@ -1598,7 +2307,7 @@ async function execute(config, redact, startedAt) {
     };
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
-    const dispatcher = new transport/* EnvHttpProxyAgent */.J();
+    const dispatcher = (0,transport/* createDispatcher */.SM)();
     // Beside the deploy: started now, never awaited before the first control-plane request.
     const records = await openRecords(config, redact, log, startedAt);
     const client = new ControlPlaneClient({
@@ -1610,8 +2319,7 @@ async function execute(config, redact, startedAt) {
         onDebug: (line) => log.debug(line),
         onRetry: ({ method, path, attempt, delayMs, reason }) => log.info(`${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
     });
-    const operation = config.operation === 'delete' ? deleteDeployment : deploy;
-    const result = await operation(config, {
+    const deps = {
         client,
         io: {
             info: (message) => log.info(message),
@@ -1623,9 +2331,13 @@ async function execute(config, redact, startedAt) {
         signal: controller.signal,
         startedAt,
         now: Date.now,
-        sleep: sleep
-    });
-    const checks = await agentChecks(result, config, dispatcher, log, controller.signal);
+        sleep: sleep,
+        dispatcher
+    };
+    const delivery = config.operation === 'delete'
+        ? { result: await deleteDeployment(config, deps) }
+        : await deliver(config, deps);
+    const { result, checks, rollback } = delivery;
     const logs = await failureLogs(result, config, client, redact, log, controller.signal);
     await records?.finish({
         outcome: checks?.failure ? 'failed' : result.outcome,
@@ -1634,49 +2346,17 @@ async function execute(config, redact, startedAt) {
         revisionId: result.revisionId,
         revisionStatus: result.revisionStatus,
         elapsedMs: Date.now() - startedAt,
-        checksPassed: checks?.passed ?? []
+        checksPassed: checks?.passed ?? [],
+        rollback
     });
-    await report(result, config, redact, log, { logs, checks, target: deployTarget(config) });
+    await report(result, config, redact, log, {
+        logs,
+        checks,
+        rollback,
+        target: deployTarget(config)
+    });
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-}
-/** After DEPLOYED: the agent checks the inputs ask for. A failure fails the step. */
-async function agentChecks(result, config, dispatcher, log, signal) {
-    const verify = config.verify;
-    if (!verify || result.outcome !== 'deployed')
-        return undefined;
-    if (!result.deploymentUrl) {
-        return {
-            passed: [],
-            failure: 'verify-assistant: the deployment has no URL (source_config.custom_url) to check.'
-        };
-    }
-    const { AgentCheckError, checkAgent } = await __webpack_require__.e(/* import() */ 61).then(__webpack_require__.bind(__webpack_require__, 4061));
-    try {
-        const report = await checkAgent({
-            baseUrl: result.deploymentUrl,
-            assistantId: verify.assistantId,
-            message: verify.message,
-            a2a: verify.a2a,
-            apiKey: verify.apiKey,
-            authScheme: verify.authScheme,
-            deadline: Date.now() + verify.timeoutMs,
-            signal,
-            dispatcher,
-            now: Date.now,
-            sleep: sleep,
-            onProgress: (line) => log.info(line)
-        });
-        // The replies are redacted and escaped where they are shown (the summary).
-        return report;
-    }
-    catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        return {
-            passed: error instanceof AgentCheckError ? error.passed : [],
-            failure: `${message} The revision is DEPLOYED; outputs are set.`
-        };
-    }
 }
 /** The ref, image or folder a deploy sends, for the summary. */
 function deployTarget(config) {
@@ -1728,11 +2408,12 @@ async function failureLogs(result, config, client, redact, log, signal) {
 /** The summary, and the step's last line: its outcome. */
 async function report(result, config, redact, log, extras) {
     await (0,job_summary/* writeSummary */.S)((0,summary/* renderDeploySummary */.A)(result, config.source, extras, redact), log);
+    const rolledBack = extras.rollback ? `\n${(0,rollback_text/* describeRollback */.s)(extras.rollback)}` : '';
     if (!SUCCEEDS[result.outcome])
-        log.fail(result.message);
+        log.fail(`${result.message}${rolledBack}`);
     else if (extras.checks?.failure) {
         log.info(result.message);
-        log.fail(extras.checks.failure);
+        log.fail(`${extras.checks.failure}${rolledBack}`);
     }
     else
         log.info(result.message);
@@ -1761,4 +2442,4 @@ function formatBytes(bytes) {
 
 };
 
-//# sourceMappingURL=829.index.js.map
+//# sourceMappingURL=193.index.js.map

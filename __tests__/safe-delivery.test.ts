@@ -1,0 +1,279 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import {
+  startAgentServer,
+  startControlPlane,
+  type AgentServerEmulator,
+  type AgentServerOptions,
+  type ControlPlaneEmulator,
+  type ControlPlaneOptions
+} from '../emulator'
+import { openApiValidator } from '../emulator/openapi'
+import { ControlPlaneClient } from '../src/control-plane/client'
+import { sleep } from '../src/control-plane/retry'
+import type { OutputName, RawInputs } from '../src/inputs/contract'
+import { InputError, parseInputs } from '../src/inputs/parse'
+import { deliver, type Delivery } from '../src/safe-delivery'
+import { rawInputs } from './helpers/action-yml'
+import { BRANCH_ENV, gitHostStep } from './helpers/deploy-harness'
+
+const NAME = 'support-agent'
+const validate = openApiValidator()
+let cp: ControlPlaneEmulator | undefined
+let agent: AgentServerEmulator | undefined
+afterEach(async () => {
+  await Promise.all([cp?.close(), agent?.close()])
+  cp = undefined
+  agent = undefined
+})
+
+/** A control plane whose deployments' URL is an agent server answering as the serving revision. */
+async function start(options: ControlPlaneOptions = {}, agentOptions: AgentServerOptions = {}) {
+  const holder: { controlPlane?: ControlPlaneEmulator } = {}
+  agent = await startAgentServer({
+    ...agentOptions,
+    host: () => holder.controlPlane?.serving(NAME)
+  })
+  const controlPlane = await startControlPlane({ stepMs: 5, agentUrl: agent.url, ...options })
+  holder.controlPlane = controlPlane
+  cp = controlPlane
+  return controlPlane
+}
+
+/** An existing deployment whose first revision serves. */
+function seeded(controlPlane: ControlPlaneEmulator) {
+  const deployment = controlPlane.seedDeployment({
+    name: NAME,
+    source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
+  })
+  return { id: deployment.id, first: String(deployment.latest_revision_id) }
+}
+
+interface Run extends Delivery {
+  outputs: Partial<Record<OutputName, string>>
+  log: string[]
+}
+
+/** deliver() as execute() runs it, in process, polling fast. */
+async function runDelivery(given: Partial<RawInputs>): Promise<Run> {
+  const parsed = await parseInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), BRANCH_ENV)
+  const config = { ...parsed, pollIntervalMs: 20 }
+  const outputs: Run['outputs'] = {}
+  const log: string[] = []
+  const client = new ControlPlaneClient({
+    baseUrl: config.apiUrl,
+    apiKey: config.apiKey,
+    userAgent: 'deploy-agent-action/test',
+    requestTimeoutMs: 1_000,
+    backoff: { baseMs: 10, maxMs: 50 }
+  })
+  const delivery = await deliver(config, {
+    client,
+    io: {
+      info: (message) => log.push(message),
+      notice: (message) => log.push(`notice: ${message}`),
+      warning: (message) => log.push(`warning: ${message}`),
+      setOutput: (name, value) => {
+        outputs[name] = value
+      }
+    },
+    startedAt: Date.now(),
+    now: Date.now,
+    sleep
+  })
+  return { ...delivery, outputs, log }
+}
+
+const checked = (extra: Partial<RawInputs> = {}): Partial<RawInputs> => ({
+  ...gitHostStep(cp?.url ?? ''),
+  'verify-assistant': 'agent',
+  'verify-message': 'hi',
+  'verify-timeout': '3s',
+  'rollback-on-failure': 'true',
+  ...extra
+})
+
+/** Every request body the action sent and every answer is valid against the published schema. */
+function expectSchemaValid(controlPlane: ControlPlaneEmulator) {
+  for (const request of controlPlane.requests) {
+    if (request.method === 'PATCH') {
+      expect(validate('DeploymentPatchRequest', request.body)).toEqual([])
+    }
+    if (request.method === 'POST' && request.path === '/v2/deployments') {
+      expect(validate('DeploymentCreateRequest', request.body)).toEqual([])
+    }
+    // The redeploy takes no body.
+    if (request.path.endsWith('/redeploy')) expect(request.body ?? null).toBeNull()
+  }
+}
+
+describe('rollback-on-failure against the emulator', () => {
+  it('redeploys the previous revision once when the new one fails its checks, and checks it', async () => {
+    const controlPlane = await start({
+      agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'run-error')
+    })
+    const { id, first } = seeded(controlPlane)
+    const run = await runDelivery(checked())
+    const [rollbackRevision, failed] = controlPlane.revisions(id)
+    expect(controlPlane.redeploys().map((request) => request.path)).toEqual([
+      `/v2/deployments/${id}/revisions/${first}/redeploy`
+    ])
+    expect(run.result).toMatchObject({ outcome: 'deployed', revisionId: failed?.id })
+    expect(run.checks?.failure).toContain('Agent check "run" failed')
+    expect(run.rollback).toMatchObject({
+      failedRevisionId: failed?.id,
+      toRevisionId: first,
+      revisionId: rollbackRevision?.id,
+      outcome: 'deployed',
+      checksFailure: undefined
+    })
+    expect(run.outputs).toMatchObject({
+      'previous-revision-id': first,
+      'revision-id': failed?.id,
+      'revision-status': 'DEPLOYED',
+      'rolled-back': 'true',
+      'rollback-revision-id': rollbackRevision?.id
+    })
+    expect(controlPlane.serving(NAME)?.revisionId).toBe(rollbackRevision?.id)
+    expectSchemaValid(controlPlane)
+  })
+
+  it('fails the check when the reply does not meet verify-expect, and rolls back', async () => {
+    const controlPlane = await start({
+      agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'wrong-reply')
+    })
+    seeded(controlPlane)
+    const run = await runDelivery(checked({ 'verify-expect': '/^echo: hi$/' }))
+    expect(run.checks?.failure).toContain('does not match /^echo: hi$/ (verify-expect)')
+    expect(run.rollback?.outcome).toBe('deployed')
+    expect(run.rollback?.checksFailure).toBeUndefined()
+    expect(controlPlane.redeploys()).toHaveLength(1)
+  })
+
+  it('redeploys once when the answer to the redeploy is lost, adopting its revision', async () => {
+    const controlPlane = await start({
+      agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'assistant-error')
+    })
+    const { id } = seeded(controlPlane)
+    controlPlane.injectFault({ method: 'POST', path: /\/redeploy$/, kind: 'reset-after' })
+    const run = await runDelivery(checked())
+    expect(controlPlane.redeploys()).toHaveLength(1)
+    const [rollbackRevision] = controlPlane.revisions(id)
+    expect(run.rollback).toMatchObject({ revisionId: rollbackRevision?.id, outcome: 'deployed' })
+    expect(run.log.join('\n')).toContain('waits for it instead of redeploying again')
+  })
+
+  it('sends nothing when a failed build never replaced the serving revision', async () => {
+    const controlPlane = await start({
+      outcome: ({ revisionNumber }) => (revisionNumber === 1 ? 'DEPLOYED' : 'BUILD_FAILED')
+    })
+    const { first } = seeded(controlPlane)
+    const run = await runDelivery(checked())
+    expect(run.result.outcome).toBe('failed')
+    expect(run.rollback).toBeUndefined()
+    expect(controlPlane.redeploys()).toEqual([])
+    expect(run.log).toContain(`notice: Revision ${first} still serves; nothing to roll back.`)
+    expect(run.outputs['rolled-back']).toBe('false')
+  })
+
+  it('sends nothing on a first deploy, and says there is no earlier revision', async () => {
+    const controlPlane = await start({ agent: () => 'run-error' })
+    const run = await runDelivery(checked())
+    expect(run.checks?.failure).toBeDefined()
+    expect(controlPlane.redeploys()).toEqual([])
+    expect(run.log.join('\n')).toContain('there is no earlier revision to roll back to')
+  })
+
+  it('sends nothing on SKIPPED and on a timeout', async () => {
+    const skipping = await start({
+      outcome: ({ revisionNumber }) => (revisionNumber === 1 ? 'DEPLOYED' : 'SKIPPED')
+    })
+    seeded(skipping)
+    expect((await runDelivery(checked())).result.outcome).toBe('superseded')
+    expect(skipping.redeploys()).toEqual([])
+    await skipping.close()
+    await agent?.close()
+    const slow = await start({ stepMs: 60_000 })
+    seeded(slow)
+    const run = await runDelivery(checked({ timeout: '2s' }))
+    expect(run.result.outcome).toBe('timeout')
+    expect(slow.redeploys()).toEqual([])
+  })
+
+  it('fails the serving check when /info names another revision, and rolls back', async () => {
+    const controlPlane = await start({}, { infoHost: 'stale' })
+    const { first } = seeded(controlPlane)
+    const run = await runDelivery(checked({ 'verify-timeout': '1s' }))
+    expect(run.checks?.failure).toMatch(
+      new RegExp(
+        `^Revision ${run.result.revisionId} is DEPLOYED but the deployment serves ${first}`
+      )
+    )
+    expect(controlPlane.redeploys()).toHaveLength(1)
+  })
+})
+
+describe('operation rollback against the emulator', () => {
+  it('redeploys the newest DEPLOYED revision older than the active one, then checks it', async () => {
+    const controlPlane = await start()
+    const { id, first } = seeded(controlPlane)
+    const deployed = await runDelivery({ ...gitHostStep(controlPlane.url), 'repo-ref': 'next' })
+    expect(deployed.result.outcome).toBe('deployed')
+    const run = await runDelivery({
+      'api-url': controlPlane.url,
+      name: NAME,
+      operation: 'rollback',
+      'verify-assistant': 'agent'
+    })
+    const [newest] = controlPlane.revisions(id)
+    expect(controlPlane.redeploys().map((request) => request.path)).toEqual([
+      `/v2/deployments/${id}/revisions/${first}/redeploy`
+    ])
+    expect(run.result).toMatchObject({ outcome: 'deployed', revisionId: newest?.id })
+    expect(run.checks?.failure).toBeUndefined()
+    expect(run.outputs).toMatchObject({
+      'previous-revision-id': deployed.result.revisionId,
+      'rolled-back': 'true',
+      'rollback-revision-id': newest?.id,
+      'revision-id': newest?.id
+    })
+    expect(newest?.source_revision_config?.repo_ref).toBe('main')
+    expectSchemaValid(controlPlane)
+  })
+
+  it('redeploys to-revision, and refuses one that was never DEPLOYED by name', async () => {
+    const controlPlane = await start({
+      outcome: ({ revisionNumber }) => (revisionNumber === 2 ? 'BUILD_FAILED' : 'DEPLOYED')
+    })
+    const { id } = seeded(controlPlane)
+    await runDelivery({ ...gitHostStep(controlPlane.url), 'repo-ref': 'broken' })
+    const [failed] = controlPlane.revisions(id)
+    const run = await runDelivery({
+      'api-url': controlPlane.url,
+      name: NAME,
+      operation: 'rollback',
+      'to-revision': failed?.id
+    })
+    expect(run.result.outcome).toBe('error')
+    expect(run.result.message).toContain(`to-revision: revision ${failed?.id}`)
+    expect(controlPlane.redeploys()).toEqual([])
+  })
+})
+
+describe('safe delivery inputs', () => {
+  it.each([
+    [{ 'rollback-on-failure': 'true', wait: 'false' }, 'rollback-on-failure'],
+    [{ 'rollback-on-failure': 'true', 'dry-run': 'true' }, 'rollback-on-failure'],
+    [{ 'to-revision': '123e4567-e89b-42d3-a456-426614174000' }, 'to-revision'],
+    [{ 'verify-assistant': 'agent', 'verify-expect': 'ok' }, 'verify-expect'],
+    [
+      { 'verify-assistant': 'agent', 'verify-message': 'hi', 'verify-expect': '/(/' },
+      'verify-expect'
+    ]
+  ])('refuses %j by name, before anything is sent', async (inputs, name) => {
+    const controlPlane = await start()
+    const refused = runDelivery({ ...gitHostStep(controlPlane.url), ...inputs })
+    await expect(refused).rejects.toThrow(InputError)
+    await expect(refused).rejects.toThrow(new RegExp(`^(.|\\n)*${name}`))
+    expect(controlPlane.requests).toEqual([])
+  })
+})

@@ -1,0 +1,192 @@
+import type { Revision } from '../control-plane/schemas'
+import type { Config } from '../inputs/parse'
+import { formatDuration } from '../lib/duration'
+import type { DeployResult, RollbackReport } from '../result'
+import { DeployRun, endedByError, waitForOutcome } from './deploy'
+import type { DeployDeps } from './deps'
+import { redeployOnce } from './redeploy-once'
+import { findTarget } from './target'
+
+/** DEPLOYED revisions read to find the one older than the active revision. */
+const DEPLOYED_HISTORY = 100
+
+/**
+ * `operation: rollback`: redeploys `to-revision`, or the newest DEPLOYED revision older than the
+ * active one, exactly once, then waits for the revision that creates like a deploy (under
+ * `timeout`). Ends in a result, never throws.
+ */
+export async function rollbackOperation(config: Config, deps: DeployDeps): Promise<DeployResult> {
+  const run = new DeployRun(config, deps)
+  deps.io.setOutput('created', 'false')
+  deps.io.setOutput('rolled-back', 'false')
+  try {
+    const existing = await findTarget(config, deps.client, run.call)
+    if (!existing) {
+      throw new Error(
+        `name: there is no deployment ${config.name ?? ''} to roll back. Check name (or give deployment-id).`
+      )
+    }
+    run.found(existing)
+    const active = existing.active_revision_id ?? undefined
+    if (active) {
+      run.known.previousRevisionId = active
+      deps.io.setOutput('previous-revision-id', active)
+    }
+    const source = await chooseRevision(run, existing.id, active)
+    if (source.id === active) {
+      return run.finish(
+        'deployed',
+        `Revision ${source.id} already serves ${run.target}; nothing to roll back, nothing was sent.`
+      )
+    }
+    if (config.dryRun) {
+      return {
+        ...run.finish(
+          'dry-run',
+          `Dry run: ${run.target} would be rolled back to revision ${source.id} (POST /v2/deployments/${existing.id}/revisions/${source.id}/redeploy). Nothing was sent that changes state.`
+        ),
+        planLines: [`POST /v2/deployments/${existing.id}/revisions/${source.id}/redeploy`]
+      }
+    }
+    deps.io.info(`Rolling ${run.target} back to revision ${source.id}…`)
+    const redeployed = await redeployOnce(
+      existing.id,
+      source,
+      existing.latest_revision_id,
+      run.writeDeps()
+    )
+    deps.io.setOutput('rolled-back', 'true')
+    deps.io.setOutput('rollback-revision-id', redeployed.revisionId)
+    run.known.revisionId = redeployed.revisionId
+    deps.io.setOutput('revision-id', redeployed.revisionId)
+    deps.io.info(`Revision ${redeployed.revisionId} created by the redeploy of ${source.id}.`)
+    if (!config.wait) {
+      return run.finish(
+        'revision-created',
+        `Revision ${redeployed.revisionId} (a redeploy of ${source.id}) of ${run.target} exists; not waiting for it (wait: false).`
+      )
+    }
+    return await waitForOutcome(run, existing.id, redeployed.revisionId)
+  } catch (error) {
+    return endedByError(run, error)
+  }
+}
+
+/** `to-revision`, which must have been DEPLOYED; else the newest DEPLOYED one older than active. */
+async function chooseRevision(
+  run: DeployRun,
+  deploymentId: string,
+  active: string | undefined
+): Promise<Revision> {
+  const { client } = run.deps
+  const wanted = run.config.toRevision
+  if (wanted) {
+    const revision = await client.getRevision(deploymentId, wanted, run.call)
+    if (revision.status !== 'DEPLOYED') {
+      throw new Error(
+        `to-revision: revision ${wanted} of ${run.target} is ${revision.status}; only a revision that was DEPLOYED can be redeployed.`
+      )
+    }
+    return revision
+  }
+  const deployed = await client.listRevisionsWithStatus(
+    deploymentId,
+    ['DEPLOYED'],
+    DEPLOYED_HISTORY,
+    run.call
+  )
+  const activeAt = deployed.findIndex((revision) => revision.id === active)
+  const older = activeAt < 0 ? undefined : deployed[activeAt + 1]
+  if (!older) {
+    throw new Error(
+      active === undefined
+        ? `${run.target} reports no active revision, so "older than the active one" means nothing: give to-revision.`
+        : `${run.target} has no DEPLOYED revision older than the active one (${active}) among its newest ${DEPLOYED_HISTORY}: give to-revision.`
+    )
+  }
+  return older
+}
+
+/** What the rollback after a failed deploy needs to know. */
+export interface RollbackRequest {
+  deploymentId: string
+  /** This run's revision, which failed. */
+  failedRevisionId: string
+  /** The revision that served before this run. */
+  previousRevisionId: string
+  /** Why: the status or the check that failed, for the messages. */
+  reason: string
+}
+
+/**
+ * rollback-on-failure: decides whether a rollback is due (the deployment must no longer serve the
+ * previous revision, and must not serve another run's), redeploys the previous revision exactly
+ * once and waits for it under `rollback-timeout`, which starts now. The outputs `revision-id` and
+ * `revision-status` stay those of the failed revision. `skipped` says why nothing was sent.
+ */
+export async function rollBackAfterFailure(
+  config: Config,
+  deps: DeployDeps,
+  request: RollbackRequest
+): Promise<{ report: RollbackReport; result?: DeployResult } | { skipped: string }> {
+  const { failedRevisionId, previousRevisionId, deploymentId } = request
+  const startedAt = deps.now()
+  const io = {
+    ...deps.io,
+    waitStarting: undefined,
+    setOutput: (name: Parameters<DeployDeps['io']['setOutput']>[0], value: string) => {
+      if (name === 'revision-id' || name === 'revision-status') return
+      deps.io.setOutput(name, value)
+    }
+  }
+  const run = new DeployRun(
+    { ...config, timeoutMs: config.rollbackTimeoutMs },
+    { ...deps, io, startedAt }
+  )
+  const report = (
+    outcome: RollbackReport['outcome'],
+    message: string,
+    revisionId?: string
+  ): { report: RollbackReport } => ({
+    report: {
+      failedRevisionId,
+      toRevisionId: previousRevisionId,
+      revisionId,
+      outcome,
+      elapsedMs: deps.now() - startedAt,
+      message
+    }
+  })
+  try {
+    const current = await deps.client.getDeployment(deploymentId, run.call)
+    run.found(current)
+    const active = current.active_revision_id ?? null
+    if (active === previousRevisionId) {
+      return { skipped: `Revision ${previousRevisionId} still serves; nothing to roll back.` }
+    }
+    if (active !== null && active !== failedRevisionId) {
+      return {
+        skipped: `Revision ${active} serves now, neither this run's (${failedRevisionId}) nor the one before (${previousRevisionId}): another run or a push deployed it, and a rollback would undo it. Nothing was sent.`
+      }
+    }
+    const source = await deps.client.getRevision(deploymentId, previousRevisionId, run.call)
+    deps.io.info(
+      `Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback-timeout ${formatDuration(config.rollbackTimeoutMs)})…`
+    )
+    const redeployed = await redeployOnce(
+      deploymentId,
+      source,
+      current.latest_revision_id,
+      run.writeDeps()
+    )
+    deps.io.setOutput('rolled-back', 'true')
+    deps.io.setOutput('rollback-revision-id', redeployed.revisionId)
+    run.known.revisionId = redeployed.revisionId
+    deps.io.info(`Revision ${redeployed.revisionId} created by the redeploy of ${source.id}.`)
+    const waited = await waitForOutcome(run, deploymentId, redeployed.revisionId)
+    return { ...report(waited.outcome, waited.message, redeployed.revisionId), result: waited }
+  } catch (error) {
+    const ended = endedByError(run, error)
+    return report(ended.outcome, ended.message, run.known.revisionId)
+  }
+}
