@@ -166,6 +166,8 @@ describe('deploy against the emulator', () => {
 
   it('succeeds once the revision exists with wait: false', async () => {
     emulator.setOutcome('HANG')
+    // A minute per status: the revision is still CREATING when it is read, however slow the run.
+    emulator.setStepMs(60_000)
     const { result, outputs } = await runDeploy({ ...gitHost(), wait: 'false' })
     expect(result.outcome).toBe('revision-created')
     expect(outputs['revision-status']).toBe('CREATING')

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
@@ -166,6 +166,26 @@ describe('dist/index.js run as a runner runs it', () => {
     expect(run.stdout).toContain('::error::Timed out after 3s waiting for revision')
     expect(run.stdout).toContain('last status was BUILDING')
     expect(run.summary).toContain('## ⏱️ Timed out')
+  })
+
+  it('ships source maps: the stack of an unexpected error names the files in src/', async () => {
+    // A GITHUB_OUTPUT the runner cannot append to: @actions/core throws from setOutput, an error
+    // the action does not expect, so node prints it with its stack and exits non-zero.
+    const unwritable = mkdtempSync(join(tmpdir(), 'dist-output-'))
+    try {
+      const run = await runAction(inputs(), { env: { GITHUB_OUTPUT: unwritable } })
+      expect(run.code).not.toBe(0)
+      expect(run.stderr).toContain('EISDIR')
+      expect(run.stderr).not.toMatch(/dist\/[\w.]+\.js:\d+/)
+      // The first frame in src/ names the TypeScript line that called setOutput.
+      const frame = /\/(src\/[\w/-]+\.ts):(\d+):\d+\)/.exec(run.stderr)
+      expect(frame).not.toBeNull()
+      const [, file = '', line = '0'] = frame ?? []
+      const source = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8').split('\n')
+      expect(source[Number(line) - 1]).toContain('setOutput(')
+    } finally {
+      rmSync(unwritable, { recursive: true, force: true })
+    }
   })
 
   it('refuses invalid inputs all at once, sending nothing', async () => {

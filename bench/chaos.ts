@@ -93,10 +93,15 @@ export async function chaosRun(seed: number, deploys: number): Promise<ChaosRepo
       report.faultsInjected += scenario.faults.reduce((sum, fault) => sum + (fault.times ?? 1), 0)
 
       const started = Date.now()
+      // The hang timer stops when the deploy ends: left running, it kept jest from exiting.
+      const hangTimer = new AbortController()
       const result = await Promise.race([
         deployOnce(emulator.url, name),
-        sleep(HANG_AFTER_MS).then(() => 'hang' as const)
-      ])
+        sleep(HANG_AFTER_MS, hangTimer.signal).then(
+          () => 'hang' as const,
+          () => 'hang' as const
+        )
+      ]).finally(() => hangTimer.abort())
       emulator.clearFaults()
       // Let requests the client gave up on (delays) land before counting.
       if (scenario.faults.some((fault) => fault.kind === 'delay')) await sleep(500)

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance figures of issue 6, each beside its baseline and goal, written
+ * `npm run bench`: the performance figures, each beside its baseline and goal (or guard), written
  * to BENCHMARKS.md with the machine and date. Exits non-zero when a figure misses its goal. Not
  * part of `npm test`: timings belong here, never in tests. `npm run bench` builds dist/ first.
  */
@@ -38,36 +38,41 @@ const add = (figure: Figure) => {
   )
 }
 
+// Start-up is a guard, not a goal: the action must not become slow to start or large to ship,
+// but nothing is traded for milliseconds (no patched dependencies, no private imports, no second
+// minifier).
 const startup = await benchStartup(STARTUP_RUNS)
+const STARTUP_GUARD_RATIO = 6
+const BUNDLE_GUARD_BYTES = 3 * 1024 * 1024
 add({
   area: 'start-up',
   figure: '`node dist/index.js` to its first request',
   value: `${ms(startup.toFirstRequestMs)} (${ratio(startup.toFirstRequestMs, startup.bareNodeMs)} bare node)`,
   baseline: `bare \`node -e 0\` ${ms(startup.bareNodeMs)}`,
-  goal: '≤ 100 ms',
-  met: startup.toFirstRequestMs <= 100
+  goal: 'shown, not judged',
+  met: undefined
 })
 add({
   area: 'start-up',
   figure: 'to the error of a missing required input',
   value: `${ms(startup.toMissingInputErrorMs)} (${ratio(startup.toMissingInputErrorMs, startup.bareNodeMs)} bare node)`,
   baseline: `bare \`node -e 0\` ${ms(startup.bareNodeMs)}`,
-  goal: '≤ 100 ms',
-  met: startup.toMissingInputErrorMs <= 100
+  goal: `guard: ≤ ${STARTUP_GUARD_RATIO}× bare node`,
+  met: startup.toMissingInputErrorMs <= STARTUP_GUARD_RATIO * startup.bareNodeMs
 })
 add({
   area: 'start-up',
-  figure: 'bundle (JavaScript in dist/)',
+  figure: 'bundle (JavaScript in dist/, source maps not counted)',
   value: mb(startup.bundleBytes),
-  baseline: '3.10 MB before issue 6',
-  goal: '≤ 1.50 MB',
-  met: startup.bundleBytes <= 1.5 * 1024 * 1024
+  baseline: '1.16 MB minified, patched and with one undici (issue 6)',
+  goal: `guard: ≤ ${mb(BUNDLE_GUARD_BYTES)}`,
+  met: startup.bundleBytes <= BUNDLE_GUARD_BYTES
 })
 add({
   area: 'start-up',
   figure: 'of which dist/index.js, loaded by every run (the rest loads when a run needs it)',
   value: mb(startup.entryBytes),
-  baseline: '3.15 MB before issue 6',
+  baseline: '0.54 MB minified (issue 6)',
   goal: 'shown, not judged',
   met: undefined
 })
