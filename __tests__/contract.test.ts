@@ -84,9 +84,17 @@ describe('the action contract', () => {
     const emulator = await startControlPlane({ stepMs: 5 })
     try {
       const deployed = await runDeploy(gitHostStep(emulator.url))
-      const set = new Set(Object.keys(deployed.outputs))
+      const pruned = await runDeploy({
+        'api-url': emulator.url,
+        operation: 'prune',
+        'prune-prefix': 'support-',
+        'prune-older-than': '1s',
+        'dry-run': 'true'
+      })
+      const outputs = { ...deployed.outputs, ...pruned.outputs }
+      const set = new Set(Object.keys(outputs))
       expect([...OUTPUT_NAMES].filter((name) => !set.has(name))).toEqual([])
-      for (const name of set) expect(deployed.outputs[name as OutputName]).not.toBe('')
+      for (const name of set) expect(outputs[name as OutputName]).not.toBe('')
     } finally {
       await emulator.close()
     }

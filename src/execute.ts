@@ -4,6 +4,7 @@ import { deploy } from './operations/deploy'
 import { CancelledError } from './operations/deps'
 import { SUCCEEDS, type DeployResult } from './result'
 import { deleteDeployment } from './operations/delete'
+import { prunePreviews } from './operations/prune'
 import { EnvHttpProxyAgent } from './control-plane/transport'
 import type { Config } from './inputs/parse'
 import { writeSummary } from './report/job-summary'
@@ -11,6 +12,7 @@ import { createLog, type Log } from './report/log'
 import { createOutputs } from './report/outputs'
 import type { Redactor } from './report/redact'
 import { LOG_BUDGET_MS, showRevisionLogs, type RevisionLogs } from './after-deploy/revision-logs'
+import type { DeletedPreview } from './after-deploy/github-cleanup'
 import { renderDeploySummary, type SummaryExtras } from './report/summary'
 import { ACTION_VERSION } from './version'
 
@@ -47,7 +49,13 @@ export async function execute(config: Config, redact: Redactor, startedAt: numbe
       log.info(`${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
   })
 
-  const operation = config.operation === 'delete' ? deleteDeployment : deploy
+  const previews = await openPreviews(config, redact, log, startedAt)
+  const operation =
+    config.operation === 'delete'
+      ? deleteDeployment
+      : config.operation === 'prune'
+        ? prunePreviews
+        : deploy
   const result = await operation(config, {
     client,
     io: {
@@ -59,8 +67,10 @@ export async function execute(config: Config, redact: Redactor, startedAt: numbe
     signal: controller.signal,
     startedAt,
     now: Date.now,
-    sleep
+    sleep,
+    pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber))
   })
+  await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest))
   const checks = await agentChecks(result, config, dispatcher, log, controller.signal)
   const logs = await failureLogs(result, config, client, redact, log, controller.signal)
   await records?.finish({
@@ -151,6 +161,57 @@ async function openRecords(config: Config, redact: Redactor, log: Log, startedAt
     )
     return undefined
   }
+}
+
+/** GitHub's side of deleted previews, for operations delete and prune with github-token. */
+async function openPreviews(config: Config, redact: Redactor, log: Log, startedAt: number) {
+  if (!config.github || config.operation === 'deploy') return undefined
+  try {
+    const { openGitHubPreviews } = await import('./after-deploy/github-cleanup')
+    return openGitHubPreviews({
+      token: config.github.token,
+      redact,
+      deadline: startedAt + config.timeoutMs,
+      now: Date.now,
+      warn: (message) => log.warning(message)
+    })
+  } catch (error) {
+    log.warning(
+      `GitHub cannot be reached: ${error instanceof Error ? error.message : String(error)}`
+    )
+    return undefined
+  }
+}
+
+/**
+ * The previews whose GitHub traces go: a deleted (or absent) deployment's `environment` and the
+ * workflow's pull request; each pruned one's environment of its name and the pull request whose
+ * number ends it. None on a dry run.
+ */
+function deletedPreviews(
+  result: DeployResult,
+  config: Config,
+  workflowPullRequest: number | undefined
+): DeletedPreview[] {
+  if (result.pruneRows) {
+    return result.pruneRows
+      .filter((row) => row.result === 'deleted' || row.result === 'already gone')
+      .map((row) => ({
+        deploymentName: row.name,
+        environment: row.name,
+        pullRequest: row.pullRequest
+      }))
+  }
+  if (result.outcome !== 'deleted' && result.outcome !== 'absent') return []
+  const deploymentName = result.deploymentName ?? config.name
+  if (deploymentName === undefined) return []
+  return [
+    {
+      deploymentName,
+      environment: config.github?.environment,
+      pullRequest: workflowPullRequest
+    }
+  ]
 }
 
 /** The logs that explain a failed or timed-out revision, shown in the log; best effort. */

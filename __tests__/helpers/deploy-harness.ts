@@ -3,6 +3,7 @@ import { ControlPlaneClient } from '../../src/control-plane/client'
 import { sleep } from '../../src/control-plane/retry'
 import { deleteDeployment } from '../../src/operations/delete'
 import { deploy } from '../../src/operations/deploy'
+import { prunePreviews } from '../../src/operations/prune'
 import type { DeployResult } from '../../src/result'
 import { parseInputs } from '../../src/inputs/parse'
 import { rawInputs } from './action-yml'
@@ -40,7 +41,13 @@ export interface Recorded {
  */
 export async function runDeploy(
   given: Partial<RawInputs>,
-  options: { env?: Record<string, string>; signal?: AbortSignal; apiKey?: string } = {}
+  options: {
+    env?: Record<string, string>
+    signal?: AbortSignal
+    apiKey?: string
+    /** operation prune: the state of each pull request (GitHub's answer). */
+    pullRequestState?: (pullNumber: number) => Promise<'open' | 'closed' | undefined>
+  } = {}
 ): Promise<Recorded> {
   const parsed = await parseInputs(
     rawInputs({ 'api-key': options.apiKey ?? 'emulator-key', ...given }),
@@ -62,7 +69,12 @@ export async function runDeploy(
     backoff: { baseMs: 10, maxMs: 50 },
     onRetry: (notice) => log.push(`retry ${notice.method} ${notice.path}: ${notice.reason}`)
   })
-  const operation = config.operation === 'delete' ? deleteDeployment : deploy
+  const operation =
+    config.operation === 'delete'
+      ? deleteDeployment
+      : config.operation === 'prune'
+        ? prunePreviews
+        : deploy
   const result = await operation(config, {
     client,
     io: {
@@ -76,7 +88,8 @@ export async function runDeploy(
     startedAt: Date.now(),
     now: Date.now,
     sleep,
-    writeBackoff: { baseMs: 10, maxMs: 50 }
+    writeBackoff: { baseMs: 10, maxMs: 50 },
+    pullRequestState: options.pullRequestState
   })
   return { result, outputs, log }
 }

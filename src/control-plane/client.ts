@@ -260,6 +260,33 @@ export class ControlPlaneClient {
     })
   }
 
+  /**
+   * Every deployment whose name contains `nameContains` ('' for all), over every page; at most
+   * `maxPages` pages (MAX_PAGES unless given).
+   */
+  async listDeployments(
+    nameContains: string,
+    call: CallOptions = {},
+    maxPages = MAX_PAGES
+  ): Promise<Deployment[]> {
+    const found: Deployment[] = []
+    let offset = 0
+    for (let page = 0; page < maxPages; page++) {
+      const list = await this.#request({
+        ...call,
+        method: 'GET',
+        path: '/v2/deployments',
+        query: { name_contains: nameContains || undefined, limit: PAGE_LIMIT, offset },
+        schema: deploymentsListSchema
+      })
+      found.push(...list.resources)
+      const next = list.offset ?? offset + list.resources.length
+      if (list.resources.length < PAGE_LIMIT || next <= offset) break
+      offset = next
+    }
+    return found
+  }
+
   async #request<T>(spec: RequestSpec<T>): Promise<T> {
     const { method, path } = spec
     const { maxAttempts, backoff, now, random } = this.#options

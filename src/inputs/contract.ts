@@ -39,7 +39,11 @@ export const INPUT_NAMES = [
   'agent-auth-scheme',
   'github-token',
   'environment',
-  'pr-comment'
+  'pr-comment',
+  // Preview lifecycle (operation prune)
+  'prune-prefix',
+  'prune-older-than',
+  'prune-closed-prs'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -62,7 +66,8 @@ export const INPUT_DEFAULTS = {
   'delete-tracing-project': 'false',
   'verify-a2a': 'false',
   'verify-timeout': '5m',
-  'pr-comment': 'false'
+  'pr-comment': 'false',
+  'prune-closed-prs': 'false'
 } as const satisfies Partial<Record<InputName, string>>
 
 export type DefaultedInput = keyof typeof INPUT_DEFAULTS
@@ -82,7 +87,9 @@ export const OUTPUT_NAMES = [
   'revision-id',
   'revision-status',
   'deployment-url',
-  'created'
+  'created',
+  // Preview lifecycle (operation prune)
+  'pruned'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]

@@ -1,4 +1,4 @@
-import type { DeployResult } from '../result'
+import type { DeployResult, PruneRow } from '../result'
 import { formatDuration } from '../lib/duration'
 import { formatLogLine, type RevisionLogs } from '../after-deploy/revision-logs'
 import { capMarkdown, markdownFor, type Markdown } from './markdown'
@@ -17,7 +17,8 @@ const HEADLINES: Record<DeployResult['outcome'], string> = {
   error: '❌ Deploy failed',
   'dry-run': '📝 Dry run: nothing was changed',
   deleted: '🗑️ Deleted',
-  absent: '✅ Already absent'
+  absent: '✅ Already absent',
+  pruned: '🧹 Pruned'
 }
 
 /** The job summary of a deploy, whatever its outcome. */
@@ -40,6 +41,7 @@ export function renderDeploySummary(
 ): string {
   const { logs, checks } = extras
   const md = markdownFor(redact)
+  if (result.pruneRows) return renderPruneSummary(result, result.pruneRows, md)
   // Each row's value, already rendered as markdown.
   const rows: [string, string][] = [
     [
@@ -82,6 +84,31 @@ export function renderDeploySummary(
         : []),
       ...(result.planLines ? ['### Plan', '', md.fence(result.planLines), ''] : []),
       ...(logs && logs.lines.length > 0 ? renderLogs(logs, md) : [])
+    ].join('\n')
+  )
+}
+
+/** operation prune: the stale deployments found, why each is stale, and what became of it. */
+function renderPruneSummary(result: DeployResult, rows: PruneRow[], md: Markdown): string {
+  return capMarkdown(
+    [
+      `## ${HEADLINES[result.outcome]}`,
+      '',
+      md.paragraph(result.message),
+      '',
+      ...(rows.length === 0
+        ? []
+        : [
+            '| Name | Last update | Why | Result |',
+            '|---|---|---|---|',
+            ...rows.map(
+              (row) =>
+                `| ${md.cell(row.name)} | ${md.cell(row.updatedAt ?? '?')} | ${md.cell(row.reason)} | ${md.cell(row.failure ? `${row.result}: ${row.failure}` : row.result)} |`
+            ),
+            ''
+          ]),
+      `Time: ${formatDuration(result.elapsedMs)}`,
+      ''
     ].join('\n')
   )
 }
