@@ -90,6 +90,13 @@ describe('the action contract', () => {
           'api-url': emulator.url,
           name: 'support-agent',
           operation: 'rollback'
+        }),
+        await runDeploy({
+          'api-url': emulator.url,
+          operation: 'prune',
+          'prune-prefix': 'support-',
+          'prune-older-than': '1s',
+          'dry-run': 'true'
         })
       ]
       const set = new Set(runs.flatMap((run) => Object.keys(run.outputs)))

@@ -6,6 +6,7 @@
 import { startControlPlane } from '../emulator'
 import { ControlPlaneClient } from '../src/control-plane/client'
 import { judgeStatus } from '../src/wait/revision-status'
+import { siblingHistory } from '../src/operations/sibling-history'
 import { waitForRevision } from '../src/wait/wait'
 import { median } from './measure'
 
@@ -19,7 +20,7 @@ const BUILD_PHASES = 6
 const VARIED_SHARES = [0.9, 0.95, 1, 1.05, 1.1]
 
 export type Poller = 'action' | 'baseline'
-export type History = 'same' | 'slower' | 'varied' | 'none'
+export type History = 'same' | 'slower' | 'varied' | 'none' | 'siblings'
 
 export interface PollingRow {
   buildMinutes: number
@@ -48,9 +49,27 @@ class FakeClock {
   }
 }
 
+const BENCH_REPO = 'https://github.com/acme/bench-agent'
+
+/** A first deploy of the bench agent (the deployment's only revision is the one waited on). */
+function createFirst(client: ControlPlaneClient, name: string) {
+  return client.createDeployment({
+    name,
+    source: 'git_host',
+    source_config: {
+      integration_id: '123e4567-e89b-42d3-a456-426614174000',
+      repo_url: BENCH_REPO
+    },
+    source_revision_config: { repo_ref: 'main', graph_config_path: 'graph.json' },
+    secrets: []
+  })
+}
+
 /**
  * One wait on its own emulator and clock: an earlier DEPLOYED revision (unless history is
- * 'none'), then a new revision, then the poller starts `offsetMs` after it was created.
+ * 'none' or 'siblings'), then a new revision, then the poller starts `offsetMs` after it was
+ * created. 'siblings': a first deploy, with three earlier previews of the same repository whose
+ * builds took as long.
  */
 async function pollOnce(
   buildMinutes: number,
@@ -71,19 +90,27 @@ async function pollOnce(
       now: clock.now
     })
     let deploymentId: string
+    let getHistory = (limit: number, call: object) =>
+      client.listRevisions(deploymentId, limit, call)
     if (history === 'none') {
       // A first deploy: the deployment's only revision is the one waited on, created now.
-      const created = await client.createDeployment({
-        name: 'bench-agent',
-        source: 'git_host',
-        source_config: {
-          integration_id: '123e4567-e89b-42d3-a456-426614174000',
-          repo_url: 'https://github.com/acme/bench-agent'
-        },
-        source_revision_config: { repo_ref: 'main', graph_config_path: 'graph.json' },
-        secrets: []
-      })
+      deploymentId = (await createFirst(client, 'bench-agent')).id
+    } else if (history === 'siblings') {
+      for (const number of [1, 2, 3]) {
+        emulator.seedDeployment({
+          name: `bench-agent-pr-${number}`,
+          source_config: {
+            integration_id: '123e4567-e89b-42d3-a456-426614174000',
+            repo_url: BENCH_REPO
+          },
+          history: [{ durationMs: buildMinutes * 60_000 }, { durationMs: buildMinutes * 60_000 }]
+        })
+      }
+      emulator.seedDeployment({ name: 'other-agent', history: [{ durationMs: 60_000 }] })
+      clock.jump(buildMinutes * 60_000 * 2)
+      const created = await createFirst(client, 'bench-agent-pr-4')
       deploymentId = created.id
+      getHistory = siblingHistory(client, created)
     } else if (history === 'varied') {
       // Five earlier builds up to 10 % either side of the build length; this one as long as one
       // of them, spread evenly over the start offsets.
@@ -120,7 +147,7 @@ async function pollOnce(
     if (poller === 'action') {
       await waitForRevision({
         getRevision: (call) => client.getRevision(deploymentId, revisionId, call),
-        getHistory: (limit, call) => client.listRevisions(deploymentId, limit, call),
+        getHistory,
         deadline,
         pollIntervalMs: POLL_INTERVAL_MS,
         now: clock.now,
@@ -156,7 +183,7 @@ export async function benchPolling(options: {
   buildMinutes: number[]
   offsets: number
 }): Promise<PollingRow[]> {
-  const histories: History[] = ['same', 'slower', 'varied', 'none']
+  const histories: History[] = ['same', 'slower', 'varied', 'none', 'siblings']
   const pollers: Poller[] = ['action', 'baseline']
   const jobs = options.buildMinutes.flatMap((buildMinutes) =>
     histories.flatMap((history) =>

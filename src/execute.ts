@@ -4,14 +4,17 @@ import { CancelledError } from './operations/deps'
 import { SUCCEEDS, type DeployResult } from './result'
 import { deleteDeployment } from './operations/delete'
 import { createDispatcher } from './control-plane/transport'
-import { deliver } from './safe-delivery'
+import { deliver, type Delivery } from './safe-delivery'
+import { prunePreviews } from './operations/prune'
 import { describeRollback } from './report/rollback-text'
+import type { DeliveryDeps } from './safe-delivery'
 import type { Config } from './inputs/parse'
 import { writeSummary } from './report/job-summary'
 import { createLog, type Log } from './report/log'
 import { createOutputs } from './report/outputs'
 import type { Redactor } from './report/redact'
 import { LOG_BUDGET_MS, showRevisionLogs, type RevisionLogs } from './after-deploy/revision-logs'
+import type { DeletedPreview } from './after-deploy/github-cleanup'
 import { renderDeploySummary, type SummaryExtras } from './report/summary'
 import { ACTION_VERSION } from './version'
 
@@ -48,7 +51,8 @@ export async function execute(config: Config, redact: Redactor, startedAt: numbe
       log.info(`${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
   })
 
-  const deps = {
+  const previews = await openPreviews(config, redact, log, startedAt)
+  const deps: DeliveryDeps = {
     client,
     io: {
       info: (message: string) => log.info(message),
@@ -61,13 +65,11 @@ export async function execute(config: Config, redact: Redactor, startedAt: numbe
     startedAt,
     now: Date.now,
     sleep,
-    dispatcher
+    dispatcher,
+    pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber))
   }
-  const delivery =
-    config.operation === 'delete'
-      ? { result: await deleteDeployment(config, deps) }
-      : await deliver(config, deps)
-  const { result, checks, rollback } = delivery
+  const { result, checks, rollback } = await runOperation(config, deps)
+  await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest))
   const logs = await failureLogs(result, config, client, redact, log, controller.signal)
   await records?.finish({
     outcome: checks?.failure ? 'failed' : result.outcome,
@@ -87,6 +89,19 @@ export async function execute(config: Config, redact: Redactor, startedAt: numbe
   })
   process.off('SIGINT', onSignal)
   process.off('SIGTERM', onSignal)
+}
+
+/** The operation the inputs ask for; a deploy or a rollback goes on to its checks (and rollback). */
+async function runOperation(config: Config, deps: DeliveryDeps): Promise<Delivery> {
+  switch (config.operation) {
+    case 'delete':
+      return { result: await deleteDeployment(config, deps) }
+    case 'prune':
+      return { result: await prunePreviews(config, deps) }
+    case 'deploy':
+    case 'rollback':
+      return deliver(config, deps)
+  }
 }
 
 /** The ref, image or folder a deploy sends, for the summary. */
@@ -118,6 +133,57 @@ async function openRecords(config: Config, redact: Redactor, log: Log, startedAt
     )
     return undefined
   }
+}
+
+/** GitHub's side of deleted previews, for operations delete and prune with github-token. */
+async function openPreviews(config: Config, redact: Redactor, log: Log, startedAt: number) {
+  if (!config.github || config.operation === 'deploy') return undefined
+  try {
+    const { openGitHubPreviews } = await import('./after-deploy/github-cleanup')
+    return openGitHubPreviews({
+      token: config.github.token,
+      redact,
+      deadline: startedAt + config.timeoutMs,
+      now: Date.now,
+      warn: (message) => log.warning(message)
+    })
+  } catch (error) {
+    log.warning(
+      `GitHub cannot be reached: ${error instanceof Error ? error.message : String(error)}`
+    )
+    return undefined
+  }
+}
+
+/**
+ * The previews whose GitHub traces go: a deleted (or absent) deployment's `environment` and the
+ * workflow's pull request; each pruned one's environment of its name and the pull request whose
+ * number ends it. None on a dry run.
+ */
+function deletedPreviews(
+  result: DeployResult,
+  config: Config,
+  workflowPullRequest: number | undefined
+): DeletedPreview[] {
+  if (result.pruneRows) {
+    return result.pruneRows
+      .filter((row) => row.result === 'deleted' || row.result === 'already gone')
+      .map((row) => ({
+        deploymentName: row.name,
+        environment: row.name,
+        pullRequest: row.pullRequest
+      }))
+  }
+  if (result.outcome !== 'deleted' && result.outcome !== 'absent') return []
+  const deploymentName = result.deploymentName ?? config.name
+  if (deploymentName === undefined) return []
+  return [
+    {
+      deploymentName,
+      environment: config.github?.environment,
+      pullRequest: workflowPullRequest
+    }
+  ]
 }
 
 /** The logs that explain a failed or timed-out revision, shown in the log; best effort. */

@@ -13,6 +13,7 @@ export type DeployOutcome =
   | 'dry-run'
   | 'deleted'
   | 'absent'
+  | 'pruned'
 
 /** Whether the step exits 0, per outcome; the compiler checks every outcome has an answer. */
 export const SUCCEEDS: Record<DeployOutcome, boolean> = {
@@ -21,6 +22,7 @@ export const SUCCEEDS: Record<DeployOutcome, boolean> = {
   'dry-run': true,
   deleted: true,
   absent: true,
+  pruned: true,
   failed: false,
   superseded: false,
   timeout: false,
@@ -41,6 +43,8 @@ export interface DeployResult {
   elapsedMs: number
   /** Dry run: the plan, a line per request or field. */
   planLines?: string[]
+  /** operation prune: every stale deployment found, and what became of it. */
+  pruneRows?: PruneRow[]
   /** One paragraph for people: what happened, with the ids, and what to do next. */
   message: string
   /** The revision that served before this run's write (`active_revision_id`). */
@@ -67,4 +71,19 @@ export interface RollbackReport {
   checksFailure?: string
   elapsedMs: number
   message: string
+}
+
+/** One stale deployment operation prune found: a row of its table. */
+export interface PruneRow {
+  name: string
+  id: string
+  /** The deployment's `updated_at`, as the service sent it. */
+  updatedAt?: string
+  /** Why it is stale. */
+  reason: string
+  /** The pull request whose number ends the name, when there is one. */
+  pullRequest?: number
+  result: 'would delete' | 'deleted' | 'already gone' | 'failed'
+  /** With `failed`: why. */
+  failure?: string
 }

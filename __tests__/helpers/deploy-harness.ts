@@ -4,6 +4,7 @@ import { sleep } from '../../src/control-plane/retry'
 import { deleteDeployment } from '../../src/operations/delete'
 import { deploy } from '../../src/operations/deploy'
 import { rollbackOperation } from '../../src/operations/rollback'
+import { prunePreviews } from '../../src/operations/prune'
 import type { DeployResult } from '../../src/result'
 import { parseInputs } from '../../src/inputs/parse'
 import { rawInputs } from './action-yml'
@@ -41,7 +42,13 @@ export interface Recorded {
  */
 export async function runDeploy(
   given: Partial<RawInputs>,
-  options: { env?: Record<string, string>; signal?: AbortSignal; apiKey?: string } = {}
+  options: {
+    env?: Record<string, string>
+    signal?: AbortSignal
+    apiKey?: string
+    /** operation prune: the state of each pull request (GitHub's answer). */
+    pullRequestState?: (pullNumber: number) => Promise<'open' | 'closed' | undefined>
+  } = {}
 ): Promise<Recorded> {
   const parsed = await parseInputs(
     rawInputs({ 'api-key': options.apiKey ?? 'emulator-key', ...given }),
@@ -68,7 +75,9 @@ export async function runDeploy(
       ? deleteDeployment
       : config.operation === 'rollback'
         ? rollbackOperation
-        : deploy
+        : config.operation === 'prune'
+          ? prunePreviews
+          : deploy
   const result = await operation(config, {
     client,
     io: {
@@ -82,7 +91,8 @@ export async function runDeploy(
     signal: options.signal,
     startedAt: Date.now(),
     now: Date.now,
-    sleep
+    sleep,
+    pullRequestState: options.pullRequestState
   })
   return { result, outputs, log }
 }

@@ -65,6 +65,8 @@ export interface RunActionOptions {
   githubApiUrl?: string
   /** A guard against hangs: past this the child is killed (SIGKILL) and `killed` is true. */
   killAfterMs?: number
+  /** The working directory (the checkout), when not this one. */
+  cwd?: string
 }
 
 /**
@@ -117,7 +119,8 @@ export function runAction(
       ...inputEnv(inputs),
       ...options.env
     },
-    stdio: ['ignore', 'pipe', 'pipe']
+    stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: options.cwd
   })
   let stdout = ''
   let stderr = ''

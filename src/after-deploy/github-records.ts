@@ -62,7 +62,7 @@ export interface GitHubRecords {
   finish(record: RunRecord): Promise<void>
 }
 
-type Octokit = ReturnType<typeof getOctokit>
+export type Octokit = ReturnType<typeof getOctokit>
 type DeploymentState = 'success' | 'failure' | 'error' | 'in_progress'
 
 const STATES: Record<DeployOutcome, DeploymentState> = {
@@ -75,7 +75,8 @@ const STATES: Record<DeployOutcome, DeploymentState> = {
   error: 'error',
   'dry-run': 'in_progress',
   deleted: 'success',
-  absent: 'success'
+  absent: 'success',
+  pruned: 'success'
 }
 
 /** The workflow's repository, commit, pull request and run. */
@@ -89,6 +90,39 @@ export function workflowTarget(): GitHubTarget {
     sha: pullRequest?.head?.sha ?? context.sha,
     pullRequest: pullRequest?.number,
     runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`
+  }
+}
+
+/** What a bounded GitHub call needs: the run's deadline, a clock, a budget and a warning. */
+export type BoundedCallOptions = Pick<
+  GitHubRecordsOptions,
+  'deadline' | 'now' | 'callBudgetMs' | 'warn'
+>
+
+/**
+ * Runs GitHub calls each under its own budget (never past the run's deadline and a grace): a call
+ * that fails or times out resolves undefined, with a warning that says what was not recorded.
+ */
+export function boundedCalls(options: BoundedCallOptions) {
+  return async <T>(what: string, call: (signal: AbortSignal) => Promise<T>) => {
+    const budget = Math.min(
+      options.callBudgetMs ?? GITHUB_CALL_MS,
+      options.deadline + GITHUB_GRACE_MS - options.now()
+    )
+    if (budget <= 0) {
+      options.warn(`${what} was not recorded: the run's timeout had passed.`)
+      return undefined
+    }
+    const signal = AbortSignal.timeout(budget)
+    try {
+      return await call(signal)
+    } catch (error) {
+      const why = signal.aborted
+        ? `GitHub did not answer within ${formatDuration(budget)}.`
+        : reason(error)
+      options.warn(`${what} was not recorded: ${why}`)
+      return undefined
+    }
   }
 }
 
@@ -109,27 +143,7 @@ export function openGitHubRecords(
   )
   const { owner, repo } = target
   const md = markdownFor(options.redact)
-  /** Runs one call under its budget; undefined (and a warning) when it fails or times out. */
-  const bounded = async <T>(what: string, call: (signal: AbortSignal) => Promise<T>) => {
-    const budget = Math.min(
-      options.callBudgetMs ?? GITHUB_CALL_MS,
-      options.deadline + GITHUB_GRACE_MS - options.now()
-    )
-    if (budget <= 0) {
-      options.warn(`${what} was not recorded: the run's timeout had passed.`)
-      return undefined
-    }
-    const signal = AbortSignal.timeout(budget)
-    try {
-      return await call(signal)
-    } catch (error) {
-      const why = signal.aborted
-        ? `GitHub did not answer within ${formatDuration(budget)}.`
-        : reason(error)
-      options.warn(`${what} was not recorded: ${why}`)
-      return undefined
-    }
-  }
+  const bounded = boundedCalls(options)
 
   const deploymentId: Promise<number | undefined> = options.environment
     ? bounded(`The GitHub deployment for ${options.environment}`, async (signal) => {
@@ -217,14 +231,13 @@ export function openGitHubRecords(
   }
 }
 
-async function upsertComment(
+/** This action's comment on a pull request: the first whose body starts with `marker`. */
+export async function findComment(
   octokit: Octokit,
-  where: { owner: string; repo: string; issue: number; body: string; signal: AbortSignal }
-) {
-  const { owner, repo, issue, body, signal } = where
-  const marker = body.split('\n')[0] ?? ''
+  where: { owner: string; repo: string; issue: number; marker: string; signal: AbortSignal }
+): Promise<{ id: number; body?: string } | undefined> {
+  const { owner, repo, issue, marker, signal } = where
   // Page by page rather than with octokit.paginate, which drops the request's abort signal.
-  const comments: { id: number; body?: string }[] = []
   for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
     const { data } = await octokit.rest.issues.listComments({
       owner,
@@ -234,10 +247,20 @@ async function upsertComment(
       page,
       request: { signal }
     })
-    comments.push(...data)
+    const ours = data.find((comment) => comment.body?.startsWith(marker))
+    if (ours) return ours
     if (data.length < 100) break
   }
-  const ours = comments.find((comment) => comment.body?.startsWith(marker))
+  return undefined
+}
+
+async function upsertComment(
+  octokit: Octokit,
+  where: { owner: string; repo: string; issue: number; body: string; signal: AbortSignal }
+) {
+  const { owner, repo, issue, body, signal } = where
+  const marker = body.split('\n')[0] ?? ''
+  const ours = await findComment(octokit, { owner, repo, issue, marker, signal })
   if (ours)
     await octokit.rest.issues.updateComment({
       owner,

@@ -160,21 +160,9 @@ export class ControlPlaneClient {
     name: string,
     call: CallOptions = {}
   ): Promise<Deployment | undefined> {
-    let offset = 0
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const list = await this.#request({
-        ...call,
-        method: 'GET',
-        path: controlPlanePaths.deployments(),
-        query: { name_contains: name, limit: PAGE_LIMIT, offset },
-        schema: deploymentsListSchema,
-        maxBodyBytes: BODY_CAPS.controlPlaneJson
-      })
-      const match = list.resources.find((deployment) => deployment.name === name)
+    for await (const page of this.#deploymentPages(name, call, MAX_PAGES)) {
+      const match = page.find((deployment) => deployment.name === name)
       if (match) return match
-      const next = list.offset ?? offset + list.resources.length
-      if (list.resources.length < PAGE_LIMIT || next <= offset) return undefined
-      offset = next
     }
     return undefined
   }
@@ -350,6 +338,48 @@ export class ControlPlaneClient {
       maxBodyBytes: BODY_CAPS.controlPlaneJson
     })
     return page.resources
+  }
+
+  /**
+   * Every deployment whose name contains `nameContains` ('' for all), over every page; at most
+   * `maxPages` pages (MAX_PAGES unless given).
+   */
+  async listDeployments(
+    nameContains: string,
+    call: CallOptions = {},
+    maxPages = MAX_PAGES
+  ): Promise<Deployment[]> {
+    const found: Deployment[] = []
+    for await (const page of this.#deploymentPages(nameContains, call, maxPages)) {
+      found.push(...page)
+    }
+    return found
+  }
+
+  /**
+   * The pages of the substring filter `name_contains`, in order. Paging stops at a short page or
+   * an offset that does not advance (the last page's offset is undocumented).
+   */
+  async *#deploymentPages(
+    nameContains: string,
+    call: CallOptions,
+    maxPages: number
+  ): AsyncGenerator<Deployment[]> {
+    let offset = 0
+    for (let page = 0; page < maxPages; page++) {
+      const list = await this.#request({
+        ...call,
+        method: 'GET',
+        path: controlPlanePaths.deployments(),
+        query: { name_contains: nameContains || undefined, limit: PAGE_LIMIT, offset },
+        schema: deploymentsListSchema,
+        maxBodyBytes: BODY_CAPS.controlPlaneJson
+      })
+      yield list.resources
+      const next = list.offset ?? offset + list.resources.length
+      if (list.resources.length < PAGE_LIMIT || next <= offset) return
+      offset = next
+    }
   }
 
   async #request<T>(spec: RequestSpec<T>): Promise<T> {

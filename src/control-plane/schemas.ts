@@ -31,7 +31,9 @@ export const deploymentSchema = z.object({
   source_config: sourceConfigSchema.nullish().transform((value) => value ?? {}),
   source_revision_config: sourceRevisionConfigSchema.nullish().transform((value) => value ?? {}),
   latest_revision_id: z.string().nullable(),
-  active_revision_id: z.string().nullish()
+  active_revision_id: z.string().nullish(),
+  /** When the deployment last changed; operation prune judges staleness by it. */
+  updated_at: z.string().nullish()
 })
 export type Deployment = z.output<typeof deploymentSchema>
 

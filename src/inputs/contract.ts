@@ -43,7 +43,11 @@ export const INPUT_NAMES = [
   'verify-expect',
   'rollback-on-failure',
   'rollback-timeout',
-  'to-revision'
+  'to-revision',
+  // Preview lifecycle (operation prune)
+  'prune-prefix',
+  'prune-older-than',
+  'prune-closed-prs'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -68,7 +72,8 @@ export const INPUT_DEFAULTS = {
   'verify-timeout': '5m',
   'pr-comment': 'false',
   'rollback-on-failure': 'false',
-  'rollback-timeout': '15m'
+  'rollback-timeout': '15m',
+  'prune-closed-prs': 'false'
 } as const satisfies Partial<Record<InputName, string>>
 
 export type DefaultedInput = keyof typeof INPUT_DEFAULTS
@@ -91,7 +96,9 @@ export const OUTPUT_NAMES = [
   'created',
   'previous-revision-id',
   'rolled-back',
-  'rollback-revision-id'
+  'rollback-revision-id',
+  // Preview lifecycle (operation prune)
+  'pruned'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]

@@ -12,12 +12,14 @@ export const SOURCES = ['git_host', 'external_image', 'internal_image', 'interna
 export type Source = (typeof SOURCES)[number]
 export const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod'] as const
 export type DeploymentType = (typeof DEPLOYMENT_TYPES)[number]
-export const OPERATIONS = ['deploy', 'delete', 'rollback'] as const
+export const OPERATIONS = ['deploy', 'delete', 'rollback', 'prune'] as const
 export type Operation = (typeof OPERATIONS)[number]
 
 /** Status checks more often than this only load the service (issue 12: 1,189 polls in 3 s). */
 export const MIN_POLL_INTERVAL_MS = 1_000
 const DEPLOYMENT_NAME = /^[a-z][a-z0-9-]*$/
+/** A shorter prefix would let one prune reach far more deployments than its author meant. */
+export const MIN_PRUNE_PREFIX = 3
 
 /**
  * The runner's text of one input, undefined when blank. A one-line input is trimmed as
@@ -45,6 +47,15 @@ const defaulted = <T>(input: DefaultedInput, schema: z.ZodType<T, string>) =>
     .pipe(schema)
 
 const text = z.string()
+const prunePrefix = text
+  .regex(
+    DEPLOYMENT_NAME,
+    'must be the start of deployment names: lowercase letters, digits and "-", starting with a letter'
+  )
+  .min(
+    MIN_PRUNE_PREFIX,
+    `must be at least ${MIN_PRUNE_PREFIX} characters (a shorter prefix reaches deployments that are not previews)`
+  )
 const uuid = z.uuid('must be a UUID (for example 123e4567-e89b-42d3-a456-426614174000)')
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 // The further checks read a URL that parses: they run only once httpUrl has passed.
@@ -66,7 +77,7 @@ const positiveDuration = z.string().transform((value, ctx) => {
   if (ms !== undefined && ms > 0) return ms
   ctx.issues.push({
     code: 'custom',
-    message: `"${value}" is not a positive duration (seconds like 900, or 15m, 1h30m, 45s)`,
+    message: `"${value}" is not a positive duration (seconds like 900, or 15m, 1h30m, 45s, 7d)`,
     input: value
   })
   return z.NEVER
@@ -176,7 +187,11 @@ export const inputFields = z.object({
   ),
   'rollback-on-failure': defaulted('rollback-on-failure', booleanText),
   'rollback-timeout': defaulted('rollback-timeout', positiveDuration),
-  'to-revision': optional('to-revision', uuid)
+  'to-revision': optional('to-revision', uuid),
+  // Preview lifecycle (operation prune)
+  'prune-prefix': optional('prune-prefix', prunePrefix),
+  'prune-older-than': optional('prune-older-than', positiveDuration),
+  'prune-closed-prs': defaulted('prune-closed-prs', booleanText)
 } satisfies Record<InputName, z.ZodType>)
 
 export type InputFields = z.output<typeof inputFields>

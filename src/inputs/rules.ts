@@ -40,10 +40,11 @@ const DEPLOY_ONLY: InputName[] = [
   'verify-a2a',
   'agent-api-key',
   'agent-auth-scheme',
-  'environment',
   'pr-comment',
   ...ROLLBACK_ON_FAILURE
 ]
+/** Inputs of operation prune only. */
+const PRUNE_ONLY: InputName[] = ['prune-prefix', 'prune-older-than', 'prune-closed-prs']
 const GIT_HOST_ONLY: InputName[] = [
   'integration-id',
   'deployment-type',
@@ -98,30 +99,69 @@ type Rule = (step: Step) => InputProblem[]
 const problem = (input: InputName, message: string): InputProblem => ({ input, message })
 
 const target: Rule = (step) =>
-  step.given('name') || step.given('deployment-id')
+  step.operation === 'prune' || step.given('name') || step.given('deployment-id')
     ? []
     : [problem('name', 'is required unless deployment-id is given')]
 
 const operation: Rule = (step) => {
+  const refused = (inputs: InputName[], message: string) =>
+    inputs.filter((input) => step.given(input)).map((input) => problem(input, message))
+  const pruneOnly = refused(PRUNE_ONLY, `is only for operation prune, not ${step.operation}`)
   if (step.operation === 'delete') {
-    return DEPLOY_ONLY.filter((input) => step.given(input)).map((input) =>
-      problem(input, 'is for operation deploy, not delete')
-    )
+    return [...refused(DEPLOY_ONLY, 'is for operation deploy, not delete'), ...pruneOnly]
+  }
+  if (step.operation === 'prune') {
+    return [
+      ...refused(DEPLOY_ONLY, 'is for operation deploy, not prune'),
+      ...refused(
+        ['name', 'deployment-id'],
+        'is not used with operation prune (it finds its deployments by prune-prefix)'
+      ),
+      ...refused(
+        ['environment'],
+        "is not used with operation prune (each preview's GitHub environment bears its name)"
+      )
+    ]
   }
   const notForRollback =
     step.operation === 'rollback'
-      ? [...SOURCE_INPUTS, ...ROLLBACK_ON_FAILURE]
-          .filter((input) => step.given(input))
-          .map((input) =>
-            problem(
-              input,
-              'is for operation deploy, not rollback (a rollback redeploys a revision as it was)'
-            )
-          )
+      ? refused(
+          [...SOURCE_INPUTS, ...ROLLBACK_ON_FAILURE],
+          'is for operation deploy, not rollback (a rollback redeploys a revision as it was)'
+        )
       : []
-  return step.flag('delete-tracing-project')
-    ? [...notForRollback, problem('delete-tracing-project', 'is only for operation delete')]
-    : notForRollback
+  return [
+    ...notForRollback,
+    ...(step.flag('delete-tracing-project')
+      ? [problem('delete-tracing-project', 'is only for operation delete or prune')]
+      : []),
+    ...pruneOnly
+  ]
+}
+
+/** operation prune: what it may delete, and why, must be said. */
+const prune: Rule = (step) => {
+  if (step.operation !== 'prune') return []
+  const problems: InputProblem[] = []
+  if (!step.given('prune-prefix'))
+    problems.push(
+      problem(
+        'prune-prefix',
+        'is required with operation prune (only deployments whose names start with it are considered)'
+      )
+    )
+  if (!step.given('prune-older-than') && !step.flag('prune-closed-prs'))
+    problems.push(
+      problem(
+        'prune-older-than',
+        'or prune-closed-prs: true is required with operation prune (without a criterion nothing is stale)'
+      )
+    )
+  if (step.flag('prune-closed-prs') && !step.given('github-token'))
+    problems.push(
+      problem('prune-closed-prs', 'needs github-token (to read which pull requests are closed)')
+    )
+  return problems
 }
 
 /** Inputs of one source given with another. */
@@ -234,7 +274,16 @@ const githubRecords: Rule = (step) => {
   ]
 }
 
-const RULES: Rule[] = [target, operation, source, gitRef, agentChecks, safeDelivery, githubRecords]
+const RULES: Rule[] = [
+  target,
+  operation,
+  prune,
+  source,
+  gitRef,
+  agentChecks,
+  safeDelivery,
+  githubRecords
+]
 
 /** Every problem of inputs that do not go together, in the order of the rules above. */
 export function crossInputProblems(raw: RawInputs, env: InputEnv): InputProblem[] {

@@ -62,6 +62,7 @@ function toConfig(fields: InputFields, env: InputEnv) {
     /** With operation rollback: the revision to redeploy; else the newest older DEPLOYED one. */
     toRevision: fields['to-revision'],
     github: githubRecords(fields),
+    prune: pruneCriteria(fields),
     /** To log before anything is sent. */
     warnings: warnings(fields)
   }
@@ -109,6 +110,19 @@ function githubRecords(fields: InputFields) {
   const token = fields['github-token']
   if (token === undefined) return undefined
   return { token, environment: fields.environment, prComment: fields['pr-comment'] }
+}
+
+/** operation prune: which deployments it considers, and what makes one stale. */
+function pruneCriteria(fields: InputFields) {
+  const prefix = fields['prune-prefix']
+  if (fields.operation !== 'prune' || prefix === undefined) return undefined
+  return {
+    prefix,
+    /** Delete those whose `updated_at` is older than this. */
+    olderThanMs: fields['prune-older-than'],
+    /** Delete those named the prefix and the number of a closed pull request. */
+    closedPullRequests: fields['prune-closed-prs']
+  }
 }
 
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i

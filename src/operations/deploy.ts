@@ -11,6 +11,7 @@ import { waitForRevision, type WaitResult } from '../wait/wait'
 import type { DeployDeps } from './deps'
 import { planDeployment, type Plan, type SourcePatch } from './plan'
 import { describePlan } from './plan-description'
+import { siblingHistory } from './sibling-history'
 import { createOnce, patchOnce, type WriteDeps } from './safe-writes'
 import type { SourceArchive } from './source-archive'
 import { describe, findTarget, withHint } from './target'
@@ -89,7 +90,7 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
     if (config.dryRun) return dryRun(run, plan, existing, archive)
     const { deployment, revisionId } = await writeRevision(run, plan, existing, archive)
     if (!config.wait) return await notWaiting(run, deployment.id, revisionId)
-    return await waitForOutcome(run, deployment.id, revisionId)
+    return await waitForOutcome(run, deployment, revisionId)
   } catch (error) {
     return endedByError(run, error)
   } finally {
@@ -230,14 +231,18 @@ async function notWaiting(
 
 export async function waitForOutcome(
   run: DeployRun,
-  deploymentId: string,
+  deployment: Deployment,
   revisionId: string
 ): Promise<DeployResult> {
   const { client, io, signal, now, sleep } = run.deps
+  const deploymentId = deployment.id
   io.waitStarting?.(revisionId)
   const waited = await waitForRevision({
     getRevision: (call) => client.getRevision(deploymentId, revisionId, call),
-    getHistory: (limit, call) => client.listRevisions(deploymentId, limit, call),
+    // A first deploy has no history of its own: it learns from its repository's or image's.
+    getHistory: run.known.created
+      ? siblingHistory(client, deployment)
+      : (limit, call) => client.listRevisions(deploymentId, limit, call),
     deadline: run.deadline,
     pollIntervalMs: run.config.pollIntervalMs,
     signal,

@@ -20,6 +20,11 @@ export interface DeployDeps {
   startedAt: number
   now: () => number
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+  /**
+   * operation prune with prune-closed-prs: the state of a pull request of the workflow's
+   * repository, undefined when there is none of that number. Rejects when GitHub cannot say.
+   */
+  pullRequestState?: (pullNumber: number) => Promise<'open' | 'closed' | undefined>
 }
 
 /** Raised through `signal.reason` when the runner cancels the job. */

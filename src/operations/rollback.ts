@@ -66,7 +66,7 @@ export async function rollbackOperation(config: Config, deps: DeployDeps): Promi
         `Revision ${redeployed.revisionId} (a redeploy of ${source.id}) of ${run.target} exists; not waiting for it (wait: false).`
       )
     }
-    return await waitForOutcome(run, existing.id, redeployed.revisionId)
+    return await waitForOutcome(run, existing, redeployed.revisionId)
   } catch (error) {
     return endedByError(run, error)
   }
@@ -183,7 +183,7 @@ export async function rollBackAfterFailure(
     deps.io.setOutput('rollback-revision-id', redeployed.revisionId)
     run.known.revisionId = redeployed.revisionId
     deps.io.info(`Revision ${redeployed.revisionId} created by the redeploy of ${source.id}.`)
-    const waited = await waitForOutcome(run, deploymentId, redeployed.revisionId)
+    const waited = await waitForOutcome(run, redeployed.deployment, redeployed.revisionId)
     return { ...report(waited.outcome, waited.message, redeployed.revisionId), result: waited }
   } catch (error) {
     const ended = endedByError(run, error)

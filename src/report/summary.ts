@@ -1,4 +1,4 @@
-import type { AfterDeployChecks, DeployResult, RollbackReport } from '../result'
+import type { AfterDeployChecks, DeployResult, PruneRow, RollbackReport } from '../result'
 import { describeRollback } from './rollback-text'
 import { formatDuration } from '../lib/duration'
 import { formatLogLine, type RevisionLogs } from '../after-deploy/revision-logs'
@@ -18,7 +18,8 @@ const HEADLINES: Record<DeployResult['outcome'], string> = {
   error: '❌ Deploy failed',
   'dry-run': '📝 Dry run: nothing was changed',
   deleted: '🗑️ Deleted',
-  absent: '✅ Already absent'
+  absent: '✅ Already absent',
+  pruned: '🧹 Pruned'
 }
 
 /** The job summary of a deploy, whatever its outcome. */
@@ -43,6 +44,7 @@ export function renderDeploySummary(
 ): string {
   const { logs, checks, rollback } = extras
   const md = markdownFor(redact)
+  if (result.pruneRows) return renderPruneSummary(result, result.pruneRows, md)
   // Each row's value, already rendered as markdown.
   const rows: [string, string][] = [
     [
@@ -94,6 +96,31 @@ export function renderDeploySummary(
         : []),
       ...(result.planLines ? ['### Plan', '', md.fence(result.planLines), ''] : []),
       ...(logs && logs.lines.length > 0 ? renderLogs(logs, md) : [])
+    ].join('\n')
+  )
+}
+
+/** operation prune: the stale deployments found, why each is stale, and what became of it. */
+function renderPruneSummary(result: DeployResult, rows: PruneRow[], md: Markdown): string {
+  return capMarkdown(
+    [
+      `## ${HEADLINES[result.outcome]}`,
+      '',
+      md.paragraph(result.message),
+      '',
+      ...(rows.length === 0
+        ? []
+        : [
+            '| Name | Last update | Why | Result |',
+            '|---|---|---|---|',
+            ...rows.map(
+              (row) =>
+                `| ${md.cell(row.name)} | ${md.cell(row.updatedAt ?? '?')} | ${md.cell(row.reason)} | ${md.cell(row.failure ? `${row.result}: ${row.failure}` : row.result)} |`
+            ),
+            ''
+          ]),
+      `Time: ${formatDuration(result.elapsedMs)}`,
+      ''
     ].join('\n')
   )
 }

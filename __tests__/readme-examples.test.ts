@@ -1,0 +1,294 @@
+/**
+ * Every YAML example of the README, run as a workflow author would copy it: each `with:` block of
+ * a step that uses this action runs the built action against the emulator (and the GitHub API
+ * stand-in), once per event the workflow names (and per matrix entry), with its `${{ }}`
+ * expressions given test values. An example that stops working fails here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { startAgentServer, startControlPlane } from '../emulator'
+import type { RawInputs } from '../src/inputs/contract'
+import { startGitHubApi } from './helpers/github-api'
+import { runAction, type ActionRun } from './helpers/run-action'
+
+const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+const ACTION = /^our-org\/deploy-agent@/
+const PR_NUMBER = 42
+const PR_BRANCH = 'feature-x'
+const LISTENER = '123e4567-e89b-42d3-a456-426614174001'
+
+/** One way a workflow is triggered: the event, and what the runner says about it. */
+interface Trigger {
+  event: string
+  /** The pull request event's `action` (opened, closed). */
+  action?: string
+  ref: string
+}
+
+interface Context extends Trigger {
+  matrix: Record<string, string>
+  apiUrl: string
+}
+
+/**
+ * The value of each expression the README uses, for a context. An expression missing here fails
+ * the test with its text: give it a value (or an outcome for `if:`) that a runner would.
+ */
+const EXPRESSIONS: Record<string, (context: Context) => string> = {
+  'vars.CONTROL_PLANE_URL': (context) => context.apiUrl,
+  'secrets.CONTROL_PLANE_KEY': () => 'emulator-key',
+  'secrets.OPENAI_API_KEY': () => 'sk-readme-example',
+  'vars.INTEGRATION_ID': () => '123e4567-e89b-42d3-a456-426614174000',
+  'vars.LISTENER_ID': () => LISTENER,
+  'github.sha': () => 'a1b2c3d4e5f6a7b8c9d0a1b2c3d4e5f6a7b8c9d0',
+  'github.token': () => 'ghs_readme_example',
+  'github.base_ref': (context) => (context.event === 'pull_request' ? 'main' : ''),
+  'github.event.pull_request.number': (context) =>
+    context.event === 'pull_request' ? String(PR_NUMBER) : '',
+  "github.event.action != 'closed'": (context) => String(context.action !== 'closed'),
+  "github.event.action == 'closed'": (context) => String(context.action === 'closed'),
+  'matrix.environment': (context) => context.matrix.environment ?? '',
+  "matrix.environment == 'production' && 'prod' || 'dev'": (context) =>
+    context.matrix.environment === 'production' ? 'prod' : 'dev',
+  "github.event_name != 'schedule' || matrix.environment != 'production'": (context) =>
+    String(context.event !== 'schedule' || context.matrix.environment !== 'production')
+}
+
+function evaluate(expression: string, context: Context): string {
+  const value = EXPRESSIONS[expression.trim()]
+  if (!value) throw new Error(`The README uses \${{ ${expression.trim()} }}: give it a test value`)
+  return value(context)
+}
+
+function substitute(text: string, context: Context): string {
+  return text.replace(/\$\{\{(.+?)\}\}/g, (_, expression: string) => evaluate(expression, context))
+}
+
+/** An `if:` as the runner reads it: an expression with or without `${{ }}`. */
+function passes(condition: unknown, context: Context): boolean {
+  if (condition === undefined) return true
+  const text = String(condition).replace(/^\$\{\{(.+)\}\}$/s, '$1')
+  return evaluate(text, context) === 'true'
+}
+
+interface Step {
+  uses?: string
+  if?: string
+  with?: Record<string, unknown>
+}
+interface Job {
+  if?: string
+  environment?: unknown
+  steps?: Step[]
+  strategy?: { matrix?: Record<string, unknown[]> }
+}
+interface Workflow {
+  on?: unknown
+  jobs?: Record<string, Job>
+}
+
+/** How each event the workflow names is triggered (a snippet of steps runs on a branch push). */
+function triggersOf(workflow: Workflow): Trigger[] {
+  const on = workflow.on ?? 'push'
+  const events =
+    typeof on === 'string'
+      ? { [on]: {} }
+      : Array.isArray(on)
+        ? Object.fromEntries(on.map((e: string) => [e, {}]))
+        : (on as Record<string, { tags?: string[]; types?: string[] } | null>)
+  return Object.entries(events).flatMap(([event, filter]): Trigger[] => {
+    if (event === 'push') {
+      const filtered = filter as { tags?: string[]; branches?: string[] } | null
+      const refs = [
+        ...(filtered?.branches || !filtered?.tags ? ['refs/heads/main'] : []),
+        ...(filtered?.tags ? ['refs/tags/v1.2.3'] : [])
+      ]
+      return refs.map((ref) => ({ event, ref }))
+    }
+    if (event === 'pull_request') {
+      const types = filter?.types ?? ['opened']
+      return types
+        .filter((type) => type === 'opened' || type === 'closed')
+        .map((action) => ({ event, action, ref: `refs/pull/${PR_NUMBER}/merge` }))
+    }
+    return [{ event, ref: 'refs/heads/main' }]
+  })
+}
+
+interface Example {
+  block: number
+  job: string
+  trigger: Trigger
+  matrix: Record<string, string>
+  step: Step
+  jobIf?: string
+  jobEnvironment: unknown
+}
+
+function examplesOf(text: string, block: number): Example[] {
+  const parsed = parse(text) as Workflow | Step | Step[]
+  const workflow: Workflow = Array.isArray(parsed)
+    ? { jobs: { steps: { steps: parsed } } }
+    : 'jobs' in parsed
+      ? parsed
+      : { jobs: { step: { steps: [parsed as Step] } } }
+  return Object.entries(workflow.jobs ?? {}).flatMap(([jobName, job]) => {
+    const matrix = job.strategy?.matrix ?? {}
+    const entries = Object.entries(matrix).reduce<Record<string, string>[]>(
+      (combos, [key, values]) =>
+        combos.flatMap((combo) => values.map((value) => ({ ...combo, [key]: String(value) }))),
+      [{}]
+    )
+    return triggersOf(workflow).flatMap((trigger) =>
+      entries.flatMap((entry) =>
+        (job.steps ?? [])
+          .filter((step) => ACTION.test(step.uses ?? ''))
+          .map((step) => ({
+            block,
+            job: jobName,
+            trigger,
+            matrix: entry,
+            step,
+            jobIf: job.if,
+            jobEnvironment: job.environment
+          }))
+      )
+    )
+  })
+}
+
+const blocks = [...README.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((match) => match[1] ?? '')
+const examples = blocks.flatMap((text, index) => examplesOf(text, index + 1))
+const label = (example: Example) =>
+  `block ${example.block}, job ${example.job}, ${example.trigger.event}${example.trigger.action ? ` (${example.trigger.action})` : ''} on ${example.trigger.ref}${example.matrix.environment ? `, ${example.matrix.environment}` : ''}`
+
+let agent: Awaited<ReturnType<typeof startAgentServer>>
+beforeAll(async () => {
+  agent = await startAgentServer()
+})
+afterAll(async () => {
+  await agent.close()
+})
+
+describe('the README examples', () => {
+  it('are found: every YAML block that uses the action', () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(8)
+    expect(new Set(examples.map((example) => example.block)).size).toBe(
+      blocks.filter((text) => text.includes('uses: our-org/deploy-agent@')).length
+    )
+  })
+
+  it('never set both the job environment and the action environment (two GitHub deployments a run)', () => {
+    for (const example of examples) {
+      if (example.jobEnvironment !== undefined)
+        expect([label(example), example.step.with?.environment]).toEqual([
+          label(example),
+          undefined
+        ])
+    }
+  })
+
+  it.each(examples.map((example) => [label(example), example] as const))(
+    '%s',
+    async (_, example) => {
+      const emulator = await startControlPlane({ stepMs: 10, agentUrl: agent.url })
+      const github = await startGitHubApi()
+      try {
+        const context: Context = {
+          ...example.trigger,
+          matrix: example.matrix,
+          apiUrl: emulator.url
+        }
+        const step = example.step
+        if (!passes(example.jobIf, context) || !passes(step.if, context)) {
+          // Skipped as the runner would skip it; what it protects is checked below.
+          expect(example.trigger.event === 'schedule' || example.trigger.action !== undefined).toBe(
+            true
+          )
+          return
+        }
+        const inputs = Object.fromEntries(
+          Object.entries(step.with ?? {}).map(([name, value]) => [
+            name,
+            name === 'api-url' ? emulator.url : substitute(String(value), context)
+          ])
+        ) as Partial<RawInputs>
+        seedFor(inputs, emulator, github)
+        const run = await runAction(inputs, {
+          cwd: checkoutFor(inputs),
+          env: {
+            GITHUB_EVENT_NAME: example.trigger.event,
+            GITHUB_REF: example.trigger.ref
+          },
+          pullRequest:
+            example.trigger.event === 'pull_request'
+              ? { number: PR_NUMBER, headRef: PR_BRANCH }
+              : undefined,
+          githubApiUrl: github.url,
+          killAfterMs: 60_000
+        })
+        expect([label(example), run.code, failureOf(run)]).toEqual([label(example), 0, ''])
+        // A pull request never deploys (or plans) its unmerged branch to a deployment that is not its preview.
+        const refsSent = emulator.requests.flatMap((request) => {
+          const body = request.body as
+            { source_revision_config?: { repo_ref?: string } } | undefined
+          return body?.source_revision_config?.repo_ref
+            ? [body.source_revision_config.repo_ref]
+            : []
+        })
+        if (!(inputs.name ?? '').includes(String(PR_NUMBER))) {
+          expect(refsSent).not.toContain(PR_BRANCH)
+          // A dry run sends none: its plan is in the log.
+          expect(run.stdout).not.toContain(PR_BRANCH)
+        }
+        if (inputs.operation === 'prune')
+          expect(run.outputs.pruned).toBe(JSON.stringify([`${inputs['prune-prefix'] ?? ''}1`]))
+        // A nightly run never replaces production's tagged release.
+        if (example.trigger.event === 'schedule')
+          expect(inputs.name ?? '').not.toMatch(/production|prod$/)
+      } finally {
+        await Promise.all([emulator.close(), github.close()])
+      }
+    }
+  )
+})
+
+/** What the world holds before the step runs: an update needs a deployment, a prune stale previews. */
+function seedFor(
+  inputs: Partial<RawInputs>,
+  emulator: Awaited<ReturnType<typeof startControlPlane>>,
+  github: Awaited<ReturnType<typeof startGitHubApi>>
+) {
+  if (inputs.operation === 'prune') {
+    const prefix = inputs['prune-prefix'] ?? ''
+    emulator.seedDeployment({ name: `${prefix}1`, updated_at: '2020-01-01T00:00:00Z' })
+    emulator.seedDeployment({ name: `${prefix}2` })
+    github.seedPull(1, 'closed')
+    github.seedPull(2, 'open')
+    return
+  }
+  if (inputs.operation === 'delete' && inputs.name) emulator.seedDeployment({ name: inputs.name })
+  if (inputs.source === 'external_image' && inputs.name)
+    emulator.seedDeployment({
+      name: inputs.name,
+      source: 'external_image',
+      source_config: { listener_id: LISTENER, custom_url: `${agent.url}` }
+    })
+}
+
+/** A checkout for `internal_source`: the folder and its graph file. */
+function checkoutFor(inputs: Partial<RawInputs>): string | undefined {
+  if (inputs.source !== 'internal_source') return undefined
+  const checkout = mkdtempSync(join(tmpdir(), 'readme-checkout-'))
+  const folder = join(checkout, inputs['source-dir'] ?? '.')
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(join(folder, inputs['graph-config-path'] ?? 'graph.json'), '{"graphs": {}}\n')
+  return checkout
+}
+
+function failureOf(run: ActionRun): string {
+  return run.code === 0 ? '' : (run.stdout.match(/^::error::.*$/m)?.[0] ?? run.stderr)
+}

@@ -1,0 +1,148 @@
+import { getOctokit } from '@actions/github'
+import { formatDuration } from '../lib/duration'
+import { commentMarker, markdownFor, type Markdown } from '../report/markdown'
+import type { Redactor } from '../report/redact'
+import {
+  boundedCalls,
+  findComment,
+  GITHUB_CALL_MS,
+  workflowTarget,
+  type BoundedCallOptions,
+  type GitHubTarget
+} from './github-records'
+
+/** Pages of 100 GitHub deployments of one environment read to mark them inactive. */
+const MAX_DEPLOYMENT_PAGES = 3
+
+/** A preview this run deleted (or found gone): where its GitHub traces are. */
+export interface DeletedPreview {
+  deploymentName: string
+  /** The GitHub environment whose deployments end inactive. */
+  environment?: string
+  /** The pull request whose comment says the preview was deleted. */
+  pullRequest?: number
+}
+
+export interface GitHubPreviewsOptions extends BoundedCallOptions {
+  token: string
+  /** Every text sent to GitHub is redacted with this first. */
+  redact: Redactor
+}
+
+export interface GitHubPreviews {
+  /** The workflow's pull request, on pull-request events. */
+  readonly workflowPullRequest?: number
+  /** The state of a pull request; undefined when there is none of that number. */
+  pullRequestState(pullNumber: number): Promise<'open' | 'closed' | undefined>
+  /**
+   * Marks each deleted preview's GitHub deployments inactive and updates its pull-request comment
+   * (when there is one) to say it was deleted. Best effort: failures are warnings.
+   */
+  markDeleted(previews: readonly DeletedPreview[]): Promise<void>
+}
+
+/** GitHub's side of deleted previews (operations delete and prune). */
+export function openGitHubPreviews(
+  options: GitHubPreviewsOptions,
+  target: GitHubTarget = workflowTarget()
+): GitHubPreviews {
+  const octokit = getOctokit(
+    options.token,
+    target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl }
+  )
+  const { owner, repo } = target
+  const md = markdownFor(options.redact)
+  const bounded = boundedCalls(options)
+
+  const markInactive = async (environment: string) => {
+    for (let page = 1; page <= MAX_DEPLOYMENT_PAGES; page++) {
+      const listed = await bounded(
+        `The GitHub deployments of ${environment} (to mark them inactive)`,
+        (signal) =>
+          octokit.rest.repos.listDeployments({
+            owner,
+            repo,
+            environment,
+            per_page: 100,
+            page,
+            request: { signal }
+          })
+      )
+      if (!listed) return
+      for (const deployment of listed.data) {
+        await bounded(`The inactive status of GitHub deployment ${deployment.id}`, (signal) =>
+          octokit.rest.repos.createDeploymentStatus({
+            owner,
+            repo,
+            deployment_id: deployment.id,
+            state: 'inactive',
+            log_url: target.runUrl,
+            description: md.plain('The preview was deleted.', 140),
+            request: { signal }
+          })
+        )
+      }
+      if (listed.data.length < 100) return
+    }
+  }
+
+  const updateComment = (preview: DeletedPreview, issue: number) =>
+    bounded(`The comment on pull request #${issue}`, async (signal) => {
+      const body = deletedCommentBody(preview.deploymentName, target.runUrl, md)
+      const marker = commentMarker(preview.deploymentName)
+      const ours = await findComment(octokit, { owner, repo, issue, marker, signal })
+      // No comment of ours: the preview was never announced there, so nothing to correct.
+      if (!ours) return
+      await octokit.rest.issues.updateComment({
+        owner,
+        repo,
+        comment_id: ours.id,
+        body,
+        request: { signal }
+      })
+    })
+
+  return {
+    workflowPullRequest: target.pullRequest,
+    async pullRequestState(pullNumber) {
+      const budget = Math.min(
+        options.callBudgetMs ?? GITHUB_CALL_MS,
+        options.deadline - options.now()
+      )
+      const signal = AbortSignal.timeout(Math.max(1, budget))
+      try {
+        const { data } = await octokit.rest.pulls.get({
+          owner,
+          repo,
+          pull_number: pullNumber,
+          request: { signal }
+        })
+        return data.state === 'closed' ? 'closed' : 'open'
+      } catch (error) {
+        if ((error as { status?: unknown }).status === 404) return undefined
+        if (signal.aborted)
+          throw new Error(`GitHub did not answer within ${formatDuration(budget)}.`, {
+            cause: error
+          })
+        throw error
+      }
+    },
+    async markDeleted(previews) {
+      for (const preview of previews) {
+        if (preview.environment !== undefined) await markInactive(preview.environment)
+        if (preview.pullRequest !== undefined) await updateComment(preview, preview.pullRequest)
+      }
+    }
+  }
+}
+
+/** The pull-request comment once the preview is gone: the same marker, so it replaces the old. */
+export function deletedCommentBody(deploymentName: string, runUrl: string, md: Markdown): string {
+  return [
+    commentMarker(deploymentName),
+    `### 🗑️ ${md.cell(deploymentName)}`,
+    '',
+    `The preview was deleted (${md.link(runUrl)}); its URL no longer answers.`,
+    ''
+  ].join('\n')
+}

@@ -1,0 +1,193 @@
+import type { Deployment } from '../control-plane/schemas'
+import { HttpStatusError } from '../control-plane/errors'
+import type { Config } from '../inputs/parse'
+import { formatDuration } from '../lib/duration'
+import type { DeployOutcome, DeployResult, PruneRow } from '../result'
+import type { DeployDeps } from './deps'
+import { withHint } from './target'
+
+type Criteria = NonNullable<Config['prune']>
+
+/**
+ * operation prune: every deployment whose name starts with `prune-prefix` (all pages of the
+ * name filter) that is stale by a criterion is deleted, one by one; a table says which and why.
+ * A deployment gone meanwhile is no error; a failed delete fails the step once every other delete
+ * was tried. Never touches a name that does not start with the prefix.
+ */
+export async function prunePreviews(config: Config, deps: DeployDeps): Promise<DeployResult> {
+  const { io, signal, now } = deps
+  const call = { deadline: deps.startedAt + config.timeoutMs, signal }
+  const finish = (outcome: DeployOutcome, message: string, rows?: PruneRow[]): DeployResult => ({
+    outcome,
+    message,
+    created: false,
+    statusesSeen: [],
+    elapsedMs: now() - deps.startedAt,
+    pruneRows: rows
+  })
+  io.setOutput('pruned', '[]')
+  const criteria = config.prune
+  if (!criteria) return finish('error', 'operation prune needs prune-prefix.')
+  let rows: PruneRow[] = []
+  try {
+    const named = await deps.client.listDeployments(criteria.prefix, call)
+    // The service's filter is a substring match: only names that start with the prefix count.
+    const candidates = named.filter((deployment) => deployment.name.startsWith(criteria.prefix))
+    rows = await staleRows(candidates, criteria, deps)
+    io.info(
+      `${candidates.length} deployment${candidates.length === 1 ? '' : 's'} named ${criteria.prefix}…; ${rows.length} stale.`
+    )
+    pruneTable(rows).forEach((line) => io.info(line))
+    if (config.dryRun) {
+      io.setOutput('pruned', JSON.stringify(rows.map((row) => row.name)))
+      return finish(
+        'dry-run',
+        `Dry run: ${rows.length} deployment${rows.length === 1 ? '' : 's'} would be deleted. Nothing was sent that changes state.`,
+        rows
+      )
+    }
+    for (const row of rows) {
+      if (signal?.aborted) break
+      row.result = await deleteOne(row, config.deleteTracingProject, deps, call)
+      io.info(`${row.name} (${row.id}): ${row.failure ? `failed: ${row.failure}` : row.result}`)
+    }
+  } catch (error) {
+    io.setOutput('pruned', JSON.stringify(deletedNames(rows)))
+    if (signal?.aborted) return finish('cancelled', cancelledMessage(rows), rows)
+    return finish('error', withHint(error), rows)
+  }
+  io.setOutput('pruned', JSON.stringify(deletedNames(rows)))
+  if (signal?.aborted) return finish('cancelled', cancelledMessage(rows), rows)
+  const failed = rows.filter((row) => row.result === 'failed')
+  const summary = pruneSummary(rows, config.deleteTracingProject)
+  if (failed.length > 0) {
+    const each = failed.map((row) => `\n  - ${row.name} (${row.id}): ${row.failure ?? ''}`)
+    return finish(
+      'error',
+      `${failed.length} of ${rows.length} deletes failed; every other one was tried. ${summary}${each.join('')}`,
+      rows
+    )
+  }
+  return finish('pruned', summary, rows)
+}
+
+/** The stale ones among the candidates, each with its reason; oldest update first. */
+async function staleRows(
+  candidates: Deployment[],
+  criteria: Criteria,
+  deps: DeployDeps
+): Promise<PruneRow[]> {
+  const rows: PruneRow[] = []
+  for (const deployment of candidates) {
+    const pullRequest = pullRequestOf(deployment.name, criteria.prefix)
+    const reason =
+      staleByAge(deployment, criteria, deps.now()) ??
+      (criteria.closedPullRequests && pullRequest !== undefined
+        ? await staleByPullRequest(pullRequest, deps)
+        : undefined)
+    if (reason === undefined) continue
+    rows.push({
+      name: deployment.name,
+      id: deployment.id,
+      updatedAt: deployment.updated_at ?? undefined,
+      reason,
+      pullRequest,
+      result: 'would delete'
+    })
+  }
+  const updated = (row: PruneRow) => Date.parse(row.updatedAt ?? '') || 0
+  return rows.sort((a, b) => updated(a) - updated(b) || a.name.localeCompare(b.name))
+}
+
+/** The number that ends a name made of the prefix and a pull request's number. */
+export function pullRequestOf(name: string, prefix: string): number | undefined {
+  const rest = name.slice(prefix.length)
+  return name.startsWith(prefix) && /^[1-9]\d{0,9}$/.test(rest) ? Number(rest) : undefined
+}
+
+function staleByAge(deployment: Deployment, criteria: Criteria, now: number): string | undefined {
+  if (criteria.olderThanMs === undefined) return undefined
+  const updatedAt = Date.parse(deployment.updated_at ?? '')
+  // A deployment without a readable update time is never judged old.
+  if (!Number.isFinite(updatedAt)) return undefined
+  const age = now - updatedAt
+  return age > criteria.olderThanMs
+    ? `not updated for ${formatDuration(age)} (prune-older-than ${formatDuration(criteria.olderThanMs)})`
+    : undefined
+}
+
+async function staleByPullRequest(
+  pullRequest: number,
+  deps: DeployDeps
+): Promise<string | undefined> {
+  if (!deps.pullRequestState) return undefined
+  try {
+    const state = await deps.pullRequestState(pullRequest)
+    return state === 'closed' ? `pull request #${pullRequest} is closed` : undefined
+  } catch (error) {
+    deps.io.notice(
+      `Pull request #${pullRequest} could not be read, so its preview is kept: ${error instanceof Error ? error.message : String(error)}`
+    )
+    return undefined
+  }
+}
+
+async function deleteOne(
+  row: PruneRow,
+  deleteTracingProject: boolean,
+  deps: DeployDeps,
+  call: { deadline: number; signal?: AbortSignal }
+): Promise<PruneRow['result']> {
+  try {
+    await deps.client.deleteDeployment(row.id, { deleteTracingProject }, call)
+    return 'deleted'
+  } catch (error) {
+    // Deleted meanwhile (another run, a person): the wanted end state.
+    if (error instanceof HttpStatusError && error.status === 404) return 'already gone'
+    if (deps.signal?.aborted) throw error
+    row.failure = withHint(error)
+    return 'failed'
+  }
+}
+
+function deletedNames(rows: PruneRow[]): string[] {
+  return rows.filter((row) => row.result === 'deleted').map((row) => row.name)
+}
+
+function pruneSummary(rows: PruneRow[], deleteTracingProject: boolean): string {
+  const deleted = rows.filter((row) => row.result === 'deleted').length
+  const gone = rows.filter((row) => row.result === 'already gone').length
+  if (rows.length === 0) return 'No stale deployment: nothing was deleted.'
+  const tracing = deleteTracingProject
+    ? ', with their tracing projects'
+    : '; their tracing projects are kept (delete-tracing-project: true deletes them too)'
+  const goneText = gone > 0 ? ` ${gone} had already gone.` : ''
+  return `Deleted ${deleted} stale deployment${deleted === 1 ? '' : 's'}${tracing}.${goneText}`
+}
+
+function cancelledMessage(rows: PruneRow[]): string {
+  return `Cancelled after deleting ${deletedNames(rows).length} of ${rows.length} stale deployments; the rest were not tried.`
+}
+
+/** The table of the log: name, last update, why, and what became of it. */
+export function pruneTable(rows: readonly PruneRow[]): string[] {
+  if (rows.length === 0) return []
+  const table = [
+    ['name', 'last update', 'why', 'result'],
+    ...rows.map((row) => [
+      row.name,
+      row.updatedAt ?? '?',
+      row.reason,
+      row.failure ? `${row.result}: ${row.failure.split('\n')[0] ?? ''}` : row.result
+    ])
+  ]
+  const widths = [0, 1, 2].map((column) =>
+    Math.max(...table.map((cells) => (cells[column] ?? '').length))
+  )
+  return table.map((cells) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd()
+  )
+}
