@@ -86,7 +86,9 @@ describe('after DEPLOYED, as the runner runs the action', () => {
       ...inputs(),
       'verify-assistant': 'agent',
       'agent-api-key': 'not-the-owners-key',
-      'verify-timeout': '1s'
+      // A 404 is retried until verify-timeout (the server may still be coming up): long enough
+      // for /info and a first answer on a busy machine, short enough to end the test soon.
+      'verify-timeout': '4s'
     })
     expect(run.code).toBe(1)
     expect(run.outputs['revision-status']).toBe('DEPLOYED')

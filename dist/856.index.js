@@ -6,9 +6,13 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   openGitHubRecords: () => (/* binding */ openGitHubRecords)
+/* harmony export */   bl: () => (/* binding */ workflowTarget),
+/* harmony export */   h1: () => (/* binding */ findComment),
+/* harmony export */   openGitHubRecords: () => (/* binding */ openGitHubRecords),
+/* harmony export */   s$: () => (/* binding */ GITHUB_CALL_MS),
+/* harmony export */   tJ: () => (/* binding */ boundedCalls)
 /* harmony export */ });
-/* unused harmony exports GITHUB_CALL_MS, GITHUB_GRACE_MS, workflowTarget, commentBody */
+/* unused harmony exports GITHUB_GRACE_MS, commentBody */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
 /* harmony import */ var _report_rollback_text__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6846);
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2543);
@@ -37,7 +41,8 @@ const STATES = {
     error: 'error',
     'dry-run': 'in_progress',
     deleted: 'success',
-    absent: 'success'
+    absent: 'success',
+    pruned: 'success'
 };
 /** The workflow's repository, commit, pull request and run. */
 function workflowTarget() {
@@ -52,18 +57,11 @@ function workflowTarget() {
     };
 }
 /**
- * The GitHub side of a deploy, all best effort and beside it: a GitHub deployment for the commit
- * (created at once without being awaited, in_progress when the wait starts, its final state at
- * the end) when `environment` is given, and one pull-request comment kept up to date. Each call
- * has its own short budget, never past the run's deadline and a grace; any failure, refusal or
- * silence of the GitHub API is a warning that says what was not recorded.
+ * Runs GitHub calls each under its own budget (never past the run's deadline and a grace): a call
+ * that fails or times out resolves undefined, with a warning that says what was not recorded.
  */
-function openGitHubRecords(options, target = workflowTarget()) {
-    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(options.token, target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl });
-    const { owner, repo } = target;
-    const md = (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .markdownFor */ .DY)(options.redact);
-    /** Runs one call under its budget; undefined (and a warning) when it fails or times out. */
-    const bounded = async (what, call) => {
+function boundedCalls(options) {
+    return async (what, call) => {
         const budget = Math.min(options.callBudgetMs ?? GITHUB_CALL_MS, options.deadline + GITHUB_GRACE_MS - options.now());
         if (budget <= 0) {
             options.warn(`${what} was not recorded: the run's timeout had passed.`);
@@ -81,6 +79,19 @@ function openGitHubRecords(options, target = workflowTarget()) {
             return undefined;
         }
     };
+}
+/**
+ * The GitHub side of a deploy, all best effort and beside it: a GitHub deployment for the commit
+ * (created at once without being awaited, in_progress when the wait starts, its final state at
+ * the end) when `environment` is given, and one pull-request comment kept up to date. Each call
+ * has its own short budget, never past the run's deadline and a grace; any failure, refusal or
+ * silence of the GitHub API is a warning that says what was not recorded.
+ */
+function openGitHubRecords(options, target = workflowTarget()) {
+    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(options.token, target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl });
+    const { owner, repo } = target;
+    const md = (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .markdownFor */ .DY)(options.redact);
+    const bounded = boundedCalls(options);
     const deploymentId = options.environment
         ? bounded(`The GitHub deployment for ${options.environment}`, async (signal) => {
             const created = await octokit.rest.repos.createDeployment({
@@ -148,11 +159,10 @@ function openGitHubRecords(options, target = workflowTarget()) {
         }
     };
 }
-async function upsertComment(octokit, where) {
-    const { owner, repo, issue, body, signal } = where;
-    const marker = body.split('\n')[0] ?? '';
+/** This action's comment on a pull request: the first whose body starts with `marker`. */
+async function findComment(octokit, where) {
+    const { owner, repo, issue, marker, signal } = where;
     // Page by page rather than with octokit.paginate, which drops the request's abort signal.
-    const comments = [];
     for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
         const { data } = await octokit.rest.issues.listComments({
             owner,
@@ -162,11 +172,18 @@ async function upsertComment(octokit, where) {
             page,
             request: { signal }
         });
-        comments.push(...data);
+        const ours = data.find((comment) => comment.body?.startsWith(marker));
+        if (ours)
+            return ours;
         if (data.length < 100)
             break;
     }
-    const ours = comments.find((comment) => comment.body?.startsWith(marker));
+    return undefined;
+}
+async function upsertComment(octokit, where) {
+    const { owner, repo, issue, body, signal } = where;
+    const marker = body.split('\n')[0] ?? '';
+    const ours = await findComment(octokit, { owner, repo, issue, marker, signal });
     if (ours)
         await octokit.rest.issues.updateComment({
             owner,

@@ -28582,7 +28582,11 @@ const INPUT_NAMES = [
     'verify-expect',
     'rollback-on-failure',
     'rollback-timeout',
-    'to-revision'
+    'to-revision',
+    // Preview lifecycle (operation prune)
+    'prune-prefix',
+    'prune-older-than',
+    'prune-closed-prs'
 ];
 /**
  * The `default:` of every input that action.yml gives one (a test holds the two equal). On a runner
@@ -28603,7 +28607,8 @@ const INPUT_DEFAULTS = {
     'verify-timeout': '5m',
     'pr-comment': 'false',
     'rollback-on-failure': 'false',
-    'rollback-timeout': '15m'
+    'rollback-timeout': '15m',
+    'prune-closed-prs': 'false'
 };
 /**
  * Inputs that may span lines (tabs and line breaks allowed). Every other input is one line of
@@ -28622,7 +28627,9 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'created',
     'previous-revision-id',
     'rolled-back',
-    'rollback-revision-id'
+    'rollback-revision-id',
+    // Preview lifecycle (operation prune)
+    'pruned'
 ]));
 
 
@@ -28938,10 +28945,12 @@ var expectation = __nccwpck_require__(4816);
 
 const SOURCES = ['git_host', 'external_image', 'internal_image', 'internal_source'];
 const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod'];
-const OPERATIONS = ['deploy', 'delete', 'rollback'];
+const OPERATIONS = ['deploy', 'delete', 'rollback', 'prune'];
 /** Status checks more often than this only load the service (issue 12: 1,189 polls in 3 s). */
 const MIN_POLL_INTERVAL_MS = 1_000;
 const DEPLOYMENT_NAME = /^[a-z][a-z0-9-]*$/;
+/** A shorter prefix would let one prune reach far more deployments than its author meant. */
+const MIN_PRUNE_PREFIX = 3;
 /**
  * The runner's text of one input, undefined when blank. A one-line input is trimmed as
  * `core.getInput` trims it; a multi-line one is kept whole (a secret may end in a space). A
@@ -28963,6 +28972,9 @@ const defaulted = (input, schema) => given(input)
     .transform((text) => text ?? contract/* INPUT_DEFAULTS */.WJ[input])
     .pipe(schema);
 const fields_text = classic_schemas/* string */.YjP();
+const prunePrefix = fields_text
+    .regex(DEPLOYMENT_NAME, 'must be the start of deployment names: lowercase letters, digits and "-", starting with a letter')
+    .min(MIN_PRUNE_PREFIX, `must be at least ${MIN_PRUNE_PREFIX} characters (a shorter prefix reaches deployments that are not previews)`);
 const uuid = classic_schemas/* uuid */.uRe('must be a UUID (for example 123e4567-e89b-42d3-a456-426614174000)');
 const httpUrl = classic_schemas/* url */.OZ5({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 // The further checks read a URL that parses: they run only once httpUrl has passed.
@@ -28981,7 +28993,7 @@ const positiveDuration = classic_schemas/* string */.YjP().transform((value, ctx
         return ms;
     ctx.issues.push({
         code: 'custom',
-        message: `"${value}" is not a positive duration (seconds like 900, or 15m, 1h30m, 45s)`,
+        message: `"${value}" is not a positive duration (seconds like 900, or 15m, 1h30m, 45s, 7d)`,
         input: value
     });
     return core_core/* NEVER */.tm;
@@ -29066,7 +29078,11 @@ const inputFields = classic_schemas/* object */.Ikc({
     })),
     'rollback-on-failure': defaulted('rollback-on-failure', booleanText),
     'rollback-timeout': defaulted('rollback-timeout', positiveDuration),
-    'to-revision': optional('to-revision', uuid)
+    'to-revision': optional('to-revision', uuid),
+    // Preview lifecycle (operation prune)
+    'prune-prefix': optional('prune-prefix', prunePrefix),
+    'prune-older-than': optional('prune-older-than', positiveDuration),
+    'prune-closed-prs': defaulted('prune-closed-prs', booleanText)
 });
 
 ;// CONCATENATED MODULE: ./src/inputs/rules.ts
@@ -29104,10 +29120,11 @@ const DEPLOY_ONLY = [
     'verify-a2a',
     'agent-api-key',
     'agent-auth-scheme',
-    'environment',
     'pr-comment',
     ...ROLLBACK_ON_FAILURE
 ];
+/** Inputs of operation prune only. */
+const PRUNE_ONLY = ['prune-prefix', 'prune-older-than', 'prune-closed-prs'];
 const GIT_HOST_ONLY = [
     'integration-id',
     'deployment-type',
@@ -29154,21 +29171,45 @@ class Step {
     }
 }
 const problem = (input, message) => ({ input, message });
-const target = (step) => step.given('name') || step.given('deployment-id')
+const target = (step) => step.operation === 'prune' || step.given('name') || step.given('deployment-id')
     ? []
     : [problem('name', 'is required unless deployment-id is given')];
 const operation = (step) => {
+    const refused = (inputs, message) => inputs.filter((input) => step.given(input)).map((input) => problem(input, message));
+    const pruneOnly = refused(PRUNE_ONLY, `is only for operation prune, not ${step.operation}`);
     if (step.operation === 'delete') {
-        return DEPLOY_ONLY.filter((input) => step.given(input)).map((input) => problem(input, 'is for operation deploy, not delete'));
+        return [...refused(DEPLOY_ONLY, 'is for operation deploy, not delete'), ...pruneOnly];
+    }
+    if (step.operation === 'prune') {
+        return [
+            ...refused(DEPLOY_ONLY, 'is for operation deploy, not prune'),
+            ...refused(['name', 'deployment-id'], 'is not used with operation prune (it finds its deployments by prune-prefix)'),
+            ...refused(['environment'], "is not used with operation prune (each preview's GitHub environment bears its name)")
+        ];
     }
     const notForRollback = step.operation === 'rollback'
-        ? [...SOURCE_INPUTS, ...ROLLBACK_ON_FAILURE]
-            .filter((input) => step.given(input))
-            .map((input) => problem(input, 'is for operation deploy, not rollback (a rollback redeploys a revision as it was)'))
+        ? refused([...SOURCE_INPUTS, ...ROLLBACK_ON_FAILURE], 'is for operation deploy, not rollback (a rollback redeploys a revision as it was)')
         : [];
-    return step.flag('delete-tracing-project')
-        ? [...notForRollback, problem('delete-tracing-project', 'is only for operation delete')]
-        : notForRollback;
+    return [
+        ...notForRollback,
+        ...(step.flag('delete-tracing-project')
+            ? [problem('delete-tracing-project', 'is only for operation delete or prune')]
+            : []),
+        ...pruneOnly
+    ];
+};
+/** operation prune: what it may delete, and why, must be said. */
+const prune = (step) => {
+    if (step.operation !== 'prune')
+        return [];
+    const problems = [];
+    if (!step.given('prune-prefix'))
+        problems.push(problem('prune-prefix', 'is required with operation prune (only deployments whose names start with it are considered)'));
+    if (!step.given('prune-older-than') && !step.flag('prune-closed-prs'))
+        problems.push(problem('prune-older-than', 'or prune-closed-prs: true is required with operation prune (without a criterion nothing is stale)'));
+    if (step.flag('prune-closed-prs') && !step.given('github-token'))
+        problems.push(problem('prune-closed-prs', 'needs github-token (to read which pull requests are closed)'));
+    return problems;
 };
 /** Inputs of one source given with another. */
 const source = (step) => {
@@ -29248,7 +29289,16 @@ const githubRecords = (step) => {
             : [])
     ];
 };
-const RULES = [target, operation, source, gitRef, agentChecks, safeDelivery, githubRecords];
+const RULES = [
+    target,
+    operation,
+    prune,
+    source,
+    gitRef,
+    agentChecks,
+    safeDelivery,
+    githubRecords
+];
 /** Every problem of inputs that do not go together, in the order of the rules above. */
 function crossInputProblems(raw, env) {
     const step = new Step(raw, env);
@@ -29318,6 +29368,7 @@ function toConfig(fields, env) {
         /** With operation rollback: the revision to redeploy; else the newest older DEPLOYED one. */
         toRevision: fields['to-revision'],
         github: schema_githubRecords(fields),
+        prune: pruneCriteria(fields),
         /** To log before anything is sent. */
         warnings: warnings(fields)
     };
@@ -29364,6 +29415,19 @@ function schema_githubRecords(fields) {
     if (token === undefined)
         return undefined;
     return { token, environment: fields.environment, prComment: fields['pr-comment'] };
+}
+/** operation prune: which deployments it considers, and what makes one stale. */
+function pruneCriteria(fields) {
+    const prefix = fields['prune-prefix'];
+    if (fields.operation !== 'prune' || prefix === undefined)
+        return undefined;
+    return {
+        prefix,
+        /** Delete those whose `updated_at` is older than this. */
+        olderThanMs: fields['prune-older-than'],
+        /** Delete those named the prefix and the number of a closed pull request. */
+        closedPullRequests: fields['prune-closed-prs']
+    };
 }
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 function warnings(fields) {
@@ -29508,16 +29572,16 @@ function parseLineSecrets(text) {
 /* harmony export */   E: () => (/* binding */ parseDuration),
 /* harmony export */   a: () => (/* binding */ formatDuration)
 /* harmony export */ });
-const UNIT_MS = { h: 3_600_000, m: 60_000, s: 1_000, ms: 1 };
+const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1_000, ms: 1 };
 /**
  * Parses a duration written as plain seconds (`900`, `0.5`) or with units (`15m`, `1h30m`,
- * `2m30s`, `500ms`). Returns milliseconds, or undefined when the text is not a duration.
+ * `2m30s`, `500ms`, `7d`). Returns milliseconds, or undefined when the text is not a duration.
  */
 function parseDuration(text) {
     const trimmed = text.trim();
     if (/^\d+(\.\d+)?$/.test(trimmed))
         return Math.round(Number(trimmed) * 1000);
-    const pattern = /(\d+(?:\.\d+)?)(ms|h|m|s)/gy;
+    const pattern = /(\d+(?:\.\d+)?)(ms|d|h|m|s)/gy;
     let total = 0;
     let consumed = 0;
     for (const match of trimmed.matchAll(pattern)) {
@@ -29528,9 +29592,12 @@ function parseDuration(text) {
         return undefined;
     return Math.round(total);
 }
-/** Formats milliseconds for people: `45s`, `2m 05s`, `1h 02m`. */
+/** Formats milliseconds for people: `45s`, `2m 05s`, `1h 02m`, `3d 04h`. */
 function formatDuration(ms) {
     const totalSeconds = Math.max(0, Math.round(ms / 1000));
+    const days = Math.floor(totalSeconds / 86_400);
+    if (days > 0)
+        return `${days}d ${String(Math.floor((totalSeconds % 86_400) / 3600)).padStart(2, '0')}h`;
     const hours = Math.floor(totalSeconds / 3600);
     const minutes = Math.floor((totalSeconds % 3600) / 60);
     const seconds = totalSeconds % 60;
@@ -29774,7 +29841,7 @@ async function run() {
     }
     config.warnings.forEach((warning) => log.warning(warning));
     try {
-        const { execute } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(193)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9193));
+        const { execute } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(491)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2491));
         await execute(config, redact, startedAt);
     }
     catch (error) {
@@ -30042,7 +30109,8 @@ const HEADLINES = {
     error: '❌ Deploy failed',
     'dry-run': '📝 Dry run: nothing was changed',
     deleted: '🗑️ Deleted',
-    absent: '✅ Already absent'
+    absent: '✅ Already absent',
+    pruned: '🧹 Pruned'
 };
 /**
  * The job summary of a deploy: every text in it is redacted with `redact`, then escaped
@@ -30051,6 +30119,8 @@ const HEADLINES = {
 function renderDeploySummary(result, source, extras, redact) {
     const { logs, checks, rollback } = extras;
     const md = (0,_markdown__WEBPACK_IMPORTED_MODULE_3__/* .markdownFor */ .DY)(redact);
+    if (result.pruneRows)
+        return renderPruneSummary(result, result.pruneRows, md);
     // Each row's value, already rendered as markdown.
     const rows = [
         [
@@ -30094,6 +30164,25 @@ function renderDeploySummary(result, source, extras, redact) {
             : []),
         ...(result.planLines ? ['### Plan', '', md.fence(result.planLines), ''] : []),
         ...(logs && logs.lines.length > 0 ? renderLogs(logs, md) : [])
+    ].join('\n'));
+}
+/** operation prune: the stale deployments found, why each is stale, and what became of it. */
+function renderPruneSummary(result, rows, md) {
+    return (0,_markdown__WEBPACK_IMPORTED_MODULE_3__/* .capMarkdown */ .y3)([
+        `## ${HEADLINES[result.outcome]}`,
+        '',
+        md.paragraph(result.message),
+        '',
+        ...(rows.length === 0
+            ? []
+            : [
+                '| Name | Last update | Why | Result |',
+                '|---|---|---|---|',
+                ...rows.map((row) => `| ${md.cell(row.name)} | ${md.cell(row.updatedAt ?? '?')} | ${md.cell(row.reason)} | ${md.cell(row.failure ? `${row.result}: ${row.failure}` : row.result)} |`),
+                ''
+            ]),
+        `Time: ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(result.elapsedMs)}`,
+        ''
     ].join('\n'));
 }
 /** The last log lines, in a fence none of them can close. */

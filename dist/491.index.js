@@ -1,5 +1,5 @@
-export const id = 193;
-export const ids = [193];
+export const id = 491;
+export const ids = [491];
 export const modules = {
 
 /***/ 651:
@@ -268,7 +268,9 @@ const deploymentSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     source_config: sourceConfigSchema.nullish().transform((value) => value ?? {}),
     source_revision_config: sourceRevisionConfigSchema.nullish().transform((value) => value ?? {}),
     latest_revision_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullable(),
-    active_revision_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish()
+    active_revision_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    /** When the deployment last changed; operation prune judges staleness by it. */
+    updated_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish()
 });
 const deploymentsListSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     resources: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(deploymentSchema),
@@ -466,7 +468,7 @@ function describeNetworkError(error) {
 
 /***/ }),
 
-/***/ 9193:
+/***/ 2491:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -648,23 +650,10 @@ class ControlPlaneClient {
     }
     /** The deployment whose name is exactly `name`, paging through the substring filter's results. */
     async findDeploymentByName(name, call = {}) {
-        let offset = 0;
-        for (let page = 0; page < MAX_PAGES; page++) {
-            const list = await this.#request({
-                ...call,
-                method: 'GET',
-                path: controlPlanePaths.deployments(),
-                query: { name_contains: name, limit: PAGE_LIMIT, offset },
-                schema: schemas/* deploymentsListSchema */.ai,
-                maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
-            });
-            const match = list.resources.find((deployment) => deployment.name === name);
+        for await (const page of this.#deploymentPages(name, call, MAX_PAGES)) {
+            const match = page.find((deployment) => deployment.name === name);
             if (match)
                 return match;
-            const next = list.offset ?? offset + list.resources.length;
-            if (list.resources.length < PAGE_LIMIT || next <= offset)
-                return undefined;
-            offset = next;
         }
         return undefined;
     }
@@ -797,6 +786,39 @@ class ControlPlaneClient {
             maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
         });
         return page.resources;
+    }
+    /**
+     * Every deployment whose name contains `nameContains` ('' for all), over every page; at most
+     * `maxPages` pages (MAX_PAGES unless given).
+     */
+    async listDeployments(nameContains, call = {}, maxPages = MAX_PAGES) {
+        const found = [];
+        for await (const page of this.#deploymentPages(nameContains, call, maxPages)) {
+            found.push(...page);
+        }
+        return found;
+    }
+    /**
+     * The pages of the substring filter `name_contains`, in order. Paging stops at a short page or
+     * an offset that does not advance (the last page's offset is undocumented).
+     */
+    async *#deploymentPages(nameContains, call, maxPages) {
+        let offset = 0;
+        for (let page = 0; page < maxPages; page++) {
+            const list = await this.#request({
+                ...call,
+                method: 'GET',
+                path: controlPlanePaths.deployments(),
+                query: { name_contains: nameContains || undefined, limit: PAGE_LIMIT, offset },
+                schema: schemas/* deploymentsListSchema */.ai,
+                maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+            });
+            yield list.resources;
+            const next = list.offset ?? offset + list.resources.length;
+            if (list.resources.length < PAGE_LIMIT || next <= offset)
+                return;
+            offset = next;
+        }
     }
     async #request(spec) {
         const { method, path } = spec;
@@ -948,6 +970,7 @@ const SUCCEEDS = {
     'dry-run': true,
     deleted: true,
     absent: true,
+    pruned: true,
     failed: false,
     superseded: false,
     timeout: false,
@@ -1525,6 +1548,63 @@ function flatten(value, prefix) {
     return rows;
 }
 
+;// CONCATENATED MODULE: ./src/operations/sibling-history.ts
+/** Pages of 100 deployments read to find the siblings of a new one. */
+const MAX_LIST_PAGES = 5;
+/** Siblings whose revisions are read, at the most, newest update first. */
+const MAX_SIBLINGS = 3;
+/**
+ * What makes two deployments siblings: the same source and the same repository (git_host) or
+ * image repository (tag and digest dropped). Undefined when there is nothing to compare by.
+ */
+function siblingKey(deployment) {
+    if (deployment.source === 'git_host') {
+        const repo = deployment.source_config.repo_url;
+        if (!repo)
+            return undefined;
+        return `git_host ${repo
+            .trim()
+            .toLowerCase()
+            .replace(/\/+$/, '')
+            .replace(/\.git$/, '')}`;
+    }
+    const image = deployment.source_revision_config.image_uri;
+    if (!image)
+        return undefined;
+    // `registry:5000/team/agent:1.2@sha256:…` → `registry:5000/team/agent`
+    const withoutDigest = image.trim().split('@')[0] ?? '';
+    const lastSlash = withoutDigest.lastIndexOf('/');
+    const colon = withoutDigest.indexOf(':', lastSlash + 1);
+    return `${deployment.source} ${colon < 0 ? withoutDigest : withoutDigest.slice(0, colon)}`;
+}
+/**
+ * The history a first deploy learns its timing from: the revisions of the deployments of the same
+ * repository or image, since every new preview has none of its own. Reads the deployments list,
+ * then the revisions of the most recently updated sibling, or of the next (three at the most) when
+ * that one has no DEPLOYED revision: one read is the cost of an update's history. An empty history
+ * when there are no siblings: the wait then backs off plainly.
+ */
+function siblingHistory(client, deployment) {
+    return async (limit, call) => {
+        const key = siblingKey(deployment);
+        if (key === undefined)
+            return [];
+        const listed = await client.listDeployments('', call, MAX_LIST_PAGES);
+        const updated = (sibling) => Date.parse(sibling.updated_at ?? '') || 0;
+        const siblings = listed
+            .filter((sibling) => sibling.id !== deployment.id && siblingKey(sibling) === key)
+            .sort((a, b) => updated(b) - updated(a))
+            .slice(0, MAX_SIBLINGS);
+        const history = [];
+        for (const sibling of siblings) {
+            history.push(...(await client.listRevisions(sibling.id, limit, call)));
+            if (history.some((revision) => revision.status === 'DEPLOYED'))
+                break;
+        }
+        return history;
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/revision-match.ts
 /**
  * Whether a revision the service shows was made from `sent`: every field that was sent with a
@@ -1654,6 +1734,7 @@ function reasonOf(error) {
 
 
 
+
 /** One run of the deploy operation (or a rollback's wait): what its steps share. */
 class DeployRun {
     config;
@@ -1722,7 +1803,7 @@ async function deploy(config, deps) {
         const { deployment, revisionId } = await writeRevision(run, plan, existing, archive);
         if (!config.wait)
             return await notWaiting(run, deployment.id, revisionId);
-        return await waitForOutcome(run, deployment.id, revisionId);
+        return await waitForOutcome(run, deployment, revisionId);
     }
     catch (error) {
         return endedByError(run, error);
@@ -1826,12 +1907,16 @@ async function notWaiting(run, deploymentId, revisionId) {
     statusSeen(run, revisionId, revision.status);
     return run.finish('revision-created', `Revision ${revisionId} of ${run.target} exists (status ${revision.status}); not waiting for it (wait: false).`);
 }
-async function waitForOutcome(run, deploymentId, revisionId) {
+async function waitForOutcome(run, deployment, revisionId) {
     const { client, io, signal, now, sleep } = run.deps;
+    const deploymentId = deployment.id;
     io.waitStarting?.(revisionId);
     const waited = await waitForRevision({
         getRevision: (call) => client.getRevision(deploymentId, revisionId, call),
-        getHistory: (limit, call) => client.listRevisions(deploymentId, limit, call),
+        // A first deploy has no history of its own: it learns from its repository's or image's.
+        getHistory: run.known.created
+            ? siblingHistory(client, deployment)
+            : (limit, call) => client.listRevisions(deploymentId, limit, call),
         deadline: run.deadline,
         pollIntervalMs: run.config.pollIntervalMs,
         signal,
@@ -2029,7 +2114,7 @@ async function rollbackOperation(config, deps) {
         if (!config.wait) {
             return run.finish('revision-created', `Revision ${redeployed.revisionId} (a redeploy of ${source.id}) of ${run.target} exists; not waiting for it (wait: false).`);
         }
-        return await waitForOutcome(run, existing.id, redeployed.revisionId);
+        return await waitForOutcome(run, existing, redeployed.revisionId);
     }
     catch (error) {
         return endedByError(run, error);
@@ -2104,7 +2189,7 @@ async function rollBackAfterFailure(config, deps, request) {
         deps.io.setOutput('rollback-revision-id', redeployed.revisionId);
         run.known.revisionId = redeployed.revisionId;
         deps.io.info(`Revision ${redeployed.revisionId} created by the redeploy of ${source.id}.`);
-        const waited = await waitForOutcome(run, deploymentId, redeployed.revisionId);
+        const waited = await waitForOutcome(run, redeployed.deployment, redeployed.revisionId);
         return { ...report(waited.outcome, waited.message, redeployed.revisionId), result: waited };
     }
     catch (error) {
@@ -2222,6 +2307,171 @@ async function verifyRevision(result, config, deps, deadline) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/operations/prune.ts
+
+
+
+/**
+ * operation prune: every deployment whose name starts with `prune-prefix` (all pages of the
+ * name filter) that is stale by a criterion is deleted, one by one; a table says which and why.
+ * A deployment gone meanwhile is no error; a failed delete fails the step once every other delete
+ * was tried. Never touches a name that does not start with the prefix.
+ */
+async function prunePreviews(config, deps) {
+    const { io, signal, now } = deps;
+    const call = { deadline: deps.startedAt + config.timeoutMs, signal };
+    const finish = (outcome, message, rows) => ({
+        outcome,
+        message,
+        created: false,
+        statusesSeen: [],
+        elapsedMs: now() - deps.startedAt,
+        pruneRows: rows
+    });
+    io.setOutput('pruned', '[]');
+    const criteria = config.prune;
+    if (!criteria)
+        return finish('error', 'operation prune needs prune-prefix.');
+    let rows = [];
+    try {
+        const named = await deps.client.listDeployments(criteria.prefix, call);
+        // The service's filter is a substring match: only names that start with the prefix count.
+        const candidates = named.filter((deployment) => deployment.name.startsWith(criteria.prefix));
+        rows = await staleRows(candidates, criteria, deps);
+        io.info(`${candidates.length} deployment${candidates.length === 1 ? '' : 's'} named ${criteria.prefix}…; ${rows.length} stale.`);
+        pruneTable(rows).forEach((line) => io.info(line));
+        if (config.dryRun) {
+            io.setOutput('pruned', JSON.stringify(rows.map((row) => row.name)));
+            return finish('dry-run', `Dry run: ${rows.length} deployment${rows.length === 1 ? '' : 's'} would be deleted. Nothing was sent that changes state.`, rows);
+        }
+        for (const row of rows) {
+            if (signal?.aborted)
+                break;
+            row.result = await deleteOne(row, config.deleteTracingProject, deps, call);
+            io.info(`${row.name} (${row.id}): ${row.failure ? `failed: ${row.failure}` : row.result}`);
+        }
+    }
+    catch (error) {
+        io.setOutput('pruned', JSON.stringify(deletedNames(rows)));
+        if (signal?.aborted)
+            return finish('cancelled', cancelledMessage(rows), rows);
+        return finish('error', withHint(error), rows);
+    }
+    io.setOutput('pruned', JSON.stringify(deletedNames(rows)));
+    if (signal?.aborted)
+        return finish('cancelled', cancelledMessage(rows), rows);
+    const failed = rows.filter((row) => row.result === 'failed');
+    const summary = pruneSummary(rows, config.deleteTracingProject);
+    if (failed.length > 0) {
+        const each = failed.map((row) => `\n  - ${row.name} (${row.id}): ${row.failure ?? ''}`);
+        return finish('error', `${failed.length} of ${rows.length} deletes failed; every other one was tried. ${summary}${each.join('')}`, rows);
+    }
+    return finish('pruned', summary, rows);
+}
+/** The stale ones among the candidates, each with its reason; oldest update first. */
+async function staleRows(candidates, criteria, deps) {
+    const rows = [];
+    for (const deployment of candidates) {
+        const pullRequest = pullRequestOf(deployment.name, criteria.prefix);
+        const reason = staleByAge(deployment, criteria, deps.now()) ??
+            (criteria.closedPullRequests && pullRequest !== undefined
+                ? await staleByPullRequest(pullRequest, deps)
+                : undefined);
+        if (reason === undefined)
+            continue;
+        rows.push({
+            name: deployment.name,
+            id: deployment.id,
+            updatedAt: deployment.updated_at ?? undefined,
+            reason,
+            pullRequest,
+            result: 'would delete'
+        });
+    }
+    const updated = (row) => Date.parse(row.updatedAt ?? '') || 0;
+    return rows.sort((a, b) => updated(a) - updated(b) || a.name.localeCompare(b.name));
+}
+/** The number that ends a name made of the prefix and a pull request's number. */
+function pullRequestOf(name, prefix) {
+    const rest = name.slice(prefix.length);
+    return name.startsWith(prefix) && /^[1-9]\d{0,9}$/.test(rest) ? Number(rest) : undefined;
+}
+function staleByAge(deployment, criteria, now) {
+    if (criteria.olderThanMs === undefined)
+        return undefined;
+    const updatedAt = Date.parse(deployment.updated_at ?? '');
+    // A deployment without a readable update time is never judged old.
+    if (!Number.isFinite(updatedAt))
+        return undefined;
+    const age = now - updatedAt;
+    return age > criteria.olderThanMs
+        ? `not updated for ${(0,duration/* formatDuration */.a)(age)} (prune-older-than ${(0,duration/* formatDuration */.a)(criteria.olderThanMs)})`
+        : undefined;
+}
+async function staleByPullRequest(pullRequest, deps) {
+    if (!deps.pullRequestState)
+        return undefined;
+    try {
+        const state = await deps.pullRequestState(pullRequest);
+        return state === 'closed' ? `pull request #${pullRequest} is closed` : undefined;
+    }
+    catch (error) {
+        deps.io.notice(`Pull request #${pullRequest} could not be read, so its preview is kept: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+    }
+}
+async function deleteOne(row, deleteTracingProject, deps, call) {
+    try {
+        await deps.client.deleteDeployment(row.id, { deleteTracingProject }, call);
+        return 'deleted';
+    }
+    catch (error) {
+        // Deleted meanwhile (another run, a person): the wanted end state.
+        if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404)
+            return 'already gone';
+        if (deps.signal?.aborted)
+            throw error;
+        row.failure = withHint(error);
+        return 'failed';
+    }
+}
+function deletedNames(rows) {
+    return rows.filter((row) => row.result === 'deleted').map((row) => row.name);
+}
+function pruneSummary(rows, deleteTracingProject) {
+    const deleted = rows.filter((row) => row.result === 'deleted').length;
+    const gone = rows.filter((row) => row.result === 'already gone').length;
+    if (rows.length === 0)
+        return 'No stale deployment: nothing was deleted.';
+    const tracing = deleteTracingProject
+        ? ', with their tracing projects'
+        : '; their tracing projects are kept (delete-tracing-project: true deletes them too)';
+    const goneText = gone > 0 ? ` ${gone} had already gone.` : '';
+    return `Deleted ${deleted} stale deployment${deleted === 1 ? '' : 's'}${tracing}.${goneText}`;
+}
+function cancelledMessage(rows) {
+    return `Cancelled after deleting ${deletedNames(rows).length} of ${rows.length} stale deployments; the rest were not tried.`;
+}
+/** The table of the log: name, last update, why, and what became of it. */
+function pruneTable(rows) {
+    if (rows.length === 0)
+        return [];
+    const table = [
+        ['name', 'last update', 'why', 'result'],
+        ...rows.map((row) => [
+            row.name,
+            row.updatedAt ?? '?',
+            row.reason,
+            row.failure ? `${row.result}: ${row.failure.split('\n')[0] ?? ''}` : row.result
+        ])
+    ];
+    const widths = [0, 1, 2].map((column) => Math.max(...table.map((cells) => (cells[column] ?? '').length)));
+    return table.map((cells) => cells
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd());
+}
+
 // EXTERNAL MODULE: ./src/report/rollback-text.ts
 var rollback_text = __webpack_require__(6846);
 // EXTERNAL MODULE: ./src/report/job-summary.ts
@@ -2290,6 +2540,7 @@ const ACTION_VERSION = '0.1.0';
 
 
 
+
 /** The job is cancelled: what is left must finish within this, the contract allows 2 s. */
 const CANCEL_GRACE_MS = 1_500;
 /**
@@ -2319,6 +2570,7 @@ async function execute(config, redact, startedAt) {
         onDebug: (line) => log.debug(line),
         onRetry: ({ method, path, attempt, delayMs, reason }) => log.info(`${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
     });
+    const previews = await openPreviews(config, redact, log, startedAt);
     const deps = {
         client,
         io: {
@@ -2332,12 +2584,11 @@ async function execute(config, redact, startedAt) {
         startedAt,
         now: Date.now,
         sleep: sleep,
-        dispatcher
+        dispatcher,
+        pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber))
     };
-    const delivery = config.operation === 'delete'
-        ? { result: await deleteDeployment(config, deps) }
-        : await deliver(config, deps);
-    const { result, checks, rollback } = delivery;
+    const { result, checks, rollback } = await runOperation(config, deps);
+    await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest));
     const logs = await failureLogs(result, config, client, redact, log, controller.signal);
     await records?.finish({
         outcome: checks?.failure ? 'failed' : result.outcome,
@@ -2357,6 +2608,18 @@ async function execute(config, redact, startedAt) {
     });
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+}
+/** The operation the inputs ask for; a deploy or a rollback goes on to its checks (and rollback). */
+async function runOperation(config, deps) {
+    switch (config.operation) {
+        case 'delete':
+            return { result: await deleteDeployment(config, deps) };
+        case 'prune':
+            return { result: await prunePreviews(config, deps) };
+        case 'deploy':
+        case 'rollback':
+            return deliver(config, deps);
+    }
 }
 /** The ref, image or folder a deploy sends, for the summary. */
 function deployTarget(config) {
@@ -2388,6 +2651,53 @@ async function openRecords(config, redact, log, startedAt) {
         log.warning(`Nothing was recorded on GitHub: ${error instanceof Error ? error.message : String(error)}`);
         return undefined;
     }
+}
+/** GitHub's side of deleted previews, for operations delete and prune with github-token. */
+async function openPreviews(config, redact, log, startedAt) {
+    if (!config.github || config.operation === 'deploy')
+        return undefined;
+    try {
+        const { openGitHubPreviews } = await Promise.all(/* import() */[__webpack_require__.e(413), __webpack_require__.e(918)]).then(__webpack_require__.bind(__webpack_require__, 9918));
+        return openGitHubPreviews({
+            token: config.github.token,
+            redact,
+            deadline: startedAt + config.timeoutMs,
+            now: Date.now,
+            warn: (message) => log.warning(message)
+        });
+    }
+    catch (error) {
+        log.warning(`GitHub cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+    }
+}
+/**
+ * The previews whose GitHub traces go: a deleted (or absent) deployment's `environment` and the
+ * workflow's pull request; each pruned one's environment of its name and the pull request whose
+ * number ends it. None on a dry run.
+ */
+function deletedPreviews(result, config, workflowPullRequest) {
+    if (result.pruneRows) {
+        return result.pruneRows
+            .filter((row) => row.result === 'deleted' || row.result === 'already gone')
+            .map((row) => ({
+            deploymentName: row.name,
+            environment: row.name,
+            pullRequest: row.pullRequest
+        }));
+    }
+    if (result.outcome !== 'deleted' && result.outcome !== 'absent')
+        return [];
+    const deploymentName = result.deploymentName ?? config.name;
+    if (deploymentName === undefined)
+        return [];
+    return [
+        {
+            deploymentName,
+            environment: config.github?.environment,
+            pullRequest: workflowPullRequest
+        }
+    ];
 }
 /** The logs that explain a failed or timed-out revision, shown in the log; best effort. */
 async function failureLogs(result, config, client, redact, log, signal) {
@@ -2442,4 +2752,4 @@ function formatBytes(bytes) {
 
 };
 
-//# sourceMappingURL=193.index.js.map
+//# sourceMappingURL=491.index.js.map

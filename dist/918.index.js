@@ -1,0 +1,362 @@
+export const id = 918;
+export const ids = [918,856];
+export const modules = {
+
+/***/ 9918:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   openGitHubPreviews: () => (/* binding */ openGitHubPreviews)
+/* harmony export */ });
+/* unused harmony export deletedCommentBody */
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
+/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2543);
+/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4285);
+/* harmony import */ var _github_records__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7856);
+
+
+
+
+/** Pages of 100 GitHub deployments of one environment read to mark them inactive. */
+const MAX_DEPLOYMENT_PAGES = 3;
+/** GitHub's side of deleted previews (operations delete and prune). */
+function openGitHubPreviews(options, target = (0,_github_records__WEBPACK_IMPORTED_MODULE_2__/* .workflowTarget */ .bl)()) {
+    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(options.token, target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl });
+    const { owner, repo } = target;
+    const md = (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .markdownFor */ .DY)(options.redact);
+    const bounded = (0,_github_records__WEBPACK_IMPORTED_MODULE_2__/* .boundedCalls */ .tJ)(options);
+    const markInactive = async (environment) => {
+        for (let page = 1; page <= MAX_DEPLOYMENT_PAGES; page++) {
+            const listed = await bounded(`The GitHub deployments of ${environment} (to mark them inactive)`, (signal) => octokit.rest.repos.listDeployments({
+                owner,
+                repo,
+                environment,
+                per_page: 100,
+                page,
+                request: { signal }
+            }));
+            if (!listed)
+                return;
+            for (const deployment of listed.data) {
+                await bounded(`The inactive status of GitHub deployment ${deployment.id}`, (signal) => octokit.rest.repos.createDeploymentStatus({
+                    owner,
+                    repo,
+                    deployment_id: deployment.id,
+                    state: 'inactive',
+                    log_url: target.runUrl,
+                    description: md.plain('The preview was deleted.', 140),
+                    request: { signal }
+                }));
+            }
+            if (listed.data.length < 100)
+                return;
+        }
+    };
+    const updateComment = (preview, issue) => bounded(`The comment on pull request #${issue}`, async (signal) => {
+        const body = deletedCommentBody(preview.deploymentName, target.runUrl, md);
+        const marker = (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .commentMarker */ .Ql)(preview.deploymentName);
+        const ours = await (0,_github_records__WEBPACK_IMPORTED_MODULE_2__/* .findComment */ .h1)(octokit, { owner, repo, issue, marker, signal });
+        // No comment of ours: the preview was never announced there, so nothing to correct.
+        if (!ours)
+            return;
+        await octokit.rest.issues.updateComment({
+            owner,
+            repo,
+            comment_id: ours.id,
+            body,
+            request: { signal }
+        });
+    });
+    return {
+        workflowPullRequest: target.pullRequest,
+        async pullRequestState(pullNumber) {
+            const budget = Math.min(options.callBudgetMs ?? _github_records__WEBPACK_IMPORTED_MODULE_2__/* .GITHUB_CALL_MS */ .s$, options.deadline - options.now());
+            const signal = AbortSignal.timeout(Math.max(1, budget));
+            try {
+                const { data } = await octokit.rest.pulls.get({
+                    owner,
+                    repo,
+                    pull_number: pullNumber,
+                    request: { signal }
+                });
+                return data.state === 'closed' ? 'closed' : 'open';
+            }
+            catch (error) {
+                if (error.status === 404)
+                    return undefined;
+                if (signal.aborted)
+                    throw new Error(`GitHub did not answer within ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(budget)}.`, {
+                        cause: error
+                    });
+                throw error;
+            }
+        },
+        async markDeleted(previews) {
+            for (const preview of previews) {
+                if (preview.environment !== undefined)
+                    await markInactive(preview.environment);
+                if (preview.pullRequest !== undefined)
+                    await updateComment(preview, preview.pullRequest);
+            }
+        }
+    };
+}
+/** The pull-request comment once the preview is gone: the same marker, so it replaces the old. */
+function deletedCommentBody(deploymentName, runUrl, md) {
+    return [
+        (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .commentMarker */ .Ql)(deploymentName),
+        `### 🗑️ ${md.cell(deploymentName)}`,
+        '',
+        `The preview was deleted (${md.link(runUrl)}); its URL no longer answers.`,
+        ''
+    ].join('\n');
+}
+
+
+/***/ }),
+
+/***/ 7856:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   bl: () => (/* binding */ workflowTarget),
+/* harmony export */   h1: () => (/* binding */ findComment),
+/* harmony export */   openGitHubRecords: () => (/* binding */ openGitHubRecords),
+/* harmony export */   s$: () => (/* binding */ GITHUB_CALL_MS),
+/* harmony export */   tJ: () => (/* binding */ boundedCalls)
+/* harmony export */ });
+/* unused harmony exports GITHUB_GRACE_MS, commentBody */
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
+/* harmony import */ var _report_rollback_text__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6846);
+/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2543);
+/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4285);
+/* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5194);
+
+
+
+
+
+/** Time one GitHub call may take; GitHub records never hold the deploy back. */
+const GITHUB_CALL_MS = 10_000;
+/** Time past the run's deadline the final records may still take (a timed-out run reports too). */
+const GITHUB_GRACE_MS = 5_000;
+/** Pages of 100 comments read to find this action's comment on a pull request. */
+const MAX_COMMENT_PAGES = 10;
+/** GitHub's limit for a deployment status description. */
+const MAX_DESCRIPTION = 140;
+const STATES = {
+    deployed: 'success',
+    'revision-created': 'in_progress',
+    failed: 'failure',
+    superseded: 'failure',
+    timeout: 'failure',
+    cancelled: 'error',
+    error: 'error',
+    'dry-run': 'in_progress',
+    deleted: 'success',
+    absent: 'success',
+    pruned: 'success'
+};
+/** The workflow's repository, commit, pull request and run. */
+function workflowTarget() {
+    const { owner, repo } = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.repo;
+    const pullRequest = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.payload.pull_request;
+    return {
+        owner,
+        repo,
+        sha: pullRequest?.head?.sha ?? _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.sha,
+        pullRequest: pullRequest?.number,
+        runUrl: `${_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.serverUrl}/${owner}/${repo}/actions/runs/${_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.runId}`
+    };
+}
+/**
+ * Runs GitHub calls each under its own budget (never past the run's deadline and a grace): a call
+ * that fails or times out resolves undefined, with a warning that says what was not recorded.
+ */
+function boundedCalls(options) {
+    return async (what, call) => {
+        const budget = Math.min(options.callBudgetMs ?? GITHUB_CALL_MS, options.deadline + GITHUB_GRACE_MS - options.now());
+        if (budget <= 0) {
+            options.warn(`${what} was not recorded: the run's timeout had passed.`);
+            return undefined;
+        }
+        const signal = AbortSignal.timeout(budget);
+        try {
+            return await call(signal);
+        }
+        catch (error) {
+            const why = signal.aborted
+                ? `GitHub did not answer within ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(budget)}.`
+                : reason(error);
+            options.warn(`${what} was not recorded: ${why}`);
+            return undefined;
+        }
+    };
+}
+/**
+ * The GitHub side of a deploy, all best effort and beside it: a GitHub deployment for the commit
+ * (created at once without being awaited, in_progress when the wait starts, its final state at
+ * the end) when `environment` is given, and one pull-request comment kept up to date. Each call
+ * has its own short budget, never past the run's deadline and a grace; any failure, refusal or
+ * silence of the GitHub API is a warning that says what was not recorded.
+ */
+function openGitHubRecords(options, target = workflowTarget()) {
+    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(options.token, target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl });
+    const { owner, repo } = target;
+    const md = (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .markdownFor */ .DY)(options.redact);
+    const bounded = boundedCalls(options);
+    const deploymentId = options.environment
+        ? bounded(`The GitHub deployment for ${options.environment}`, async (signal) => {
+            const created = await octokit.rest.repos.createDeployment({
+                owner,
+                repo,
+                ref: target.sha,
+                environment: options.environment ?? '',
+                auto_merge: false,
+                required_contexts: [],
+                transient_environment: target.pullRequest !== undefined,
+                description: md.plain(`Deploy ${options.deploymentName}`, MAX_DESCRIPTION),
+                request: { signal }
+            });
+            return 'id' in created.data ? created.data.id : undefined;
+        })
+        : Promise.resolve(undefined);
+    let inProgress = deploymentId;
+    return {
+        waitStarting() {
+            inProgress = deploymentId.then((id) => id !== undefined &&
+                bounded('The in_progress status of the GitHub deployment', (signal) => octokit.rest.repos.createDeploymentStatus({
+                    owner,
+                    repo,
+                    deployment_id: id,
+                    state: 'in_progress',
+                    log_url: target.runUrl,
+                    request: { signal }
+                })));
+        },
+        async finish(record) {
+            const jobs = [];
+            const finalStatus = async () => {
+                // The final status must come after in_progress, or GitHub would show the run as going on.
+                await inProgress;
+                const id = await deploymentId;
+                if (id === undefined)
+                    return;
+                const url = record.deploymentUrl ? (0,_lib_url__WEBPACK_IMPORTED_MODULE_4__/* .checkHttpUrl */ .O)(record.deploymentUrl) : undefined;
+                const environmentUrl = url && 'url' in url && options.redact(url.url) === url.url ? url.url : undefined;
+                await bounded(`the final status of the GitHub deployment for ${options.environment}`, (signal) => octokit.rest.repos.createDeploymentStatus({
+                    owner,
+                    repo,
+                    deployment_id: id,
+                    state: STATES[record.outcome],
+                    environment_url: environmentUrl,
+                    log_url: target.runUrl,
+                    auto_inactive: true,
+                    description: md.plain(`${record.deploymentName}: ${record.revisionStatus ?? record.outcome}${record.rollback ? `; ${(0,_report_rollback_text__WEBPACK_IMPORTED_MODULE_1__/* .rollbackHeadline */ .p)(record.rollback)}` : ''}`, MAX_DESCRIPTION),
+                    request: { signal }
+                }));
+            };
+            // The comment does not wait for the deployment's statuses: both run at once.
+            jobs.push(finalStatus());
+            if (options.prComment) {
+                if (target.pullRequest === undefined) {
+                    options.info('pr-comment: this run is not for a pull request, so there is no comment to write.');
+                }
+                else {
+                    const issue = target.pullRequest;
+                    const body = commentBody(record, target.sha, md);
+                    jobs.push(bounded(`the comment on pull request #${issue}`, (signal) => upsertComment(octokit, { owner, repo, issue, body, signal })));
+                }
+            }
+            await Promise.all(jobs);
+        }
+    };
+}
+/** This action's comment on a pull request: the first whose body starts with `marker`. */
+async function findComment(octokit, where) {
+    const { owner, repo, issue, marker, signal } = where;
+    // Page by page rather than with octokit.paginate, which drops the request's abort signal.
+    for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
+        const { data } = await octokit.rest.issues.listComments({
+            owner,
+            repo,
+            issue_number: issue,
+            per_page: 100,
+            page,
+            request: { signal }
+        });
+        const ours = data.find((comment) => comment.body?.startsWith(marker));
+        if (ours)
+            return ours;
+        if (data.length < 100)
+            break;
+    }
+    return undefined;
+}
+async function upsertComment(octokit, where) {
+    const { owner, repo, issue, body, signal } = where;
+    const marker = body.split('\n')[0] ?? '';
+    const ours = await findComment(octokit, { owner, repo, issue, marker, signal });
+    if (ours)
+        await octokit.rest.issues.updateComment({
+            owner,
+            repo,
+            comment_id: ours.id,
+            body,
+            request: { signal }
+        });
+    else
+        await octokit.rest.issues.createComment({
+            owner,
+            repo,
+            issue_number: issue,
+            body,
+            request: { signal }
+        });
+}
+const HEADLINES = {
+    success: '✅',
+    failure: '❌',
+    error: '❌',
+    in_progress: '⏳'
+};
+/**
+ * The pull-request comment: a marker no name can close, then everything from the service
+ * redacted and escaped (../report/markdown.ts).
+ */
+function commentBody(record, sha, md) {
+    const rows = [
+        ['Status', md.cell(record.revisionStatus ?? record.outcome)],
+        ['URL', record.deploymentUrl ? md.link(record.deploymentUrl) : '—'],
+        ['Revision', md.cell(record.revisionId ?? '—')],
+        ['Commit', md.cell(sha.slice(0, 12))],
+        ['Time', (0,_lib_duration__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(record.elapsedMs)]
+    ];
+    if (record.checksPassed.length > 0)
+        rows.push(['Checks passed', md.cell(record.checksPassed.join(', '))]);
+    if (record.rollback) {
+        const { failedRevisionId, revisionId, elapsedMs } = record.rollback;
+        rows.push(['Failed revision', md.cell(failedRevisionId)], ['Rollback', md.cell((0,_report_rollback_text__WEBPACK_IMPORTED_MODULE_1__/* .rollbackHeadline */ .p)(record.rollback))], ['Serving now', md.cell(revisionId ?? '—')], ['Rollback took', (0,_lib_duration__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(elapsedMs)]);
+    }
+    return [
+        (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .commentMarker */ .Ql)(record.deploymentName),
+        `### ${HEADLINES[STATES[record.outcome]]} ${md.cell(record.deploymentName)}`,
+        '',
+        '| | |',
+        '|---|---|',
+        ...rows.map(([label, value]) => `| ${label} | ${value} |`),
+        ''
+    ].join('\n');
+}
+function reason(error) {
+    const status = error.status;
+    const message = error instanceof Error ? error.message : String(error);
+    return typeof status === 'number' ? `HTTP ${status}: ${message}` : message;
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=918.index.js.map
