@@ -325,7 +325,7 @@ const revisionLogsSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 /* harmony export */   wX: () => (/* binding */ TransportError)
 /* harmony export */ });
 /* unused harmony export PROXY_ANSWER_TIMEOUT_MS */
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4371);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
 /* harmony import */ var _lib_bytes__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9792);
 
 
@@ -347,16 +347,30 @@ const BODY_CAPS = {
  * (undici's default would hold it, and the process, for 300 s).
  */
 const PROXY_ANSWER_TIMEOUT_MS = 5_000;
-/** The dispatcher of a run: HTTP(S)_PROXY and NO_PROXY honoured, the proxy's answer bounded. */
+/** The variables that route requests through a proxy, as undici's EnvHttpProxyAgent reads them. */
+const PROXY_VARIABLES = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy'];
+/**
+ * The dispatcher of a run: HTTP(S)_PROXY and NO_PROXY honoured, the proxy's answer bounded.
+ * undici 6 (the line @actions/core and @actions/github use, so the bundle holds one undici) marks
+ * EnvHttpProxyAgent experimental and says so on stderr when one is made: a run with no proxy
+ * variable set gets a plain Agent instead.
+ */
 function createDispatcher(options = {}) {
-    return new undici__WEBPACK_IMPORTED_MODULE_0__/* .EnvHttpProxyAgent */ .J2({
-        ...options,
-        clientFactory: (origin, clientOptions) => new undici__WEBPACK_IMPORTED_MODULE_0__/* .Pool */ .bC(origin, {
+    const { env = process.env, ...proxy } = options;
+    const proxied = proxy.httpProxy !== undefined || PROXY_VARIABLES.some((name) => env[name]);
+    if (!proxied)
+        return new undici__WEBPACK_IMPORTED_MODULE_0__.Agent();
+    // clientFactory is ProxyAgent's option, which EnvHttpProxyAgent hands on to its proxy agents
+    // (its type leaves it out); __tests__/http.test.ts holds that a silent proxy is let go.
+    const agentOptions = {
+        ...proxy,
+        clientFactory: (origin, clientOptions) => new undici__WEBPACK_IMPORTED_MODULE_0__.Pool(origin, {
             ...clientOptions,
             headersTimeout: PROXY_ANSWER_TIMEOUT_MS,
             bodyTimeout: PROXY_ANSWER_TIMEOUT_MS
         })
-    });
+    };
+    return new undici__WEBPACK_IMPORTED_MODULE_0__.EnvHttpProxyAgent(agentOptions);
 }
 /** The exchange failed: no answer, none within the timeout, or a body over the cap. */
 class TransportError extends Error {
@@ -411,7 +425,7 @@ async function send(spec) {
     }
 }
 async function exchange(spec, signal) {
-    const response = await (0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(spec.url, {
+    const response = await (0,undici__WEBPACK_IMPORTED_MODULE_0__.request)(spec.url, {
         method: spec.method,
         headers: spec.headers,
         body: spec.body,
@@ -422,7 +436,7 @@ async function exchange(spec, signal) {
     const status = response.statusCode;
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > spec.maxBodyBytes) {
-        response.body.destroy();
+        discard(response.body);
         throw tooLarge();
     }
     const chunks = [];
@@ -430,12 +444,20 @@ async function exchange(spec, signal) {
     for await (const chunk of response.body) {
         bytes += chunk.length;
         if (bytes > spec.maxBodyBytes) {
-            response.body.destroy();
+            discard(response.body);
             throw tooLarge();
         }
         chunks.push(chunk);
     }
     return { status, headers: response.headers, bodyText: Buffer.concat(chunks).toString('utf8') };
+}
+/**
+ * Stops reading a body and lets its socket go. undici reports the abort as an 'error' event on
+ * the body, which nothing is reading any more: it is swallowed here rather than left unhandled.
+ */
+function discard(body) {
+    body.on('error', () => undefined);
+    body.destroy();
 }
 /**
  * Rejects as soon as the signal aborts, whatever the exchange is waiting for. undici queues a

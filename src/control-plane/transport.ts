@@ -4,7 +4,7 @@
  * included) and reads bodies incrementally up to a cap.
  */
 import type { Readable } from 'node:stream'
-import { EnvHttpProxyAgent, Pool, request, type Dispatcher } from 'undici'
+import { Agent, EnvHttpProxyAgent, Pool, request, type Dispatcher, type ProxyAgent } from 'undici'
 import { formatBytes } from '../lib/bytes'
 
 export type { Dispatcher }
@@ -30,17 +30,33 @@ export const BODY_CAPS = {
  */
 export const PROXY_ANSWER_TIMEOUT_MS = 5_000
 
-/** The dispatcher of a run: HTTP(S)_PROXY and NO_PROXY honoured, the proxy's answer bounded. */
-export function createDispatcher(options: { httpProxy?: string; noProxy?: string } = {}) {
-  return new EnvHttpProxyAgent({
-    ...options,
+/** The variables that route requests through a proxy, as undici's EnvHttpProxyAgent reads them. */
+const PROXY_VARIABLES = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy'] as const
+
+/**
+ * The dispatcher of a run: HTTP(S)_PROXY and NO_PROXY honoured, the proxy's answer bounded.
+ * undici 6 (the line @actions/core and @actions/github use, so the bundle holds one undici) marks
+ * EnvHttpProxyAgent experimental and says so on stderr when one is made: a run with no proxy
+ * variable set gets a plain Agent instead.
+ */
+export function createDispatcher(
+  options: { httpProxy?: string; noProxy?: string; env?: NodeJS.ProcessEnv } = {}
+): Dispatcher {
+  const { env = process.env, ...proxy } = options
+  const proxied = proxy.httpProxy !== undefined || PROXY_VARIABLES.some((name) => env[name])
+  if (!proxied) return new Agent()
+  // clientFactory is ProxyAgent's option, which EnvHttpProxyAgent hands on to its proxy agents
+  // (its type leaves it out); __tests__/http.test.ts holds that a silent proxy is let go.
+  const agentOptions: EnvHttpProxyAgent.Options & Pick<ProxyAgent.Options, 'clientFactory'> = {
+    ...proxy,
     clientFactory: (origin, clientOptions) =>
       new Pool(origin, {
         ...clientOptions,
         headersTimeout: PROXY_ANSWER_TIMEOUT_MS,
         bodyTimeout: PROXY_ANSWER_TIMEOUT_MS
       })
-  })
+  }
+  return new EnvHttpProxyAgent(agentOptions)
 }
 
 export interface SendRequest {
@@ -130,7 +146,7 @@ async function exchange(spec: SendRequest, signal: AbortSignal): Promise<SendAns
   const status = response.statusCode
   const declared = Number(response.headers['content-length'])
   if (Number.isFinite(declared) && declared > spec.maxBodyBytes) {
-    response.body.destroy()
+    discard(response.body)
     throw tooLarge()
   }
   const chunks: Buffer[] = []
@@ -138,12 +154,21 @@ async function exchange(spec: SendRequest, signal: AbortSignal): Promise<SendAns
   for await (const chunk of response.body as AsyncIterable<Buffer>) {
     bytes += chunk.length
     if (bytes > spec.maxBodyBytes) {
-      response.body.destroy()
+      discard(response.body)
       throw tooLarge()
     }
     chunks.push(chunk)
   }
   return { status, headers: response.headers, bodyText: Buffer.concat(chunks).toString('utf8') }
+}
+
+/**
+ * Stops reading a body and lets its socket go. undici reports the abort as an 'error' event on
+ * the body, which nothing is reading any more: it is swallowed here rather than left unhandled.
+ */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined)
+  body.destroy()
 }
 
 /**
