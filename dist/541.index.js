@@ -15,11 +15,14 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ./src/control-plane/transport.ts
 var transport = __webpack_require__(9747);
+// EXTERNAL MODULE: ./src/after-deploy/agent-server.ts
+var agent_server = __webpack_require__(7259);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __webpack_require__(2857);
 // EXTERNAL MODULE: ./src/after-deploy/expectation.ts
 var expectation = __webpack_require__(4816);
 ;// CONCATENATED MODULE: ./src/after-deploy/agent-checks.ts
+
 
 
 
@@ -41,7 +44,6 @@ class AgentCheckError extends Error {
 }
 /** Gap between two tries of the assistant while the new server comes up. */
 const RETRY_GAP_MS = 2_000;
-const REQUEST_TIMEOUT_MS = 60_000;
 const MAX_TEXT = 2_000;
 const assistantSchema = schemas/* object */.Ikc({ assistant_id: schemas/* string */.YjP(), graph_id: schemas/* string */.YjP().optional() });
 const messageSchema = schemas/* object */.Ikc({
@@ -165,7 +167,7 @@ async function waitForAssistant(options, path) {
             throw new AgentCheckError('assistant', path, last.status, last.detail);
         }
         try {
-            const answer = await exchange(options, 'GET', path);
+            const answer = await (0,agent_server/* agentExchange */.L)(options, { method: 'GET', path });
             if (answer.status === 200 && assistantSchema.safeParse(parseJson(answer.text)).success)
                 return;
             last = {
@@ -195,37 +197,10 @@ async function waitForAssistant(options, path) {
         await options.sleep(Math.min(RETRY_GAP_MS, remaining), options.signal);
     }
 }
-/**
- * One exchange with the agent server, bounded by the request timeout and the deadline, its answer
- * read up to the cap. Throws the transport's error (no answer, none in time, too large).
- */
-async function exchange(options, method, path, body, extraHeaders = {}) {
-    const bound = (0,transport/* attemptTimeout */.JS)(REQUEST_TIMEOUT_MS, options.deadline, options.now());
-    if (!bound)
-        throw new transport/* TransportError */.wX('timeout', 'the time allowed ran out before it was sent');
-    const headers = {
-        'content-type': 'application/json',
-        'x-api-key': options.apiKey,
-        ...extraHeaders
-    };
-    if (options.authScheme)
-        headers['x-auth-scheme'] = options.authScheme;
-    const answer = await (0,transport/* send */.tN)({
-        url: `${options.baseUrl.replace(/\/+$/, '')}${path}`,
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: options.signal,
-        timeoutMs: bound.timeoutMs,
-        maxBodyBytes: transport/* BODY_CAPS */.V9.agentReply,
-        dispatcher: options.dispatcher
-    });
-    return { status: answer.status, text: answer.bodyText };
-}
 /** An exchange of the run or A2A check: any failure of it fails the check. */
 async function send(options, method, path, body, extraHeaders = {}) {
     try {
-        return await exchange(options, method, path, body, extraHeaders);
+        return await (0,agent_server/* agentExchange */.L)(options, { method, path, body, headers: extraHeaders });
     }
     catch (error) {
         if (!(error instanceof transport/* TransportError */.wX))

@@ -8,11 +8,11 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   bl: () => (/* binding */ workflowTarget),
 /* harmony export */   h1: () => (/* binding */ findComment),
+/* harmony export */   o6: () => (/* binding */ openGitHub),
 /* harmony export */   openGitHubRecords: () => (/* binding */ openGitHubRecords),
-/* harmony export */   s$: () => (/* binding */ GITHUB_CALL_MS),
-/* harmony export */   tJ: () => (/* binding */ boundedCalls)
+/* harmony export */   s$: () => (/* binding */ GITHUB_CALL_MS)
 /* harmony export */ });
-/* unused harmony exports GITHUB_GRACE_MS, commentBody */
+/* unused harmony exports GITHUB_GRACE_MS, boundedCalls, commentBody */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
 /* harmony import */ var _report_rollback_text__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6846);
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2543);
@@ -57,6 +57,19 @@ function workflowTarget() {
     };
 }
 /**
+ * What every GitHub call of a run shares: the client for the workflow's repository, the markdown
+ * its texts go through, and the budget of each call.
+ */
+function openGitHub(options, target) {
+    return {
+        octokit: (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(options.token, target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl }),
+        owner: target.owner,
+        repo: target.repo,
+        md: (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .markdownFor */ .DY)(options.redact),
+        bounded: boundedCalls(options)
+    };
+}
+/**
  * Runs GitHub calls each under its own budget (never past the run's deadline and a grace): a call
  * that fails or times out resolves undefined, with a warning that says what was not recorded.
  */
@@ -88,10 +101,7 @@ function boundedCalls(options) {
  * silence of the GitHub API is a warning that says what was not recorded.
  */
 function openGitHubRecords(options, target = workflowTarget()) {
-    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(options.token, target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl });
-    const { owner, repo } = target;
-    const md = (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .markdownFor */ .DY)(options.redact);
-    const bounded = boundedCalls(options);
+    const { octokit, owner, repo, md, bounded } = openGitHub(options, target);
     const deploymentId = options.environment
         ? bounded(`The GitHub deployment for ${options.environment}`, async (signal) => {
             const created = await octokit.rest.repos.createDeployment({

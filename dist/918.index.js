@@ -9,22 +9,17 @@ export const modules = {
 /* harmony export */   openGitHubPreviews: () => (/* binding */ openGitHubPreviews)
 /* harmony export */ });
 /* unused harmony export deletedCommentBody */
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
-/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2543);
-/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4285);
-/* harmony import */ var _github_records__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7856);
-
+/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2543);
+/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4285);
+/* harmony import */ var _github_records__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7856);
 
 
 
 /** Pages of 100 GitHub deployments of one environment read to mark them inactive. */
 const MAX_DEPLOYMENT_PAGES = 3;
 /** GitHub's side of deleted previews (operations delete and prune). */
-function openGitHubPreviews(options, target = (0,_github_records__WEBPACK_IMPORTED_MODULE_2__/* .workflowTarget */ .bl)()) {
-    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(options.token, target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl });
-    const { owner, repo } = target;
-    const md = (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .markdownFor */ .DY)(options.redact);
-    const bounded = (0,_github_records__WEBPACK_IMPORTED_MODULE_2__/* .boundedCalls */ .tJ)(options);
+function openGitHubPreviews(options, target = (0,_github_records__WEBPACK_IMPORTED_MODULE_1__/* .workflowTarget */ .bl)()) {
+    const { octokit, owner, repo, md, bounded } = (0,_github_records__WEBPACK_IMPORTED_MODULE_1__/* .openGitHub */ .o6)(options, target);
     const markInactive = async (environment) => {
         for (let page = 1; page <= MAX_DEPLOYMENT_PAGES; page++) {
             const listed = await bounded(`The GitHub deployments of ${environment} (to mark them inactive)`, (signal) => octokit.rest.repos.listDeployments({
@@ -54,8 +49,8 @@ function openGitHubPreviews(options, target = (0,_github_records__WEBPACK_IMPORT
     };
     const updateComment = (preview, issue) => bounded(`The comment on pull request #${issue}`, async (signal) => {
         const body = deletedCommentBody(preview.deploymentName, target.runUrl, md);
-        const marker = (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .commentMarker */ .Ql)(preview.deploymentName);
-        const ours = await (0,_github_records__WEBPACK_IMPORTED_MODULE_2__/* .findComment */ .h1)(octokit, { owner, repo, issue, marker, signal });
+        const marker = (0,_report_markdown__WEBPACK_IMPORTED_MODULE_2__/* .commentMarker */ .Ql)(preview.deploymentName);
+        const ours = await (0,_github_records__WEBPACK_IMPORTED_MODULE_1__/* .findComment */ .h1)(octokit, { owner, repo, issue, marker, signal });
         // No comment of ours: the preview was never announced there, so nothing to correct.
         if (!ours)
             return;
@@ -70,7 +65,7 @@ function openGitHubPreviews(options, target = (0,_github_records__WEBPACK_IMPORT
     return {
         workflowPullRequest: target.pullRequest,
         async pullRequestState(pullNumber) {
-            const budget = Math.min(options.callBudgetMs ?? _github_records__WEBPACK_IMPORTED_MODULE_2__/* .GITHUB_CALL_MS */ .s$, options.deadline - options.now());
+            const budget = Math.min(options.callBudgetMs ?? _github_records__WEBPACK_IMPORTED_MODULE_1__/* .GITHUB_CALL_MS */ .s$, options.deadline - options.now());
             const signal = AbortSignal.timeout(Math.max(1, budget));
             try {
                 const { data } = await octokit.rest.pulls.get({
@@ -85,7 +80,7 @@ function openGitHubPreviews(options, target = (0,_github_records__WEBPACK_IMPORT
                 if (error.status === 404)
                     return undefined;
                 if (signal.aborted)
-                    throw new Error(`GitHub did not answer within ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(budget)}.`, {
+                    throw new Error(`GitHub did not answer within ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(budget)}.`, {
                         cause: error
                     });
                 throw error;
@@ -104,7 +99,7 @@ function openGitHubPreviews(options, target = (0,_github_records__WEBPACK_IMPORT
 /** The pull-request comment once the preview is gone: the same marker, so it replaces the old. */
 function deletedCommentBody(deploymentName, runUrl, md) {
     return [
-        (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .commentMarker */ .Ql)(deploymentName),
+        (0,_report_markdown__WEBPACK_IMPORTED_MODULE_2__/* .commentMarker */ .Ql)(deploymentName),
         `### 🗑️ ${md.cell(deploymentName)}`,
         '',
         `The preview was deleted (${md.link(runUrl)}); its URL no longer answers.`,
@@ -121,11 +116,11 @@ function deletedCommentBody(deploymentName, runUrl, md) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   bl: () => (/* binding */ workflowTarget),
 /* harmony export */   h1: () => (/* binding */ findComment),
+/* harmony export */   o6: () => (/* binding */ openGitHub),
 /* harmony export */   openGitHubRecords: () => (/* binding */ openGitHubRecords),
-/* harmony export */   s$: () => (/* binding */ GITHUB_CALL_MS),
-/* harmony export */   tJ: () => (/* binding */ boundedCalls)
+/* harmony export */   s$: () => (/* binding */ GITHUB_CALL_MS)
 /* harmony export */ });
-/* unused harmony exports GITHUB_GRACE_MS, commentBody */
+/* unused harmony exports GITHUB_GRACE_MS, boundedCalls, commentBody */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
 /* harmony import */ var _report_rollback_text__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6846);
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2543);
@@ -170,6 +165,19 @@ function workflowTarget() {
     };
 }
 /**
+ * What every GitHub call of a run shares: the client for the workflow's repository, the markdown
+ * its texts go through, and the budget of each call.
+ */
+function openGitHub(options, target) {
+    return {
+        octokit: (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(options.token, target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl }),
+        owner: target.owner,
+        repo: target.repo,
+        md: (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .markdownFor */ .DY)(options.redact),
+        bounded: boundedCalls(options)
+    };
+}
+/**
  * Runs GitHub calls each under its own budget (never past the run's deadline and a grace): a call
  * that fails or times out resolves undefined, with a warning that says what was not recorded.
  */
@@ -201,10 +209,7 @@ function boundedCalls(options) {
  * silence of the GitHub API is a warning that says what was not recorded.
  */
 function openGitHubRecords(options, target = workflowTarget()) {
-    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(options.token, target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl });
-    const { owner, repo } = target;
-    const md = (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .markdownFor */ .DY)(options.redact);
-    const bounded = boundedCalls(options);
+    const { octokit, owner, repo, md, bounded } = openGitHub(options, target);
     const deploymentId = options.environment
         ? bounded(`The GitHub deployment for ${options.environment}`, async (signal) => {
             const created = await octokit.rest.repos.createDeployment({

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import {
-  attemptTimeout,
-  BODY_CAPS,
-  send as sendHttp,
-  TransportError,
-  type Dispatcher
-} from '../control-plane/transport'
+import { TransportError } from '../control-plane/transport'
+import { agentExchange, type AgentServer } from './agent-server'
 import { z } from 'zod'
 import { describeExpectation, meetsExpectation, type Expectation } from './expectation'
 
@@ -36,28 +31,18 @@ export class AgentCheckError extends Error {
   passed: string[] = []
 }
 
-export interface AgentCheckOptions {
-  /** The deployment URL. */
-  baseUrl: string
+export interface AgentCheckOptions extends AgentServer {
   assistantId: string
   message?: string
   /** `verify-expect`: what the reply to `message` must hold. */
   expect?: Expectation
   a2a: boolean
-  apiKey: string
-  authScheme?: string
-  /** Epoch ms: the end of `verify-timeout`, or of the run's `timeout` when that comes first. */
-  deadline: number
-  signal?: AbortSignal
-  dispatcher?: Dispatcher
-  now: () => number
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
   onProgress: (line: string) => void
 }
 
 /** Gap between two tries of the assistant while the new server comes up. */
 const RETRY_GAP_MS = 2_000
-const REQUEST_TIMEOUT_MS = 60_000
 const MAX_TEXT = 2_000
 
 const assistantSchema = z.object({ assistant_id: z.string(), graph_id: z.string().optional() })
@@ -208,7 +193,7 @@ async function waitForAssistant(options: AgentCheckOptions, path: string): Promi
       throw new AgentCheckError('assistant', path, last.status, last.detail)
     }
     try {
-      const answer = await exchange(options, 'GET', path)
+      const answer = await agentExchange(options, { method: 'GET', path })
       if (answer.status === 200 && assistantSchema.safeParse(parseJson(answer.text)).success) return
       last = {
         status: answer.status,
@@ -240,38 +225,6 @@ async function waitForAssistant(options: AgentCheckOptions, path: string): Promi
   }
 }
 
-/**
- * One exchange with the agent server, bounded by the request timeout and the deadline, its answer
- * read up to the cap. Throws the transport's error (no answer, none in time, too large).
- */
-async function exchange(
-  options: AgentCheckOptions,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  extraHeaders: Record<string, string> = {}
-): Promise<{ status: number; text: string }> {
-  const bound = attemptTimeout(REQUEST_TIMEOUT_MS, options.deadline, options.now())
-  if (!bound) throw new TransportError('timeout', 'the time allowed ran out before it was sent')
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'x-api-key': options.apiKey,
-    ...extraHeaders
-  }
-  if (options.authScheme) headers['x-auth-scheme'] = options.authScheme
-  const answer = await sendHttp({
-    url: `${options.baseUrl.replace(/\/+$/, '')}${path}`,
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: options.signal,
-    timeoutMs: bound.timeoutMs,
-    maxBodyBytes: BODY_CAPS.agentReply,
-    dispatcher: options.dispatcher
-  })
-  return { status: answer.status, text: answer.bodyText }
-}
-
 /** An exchange of the run or A2A check: any failure of it fails the check. */
 async function send(
   options: AgentCheckOptions,
@@ -281,7 +234,7 @@ async function send(
   extraHeaders: Record<string, string> = {}
 ): Promise<{ status: number; text: string }> {
   try {
-    return await exchange(options, method, path, body, extraHeaders)
+    return await agentExchange(options, { method, path, body, headers: extraHeaders })
   } catch (error) {
     if (!(error instanceof TransportError)) throw error
     const check = path.startsWith('/runs') ? 'run' : 'a2a'

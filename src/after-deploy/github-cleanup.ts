@@ -1,11 +1,10 @@
-import { getOctokit } from '@actions/github'
 import { formatDuration } from '../lib/duration'
-import { commentMarker, markdownFor, type Markdown } from '../report/markdown'
+import { commentMarker, type Markdown } from '../report/markdown'
 import type { Redactor } from '../report/redact'
 import {
-  boundedCalls,
   findComment,
   GITHUB_CALL_MS,
+  openGitHub,
   workflowTarget,
   type BoundedCallOptions,
   type GitHubTarget
@@ -46,13 +45,7 @@ export function openGitHubPreviews(
   options: GitHubPreviewsOptions,
   target: GitHubTarget = workflowTarget()
 ): GitHubPreviews {
-  const octokit = getOctokit(
-    options.token,
-    target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl }
-  )
-  const { owner, repo } = target
-  const md = markdownFor(options.redact)
-  const bounded = boundedCalls(options)
+  const { octokit, owner, repo, md, bounded } = openGitHub(options, target)
 
   const markInactive = async (environment: string) => {
     for (let page = 1; page <= MAX_DEPLOYMENT_PAGES; page++) {

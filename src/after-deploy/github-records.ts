@@ -100,6 +100,26 @@ export type BoundedCallOptions = Pick<
 >
 
 /**
+ * What every GitHub call of a run shares: the client for the workflow's repository, the markdown
+ * its texts go through, and the budget of each call.
+ */
+export function openGitHub(
+  options: BoundedCallOptions & { token: string; redact: Redactor },
+  target: GitHubTarget
+) {
+  return {
+    octokit: getOctokit(
+      options.token,
+      target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl }
+    ),
+    owner: target.owner,
+    repo: target.repo,
+    md: markdownFor(options.redact),
+    bounded: boundedCalls(options)
+  }
+}
+
+/**
  * Runs GitHub calls each under its own budget (never past the run's deadline and a grace): a call
  * that fails or times out resolves undefined, with a warning that says what was not recorded.
  */
@@ -137,13 +157,7 @@ export function openGitHubRecords(
   options: GitHubRecordsOptions,
   target: GitHubTarget = workflowTarget()
 ): GitHubRecords {
-  const octokit = getOctokit(
-    options.token,
-    target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl }
-  )
-  const { owner, repo } = target
-  const md = markdownFor(options.redact)
-  const bounded = boundedCalls(options)
+  const { octokit, owner, repo, md, bounded } = openGitHub(options, target)
 
   const deploymentId: Promise<number | undefined> = options.environment
     ? bounded(`The GitHub deployment for ${options.environment}`, async (signal) => {

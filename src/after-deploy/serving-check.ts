@@ -1,13 +1,8 @@
 import { z } from 'zod'
 import type { CallOptions } from '../control-plane/client'
 import type { Deployment } from '../control-plane/schemas'
-import {
-  attemptTimeout,
-  BODY_CAPS,
-  send,
-  TransportError,
-  type Dispatcher
-} from '../control-plane/transport'
+import { TransportError } from '../control-plane/transport'
+import { agentExchange, type AgentServer } from './agent-server'
 
 /** How long `active_revision_id` may lag behind DEPLOYED before the check fails. */
 export const ACTIVE_REVISION_WAIT_MS = 60_000
@@ -50,17 +45,8 @@ export async function checkActiveRevision(check: ActiveRevisionCheck): Promise<S
   }
 }
 
-export interface InfoCheck {
-  /** The deployment URL. */
-  baseUrl: string
+export interface InfoCheck extends AgentServer {
   revisionId: string
-  apiKey: string
-  authScheme?: string
-  /** Epoch ms: the end of `verify-timeout`. */
-  deadline: number
-  signal?: AbortSignal
-  dispatcher?: Dispatcher
-  now: () => number
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
 }
 
@@ -109,26 +95,21 @@ async function readInfo(
   | { kind: 'absent'; status: number }
   | { kind: 'unreadable'; why: string }
 > {
-  const timing = attemptTimeout(INFO_REQUEST_MS, check.deadline, check.now())
-  if (timing === undefined) return { kind: 'unreadable', why: 'GET /info: no time was left' }
-  const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': check.apiKey }
-  if (check.authScheme) headers['x-auth-scheme'] = check.authScheme
   try {
-    const answer = await send({
-      url: `${check.baseUrl.replace(/\/+$/, '')}/info`,
+    const answer = await agentExchange(check, {
       method: 'GET',
-      headers,
-      signal: check.signal,
-      timeoutMs: timing.timeoutMs,
-      maxBodyBytes: BODY_CAPS.agentReply,
-      dispatcher: check.dispatcher
+      path: '/info',
+      headers: { accept: 'application/json' },
+      timeoutMs: INFO_REQUEST_MS
     })
-    if (answer.status === 404) return { kind: 'absent', status: 404 }
+    // A 4xx does not change by waiting (404: no /info; 401/403: not for this key): skipped.
+    if (answer.status >= 400 && answer.status < 500)
+      return { kind: 'absent', status: answer.status }
     if (answer.status !== 200) {
       return { kind: 'unreadable', why: `GET /info answered ${answer.status}` }
     }
     try {
-      return { kind: 'body', body: JSON.parse(answer.bodyText) }
+      return { kind: 'body', body: JSON.parse(answer.text) }
     } catch {
       return { kind: 'unreadable', why: 'GET /info answered a body that is not JSON' }
     }

@@ -263,17 +263,18 @@ export class ControlPlaneClient {
     })
   }
 
-  /** The newest revisions of a deployment, newest first (one page). */
+  /** The newest revisions of a deployment, newest first (one page), of `statuses` when given. */
   async listRevisions(
     deploymentId: string,
     limit: number,
-    call: CallOptions = {}
+    call: CallOptions = {},
+    statuses?: readonly string[]
   ): Promise<Revision[]> {
     const page = await this.#request({
       ...call,
       method: 'GET',
       path: controlPlanePaths.revisions(deploymentId),
-      query: { limit },
+      query: { limit, status: statuses?.join(',') },
       schema: revisionsListSchema,
       maxBodyBytes: BODY_CAPS.controlPlaneJson
     })
@@ -320,24 +321,6 @@ export class ControlPlaneClient {
       schema: deploymentSchema,
       maxBodyBytes: BODY_CAPS.controlPlaneJson
     })
-  }
-
-  /** The newest revisions of a deployment with one of `statuses`, newest first (one page). */
-  async listRevisionsWithStatus(
-    deploymentId: string,
-    statuses: readonly string[],
-    limit: number,
-    call: CallOptions = {}
-  ): Promise<Revision[]> {
-    const page = await this.#request({
-      ...call,
-      method: 'GET',
-      path: controlPlanePaths.revisions(deploymentId),
-      query: { limit, status: statuses.join(',') },
-      schema: revisionsListSchema,
-      maxBodyBytes: BODY_CAPS.controlPlaneJson
-    })
-    return page.resources
   }
 
   /**

@@ -89,12 +89,9 @@ async function chooseRevision(
     }
     return revision
   }
-  const deployed = await client.listRevisionsWithStatus(
-    deploymentId,
-    ['DEPLOYED'],
-    DEPLOYED_HISTORY,
-    run.call
-  )
+  const deployed = await client.listRevisions(deploymentId, DEPLOYED_HISTORY, run.call, [
+    'DEPLOYED'
+  ])
   const activeAt = deployed.findIndex((revision) => revision.id === active)
   const older = activeAt < 0 ? undefined : deployed[activeAt + 1]
   if (!older) {

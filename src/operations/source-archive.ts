@@ -15,8 +15,12 @@ import { InputError } from '../inputs/parse'
 /** The service's limit for an uploaded tarball, and the size above which the action warns. */
 export const MAX_ARCHIVE_BYTES = 200 * 1024 * 1024
 export const WARN_ARCHIVE_BYTES = 50 * 1024 * 1024
-/** tar reads files in pieces of up to 16 MB by default; smaller pieces keep packing memory flat. */
-const READ_SIZE = 1024 * 1024
+/**
+ * tar reads files in pieces of up to 16 MB by default; smaller pieces keep packing memory flat
+ * (peak RSS of the bench's 197-MB folder on Node 24: 158 MB at 1 MB, 142 MB at 256 kB, in about
+ * the same time).
+ */
+const READ_SIZE = 256 * 1024
 
 export interface SourceArchive {
   /** The gzip tarball on disk; remove it with `dispose`. */
