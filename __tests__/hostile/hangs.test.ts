@@ -8,6 +8,7 @@ import { startHostileControlPlane } from '../helpers/hostile/control-plane'
 import { GITHUB_TOKEN } from '../helpers/hostile/secrets'
 import { startSilentServer } from '../helpers/hostile/silent-proxy'
 import { hostileStep } from '../helpers/hostile/step'
+import { recordFigure } from '../helpers/hostile/figures'
 import { runAction, type ActionRun } from '../helpers/run-action'
 
 /**
@@ -28,6 +29,9 @@ afterEach(async () => {
 })
 
 function expectBounded(run: ActionRun) {
+  recordFigure(expect.getState().currentTestName ?? 'hang', {
+    secondsPastTimeout: run.durationMs / 1000 - TIMEOUT_S
+  })
   expect({ killed: run.killed, withinBound: run.durationMs < BOUND_MS }).toEqual({
     killed: false,
     withinBound: true

@@ -7,6 +7,7 @@ import {
 } from '../helpers/hostile/control-plane'
 import { AGENT_KEY } from '../helpers/hostile/secrets'
 import { hostileStep } from '../helpers/hostile/step'
+import { recordFigure } from '../helpers/hostile/figures'
 import { runAction, type ActionRun } from '../helpers/run-action'
 
 /**
@@ -28,6 +29,11 @@ describe('a 1 GB answer to the deployment lookup', () => {
           : undefined
     })
     run = await runAction(hostileStep(cp.url, { timeout: '20s' }), { killAfterMs: 60_000 })
+    recordFigure('1 GB answer to the deployment lookup', {
+      peakRssMb: (run.peakRssBytes ?? NaN) / MIB,
+      bytesSentMb: cp.huge.bytesSent / MIB,
+      lookups: cp.calls('list-deployments').length
+    })
   }, 90_000)
   afterAll(() => cp.close())
 
@@ -72,6 +78,10 @@ describe('a 1 GB reply of the agent to /runs/wait', () => {
       }),
       { killAfterMs: 60_000 }
     )
+    recordFigure('1 GB reply of the agent to /runs/wait', {
+      peakRssMb: (run.peakRssBytes ?? NaN) / MIB,
+      runRequests: agent.calls('run').length
+    })
   }, 90_000)
   afterAll(async () => {
     await cp.close()
@@ -108,6 +118,10 @@ describe('a log page with a 2 MB line, long lines, and 100,000 lines though 50 w
       ]
     })
     run = await runAction(hostileStep(cp.url, { 'log-lines': '50' }), { killAfterMs: 60_000 })
+    recordFigure('log page with a 2 MB line and 100,000 lines', {
+      summaryKb: Buffer.byteLength(run.summary) / 1024,
+      longestStdoutLine: Math.max(...run.stdout.split('\n').map((line) => line.length))
+    })
   }, 90_000)
   afterAll(() => cp.close())
 
