@@ -242,8 +242,9 @@ export async function waitForOutcome(
     now,
     report: (event) => progressSeen(run, revisionId, event)
   })
+  let waited: WaitResult
   try {
-    const waited = await waitForRevision({
+    waited = await waitForRevision({
       getRevision: (call) => client.getRevision(deploymentId, revisionId, call),
       // A first deploy has no history of its own: it learns from its repository's or image's.
       getHistory: run.known.created
@@ -257,11 +258,11 @@ export async function waitForOutcome(
       onStatus: (status) => statusSeen(run, revisionId, status),
       progress
     })
-    return await judgeWait(run, deploymentId, revisionId, waited)
   } finally {
     // Every ending (errors and cancels too) shows the phases seen until then.
     run.known.phases = progress.timeline()
   }
+  return judgeWait(run, deploymentId, revisionId, waited)
 }
 
 /** What the wait tells a person beside the status changes: a line in the log, GitHub's record. */
