@@ -130,7 +130,11 @@ describe('after DEPLOYED, as the runner runs the action', () => {
       description: 'Deploy support-agent'
     })
     const runUrl = 'https://github.com/acme/support-agent/actions/runs/4242'
-    expect(github.calls[1]?.body).toEqual({ state: 'in_progress', log_url: runUrl })
+    expect(github.calls[1]?.body).toEqual({
+      state: 'in_progress',
+      log_url: runUrl,
+      description: 'Waiting for the revision'
+    })
     expect(github.calls[2]?.body).toEqual({
       state: 'success',
       environment_url: agent.url,

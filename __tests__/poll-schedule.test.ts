@@ -20,7 +20,15 @@ describe('predictFinish', () => {
     expect(predictFinish(history, 'r5', 1_000, 2_000)).toEqual({
       anchor: 1_000 + 600_000 + 250,
       halfWidth: 20_000, // half the spread (40 s) is more than 1 % of the build
-      denseGap: 4_000 // at most about five polls each side of the anchor
+      denseGap: 4_000, // at most about five polls each side of the anchor
+      // What the messages show: the three durations, shortest, median, longest.
+      basis: {
+        startedAt: 1_000,
+        count: 3,
+        shortestMs: 580_000,
+        medianMs: 600_000,
+        longestMs: 620_000
+      }
     })
   })
 

@@ -59,7 +59,7 @@ export async function execute(config: Config, redact: Redactor, startedAt: numbe
       notice: (message: string) => log.notice(message),
       warning: (message: string) => log.warning(message),
       setOutput: createOutputs(redact, log),
-      waitStarting: () => records?.waitStarting()
+      waitStarting: (_revisionId, expected) => records?.waitStarting(expected)
     },
     signal: controller.signal,
     startedAt,

@@ -90,6 +90,34 @@ describe('openGitHubRecords', () => {
     expect(github.comments[0]?.body.startsWith(commentMarker(record.deploymentName))).toBe(true)
   })
 
+  it('says the expected end in the in_progress description and the comment while waiting', async () => {
+    github = await startGitHubApi()
+    const records = openGitHubRecords(options(30_000, []), target(github.url, 5))
+    // Long past: the expected end is due, whatever today's date.
+    const now = Date.parse('2020-01-01T12:00:00Z')
+    records.waitStarting({
+      startedAt: now,
+      count: 3,
+      shortestMs: 170_000,
+      medianMs: 180_000,
+      longestMs: 200_000
+    })
+    await records.finish(record)
+    const inProgress = github.calls.find(
+      (call) => (call.body as { state?: string } | undefined)?.state === 'in_progress'
+    )?.body as { description: string }
+    expect(inProgress.description).toBe(
+      'Waiting for the revision; expected around 12:03:00 UTC (due now); earlier builds took 2m 50s–3m 20s'
+    )
+    // One comment: written while waiting with the expected end, then replaced by the result.
+    const commentCalls = github.calls.filter((call) => call.path.includes('/comments'))
+    expect(commentCalls.map((call) => call.method)).toEqual(['GET', 'POST', 'GET', 'PATCH'])
+    expect((commentCalls[1]?.body as { body: string }).body).toContain(
+      'expected around 12:03:00 UTC'
+    )
+    expect(github.comments).toHaveLength(1)
+  })
+
   it('sends an http(s) URL as the environment URL, and none other', async () => {
     github = await startGitHubApi()
     const records = openGitHubRecords(options(30_000, []), target(github.url))

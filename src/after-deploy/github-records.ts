@@ -5,6 +5,8 @@ import { formatDuration } from '../lib/duration'
 import { commentMarker, markdownFor, type Markdown } from '../report/markdown'
 import type { Redactor } from '../report/redact'
 import { checkHttpUrl } from '../lib/url'
+import type { PredictionBasis } from '../wait/poll-schedule'
+import { expectedEndDescription } from '../wait/progress-text'
 
 /** Time one GitHub call may take; GitHub records never hold the deploy back. */
 export const GITHUB_CALL_MS = 10_000
@@ -56,8 +58,11 @@ export interface GitHubTarget {
 }
 
 export interface GitHubRecords {
-  /** The wait for the revision starts: the GitHub deployment goes in_progress. */
-  waitStarting(): void
+  /**
+   * The wait for the revision starts: the GitHub deployment goes in_progress, and with `expected`
+   * (the history predicts the end) its description and the pull-request comment say when.
+   */
+  waitStarting(expected?: PredictionBasis): void
   /** The final records; resolves within the calls' budgets, whatever GitHub does. */
   finish(record: RunRecord): Promise<void>
 }
@@ -177,8 +182,20 @@ export function openGitHubRecords(
     : Promise.resolve(undefined)
 
   let inProgress: Promise<unknown> = deploymentId
+  // The comment while waiting; the final one goes after it, or the two could race to create it.
+  let waitingComment: Promise<unknown> = Promise.resolve()
+  const comment = (body: string) => {
+    const issue = target.pullRequest as number
+    return bounded(`the comment on pull request #${issue}`, (signal) =>
+      upsertComment(octokit, { owner, repo, issue, body, signal })
+    )
+  }
   return {
-    waitStarting() {
+    waitStarting(expected) {
+      const description = md.plain(expectedEndDescription(expected, options.now()), MAX_DESCRIPTION)
+      if (expected && options.prComment && target.pullRequest !== undefined) {
+        waitingComment = comment(waitingCommentBody(options.deploymentName, description, md))
+      }
       inProgress = deploymentId.then<unknown>(
         (id) =>
           id !== undefined &&
@@ -189,6 +206,7 @@ export function openGitHubRecords(
               deployment_id: id,
               state: 'in_progress',
               log_url: target.runUrl,
+              description,
               request: { signal }
             })
           )
@@ -231,13 +249,8 @@ export function openGitHubRecords(
             'pr-comment: this run is not for a pull request, so there is no comment to write.'
           )
         } else {
-          const issue = target.pullRequest
           const body = commentBody(record, target.sha, md)
-          jobs.push(
-            bounded(`the comment on pull request #${issue}`, (signal) =>
-              upsertComment(octokit, { owner, repo, issue, body, signal })
-            )
-          )
+          jobs.push(waitingComment.then(() => comment(body)))
         }
       }
       await Promise.all(jobs)
@@ -330,6 +343,17 @@ export function commentBody(record: RunRecord, sha: string, md: Markdown): strin
     '| | |',
     '|---|---|',
     ...rows.map(([label, value]) => `| ${label} | ${value} |`),
+    ''
+  ].join('\n')
+}
+
+/** The pull-request comment while the wait goes on: when the history expects it to end. */
+function waitingCommentBody(deploymentName: string, description: string, md: Markdown): string {
+  return [
+    commentMarker(deploymentName),
+    `### ${HEADLINES.in_progress} ${md.cell(deploymentName)}`,
+    '',
+    md.paragraph(description),
     ''
   ].join('\n')
 }

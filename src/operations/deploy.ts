@@ -7,6 +7,8 @@ import { formatDuration } from '../lib/duration'
 import { checkHttpUrl } from '../lib/url'
 import type { DeployOutcome, DeployResult } from '../result'
 import { judgeStatus, phaseOf } from '../wait/revision-status'
+import { WaitProgress, type ProgressEvent } from '../wait/progress'
+import { progressLine } from '../wait/progress-text'
 import { waitForRevision, type WaitResult } from '../wait/wait'
 import type { DeployDeps } from './deps'
 import { planDeployment, type Plan, type SourcePatch } from './plan'
@@ -234,23 +236,40 @@ export async function waitForOutcome(
   deployment: Deployment,
   revisionId: string
 ): Promise<DeployResult> {
-  const { client, io, signal, now, sleep } = run.deps
+  const { client, signal, now, sleep } = run.deps
   const deploymentId = deployment.id
-  io.waitStarting?.(revisionId)
-  const waited = await waitForRevision({
-    getRevision: (call) => client.getRevision(deploymentId, revisionId, call),
-    // A first deploy has no history of its own: it learns from its repository's or image's.
-    getHistory: run.known.created
-      ? siblingHistory(client, deployment)
-      : (limit, call) => client.listRevisions(deploymentId, limit, call),
-    deadline: run.deadline,
-    pollIntervalMs: run.config.pollIntervalMs,
-    signal,
+  const progress = new WaitProgress({
     now,
-    sleep,
-    onStatus: (status) => statusSeen(run, revisionId, status)
+    report: (event) => progressSeen(run, revisionId, event)
   })
+  let waited: WaitResult
+  try {
+    waited = await waitForRevision({
+      getRevision: (call) => client.getRevision(deploymentId, revisionId, call),
+      // A first deploy has no history of its own: it learns from its repository's or image's.
+      getHistory: run.known.created
+        ? siblingHistory(client, deployment)
+        : (limit, call) => client.listRevisions(deploymentId, limit, call),
+      deadline: run.deadline,
+      pollIntervalMs: run.config.pollIntervalMs,
+      signal,
+      now,
+      sleep,
+      onStatus: (status) => statusSeen(run, revisionId, status),
+      progress
+    })
+  } finally {
+    // Every ending (errors and cancels too) shows the phases seen until then.
+    run.known.phases = progress.timeline()
+  }
   return judgeWait(run, deploymentId, revisionId, waited)
+}
+
+/** What the wait tells a person beside the status changes: a line in the log, GitHub's record. */
+function progressSeen(run: DeployRun, revisionId: string, event: ProgressEvent): void {
+  if (event.kind === 'started') run.deps.io.waitStarting?.(revisionId, event.basis)
+  const line = progressLine(event, run.elapsed())
+  if (line !== undefined) run.deps.io.info(line)
 }
 
 async function judgeWait(

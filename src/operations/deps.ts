@@ -1,5 +1,6 @@
 import type { OutputName } from '../inputs/contract'
 import type { ControlPlaneClient } from '../control-plane/client'
+import type { PredictionBasis } from '../wait/poll-schedule'
 
 /** What an operation does to the world besides HTTP: the action's log and outputs. */
 export interface DeployIo {
@@ -7,8 +8,11 @@ export interface DeployIo {
   notice(message: string): void
   warning(message: string): void
   setOutput(name: OutputName, value: string): void
-  /** Called once, when the wait for the revision this run created starts. */
-  waitStarting?(revisionId: string): void
+  /**
+   * Called once, when the first status of the revision this run created was read (the wait
+   * starts), with what predicts its end when the deployment's history does.
+   */
+  waitStarting?(revisionId: string, expected?: PredictionBasis): void
 }
 
 export interface DeployDeps {

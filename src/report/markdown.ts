@@ -98,7 +98,7 @@ export function capMarkdown(markdown: string, maxBytes = MAX_SUMMARY_BYTES): str
   const kept = text.slice(0, Math.max(0, text.lastIndexOf('\n'))).split('\n')
   let open: string | undefined
   for (const keptLine of kept) {
-    if (open === undefined) open = /^(`{3,})text$/.exec(keptLine)?.[1]
+    if (open === undefined) open = /^(`{3,})(?:text|mermaid)$/.exec(keptLine)?.[1]
     else if (keptLine === open) open = undefined
   }
   return [...kept, ...(open ? [open] : []), ''].join('\n') + note

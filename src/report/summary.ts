@@ -3,6 +3,7 @@ import { describeRollback } from './rollback-text'
 import { formatDuration } from '../lib/duration'
 import { formatLogLine, type RevisionLogs } from '../after-deploy/revision-logs'
 import { capMarkdown, markdownFor, type Markdown } from './markdown'
+import { renderPhases } from './phases'
 import type { Redactor } from './redact'
 
 /** Log lines the summary shows at the most; the step's log has them all. */
@@ -95,6 +96,7 @@ export function renderDeploySummary(
         ? ['### The agent replied over A2A', '', md.fence([checks.a2aReply]), '']
         : []),
       ...(result.planLines ? ['### Plan', '', md.fence(result.planLines), ''] : []),
+      ...(result.phases ? renderPhases(result.phases, md) : []),
       ...(logs && logs.lines.length > 0 ? renderLogs(logs, md) : [])
     ].join('\n')
   )

@@ -11,6 +11,19 @@ export interface FinishPrediction {
   halfWidth: number
   /** The gap between polls inside that window. */
   denseGap: number
+  /** What the prediction was made from, for the messages that show it (progress-text.ts). */
+  basis: PredictionBasis
+}
+
+/** The revision's start and the durations of the earlier revisions the prediction used. */
+export interface PredictionBasis {
+  /** Epoch ms (local clock) the revision is taken to have started. */
+  startedAt: number
+  /** How many earlier revisions, and their shortest, median and longest durations. */
+  count: number
+  shortestMs: number
+  medianMs: number
+  longestMs: number
 }
 
 /** Earlier revisions read for the prediction, and the most of them used. */
@@ -54,7 +67,14 @@ export function predictFinish(
   return {
     anchor: startedAt + median + AFTER_END_MS,
     halfWidth,
-    denseGap: Math.max(denseGapMs, halfWidth / POLLS_PER_HALF_WIDTH)
+    denseGap: Math.max(denseGapMs, halfWidth / POLLS_PER_HALF_WIDTH),
+    basis: {
+      startedAt,
+      count: durations.length,
+      shortestMs: durations[0] as number,
+      medianMs: median,
+      longestMs: durations[durations.length - 1] as number
+    }
   }
 }
 
@@ -65,7 +85,7 @@ export function predictFinish(
  * grid of `denseGap` that passes through the anchor. Never more than `pollIntervalMs`.
  */
 export function predictedGap(
-  prediction: FinishPrediction,
+  prediction: Pick<FinishPrediction, 'anchor' | 'halfWidth' | 'denseGap'>,
   now: number,
   pollIntervalMs: number
 ): number | undefined {

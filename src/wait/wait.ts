@@ -3,6 +3,7 @@ import type { CallOptions } from '../control-plane/client'
 import { meaningOfError } from '../control-plane/status-policy'
 import type { Revision } from '../control-plane/schemas'
 import { HISTORY_LIMIT, predictedGap, predictFinish, type FinishPrediction } from './poll-schedule'
+import type { WaitProgress } from './progress'
 import { judgeStatus, type Verdict } from './revision-status'
 
 export type WaitResult =
@@ -26,6 +27,11 @@ export interface WaitOptions {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
   /** Called with the first status and with every change. */
   onStatus: (status: string) => void
+  /**
+   * Told every status read and the prediction; sleeps are split where it has a heartbeat to give.
+   * It sends nothing: the polls stay those of the schedule.
+   */
+  progress?: WaitProgress
 }
 
 /**
@@ -59,7 +65,9 @@ const LATE_GAP_GROWTH = 1.2
  * densely around it (see poll-schedule.ts). Aborting the signal rejects with its reason.
  */
 export async function waitForRevision(options: WaitOptions): Promise<WaitResult> {
-  const { deadline, pollIntervalMs, signal, now } = options
+  const { deadline, pollIntervalMs, signal, now, progress } = options
+  const pause = (ms: number) =>
+    progress ? progress.pause(ms, options.sleep, signal) : options.sleep(ms, signal)
   const firstGap = Math.min(FIRST_GAP_MS, pollIntervalMs)
   let gap = firstGap
   let lastStatus: string | undefined
@@ -85,9 +93,10 @@ export async function waitForRevision(options: WaitOptions): Promise<WaitResult>
       }
       const remaining = deadline - now()
       if (remaining <= 0) return { kind: 'timeout', status: lastStatus }
-      await options.sleep(Math.min(gap, remaining), signal)
+      await pause(Math.min(gap, remaining))
       continue
     }
+    progress?.polled(revision.status)
     if (revision.status !== lastStatus) {
       lastStatus = revision.status
       options.onStatus(revision.status)
@@ -96,11 +105,15 @@ export async function waitForRevision(options: WaitOptions): Promise<WaitResult>
       gap = Math.min(pollIntervalMs, gap * growth)
     }
     const verdict = judgeStatus(revision.status)
-    if (verdict !== 'waiting') return { kind: 'final', verdict, status: revision.status }
+    if (verdict !== 'waiting') {
+      progress?.predicted(undefined)
+      return { kind: 'final', verdict, status: revision.status }
+    }
     if (!historyRead) {
       historyRead = true
       prediction = await readPrediction(options, revision, startedAt)
     }
+    progress?.predicted(prediction?.basis)
     const predicted = prediction && predictedGap(prediction, now(), pollIntervalMs)
     if (prediction && predicted === undefined) {
       // The predicted end has passed: back off from the dense gap, slowly.
@@ -110,7 +123,7 @@ export async function waitForRevision(options: WaitOptions): Promise<WaitResult>
     }
     const remaining = deadline - now()
     if (remaining <= 0) return { kind: 'timeout', status: lastStatus }
-    await options.sleep(Math.min(predicted ?? gap, remaining), signal)
+    await pause(Math.min(predicted ?? gap, remaining))
   }
 }
 
