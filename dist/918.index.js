@@ -124,8 +124,10 @@ function deletedCommentBody(deploymentName, runUrl, md) {
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
 /* harmony import */ var _report_rollback_text__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6846);
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2543);
-/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4285);
-/* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5194);
+/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4285);
+/* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5194);
+/* harmony import */ var _wait_progress_text__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8432);
+
 
 
 
@@ -173,7 +175,7 @@ function openGitHub(options, target) {
         octokit: (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(options.token, target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl }),
         owner: target.owner,
         repo: target.repo,
-        md: (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .markdownFor */ .DY)(options.redact),
+        md: (0,_report_markdown__WEBPACK_IMPORTED_MODULE_4__/* .markdownFor */ .DY)(options.redact),
         bounded: boundedCalls(options)
     };
 }
@@ -227,8 +229,18 @@ function openGitHubRecords(options, target = workflowTarget()) {
         })
         : Promise.resolve(undefined);
     let inProgress = deploymentId;
+    // The comment while waiting; the final one goes after it, or the two could race to create it.
+    let waitingComment = Promise.resolve();
+    const comment = (body) => {
+        const issue = target.pullRequest;
+        return bounded(`the comment on pull request #${issue}`, (signal) => upsertComment(octokit, { owner, repo, issue, body, signal }));
+    };
     return {
-        waitStarting() {
+        waitStarting(expected) {
+            const description = md.plain((0,_wait_progress_text__WEBPACK_IMPORTED_MODULE_3__/* .expectedEndDescription */ .ot)(expected, options.now()), MAX_DESCRIPTION);
+            if (expected && options.prComment && target.pullRequest !== undefined) {
+                waitingComment = comment(waitingCommentBody(options.deploymentName, description, md));
+            }
             inProgress = deploymentId.then((id) => id !== undefined &&
                 bounded('The in_progress status of the GitHub deployment', (signal) => octokit.rest.repos.createDeploymentStatus({
                     owner,
@@ -236,6 +248,7 @@ function openGitHubRecords(options, target = workflowTarget()) {
                     deployment_id: id,
                     state: 'in_progress',
                     log_url: target.runUrl,
+                    description,
                     request: { signal }
                 })));
         },
@@ -247,7 +260,7 @@ function openGitHubRecords(options, target = workflowTarget()) {
                 const id = await deploymentId;
                 if (id === undefined)
                     return;
-                const url = record.deploymentUrl ? (0,_lib_url__WEBPACK_IMPORTED_MODULE_4__/* .checkHttpUrl */ .O)(record.deploymentUrl) : undefined;
+                const url = record.deploymentUrl ? (0,_lib_url__WEBPACK_IMPORTED_MODULE_5__/* .checkHttpUrl */ .O)(record.deploymentUrl) : undefined;
                 const environmentUrl = url && 'url' in url && options.redact(url.url) === url.url ? url.url : undefined;
                 await bounded(`the final status of the GitHub deployment for ${options.environment}`, (signal) => octokit.rest.repos.createDeploymentStatus({
                     owner,
@@ -268,9 +281,8 @@ function openGitHubRecords(options, target = workflowTarget()) {
                     options.info('pr-comment: this run is not for a pull request, so there is no comment to write.');
                 }
                 else {
-                    const issue = target.pullRequest;
                     const body = commentBody(record, target.sha, md);
-                    jobs.push(bounded(`the comment on pull request #${issue}`, (signal) => upsertComment(octokit, { owner, repo, issue, body, signal })));
+                    jobs.push(waitingComment.then(() => comment(body)));
                 }
             }
             await Promise.all(jobs);
@@ -344,12 +356,22 @@ function commentBody(record, sha, md) {
         rows.push(['Failed revision', md.cell(failedRevisionId)], ['Rollback', md.cell((0,_report_rollback_text__WEBPACK_IMPORTED_MODULE_1__/* .rollbackHeadline */ .p)(record.rollback))], ['Serving now', md.cell(revisionId ?? '—')], ['Rollback took', (0,_lib_duration__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(elapsedMs)]);
     }
     return [
-        (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .commentMarker */ .Ql)(record.deploymentName),
+        (0,_report_markdown__WEBPACK_IMPORTED_MODULE_4__/* .commentMarker */ .Ql)(record.deploymentName),
         `### ${HEADLINES[STATES[record.outcome]]} ${md.cell(record.deploymentName)}`,
         '',
         '| | |',
         '|---|---|',
         ...rows.map(([label, value]) => `| ${label} | ${value} |`),
+        ''
+    ].join('\n');
+}
+/** The pull-request comment while the wait goes on: when the history expects it to end. */
+function waitingCommentBody(deploymentName, description, md) {
+    return [
+        (0,_report_markdown__WEBPACK_IMPORTED_MODULE_4__/* .commentMarker */ .Ql)(deploymentName),
+        `### ${HEADLINES.in_progress} ${md.cell(deploymentName)}`,
+        '',
+        md.paragraph(description),
         ''
     ].join('\n');
 }

@@ -29765,8 +29765,8 @@ const NO_SECRETS = createRedactor([]);
 
 // EXTERNAL MODULE: ./src/inputs/secrets.ts
 var secrets = __nccwpck_require__(3332);
-// EXTERNAL MODULE: ./src/report/summary.ts
-var summary = __nccwpck_require__(7994);
+// EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
+var summary = __nccwpck_require__(2529);
 ;// CONCATENATED MODULE: ./src/main.ts
 
 
@@ -29840,7 +29840,7 @@ async function run() {
     }
     config.warnings.forEach((warning) => log.warning(warning));
     try {
-        const { execute } = await __nccwpck_require__.e(/* import() */ 491).then(__nccwpck_require__.bind(__nccwpck_require__, 2491));
+        const { execute } = await __nccwpck_require__.e(/* import() */ 870).then(__nccwpck_require__.bind(__nccwpck_require__, 9870));
         await execute(config, redact, startedAt);
     }
     catch (error) {
@@ -30039,7 +30039,7 @@ function capMarkdown(markdown, maxBytes = MAX_SUMMARY_BYTES) {
     let open;
     for (const keptLine of kept) {
         if (open === undefined)
-            open = /^(`{3,})text$/.exec(keptLine)?.[1];
+            open = /^(`{3,})(?:text|mermaid)$/.exec(keptLine)?.[1];
         else if (keptLine === open)
             open = undefined;
     }
@@ -30081,17 +30081,142 @@ function rollbackHeadline(rollback) {
 
 /***/ }),
 
-/***/ 7994:
+/***/ 2529:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ renderDeploySummary),
-/* harmony export */   T: () => (/* binding */ renderInputErrorSummary)
-/* harmony export */ });
-/* harmony import */ var _rollback_text__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6846);
-/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2543);
-/* harmony import */ var _after_deploy_revision_logs__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6569);
-/* harmony import */ var _markdown__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4285);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  A: () => (/* binding */ renderDeploySummary),
+  T: () => (/* binding */ renderInputErrorSummary)
+});
+
+// EXTERNAL MODULE: ./src/report/rollback-text.ts
+var rollback_text = __nccwpck_require__(6846);
+// EXTERNAL MODULE: ./src/lib/duration.ts
+var duration = __nccwpck_require__(2543);
+// EXTERNAL MODULE: ./src/after-deploy/revision-logs.ts
+var revision_logs = __nccwpck_require__(6569);
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __nccwpck_require__(4285);
+// EXTERNAL MODULE: ./src/wait/progress-text.ts
+var progress_text = __nccwpck_require__(8432);
+// EXTERNAL MODULE: ./src/wait/revision-status.ts
+var revision_status = __nccwpck_require__(6123);
+;// CONCATENATED MODULE: ./src/report/phases.ts
+
+
+
+/** Status changes shown at the most; a service that flips statuses cannot grow the summary. */
+const MAX_PHASE_ROWS = 40;
+/**
+ * A duration whose ends are known to less than this (the gap between the polls around each) is
+ * shown as approximate.
+ */
+const EXACT_ENOUGH_MS = 5_000;
+/** What a status may be called in the chart: mermaid reads nothing in it as syntax. */
+const CHART_SAFE = /^[A-Z][A-Z0-9_]{0,39}$/;
+/** A status as a mermaid task name: itself when it is a plain status name, else a fixed text. */
+function chartName(status) {
+    return CHART_SAFE.test(status) ? status : 'other status';
+}
+/** How far off the end of `spans[index]` may be: the uncertainty of the next one's start. */
+function endUncertainty(spans, index) {
+    return spans[index + 1]?.uncertainMs ?? 0;
+}
+function lasted(spans, index) {
+    const span = spans[index];
+    return span.endedAt === undefined ? undefined : span.endedAt - span.firstSeenAt;
+}
+/** `~` when a duration's ends are not known to within EXACT_ENOUGH_MS. */
+function approx(spans, index) {
+    const span = spans[index];
+    const loose = Math.max(index === 0 ? 0 : span.uncertainMs, endUncertainty(spans, index));
+    return loose > EXACT_ENOUGH_MS ? '~' : '';
+}
+/** The last span: the final status, where a failed revision stopped, or where the wait ended. */
+function lastRow(span, timeline) {
+    const verdict = (0,revision_status/* judgeStatus */.Gh)(span.status);
+    if (verdict === 'deployed')
+        return 'final';
+    if (verdict !== 'waiting')
+        return 'final: the revision stopped here';
+    return `still in it after ${(0,duration/* formatDuration */.a)(timeline.lastPollAt - span.firstSeenAt)} when the wait ended`;
+}
+/**
+ * The job summary's "where the time went": each status of the revision with when it was first
+ * seen and how long it lasted, the whole beside the earlier revisions' median, as a table and a
+ * mermaid gantt chart. Statuses come from the service: escaped in the table, allow-listed in the
+ * chart; everything else in the chart is numbers.
+ */
+function renderPhases(timeline, md) {
+    const { phases, waitStartedAt, earlier } = timeline;
+    const shown = phases.length > MAX_PHASE_ROWS ? phases.slice(-MAX_PHASE_ROWS) : phases;
+    const hidden = phases.length - shown.length;
+    const last = shown[shown.length - 1];
+    const final = (0,revision_status/* judgeStatus */.Gh)(last.status) !== 'waiting';
+    const total = (final ? last.firstSeenAt : timeline.lastPollAt) - waitStartedAt;
+    const widest = Math.max(0, ...phases.slice(1).map((span) => span.uncertainMs));
+    const rows = shown.map((span, index) => {
+        const took = lasted(shown, index);
+        const value = took === undefined
+            ? lastRow(span, timeline)
+            : `${approx(shown, index)}${(0,duration/* formatDuration */.a)(took)}`;
+        const offset = (0,duration/* formatDuration */.a)(span.firstSeenAt - waitStartedAt);
+        return `| ${md.cell(span.status)} | ${(0,progress_text/* clockTime */.qo)(span.firstSeenAt)} (+${offset}) | ${value} | — |`;
+    });
+    const median = earlier
+        ? `${(0,duration/* formatDuration */.a)(earlier.medianMs)} (${earlier.count} earlier: ${(0,progress_text/* earlierRange */.Kk)(earlier)})`
+        : 'no earlier revision to compare with';
+    return [
+        '### Where the time went',
+        '',
+        '| Status | First seen | Lasted | Earlier revisions (median) |',
+        '|---|---|---|---|',
+        ...(hidden > 0 ? [`| … ${hidden} earlier status changes not shown | | | |`] : []),
+        ...rows,
+        `| In all | | ${final ? '' : 'at least '}${(0,duration/* formatDuration */.a)(total)} | ${median} |`,
+        '',
+        md.paragraph(`Durations are as the poller saw them: each status from the poll that first saw it to the poll that first saw the next.${widest > EXACT_ENOUGH_MS
+            ? ` Polls were up to ${(0,duration/* formatDuration */.a)(widest)} apart, so those marked ~ are approximate.`
+            : ''} The service records only when a revision started and ended, so earlier revisions are compared in all, not by status.`),
+        '',
+        ...renderChart(timeline, shown, final),
+        ''
+    ];
+}
+/** The same as a mermaid gantt chart (GitHub renders it): this revision, then the median. */
+function renderChart(timeline, shown, final) {
+    const tasks = shown.map((span, index) => {
+        const id = `s${index}`;
+        if (span.endedAt !== undefined)
+            return `    ${chartName(span.status)} :${id}, ${span.firstSeenAt}, ${span.endedAt}`;
+        if (!final)
+            return `    ${chartName(span.status)} :active, ${id}, ${span.firstSeenAt}, ${timeline.lastPollAt}`;
+        const tag = (0,revision_status/* judgeStatus */.Gh)(span.status) === 'deployed' ? 'milestone' : 'crit, milestone';
+        return `    ${chartName(span.status)} :${tag}, ${id}, ${span.firstSeenAt}, ${span.firstSeenAt}`;
+    });
+    const { earlier, waitStartedAt } = timeline;
+    return [
+        '```mermaid',
+        'gantt',
+        '    title Revision statuses as polled',
+        '    dateFormat x',
+        '    axisFormat %H:%M:%S',
+        '    section This revision',
+        ...tasks,
+        ...(earlier
+            ? [
+                '    section Earlier revisions',
+                `    median of ${earlier.count} :e0, ${waitStartedAt}, ${waitStartedAt + Math.round(earlier.medianMs)}`
+            ]
+            : []),
+        '```'
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+
 
 
 
@@ -30117,7 +30242,7 @@ const HEADLINES = {
  */
 function renderDeploySummary(result, source, extras, redact) {
     const { logs, checks, rollback } = extras;
-    const md = (0,_markdown__WEBPACK_IMPORTED_MODULE_3__/* .markdownFor */ .DY)(redact);
+    const md = (0,markdown/* markdownFor */.DY)(redact);
     if (result.pruneRows)
         return renderPruneSummary(result, result.pruneRows, md);
     // Each row's value, already rendered as markdown.
@@ -30134,7 +30259,7 @@ function renderDeploySummary(result, source, extras, redact) {
         ['Status', md.cell(result.revisionStatus ?? '—')],
         ['URL', result.deploymentUrl ? md.link(result.deploymentUrl) : '—'],
         ['Created by this run', result.created ? 'yes' : 'no'],
-        ['Time', (0,_lib_duration__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(result.elapsedMs)]
+        ['Time', (0,duration/* formatDuration */.a)(result.elapsedMs)]
     ];
     if (checks)
         rows.push([
@@ -30142,9 +30267,9 @@ function renderDeploySummary(result, source, extras, redact) {
             checks.passed.length > 0 ? md.cell(checks.passed.join(', ')) : 'none'
         ]);
     if (rollback) {
-        rows.push(['Failed revision', md.cell(rollback.failedRevisionId)], ['Rolled back to', md.cell(rollback.toRevisionId)], ['Rollback revision', md.cell(rollback.revisionId ?? '—')], ['Rollback', md.cell(`${rollback.outcome}, ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(rollback.elapsedMs)}`)]);
+        rows.push(['Failed revision', md.cell(rollback.failedRevisionId)], ['Rolled back to', md.cell(rollback.toRevisionId)], ['Rollback revision', md.cell(rollback.revisionId ?? '—')], ['Rollback', md.cell(`${rollback.outcome}, ${(0,duration/* formatDuration */.a)(rollback.elapsedMs)}`)]);
     }
-    return (0,_markdown__WEBPACK_IMPORTED_MODULE_3__/* .capMarkdown */ .y3)([
+    return (0,markdown/* capMarkdown */.y3)([
         `## ${HEADLINES[result.outcome]}${rollback ? ' (rolled back)' : ''}`,
         '',
         '| | |',
@@ -30154,7 +30279,7 @@ function renderDeploySummary(result, source, extras, redact) {
         md.paragraph(result.message),
         '',
         ...(checks?.failure ? [md.paragraph(checks.failure), ''] : []),
-        ...(rollback ? ['### Rollback', '', md.paragraph((0,_rollback_text__WEBPACK_IMPORTED_MODULE_0__/* .describeRollback */ .s)(rollback)), ''] : []),
+        ...(rollback ? ['### Rollback', '', md.paragraph((0,rollback_text/* describeRollback */.s)(rollback)), ''] : []),
         ...(checks?.reply !== undefined
             ? ['### The agent replied', '', md.fence([checks.reply]), '']
             : []),
@@ -30162,12 +30287,13 @@ function renderDeploySummary(result, source, extras, redact) {
             ? ['### The agent replied over A2A', '', md.fence([checks.a2aReply]), '']
             : []),
         ...(result.planLines ? ['### Plan', '', md.fence(result.planLines), ''] : []),
+        ...(result.phases ? renderPhases(result.phases, md) : []),
         ...(logs && logs.lines.length > 0 ? renderLogs(logs, md) : [])
     ].join('\n'));
 }
 /** operation prune: the stale deployments found, why each is stale, and what became of it. */
 function renderPruneSummary(result, rows, md) {
-    return (0,_markdown__WEBPACK_IMPORTED_MODULE_3__/* .capMarkdown */ .y3)([
+    return (0,markdown/* capMarkdown */.y3)([
         `## ${HEADLINES[result.outcome]}`,
         '',
         md.paragraph(result.message),
@@ -30180,23 +30306,95 @@ function renderPruneSummary(result, rows, md) {
                 ...rows.map((row) => `| ${md.cell(row.name)} | ${md.cell(row.updatedAt ?? '?')} | ${md.cell(row.reason)} | ${md.cell(row.failure ? `${row.result}: ${row.failure}` : row.result)} |`),
                 ''
             ]),
-        `Time: ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(result.elapsedMs)}`,
+        `Time: ${(0,duration/* formatDuration */.a)(result.elapsedMs)}`,
         ''
     ].join('\n'));
 }
 /** The last log lines, in a fence none of them can close. */
 function renderLogs(logs, md) {
-    const lines = logs.lines.slice(-SUMMARY_LOG_LINES).map(_after_deploy_revision_logs__WEBPACK_IMPORTED_MODULE_2__/* .formatLogLine */ .IE);
+    const lines = logs.lines.slice(-SUMMARY_LOG_LINES).map(revision_logs/* formatLogLine */.IE);
     return [`### Last ${lines.length} lines of the ${logs.phase} log`, '', md.fence(lines), ''];
 }
 /** The job summary when the inputs were refused: nothing was sent. */
 function renderInputErrorSummary(message, redact) {
-    return (0,_markdown__WEBPACK_IMPORTED_MODULE_3__/* .capMarkdown */ .y3)([
+    return (0,markdown/* capMarkdown */.y3)([
         '## ❌ Deploy not started: invalid inputs',
         '',
-        (0,_markdown__WEBPACK_IMPORTED_MODULE_3__/* .markdownFor */ .DY)(redact).paragraph(message),
+        (0,markdown/* markdownFor */.DY)(redact).paragraph(message),
         ''
     ].join('\n'));
+}
+
+
+/***/ }),
+
+/***/ 8432:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Kk: () => (/* binding */ earlierRange),
+/* harmony export */   ot: () => (/* binding */ expectedEndDescription),
+/* harmony export */   oz: () => (/* binding */ progressLine),
+/* harmony export */   qo: () => (/* binding */ clockTime)
+/* harmony export */ });
+/* unused harmony exports expectedEndAt, expectedEnd */
+/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2543);
+
+/** A moment as people read it in a log: `12:04:30 UTC` (runners log in UTC). */
+function clockTime(epochMs) {
+    return `${new Date(epochMs).toISOString().slice(11, 19)} UTC`;
+}
+/** When the revision likely ends: its start plus the median of the earlier ones. */
+function expectedEndAt(basis) {
+    return basis.startedAt + basis.medianMs;
+}
+/** When the revision counts as late: it has taken longer than the longest earlier one. */
+function usualEndAt(basis) {
+    return basis.startedAt + basis.longestMs;
+}
+/** `4m 05s–4m 30s`, or one duration when the earlier builds took the same (or there was one). */
+function earlierRange(basis) {
+    const shortest = (0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(basis.shortestMs);
+    const longest = (0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(basis.longestMs);
+    return shortest === longest ? shortest : `${shortest}–${longest}`;
+}
+/** `expected around 12:04:30 UTC (in ~3m 10s)`, or `(due now)` once that moment has come. */
+function expectedEnd(basis, at) {
+    const end = expectedEndAt(basis);
+    const left = end - at;
+    return `expected around ${clockTime(end)} (${left >= 1_000 ? `in ~${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(left)}` : 'due now'})`;
+}
+/**
+ * The log line of a progress event; `totalMs` is the time the run has taken so far. The status
+ * comes from the service: the log escapes it (../report/log.ts).
+ */
+function progressLine(event, totalMs) {
+    const total = (0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(totalMs);
+    switch (event.kind) {
+        case 'started':
+            return event.basis
+                ? `Earlier builds took ${earlierRange(event.basis)}; ${expectedEnd(event.basis, event.at)}.`
+                : undefined;
+        case 'heartbeat': {
+            if (event.status === undefined)
+                return `Still waiting for the first status: ${total} in all.`;
+            const still = `Still ${event.status}: ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(event.inStatusMs)}, ${total} in all`;
+            if (!event.basis)
+                return `${still}.`;
+            const late = event.at - usualEndAt(event.basis);
+            return late > 0
+                ? `${still}; running ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(late)} past the usual (earlier builds took ${earlierRange(event.basis)}).`
+                : `${still}; ${expectedEnd(event.basis, event.at)}.`;
+        }
+        case 'late':
+            return `Running past the usual: earlier builds took ${earlierRange(event.basis)}, this one is still ${event.status} after ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(event.at - event.basis.startedAt)}.`;
+    }
+}
+/** The GitHub deployment's in_progress description (at most 140 characters once escaped). */
+function expectedEndDescription(basis, at) {
+    if (!basis)
+        return 'Waiting for the revision';
+    return `Waiting for the revision; ${expectedEnd(basis, at)}; earlier builds took ${earlierRange(basis)}`;
 }
 
 

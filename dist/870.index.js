@@ -1,5 +1,5 @@
-export const id = 491;
-export const ids = [491];
+export const id = 870;
+export const ids = [870];
 export const modules = {
 
 /***/ 7259:
@@ -527,7 +527,7 @@ function describeNetworkError(error) {
 
 /***/ }),
 
-/***/ 2491:
+/***/ 9870:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1143,6 +1143,129 @@ var duration = __webpack_require__(2543);
 var url = __webpack_require__(5194);
 // EXTERNAL MODULE: ./src/wait/revision-status.ts
 var revision_status = __webpack_require__(6123);
+;// CONCATENATED MODULE: ./src/wait/progress.ts
+
+/** While the status stays the same, a line at least this often: a person sees the wait is alive. */
+const HEARTBEAT_MS = 60_000;
+/**
+ * The wait as a person sees it: records each status from the polls (the phase timeline of the
+ * summary), and says when nothing else has been said for a while, when the end is expected, and
+ * when the build runs past it. It only reads what the polls already brought and the clock.
+ */
+class WaitProgress {
+    #now;
+    #report;
+    #heartbeatMs;
+    #waitStartedAt;
+    #spans = [];
+    #lastPollAt;
+    #nextBeatAt;
+    #started = false;
+    #late = false;
+    #basis;
+    constructor(options) {
+        this.#now = options.now;
+        this.#report = options.report;
+        this.#heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+        this.#waitStartedAt = this.#now();
+        this.#nextBeatAt = this.#waitStartedAt + this.#heartbeatMs;
+    }
+    /** A poll answered `status`. A new status is a line of its own (the caller's): no beat is due. */
+    polled(status) {
+        const at = this.#now();
+        const last = this.#spans.at(-1);
+        if (last?.status === status) {
+            last.lastSeenAt = at;
+        }
+        else {
+            if (last)
+                last.endedAt = at;
+            this.#spans.push({
+                status,
+                firstSeenAt: at,
+                lastSeenAt: at,
+                uncertainMs: at - (this.#lastPollAt ?? this.#waitStartedAt)
+            });
+            this.#nextBeatAt = at + this.#heartbeatMs;
+        }
+        this.#lastPollAt = at;
+        this.#checkLate(at);
+    }
+    /** The first status was judged; `basis` when the history predicts when the revision ends. */
+    predicted(basis) {
+        if (this.#started)
+            return;
+        this.#started = true;
+        this.#basis = basis;
+        this.#say({ kind: 'started', at: this.#now(), basis });
+    }
+    /**
+     * Sleeps `ms` in pieces that end when a heartbeat is due, and gives it: the polling schedule
+     * (and so the requests) stays what it was.
+     */
+    async pause(ms, sleep, signal) {
+        let left = ms;
+        while (left > 0) {
+            // At least 1 ms a piece: a clock that does not move cannot make this loop spin.
+            const piece = Math.min(left, Math.max(1, this.#nextBeatAt - this.#now()));
+            await sleep(piece, signal);
+            left -= piece;
+            this.#beatIfDue();
+        }
+    }
+    /** The statuses seen, for the summary; undefined before any poll answered. */
+    timeline() {
+        if (this.#spans.length === 0 || this.#lastPollAt === undefined)
+            return undefined;
+        const basis = this.#basis;
+        return {
+            waitStartedAt: this.#waitStartedAt,
+            lastPollAt: this.#lastPollAt,
+            phases: this.#spans.map((span) => ({ ...span })),
+            ...(basis && {
+                earlier: {
+                    count: basis.count,
+                    medianMs: basis.medianMs,
+                    shortestMs: basis.shortestMs,
+                    longestMs: basis.longestMs
+                }
+            })
+        };
+    }
+    #beatIfDue() {
+        const at = this.#now();
+        if (at < this.#nextBeatAt)
+            return;
+        this.#checkLate(at);
+        if (at < this.#nextBeatAt)
+            return; // the late notice was the line
+        const last = this.#spans.at(-1);
+        this.#say({
+            kind: 'heartbeat',
+            at,
+            status: last?.status,
+            inStatusMs: at - (last?.firstSeenAt ?? this.#waitStartedAt),
+            basis: this.#basis
+        });
+    }
+    #checkLate(at) {
+        const basis = this.#basis;
+        const status = this.#spans.at(-1)?.status;
+        if (this.#late || !basis || status === undefined || (0,revision_status/* judgeStatus */.Gh)(status) !== 'waiting')
+            return;
+        if (at <= basis.startedAt + basis.longestMs)
+            return;
+        this.#late = true;
+        this.#say({ kind: 'late', at, status, basis });
+    }
+    #say(event) {
+        this.#nextBeatAt = event.at + this.#heartbeatMs;
+        this.#report(event);
+    }
+}
+
+// EXTERNAL MODULE: ./src/wait/progress-text.ts
+var progress_text = __webpack_require__(8432);
 ;// CONCATENATED MODULE: ./src/wait/poll-schedule.ts
 /** Earlier revisions read for the prediction, and the most of them used. */
 const HISTORY_LIMIT = 10;
@@ -1177,7 +1300,14 @@ function predictFinish(history, revisionId, startedAt, denseGapMs) {
     return {
         anchor: startedAt + median + AFTER_END_MS,
         halfWidth,
-        denseGap: Math.max(denseGapMs, halfWidth / POLLS_PER_HALF_WIDTH)
+        denseGap: Math.max(denseGapMs, halfWidth / POLLS_PER_HALF_WIDTH),
+        basis: {
+            startedAt,
+            count: durations.length,
+            shortestMs: durations[0],
+            medianMs: median,
+            longestMs: durations[durations.length - 1]
+        }
     };
 }
 /**
@@ -1239,7 +1369,8 @@ const LATE_GAP_GROWTH = 1.2;
  * densely around it (see poll-schedule.ts). Aborting the signal rejects with its reason.
  */
 async function waitForRevision(options) {
-    const { deadline, pollIntervalMs, signal, now } = options;
+    const { deadline, pollIntervalMs, signal, now, progress } = options;
+    const pause = (ms) => progress ? progress.pause(ms, options.sleep, signal) : options.sleep(ms, signal);
     const firstGap = Math.min(FIRST_GAP_MS, pollIntervalMs);
     let gap = firstGap;
     let lastStatus;
@@ -1268,9 +1399,10 @@ async function waitForRevision(options) {
             const remaining = deadline - now();
             if (remaining <= 0)
                 return { kind: 'timeout', status: lastStatus };
-            await options.sleep(Math.min(gap, remaining), signal);
+            await pause(Math.min(gap, remaining));
             continue;
         }
+        progress?.polled(revision.status);
         if (revision.status !== lastStatus) {
             lastStatus = revision.status;
             options.onStatus(revision.status);
@@ -1280,12 +1412,15 @@ async function waitForRevision(options) {
             gap = Math.min(pollIntervalMs, gap * growth);
         }
         const verdict = (0,revision_status/* judgeStatus */.Gh)(revision.status);
-        if (verdict !== 'waiting')
+        if (verdict !== 'waiting') {
+            progress?.predicted(undefined);
             return { kind: 'final', verdict, status: revision.status };
+        }
         if (!historyRead) {
             historyRead = true;
             prediction = await readPrediction(options, revision, startedAt);
         }
+        progress?.predicted(prediction?.basis);
         const predicted = prediction && predictedGap(prediction, now(), pollIntervalMs);
         if (prediction && predicted === undefined) {
             // The predicted end has passed: back off from the dense gap, slowly.
@@ -1296,7 +1431,7 @@ async function waitForRevision(options) {
         const remaining = deadline - now();
         if (remaining <= 0)
             return { kind: 'timeout', status: lastStatus };
-        await options.sleep(Math.min(predicted ?? gap, remaining), signal);
+        await pause(Math.min(predicted ?? gap, remaining));
     }
 }
 /**
@@ -1782,6 +1917,8 @@ function reasonOf(error) {
 
 
 
+
+
 /** One run of the deploy operation (or a rollback's wait): what its steps share. */
 class DeployRun {
     config;
@@ -1955,23 +2092,42 @@ async function notWaiting(run, deploymentId, revisionId) {
     return run.finish('revision-created', `Revision ${revisionId} of ${run.target} exists (status ${revision.status}); not waiting for it (wait: false).`);
 }
 async function waitForOutcome(run, deployment, revisionId) {
-    const { client, io, signal, now, sleep } = run.deps;
+    const { client, signal, now, sleep } = run.deps;
     const deploymentId = deployment.id;
-    io.waitStarting?.(revisionId);
-    const waited = await waitForRevision({
-        getRevision: (call) => client.getRevision(deploymentId, revisionId, call),
-        // A first deploy has no history of its own: it learns from its repository's or image's.
-        getHistory: run.known.created
-            ? siblingHistory(client, deployment)
-            : (limit, call) => client.listRevisions(deploymentId, limit, call),
-        deadline: run.deadline,
-        pollIntervalMs: run.config.pollIntervalMs,
-        signal,
+    const progress = new WaitProgress({
         now,
-        sleep,
-        onStatus: (status) => statusSeen(run, revisionId, status)
+        report: (event) => progressSeen(run, revisionId, event)
     });
+    let waited;
+    try {
+        waited = await waitForRevision({
+            getRevision: (call) => client.getRevision(deploymentId, revisionId, call),
+            // A first deploy has no history of its own: it learns from its repository's or image's.
+            getHistory: run.known.created
+                ? siblingHistory(client, deployment)
+                : (limit, call) => client.listRevisions(deploymentId, limit, call),
+            deadline: run.deadline,
+            pollIntervalMs: run.config.pollIntervalMs,
+            signal,
+            now,
+            sleep,
+            onStatus: (status) => statusSeen(run, revisionId, status),
+            progress
+        });
+    }
+    finally {
+        // Every ending (errors and cancels too) shows the phases seen until then.
+        run.known.phases = progress.timeline();
+    }
     return judgeWait(run, deploymentId, revisionId, waited);
+}
+/** What the wait tells a person beside the status changes: a line in the log, GitHub's record. */
+function progressSeen(run, revisionId, event) {
+    if (event.kind === 'started')
+        run.deps.io.waitStarting?.(revisionId, event.basis);
+    const line = (0,progress_text/* progressLine */.oz)(event, run.elapsed());
+    if (line !== undefined)
+        run.deps.io.info(line);
 }
 async function judgeWait(run, deploymentId, revisionId, waited) {
     const took = (0,duration/* formatDuration */.a)(run.elapsed());
@@ -2568,8 +2724,8 @@ function createOutputs(redact, log, set = core.setOutput) {
 
 // EXTERNAL MODULE: ./src/after-deploy/revision-logs.ts
 var revision_logs = __webpack_require__(6569);
-// EXTERNAL MODULE: ./src/report/summary.ts
-var summary = __webpack_require__(7994);
+// EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
+var summary = __webpack_require__(2529);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The action's version, sent in the User-Agent; a test holds it equal to package.json's. */
 const ACTION_VERSION = '0.1.0';
@@ -2627,7 +2783,7 @@ async function execute(config, redact, startedAt) {
             notice: (message) => log.notice(message),
             warning: (message) => log.warning(message),
             setOutput: createOutputs(redact, log),
-            waitStarting: () => records?.waitStarting()
+            waitStarting: (_revisionId, expected) => records?.waitStarting(expected)
         },
         signal: controller.signal,
         startedAt,
@@ -2801,4 +2957,4 @@ function formatBytes(bytes) {
 
 };
 
-//# sourceMappingURL=491.index.js.map
+//# sourceMappingURL=870.index.js.map
