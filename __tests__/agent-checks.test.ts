@@ -16,7 +16,7 @@ import {
 } from '../src/after-deploy/agent-checks'
 import { sleep } from '../src/control-plane/retry'
 import { agentChecks } from '../src/after-deploy/checks'
-import { parseExpectation, type Expectation } from '../src/after-deploy/expectation'
+import { parseExpectation, type Expectation } from '../src/inputs/expectation'
 
 function expectation(text: string): Expectation {
   const parsed = parseExpectation(text)

@@ -19,8 +19,8 @@ var transport = __webpack_require__(9747);
 var agent_server = __webpack_require__(7259);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __webpack_require__(2857);
-// EXTERNAL MODULE: ./src/after-deploy/expectation.ts
-var expectation = __webpack_require__(4816);
+// EXTERNAL MODULE: ./src/inputs/expectation.ts
+var expectation = __webpack_require__(7403);
 ;// CONCATENATED MODULE: ./src/after-deploy/agent-checks.ts
 
 

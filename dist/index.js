@@ -28368,152 +28368,6 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4816:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $u: () => (/* binding */ meetsExpectation),
-/* harmony export */   WR: () => (/* binding */ parseExpectation),
-/* harmony export */   uN: () => (/* binding */ describeExpectation)
-/* harmony export */ });
-/** Flags that make sense for one test of one reply; `g` and `y` would make the test stateful. */
-const ALLOWED_FLAGS = /^[imsuvd]*$/;
-const PATTERN_FORM = /^\/(.+)\/([a-z]*)$/s;
-/** The input's text as an expectation, or the problem with it (a sentence without the value). */
-function parseExpectation(text) {
-    const form = PATTERN_FORM.exec(text);
-    if (!form)
-        return { expectation: { kind: 'text', text } };
-    const [, source = '', flags = ''] = form;
-    if (!ALLOWED_FLAGS.test(flags)) {
-        return {
-            problem: `has the flags "${flags}"; a regular expression written /pattern/flags may use only i, m, s, u, v and d`
-        };
-    }
-    try {
-        return { expectation: { kind: 'pattern', pattern: new RegExp(source, flags) } };
-    }
-    catch (error) {
-        const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : '';
-        return {
-            problem: `is not a valid regular expression (${reason}); write plain text, or /pattern/flags`
-        };
-    }
-}
-function meetsExpectation(expectation, reply) {
-    return expectation.kind === 'text'
-        ? reply.includes(expectation.text)
-        : expectation.pattern.test(reply);
-}
-/** For messages: "contain "ok"" or "match /ok/i". */
-function describeExpectation(expectation) {
-    return expectation.kind === 'text'
-        ? `contain ${JSON.stringify(expectation.text)}`
-        : `match ${String(expectation.pattern)}`;
-}
-
-
-/***/ }),
-
-/***/ 6569:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CM: () => (/* binding */ LOG_BUDGET_MS),
-/* harmony export */   Cm: () => (/* binding */ MAX_LOG_LINES),
-/* harmony export */   IE: () => (/* binding */ formatLogLine),
-/* harmony export */   MS: () => (/* binding */ showRevisionLogs)
-/* harmony export */ });
-/* unused harmony exports MAX_LOG_PAGES, toLogLine, readLastLogLines, isErrorLine, errorAnnotations */
-/* harmony import */ var _wait_revision_status__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6123);
-
-/** Pages the log endpoint is read over at the most, and lines at the most (issue: 3 and 200). */
-const MAX_LOG_PAGES = 3;
-const MAX_LOG_LINES = 200;
-/** Lines of ERROR or above that also become annotations. */
-const MAX_ANNOTATIONS = 10;
-const ERROR_LEVELS = new Set(['ERROR', 'CRITICAL', 'FATAL']);
-/** A log object of undocumented shape, as one line: known keys when present, else its JSON. */
-function toLogLine(entry) {
-    const pick = (...keys) => {
-        for (const key of keys) {
-            const value = entry[key];
-            if (typeof value === 'string' || typeof value === 'number')
-                return String(value);
-        }
-        return undefined;
-    };
-    const message = pick('message', 'msg', 'text', 'log');
-    return {
-        time: pick('timestamp', 'time', 'ts', 'created_at') ?? '',
-        level: (pick('level', 'severity', 'levelname') ?? '').toUpperCase(),
-        message: message ?? JSON.stringify(entry)
-    };
-}
-/**
- * Reads the newest `maxLines` lines (newest first, over at most MAX_LOG_PAGES pages) and returns
- * them oldest first.
- */
-async function readLastLogLines(readPage, maxLines, call) {
-    const wanted = Math.min(maxLines, MAX_LOG_LINES);
-    const newestFirst = [];
-    let offset;
-    for (let page = 0; page < MAX_LOG_PAGES && newestFirst.length < wanted; page++) {
-        const limit = Math.min(100, wanted - newestFirst.length);
-        const answer = await readPage({ order: 'desc', limit, offset }, call);
-        newestFirst.push(...answer.logs.slice(0, limit).map(toLogLine));
-        if (!answer.next_offset || answer.next_offset === offset)
-            break;
-        offset = answer.next_offset;
-    }
-    return newestFirst.slice(0, wanted).reverse();
-}
-function formatLogLine(line) {
-    return [line.time, line.level, line.message].filter((part) => part !== '').join(' ');
-}
-function isErrorLine(line) {
-    return ERROR_LEVELS.has(line.level);
-}
-function errorAnnotations(lines) {
-    return lines.filter(isErrorLine).slice(-MAX_ANNOTATIONS);
-}
-/** Time the logs may take after the deploy ended; a timed-out run has no deadline left of its own. */
-const LOG_BUDGET_MS = 15_000;
-/**
- * Fetches the logs that explain how the revision ended and shows them: oldest first in a
- * collapsed group, ERROR lines also as annotations. Best effort: any failure to read them becomes
- * one notice and `undefined`, never an error of the step.
- */
-async function showRevisionLogs(readPage, options) {
-    const { io, redact } = options;
-    const phase = (0,_wait_revision_status__WEBPACK_IMPORTED_MODULE_0__/* .phaseOf */ .hU)(options.statusesSeen);
-    let lines;
-    try {
-        lines = await readLastLogLines((query, call) => readPage(phase, query, call), options.maxLines, options.call);
-    }
-    catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        const missing = /HTTP 404/.test(reason) ? 'this service does not offer revision logs' : reason;
-        io.notice(redact(`The ${phase} logs of revision ${options.revisionId} could not be shown: ${missing}`));
-        return undefined;
-    }
-    const shown = lines.map((line) => ({ ...line, message: redact(line.message) }));
-    if (shown.length === 0) {
-        io.notice(`Revision ${options.revisionId} has no ${phase} log lines.`);
-        return { phase, lines: shown };
-    }
-    io.startGroup(`Last ${shown.length} lines of the ${phase} log of revision ${options.revisionId}`);
-    for (const line of shown)
-        io.info(formatLogLine(line));
-    io.endGroup();
-    for (const line of errorAnnotations(shown))
-        io.error(line.message, `${phase} log ${line.time}`.trim());
-    return { phase, lines: shown };
-}
-
-
-/***/ }),
-
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
@@ -28634,74 +28488,69 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
 
 /***/ }),
 
-/***/ 6905:
+/***/ 7403:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   KD: () => (/* binding */ normaliseRepoRef),
-/* harmony export */   kN: () => (/* binding */ isTagRef),
-/* harmony export */   rV: () => (/* binding */ workflowRepoRef)
+/* harmony export */   $u: () => (/* binding */ meetsExpectation),
+/* harmony export */   WR: () => (/* binding */ parseExpectation),
+/* harmony export */   uN: () => (/* binding */ describeExpectation)
 /* harmony export */ });
-const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
-/**
- * The `repo_ref` to deploy when `repo-ref` is not given: a pull request's head branch, a tag as
- * `refs/tags/<tag>`, a branch by its bare name. Undefined when the workflow's ref is none of these.
- */
-function workflowRepoRef(env) {
-    if (PULL_REQUEST_EVENTS.includes(env.GITHUB_EVENT_NAME ?? '') && env.GITHUB_HEAD_REF) {
-        return env.GITHUB_HEAD_REF;
+/** Flags that make sense for one test of one reply; `g` and `y` would make the test stateful. */
+const ALLOWED_FLAGS = /^[imsuvd]*$/;
+const PATTERN_FORM = /^\/(.+)\/([a-z]*)$/s;
+/** The input's text as an expectation, or the problem with it (a sentence without the value). */
+function parseExpectation(text) {
+    const form = PATTERN_FORM.exec(text);
+    if (!form)
+        return { expectation: { kind: 'text', text } };
+    const [, source = '', flags = ''] = form;
+    if (!ALLOWED_FLAGS.test(flags)) {
+        return {
+            problem: `has the flags "${flags}"; a regular expression written /pattern/flags may use only i, m, s, u, v and d`
+        };
     }
-    return normaliseRepoRef(env.GITHUB_REF ?? '');
+    try {
+        return { expectation: { kind: 'pattern', pattern: new RegExp(source, flags) } };
+    }
+    catch (error) {
+        const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : '';
+        return {
+            problem: `is not a valid regular expression (${reason}); write plain text, or /pattern/flags`
+        };
+    }
 }
-/** The service takes a branch bare and a tag as `refs/tags/…`; other `refs/` forms cannot be sent. */
-function normaliseRepoRef(ref) {
-    const trimmed = ref.trim();
-    if (trimmed === '')
-        return undefined;
-    if (trimmed.startsWith('refs/heads/'))
-        return trimmed.slice('refs/heads/'.length) || undefined;
-    if (trimmed.startsWith('refs/tags/'))
-        return trimmed.length > 'refs/tags/'.length ? trimmed : undefined;
-    if (trimmed.startsWith('refs/'))
-        return undefined;
-    return trimmed;
+function meetsExpectation(expectation, reply) {
+    return expectation.kind === 'text'
+        ? reply.includes(expectation.text)
+        : expectation.pattern.test(reply);
 }
-function isTagRef(ref) {
-    return ref?.startsWith('refs/tags/') ?? false;
+/** For messages: "contain "ok"" or "match /ok/i". */
+function describeExpectation(expectation) {
+    return expectation.kind === 'text'
+        ? `contain ${JSON.stringify(expectation.text)}`
+        : `match ${String(expectation.pattern)}`;
 }
 
 
 /***/ }),
 
-/***/ 3937:
+/***/ 8844:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  dz: () => (/* reexport */ InputError),
-  TL: () => (/* binding */ parseInputs)
+  Cm: () => (/* binding */ MAX_LOG_LINES),
+  xb: () => (/* binding */ OPERATIONS),
+  Hl: () => (/* binding */ SOURCES),
+  yD: () => (/* binding */ inputFields)
 });
 
-// UNUSED EXPORTS: DEPLOYMENT_TYPES, OPERATIONS, SOURCES
-
-// EXTERNAL MODULE: ./src/inputs/contract.ts
-var contract = __nccwpck_require__(9451);
-;// CONCATENATED MODULE: ./src/inputs/problems.ts
-class InputError extends Error {
-    problems;
-    constructor(problems) {
-        super(`The action's inputs have ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was sent:\n` +
-            problems.map((p) => `  - ${p.input}: ${p.message}`).join('\n'));
-        this.problems = problems;
-        this.name = 'InputError';
-    }
-}
+// UNUSED EXPORTS: DEPLOYMENT_TYPES, MIN_POLL_INTERVAL_MS, MIN_PRUNE_PREFIX
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var classic_schemas = __nccwpck_require__(2857);
-// EXTERNAL MODULE: ./src/inputs/git-ref.ts
-var git_ref = __nccwpck_require__(6905);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(8532);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
@@ -28725,10 +28574,12 @@ function date(params) {
     return core._coercedDate(schemas.ZodDate, params);
 }
 
-// EXTERNAL MODULE: ./src/after-deploy/revision-logs.ts
-var revision_logs = __nccwpck_require__(6569);
 // EXTERNAL MODULE: ./src/lib/duration.ts
 var duration = __nccwpck_require__(2543);
+// EXTERNAL MODULE: ./src/inputs/contract.ts
+var contract = __nccwpck_require__(9451);
+// EXTERNAL MODULE: ./src/inputs/git-ref.ts
+var git_ref = __nccwpck_require__(6905);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/inputs/resource-spec.ts
@@ -28930,8 +28781,8 @@ function controlCharacterProblem(text, multiLine) {
     return `line ${line} holds a control character (${codePoint(char)}); only tabs and line breaks may appear`;
 }
 
-// EXTERNAL MODULE: ./src/after-deploy/expectation.ts
-var expectation = __nccwpck_require__(4816);
+// EXTERNAL MODULE: ./src/inputs/expectation.ts
+var expectation = __nccwpck_require__(7403);
 ;// CONCATENATED MODULE: ./src/inputs/fields.ts
 
 
@@ -28941,7 +28792,8 @@ var expectation = __nccwpck_require__(4816);
 
 
 
-
+/** `log-lines` at the most: the logs are read over at most 3 pages of 100 lines, newest first. */
+const MAX_LOG_LINES = 200;
 const SOURCES = ['git_host', 'external_image', 'internal_image', 'internal_source'];
 const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod'];
 const OPERATIONS = ['deploy', 'delete', 'rollback', 'prune'];
@@ -29002,7 +28854,7 @@ const pollInterval = positiveDuration.pipe(classic_schemas/* number */.aig()
 const logLines = number({ error: 'must be a whole number from 0 to 200' })
     .int('must be a whole number from 0 to 200')
     .min(0, 'must be a whole number from 0 to 200')
-    .max(revision_logs/* MAX_LOG_LINES */.Cm, `must be at most ${revision_logs/* MAX_LOG_LINES */.Cm} (the logs are read over at most 3 pages)`);
+    .max(MAX_LOG_LINES, `must be at most ${MAX_LOG_LINES} (the logs are read over at most 3 pages)`);
 const repoRef = classic_schemas/* string */.YjP().transform((ref, ctx) => {
     const normalised = (0,git_ref/* normaliseRepoRef */.KD)(ref);
     if (normalised !== undefined)
@@ -29084,6 +28936,79 @@ const inputFields = classic_schemas/* object */.Ikc({
     'prune-closed-prs': defaulted('prune-closed-prs', booleanText)
 });
 
+
+/***/ }),
+
+/***/ 6905:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KD: () => (/* binding */ normaliseRepoRef),
+/* harmony export */   kN: () => (/* binding */ isTagRef),
+/* harmony export */   rV: () => (/* binding */ workflowRepoRef)
+/* harmony export */ });
+const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
+/**
+ * The `repo_ref` to deploy when `repo-ref` is not given: a pull request's head branch, a tag as
+ * `refs/tags/<tag>`, a branch by its bare name. Undefined when the workflow's ref is none of these.
+ */
+function workflowRepoRef(env) {
+    if (PULL_REQUEST_EVENTS.includes(env.GITHUB_EVENT_NAME ?? '') && env.GITHUB_HEAD_REF) {
+        return env.GITHUB_HEAD_REF;
+    }
+    return normaliseRepoRef(env.GITHUB_REF ?? '');
+}
+/** The service takes a branch bare and a tag as `refs/tags/…`; other `refs/` forms cannot be sent. */
+function normaliseRepoRef(ref) {
+    const trimmed = ref.trim();
+    if (trimmed === '')
+        return undefined;
+    if (trimmed.startsWith('refs/heads/'))
+        return trimmed.slice('refs/heads/'.length) || undefined;
+    if (trimmed.startsWith('refs/tags/'))
+        return trimmed.length > 'refs/tags/'.length ? trimmed : undefined;
+    if (trimmed.startsWith('refs/'))
+        return undefined;
+    return trimmed;
+}
+function isTagRef(ref) {
+    return ref?.startsWith('refs/tags/') ?? false;
+}
+
+
+/***/ }),
+
+/***/ 2192:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  dz: () => (/* reexport */ InputError),
+  TL: () => (/* binding */ parseInputs)
+});
+
+// UNUSED EXPORTS: DEPLOYMENT_TYPES, OPERATIONS, SOURCES
+
+// EXTERNAL MODULE: ./src/inputs/contract.ts
+var contract = __nccwpck_require__(9451);
+;// CONCATENATED MODULE: ./src/inputs/problems.ts
+class InputError extends Error {
+    problems;
+    constructor(problems) {
+        super(`The action's inputs have ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was sent:\n` +
+            problems.map((p) => `  - ${p.input}: ${p.message}`).join('\n'));
+        this.problems = problems;
+        this.name = 'InputError';
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./src/inputs/git-ref.ts
+var git_ref = __nccwpck_require__(6905);
+// EXTERNAL MODULE: ./src/inputs/fields.ts + 3 modules
+var fields = __nccwpck_require__(8844);
 ;// CONCATENATED MODULE: ./src/inputs/rules.ts
 
 
@@ -29163,10 +29088,10 @@ class Step {
         return this.text(input)?.toLowerCase() === 'true';
     }
     get operation() {
-        return OPERATIONS.find((op) => op === this.text('operation')) ?? contract/* INPUT_DEFAULTS */.WJ.operation;
+        return fields/* OPERATIONS */.xb.find((op) => op === this.text('operation')) ?? contract/* INPUT_DEFAULTS */.WJ.operation;
     }
     get source() {
-        return SOURCES.find((source) => source === this.text('source')) ?? contract/* INPUT_DEFAULTS */.WJ.source;
+        return fields/* SOURCES */.Hl.find((source) => source === this.text('source')) ?? contract/* INPUT_DEFAULTS */.WJ.source;
     }
 }
 const problem = (input, message) => ({ input, message });
@@ -29304,9 +29229,9 @@ function crossInputProblems(raw, env) {
     return RULES.flatMap((rule) => rule(step));
 }
 /** The rules as the half of the config schema that reads the raw text; it outputs nothing. */
-const crossInputRules = classic_schemas/* object */.Ikc({
-    inputs: classic_schemas/* record */.g1P(classic_schemas/* enum */.k5n(contract/* INPUT_NAMES */.Qh), classic_schemas/* string */.YjP()),
-    env: classic_schemas/* custom */.IeY((env) => typeof env === 'object' && env !== null)
+const crossInputRules = schemas/* object */.Ikc({
+    inputs: schemas/* record */.g1P(schemas/* enum */.k5n(contract/* INPUT_NAMES */.Qh), schemas/* string */.YjP()),
+    env: schemas/* custom */.IeY((env) => typeof env === 'object' && env !== null)
 })
     .check((ctx) => {
     if (ctx.issues.length > 0)
@@ -29322,19 +29247,19 @@ const crossInputRules = classic_schemas/* object */.Ikc({
 
 
 
-const workflowEnv = classic_schemas/* object */.Ikc({
-    GITHUB_EVENT_NAME: classic_schemas/* string */.YjP().optional(),
-    GITHUB_REF: classic_schemas/* string */.YjP().optional(),
-    GITHUB_HEAD_REF: classic_schemas/* string */.YjP().optional(),
-    GITHUB_SERVER_URL: classic_schemas/* string */.YjP().optional(),
-    GITHUB_REPOSITORY: classic_schemas/* string */.YjP().optional()
+const workflowEnv = schemas/* object */.Ikc({
+    GITHUB_EVENT_NAME: schemas/* string */.YjP().optional(),
+    GITHUB_REF: schemas/* string */.YjP().optional(),
+    GITHUB_HEAD_REF: schemas/* string */.YjP().optional(),
+    GITHUB_SERVER_URL: schemas/* string */.YjP().optional(),
+    GITHUB_REPOSITORY: schemas/* string */.YjP().optional()
 });
 /**
  * Raw inputs → Config. Two halves read the same text, so that every problem is listed at once:
  * `inputFields` judges each input alone, the rules judge how they go together; only when both
  * pass are the fields shaped into the Config. Issues carry the path `['inputs', <input name>]`.
  */
-const configSchema = classic_schemas/* intersection */.E$q(classic_schemas/* object */.Ikc({ inputs: inputFields, env: workflowEnv }), crossInputRules)
+const configSchema = schemas/* intersection */.E$q(schemas/* object */.Ikc({ inputs: fields/* inputFields */.yD, env: workflowEnv }), crossInputRules)
     .transform(({ inputs, env }) => toConfig(inputs, env));
 function toConfig(fields, env) {
     const gitHostDeploy = fields.source === 'git_host' && fields.operation === 'deploy';
@@ -29657,8 +29582,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var core = __nccwpck_require__(8298);
 // EXTERNAL MODULE: ./src/inputs/contract.ts
 var contract = __nccwpck_require__(9451);
-// EXTERNAL MODULE: ./src/inputs/parse.ts + 7 modules
-var parse = __nccwpck_require__(3937);
+// EXTERNAL MODULE: ./src/inputs/parse.ts + 3 modules
+var parse = __nccwpck_require__(2192);
 // EXTERNAL MODULE: ./src/report/job-summary.ts
 var job_summary = __nccwpck_require__(5236);
 // EXTERNAL MODULE: ./src/report/log.ts
@@ -29840,7 +29765,7 @@ async function run() {
     }
     config.warnings.forEach((warning) => log.warning(warning));
     try {
-        const { execute } = await __nccwpck_require__.e(/* import() */ 870).then(__nccwpck_require__.bind(__nccwpck_require__, 9870));
+        const { execute } = await __nccwpck_require__.e(/* import() */ 863).then(__nccwpck_require__.bind(__nccwpck_require__, 3863));
         await execute(config, redact, startedAt);
     }
     catch (error) {
@@ -29907,6 +29832,20 @@ async function writeSummary(markdown, log) {
     catch (error) {
         log.warning(`The job summary could not be written: ${error instanceof Error ? error.message : String(error)}`);
     }
+}
+
+
+/***/ }),
+
+/***/ 8326:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ formatLogLine)
+/* harmony export */ });
+/** A revision's log line as one line of text: time, level and message, where given. */
+function formatLogLine(line) {
+    return [line.time, line.level, line.message].filter((part) => part !== '').join(' ');
 }
 
 
@@ -30095,8 +30034,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var rollback_text = __nccwpck_require__(6846);
 // EXTERNAL MODULE: ./src/lib/duration.ts
 var duration = __nccwpck_require__(2543);
-// EXTERNAL MODULE: ./src/after-deploy/revision-logs.ts
-var revision_logs = __nccwpck_require__(6569);
+// EXTERNAL MODULE: ./src/report/log-lines.ts
+var log_lines = __nccwpck_require__(8326);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __nccwpck_require__(4285);
 // EXTERNAL MODULE: ./src/wait/progress-text.ts
@@ -30312,7 +30251,7 @@ function renderPruneSummary(result, rows, md) {
 }
 /** The last log lines, in a fence none of them can close. */
 function renderLogs(logs, md) {
-    const lines = logs.lines.slice(-SUMMARY_LOG_LINES).map(revision_logs/* formatLogLine */.IE);
+    const lines = logs.lines.slice(-SUMMARY_LOG_LINES).map(log_lines/* formatLogLine */.I);
     return [`### Last ${lines.length} lines of the ${logs.phase} log`, '', md.fence(lines), ''];
 }
 /** The job summary when the inputs were refused: nothing was sent. */

@@ -1,3 +1,6 @@
+import type { PhaseTimeline } from './wait/phases'
+import type { RevisionPhase } from './wait/revision-status'
+
 /**
  * What an operation ends with: below both the operations that produce it and the report that
  * renders it.
@@ -30,6 +33,19 @@ export const SUCCEEDS: Record<DeployOutcome, boolean> = {
   error: false
 }
 
+/** One line of a revision's build or deploy log, as the action shows it. */
+export interface LogLine {
+  time: string
+  level: string
+  message: string
+}
+
+/** The logs that explain how a revision ended: those of its last phase, oldest first. */
+export interface RevisionLogs {
+  phase: RevisionPhase
+  lines: LogLine[]
+}
+
 export interface DeployResult {
   outcome: DeployOutcome
   deploymentId?: string
@@ -51,34 +67,6 @@ export interface DeployResult {
   previousRevisionId?: string
   /** The waited-on revision's statuses as the poller saw them, when it waited. */
   phases?: PhaseTimeline
-}
-
-/**
- * Where a revision's time went, as seen by the poller: each status from the poll that first saw
- * it to the poll that first saw the next. A boundary is only known to lie between two polls, so a
- * duration is uncertain by the gap before it (`uncertainMs`).
- */
-export interface PhaseTimeline {
-  /** When the wait started (epoch ms, this machine's clock). */
-  waitStartedAt: number
-  /** The last successful poll. */
-  lastPollAt: number
-  /** Oldest first; the last one is the status the revision ended in, or was in when the wait ended. */
-  phases: PhaseSpan[]
-  /** How long the deployment's earlier revisions took in all, when their history was read. */
-  earlier?: { count: number; medianMs: number; shortestMs: number; longestMs: number }
-}
-
-export interface PhaseSpan {
-  status: string
-  /** The poll that first saw it (epoch ms). */
-  firstSeenAt: number
-  /** The last poll that saw it. */
-  lastSeenAt: number
-  /** The poll that first saw the next status; undefined for the last span. */
-  endedAt?: number
-  /** How far off its start may be: the gap between the polls before and at `firstSeenAt`. */
-  uncertainMs: number
 }
 
 /** What the checks after DEPLOYED proved; `failure` fails the step. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import type { DeployResult, PhaseTimeline } from '../../src/result'
+import type { DeployResult } from '../../src/result'
+import type { PhaseTimeline } from '../../src/wait/phases'
 import { NO_SECRETS } from '../../src/report/redact'
 import { renderDeploySummary } from '../../src/report/summary'
 

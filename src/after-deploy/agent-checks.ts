@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { TransportError } from '../control-plane/transport'
 import { agentExchange, type AgentServer } from './agent-server'
 import { z } from 'zod'
-import { describeExpectation, meetsExpectation, type Expectation } from './expectation'
+import { describeExpectation, meetsExpectation, type Expectation } from '../inputs/expectation'
 
 /** What the agent checks proved, in order, and what the agent said. */
 export interface AgentCheckReport {

@@ -1,21 +1,17 @@
 import type { CallOptions } from '../control-plane/client'
 import type { LogEntry } from '../control-plane/schemas'
+import { MAX_LOG_LINES } from '../inputs/fields'
+import { formatLogLine } from '../report/log-lines'
+import type { LogLine, RevisionLogs } from '../result'
 import { phaseOf, type RevisionPhase } from '../wait/revision-status'
 
 export type LogPhase = RevisionPhase
 
-/** Pages the log endpoint is read over at the most, and lines at the most (issue: 3 and 200). */
+/** Pages the log endpoint is read over at the most (the lines at the most: `log-lines`' bound). */
 export const MAX_LOG_PAGES = 3
-export const MAX_LOG_LINES = 200
 /** Lines of ERROR or above that also become annotations. */
 const MAX_ANNOTATIONS = 10
 const ERROR_LEVELS = new Set(['ERROR', 'CRITICAL', 'FATAL'])
-
-export interface LogLine {
-  time: string
-  level: string
-  message: string
-}
 
 /** A log object of undocumented shape, as one line: known keys when present, else its JSON. */
 export function toLogLine(entry: LogEntry): LogLine {
@@ -59,10 +55,6 @@ export async function readLastLogLines(
   return newestFirst.slice(0, wanted).reverse()
 }
 
-export function formatLogLine(line: LogLine): string {
-  return [line.time, line.level, line.message].filter((part) => part !== '').join(' ')
-}
-
 export function isErrorLine(line: LogLine): boolean {
   return ERROR_LEVELS.has(line.level)
 }
@@ -73,11 +65,6 @@ export function errorAnnotations(lines: readonly LogLine[]): LogLine[] {
 
 /** Time the logs may take after the deploy ended; a timed-out run has no deadline left of its own. */
 export const LOG_BUDGET_MS = 15_000
-
-export interface RevisionLogs {
-  phase: LogPhase
-  lines: LogLine[]
-}
 
 /** What showing logs does to the world: the action's log and annotations. */
 export interface LogIo {

@@ -1,12 +1,14 @@
 import { z } from 'zod'
-import { MAX_LOG_LINES } from '../after-deploy/revision-logs'
 import { parseDuration } from '../lib/duration'
 import { INPUT_DEFAULTS, MULTI_LINE_INPUTS, type DefaultedInput, type InputName } from './contract'
 import { normaliseRepoRef } from './git-ref'
 import { parseResourceSpec } from './resource-spec'
 import { parseSecrets } from './secrets'
 import { controlCharacterProblem } from './text'
-import { parseExpectation } from '../after-deploy/expectation'
+import { parseExpectation } from './expectation'
+
+/** `log-lines` at the most: the logs are read over at most 3 pages of 100 lines, newest first. */
+export const MAX_LOG_LINES = 200
 
 export const SOURCES = ['git_host', 'external_image', 'internal_image', 'internal_source'] as const
 export type Source = (typeof SOURCES)[number]

@@ -1,4 +1,8 @@
-import type { CallOptions, ControlPlaneClient } from '../control-plane/client'
+import {
+  controlPlanePaths,
+  type CallOptions,
+  type ControlPlaneClient
+} from '../control-plane/client'
 import { HttpStatusError } from '../control-plane/errors'
 import type { Deployment } from '../control-plane/schemas'
 import type { Config } from '../inputs/parse'
@@ -38,7 +42,11 @@ export async function findTarget(
 export function withHint(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
   if (!(error instanceof HttpStatusError)) return message
-  if (error.status === 409 && error.method === 'POST' && error.path === '/v2/deployments') {
+  if (
+    error.status === 409 &&
+    error.method === 'POST' &&
+    error.path === controlPlanePaths.deployments()
+  ) {
     return `${message}\nThe name is taken: by another deployment this key cannot see, or by the tracing project a deleted deployment of that name left behind. Delete that tracing project (operation: delete with delete-tracing-project: true deletes it with its deployment), or choose another name.`
   }
   if (error.status === 401) {

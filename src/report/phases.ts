@@ -1,5 +1,5 @@
 import { formatDuration } from '../lib/duration'
-import type { PhaseSpan, PhaseTimeline } from '../result'
+import type { PhaseSpan, PhaseTimeline } from '../wait/phases'
 import { clockTime, earlierRange } from '../wait/progress-text'
 import { judgeStatus } from '../wait/revision-status'
 import type { Markdown } from './markdown'

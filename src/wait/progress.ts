@@ -1,4 +1,4 @@
-import type { PhaseSpan, PhaseTimeline } from '../result'
+import type { PhaseSpan, PhaseTimeline } from './phases'
 import type { PredictionBasis } from './poll-schedule'
 import { judgeStatus } from './revision-status'
 

@@ -1,5 +1,5 @@
-export const id = 870;
-export const ids = [870];
+export const id = 863;
+export const ids = [863];
 export const modules = {
 
 /***/ 7259:
@@ -527,7 +527,7 @@ function describeNetworkError(error) {
 
 /***/ }),
 
-/***/ 9870:
+/***/ 3863:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1027,6 +1027,7 @@ const SUCCEEDS = {
 
 ;// CONCATENATED MODULE: ./src/operations/target.ts
 
+
 /**
  * The deployment the inputs name: by id, else by exact name. Undefined when there is none by
  * that name, or none by that id when `missingIdIsAbsent` (delete wants it gone anyway).
@@ -1054,7 +1055,9 @@ function withHint(error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!(error instanceof errors/* HttpStatusError */.F9))
         return message;
-    if (error.status === 409 && error.method === 'POST' && error.path === '/v2/deployments') {
+    if (error.status === 409 &&
+        error.method === 'POST' &&
+        error.path === controlPlanePaths.deployments()) {
         return `${message}\nThe name is taken: by another deployment this key cannot see, or by the tracing project a deleted deployment of that name left behind. Delete that tracing project (operation: delete with delete-tracing-project: true deletes it with its deployment), or choose another name.`;
     }
     if (error.status === 401) {
@@ -1459,8 +1462,8 @@ async function readPrediction(options, revision, waitStartedAt) {
 
 // EXTERNAL MODULE: ./src/inputs/git-ref.ts
 var git_ref = __webpack_require__(6905);
-// EXTERNAL MODULE: ./src/inputs/parse.ts + 7 modules
-var parse = __webpack_require__(3937);
+// EXTERNAL MODULE: ./src/inputs/parse.ts + 3 modules
+var parse = __webpack_require__(2192);
 ;// CONCATENATED MODULE: ./src/operations/plan.ts
 
 
@@ -2722,8 +2725,94 @@ function createOutputs(redact, log, set = core.setOutput) {
     };
 }
 
-// EXTERNAL MODULE: ./src/after-deploy/revision-logs.ts
-var revision_logs = __webpack_require__(6569);
+// EXTERNAL MODULE: ./src/inputs/fields.ts + 3 modules
+var fields = __webpack_require__(8844);
+// EXTERNAL MODULE: ./src/report/log-lines.ts
+var log_lines = __webpack_require__(8326);
+;// CONCATENATED MODULE: ./src/after-deploy/revision-logs.ts
+
+
+
+/** Pages the log endpoint is read over at the most (the lines at the most: `log-lines`' bound). */
+const MAX_LOG_PAGES = 3;
+/** Lines of ERROR or above that also become annotations. */
+const MAX_ANNOTATIONS = 10;
+const ERROR_LEVELS = new Set(['ERROR', 'CRITICAL', 'FATAL']);
+/** A log object of undocumented shape, as one line: known keys when present, else its JSON. */
+function toLogLine(entry) {
+    const pick = (...keys) => {
+        for (const key of keys) {
+            const value = entry[key];
+            if (typeof value === 'string' || typeof value === 'number')
+                return String(value);
+        }
+        return undefined;
+    };
+    const message = pick('message', 'msg', 'text', 'log');
+    return {
+        time: pick('timestamp', 'time', 'ts', 'created_at') ?? '',
+        level: (pick('level', 'severity', 'levelname') ?? '').toUpperCase(),
+        message: message ?? JSON.stringify(entry)
+    };
+}
+/**
+ * Reads the newest `maxLines` lines (newest first, over at most MAX_LOG_PAGES pages) and returns
+ * them oldest first.
+ */
+async function readLastLogLines(readPage, maxLines, call) {
+    const wanted = Math.min(maxLines, fields/* MAX_LOG_LINES */.Cm);
+    const newestFirst = [];
+    let offset;
+    for (let page = 0; page < MAX_LOG_PAGES && newestFirst.length < wanted; page++) {
+        const limit = Math.min(100, wanted - newestFirst.length);
+        const answer = await readPage({ order: 'desc', limit, offset }, call);
+        newestFirst.push(...answer.logs.slice(0, limit).map(toLogLine));
+        if (!answer.next_offset || answer.next_offset === offset)
+            break;
+        offset = answer.next_offset;
+    }
+    return newestFirst.slice(0, wanted).reverse();
+}
+function isErrorLine(line) {
+    return ERROR_LEVELS.has(line.level);
+}
+function errorAnnotations(lines) {
+    return lines.filter(isErrorLine).slice(-MAX_ANNOTATIONS);
+}
+/** Time the logs may take after the deploy ended; a timed-out run has no deadline left of its own. */
+const LOG_BUDGET_MS = 15_000;
+/**
+ * Fetches the logs that explain how the revision ended and shows them: oldest first in a
+ * collapsed group, ERROR lines also as annotations. Best effort: any failure to read them becomes
+ * one notice and `undefined`, never an error of the step.
+ */
+async function showRevisionLogs(readPage, options) {
+    const { io, redact } = options;
+    const phase = (0,revision_status/* phaseOf */.hU)(options.statusesSeen);
+    let lines;
+    try {
+        lines = await readLastLogLines((query, call) => readPage(phase, query, call), options.maxLines, options.call);
+    }
+    catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const missing = /HTTP 404/.test(reason) ? 'this service does not offer revision logs' : reason;
+        io.notice(redact(`The ${phase} logs of revision ${options.revisionId} could not be shown: ${missing}`));
+        return undefined;
+    }
+    const shown = lines.map((line) => ({ ...line, message: redact(line.message) }));
+    if (shown.length === 0) {
+        io.notice(`Revision ${options.revisionId} has no ${phase} log lines.`);
+        return { phase, lines: shown };
+    }
+    io.startGroup(`Last ${shown.length} lines of the ${phase} log of revision ${options.revisionId}`);
+    for (const line of shown)
+        io.info((0,log_lines/* formatLogLine */.I)(line));
+    io.endGroup();
+    for (const line of errorAnnotations(shown))
+        io.error(line.message, `${phase} log ${line.time}`.trim());
+    return { phase, lines: shown };
+}
+
 // EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
 var summary = __webpack_require__(2529);
 ;// CONCATENATED MODULE: ./src/version.ts
@@ -2911,12 +3000,12 @@ async function failureLogs(result, config, client, redact, log, signal) {
         return undefined;
     if (config.logLines === 0 || !deploymentId || !revisionId)
         return undefined;
-    return (0,revision_logs/* showRevisionLogs */.MS)((phase, query, call) => client.getRevisionLogs(deploymentId, revisionId, phase, query, call), {
+    return showRevisionLogs((phase, query, call) => client.getRevisionLogs(deploymentId, revisionId, phase, query, call), {
         revisionId,
         statusesSeen: result.statusesSeen,
         maxLines: config.logLines,
         redact,
-        call: { deadline: Date.now() + revision_logs/* LOG_BUDGET_MS */.CM, signal },
+        call: { deadline: Date.now() + LOG_BUDGET_MS, signal },
         io: log
     });
 }
@@ -2957,4 +3046,4 @@ function formatBytes(bytes) {
 
 };
 
-//# sourceMappingURL=870.index.js.map
+//# sourceMappingURL=863.index.js.map
