@@ -144,12 +144,21 @@ async function deployOnce(apiUrl: string, name: string): Promise<DeployResult> {
     'graph-config-path': 'graph.json',
     timeout: '10s'
   }
+  const { config, deps } = await chaosStep(given)
+  return deploy(config, deps)
+}
+
+/**
+ * What the deploys of a chaos run share: the inputs parsed as a runner hands them over, polls
+ * faster than the poll-interval input allows (1 s at least: many deploys in one bench run), and a
+ * quick client whose log goes nowhere.
+ */
+export async function chaosStep(given: Partial<RawInputs>) {
   const parsed = await parseInputs(rawInputs(given), {
     GITHUB_REF: 'refs/heads/main',
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_REPOSITORY: 'acme/agent'
   })
-  // Faster than the poll-interval input allows (1 s at least): many deploys in one bench run.
   const config = { ...parsed, pollIntervalMs: 50 }
   const client = new ControlPlaneClient({
     baseUrl: config.apiUrl,
@@ -158,16 +167,7 @@ async function deployOnce(apiUrl: string, name: string): Promise<DeployResult> {
     requestTimeoutMs: 300,
     backoff: { baseMs: 10, maxMs: 100 }
   })
-  return deploy(config, {
-    client,
-    io: {
-      info: () => undefined,
-      notice: () => undefined,
-      warning: () => undefined,
-      setOutput: () => undefined
-    },
-    startedAt: Date.now(),
-    now: Date.now,
-    sleep
-  })
+  const silent = () => undefined
+  const io = { info: silent, notice: silent, warning: silent, setOutput: silent }
+  return { config, deps: { client, io, startedAt: Date.now(), now: Date.now, sleep } }
 }

@@ -11,11 +11,9 @@ import {
   type ControlPlaneEmulator,
   type Fault
 } from '../emulator'
-import { ControlPlaneClient } from '../src/control-plane/client'
-import { sleep } from '../src/control-plane/retry'
-import { parseInputs } from '../src/inputs/parse'
 import { deliver, type Delivery } from '../src/safe-delivery'
-import { rawInputs } from '../__tests__/helpers/action-yml'
+import { sleep } from '../src/control-plane/retry'
+import { chaosStep } from './chaos'
 
 const NAME = 'agent'
 const HANG_AFTER_MS = 30_000
@@ -91,45 +89,19 @@ export async function rollbackChaosRun(seed: number, runs: number): Promise<Roll
 }
 
 async function deliverOnce(apiUrl: string): Promise<Delivery> {
-  const parsed = await parseInputs(
-    rawInputs({
-      'api-url': apiUrl,
-      'api-key': 'emulator-key',
-      name: NAME,
-      'integration-id': '123e4567-e89b-42d3-a456-426614174000',
-      'graph-config-path': 'graph.json',
-      timeout: '10s',
-      'verify-assistant': 'agent',
-      'verify-message': 'hi',
-      'verify-expect': 'echo: hi',
-      'verify-timeout': '2s',
-      'rollback-on-failure': 'true',
-      'rollback-timeout': '10s'
-    }),
-    {
-      GITHUB_REF: 'refs/heads/main',
-      GITHUB_SERVER_URL: 'https://github.com',
-      GITHUB_REPOSITORY: 'acme/agent'
-    }
-  )
-  const config = { ...parsed, pollIntervalMs: 50 }
-  const client = new ControlPlaneClient({
-    baseUrl: config.apiUrl,
-    apiKey: config.apiKey,
-    userAgent: 'deploy-agent-action/chaos',
-    requestTimeoutMs: 300,
-    backoff: { baseMs: 10, maxMs: 100 }
+  const { config, deps } = await chaosStep({
+    'api-url': apiUrl,
+    'api-key': 'emulator-key',
+    name: NAME,
+    'integration-id': '123e4567-e89b-42d3-a456-426614174000',
+    'graph-config-path': 'graph.json',
+    timeout: '10s',
+    'verify-assistant': 'agent',
+    'verify-message': 'hi',
+    'verify-expect': 'echo: hi',
+    'verify-timeout': '2s',
+    'rollback-on-failure': 'true',
+    'rollback-timeout': '10s'
   })
-  return deliver(config, {
-    client,
-    io: {
-      info: () => undefined,
-      notice: () => undefined,
-      warning: () => undefined,
-      setOutput: () => undefined
-    },
-    startedAt: Date.now(),
-    now: Date.now,
-    sleep
-  })
+  return deliver(config, deps)
 }
