@@ -90,6 +90,7 @@ export const controlPlanePaths = {
   /** For messages about a deployment not created yet (dry run). */
   newDeployment: () => '/v2/deployments/{new id}',
   uploadUrl: (id: string) => `${controlPlanePaths.deployment(id)}/upload-url`,
+  newDeploymentUploadUrl: () => `${controlPlanePaths.newDeployment()}/upload-url`,
   revisions: (id: string) => `${controlPlanePaths.deployment(id)}/revisions`,
   revision: (id: string, revisionId: string) =>
     `${controlPlanePaths.revisions(id)}/${segment(revisionId)}`,

@@ -29,13 +29,15 @@ export function describePlan(
     plan.kind === 'update'
       ? controlPlanePaths.deployment(plan.deploymentId)
       : controlPlanePaths.newDeployment()
+  const uploadPath =
+    plan.kind === 'update'
+      ? controlPlanePaths.uploadUrl(plan.deploymentId)
+      : controlPlanePaths.newDeploymentUploadUrl()
   if (plan.sourcePatch) {
     const packed = archive
       ? ` (${archive.files.length} files, ${formatBytes(archive.bytes)} packed)`
       : ''
-    lines.push(
-      `Would upload the source folder${packed}: POST ${deploymentPath}/upload-url, then PUT the tarball`
-    )
+    lines.push(`Would upload the source folder${packed}: POST ${uploadPath}, then PUT the tarball`)
     lines.push(`Would update deployment ${target.name}: PATCH ${deploymentPath}`)
     lines.push(...fieldLines(plan.sourcePatch('{object path from upload-url}'), true))
   } else if (plan.kind === 'update' && plan.body) {
