@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator, type Fault } from '../emulator'
+import { ControlPlaneClient } from '../src/control-plane/client'
 import { gitHostStep, runDeploy } from './helpers/deploy-harness'
 
 let emulator: ControlPlaneEmulator
@@ -107,6 +108,39 @@ describe('an update whose answer is lost', () => {
     expect(result.outcome).toBe('deployed')
     expect(count('PATCH')).toBe(2)
     expect(emulator.revisions(seeded.id)).toHaveLength(2)
+  })
+})
+
+describe('an update whose answer is lost while another run patches', () => {
+  it("does not adopt the other run's revision: patches again and waits for its own", async () => {
+    const seeded = emulator.seedDeployment({ name: 'support-agent' })
+    const otherRun = new ControlPlaneClient({
+      baseUrl: emulator.url,
+      apiKey: 'emulator-key',
+      userAgent: 'another-run'
+    })
+    // Our PATCH is cut off before the service acts on it; just then another run's PATCH lands.
+    emulator.injectFault({
+      method: 'PATCH',
+      kind: 'reset-before',
+      before: async () => {
+        await otherRun.patchDeployment(seeded.id, {
+          source_revision_config: { repo_ref: 'someone-elses-branch' }
+        })
+      }
+    })
+    const { result, outputs, log } = await runDeploy({ ...gitHost(), 'repo-ref': 'release' })
+    expect(result.outcome).toBe('deployed')
+    expect(count('PATCH')).toBe(3)
+    const revisions = emulator.revisions(seeded.id)
+    expect(revisions).toHaveLength(3)
+    const ours = revisions.find((revision) => revision.id === outputs['revision-id'])
+    expect(ours?.source_revision_config.repo_ref).toBe('release')
+    expect(log).toContainEqual(
+      expect.stringMatching(
+        /^notice: The answer to PATCH .* was lost .*; the deployment has a new revision .*, but its repo_ref is not what this run sent: another run or a push created it, so it is not adopted\./
+      )
+    )
   })
 })
 

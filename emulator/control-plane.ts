@@ -245,6 +245,7 @@ export async function startControlPlane(
     }
     const fault = faults.take(method, record.path)
     if (fault) record.faulted = true
+    await fault?.before?.()
     if (fault?.kind === 'status') {
       const status = fault.status ?? 503
       const headers: Record<string, string> =

@@ -94,6 +94,11 @@ export interface Fault {
   body?: unknown
   /** For 'delay' (default 1000). */
   delayMs?: number
+  /**
+   * Run when the fault hits, before it acts (awaited): another client's request that lands just
+   * then, say, to stage a race deterministically.
+   */
+  before?: () => void | Promise<void>
 }
 
 export interface Secret {
