@@ -660,6 +660,7 @@ const controlPlanePaths = {
     /** For messages about a deployment not created yet (dry run). */
     newDeployment: () => '/v2/deployments/{new id}',
     uploadUrl: (id) => `${controlPlanePaths.deployment(id)}/upload-url`,
+    newDeploymentUploadUrl: () => `${controlPlanePaths.newDeployment()}/upload-url`,
     revisions: (id) => `${controlPlanePaths.deployment(id)}/revisions`,
     revision: (id, revisionId) => `${controlPlanePaths.revisions(id)}/${segment(revisionId)}`,
     revisionLogs: (id, revisionId) => `${controlPlanePaths.revision(id, revisionId)}/logs`,
@@ -1690,11 +1691,14 @@ function describePlan(plan, target, archive) {
     const deploymentPath = plan.kind === 'update'
         ? controlPlanePaths.deployment(plan.deploymentId)
         : controlPlanePaths.newDeployment();
+    const uploadPath = plan.kind === 'update'
+        ? controlPlanePaths.uploadUrl(plan.deploymentId)
+        : controlPlanePaths.newDeploymentUploadUrl();
     if (plan.sourcePatch) {
         const packed = archive
             ? ` (${archive.files.length} files, ${(0,bytes/* formatBytes */.z)(archive.bytes)} packed)`
             : '';
-        lines.push(`Would upload the source folder${packed}: POST ${deploymentPath}/upload-url, then PUT the tarball`);
+        lines.push(`Would upload the source folder${packed}: POST ${uploadPath}, then PUT the tarball`);
         lines.push(`Would update deployment ${target.name}: PATCH ${deploymentPath}`);
         lines.push(...fieldLines(plan.sourcePatch('{object path from upload-url}'), true));
     }

@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import {
+  startAgentServer,
+  startControlPlane,
+  type AgentServerEmulator,
+  type ControlPlaneEmulator
+} from '../emulator'
+import { startGitHubApi } from './helpers/github-api'
+import { gitHostStep } from './helpers/deploy-harness'
+import { runAction } from './helpers/run-action'
+
+/**
+ * The built action, as a runner starts it on a pull request, rolls back a revision whose agent
+ * fails its run check: the job summary, the pull-request comment and the GitHub deployment's
+ * final status each name the failed revision and the one serving now.
+ */
+const NAME = 'support-agent'
+const closers: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close()
+})
+
+describe('a rollback, as the records tell it', () => {
+  it('names the failed revision and the one brought back in the summary, the comment and the status', async () => {
+    const holder: { controlPlane?: ControlPlaneEmulator } = {}
+    const agent: AgentServerEmulator = await startAgentServer({
+      host: () => holder.controlPlane?.serving(NAME)
+    })
+    // The seeded revision's agent answers well; the revision this run makes answers 500.
+    const controlPlane = await startControlPlane({
+      stepMs: 5,
+      agentUrl: agent.url,
+      agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'run-error')
+    })
+    holder.controlPlane = controlPlane
+    const github = await startGitHubApi()
+    closers.push(github.close, controlPlane.close, agent.close)
+    const seeded = controlPlane.seedDeployment({
+      name: NAME,
+      source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
+    })
+    const previous = String(seeded.latest_revision_id)
+
+    const run = await runAction(
+      {
+        ...gitHostStep(controlPlane.url, NAME),
+        'api-key': 'emulator-key',
+        'repo-ref': 'main',
+        'poll-interval': '1',
+        'verify-assistant': 'agent',
+        'verify-message': 'hi',
+        'verify-timeout': '20s',
+        'rollback-on-failure': 'true',
+        'github-token': 'ghs_rollback_token_5f2a9c',
+        environment: 'production',
+        'pr-comment': 'true'
+      },
+      { pullRequest: { number: 5 }, githubApiUrl: github.url, killAfterMs: 90_000 }
+    )
+
+    const [rollbackRevision, failed] = controlPlane.revisions(seeded.id)
+    expect(controlPlane.redeploys()).toHaveLength(1)
+    expect(run.code).toBe(1)
+    expect(run.outputs).toMatchObject({
+      'previous-revision-id': previous,
+      'revision-id': failed?.id,
+      'rolled-back': 'true',
+      'rollback-revision-id': rollbackRevision?.id
+    })
+
+    expect(run.summary).toContain('(rolled back)')
+    expect(run.summary).toContain(`| Failed revision | ${failed?.id} |`)
+    expect(run.summary).toContain(`| Rolled back to | ${previous} |`)
+    expect(run.summary).toContain(`| Rollback revision | ${rollbackRevision?.id} |`)
+
+    const comment = github.comments.at(-1)?.body ?? ''
+    expect(comment).toContain(`rolled back to ${previous}`)
+    expect(comment).toContain(failed?.id ?? 'the failed revision')
+
+    const statuses = github.deployments.flatMap((deployment) => deployment.statuses)
+    const final = statuses.at(-1)
+    expect(final?.state).toBe('failure')
+    expect(final?.description).toContain(`rolled back to ${previous}`)
+  }, 120_000)
+})
