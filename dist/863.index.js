@@ -70,6 +70,8 @@ const INFO_REQUEST_MS = 10_000;
  * deadline. A service that returns none cannot be checked this way.
  */
 async function checkActiveRevision(check) {
+    if (check.seen === check.revisionId)
+        return { kind: 'serving' };
     for (;;) {
         const current = await check.getDeployment({ deadline: check.deadline, signal: check.signal });
         const active = current.active_revision_id;
@@ -2159,7 +2161,9 @@ async function deployed(run, deploymentId, revisionId) {
     const current = await client.getDeployment(deploymentId, run.call);
     run.known.deploymentUrl = usableUrl(run, current.source_config.custom_url ?? '');
     io.setOutput('deployment-url', run.known.deploymentUrl);
-    // Whether it serves is the serving check's to say (after-deploy/serving-check.ts).
+    // Whether it serves is the serving check's to say (after-deploy/serving-check.ts), starting
+    // from this read.
+    run.known.activeRevisionId = current.active_revision_id;
     const at = run.known.deploymentUrl ? ` at ${run.known.deploymentUrl}` : '';
     return run.finish('deployed', `Deployed ${run.target}: revision ${revisionId} is DEPLOYED${at} after ${(0,duration/* formatDuration */.a)(run.elapsed())}.`);
 }
@@ -2282,6 +2286,19 @@ async function settle(deploymentId, source, revisionBefore, deps) {
 
 
 
+
+/**
+ * A redeploy created `revisionId` from `source`: the outputs and the log say so at once. (After a
+ * failure, the rollback's io keeps `revision-id` for the revision that failed.)
+ */
+function redeployedNow(run, revisionId, source) {
+    const { io } = run.deps;
+    io.setOutput('rolled-back', 'true');
+    io.setOutput('rollback-revision-id', revisionId);
+    io.setOutput('revision-id', revisionId);
+    run.known.revisionId = revisionId;
+    io.info(`Revision ${revisionId} created by the redeploy of ${source.id}.`);
+}
 /** DEPLOYED revisions read to find the one older than the active revision. */
 const DEPLOYED_HISTORY = 100;
 /**
@@ -2309,18 +2326,15 @@ async function rollbackOperation(config, deps) {
             return run.finish('deployed', `Revision ${source.id} already serves ${run.target}; nothing to roll back, nothing was sent.`);
         }
         if (config.dryRun) {
+            const request = `POST ${controlPlanePaths.redeploy(existing.id, source.id)}`;
             return {
-                ...run.finish('dry-run', `Dry run: ${run.target} would be rolled back to revision ${source.id} (POST /v2/deployments/${existing.id}/revisions/${source.id}/redeploy). Nothing was sent that changes state.`),
-                planLines: [`POST /v2/deployments/${existing.id}/revisions/${source.id}/redeploy`]
+                ...run.finish('dry-run', `Dry run: ${run.target} would be rolled back to revision ${source.id} (${request}). Nothing was sent that changes state.`),
+                planLines: [request]
             };
         }
         deps.io.info(`Rolling ${run.target} back to revision ${source.id}…`);
         const redeployed = await redeployOnce(existing.id, source, existing.latest_revision_id, run.writeDeps());
-        deps.io.setOutput('rolled-back', 'true');
-        deps.io.setOutput('rollback-revision-id', redeployed.revisionId);
-        run.known.revisionId = redeployed.revisionId;
-        deps.io.setOutput('revision-id', redeployed.revisionId);
-        deps.io.info(`Revision ${redeployed.revisionId} created by the redeploy of ${source.id}.`);
+        redeployedNow(run, redeployed.revisionId, source);
         if (!config.wait) {
             return run.finish('revision-created', `Revision ${redeployed.revisionId} (a redeploy of ${source.id}) of ${run.target} exists; not waiting for it (wait: false).`);
         }
@@ -2397,10 +2411,7 @@ async function rollBackAfterFailure(config, deps, request) {
         const source = await deps.client.getRevision(deploymentId, previousRevisionId, run.call);
         deps.io.info(`Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback-timeout ${(0,duration/* formatDuration */.a)(config.rollbackTimeoutMs)})…`);
         const redeployed = await redeployOnce(deploymentId, source, current.latest_revision_id, run.writeDeps());
-        deps.io.setOutput('rolled-back', 'true');
-        deps.io.setOutput('rollback-revision-id', redeployed.revisionId);
-        run.known.revisionId = redeployed.revisionId;
-        deps.io.info(`Revision ${redeployed.revisionId} created by the redeploy of ${source.id}.`);
+        redeployedNow(run, redeployed.revisionId, source);
         const waited = await waitForOutcome(run, redeployed.deployment, redeployed.revisionId);
         return { ...report(waited.outcome, waited.message, redeployed.revisionId), result: waited };
     }
@@ -2459,12 +2470,7 @@ async function deliver(config, deps) {
     return {
         result,
         checks,
-        rollback: {
-            ...report,
-            checks: rollbackChecks,
-            checksFailure: rollbackChecks?.failure,
-            elapsedMs: report.elapsedMs
-        }
+        rollback: { ...report, checksFailure: rollbackChecks?.failure }
     };
 }
 /** Why this run's revision failed, as a clause ("ended BUILD_FAILED"); undefined when it did not. */
@@ -2487,6 +2493,7 @@ async function verifyRevision(result, config, deps, deadline) {
     const serving = await (0,serving_check/* checkActiveRevision */.sJ)({
         getDeployment: (call) => client.getDeployment(deploymentId, call),
         revisionId,
+        seen: result.activeRevisionId,
         deadline: Math.min(now() + serving_check/* ACTIVE_REVISION_WAIT_MS */.ug, deadline),
         signal,
         now,

@@ -53,6 +53,8 @@ export interface DeployResult {
   revisionId?: string
   revisionStatus?: string
   deploymentUrl?: string
+  /** The deployment's `active_revision_id` as read just after DEPLOYED, when the service gave one. */
+  activeRevisionId?: string | null
   created: boolean
   /** Every status of the revision seen, oldest first. */
   statusesSeen: string[]

@@ -16,7 +16,7 @@ export interface DeliveryDeps extends DeployDeps {
 export interface Delivery {
   result: DeployResult
   checks?: AfterDeployChecks
-  rollback?: RollbackReport & { checks?: AfterDeployChecks }
+  rollback?: RollbackReport
 }
 
 /**
@@ -62,12 +62,7 @@ export async function deliver(config: Config, deps: DeliveryDeps): Promise<Deliv
   return {
     result,
     checks,
-    rollback: {
-      ...report,
-      checks: rollbackChecks,
-      checksFailure: rollbackChecks?.failure,
-      elapsedMs: report.elapsedMs
-    }
+    rollback: { ...report, checksFailure: rollbackChecks?.failure }
   }
 }
 
@@ -94,6 +89,7 @@ async function verifyRevision(
   const serving = await checkActiveRevision({
     getDeployment: (call) => client.getDeployment(deploymentId, call),
     revisionId,
+    seen: result.activeRevisionId,
     deadline: Math.min(now() + ACTIVE_REVISION_WAIT_MS, deadline),
     signal,
     now,

@@ -19,6 +19,8 @@ export type Serving =
 export interface ActiveRevisionCheck {
   getDeployment: (call: CallOptions) => Promise<Deployment>
   revisionId: string
+  /** `active_revision_id` as a read just made saw it: when it is this revision, none is sent. */
+  seen?: string | null
   /** Epoch ms: the end of ACTIVE_REVISION_WAIT_MS, never past the run's deadline. */
   deadline: number
   signal?: AbortSignal
@@ -32,6 +34,7 @@ export interface ActiveRevisionCheck {
  * deadline. A service that returns none cannot be checked this way.
  */
 export async function checkActiveRevision(check: ActiveRevisionCheck): Promise<Serving> {
+  if (check.seen === check.revisionId) return { kind: 'serving' }
   for (;;) {
     const current = await check.getDeployment({ deadline: check.deadline, signal: check.signal })
     const active = current.active_revision_id

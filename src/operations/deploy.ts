@@ -318,7 +318,9 @@ async function deployed(
   const current = await client.getDeployment(deploymentId, run.call)
   run.known.deploymentUrl = usableUrl(run, current.source_config.custom_url ?? '')
   io.setOutput('deployment-url', run.known.deploymentUrl)
-  // Whether it serves is the serving check's to say (after-deploy/serving-check.ts).
+  // Whether it serves is the serving check's to say (after-deploy/serving-check.ts), starting
+  // from this read.
+  run.known.activeRevisionId = current.active_revision_id
   const at = run.known.deploymentUrl ? ` at ${run.known.deploymentUrl}` : ''
   return run.finish(
     'deployed',

@@ -1,3 +1,4 @@
+import { controlPlanePaths } from '../control-plane/client'
 import type { Revision } from '../control-plane/schemas'
 import type { Config } from '../inputs/parse'
 import { formatDuration } from '../lib/duration'
@@ -6,6 +7,19 @@ import { DeployRun, endedByError, waitForOutcome } from './deploy'
 import type { DeployDeps } from './deps'
 import { redeployOnce } from './redeploy-once'
 import { findTarget } from './target'
+
+/**
+ * A redeploy created `revisionId` from `source`: the outputs and the log say so at once. (After a
+ * failure, the rollback's io keeps `revision-id` for the revision that failed.)
+ */
+function redeployedNow(run: DeployRun, revisionId: string, source: Revision): void {
+  const { io } = run.deps
+  io.setOutput('rolled-back', 'true')
+  io.setOutput('rollback-revision-id', revisionId)
+  io.setOutput('revision-id', revisionId)
+  run.known.revisionId = revisionId
+  io.info(`Revision ${revisionId} created by the redeploy of ${source.id}.`)
+}
 
 /** DEPLOYED revisions read to find the one older than the active revision. */
 const DEPLOYED_HISTORY = 100
@@ -40,12 +54,13 @@ export async function rollbackOperation(config: Config, deps: DeployDeps): Promi
       )
     }
     if (config.dryRun) {
+      const request = `POST ${controlPlanePaths.redeploy(existing.id, source.id)}`
       return {
         ...run.finish(
           'dry-run',
-          `Dry run: ${run.target} would be rolled back to revision ${source.id} (POST /v2/deployments/${existing.id}/revisions/${source.id}/redeploy). Nothing was sent that changes state.`
+          `Dry run: ${run.target} would be rolled back to revision ${source.id} (${request}). Nothing was sent that changes state.`
         ),
-        planLines: [`POST /v2/deployments/${existing.id}/revisions/${source.id}/redeploy`]
+        planLines: [request]
       }
     }
     deps.io.info(`Rolling ${run.target} back to revision ${source.id}…`)
@@ -55,11 +70,7 @@ export async function rollbackOperation(config: Config, deps: DeployDeps): Promi
       existing.latest_revision_id,
       run.writeDeps()
     )
-    deps.io.setOutput('rolled-back', 'true')
-    deps.io.setOutput('rollback-revision-id', redeployed.revisionId)
-    run.known.revisionId = redeployed.revisionId
-    deps.io.setOutput('revision-id', redeployed.revisionId)
-    deps.io.info(`Revision ${redeployed.revisionId} created by the redeploy of ${source.id}.`)
+    redeployedNow(run, redeployed.revisionId, source)
     if (!config.wait) {
       return run.finish(
         'revision-created',
@@ -176,10 +187,7 @@ export async function rollBackAfterFailure(
       current.latest_revision_id,
       run.writeDeps()
     )
-    deps.io.setOutput('rolled-back', 'true')
-    deps.io.setOutput('rollback-revision-id', redeployed.revisionId)
-    run.known.revisionId = redeployed.revisionId
-    deps.io.info(`Revision ${redeployed.revisionId} created by the redeploy of ${source.id}.`)
+    redeployedNow(run, redeployed.revisionId, source)
     const waited = await waitForOutcome(run, redeployed.deployment, redeployed.revisionId)
     return { ...report(waited.outcome, waited.message, redeployed.revisionId), result: waited }
   } catch (error) {

@@ -31,7 +31,7 @@ export interface SummaryExtras {
   logs?: RevisionLogs
   checks?: AfterDeployChecks
   /** The rollback after this run's revision failed (rollback-on-failure). */
-  rollback?: RollbackReport & { checks?: AfterDeployChecks }
+  rollback?: RollbackReport
 }
 
 /**
