@@ -6,13 +6,13 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   PD: () => (/* binding */ budgetedCall),
 /* harmony export */   bl: () => (/* binding */ workflowTarget),
 /* harmony export */   h1: () => (/* binding */ findComment),
 /* harmony export */   o6: () => (/* binding */ openGitHub),
-/* harmony export */   openGitHubRecords: () => (/* binding */ openGitHubRecords),
-/* harmony export */   s$: () => (/* binding */ GITHUB_CALL_MS)
+/* harmony export */   openGitHubRecords: () => (/* binding */ openGitHubRecords)
 /* harmony export */ });
-/* unused harmony exports GITHUB_GRACE_MS, boundedCalls, commentBody */
+/* unused harmony exports GITHUB_CALL_MS, GITHUB_GRACE_MS, boundedCalls, commentBody */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
 /* harmony import */ var _report_rollback_text__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6846);
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2543);
@@ -77,23 +77,32 @@ function openGitHub(options, target) {
  */
 function boundedCalls(options) {
     return async (what, call) => {
-        const budget = Math.min(options.callBudgetMs ?? GITHUB_CALL_MS, options.deadline + GITHUB_GRACE_MS - options.now());
-        if (budget <= 0) {
-            options.warn(`${what} was not recorded: the run's timeout had passed.`);
-            return undefined;
-        }
-        const signal = AbortSignal.timeout(budget);
         try {
-            return await call(signal);
+            return await budgetedCall(options, call);
         }
         catch (error) {
-            const why = signal.aborted
-                ? `GitHub did not answer within ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(budget)}.`
-                : reason(error);
-            options.warn(`${what} was not recorded: ${why}`);
+            options.warn(`${what} was not recorded: ${reason(error)}`);
             return undefined;
         }
     };
+}
+/**
+ * One GitHub call under its own budget (never past the run's deadline and a grace). Rejects with
+ * the call's own error, or one that says the time ran out.
+ */
+async function budgetedCall(options, call) {
+    const budget = Math.min(options.callBudgetMs ?? GITHUB_CALL_MS, options.deadline + GITHUB_GRACE_MS - options.now());
+    if (budget <= 0)
+        throw new Error("the run's timeout had passed.");
+    const signal = AbortSignal.timeout(budget);
+    try {
+        return await call(signal);
+    }
+    catch (error) {
+        if (!signal.aborted)
+            throw error;
+        throw new Error(`GitHub did not answer within ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(budget)}.`, { cause: error });
+    }
 }
 /**
  * The GitHub side of a deploy, all best effort and beside it: a GitHub deployment for the commit

@@ -9,17 +9,15 @@ export const modules = {
 /* harmony export */   openGitHubPreviews: () => (/* binding */ openGitHubPreviews)
 /* harmony export */ });
 /* unused harmony export deletedCommentBody */
-/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2543);
-/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4285);
-/* harmony import */ var _github_records__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7856);
-
+/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4285);
+/* harmony import */ var _github_records__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7856);
 
 
 /** Pages of 100 GitHub deployments of one environment read to mark them inactive. */
 const MAX_DEPLOYMENT_PAGES = 3;
 /** GitHub's side of deleted previews (operations delete and prune). */
-function openGitHubPreviews(options, target = (0,_github_records__WEBPACK_IMPORTED_MODULE_1__/* .workflowTarget */ .bl)()) {
-    const { octokit, owner, repo, md, bounded } = (0,_github_records__WEBPACK_IMPORTED_MODULE_1__/* .openGitHub */ .o6)(options, target);
+function openGitHubPreviews(options, target = (0,_github_records__WEBPACK_IMPORTED_MODULE_0__/* .workflowTarget */ .bl)()) {
+    const { octokit, owner, repo, md, bounded } = (0,_github_records__WEBPACK_IMPORTED_MODULE_0__/* .openGitHub */ .o6)(options, target);
     const markInactive = async (environment) => {
         for (let page = 1; page <= MAX_DEPLOYMENT_PAGES; page++) {
             const listed = await bounded(`The GitHub deployments of ${environment} (to mark them inactive)`, (signal) => octokit.rest.repos.listDeployments({
@@ -49,8 +47,8 @@ function openGitHubPreviews(options, target = (0,_github_records__WEBPACK_IMPORT
     };
     const updateComment = (preview, issue) => bounded(`The comment on pull request #${issue}`, async (signal) => {
         const body = deletedCommentBody(preview.deploymentName, target.runUrl, md);
-        const marker = (0,_report_markdown__WEBPACK_IMPORTED_MODULE_2__/* .commentMarker */ .Ql)(preview.deploymentName);
-        const ours = await (0,_github_records__WEBPACK_IMPORTED_MODULE_1__/* .findComment */ .h1)(octokit, { owner, repo, issue, marker, signal });
+        const marker = (0,_report_markdown__WEBPACK_IMPORTED_MODULE_1__/* .commentMarker */ .Ql)(preview.deploymentName);
+        const ours = await (0,_github_records__WEBPACK_IMPORTED_MODULE_0__/* .findComment */ .h1)(octokit, { owner, repo, issue, marker, signal });
         // No comment of ours: the preview was never announced there, so nothing to correct.
         if (!ours)
             return;
@@ -65,24 +63,13 @@ function openGitHubPreviews(options, target = (0,_github_records__WEBPACK_IMPORT
     return {
         workflowPullRequest: target.pullRequest,
         async pullRequestState(pullNumber) {
-            const budget = Math.min(options.callBudgetMs ?? _github_records__WEBPACK_IMPORTED_MODULE_1__/* .GITHUB_CALL_MS */ .s$, options.deadline - options.now());
-            const signal = AbortSignal.timeout(Math.max(1, budget));
             try {
-                const { data } = await octokit.rest.pulls.get({
-                    owner,
-                    repo,
-                    pull_number: pullNumber,
-                    request: { signal }
-                });
+                const { data } = await (0,_github_records__WEBPACK_IMPORTED_MODULE_0__/* .budgetedCall */ .PD)(options, (signal) => octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber, request: { signal } }));
                 return data.state === 'closed' ? 'closed' : 'open';
             }
             catch (error) {
                 if (error.status === 404)
                     return undefined;
-                if (signal.aborted)
-                    throw new Error(`GitHub did not answer within ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(budget)}.`, {
-                        cause: error
-                    });
                 throw error;
             }
         },
@@ -99,7 +86,7 @@ function openGitHubPreviews(options, target = (0,_github_records__WEBPACK_IMPORT
 /** The pull-request comment once the preview is gone: the same marker, so it replaces the old. */
 function deletedCommentBody(deploymentName, runUrl, md) {
     return [
-        (0,_report_markdown__WEBPACK_IMPORTED_MODULE_2__/* .commentMarker */ .Ql)(deploymentName),
+        (0,_report_markdown__WEBPACK_IMPORTED_MODULE_1__/* .commentMarker */ .Ql)(deploymentName),
         `### 🗑️ ${md.cell(deploymentName)}`,
         '',
         `The preview was deleted (${md.link(runUrl)}); its URL no longer answers.`,
@@ -114,13 +101,13 @@ function deletedCommentBody(deploymentName, runUrl, md) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   PD: () => (/* binding */ budgetedCall),
 /* harmony export */   bl: () => (/* binding */ workflowTarget),
 /* harmony export */   h1: () => (/* binding */ findComment),
 /* harmony export */   o6: () => (/* binding */ openGitHub),
-/* harmony export */   openGitHubRecords: () => (/* binding */ openGitHubRecords),
-/* harmony export */   s$: () => (/* binding */ GITHUB_CALL_MS)
+/* harmony export */   openGitHubRecords: () => (/* binding */ openGitHubRecords)
 /* harmony export */ });
-/* unused harmony exports GITHUB_GRACE_MS, boundedCalls, commentBody */
+/* unused harmony exports GITHUB_CALL_MS, GITHUB_GRACE_MS, boundedCalls, commentBody */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
 /* harmony import */ var _report_rollback_text__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6846);
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2543);
@@ -185,23 +172,32 @@ function openGitHub(options, target) {
  */
 function boundedCalls(options) {
     return async (what, call) => {
-        const budget = Math.min(options.callBudgetMs ?? GITHUB_CALL_MS, options.deadline + GITHUB_GRACE_MS - options.now());
-        if (budget <= 0) {
-            options.warn(`${what} was not recorded: the run's timeout had passed.`);
-            return undefined;
-        }
-        const signal = AbortSignal.timeout(budget);
         try {
-            return await call(signal);
+            return await budgetedCall(options, call);
         }
         catch (error) {
-            const why = signal.aborted
-                ? `GitHub did not answer within ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(budget)}.`
-                : reason(error);
-            options.warn(`${what} was not recorded: ${why}`);
+            options.warn(`${what} was not recorded: ${reason(error)}`);
             return undefined;
         }
     };
+}
+/**
+ * One GitHub call under its own budget (never past the run's deadline and a grace). Rejects with
+ * the call's own error, or one that says the time ran out.
+ */
+async function budgetedCall(options, call) {
+    const budget = Math.min(options.callBudgetMs ?? GITHUB_CALL_MS, options.deadline + GITHUB_GRACE_MS - options.now());
+    if (budget <= 0)
+        throw new Error("the run's timeout had passed.");
+    const signal = AbortSignal.timeout(budget);
+    try {
+        return await call(signal);
+    }
+    catch (error) {
+        if (!signal.aborted)
+            throw error;
+        throw new Error(`GitHub did not answer within ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(budget)}.`, { cause: error });
+    }
 }
 /**
  * The GitHub side of a deploy, all best effort and beside it: a GitHub deployment for the commit

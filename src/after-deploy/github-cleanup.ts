@@ -1,9 +1,8 @@
-import { formatDuration } from '../lib/duration'
 import { commentMarker, type Markdown } from '../report/markdown'
 import type { Redactor } from '../report/redact'
 import {
   findComment,
-  GITHUB_CALL_MS,
+  budgetedCall,
   openGitHub,
   workflowTarget,
   type BoundedCallOptions,
@@ -98,25 +97,13 @@ export function openGitHubPreviews(
   return {
     workflowPullRequest: target.pullRequest,
     async pullRequestState(pullNumber) {
-      const budget = Math.min(
-        options.callBudgetMs ?? GITHUB_CALL_MS,
-        options.deadline - options.now()
-      )
-      const signal = AbortSignal.timeout(Math.max(1, budget))
       try {
-        const { data } = await octokit.rest.pulls.get({
-          owner,
-          repo,
-          pull_number: pullNumber,
-          request: { signal }
-        })
+        const { data } = await budgetedCall(options, (signal) =>
+          octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber, request: { signal } })
+        )
         return data.state === 'closed' ? 'closed' : 'open'
       } catch (error) {
         if ((error as { status?: unknown }).status === 404) return undefined
-        if (signal.aborted)
-          throw new Error(`GitHub did not answer within ${formatDuration(budget)}.`, {
-            cause: error
-          })
         throw error
       }
     },

@@ -130,24 +130,34 @@ export function openGitHub(
  */
 export function boundedCalls(options: BoundedCallOptions) {
   return async <T>(what: string, call: (signal: AbortSignal) => Promise<T>) => {
-    const budget = Math.min(
-      options.callBudgetMs ?? GITHUB_CALL_MS,
-      options.deadline + GITHUB_GRACE_MS - options.now()
-    )
-    if (budget <= 0) {
-      options.warn(`${what} was not recorded: the run's timeout had passed.`)
-      return undefined
-    }
-    const signal = AbortSignal.timeout(budget)
     try {
-      return await call(signal)
+      return await budgetedCall(options, call)
     } catch (error) {
-      const why = signal.aborted
-        ? `GitHub did not answer within ${formatDuration(budget)}.`
-        : reason(error)
-      options.warn(`${what} was not recorded: ${why}`)
+      options.warn(`${what} was not recorded: ${reason(error)}`)
       return undefined
     }
+  }
+}
+
+/**
+ * One GitHub call under its own budget (never past the run's deadline and a grace). Rejects with
+ * the call's own error, or one that says the time ran out.
+ */
+export async function budgetedCall<T>(
+  options: Pick<BoundedCallOptions, 'deadline' | 'now' | 'callBudgetMs'>,
+  call: (signal: AbortSignal) => Promise<T>
+): Promise<T> {
+  const budget = Math.min(
+    options.callBudgetMs ?? GITHUB_CALL_MS,
+    options.deadline + GITHUB_GRACE_MS - options.now()
+  )
+  if (budget <= 0) throw new Error("the run's timeout had passed.")
+  const signal = AbortSignal.timeout(budget)
+  try {
+    return await call(signal)
+  } catch (error) {
+    if (!signal.aborted) throw error
+    throw new Error(`GitHub did not answer within ${formatDuration(budget)}.`, { cause: error })
   }
 }
 
