@@ -117,7 +117,8 @@ describe('rollback-on-failure against the emulator', () => {
     expect(controlPlane.redeploys().map((request) => request.path)).toEqual([
       `/v2/deployments/${id}/revisions/${first}/redeploy`
     ])
-    expect(run.result).toMatchObject({ outcome: 'deployed', revisionId: failed?.id })
+    expect(run.result).toMatchObject({ outcome: 'checks-failed', revisionId: failed?.id })
+    expect(run.result.message).toMatch(/^Agent check "run" failed/)
     expect(run.checks?.failure).toContain('Agent check "run" failed')
     expect(run.rollback).toMatchObject({
       failedRevisionId: failed?.id,

@@ -42,7 +42,7 @@ describe('GitHub API stand-in: the preview lifecycle', () => {
     const first = github.seedDeployment({ environment: 'preview-pr-3', state: 'success' })
     const second = github.seedDeployment({ environment: 'preview-pr-3', state: 'success' })
     const other = github.seedDeployment({ environment: 'preview-pr-4', state: 'success' })
-    expect(first.id).toBe(7)
+    expect(first.id).toBe(2 ** 31 + 7)
     for (const deployment of [first, second]) {
       await octokit.rest.repos.createDeploymentStatus({
         ...repo,

@@ -15,11 +15,33 @@ export interface GitHubApiOptions {
   onCall?: (call: GitHubCall) => void
   /** Accept every call and never answer (a GitHub API that hangs). */
   hang?: boolean
-  /** Comments already on the pull request (another bot's, a hostile one…). */
-  comments?: { id: number; body: string }[]
+  /**
+   * Comments already on the pull request (another bot's, a hostile one…); without `user`, one
+   * the workflow's token wrote (github-actions[bot]).
+   */
+  comments?: { id: number; body: string; user?: GitHubUser }[]
+  /**
+   * Tokens that may read `GET /user` (a personal access token's identity, say), by token. Any
+   * other token is taken for the workflow's: `GET /user` answers 403, and what it writes is
+   * github-actions[bot]'s, as GitHub does.
+   */
+  users?: Record<string, GitHubUser>
   /** Answers every call with a redirect to this URL (path and query kept). */
   redirectTo?: string
 }
+
+/** A comment's author, as GitHub shows it. */
+export interface GitHubUser {
+  login: string
+  id: number
+  type: 'User' | 'Bot'
+}
+
+/** Who the workflow's GITHUB_TOKEN writes as. */
+export const WORKFLOW_BOT: GitHubUser = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' }
+
+/** GitHub's ids are past 2^31 (int64): a client that keeps them in 32 bits breaks here. */
+const FIRST_ID = 2 ** 31 + 100
 
 /** A GitHub deployment as the stand-in keeps it; `statuses` oldest first. */
 export interface GitHubDeployment {
@@ -121,21 +143,23 @@ function lifecycleRoute(records: Records, call: GitHubCall, url: URL): Answer | 
 
 /**
  * A stand-in for the GitHub REST API on 127.0.0.1: records every call and answers the few
- * the action makes (deployments and their statuses, pull requests, issue comments). The first
- * deployment it creates is id 7. `failWith` makes every call answer that status, as a token
+ * the action makes (deployments and their statuses, pull requests, issue comments). Ids are past 2^31, as
+ * GitHub's are; the first deployment it creates is id 2^31 + 7. `failWith` makes every call answer that status, as a token
  * without the permission would; `hang` reads every call and never answers, as a GitHub API that
  * hangs would. Seed deployments and pull requests with `seedDeployment` and `seedPull`;
  * `deployments` shows each with its statuses, `inactive()` which ended inactive.
  */
 export async function startGitHubApi(options: GitHubApiOptions = {}) {
   const calls: GitHubCall[] = []
-  const comments: { id: number; body: string }[] = [...(options.comments ?? [])]
-  let nextId = 100
+  const comments: { id: number; body: string; user: GitHubUser }[] = (options.comments ?? []).map(
+    (comment) => ({ user: WORKFLOW_BOT, ...comment })
+  )
+  let nextId = FIRST_ID
   const records: Records = {
     deployments: [],
     pulls: [],
     newId: () => nextId++,
-    nextDeploymentId: 7
+    nextDeploymentId: 2 ** 31 + 7
   }
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = []
@@ -164,12 +188,23 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
       if (options.failWith)
         return answer(options.failWith, { message: 'Resource not accessible by integration' })
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`)
+      const token = (call.authorization ?? '').replace(/^(token|bearer) /i, '')
+      const user = options.users?.[token]
+      if (call.method === 'GET' && path === '/user') {
+        return user
+          ? answer(200, user)
+          : answer(403, { message: 'Resource not accessible by integration' })
+      }
       const lifecycle = lifecycleRoute(records, call, url)
       if (lifecycle) return answer(lifecycle.status, lifecycle.body, lifecycle.headers)
       if (call.method === 'GET' && /\/issues\/\d+\/comments$/.test(path))
         return answer(200, comments)
       if (call.method === 'POST' && /\/issues\/\d+\/comments$/.test(path)) {
-        const comment = { id: nextId++, body: (call.body as { body: string }).body }
+        const comment = {
+          id: nextId++,
+          body: (call.body as { body: string }).body,
+          user: user ?? WORKFLOW_BOT
+        }
         comments.push(comment)
         return answer(201, comment)
       }

@@ -138,7 +138,7 @@ describe('openGitHubRecords', () => {
     await records.finish(record)
     // Both in flight at once: in either order.
     expect(github.calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual([
-      'GET /repos/acme/agent/issues/5/comments',
+      'GET /user',
       'POST /repos/acme/agent/deployments'
     ])
     expect(warnings.sort()).toEqual([

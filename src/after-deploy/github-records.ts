@@ -1,4 +1,5 @@
 import { context, getOctokit } from '@actions/github'
+import type { Config } from '../inputs/parse'
 import type { DeployOutcome, RollbackReport } from '../result'
 import { rollbackHeadline } from '../report/rollback-text'
 import { formatDuration } from '../lib/duration'
@@ -28,10 +29,18 @@ export interface RunRecord {
   checksPassed: string[]
   /** The rollback after this run's revision failed, when one ran. */
   rollback?: RollbackReport
+  /** operation rollback: the earlier revision redeployed. */
+  redeployOf?: string
 }
 
 export interface GitHubRecordsOptions {
   token: string
+  /**
+   * `deploy`: the GitHub deployment is for the workflow's commit and is created at once.
+   * `rollback`: it is for the commit that will serve, created once `redeploying` names it (or at
+   * the end, for the workflow's commit, when nothing was redeployed).
+   */
+  operation?: Config['operation']
   environment?: string
   prComment: boolean
   deploymentName: string
@@ -58,6 +67,8 @@ export interface GitHubTarget {
 }
 
 export interface GitHubRecords {
+  /** operation rollback: the revision to redeploy is chosen; `commit` is what it was built from. */
+  redeploying(commit: string | undefined): void
   /**
    * The wait for the revision starts: the GitHub deployment goes in_progress, and with `expected`
    * (the history predicts the end) its description and the pull-request comment say when.
@@ -74,6 +85,7 @@ const STATES: Record<DeployOutcome, DeploymentState> = {
   deployed: 'success',
   'revision-created': 'in_progress',
   failed: 'failure',
+  'checks-failed': 'failure',
   superseded: 'failure',
   timeout: 'failure',
   cancelled: 'error',
@@ -174,22 +186,39 @@ export function openGitHubRecords(
 ): GitHubRecords {
   const { octokit, owner, repo, md, bounded } = openGitHub(options, target)
 
+  let begun = false
+  let resolveRef: (ref: string) => void = () => undefined
+  const ref = new Promise<string>((resolve) => (resolveRef = resolve))
+  const begin = (commit: string | undefined) => {
+    if (begun) return
+    begun = true
+    resolveRef(commit !== undefined && FULL_SHA.test(commit) ? commit : target.sha)
+  }
   const deploymentId: Promise<number | undefined> = options.environment
-    ? bounded(`The GitHub deployment for ${options.environment}`, async (signal) => {
-        const created = await octokit.rest.repos.createDeployment({
-          owner,
-          repo,
-          ref: target.sha,
-          environment: options.environment ?? '',
-          auto_merge: false,
-          required_contexts: [],
-          transient_environment: target.pullRequest !== undefined,
-          description: md.plain(`Deploy ${options.deploymentName}`, MAX_DESCRIPTION),
-          request: { signal }
+    ? ref.then((sha) =>
+        bounded(`The GitHub deployment for ${options.environment}`, async (signal) => {
+          const created = await octokit.rest.repos.createDeployment({
+            owner,
+            repo,
+            ref: sha,
+            environment: options.environment ?? '',
+            auto_merge: false,
+            required_contexts: [],
+            transient_environment: target.pullRequest !== undefined,
+            description: md.plain(
+              `${options.operation === 'rollback' ? 'Roll back' : 'Deploy'} ${options.deploymentName}`,
+              MAX_DESCRIPTION
+            ),
+            request: { signal }
+          })
+          return 'id' in created.data ? created.data.id : undefined
         })
-        return 'id' in created.data ? created.data.id : undefined
-      })
+      )
     : Promise.resolve(undefined)
+  if (options.operation !== 'rollback') begin(target.sha)
+  // Who the token writes as: read once, when a comment is first written.
+  let identity: Promise<TokenIdentity> | undefined
+  const ownIdentity = (signal: AbortSignal) => (identity ??= tokenIdentity(octokit, signal))
 
   let inProgress: Promise<unknown> = deploymentId
   // The comment while waiting; the final one goes after it, or the two could race to create it.
@@ -197,10 +226,13 @@ export function openGitHubRecords(
   const comment = (body: string) => {
     const issue = target.pullRequest as number
     return bounded(`the comment on pull request #${issue}`, (signal) =>
-      upsertComment(octokit, { owner, repo, issue, body, signal })
+      upsertComment(octokit, { owner, repo, issue, body, signal, identity: ownIdentity(signal) })
     )
   }
   return {
+    redeploying(commit) {
+      begin(commit)
+    },
     waitStarting(expected) {
       const description = md.plain(expectedEndDescription(expected, options.now()), MAX_DESCRIPTION)
       if (expected && options.prComment && target.pullRequest !== undefined) {
@@ -223,12 +255,14 @@ export function openGitHubRecords(
       )
     },
     async finish(record) {
+      begin(undefined)
       const jobs: Promise<unknown>[] = []
       const finalStatus = async () => {
         // The final status must come after in_progress, or GitHub would show the run as going on.
         await inProgress
         const id = await deploymentId
         if (id === undefined) return
+        const state = STATES[record.outcome]
         const url = record.deploymentUrl ? checkHttpUrl(record.deploymentUrl) : undefined
         const environmentUrl =
           url && 'url' in url && options.redact(url.url) === url.url ? url.url : undefined
@@ -239,14 +273,13 @@ export function openGitHubRecords(
               owner,
               repo,
               deployment_id: id,
-              state: STATES[record.outcome],
+              state,
               environment_url: environmentUrl,
               log_url: target.runUrl,
-              auto_inactive: true,
-              description: md.plain(
-                `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}${record.rollback ? `; ${rollbackHeadline(record.rollback)}` : ''}`,
-                MAX_DESCRIPTION
-              ),
+              // Only a success replaces what served: with a failure the earlier deployment of
+              // the environment still serves, and must not be marked inactive.
+              ...(state === 'success' ? { auto_inactive: true } : {}),
+              description: md.plain(statusDescription(record), MAX_DESCRIPTION),
               request: { signal }
             })
         )
@@ -268,12 +301,50 @@ export function openGitHubRecords(
   }
 }
 
-/** This action's comment on a pull request: the first whose body starts with `marker`. */
+/** A full commit id: a GitHub deployment is made for it; anything else falls back to the workflow's. */
+const FULL_SHA = /^[0-9a-f]{40}$/
+
+/**
+ * Who a token writes as: its login when it may read `GET /user`; the workflow's token (and an
+ * app's) may not (403) and writes as a bot.
+ */
+export type TokenIdentity = { login: string } | { bot: true }
+
+export async function tokenIdentity(octokit: Octokit, signal: AbortSignal): Promise<TokenIdentity> {
+  try {
+    const { data } = await octokit.rest.users.getAuthenticated({ request: { signal } })
+    return { login: data.login }
+  } catch (error) {
+    if ((error as { status?: unknown }).status === 403) return { bot: true }
+    throw error
+  }
+}
+
+function writtenBy(
+  identity: TokenIdentity,
+  user: { login?: string; type?: string } | null | undefined
+) {
+  if (!user) return false
+  return 'login' in identity ? user.login === identity.login : user.type === 'Bot'
+}
+
+/**
+ * This action's comment on a pull request: the first whose body starts with `marker` and that
+ * the token's own identity wrote. Anyone may post the marker; only our own comment is edited.
+ */
 export async function findComment(
   octokit: Octokit,
-  where: { owner: string; repo: string; issue: number; marker: string; signal: AbortSignal }
+  where: {
+    owner: string
+    repo: string
+    issue: number
+    marker: string
+    identity: Promise<TokenIdentity>
+    signal: AbortSignal
+  }
 ): Promise<{ id: number; body?: string } | undefined> {
   const { owner, repo, issue, marker, signal } = where
+  const identity = await where.identity
   // Page by page rather than with octokit.paginate, which drops the request's abort signal.
   for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
     const { data } = await octokit.rest.issues.listComments({
@@ -284,7 +355,9 @@ export async function findComment(
       page,
       request: { signal }
     })
-    const ours = data.find((comment) => comment.body?.startsWith(marker))
+    const ours = data.find(
+      (comment) => comment.body?.startsWith(marker) && writtenBy(identity, comment.user)
+    )
     if (ours) return ours
     if (data.length < 100) break
   }
@@ -293,11 +366,18 @@ export async function findComment(
 
 async function upsertComment(
   octokit: Octokit,
-  where: { owner: string; repo: string; issue: number; body: string; signal: AbortSignal }
+  where: {
+    owner: string
+    repo: string
+    issue: number
+    body: string
+    identity: Promise<TokenIdentity>
+    signal: AbortSignal
+  }
 ) {
   const { owner, repo, issue, body, signal } = where
   const marker = body.split('\n')[0] ?? ''
-  const ours = await findComment(octokit, { owner, repo, issue, marker, signal })
+  const ours = await findComment(octokit, { ...where, marker })
   if (ours)
     await octokit.rest.issues.updateComment({
       owner,
@@ -314,6 +394,16 @@ async function upsertComment(
       body,
       request: { signal }
     })
+}
+
+/** The final status's description: the status, and what a rollback brought back. */
+function statusDescription(record: RunRecord): string {
+  const rolled = record.rollback
+    ? `; ${rollbackHeadline(record.rollback)}`
+    : record.redeployOf
+      ? `; rolled back to ${record.redeployOf}`
+      : ''
+  return `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}${rolled}`
 }
 
 const HEADLINES: Record<DeploymentState, string> = {
@@ -337,6 +427,15 @@ export function commentBody(record: RunRecord, sha: string, md: Markdown): strin
   ]
   if (record.checksPassed.length > 0)
     rows.push(['Checks passed', md.cell(record.checksPassed.join(', '))])
+  if (record.redeployOf) {
+    rows.push(
+      ['Rolled back to', md.cell(`revision ${record.redeployOf}`)],
+      [
+        'Serving now',
+        md.cell(record.outcome === 'deployed' ? (record.revisionId ?? '—') : 'see the deployment')
+      ]
+    )
+  }
   if (record.rollback) {
     const { failedRevisionId, revisionId, elapsedMs } = record.rollback
     rows.push(
