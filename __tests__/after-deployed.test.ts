@@ -98,6 +98,11 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     )
     expect(run.stdout).not.toMatch(/^[^:].*not-the-owners-key/m)
     expect(run.summary).toContain('| Checks passed | serving |')
+    // The headline names the failure: the step failed, whatever the revision's status.
+    expect(run.summary.split('\n')[0]).toBe(
+      '## ❌ Deployed, but a check failed: Agent check "assistant" failed: /assistants/agent answered 404: Not Found.'
+    )
+    expect(run.summary).not.toContain('✅')
   })
 
   it('records a GitHub deployment: in_progress when the wait starts, then success with the URL and the run', async () => {
