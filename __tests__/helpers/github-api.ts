@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { githubRequestProblems } from './github-openapi'
 
 export interface GitHubCall {
   method: string
@@ -8,6 +9,8 @@ export interface GitHubCall {
   authorization?: string
   /** The body as sent. */
   text: string
+  /** What GitHub's REST description finds wrong with it (./github-openapi.ts); none, GitHub's way. */
+  problems: string[]
 }
 
 export interface GitHubApiOptions {
@@ -28,6 +31,8 @@ export interface GitHubApiOptions {
   users?: Record<string, GitHubUser>
   /** Answers every call with a redirect to this URL (path and query kept). */
   redirectTo?: string
+  /** The test sends requests GitHub's description refuses: `close` does not reject for them. */
+  invalidExpected?: boolean
 }
 
 /** A comment's author, as GitHub shows it. */
@@ -167,12 +172,16 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8')
       const path = (req.url ?? '').split('?')[0] ?? ''
+      const method = req.method ?? ''
+      const body = text ? (JSON.parse(text) as unknown) : undefined
+      const query = new URL(req.url ?? '/', 'http://github.invalid').searchParams
       const call: GitHubCall = {
-        method: req.method ?? '',
+        method,
         path,
-        body: text ? (JSON.parse(text) as unknown) : undefined,
+        body,
         authorization: req.headers.authorization,
-        text
+        text,
+        problems: githubRequestProblems(method, path, query, body)
       }
       calls.push(call)
       options.onCall?.(call)
@@ -187,6 +196,9 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
       }
       if (options.failWith)
         return answer(options.failWith, { message: 'Resource not accessible by integration' })
+      // GitHub refuses a request its description does not allow; so does the stand-in.
+      if (call.problems.length > 0)
+        return answer(422, { message: 'Invalid request.', errors: call.problems })
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`)
       const token = (call.authorization ?? '').replace(/^(token|bearer) /i, '')
       const user = options.users?.[token]
@@ -239,11 +251,22 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
         .map((deployment) => deployment.id),
     /** Every call's body as sent, and each string in it (for a search of secret forms). */
     payloadTexts: () => calls.flatMap((call) => [call.text, ...stringsIn(call.body)]),
-    close: () =>
-      new Promise<void>((resolve) => {
+    /**
+     * Stops the server; rejects when a request did not match GitHub's REST description (unless
+     * `invalidExpected`), so every test that uses the stand-in checks what the action sent.
+     */
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections()
         server.close(() => resolve())
       })
+      const problems = calls.flatMap((call) => call.problems)
+      if (problems.length > 0 && !options.invalidExpected) {
+        throw new Error(
+          `Requests GitHub's REST description does not allow:\n${problems.join('\n')}`
+        )
+      }
+    }
   }
 }
 
