@@ -69,6 +69,10 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     expect(run.stdout).toContain('Agent check: assistant agent answers.')
     expect(run.stdout).toContain('Agent check: the run answered: echo: ping')
     expect(run.summary).toContain('| Checks passed | serving, assistant, run, a2a |')
+    // The local server names no host revision: the skip is listed beside what passed.
+    expect(run.summary).toContain(
+      "| Checks skipped | info: the agent server's GET /info names no host.host\\_revision\\_id (older and local servers send none) |"
+    )
     expect(run.summary).toContain('### The agent replied\n\n```text\necho: ping\n```')
     expect(agent.requests.map((r) => r.path)).toEqual([
       '/info',
