@@ -37,12 +37,13 @@ export async function deliver(config: Config, deps: DeliveryDeps): Promise<Deliv
   const checks = await verifyRevision(deployed, config, deps, runDeadline)
   const result = withChecks(deployed, checks)
   const failure = failureOf(result, checks)
-  if (checks?.inconclusive && !checks.failure && config.rollbackOnFailure) {
+  const rollsBack = config.operation === 'deploy' && config.rollbackOnFailure
+  if (checks?.inconclusive && !checks.failure && rollsBack) {
     deps.io.notice(
       'rollback-on-failure: nothing is rolled back, since no check failed: one could not conclude, and that alone is no proof the revision is broken.'
     )
   }
-  if (!failure || config.operation !== 'deploy' || !config.rollbackOnFailure) {
+  if (!failure || !rollsBack) {
     return { result, checks }
   }
   const { deploymentId, revisionId, previousRevisionId } = result

@@ -1,15 +1,13 @@
 import { commentMarker, type Markdown } from '../report/markdown'
 import type { Redactor } from '../report/redact'
 import {
-  findComment,
   budgetedCall,
   openGitHub,
-  tokenIdentity,
   workflowTarget,
-  type TokenIdentity,
   type BoundedCallOptions,
   type GitHubTarget
 } from './github-records'
+import { findComment, tokenIdentity, type TokenIdentity } from './pr-comment'
 
 /** Pages of 100 GitHub deployments of one environment read to mark them inactive. */
 const MAX_DEPLOYMENT_PAGES = 3

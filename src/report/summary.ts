@@ -63,6 +63,7 @@ export function renderDeploySummary(
     ['Source', md.cell(source)],
     ...(extras.target ? [['Ref or image', md.cell(extras.target)] as [string, string]] : []),
     ['Revision', md.cell(result.revisionId ?? '—')],
+    ...(result.redeployOf ? [['Redeploy of', md.cell(result.redeployOf)] as [string, string]] : []),
     ['Status', md.cell(result.revisionStatus ?? '—')],
     ['URL', result.deploymentUrl ? md.link(result.deploymentUrl) : '—'],
     ['Created by this run', result.created ? 'yes' : 'no'],
