@@ -68,7 +68,11 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('Agent check: assistant agent answers.')
     expect(run.stdout).toContain('Agent check: the run answered: echo: ping')
-    expect(run.summary).toContain('| Checks passed | assistant, run, a2a |')
+    expect(run.summary).toContain('| Checks passed | serving, assistant, run, a2a |')
+    // The local server names no host revision: the skip is listed beside what passed.
+    expect(run.summary).toContain(
+      "| Checks skipped | info: the agent server's GET /info names no host.host\\_revision\\_id (older and local servers send none) |"
+    )
     expect(run.summary).toContain('### The agent replied\n\n```text\necho: ping\n```')
     expect(agent.requests.map((r) => r.path)).toEqual([
       '/info',
@@ -97,7 +101,12 @@ describe('after DEPLOYED, as the runner runs the action', () => {
       /::error::Agent check "assistant" failed: \/assistants\/agent answered 404: .*check agent-api-key.*The revision is DEPLOYED; outputs are set\./
     )
     expect(run.stdout).not.toMatch(/^[^:].*not-the-owners-key/m)
-    expect(run.summary).toContain('| Checks passed | none |')
+    expect(run.summary).toContain('| Checks passed | serving |')
+    // The headline names the failure: the step failed, whatever the revision's status.
+    expect(run.summary.split('\n')[0]).toBe(
+      '## ❌ Deployed, but a check failed: Agent check "assistant" failed: /assistants/agent answered 404: Not Found.'
+    )
+    expect(run.summary).not.toContain('✅')
   })
 
   it('records a GitHub deployment: in_progress when the wait starts, then success with the URL and the run', async () => {
@@ -117,8 +126,8 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     expect(run.code).toBe(0)
     expect(github.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'POST /repos/acme/support-agent/deployments',
-      'POST /repos/acme/support-agent/deployments/7/statuses',
-      'POST /repos/acme/support-agent/deployments/7/statuses'
+      `POST /repos/acme/support-agent/deployments/${github.deployments[0]?.id}/statuses`,
+      `POST /repos/acme/support-agent/deployments/${github.deployments[0]?.id}/statuses`
     ])
     expect(github.calls[0]?.authorization).toBe(`token ${TOKEN}`)
     expect(github.calls[0]?.body).toEqual({
@@ -167,9 +176,12 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     expect(second.code).toBe(1)
     expect(github.comments).toHaveLength(1)
     expect(github.comments[0]?.body).toContain('| Status | BUILD\\_FAILED |')
+    // Each run asks who its token writes as (the workflow's token may not: 403, a bot).
     expect(github.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /user',
       'GET /repos/acme/support-agent/issues/7/comments',
       'POST /repos/acme/support-agent/issues/7/comments',
+      'GET /user',
       'GET /repos/acme/support-agent/issues/7/comments',
       `PATCH /repos/acme/support-agent/issues/comments/${github.comments[0]?.id}`
     ])

@@ -16,6 +16,7 @@ import {
 } from '../src/after-deploy/agent-checks'
 import { sleep } from '../src/control-plane/retry'
 import { agentChecks } from '../src/after-deploy/checks'
+import { agentStatusMeaning } from '../src/after-deploy/agent-status'
 import { parseExpectation, type Expectation } from '../src/inputs/expectation'
 
 function expectation(text: string): Expectation {
@@ -136,6 +137,26 @@ describe('agent checks against the emulated agent server', () => {
       await refusing.close()
     }
   })
+
+  it.each([
+    [422, 'rejected', 1],
+    [503, 'not-ready', 3],
+    [404, 'missing', 3]
+  ] as const)(
+    'judges %s by the one status table (%s): asks again only while waiting can change it',
+    async (status, meaning, requests) => {
+      expect(agentStatusMeaning(status)).toBe(meaning)
+      const server = await startAgentServer({ rejectWith: status })
+      try {
+        // Three tries fit before the deadline: at 0, 2 and 4 s of a clock that moves on sleeps.
+        const error = await failure(checkAgent(options(server.url, sleepingClock(5_000))))
+        expect(error).toMatchObject({ check: 'assistant', status })
+        expect(server.requests).toHaveLength(requests)
+      } finally {
+        await server.close()
+      }
+    }
+  )
 
   it('fails on a JSON-RPC error with its code and message', async () => {
     const refusing = await startAgentServer({
@@ -334,7 +355,12 @@ describe('agent checks against the real agent server', () => {
         notice: (line) => notices.push(line)
       }
     )
-    expect(checks).toEqual({ passed: ['assistant'] })
+    expect(checks).toEqual({
+      passed: ['assistant'],
+      skipped: [
+        "info: the agent server's GET /info names no host.host_revision_id (older and local servers send none)"
+      ]
+    })
     expect(notices).toEqual([
       "The /info check was skipped: the agent server's GET /info names no host.host_revision_id (older and local servers send none)."
     ])

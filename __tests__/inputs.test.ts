@@ -346,6 +346,23 @@ describe('parseInputs', () => {
     expect(broken.join('\n')).not.toContain('hunter2')
   })
 
+  it('refuses a control character in a secret value, raw or JSON-escaped, by where it is', async () => {
+    const escaped = await problemsOf(
+      gitHost({ secrets: '{"A": "fine", "B": "hunter2\\u0000x", "C": "line\\nbreak\\tok"}' })
+    )
+    expect(escaped).toEqual([
+      'secrets: key 2 of the JSON object holds a control character in its value (U+0000); only tabs and line breaks may appear'
+    ])
+    const escapedEscape = await problemsOf(gitHost({ secrets: '{"A": "hunter2\\u001b[31m"}' }))
+    expect(escapedEscape).toEqual([
+      'secrets: key 1 of the JSON object holds a control character in its value (U+001B); only tabs and line breaks may appear'
+    ])
+    const raw = await problemsOf(gitHost({ secrets: 'A=ok\nB=hunter2\u0007' }))
+    expect(raw).toHaveLength(1)
+    expect(raw[0]).toMatch(/^secrets: line 2 holds a control character \(U\+0007\)/)
+    expect([...escaped, ...escapedEscape, ...raw].join('\n')).not.toContain('hunter2')
+  })
+
   it('skips blank lines and comments in NAME=value secrets; absent secrets stay undefined', async () => {
     const config = await parseInputs(
       gitHost({ secrets: '\n# the model key\nA=1\n\n  B = two words \n' }),

@@ -183,6 +183,10 @@ describe('operation prune: closed pull requests', () => {
       ['pr-3', 'pull request #3 is closed', 'deleted'],
       ['pr-7', 'pull request #7 is closed', 'already gone']
     ])
+    // Kept because GitHub could not say: the result says so, never "not stale" in silence.
+    expect(result.message).toContain(
+      'Kept, since the state of their pull request could not be read: pr-5.'
+    )
   })
 
   it('reads a pull-request number only where the prefix is followed by one', () => {

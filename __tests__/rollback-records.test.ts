@@ -81,5 +81,58 @@ describe('a rollback, as the records tell it', () => {
     const final = statuses.at(-1)
     expect(final?.state).toBe('failure')
     expect(final?.description).toContain(`rolled back to ${previous}`)
+    // A failure does not mark the environment's earlier deployments inactive.
+    const statusBodies = github.calls
+      .filter((call) => call.path.endsWith('/statuses'))
+      .map((call) => call.body as { auto_inactive?: unknown })
+    expect(statusBodies.map((body) => body.auto_inactive)).not.toContain(true)
+  }, 120_000)
+
+  it('operation rollback on a pull request: one GitHub deployment for the commit that serves, ending success, and a comment saying what serves', async () => {
+    const controlPlane = await startControlPlane({ stepMs: 5 })
+    const github = await startGitHubApi()
+    closers.push(github.close, controlPlane.close)
+    const seeded = controlPlane.seedDeployment({
+      name: NAME,
+      source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' },
+      history: [{}, {}]
+    })
+    const [broken, good] = controlPlane.revisions(seeded.id)
+    // The commit the earlier revision was built from: what serves once it is redeployed.
+    const goodCommit = good?.source_revision_config?.repo_commit_sha
+    expect(goodCommit).toMatch(/^[0-9a-f]{40}$/)
+    expect(goodCommit).not.toBe(broken?.source_revision_config?.repo_commit_sha)
+    expect(controlPlane.serving(seeded.id)?.revisionId).toBe(broken?.id)
+
+    const run = await runAction(
+      {
+        'api-url': controlPlane.url,
+        'api-key': 'emulator-key',
+        name: NAME,
+        operation: 'rollback',
+        'poll-interval': '1',
+        'github-token': 'ghs_rollback_token_5f2a9c',
+        environment: 'production',
+        'pr-comment': 'true'
+      },
+      { pullRequest: { number: 5 }, githubApiUrl: github.url, killAfterMs: 90_000 }
+    )
+    expect(run.code).toBe(0)
+    const serving = run.outputs['revision-id']
+    expect(controlPlane.serving(seeded.id)?.revisionId).toBe(serving)
+    expect(controlPlane.redeploys().map((request) => request.path)).toEqual([
+      `/v2/deployments/${seeded.id}/revisions/${good?.id}/redeploy`
+    ])
+
+    expect(github.deployments).toHaveLength(1)
+    const [deployment] = github.deployments
+    expect(deployment).toMatchObject({ environment: 'production', ref: goodCommit })
+    expect(deployment?.statuses.map((status) => status.state)).toEqual(['in_progress', 'success'])
+    expect(deployment?.statuses.at(-1)?.description).toContain(`rolled back to ${good?.id}`)
+
+    expect(github.comments).toHaveLength(1)
+    const comment = github.comments[0]?.body ?? ''
+    expect(comment).toContain(`| Rolled back to | revision ${good?.id} |`)
+    expect(comment).toContain(`| Serving now | ${serving} |`)
   }, 120_000)
 })

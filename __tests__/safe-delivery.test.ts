@@ -117,7 +117,8 @@ describe('rollback-on-failure against the emulator', () => {
     expect(controlPlane.redeploys().map((request) => request.path)).toEqual([
       `/v2/deployments/${id}/revisions/${first}/redeploy`
     ])
-    expect(run.result).toMatchObject({ outcome: 'deployed', revisionId: failed?.id })
+    expect(run.result).toMatchObject({ outcome: 'checks-failed', revisionId: failed?.id })
+    expect(run.result.message).toMatch(/^Agent check "run" failed/)
     expect(run.checks?.failure).toContain('Agent check "run" failed')
     expect(run.rollback).toMatchObject({
       failedRevisionId: failed?.id,
@@ -160,6 +161,32 @@ describe('rollback-on-failure against the emulator', () => {
     const [rollbackRevision] = controlPlane.revisions(id)
     expect(run.rollback).toMatchObject({ revisionId: rollbackRevision?.id, outcome: 'deployed' })
     expect(run.log.join('\n')).toContain('waits for it instead of redeploying again')
+  })
+
+  it("fails the rollback's own serving check when its revision never serves: checks-failed, not a success", async () => {
+    const controlPlane = await start({
+      agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'run-error')
+    })
+    const { id } = seeded(controlPlane)
+    // The revision the redeploy makes is DEPLOYED but never becomes active.
+    controlPlane.injectFault({
+      method: 'POST',
+      path: /\/redeploy$/,
+      kind: 'delay',
+      delayMs: 1,
+      before: () => controlPlane.setActiveLagMs(10 * 60_000)
+    })
+    const run = await runDelivery(checked({ 'rollback-timeout': '4s' }))
+    const [rollbackRevision, failed] = controlPlane.revisions(id)
+    expect(controlPlane.redeploys()).toHaveLength(1)
+    expect(rollbackRevision?.status).toBe('DEPLOYED')
+    expect(run.rollback).toMatchObject({
+      revisionId: rollbackRevision?.id,
+      outcome: 'checks-failed'
+    })
+    expect(run.rollback?.checksFailure).toBe(
+      `Revision ${rollbackRevision?.id} is DEPLOYED but the deployment serves ${failed?.id} (active_revision_id, read for up to 1m 00s within timeout).`
+    )
   })
 
   it('sends nothing when a failed build never replaced the serving revision', async () => {

@@ -59,7 +59,8 @@ export async function execute(config: Config, redact: Redactor, startedAt: numbe
       notice: (message: string) => log.notice(message),
       warning: (message: string) => log.warning(message),
       setOutput: createOutputs(redact, log),
-      waitStarting: (_revisionId, expected) => records?.waitStarting(expected)
+      waitStarting: (_revisionId, expected) => records?.waitStarting(expected),
+      redeploying: (_revisionId, commit) => records?.redeploying(commit)
     },
     signal: controller.signal,
     startedAt,
@@ -72,14 +73,15 @@ export async function execute(config: Config, redact: Redactor, startedAt: numbe
   await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest))
   const logs = await failureLogs(result, config, client, redact, log, controller.signal)
   await records?.finish({
-    outcome: checks?.failure ? 'failed' : result.outcome,
+    outcome: result.outcome,
     deploymentName: result.deploymentName ?? config.name ?? '',
     deploymentUrl: result.deploymentUrl,
     revisionId: result.revisionId,
     revisionStatus: result.revisionStatus,
     elapsedMs: Date.now() - startedAt,
     checksPassed: checks?.passed ?? [],
-    rollback
+    rollback,
+    redeployOf: result.redeployOf
   })
   await report(result, config, redact, log, {
     logs,
@@ -111,15 +113,28 @@ function deployTarget(config: Config): string | undefined {
   return config.imageUri
 }
 
+/**
+ * What each operation leaves on GitHub: an operation that changes what serves records its GitHub
+ * deployment and PR comment; one that removes previews marks their traces deleted.
+ */
+const GITHUB_SIDE: Record<Config['operation'], 'records' | 'previews'> = {
+  deploy: 'records',
+  rollback: 'records',
+  delete: 'previews',
+  prune: 'previews'
+}
+
 /** The GitHub deployment and PR comment, when asked for; never fails nor holds the run. */
 async function openRecords(config: Config, redact: Redactor, log: Log, startedAt: number) {
-  if (!config.github || config.operation !== 'deploy' || config.dryRun) return undefined
+  if (!config.github || GITHUB_SIDE[config.operation] !== 'records' || config.dryRun)
+    return undefined
   try {
     const { openGitHubRecords } = await import('./after-deploy/github-records')
     return openGitHubRecords({
       token: config.github.token,
       environment: config.github.environment,
       prComment: config.github.prComment,
+      operation: config.operation,
       deploymentName: config.name ?? config.deploymentId ?? '',
       redact,
       deadline: startedAt + config.timeoutMs,
@@ -137,7 +152,7 @@ async function openRecords(config: Config, redact: Redactor, log: Log, startedAt
 
 /** GitHub's side of deleted previews, for operations delete and prune with github-token. */
 async function openPreviews(config: Config, redact: Redactor, log: Log, startedAt: number) {
-  if (!config.github || config.operation === 'deploy') return undefined
+  if (!config.github || GITHUB_SIDE[config.operation] !== 'previews') return undefined
   try {
     const { openGitHubPreviews } = await import('./after-deploy/github-cleanup')
     return openGitHubPreviews({
@@ -221,9 +236,6 @@ async function report(
 ) {
   await writeSummary(renderDeploySummary(result, config.source, extras, redact), log)
   const rolledBack = extras.rollback ? `\n${describeRollback(extras.rollback)}` : ''
-  if (!SUCCEEDS[result.outcome]) log.fail(`${result.message}${rolledBack}`)
-  else if (extras.checks?.failure) {
-    log.info(result.message)
-    log.fail(`${extras.checks.failure}${rolledBack}`)
-  } else log.info(result.message)
+  if (SUCCEEDS[result.outcome]) log.info(result.message)
+  else log.fail(`${result.message}${rolledBack}`)
 }

@@ -7,6 +7,8 @@ import type { RevisionPhase } from './wait/revision-status'
  */
 export type DeployOutcome =
   | 'deployed'
+  /** The revision is DEPLOYED, but a check after it failed or could not conclude. */
+  | 'checks-failed'
   | 'revision-created'
   | 'failed'
   | 'superseded'
@@ -27,6 +29,7 @@ export const SUCCEEDS: Record<DeployOutcome, boolean> = {
   absent: true,
   pruned: true,
   failed: false,
+  'checks-failed': false,
   superseded: false,
   timeout: false,
   cancelled: false,
@@ -69,14 +72,37 @@ export interface DeployResult {
   previousRevisionId?: string
   /** The waited-on revision's statuses as the poller saw them, when it waited. */
   phases?: PhaseTimeline
+  /** operation rollback: the earlier revision this run redeployed. */
+  redeployOf?: string
+  /** operation rollback: the commit that revision was built from, when the service says. */
+  redeployCommit?: string
 }
 
-/** What the checks after DEPLOYED proved; `failure` fails the step. */
+/**
+ * What the checks after DEPLOYED proved. `failure` (a check failed) and `inconclusive` (a check
+ * could not reach a verdict) each fail the step; only `failure` is ground for a rollback.
+ */
 export interface AfterDeployChecks {
   passed: string[]
+  /** Each check the service gave no means to make, with why ("serving check: …"). */
+  skipped?: string[]
   reply?: string
   a2aReply?: string
   failure?: string
+  inconclusive?: string
+}
+
+/**
+ * The outcome once the checks are known: a DEPLOYED revision whose checks failed or could not
+ * conclude is `checks-failed`, its message led by why. The one place the two are combined.
+ */
+export function withChecks(
+  result: DeployResult,
+  checks: AfterDeployChecks | undefined
+): DeployResult {
+  const why = checks?.failure ?? checks?.inconclusive
+  if (result.outcome !== 'deployed' || why === undefined) return result
+  return { ...result, outcome: 'checks-failed', message: `${why} ${result.message}` }
 }
 
 /** How a rollback (rollback-on-failure) went, for the log, the summary and GitHub. */

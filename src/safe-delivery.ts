@@ -4,7 +4,12 @@ import { formatDuration } from './lib/duration'
 import { deploy } from './operations/deploy'
 import type { DeployDeps } from './operations/deps'
 import { rollbackOperation, rollBackAfterFailure } from './operations/rollback'
-import type { AfterDeployChecks, DeployResult, RollbackReport } from './result'
+import {
+  withChecks,
+  type AfterDeployChecks,
+  type DeployResult,
+  type RollbackReport
+} from './result'
 import { ACTIVE_REVISION_WAIT_MS, checkActiveRevision } from './after-deploy/serving-check'
 
 export interface DeliveryDeps extends DeployDeps {
@@ -27,11 +32,18 @@ export interface Delivery {
  */
 export async function deliver(config: Config, deps: DeliveryDeps): Promise<Delivery> {
   const operation = config.operation === 'rollback' ? rollbackOperation : deploy
-  const result = await operation(config, deps)
+  const deployed = await operation(config, deps)
   const runDeadline = deps.startedAt + config.timeoutMs
-  const checks = await verifyRevision(result, config, deps, runDeadline)
+  const checks = await verifyRevision(deployed, config, deps, runDeadline)
+  const result = withChecks(deployed, checks)
   const failure = failureOf(result, checks)
-  if (!failure || config.operation !== 'deploy' || !config.rollbackOnFailure) {
+  const rollsBack = config.operation === 'deploy' && config.rollbackOnFailure
+  if (checks?.inconclusive && !checks.failure && rollsBack) {
+    deps.io.notice(
+      'rollback-on-failure: nothing is rolled back, since no check failed: one could not conclude, and that alone is no proof the revision is broken.'
+    )
+  }
+  if (!failure || !rollsBack) {
     return { result, checks }
   }
   const { deploymentId, revisionId, previousRevisionId } = result
@@ -59,23 +71,32 @@ export async function deliver(config: Config, deps: DeliveryDeps): Promise<Deliv
   const rollbackChecks = rollbackResult
     ? await verifyRevision(rollbackResult, config, deps, rollbackDeadline)
     : undefined
+  const checksFailure = rollbackChecks?.failure ?? rollbackChecks?.inconclusive
   return {
     result,
     checks,
-    rollback: { ...report, checksFailure: rollbackChecks?.failure }
+    rollback: {
+      ...report,
+      outcome: rollbackResult ? withChecks(rollbackResult, rollbackChecks).outcome : report.outcome,
+      checksFailure
+    }
   }
 }
 
-/** Why this run's revision failed, as a clause ("ended BUILD_FAILED"); undefined when it did not. */
+/**
+ * Why this run's revision failed, as a clause ("ended BUILD_FAILED"); undefined when it did not,
+ * or when its checks only could not conclude (no ground for a rollback on its own).
+ */
 function failureOf(result: DeployResult, checks: AfterDeployChecks | undefined) {
   if (result.outcome === 'failed') return `ended ${result.revisionStatus ?? 'failed'}`
-  if (result.outcome === 'deployed' && checks?.failure) return `failed its checks`
+  if (result.outcome === 'checks-failed' && checks?.failure) return `failed its checks`
   return undefined
 }
 
 /**
  * After DEPLOYED: the serving check (always), then the agent checks the inputs ask for (the
- * agent server's /info first). Undefined when nothing was checked; `failure` fails the step.
+ * agent server's /info first). Undefined when the revision is not DEPLOYED; `failure` and
+ * `inconclusive` fail the step.
  */
 async function verifyRevision(
   result: DeployResult,
@@ -94,21 +115,36 @@ async function verifyRevision(
     signal,
     now,
     sleep
-  }).catch((error: unknown) => ({
-    kind: 'not-named' as const,
-    why: `the deployment could not be read (${error instanceof Error ? error.message : String(error)})`
-  }))
-  if (serving.kind === 'other') {
-    return {
-      passed: [],
-      failure: `Revision ${revisionId} is DEPLOYED but the deployment serves ${serving.servingId ?? 'no revision'} (active_revision_id, read for ${formatDuration(ACTIVE_REVISION_WAIT_MS)}).`
-    }
+  })
+  const window = `active_revision_id, read for up to ${formatDuration(ACTIVE_REVISION_WAIT_MS)} within timeout`
+  switch (serving.kind) {
+    case 'other':
+      return {
+        passed: [],
+        skipped: [],
+        failure: `Revision ${revisionId} is DEPLOYED but the deployment serves ${serving.servingId ?? 'no revision'} (${window}).`
+      }
+    case 'unconfirmed':
+      // Not a verdict on the revision: the step fails, and the agent checks are not run.
+      return {
+        passed: [],
+        skipped: [],
+        inconclusive: `Could not confirm that revision ${revisionId} serves: ${serving.why}; the serving check could not be made (${window}).`
+      }
+    case 'serving':
+      io.info(`Serving check: revision ${revisionId} is active.`)
+      break
+    case 'not-checkable':
+      io.notice(`Serving check skipped: ${serving.why}.`)
+      break
   }
-  if (serving.kind === 'serving') io.info(`Serving check: revision ${revisionId} is active.`)
-  else io.notice(`Serving check skipped: ${serving.why}.`)
-  if (!config.verify) return undefined
+  const own: AfterDeployChecks =
+    serving.kind === 'serving'
+      ? { passed: ['serving'], skipped: [] }
+      : { passed: [], skipped: [`serving: ${serving.why}`] }
+  if (!config.verify) return own
   const { agentChecks } = await import('./after-deploy/checks')
-  return agentChecks(result, revisionId, config.verify, {
+  const agent = await agentChecks(result, revisionId, config.verify, {
     deadline,
     signal,
     dispatcher: deps.dispatcher,
@@ -117,4 +153,9 @@ async function verifyRevision(
     info: (line) => io.info(line),
     notice: (line) => io.notice(line)
   })
+  return {
+    ...agent,
+    passed: [...own.passed, ...agent.passed],
+    skipped: [...(own.skipped ?? []), ...(agent.skipped ?? [])]
+  }
 }

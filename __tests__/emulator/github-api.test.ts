@@ -42,7 +42,7 @@ describe('GitHub API stand-in: the preview lifecycle', () => {
     const first = github.seedDeployment({ environment: 'preview-pr-3', state: 'success' })
     const second = github.seedDeployment({ environment: 'preview-pr-3', state: 'success' })
     const other = github.seedDeployment({ environment: 'preview-pr-4', state: 'success' })
-    expect(first.id).toBe(7)
+    expect(first.id).toBe(2 ** 31 + 7)
     for (const deployment of [first, second]) {
       await octokit.rest.repos.createDeploymentStatus({
         ...repo,
@@ -80,5 +80,57 @@ describe('GitHub API stand-in: the preview lifecycle', () => {
     )
     const open = await octokit.rest.pulls.list({ ...repo })
     expect(open.data.map((pull) => pull.number)).toEqual([24, 21, 18, 15, 12, 9, 6, 3])
+  })
+})
+
+describe("GitHub API stand-in: GitHub's REST description", () => {
+  it('refuses with 422 what the description does not allow, and close() reports it', async () => {
+    const strict = await startGitHubApi()
+    const client = getOctokit('ghs_test', { baseUrl: strict.url, request: { retries: 0 } })
+    await expect(
+      client.request('POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
+        ...repo,
+        deployment_id: 1,
+        // What GitHub's description refuses: a state it does not know, a misspelt field.
+        ...({ state: 'done', auto_inactiv: true } as unknown as { state: 'success' })
+      })
+    ).rejects.toMatchObject({ status: 422 })
+    await expect(
+      client.request('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+        ...repo,
+        issue_number: 5,
+        per_pagee: 100
+      })
+    ).rejects.toMatchObject({ status: 422 })
+    expect(strict.calls.flatMap((call) => call.problems)).toEqual([
+      'POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses: body/state must be equal to one of the allowed values',
+      'POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses: unknown body field auto_inactiv',
+      'GET /repos/{owner}/{repo}/issues/{issue_number}/comments: unknown query parameter per_pagee'
+    ])
+    await expect(strict.close()).rejects.toThrow(
+      "Requests GitHub's REST description does not allow"
+    )
+  })
+
+  it('answers the workflow token 403 on GET /user, and a listed token its user; ids past 2^31', async () => {
+    const me = { login: 'octo', id: 1, type: 'User' as const }
+    const api = await startGitHubApi({ users: { ghp_mine: me } })
+    try {
+      const workflow = getOctokit('ghs_workflow', { baseUrl: api.url, request: { retries: 0 } })
+      await expect(workflow.rest.users.getAuthenticated()).rejects.toMatchObject({ status: 403 })
+      const mine = getOctokit('ghp_mine', { baseUrl: api.url })
+      expect((await mine.rest.users.getAuthenticated()).data).toMatchObject(me)
+      const created = await workflow.rest.issues.createComment({
+        ...repo,
+        issue_number: 5,
+        body: 'x'
+      })
+      expect(created.data.id).toBeGreaterThan(2 ** 31)
+      expect(created.data.user).toMatchObject({ login: 'github-actions[bot]', type: 'Bot' })
+      const listed = await mine.rest.issues.listComments({ ...repo, issue_number: 5 })
+      expect(listed.data.map((comment) => comment.user?.type)).toEqual(['Bot'])
+    } finally {
+      await api.close()
+    }
   })
 })

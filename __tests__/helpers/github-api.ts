@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { githubRequestProblems } from './github-openapi'
 
 export interface GitHubCall {
   method: string
@@ -8,6 +9,8 @@ export interface GitHubCall {
   authorization?: string
   /** The body as sent. */
   text: string
+  /** What GitHub's REST description finds wrong with it (./github-openapi.ts); none, GitHub's way. */
+  problems: string[]
 }
 
 export interface GitHubApiOptions {
@@ -15,11 +18,35 @@ export interface GitHubApiOptions {
   onCall?: (call: GitHubCall) => void
   /** Accept every call and never answer (a GitHub API that hangs). */
   hang?: boolean
-  /** Comments already on the pull request (another bot's, a hostile one…). */
-  comments?: { id: number; body: string }[]
+  /**
+   * Comments already on the pull request (another bot's, a hostile one…); without `user`, one
+   * the workflow's token wrote (github-actions[bot]).
+   */
+  comments?: { id: number; body: string; user?: GitHubUser }[]
+  /**
+   * Tokens that may read `GET /user` (a personal access token's identity, say), by token. Any
+   * other token is taken for the workflow's: `GET /user` answers 403, and what it writes is
+   * github-actions[bot]'s, as GitHub does.
+   */
+  users?: Record<string, GitHubUser>
   /** Answers every call with a redirect to this URL (path and query kept). */
   redirectTo?: string
+  /** The test sends requests GitHub's description refuses: `close` does not reject for them. */
+  invalidExpected?: boolean
 }
+
+/** A comment's author, as GitHub shows it. */
+export interface GitHubUser {
+  login: string
+  id: number
+  type: 'User' | 'Bot'
+}
+
+/** Who the workflow's GITHUB_TOKEN writes as. */
+export const WORKFLOW_BOT: GitHubUser = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' }
+
+/** GitHub's ids are past 2^31 (int64): a client that keeps them in 32 bits breaks here. */
+const FIRST_ID = 2 ** 31 + 100
 
 /** A GitHub deployment as the stand-in keeps it; `statuses` oldest first. */
 export interface GitHubDeployment {
@@ -121,21 +148,23 @@ function lifecycleRoute(records: Records, call: GitHubCall, url: URL): Answer | 
 
 /**
  * A stand-in for the GitHub REST API on 127.0.0.1: records every call and answers the few
- * the action makes (deployments and their statuses, pull requests, issue comments). The first
- * deployment it creates is id 7. `failWith` makes every call answer that status, as a token
+ * the action makes (deployments and their statuses, pull requests, issue comments). Ids are past 2^31, as
+ * GitHub's are; the first deployment it creates is id 2^31 + 7. `failWith` makes every call answer that status, as a token
  * without the permission would; `hang` reads every call and never answers, as a GitHub API that
  * hangs would. Seed deployments and pull requests with `seedDeployment` and `seedPull`;
  * `deployments` shows each with its statuses, `inactive()` which ended inactive.
  */
 export async function startGitHubApi(options: GitHubApiOptions = {}) {
   const calls: GitHubCall[] = []
-  const comments: { id: number; body: string }[] = [...(options.comments ?? [])]
-  let nextId = 100
+  const comments: { id: number; body: string; user: GitHubUser }[] = (options.comments ?? []).map(
+    (comment) => ({ user: WORKFLOW_BOT, ...comment })
+  )
+  let nextId = FIRST_ID
   const records: Records = {
     deployments: [],
     pulls: [],
     newId: () => nextId++,
-    nextDeploymentId: 7
+    nextDeploymentId: 2 ** 31 + 7
   }
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = []
@@ -143,12 +172,16 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8')
       const path = (req.url ?? '').split('?')[0] ?? ''
+      const method = req.method ?? ''
+      const body = text ? (JSON.parse(text) as unknown) : undefined
+      const query = new URL(req.url ?? '/', 'http://github.invalid').searchParams
       const call: GitHubCall = {
-        method: req.method ?? '',
+        method,
         path,
-        body: text ? (JSON.parse(text) as unknown) : undefined,
+        body,
         authorization: req.headers.authorization,
-        text
+        text,
+        problems: githubRequestProblems(method, path, query, body)
       }
       calls.push(call)
       options.onCall?.(call)
@@ -163,13 +196,27 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
       }
       if (options.failWith)
         return answer(options.failWith, { message: 'Resource not accessible by integration' })
+      // GitHub refuses a request its description does not allow; so does the stand-in.
+      if (call.problems.length > 0)
+        return answer(422, { message: 'Invalid request.', errors: call.problems })
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`)
+      const token = (call.authorization ?? '').replace(/^(token|bearer) /i, '')
+      const user = options.users?.[token]
+      if (call.method === 'GET' && path === '/user') {
+        return user
+          ? answer(200, user)
+          : answer(403, { message: 'Resource not accessible by integration' })
+      }
       const lifecycle = lifecycleRoute(records, call, url)
       if (lifecycle) return answer(lifecycle.status, lifecycle.body, lifecycle.headers)
       if (call.method === 'GET' && /\/issues\/\d+\/comments$/.test(path))
         return answer(200, comments)
       if (call.method === 'POST' && /\/issues\/\d+\/comments$/.test(path)) {
-        const comment = { id: nextId++, body: (call.body as { body: string }).body }
+        const comment = {
+          id: nextId++,
+          body: (call.body as { body: string }).body,
+          user: user ?? WORKFLOW_BOT
+        }
         comments.push(comment)
         return answer(201, comment)
       }
@@ -204,11 +251,22 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
         .map((deployment) => deployment.id),
     /** Every call's body as sent, and each string in it (for a search of secret forms). */
     payloadTexts: () => calls.flatMap((call) => [call.text, ...stringsIn(call.body)]),
-    close: () =>
-      new Promise<void>((resolve) => {
+    /**
+     * Stops the server; rejects when a request did not match GitHub's REST description (unless
+     * `invalidExpected`), so every test that uses the stand-in checks what the action sent.
+     */
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections()
         server.close(() => resolve())
       })
+      const problems = calls.flatMap((call) => call.problems)
+      if (problems.length > 0 && !options.invalidExpected) {
+        throw new Error(
+          `Requests GitHub's REST description does not allow:\n${problems.join('\n')}`
+        )
+      }
+    }
   }
 }
 

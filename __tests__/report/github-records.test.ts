@@ -138,7 +138,7 @@ describe('openGitHubRecords', () => {
     await records.finish(record)
     // Both in flight at once: in either order.
     expect(github.calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual([
-      'GET /repos/acme/agent/issues/5/comments',
+      'GET /user',
       'POST /repos/acme/agent/deployments'
     ])
     expect(warnings.sort()).toEqual([
@@ -146,6 +146,66 @@ describe('openGitHubRecords', () => {
       'the comment on pull request #5 was not recorded: GitHub did not answer within 1s.'
     ])
   }, 20_000)
+
+  it('sends auto_inactive with a success only: a failure leaves the serving deployment active', async () => {
+    github = await startGitHubApi()
+    for (const outcome of ['deployed', 'failed', 'checks-failed', 'timeout'] as const) {
+      const records = openGitHubRecords(options(30_000, []), target(github.url))
+      await records.finish({ ...record, outcome })
+    }
+    const finals = github.calls
+      .filter((call) => call.path.endsWith('/statuses'))
+      .map((call) => call.body as { state: string; auto_inactive?: boolean })
+      .map(({ state, auto_inactive }) => [state, auto_inactive])
+    expect(finals).toEqual([
+      ['success', true],
+      ['failure', undefined],
+      ['failure', undefined],
+      ['failure', undefined]
+    ])
+  })
+
+  describe('edits only a comment of its own', () => {
+    const marker = commentMarker(record.deploymentName)
+    const mallory = { login: 'mallory', id: 66, type: 'User' as const }
+    const ownBody = (comments: { id: number; body: string }[], id: number) =>
+      comments.find((comment) => comment.id === id)?.body
+
+    it('leaves a comment with the marker alone when someone else wrote it, and makes its own', async () => {
+      github = await startGitHubApi({
+        comments: [{ id: 1, body: `${marker}\nposted first by someone else`, user: mallory }]
+      })
+      const records = openGitHubRecords(options(30_000, []), target(github.url, 5))
+      await records.finish(record)
+      expect(ownBody(github.comments, 1)).toBe(`${marker}\nposted first by someone else`)
+      expect(github.comments).toHaveLength(2)
+      expect(github.comments[1]?.user.type).toBe('Bot')
+      expect(github.comments[1]?.id).toBeGreaterThan(2 ** 31)
+      // The workflow's token cannot read GET /user: it writes as a bot, and edits a bot's comment.
+      const again = openGitHubRecords(options(30_000, []), target(github.url, 5))
+      await again.finish({ ...record, outcome: 'failed' })
+      expect(github.comments).toHaveLength(2)
+      expect(
+        github.calls.filter((call) => call.method === 'PATCH').map((call) => call.path)
+      ).toEqual([`/repos/acme/agent/issues/comments/${github.comments[1]?.id}`])
+    })
+
+    it("with a token that reads GET /user, edits only that login's comment", async () => {
+      const me = { login: 'deploy-bot-user', id: 7, type: 'User' as const }
+      github = await startGitHubApi({
+        users: { [TOKEN]: me },
+        comments: [
+          { id: 1, body: `${marker}\nthe workflow bot's` },
+          { id: 2, body: `${marker}\nmine`, user: me }
+        ]
+      })
+      const records = openGitHubRecords(options(30_000, []), target(github.url, 5))
+      await records.finish(record)
+      expect(github.comments).toHaveLength(2)
+      expect(ownBody(github.comments, 1)).toBe(`${marker}\nthe workflow bot's`)
+      expect(ownBody(github.comments, 2)).not.toContain('mine')
+    })
+  })
 
   it('sends nothing once the run is past its deadline and the grace', async () => {
     github = await startGitHubApi()

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { TransportError } from '../control-plane/transport'
 import { agentExchange, type AgentServer } from './agent-server'
+import { agentStatusMeaning, REFUSED_HINT } from './agent-status'
+import { readAgain, type Reading } from '../lib/read-again'
 import { z } from 'zod'
 import { describeExpectation, meetsExpectation, type Expectation } from '../inputs/expectation'
 
@@ -185,43 +187,85 @@ async function runChecks(
   return report
 }
 
+/** What a try of the assistant says: the status and why, as the check's failure would. */
+interface AssistantAnswer {
+  status: number | undefined
+  detail: string
+}
+
+/**
+ * The assistant must answer 200 with an assistant. Asked again while the server is not ready or
+ * has no such assistant yet (the new revision may bring it), until the deadline; a refused key
+ * or a rejected request ends it at once.
+ */
 async function waitForAssistant(options: AgentCheckOptions, path: string): Promise<void> {
-  let last: { status: number | undefined; detail: string } | undefined
-  for (;;) {
-    // The sleep before this try reached the deadline: the last answer is the verdict.
-    if (last && options.now() >= options.deadline) {
-      throw new AgentCheckError('assistant', path, last.status, last.detail)
-    }
-    try {
-      const answer = await agentExchange(options, { method: 'GET', path })
-      if (answer.status === 200 && assistantSchema.safeParse(parseJson(answer.text)).success) return
-      last = {
-        status: answer.status,
-        detail:
-          answer.status === 200
-            ? 'the answer is not an assistant'
-            : answer.status === 404
-              ? `${serverMessage(answer.text)}. A 404 also comes when the key is not tied to the agent's owner: check agent-api-key (and agent-auth-scheme for builder agents), and that verify-assistant names an assistant id or graph name.`
-              : serverMessage(answer.text)
+  const verdict = await readAgain<true, AssistantAnswer, AgentCheckError>({
+    read: () => readAssistant(options, path),
+    deadline: options.deadline,
+    gapMs: RETRY_GAP_MS,
+    signal: options.signal,
+    now: options.now,
+    sleep: options.sleep
+  })
+  switch (verdict.kind) {
+    case 'seen':
+      return
+    case 'final':
+      throw verdict.value
+    case 'not-seen':
+      throw new AgentCheckError('assistant', path, verdict.value.status, verdict.value.detail)
+    case 'could-not-tell':
+      throw new AgentCheckError('assistant', path, undefined, verdict.why)
+  }
+}
+
+async function readAssistant(
+  options: AgentCheckOptions,
+  path: string
+): Promise<Reading<true, AssistantAnswer, AgentCheckError>> {
+  let answer: { status: number; text: string }
+  try {
+    answer = await agentExchange(options, { method: 'GET', path })
+  } catch (error) {
+    if (!(error instanceof TransportError)) throw error
+    // A body over the cap is read once: asking again would download it again.
+    if (error.kind === 'too-large')
+      return { kind: 'final', value: tooLargeError('assistant', path, error) }
+    return { kind: 'could-not-tell', why: error.reason }
+  }
+  switch (agentStatusMeaning(answer.status)) {
+    case 'answered':
+      return assistantSchema.safeParse(parseJson(answer.text)).success
+        ? { kind: 'seen', value: true }
+        : { kind: 'not-seen', value: { status: 200, detail: 'the answer is not an assistant' } }
+    case 'missing':
+      return {
+        kind: 'not-seen',
+        value: {
+          status: answer.status,
+          detail: `${serverMessage(answer.text)}. A 404 also comes when the key is not tied to the agent's owner: check agent-api-key (and agent-auth-scheme for builder agents), and that verify-assistant names an assistant id or graph name.`
+        }
       }
-    } catch (error) {
-      if (!(error instanceof TransportError)) throw error
-      // A body over the cap is read once: asking again would download it again.
-      if (error.kind === 'too-large') throw tooLargeError('assistant', path, error)
-      last = { status: undefined, detail: error.reason }
-    }
-    // A refused key stays refused: waiting for the server to come up would not change it.
-    if (last.status === 401 || last.status === 403) {
-      throw new AgentCheckError(
-        'assistant',
-        path,
-        last.status,
-        `${last.detail}. Check agent-api-key and agent-auth-scheme.`
-      )
-    }
-    const remaining = options.deadline - options.now()
-    if (remaining <= 0) throw new AgentCheckError('assistant', path, last.status, last.detail)
-    await options.sleep(Math.min(RETRY_GAP_MS, remaining), options.signal)
+    case 'refused':
+      return {
+        kind: 'final',
+        value: new AgentCheckError(
+          'assistant',
+          path,
+          answer.status,
+          `${serverMessage(answer.text)}. ${REFUSED_HINT}`
+        )
+      }
+    case 'rejected':
+      return {
+        kind: 'final',
+        value: new AgentCheckError('assistant', path, answer.status, serverMessage(answer.text))
+      }
+    case 'not-ready':
+      return {
+        kind: 'not-seen',
+        value: { status: answer.status, detail: serverMessage(answer.text) }
+      }
   }
 }
 

@@ -28,6 +28,7 @@ export async function agentChecks(
   if (!result.deploymentUrl) {
     return {
       passed: [],
+      skipped: [],
       failure: 'verify-assistant: the deployment has no URL (source_config.custom_url) to check.'
     }
   }
@@ -46,13 +47,26 @@ export async function agentChecks(
   if (info.kind === 'other') {
     return {
       passed: [],
+      skipped: [],
       failure: `Revision ${revisionId} is DEPLOYED but the deployment serves ${info.servingId ?? 'no revision'} (the agent server's GET /info names it as host.host_revision_id until verify-timeout).`
     }
   }
-  if (info.kind === 'serving') deps.info(`Agent check: GET /info names revision ${revisionId}.`)
-  else deps.notice(`The /info check was skipped: ${info.why}.`)
+  const passed: string[] = []
+  const skipped: string[] = []
+  // Could not confirm: the agent checks still run (their failure is a verdict of its own).
+  const inconclusive =
+    info.kind === 'unconfirmed'
+      ? `Could not confirm that revision ${revisionId} serves: ${info.why} (GET /info, until verify-timeout).`
+      : undefined
+  if (info.kind === 'serving') {
+    passed.push('info')
+    deps.info(`Agent check: GET /info names revision ${revisionId}.`)
+  } else if (info.kind === 'not-checkable') {
+    skipped.push(`info: ${info.why}`)
+    deps.notice(`The /info check was skipped: ${info.why}.`)
+  }
   try {
-    return await checkAgent({
+    const report = await checkAgent({
       ...common,
       assistantId: verify.assistantId,
       message: verify.message,
@@ -60,11 +74,14 @@ export async function agentChecks(
       a2a: verify.a2a,
       onProgress: deps.info
     })
+    return { ...report, passed: [...passed, ...report.passed], skipped, inconclusive }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     return {
-      passed: error instanceof AgentCheckError ? error.passed : [],
-      failure: `${message} The revision is DEPLOYED; outputs are set.`
+      passed: [...passed, ...(error instanceof AgentCheckError ? error.passed : [])],
+      skipped,
+      failure: `${message} The revision is DEPLOYED; outputs are set.`,
+      inconclusive
     }
   }
 }

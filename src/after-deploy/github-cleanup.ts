@@ -1,13 +1,13 @@
 import { commentMarker, type Markdown } from '../report/markdown'
 import type { Redactor } from '../report/redact'
 import {
-  findComment,
   budgetedCall,
   openGitHub,
   workflowTarget,
   type BoundedCallOptions,
   type GitHubTarget
 } from './github-records'
+import { findComment, tokenIdentity, type TokenIdentity } from './pr-comment'
 
 /** Pages of 100 GitHub deployments of one environment read to mark them inactive. */
 const MAX_DEPLOYMENT_PAGES = 3
@@ -45,6 +45,8 @@ export function openGitHubPreviews(
   target: GitHubTarget = workflowTarget()
 ): GitHubPreviews {
   const { octokit, owner, repo, md, bounded } = openGitHub(options, target)
+  // Who the token writes as: only a comment of its own is corrected.
+  let identity: Promise<TokenIdentity> | undefined
 
   const markInactive = async (environment: string) => {
     for (let page = 1; page <= MAX_DEPLOYMENT_PAGES; page++) {
@@ -82,7 +84,8 @@ export function openGitHubPreviews(
     bounded(`The comment on pull request #${issue}`, async (signal) => {
       const body = deletedCommentBody(preview.deploymentName, target.runUrl, md)
       const marker = commentMarker(preview.deploymentName)
-      const ours = await findComment(octokit, { owner, repo, issue, marker, signal })
+      identity ??= tokenIdentity(octokit, signal)
+      const ours = await findComment(octokit, { owner, repo, issue, marker, identity, signal })
       // No comment of ours: the preview was never announced there, so nothing to correct.
       if (!ours) return
       await octokit.rest.issues.updateComment({

@@ -1,4 +1,5 @@
 import { context, getOctokit } from '@actions/github'
+import type { Config } from '../inputs/parse'
 import type { DeployOutcome, RollbackReport } from '../result'
 import { rollbackHeadline } from '../report/rollback-text'
 import { formatDuration } from '../lib/duration'
@@ -7,13 +8,12 @@ import type { Redactor } from '../report/redact'
 import { checkHttpUrl } from '../lib/url'
 import type { PredictionBasis } from '../wait/poll-schedule'
 import { expectedEndDescription } from '../wait/progress-text'
+import { tokenIdentity, upsertComment, type TokenIdentity } from './pr-comment'
 
 /** Time one GitHub call may take; GitHub records never hold the deploy back. */
 export const GITHUB_CALL_MS = 10_000
 /** Time past the run's deadline the final records may still take (a timed-out run reports too). */
 export const GITHUB_GRACE_MS = 5_000
-/** Pages of 100 comments read to find this action's comment on a pull request. */
-const MAX_COMMENT_PAGES = 10
 /** GitHub's limit for a deployment status description. */
 const MAX_DESCRIPTION = 140
 
@@ -28,10 +28,18 @@ export interface RunRecord {
   checksPassed: string[]
   /** The rollback after this run's revision failed, when one ran. */
   rollback?: RollbackReport
+  /** operation rollback: the earlier revision redeployed. */
+  redeployOf?: string
 }
 
 export interface GitHubRecordsOptions {
   token: string
+  /**
+   * `deploy`: the GitHub deployment is for the workflow's commit and is created at once.
+   * `rollback`: it is for the commit that will serve, created once `redeploying` names it (or at
+   * the end, for the workflow's commit, when nothing was redeployed).
+   */
+  operation?: Config['operation']
   environment?: string
   prComment: boolean
   deploymentName: string
@@ -58,6 +66,8 @@ export interface GitHubTarget {
 }
 
 export interface GitHubRecords {
+  /** operation rollback: the revision to redeploy is chosen; `commit` is what it was built from. */
+  redeploying(commit: string | undefined): void
   /**
    * The wait for the revision starts: the GitHub deployment goes in_progress, and with `expected`
    * (the history predicts the end) its description and the pull-request comment say when.
@@ -74,6 +84,7 @@ const STATES: Record<DeployOutcome, DeploymentState> = {
   deployed: 'success',
   'revision-created': 'in_progress',
   failed: 'failure',
+  'checks-failed': 'failure',
   superseded: 'failure',
   timeout: 'failure',
   cancelled: 'error',
@@ -174,22 +185,39 @@ export function openGitHubRecords(
 ): GitHubRecords {
   const { octokit, owner, repo, md, bounded } = openGitHub(options, target)
 
+  let begun = false
+  let resolveRef: (ref: string) => void = () => undefined
+  const ref = new Promise<string>((resolve) => (resolveRef = resolve))
+  const begin = (commit: string | undefined) => {
+    if (begun) return
+    begun = true
+    resolveRef(commit !== undefined && FULL_SHA.test(commit) ? commit : target.sha)
+  }
   const deploymentId: Promise<number | undefined> = options.environment
-    ? bounded(`The GitHub deployment for ${options.environment}`, async (signal) => {
-        const created = await octokit.rest.repos.createDeployment({
-          owner,
-          repo,
-          ref: target.sha,
-          environment: options.environment ?? '',
-          auto_merge: false,
-          required_contexts: [],
-          transient_environment: target.pullRequest !== undefined,
-          description: md.plain(`Deploy ${options.deploymentName}`, MAX_DESCRIPTION),
-          request: { signal }
+    ? ref.then((sha) =>
+        bounded(`The GitHub deployment for ${options.environment}`, async (signal) => {
+          const created = await octokit.rest.repos.createDeployment({
+            owner,
+            repo,
+            ref: sha,
+            environment: options.environment ?? '',
+            auto_merge: false,
+            required_contexts: [],
+            transient_environment: target.pullRequest !== undefined,
+            description: md.plain(
+              `${options.operation === 'rollback' ? 'Roll back' : 'Deploy'} ${options.deploymentName}`,
+              MAX_DESCRIPTION
+            ),
+            request: { signal }
+          })
+          return 'id' in created.data ? created.data.id : undefined
         })
-        return 'id' in created.data ? created.data.id : undefined
-      })
+      )
     : Promise.resolve(undefined)
+  if (options.operation !== 'rollback') begin(target.sha)
+  // Who the token writes as: read once, when a comment is first written.
+  let identity: Promise<TokenIdentity> | undefined
+  const ownIdentity = (signal: AbortSignal) => (identity ??= tokenIdentity(octokit, signal))
 
   let inProgress: Promise<unknown> = deploymentId
   // The comment while waiting; the final one goes after it, or the two could race to create it.
@@ -197,10 +225,13 @@ export function openGitHubRecords(
   const comment = (body: string) => {
     const issue = target.pullRequest as number
     return bounded(`the comment on pull request #${issue}`, (signal) =>
-      upsertComment(octokit, { owner, repo, issue, body, signal })
+      upsertComment(octokit, { owner, repo, issue, body, signal, identity: ownIdentity(signal) })
     )
   }
   return {
+    redeploying(commit) {
+      begin(commit)
+    },
     waitStarting(expected) {
       const description = md.plain(expectedEndDescription(expected, options.now()), MAX_DESCRIPTION)
       if (expected && options.prComment && target.pullRequest !== undefined) {
@@ -223,12 +254,14 @@ export function openGitHubRecords(
       )
     },
     async finish(record) {
+      begin(undefined)
       const jobs: Promise<unknown>[] = []
       const finalStatus = async () => {
         // The final status must come after in_progress, or GitHub would show the run as going on.
         await inProgress
         const id = await deploymentId
         if (id === undefined) return
+        const state = STATES[record.outcome]
         const url = record.deploymentUrl ? checkHttpUrl(record.deploymentUrl) : undefined
         const environmentUrl =
           url && 'url' in url && options.redact(url.url) === url.url ? url.url : undefined
@@ -239,14 +272,13 @@ export function openGitHubRecords(
               owner,
               repo,
               deployment_id: id,
-              state: STATES[record.outcome],
+              state,
               environment_url: environmentUrl,
               log_url: target.runUrl,
-              auto_inactive: true,
-              description: md.plain(
-                `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}${record.rollback ? `; ${rollbackHeadline(record.rollback)}` : ''}`,
-                MAX_DESCRIPTION
-              ),
+              // Only a success replaces what served: with a failure the earlier deployment of
+              // the environment still serves, and must not be marked inactive.
+              ...(state === 'success' ? { auto_inactive: true } : {}),
+              description: md.plain(statusDescription(record), MAX_DESCRIPTION),
               request: { signal }
             })
         )
@@ -268,52 +300,17 @@ export function openGitHubRecords(
   }
 }
 
-/** This action's comment on a pull request: the first whose body starts with `marker`. */
-export async function findComment(
-  octokit: Octokit,
-  where: { owner: string; repo: string; issue: number; marker: string; signal: AbortSignal }
-): Promise<{ id: number; body?: string } | undefined> {
-  const { owner, repo, issue, marker, signal } = where
-  // Page by page rather than with octokit.paginate, which drops the request's abort signal.
-  for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
-    const { data } = await octokit.rest.issues.listComments({
-      owner,
-      repo,
-      issue_number: issue,
-      per_page: 100,
-      page,
-      request: { signal }
-    })
-    const ours = data.find((comment) => comment.body?.startsWith(marker))
-    if (ours) return ours
-    if (data.length < 100) break
-  }
-  return undefined
-}
+/** A full commit id: a GitHub deployment is made for it; anything else falls back to the workflow's. */
+const FULL_SHA = /^[0-9a-f]{40}$/
 
-async function upsertComment(
-  octokit: Octokit,
-  where: { owner: string; repo: string; issue: number; body: string; signal: AbortSignal }
-) {
-  const { owner, repo, issue, body, signal } = where
-  const marker = body.split('\n')[0] ?? ''
-  const ours = await findComment(octokit, { owner, repo, issue, marker, signal })
-  if (ours)
-    await octokit.rest.issues.updateComment({
-      owner,
-      repo,
-      comment_id: ours.id,
-      body,
-      request: { signal }
-    })
-  else
-    await octokit.rest.issues.createComment({
-      owner,
-      repo,
-      issue_number: issue,
-      body,
-      request: { signal }
-    })
+/** The final status's description: the status, and what a rollback brought back. */
+function statusDescription(record: RunRecord): string {
+  const rolled = record.rollback
+    ? `; ${rollbackHeadline(record.rollback)}`
+    : record.redeployOf
+      ? `; rolled back to ${record.redeployOf}`
+      : ''
+  return `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}${rolled}`
 }
 
 const HEADLINES: Record<DeploymentState, string> = {
@@ -337,6 +334,15 @@ export function commentBody(record: RunRecord, sha: string, md: Markdown): strin
   ]
   if (record.checksPassed.length > 0)
     rows.push(['Checks passed', md.cell(record.checksPassed.join(', '))])
+  if (record.redeployOf) {
+    rows.push(
+      ['Rolled back to', md.cell(`revision ${record.redeployOf}`)],
+      [
+        'Serving now',
+        md.cell(record.outcome === 'deployed' ? (record.revisionId ?? '—') : 'see the deployment')
+      ]
+    )
+  }
   if (record.rollback) {
     const { failedRevisionId, revisionId, elapsedMs } = record.rollback
     rows.push(

@@ -2,7 +2,9 @@ import { z } from 'zod'
 import type { CallOptions } from '../control-plane/client'
 import type { Deployment } from '../control-plane/schemas'
 import { TransportError } from '../control-plane/transport'
+import { readAgain, type Reading } from '../lib/read-again'
 import { agentExchange, type AgentServer } from './agent-server'
+import { agentStatusMeaning, REFUSED_HINT } from './agent-status'
 
 /** How long `active_revision_id` may lag behind DEPLOYED before the check fails. */
 export const ACTIVE_REVISION_WAIT_MS = 60_000
@@ -10,16 +12,26 @@ export const ACTIVE_REVISION_WAIT_MS = 60_000
 const READ_GAP_MS = 2_000
 const INFO_REQUEST_MS = 10_000
 
-/** What a serving check found: this run's revision, none named, or another one (or unreadable). */
+/**
+ * What a serving check found:
+ * - `serving`: this run's revision serves.
+ * - `other`: another revision (or none) still served when the time ran out: a verdict.
+ * - `unconfirmed`: no answer could be read: the check could not conclude, so it does not pass.
+ * - `not-checkable`: the service cannot tell (it names no revision at all): skipped, with why.
+ */
 export type Serving =
   | { kind: 'serving' }
-  | { kind: 'not-named'; why: string }
   | { kind: 'other'; servingId: string | null }
+  | { kind: 'unconfirmed'; why: string }
+  | { kind: 'not-checkable'; why: string }
 
 export interface ActiveRevisionCheck {
   getDeployment: (call: CallOptions) => Promise<Deployment>
   revisionId: string
-  /** `active_revision_id` as a read just made saw it: when it is this revision, none is sent. */
+  /**
+   * `active_revision_id` as a read just made saw it (undefined: that read failed or named none):
+   * when it is this revision, nothing is sent.
+   */
   seen?: string | null
   /** Epoch ms: the end of ACTIVE_REVISION_WAIT_MS, never past the run's deadline. */
   deadline: number
@@ -28,23 +40,52 @@ export interface ActiveRevisionCheck {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
 }
 
+const NO_ACTIVE_REVISION = 'the service returns no active_revision_id'
+
 /**
  * After DEPLOYED: the deployment's `active_revision_id` must become this run's revision. It is
- * read again while it names another (the service moves it a little after DEPLOYED), until the
- * deadline. A service that returns none cannot be checked this way.
+ * read again while it names another (the service moves it a little after DEPLOYED) or cannot be
+ * read, until the deadline. A service that returns none cannot be checked this way.
  */
 export async function checkActiveRevision(check: ActiveRevisionCheck): Promise<Serving> {
-  if (check.seen === check.revisionId) return { kind: 'serving' }
-  for (;;) {
-    const current = await check.getDeployment({ deadline: check.deadline, signal: check.signal })
-    const active = current.active_revision_id
-    if (active === undefined) {
-      return { kind: 'not-named', why: 'the service returns no active_revision_id' }
-    }
-    if (active === check.revisionId) return { kind: 'serving' }
-    const left = check.deadline - check.now()
-    if (left <= 0) return { kind: 'other', servingId: active }
-    await check.sleep(Math.min(READ_GAP_MS, left), check.signal)
+  const judge = (active: string | null | undefined): Reading<true, string | null, string> => {
+    if (active === undefined) return { kind: 'final', value: NO_ACTIVE_REVISION }
+    return active === check.revisionId
+      ? { kind: 'seen', value: true }
+      : { kind: 'not-seen', value: active }
+  }
+  const verdict = await readAgain({
+    first: check.seen === undefined ? undefined : judge(check.seen),
+    read: async () => {
+      try {
+        const current = await check.getDeployment({
+          deadline: check.deadline,
+          signal: check.signal
+        })
+        return judge(current.active_revision_id)
+      } catch (error) {
+        if (check.signal?.aborted) throw error
+        return {
+          kind: 'could-not-tell',
+          why: error instanceof Error ? error.message : String(error)
+        }
+      }
+    },
+    deadline: check.deadline,
+    gapMs: READ_GAP_MS,
+    signal: check.signal,
+    now: check.now,
+    sleep: check.sleep
+  })
+  switch (verdict.kind) {
+    case 'seen':
+      return { kind: 'serving' }
+    case 'not-seen':
+      return { kind: 'other', servingId: verdict.value }
+    case 'final':
+      return { kind: 'not-checkable', why: verdict.value }
+    case 'could-not-tell':
+      return { kind: 'unconfirmed', why: `the deployment could not be read (${verdict.why})` }
   }
 }
 
@@ -59,66 +100,101 @@ const infoSchema = z
   })
   .loose()
 
+/** An answer of /info that waiting does not change: the check ends with it. */
+type InfoFinal = Extract<Serving, { kind: 'unconfirmed' | 'not-checkable' }>
+
 /**
  * With `verify-assistant`: the agent server's `GET /info` names the control plane's revision it
- * runs as `host.host_revision_id` (servers run by the service, newer ones). Retried while it
- * names another revision or does not answer, until the deadline. A server that sends no
- * `host_revision_id`, or no /info at all (404), cannot be checked this way.
+ * runs as `host.host_revision_id` (servers run by the service, newer ones). Read again while it
+ * names another revision or gives no usable answer, until the deadline. A server that sends no
+ * `host_revision_id`, or has no /info at all (404), cannot be checked this way.
  */
 export async function checkInfoHost(check: InfoCheck): Promise<Serving> {
-  let last: Serving = { kind: 'not-named', why: 'GET /info did not answer' }
-  for (;;) {
-    const answer = await readInfo(check)
-    if (answer.kind === 'body') {
-      const parsed = infoSchema.safeParse(answer.body)
-      const named = parsed.success ? parsed.data.host?.host_revision_id : undefined
-      if (named === check.revisionId) return { kind: 'serving' }
-      if (!parsed.success || named === undefined) {
-        return {
-          kind: 'not-named',
-          why: "the agent server's GET /info names no host.host_revision_id (older and local servers send none)"
-        }
-      }
-      last = { kind: 'other', servingId: named }
-    } else if (answer.kind === 'absent') {
-      return { kind: 'not-named', why: `the agent server answers ${answer.status} to GET /info` }
-    } else {
-      last = last.kind === 'other' ? last : { kind: 'not-named', why: answer.why }
-    }
-    const left = check.deadline - check.now()
-    if (left <= 0) return last
-    await check.sleep(Math.min(READ_GAP_MS, left), check.signal)
+  const verdict = await readAgain({
+    read: () => readInfo(check),
+    deadline: check.deadline,
+    gapMs: READ_GAP_MS,
+    signal: check.signal,
+    now: check.now,
+    sleep: check.sleep
+  })
+  switch (verdict.kind) {
+    case 'seen':
+      return { kind: 'serving' }
+    case 'not-seen':
+      return { kind: 'other', servingId: verdict.value }
+    case 'final':
+      return verdict.value
+    case 'could-not-tell':
+      return { kind: 'unconfirmed', why: verdict.why }
   }
 }
 
-async function readInfo(
-  check: InfoCheck
-): Promise<
-  | { kind: 'body'; body: unknown }
-  | { kind: 'absent'; status: number }
-  | { kind: 'unreadable'; why: string }
-> {
+async function readInfo(check: InfoCheck): Promise<Reading<true, string | null, InfoFinal>> {
+  let answer: { status: number; text: string }
   try {
-    const answer = await agentExchange(check, {
+    answer = await agentExchange(check, {
       method: 'GET',
       path: '/info',
       headers: { accept: 'application/json' },
       timeoutMs: INFO_REQUEST_MS
     })
-    // A 4xx does not change by waiting (404: no /info; 401/403: not for this key): skipped.
-    if (answer.status >= 400 && answer.status < 500)
-      return { kind: 'absent', status: answer.status }
-    if (answer.status !== 200) {
-      return { kind: 'unreadable', why: `GET /info answered ${answer.status}` }
-    }
-    try {
-      return { kind: 'body', body: JSON.parse(answer.text) }
-    } catch {
-      return { kind: 'unreadable', why: 'GET /info answered a body that is not JSON' }
-    }
   } catch (error) {
     if (check.signal?.aborted) throw error
     const reason = error instanceof TransportError ? error.reason : String(error)
-    return { kind: 'unreadable', why: `GET /info got no usable answer: ${reason}` }
+    // A body over the cap is read once: asking again would download it again.
+    if (error instanceof TransportError && error.kind === 'too-large') {
+      return { kind: 'final', value: { kind: 'unconfirmed', why: `GET /info: ${reason}` } }
+    }
+    return { kind: 'could-not-tell', why: `GET /info got no usable answer: ${reason}` }
   }
+  switch (agentStatusMeaning(answer.status)) {
+    case 'missing':
+      return {
+        kind: 'final',
+        value: {
+          kind: 'not-checkable',
+          why: `the agent server answers ${answer.status} to GET /info`
+        }
+      }
+    case 'refused':
+      return {
+        kind: 'final',
+        value: {
+          kind: 'unconfirmed',
+          why: `the agent server refuses GET /info (${answer.status}). ${REFUSED_HINT}`
+        }
+      }
+    case 'rejected':
+      return {
+        kind: 'final',
+        value: {
+          kind: 'unconfirmed',
+          why: `the agent server answers ${answer.status} to GET /info`
+        }
+      }
+    case 'not-ready':
+      return { kind: 'could-not-tell', why: `GET /info answered ${answer.status}` }
+    case 'answered':
+      break
+  }
+  let body: unknown
+  try {
+    body = JSON.parse(answer.text)
+  } catch {
+    return { kind: 'could-not-tell', why: 'GET /info answered a body that is not JSON' }
+  }
+  const parsed = infoSchema.safeParse(body)
+  const named = parsed.success ? parsed.data.host?.host_revision_id : undefined
+  if (named === check.revisionId) return { kind: 'seen', value: true }
+  if (named === undefined) {
+    return {
+      kind: 'final',
+      value: {
+        kind: 'not-checkable',
+        why: "the agent server's GET /info names no host.host_revision_id (older and local servers send none)"
+      }
+    }
+  }
+  return { kind: 'not-seen', value: named }
 }

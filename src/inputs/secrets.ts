@@ -13,6 +13,19 @@ export interface ParsedSecrets {
 const C_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 /**
+ * C0 control characters but tab and line breaks (a JSON value may hold a PEM key's lines), DEL
+ * and C1: a value holding one would reach the agent server's environment as no one wrote it.
+ */
+const isControl = (char: string) => {
+  const code = char.charCodeAt(0)
+  if (char === '\t' || char === '\n' || char === '\r') return false
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f)
+}
+
+const codePoint = (char: string) =>
+  `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
+
+/**
  * Environment variables the agent server sets or reads itself; a secret of that name would be
  * refused by the service after the build, so it is refused here first.
  */
@@ -41,7 +54,14 @@ export function parseSecrets(text: string): ParsedSecrets {
   const entries = trimmed.startsWith('{') ? parseJsonSecrets(trimmed) : parseLineSecrets(text)
   const problems = [...entries.problems]
   const seen = new Set<string>()
-  for (const { name, where } of entries.secrets) {
+  for (const { name, value, where } of entries.secrets) {
+    const control = [...value].find(isControl)
+    if (control !== undefined) {
+      // Where and which character, never the value: it is a secret.
+      problems.push(
+        `${where} holds a control character in its value (${codePoint(control)}); only tabs and line breaks may appear`
+      )
+    }
     if (!C_IDENTIFIER.test(name)) {
       problems.push(
         where.startsWith('line')

@@ -314,8 +314,21 @@ async function deployed(
   deploymentId: string,
   revisionId: string
 ): Promise<DeployResult> {
-  const { client, io } = run.deps
-  const current = await client.getDeployment(deploymentId, run.call)
+  const { client, io, signal } = run.deps
+  const current = await client.getDeployment(deploymentId, run.call).catch((error: unknown) => {
+    if (signal?.aborted) throw error
+    // The revision is DEPLOYED all the same: the serving check reads again and says what it saw.
+    io.warning(
+      `Revision ${revisionId} is DEPLOYED, but ${run.target} could not be read after it (${error instanceof Error ? error.message : String(error)}): deployment-url stays empty.`
+    )
+    return undefined
+  })
+  if (!current) {
+    return run.finish(
+      'deployed',
+      `Revision ${revisionId} of ${run.target} is DEPLOYED after ${formatDuration(run.elapsed())}.`
+    )
+  }
   run.known.deploymentUrl = usableUrl(run, current.source_config.custom_url ?? '')
   io.setOutput('deployment-url', run.known.deploymentUrl)
   // Whether it serves is the serving check's to say (after-deploy/serving-check.ts), starting

@@ -13,6 +13,11 @@ export interface DeployIo {
    * starts), with what predicts its end when the deployment's history does.
    */
   waitStarting?(revisionId: string, expected?: PredictionBasis): void
+  /**
+   * operation rollback: the earlier revision to redeploy is chosen (before it is sent), with the
+   * commit it was built from when the service says: what will serve.
+   */
+  redeploying?(revisionId: string, commit: string | undefined): void
 }
 
 export interface DeployDeps {

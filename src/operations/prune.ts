@@ -29,11 +29,14 @@ export async function prunePreviews(config: Config, deps: DeployDeps): Promise<D
   const criteria = config.prune
   if (!criteria) return finish('error', 'operation prune needs prune-prefix.')
   let rows: PruneRow[] = []
+  // Previews kept because GitHub could not say whether their pull request is closed: said at the
+  // end, so "could not tell" never reads as "not stale".
+  const undecided: string[] = []
   try {
     const named = await deps.client.listDeployments(criteria.prefix, call)
     // The service's filter is a substring match: only names that start with the prefix count.
     const candidates = named.filter((deployment) => deployment.name.startsWith(criteria.prefix))
-    rows = await staleRows(candidates, criteria, deps)
+    rows = await staleRows(candidates, criteria, deps, undecided)
     io.info(
       `${candidates.length} deployment${candidates.length === 1 ? '' : 's'} named ${criteria.prefix}…; ${rows.length} stale.`
     )
@@ -59,7 +62,11 @@ export async function prunePreviews(config: Config, deps: DeployDeps): Promise<D
   io.setOutput('pruned', JSON.stringify(deletedNames(rows)))
   if (signal?.aborted) return finish('cancelled', cancelledMessage(rows), rows)
   const failed = rows.filter((row) => row.result === 'failed')
-  const summary = pruneSummary(rows, config.deleteTracingProject)
+  const kept =
+    undecided.length > 0
+      ? ` Kept, since the state of their pull request could not be read: ${undecided.join(', ')}.`
+      : ''
+  const summary = `${pruneSummary(rows, config.deleteTracingProject)}${kept}`
   if (failed.length > 0) {
     const each = failed.map((row) => `\n  - ${row.name} (${row.id}): ${row.failure ?? ''}`)
     return finish(
@@ -75,7 +82,8 @@ export async function prunePreviews(config: Config, deps: DeployDeps): Promise<D
 async function staleRows(
   candidates: Deployment[],
   criteria: Criteria,
-  deps: DeployDeps
+  deps: DeployDeps,
+  undecided: string[]
 ): Promise<PruneRow[]> {
   const rows: PruneRow[] = []
   for (const deployment of candidates) {
@@ -83,7 +91,7 @@ async function staleRows(
     const reason =
       staleByAge(deployment, criteria, deps.now()) ??
       (criteria.closedPullRequests && pullRequest !== undefined
-        ? await staleByPullRequest(pullRequest, deps)
+        ? await staleByPullRequest(pullRequest, deps, () => undecided.push(deployment.name))
         : undefined)
     if (reason === undefined) continue
     rows.push({
@@ -118,14 +126,16 @@ function staleByAge(deployment: Deployment, criteria: Criteria, now: number): st
 
 async function staleByPullRequest(
   pullRequest: number,
-  deps: DeployDeps
+  deps: DeployDeps,
+  couldNotTell: () => void
 ): Promise<string | undefined> {
   if (!deps.pullRequestState) return undefined
   try {
     const state = await deps.pullRequestState(pullRequest)
     return state === 'closed' ? `pull request #${pullRequest} is closed` : undefined
   } catch (error) {
-    deps.io.notice(
+    couldNotTell()
+    deps.io.warning(
       `Pull request #${pullRequest} could not be read, so its preview is kept: ${error instanceof Error ? error.message : String(error)}`
     )
     return undefined

@@ -2,7 +2,8 @@ import { controlPlanePaths } from '../control-plane/client'
 import type { Deployment, Revision } from '../control-plane/schemas'
 import { formatDuration } from '../lib/duration'
 import { configDifferences } from './revision-match'
-import { isLostAnswer, type WriteDeps } from './safe-writes'
+import { readAgain } from '../lib/read-again'
+import { isLostAnswer, settleWindow, type WriteDeps } from './safe-writes'
 
 export interface Redeployed {
   deployment: Deployment
@@ -66,20 +67,18 @@ async function settle(
   revisionBefore: string | null,
   deps: WriteDeps
 ): Promise<Redeployed | undefined> {
-  const settleUntil = Math.min(deps.now() + deps.settleMs, deps.call.deadline ?? Infinity)
-  for (;;) {
-    const current = await deps.client.getDeployment(deploymentId, deps.call)
-    const latest = current.latest_revision_id
-    if (latest && latest !== revisionBefore) {
+  const settled = await readAgain<Redeployed, null>({
+    read: async () => {
+      const current = await deps.client.getDeployment(deploymentId, deps.call)
+      const latest = current.latest_revision_id
+      if (!latest || latest === revisionBefore) return { kind: 'not-seen', value: null }
       // The commit is left out: the service may rebuild the ref rather than the commit.
       const sourceConfig = { ...source.source_revision_config, repo_commit_sha: undefined }
       const differs = configDifferences(sourceConfig, current.source_revision_config)
-      if (!differs || differs.length === 0) {
-        return { deployment: current, revisionId: latest, adopted: true }
-      }
-    }
-    const left = settleUntil - deps.now()
-    if (left <= 0) return undefined
-    await deps.sleep(Math.min(left, Math.max(50, deps.settleMs / 5)), deps.call.signal)
-  }
+      if (differs && differs.length > 0) return { kind: 'not-seen', value: null }
+      return { kind: 'seen', value: { deployment: current, revisionId: latest, adopted: true } }
+    },
+    ...settleWindow(deps)
+  })
+  return settled.kind === 'seen' ? settled.value : undefined
 }

@@ -63,6 +63,9 @@ export async function rollbackOperation(config: Config, deps: DeployDeps): Promi
         planLines: [request]
       }
     }
+    run.known.redeployOf = source.id
+    run.known.redeployCommit = source.source_revision_config?.repo_commit_sha ?? undefined
+    deps.io.redeploying?.(source.id, run.known.redeployCommit)
     deps.io.info(`Rolling ${run.target} back to revision ${source.id}…`)
     const redeployed = await redeployOnce(
       existing.id,
@@ -141,7 +144,9 @@ export async function rollBackAfterFailure(
   const startedAt = deps.now()
   const io = {
     ...deps.io,
+    // The records are the failed deploy's: they say how the rollback ended, at the end.
     waitStarting: undefined,
+    redeploying: undefined,
     setOutput: (name: Parameters<DeployDeps['io']['setOutput']>[0], value: string) => {
       if (name === 'revision-id' || name === 'revision-status') return
       deps.io.setOutput(name, value)

@@ -10,6 +10,7 @@ import type {
   DeploymentCreateBody,
   DeploymentPatchBody
 } from '../control-plane/schemas'
+import { readAgain } from '../lib/read-again'
 import { configDifferences } from './revision-match'
 
 /** Attempts of a create or an update whose answers got lost, the first included. */
@@ -89,10 +90,12 @@ export async function patchOnce(
       if (!isLostAnswer(error)) throw error
       lost = error
     }
-    const settleUntil = Math.min(deps.now() + deps.settleMs, deps.call.deadline ?? Infinity)
-    for (;;) {
-      const current = await deps.client.getDeployment(deploymentId, deps.call)
-      if (current.latest_revision_id && current.latest_revision_id !== revisionBefore) {
+    const settled = await readAgain<Deployment, null>({
+      read: async () => {
+        const current = await deps.client.getDeployment(deploymentId, deps.call)
+        if (!current.latest_revision_id || current.latest_revision_id === revisionBefore) {
+          return { kind: 'not-seen', value: null }
+        }
         const differs = configDifferences(
           body.source_revision_config,
           current.source_revision_config
@@ -103,21 +106,34 @@ export async function patchOnce(
             `The answer to PATCH ${controlPlanePaths.deployment(deploymentId)} was lost (${reasonOf(lost)}); the deployment has a new revision ${current.latest_revision_id}, but its ${differs.join(', ')} is not what this run sent: another run or a push created it, so it is not adopted.`
           )
           revisionBefore = current.latest_revision_id
-        } else {
-          const unverified = differs ? '' : ' (nothing sent names the revision, so this is assumed)'
-          deps.notice(
-            `The answer to PATCH ${controlPlanePaths.deployment(deploymentId)} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it${unverified}, and waits for it instead of patching again.`
-          )
-          return { deployment: current, adopted: true }
+          return { kind: 'not-seen', value: null }
         }
-      }
-      const left = settleUntil - deps.now()
-      if (left <= 0) break
-      await deps.sleep(Math.min(left, Math.max(50, deps.settleMs / 5)), deps.call.signal)
-    }
+        const unverified = differs ? '' : ' (nothing sent names the revision, so this is assumed)'
+        deps.notice(
+          `The answer to PATCH ${controlPlanePaths.deployment(deploymentId)} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it${unverified}, and waits for it instead of patching again.`
+        )
+        return { kind: 'seen', value: current }
+      },
+      ...settleWindow(deps)
+    })
+    if (settled.kind === 'seen') return { deployment: settled.value, adopted: true }
     if (attempt < MAX_WRITE_ATTEMPTS) await pause(attempt, deps, lost)
   }
   throw lost
+}
+
+/**
+ * How long a lost write is given to show its effect: a request the client gave up on may still be
+ * carried out, as late as one request timeout after; read about five times in that window.
+ */
+export function settleWindow(deps: WriteDeps) {
+  return {
+    deadline: Math.min(deps.now() + deps.settleMs, deps.call.deadline ?? Infinity),
+    gapMs: Math.max(50, deps.settleMs / 5),
+    signal: deps.call.signal,
+    now: deps.now,
+    sleep: deps.sleep
+  }
 }
 
 async function pause(attempt: number, deps: WriteDeps, lost: unknown): Promise<void> {

@@ -5,19 +5,18 @@ import type { RollbackReport } from '../result'
 export function describeRollback(rollback: RollbackReport): string {
   const { failedRevisionId, toRevisionId, revisionId, outcome, checksFailure } = rollback
   const took = formatDuration(rollback.elapsedMs)
-  if (outcome === 'deployed' && !checksFailure) {
+  if (outcome === 'deployed') {
     return `Rolled back: revision ${revisionId ?? '?'} (a redeploy of ${toRevisionId}) is DEPLOYED and serves in place of the failed revision ${failedRevisionId}; the rollback took ${took}.`
   }
-  if (outcome === 'deployed') {
-    return `The rollback to revision ${toRevisionId} deployed revision ${revisionId ?? '?'} in ${took}, but it failed its checks too: ${checksFailure}`
+  if (outcome === 'checks-failed') {
+    return `The rollback to revision ${toRevisionId} deployed revision ${revisionId ?? '?'} in ${took}, but it failed its checks too: ${checksFailure ?? '?'}`
   }
   return `The rollback of revision ${failedRevisionId} to revision ${toRevisionId} did not complete after ${took}: ${rollback.message}`
 }
 
 /** A short headline for GitHub's deployment status and the comment. */
 export function rollbackHeadline(rollback: RollbackReport): string {
-  const done = rollback.outcome === 'deployed' && !rollback.checksFailure
-  return done
+  return rollback.outcome === 'deployed'
     ? `rolled back to ${rollback.toRevisionId}`
     : `rollback to ${rollback.toRevisionId} failed (${rollback.outcome})`
 }

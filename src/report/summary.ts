@@ -9,9 +9,12 @@ import type { Redactor } from './redact'
 
 /** Log lines the summary shows at the most; the step's log has them all. */
 const SUMMARY_LOG_LINES = 30
+/** Characters of a failed check's first sentence shown in the headline. */
+const HEADLINE_CHECK_CHARS = 120
 
 const HEADLINES: Record<DeployResult['outcome'], string> = {
   deployed: '✅ Deployed',
+  'checks-failed': '❌ Deployed, but a check failed',
   'revision-created': '✅ Revision created (not waited for)',
   failed: '❌ Deploy failed',
   superseded: '⚠️ Superseded by a newer revision',
@@ -60,16 +63,19 @@ export function renderDeploySummary(
     ['Source', md.cell(source)],
     ...(extras.target ? [['Ref or image', md.cell(extras.target)] as [string, string]] : []),
     ['Revision', md.cell(result.revisionId ?? '—')],
+    ...(result.redeployOf ? [['Redeploy of', md.cell(result.redeployOf)] as [string, string]] : []),
     ['Status', md.cell(result.revisionStatus ?? '—')],
     ['URL', result.deploymentUrl ? md.link(result.deploymentUrl) : '—'],
     ['Created by this run', result.created ? 'yes' : 'no'],
     ['Time', formatDuration(result.elapsedMs)]
   ]
-  if (checks)
+  if (checks) {
     rows.push([
       'Checks passed',
       checks.passed.length > 0 ? md.cell(checks.passed.join(', ')) : 'none'
     ])
+    if (checks.skipped?.length) rows.push(['Checks skipped', md.cell(checks.skipped.join('; '))])
+  }
   if (rollback) {
     rows.push(
       ['Failed revision', md.cell(rollback.failedRevisionId)],
@@ -80,7 +86,7 @@ export function renderDeploySummary(
   }
   return capMarkdown(
     [
-      `## ${HEADLINES[result.outcome]}${rollback ? ' (rolled back)' : ''}`,
+      `## ${headline(result, checks, md)}${rollback ? ' (rolled back)' : ''}`,
       '',
       '| | |',
       '|---|---|',
@@ -88,7 +94,6 @@ export function renderDeploySummary(
       '',
       md.paragraph(result.message),
       '',
-      ...(checks?.failure ? [md.paragraph(checks.failure), ''] : []),
       ...(rollback ? ['### Rollback', '', md.paragraph(describeRollback(rollback)), ''] : []),
       ...(checks?.reply !== undefined
         ? ['### The agent replied', '', md.fence([checks.reply]), '']
@@ -101,6 +106,16 @@ export function renderDeploySummary(
       ...(logs && logs.lines.length > 0 ? renderLogs(logs, md) : [])
     ].join('\n')
   )
+}
+
+/** The headline's words; a failed check is named in it (its first sentence, kept short). */
+function headline(result: DeployResult, checks: SummaryExtras['checks'], md: Markdown): string {
+  const why = checks?.failure ?? checks?.inconclusive
+  if (result.outcome !== 'checks-failed' || why === undefined) return HEADLINES[result.outcome]
+  const first = /^.*?\.(?=\s|$)/.exec(why)?.[0] ?? why
+  const short =
+    first.length > HEADLINE_CHECK_CHARS ? `${first.slice(0, HEADLINE_CHECK_CHARS)}…` : first
+  return `${HEADLINES[result.outcome]}: ${md.cell(short)}`
 }
 
 /** operation prune: the stale deployments found, why each is stale, and what became of it. */
