@@ -115,6 +115,7 @@ async function verifyRevision(
     now,
     sleep,
     info: (line) => io.info(line),
-    notice: (line) => io.notice(line)
+    notice: (line) => io.notice(line),
+    warning: (line) => io.warning(line)
   })
 }

@@ -10,8 +10,11 @@ import {
   formatErrorDetail,
   HttpStatusError,
   NetworkError,
-  ResponseShapeError
+  ResponseShapeError,
+  ServiceIdError,
+  UploadRefusedError
 } from './errors'
+import { UUID } from '../lib/ids'
 import { backoffDelay, parseRetryAfter, sleep, type BackoffPolicy } from './retry'
 import { failureOf, isRetryable } from './status-policy'
 import {
@@ -81,9 +84,16 @@ interface RequestSpec<T> extends CallOptions {
 
 type Query = Record<string, string | number | undefined>
 
-const segment = (id: string) => encodeURIComponent(id)
+/**
+ * An id as a path segment. Ids come from the service (or from inputs checked as UUIDs): one of
+ * another shape is never put into a request, the run stops naming it.
+ */
+const segment = (id: string) => {
+  if (!UUID.test(id)) throw new ServiceIdError(id)
+  return id
+}
 
-/** The control plane's paths: the one place they are spelled. Ids are URL-encoded. */
+/** The control plane's paths: the one place they are spelled. Ids are UUIDs. */
 export const controlPlanePaths = {
   deployments: () => '/v2/deployments',
   deployment: (id: string) => `/v2/deployments/${segment(id)}`,
@@ -98,6 +108,34 @@ export const controlPlanePaths = {
     `${controlPlanePaths.revision(id, revisionId)}/logs`,
   redeploy: (id: string, revisionId: string) =>
     `${controlPlanePaths.revision(id, revisionId)}/redeploy`
+}
+
+/**
+ * A text without the signed URL's query: the query whole and each of its values (8 characters
+ * or more) in the forms a storage's error body may quote them in (raw, decoded, percent-encoded
+ * in either case, XML-escaped).
+ */
+function withoutQuery(text: string, url: URL): string {
+  const raw = url.search.slice(1)
+  const values = [raw, ...raw.split('&').map((pair) => pair.slice(pair.indexOf('=') + 1))]
+  const forms = new Set<string>()
+  for (const value of values) {
+    let decoded = value
+    try {
+      decoded = decodeURIComponent(value.replace(/\+/g, ' '))
+    } catch {
+      // Not valid percent-encoding: the raw form is enough.
+    }
+    for (const form of [value, decoded, encodeURIComponent(decoded)]) {
+      forms.add(form)
+      forms.add(form.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase()))
+      forms.add(form.replace(/&/g, '&amp;'))
+    }
+  }
+  return [...forms]
+    .filter((form) => form.length >= 8)
+    .sort((a, b) => b.length - a.length)
+    .reduce((result, form) => result.split(form).join('…'), text)
 }
 
 /** `?a=1&b=2` of the values that are set, encoded as the request sends them; '' when none. */
@@ -204,14 +242,32 @@ export class ControlPlaneClient {
     })
   }
 
-  getRevision(deploymentId: string, revisionId: string, call: CallOptions = {}): Promise<Revision> {
-    return this.#request({
+  /**
+   * The revision of this id. One that comes back under another id is refused: a rollback must
+   * never redeploy a revision the service substituted.
+   */
+  async getRevision(
+    deploymentId: string,
+    revisionId: string,
+    call: CallOptions = {}
+  ): Promise<Revision> {
+    const path = controlPlanePaths.revision(deploymentId, revisionId)
+    const revision = await this.#request({
       ...call,
       method: 'GET',
-      path: controlPlanePaths.revision(deploymentId, revisionId),
+      path,
       schema: revisionSchema,
       maxBodyBytes: BODY_CAPS.controlPlaneJson
     })
+    if (revision.id !== revisionId) {
+      const shown = revision.id.length > 100 ? `${revision.id.slice(0, 100)}…` : revision.id
+      throw new ResponseShapeError(
+        'GET',
+        path,
+        `it is the revision ${JSON.stringify(shown)}, not ${revisionId} that was asked for`
+      )
+    }
+    return revision
   }
 
   deleteDeployment(
@@ -252,16 +308,22 @@ export class ControlPlaneClient {
     const target = new URL(uploadUrl)
     // The signed query string is a credential: messages name the host and path only.
     const shown = `${target.origin}${target.pathname}`
-    await this.#request({
-      ...call,
-      method: 'PUT',
-      path: shown,
-      absoluteUrl: uploadUrl,
-      headers: { 'content-type': 'application/gzip', 'content-length': String(file.bytes) },
-      rawBody: () => createReadStream(file.path),
-      schema: undefined,
-      maxBodyBytes: BODY_CAPS.uploadAnswer
-    })
+    try {
+      await this.#request({
+        ...call,
+        method: 'PUT',
+        path: shown,
+        absoluteUrl: uploadUrl,
+        headers: { 'content-type': 'application/gzip', 'content-length': String(file.bytes) },
+        rawBody: () => createReadStream(file.path),
+        schema: undefined,
+        maxBodyBytes: BODY_CAPS.uploadAnswer
+      })
+    } catch (error) {
+      if (!(error instanceof HttpStatusError)) throw error
+      // The storage's error body often quotes the request, signature included.
+      throw new UploadRefusedError(shown, error.status, withoutQuery(error.detail, target))
+    }
   }
 
   /** The newest revisions of a deployment, newest first (one page), of `statuses` when given. */
