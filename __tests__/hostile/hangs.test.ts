@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startGitHubApi } from '../helpers/github-api'
 import { startHostileAgentServer } from '../helpers/hostile/agent-server'
-import { startHostileControlPlane } from '../helpers/hostile/control-plane'
+import { DEPLOYMENT_ID, startHostileControlPlane } from '../helpers/hostile/control-plane'
 import { GITHUB_TOKEN } from '../helpers/hostile/secrets'
 import { startSilentServer } from '../helpers/hostile/silent-proxy'
 import { hostileStep } from '../helpers/hostile/step'
@@ -88,7 +88,7 @@ describe('every run ends within timeout plus a few seconds', () => {
       )
       expect(github.calls.length).toBeGreaterThan(0)
       expectBounded(run)
-      expect(run.outputs['deployment-id']).toBe('dep-1')
+      expect(run.outputs['deployment-id']).toBe(DEPLOYMENT_ID)
     },
     TEST_MS
   )
