@@ -189,7 +189,7 @@ describe('dist/index.js run as a runner runs it', () => {
       expect(frame).not.toBeNull()
       const [, file = '', line = '0'] = frame ?? []
       const source = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8').split('\n')
-      expect(source[Number(line) - 1]).toMatch(/\bset(Output)?\(name, value\)/)
+      expect(source[Number(line) - 1]).toMatch(/\bset(Output)?\(name, (judged\.)?value\)/)
     } finally {
       rmSync(unwritable, { recursive: true, force: true })
     }

@@ -5,7 +5,8 @@
  * expressions given test values. An example that stops working fails here.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
@@ -292,3 +293,81 @@ function checkoutFor(inputs: Partial<RawInputs>): string | undefined {
 function failureOf(run: ActionRun): string {
   return run.code === 0 ? '' : (run.stdout.match(/^::error::.*$/m)?.[0] ?? run.stderr)
 }
+
+/**
+ * Every `run:` step of the README, as the runner runs it: its `${{ }}` expressions pasted into
+ * the script, its `env:` set, then `bash -eo pipefail`. Each output holds shell syntax that runs
+ * a command when pasted into a script; the step must run nothing but `echo` (every command it
+ * runs is recorded by a DEBUG trap, command substitutions included) and leave no file behind.
+ */
+describe("the README's run: steps, with outputs that hold shell syntax", () => {
+  interface RunStep {
+    run?: string
+    env?: Record<string, string>
+  }
+  const folder = mkdtempSync(join(tmpdir(), 'readme-run-'))
+  const canary = join(folder, 'ran')
+  const hostile = `$(touch ${canary})\`touch ${canary}\`"; touch ${canary}; echo "'; touch ${canary}; echo '|touch ${canary}`
+  const context: Context = { event: 'push', ref: 'refs/heads/main', matrix: {}, apiUrl: 'x' }
+  const valueOf = (expression: string) =>
+    /^steps\.[\w-]+\.outputs\.[\w-]+$/.test(expression.trim())
+      ? hostile
+      : evaluate(expression, context)
+  const pasted = (text: string) =>
+    text.replace(/\$\{\{(.+?)\}\}/g, (_, expression: string) => valueOf(expression))
+
+  /** Runs one step as the runner would; returns the commands it ran and whether the canary exists. */
+  function runStep(step: RunStep): { commands: string[]; ran: boolean } {
+    rmSync(canary, { force: true })
+    const trace = join(folder, 'trace')
+    writeFileSync(trace, '')
+    const script = `set -T\ntrap 'printf "%s\\n" "$BASH_COMMAND" >> ${trace}' DEBUG\n${pasted(step.run ?? '')}`
+    const env = Object.fromEntries(
+      Object.entries(step.env ?? {}).map(([name, value]) => [name, pasted(String(value))])
+    )
+    const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
+      cwd: folder,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      encoding: 'utf8'
+    })
+    expect(result.error).toBeUndefined()
+    const commands = readFileSync(trace, 'utf8').split('\n').filter(Boolean)
+    return { commands, ran: existsSync(canary) }
+  }
+
+  const runSteps = blocks.flatMap((text, index) => {
+    const parsed = parse(text) as Workflow | RunStep | RunStep[]
+    const jobs = Array.isArray(parsed)
+      ? [{ steps: parsed }]
+      : 'jobs' in parsed
+        ? Object.values((parsed as Workflow).jobs ?? {})
+        : [{ steps: [parsed] }]
+    return jobs.flatMap((job) =>
+      ((job.steps ?? []) as RunStep[])
+        .filter((step) => typeof step.run === 'string')
+        .map((step) => [`block ${index + 1}: ${step.run?.trim() ?? ''}`, step] as const)
+    )
+  })
+
+  it('are found, and each hands outputs over through env:', () => {
+    expect(runSteps.length).toBeGreaterThanOrEqual(2)
+    for (const [, step] of runSteps) expect(step.run).not.toMatch(/\$\{\{/)
+  })
+
+  it.each(runSteps)('%s runs nothing but echo', (_, step) => {
+    const { commands, ran } = runStep(step)
+    expect(commands.length).toBeGreaterThan(0)
+    expect({ commands: commands.filter((command) => !/^echo /.test(command)), ran }).toEqual({
+      commands: [],
+      ran: false
+    })
+  })
+
+  it('would catch an output pasted into the script (the check works)', () => {
+    const { commands, ran } = runStep({
+      run: 'echo "Deployed ${{ steps.deploy.outputs.deployment-id }}"'
+    })
+    expect(ran).toBe(true)
+    expect(commands.some((command) => command.startsWith('touch '))).toBe(true)
+  })
+})

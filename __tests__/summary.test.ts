@@ -91,7 +91,7 @@ describe('job summary', () => {
       createRedactor(['hunter2-secret'])
     )
     expect(markdown).toBe(
-      "## ❌ Deploy not started: invalid inputs\n\nThe action's inputs have 1 problem:  \n  - api-url: https://u:\\*\\*\\*\\@x is refused\n"
+      "## ❌ Deploy not started: invalid inputs\n\nThe action's inputs have 1 problem:  \n  - api-url: https&#58;//u:\\*\\*\\*\\@x is refused\n"
     )
   })
 
@@ -110,9 +110,9 @@ describe('job summary', () => {
     )
     expect(hostile).toContain('| Deployment | a\\|b &lt;\\!-- x --&gt; (d-1) |')
     expect(hostile).toContain('| Status | DEPLOYED \\| injected \\| row \\| |')
-    expect(hostile).toContain('| URL | javascript:alert(1)//https://x |')
+    expect(hostile).toContain('| URL | javascript:alert(1)//https&#58;//x |')
     expect(hostile).not.toMatch(/<(img|script|!--)/)
-    expect(hostile).toContain('\\[link\\](http://evil)')
+    expect(hostile).toContain('\\[link\\](http&#58;//evil)')
     expect(hostile).toContain('\\@org/team')
     expect(hostile).toContain('\\\\x1b\\[31m')
     expect(hostile).not.toContain('\u001b')
@@ -144,14 +144,14 @@ describe('job summary', () => {
       {},
       redact
     )
-    expect(markdown).toContain('| URL | https://x.example.com/?key=\\*\\*\\* |')
+    expect(markdown).toContain('| URL | https&#58;//x.example.com/?key=\\*\\*\\* |')
     const withUser = renderDeploySummary(
       { ...deployed, deploymentUrl: 'https://user:pw@x.example.com/' },
       'git_host',
       {},
       NO_SECRETS
     )
-    expect(withUser).toContain('| URL | https://user:pw\\@x.example.com/ |')
+    expect(withUser).toContain('| URL | https&#58;//user:pw\\@x.example.com/ |')
   })
 
   it('stays under the size limit with a note, whatever the service sends', () => {

@@ -3,7 +3,7 @@ import { sleep } from './control-plane/retry'
 import { CancelledError } from './operations/deps'
 import { SUCCEEDS, type DeployResult, type RevisionLogs } from './result'
 import { deleteDeployment } from './operations/delete'
-import { createDispatcher } from './control-plane/transport'
+import { createDispatcher, type Dispatcher } from './control-plane/transport'
 import { deliver, type Delivery } from './safe-delivery'
 import { prunePreviews } from './operations/prune'
 import { describeRollback } from './report/rollback-text'
@@ -27,6 +27,22 @@ const CANCEL_GRACE_MS = 1_500
  * redacting with `redact` before it escapes.
  */
 export async function execute(config: Config, redact: Redactor, startedAt: number): Promise<void> {
+  const dispatcher = createDispatcher()
+  try {
+    await executeWith(config, redact, startedAt, dispatcher)
+  } finally {
+    // Nothing may keep the process alive once the run ends: a request still queued (behind a
+    // proxy's CONNECT, say) and its connection attempts end here.
+    await dispatcher.destroy().catch(() => undefined)
+  }
+}
+
+async function executeWith(
+  config: Config,
+  redact: Redactor,
+  startedAt: number,
+  dispatcher: Dispatcher
+): Promise<void> {
   const log = createLog(redact)
   const controller = new AbortController()
   const onSignal = (signalName: NodeJS.Signals) => {
@@ -37,7 +53,6 @@ export async function execute(config: Config, redact: Redactor, startedAt: numbe
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
 
-  const dispatcher = createDispatcher()
   // Beside the deploy: started now, never awaited before the first control-plane request.
   const records = await openRecords(config, redact, log, startedAt)
   const client = new ControlPlaneClient({

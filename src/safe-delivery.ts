@@ -151,7 +151,8 @@ async function verifyRevision(
     now,
     sleep,
     info: (line) => io.info(line),
-    notice: (line) => io.notice(line)
+    notice: (line) => io.notice(line),
+    warning: (line) => io.warning(line)
   })
   return {
     ...agent,

@@ -8,6 +8,9 @@ import { meaningOf } from '../../src/control-plane/status-policy'
 import { createOnce } from '../../src/operations/safe-writes'
 import { waitForRevision } from '../../src/wait/wait'
 
+const DEPLOYMENT_ID = '123e4567-e89b-42d3-a456-426614174000'
+const REVISION_ID = '123e4567-e89b-42d3-a456-426614174001'
+
 /**
  * A control plane that answers every request with an endless body (1 GB, made as it is sent), or
  * redirects to another host. Counts the requests and the bytes it got to send.
@@ -83,16 +86,16 @@ describe('a control-plane body over the cap', () => {
   it('fails the call once, with a clear error, after reading about the cap of 1 GB', async () => {
     const rssBefore = process.memoryUsage().rss
     const error = await client()
-      .getDeployment('d-1')
+      .getDeployment(DEPLOYMENT_ID)
       .then(
         () => undefined,
         (caught: unknown) => caught
       )
     expect(error).toBeInstanceOf(BodyTooLargeError)
     expect((error as Error).message).toMatch(
-      /^GET \/v2\/deployments\/d-1 answered a body over 10\.0 MB \(HTTP 200\), .* does not send the request again\. Check that api-url points at the control plane\.$/
+      /^GET \/v2\/deployments\/123e4567-e89b-42d3-a456-426614174000 answered a body over 10\.0 MB \(HTTP 200\), .* does not send the request again\. Check that api-url points at the control plane\.$/
     )
-    expect(requests).toEqual(['GET /v2/deployments/d-1'])
+    expect(requests).toEqual([`GET /v2/deployments/${DEPLOYMENT_ID}`])
     expect(bytesSent).toBeLessThan(100 * MB)
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * MB)
   })
@@ -100,7 +103,7 @@ describe('a control-plane body over the cap', () => {
   it('is not ridden out by the wait loop: one GET, then the error', async () => {
     const plane = client()
     const waiting = waitForRevision({
-      getRevision: (call) => plane.getRevision('d-1', 'r-1', call),
+      getRevision: (call) => plane.getRevision(DEPLOYMENT_ID, REVISION_ID, call),
       deadline: Date.now() + 60_000,
       pollIntervalMs: 1_000,
       now: Date.now,
@@ -108,7 +111,7 @@ describe('a control-plane body over the cap', () => {
       onStatus: () => undefined
     })
     await expect(waiting).rejects.toBeInstanceOf(BodyTooLargeError)
-    expect(requests).toEqual(['GET /v2/deployments/d-1/revisions/r-1'])
+    expect(requests).toEqual([`GET /v2/deployments/${DEPLOYMENT_ID}/revisions/${REVISION_ID}`])
   })
 
   it('is not a lost answer to the writes: one POST, no look-up, no second create', async () => {
@@ -138,11 +141,11 @@ describe('a redirect', () => {
   it('is not followed: the key never reaches the other host', async () => {
     mode = 'redirect'
     const error = await client()
-      .getDeployment('d-1')
+      .getDeployment(DEPLOYMENT_ID)
       .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(HttpStatusError)
     expect((error as HttpStatusError).status).toBe(307)
-    expect(requests).toEqual(['GET /v2/deployments/d-1'])
+    expect(requests).toEqual([`GET /v2/deployments/${DEPLOYMENT_ID}`])
     expect(elsewhereRequests).toEqual([])
   })
 })

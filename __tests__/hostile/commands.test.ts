@@ -28,17 +28,36 @@ function expectNoCommands(run: () => ActionRun) {
   })
 }
 
-describe('statuses, ids, a name and a URL that carry workflow commands', () => {
+describe('ids that carry workflow commands', () => {
+  let cp: HostileControlPlane
+  let run: ActionRun
+  beforeAll(async () => {
+    cp = await startHostileControlPlane({
+      deployment: { id: 'dep-1\n::error file=a::PWNED-id' },
+      revisionId: 'rev-2\n::notice::PWNED-rev'
+    })
+    run = await runAction(hostileStep(cp.url), RUN_GUARD)
+  }, SETUP_MS)
+  afterAll(() => cp.close())
+
+  it('stops at the first id that is not a UUID, naming it, and puts it into no request', () => {
+    expect(run.killed).toBe(false)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('where a UUID belongs')
+    expect(cp.seen.filter((seen) => seen.path.includes('dep-1'))).toEqual([])
+  })
+  expectNoCommands(() => run)
+})
+
+describe('statuses, a name and a URL that carry workflow commands', () => {
   let cp: HostileControlPlane
   let run: ActionRun
   beforeAll(async () => {
     cp = await startHostileControlPlane({
       deployment: {
-        id: 'dep-1\n::error file=a::PWNED-id',
         name: HOSTILE_NAME,
         source_config: { custom_url: 'https://agent.example.com/\n::warning::PWNED-url' }
       },
-      revisionId: 'rev-2\n::notice::PWNED-rev',
       statuses: [
         'BUILDING\n::add-mask::PWNED-mask',
         '\n::stop-commands::PWNED-stop',

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startGitHubApi } from '../helpers/github-api'
 import { startHostileAgentServer } from '../helpers/hostile/agent-server'
-import { startHostileControlPlane } from '../helpers/hostile/control-plane'
+import { DEPLOYMENT_ID, startHostileControlPlane } from '../helpers/hostile/control-plane'
 import { GITHUB_TOKEN } from '../helpers/hostile/secrets'
-import { startSilentServer } from '../helpers/hostile/silent-proxy'
+import { startClosingProxy, startSilentServer } from '../helpers/hostile/silent-proxy'
 import { hostileStep } from '../helpers/hostile/step'
 import { recordFigure } from '../helpers/hostile/figures'
 import { runAction, type ActionRun } from '../helpers/run-action'
@@ -72,6 +72,53 @@ describe('every run ends within timeout plus a few seconds', () => {
   )
 
   it(
+    'through a proxy that closes every CONNECT (fewer than 100 of them)',
+    async () => {
+      const proxy = await startClosingProxy()
+      const cp = await startHostileControlPlane()
+      closers.push(proxy.close, cp.close)
+      const run = await runAction(hostileStep(cp.url, bounded), {
+        ...GUARD,
+        env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '' }
+      })
+      recordFigure('a proxy that closes every CONNECT: connections', {
+        connections: proxy.connections()
+      })
+      expect(proxy.connections()).toBeGreaterThan(0)
+      expect(proxy.connections()).toBeLessThan(100)
+      expectBounded(run)
+      expect(run.code).toBe(1)
+    },
+    TEST_MS
+  )
+
+  it(
+    'when the agent checks go to an http:// URL through a proxy that closes every CONNECT',
+    async () => {
+      const proxy = await startClosingProxy()
+      const agent = await startHostileAgentServer()
+      // The control plane is reached directly; only the agent (by another name) goes through the proxy.
+      const cp = await startHostileControlPlane({
+        deployment: { source_config: { custom_url: agent.url.replace('127.0.0.1', 'localhost') } }
+      })
+      closers.push(proxy.close, agent.close, cp.close)
+      const run = await runAction(
+        hostileStep(cp.url, { ...bounded, 'verify-assistant': 'agent', 'verify-timeout': '5m' }),
+        { ...GUARD, env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' } }
+      )
+      recordFigure('agent checks through a proxy that closes every CONNECT: connections', {
+        connections: proxy.connections()
+      })
+      expect(proxy.connections()).toBeGreaterThan(0)
+      expect(proxy.connections()).toBeLessThan(100)
+      expect(agent.seen).toHaveLength(0)
+      expectBounded(run)
+      expect(run.code).toBe(1)
+    },
+    TEST_MS
+  )
+
+  it(
     'when the GitHub API never answers (the records never hold the deploy back)',
     async () => {
       const github = await startGitHubApi({ hang: true })
@@ -88,7 +135,7 @@ describe('every run ends within timeout plus a few seconds', () => {
       )
       expect(github.calls.length).toBeGreaterThan(0)
       expectBounded(run)
-      expect(run.outputs['deployment-id']).toBe('dep-1')
+      expect(run.outputs['deployment-id']).toBe(DEPLOYMENT_ID)
     },
     TEST_MS
   )

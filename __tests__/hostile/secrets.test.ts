@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startHostileAgentServer } from '../helpers/hostile/agent-server'
+import { startGitHubApi } from '../helpers/github-api'
 import {
+  base64At,
+  hiddenLeaks,
+  htmlReferences,
+  lowerPercent,
+  splitOverLines,
+  zeroWidthInside
+} from '../helpers/hostile/secret-forms'
+import {
+  DEPLOYMENT_ID,
   startHostileControlPlane,
   type ControlPlaneScript,
   type HostileControlPlane
@@ -11,6 +21,7 @@ import {
   GITHUB_TOKEN,
   leaksOf,
   SECRET_VALUE,
+  SECRETS,
   visibleLog
 } from '../helpers/hostile/secrets'
 import { hostileStep } from '../helpers/hostile/step'
@@ -156,5 +167,80 @@ describe('agent replies that echo the agent key, JSON-escaped and URL-encoded', 
   })
   it('leaves no secret, in any form, in stdout, stderr, the summary or the outputs', () => {
     expect(leaksOf(run)).toEqual([])
+  })
+})
+
+/**
+ * The forms a plain search misses: lower-case percent-encoding, base64 at each byte offset, HTML
+ * character references, zero-width and bidi characters inside, a secret split over two lines.
+ */
+describe('secrets in the forms a plain search misses', () => {
+  const forms = (secret: string) => [
+    `q=${lowerPercent(secret)}`,
+    `b0=${base64At(secret, 0)} b1=${base64At(secret, 1)} b2=${base64At(secret, 2)}`,
+    `<v>${htmlReferences(secret)}</v>`,
+    `zw=${zeroWidthInside(secret)}`,
+    `split=${splitOverLines(secret)}`
+  ]
+  let cp: HostileControlPlane
+  let github: Awaited<ReturnType<typeof startGitHubApi>>
+  let logged: ActionRun
+  let recorded: ActionRun
+  beforeAll(async () => {
+    cp = await startHostileControlPlane({
+      statuses: ['BUILD_FAILED'],
+      logs: SECRETS.flatMap(forms).map((message) => ({ level: 'INFO', message }))
+    })
+    logged = await runAction(hostileStep(cp.url, allSecrets), { killAfterMs: 60_000 })
+    await cp.close()
+    // The name comes from the service (the step gives deployment-id): it reaches the comment's
+    // marker and heading, the GitHub deployment's description; the URL reaches the outputs.
+    cp = await startHostileControlPlane({
+      deployment: {
+        name: `agent ${lowerPercent(API_KEY)} ${base64At(GITHUB_TOKEN, 1)} ${htmlReferences(SECRET_VALUE)} ${zeroWidthInside(AGENT_KEY)}`,
+        source_config: { custom_url: `https://agent.example.com/?k=${lowerPercent(API_KEY)}` }
+      }
+    })
+    github = await startGitHubApi()
+    recorded = await runAction(
+      hostileStep(cp.url, {
+        ...allSecrets,
+        name: '',
+        'deployment-id': DEPLOYMENT_ID,
+        environment: 'preview',
+        'pr-comment': 'true'
+      }),
+      { pullRequest: { number: 42 }, githubApiUrl: github.url, killAfterMs: 60_000 }
+    )
+  }, 2 * SETUP_MS)
+  afterAll(async () => {
+    await cp.close()
+    await github.close()
+  })
+
+  const everywhere = (run: ActionRun, payloads: string[] = []) => [
+    ...hiddenLeaks('stdout', visibleLog(run)),
+    ...hiddenLeaks('stderr', run.stderr),
+    ...hiddenLeaks('summary', run.summary),
+    ...hiddenLeaks('outputs', Object.values(run.outputs).join('\n')),
+    ...payloads.flatMap((text, index) => hiddenLeaks(`GitHub payload ${index + 1}`, text))
+  ]
+
+  it('shows the log lines (the scenario happened)', () => {
+    expect(logged.code).toBe(1)
+    expect(visibleLog(logged)).toContain('split=')
+    expect(visibleLog(logged)).toContain('b1=')
+  })
+  it('leaves none of them in the log, the summary or the outputs', () => {
+    expect(everywhere(logged)).toEqual([])
+  })
+  it('writes the comment and the GitHub deployment (the scenario happened)', () => {
+    expect(recorded.code).toBe(0)
+    expect(github.comments.length).toBe(1)
+    expect(github.payloadTexts().length).toBeGreaterThan(2)
+  })
+  it('leaves none of them in the PR comment, its marker, the GitHub payloads or the outputs', () => {
+    expect(everywhere(recorded, github.payloadTexts())).toEqual([])
+    expect(recorded.outputs['deployment-url']).toBe('')
   })
 })

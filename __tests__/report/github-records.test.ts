@@ -52,7 +52,7 @@ describe('the pull-request comment', () => {
     expect(rest.join('\n')).not.toMatch(/<script|<!--|-->/)
     expect(body).toContain('\\@org/team')
     expect(body).toContain('| Status | DEPLOYED \\*\\*\\* |')
-    expect(body).toContain('| URL | https://agent.example.com/?key=\\*\\*\\* |')
+    expect(body).toContain('| URL | https&#58;//agent.example.com/?key=\\*\\*\\* |')
     expect(body).not.toMatch(/ghp_abc|cp-key|9f8e/)
   })
 })

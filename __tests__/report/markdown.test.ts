@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals'
-import { capMarkdown, commentMarker, markdownFor } from '../../src/report/markdown'
+import { capComment, capMarkdown, commentMarker, markdownFor } from '../../src/report/markdown'
 import { createRedactor, NO_SECRETS } from '../../src/report/redact'
 
 const md = markdownFor(NO_SECRETS)
 
 describe('markdownFor', () => {
   it('links only http(s) URLs, with a target no character can leave', () => {
-    expect(md.link('https://x.example.com/a_(b) c')).toBe('https://x.example.com/a\\_(b) c')
+    expect(md.link('https://x.example.com/a_(b) c')).toBe('https&#58;//x.example.com/a\\_(b) c')
     expect(md.link('https://x.example.com/a_(b)')).toBe(
       '[https://x.example.com/a\\_(b)](https://x.example.com/a_%28b%29)'
     )
@@ -54,6 +54,26 @@ describe('commentMarker', () => {
     expect(commentMarker('support-agent')).toBe(
       '<!-- deploy-agent-action:deployment=support-agent -->'
     )
+  })
+})
+
+describe('the marker as markdownFor writes it', () => {
+  it('holds the name redacted, then encoded, and cut', () => {
+    const md = markdownFor(createRedactor(['tok_9f8e7d6c5b4a']))
+    expect(md.marker('agent-tok_9f8e7d6c5b4a')).toBe(
+      '<!-- deploy-agent-action:deployment=agent-*** -->'
+    )
+    expect(md.marker('x'.repeat(70_000)).length).toBeLessThan(300)
+  })
+})
+
+describe('capComment', () => {
+  it('keeps a comment under GitHub’s 65,536 characters, its marker first', () => {
+    const body = `<!-- m -->\n${'| a | b |\n'.repeat(20_000)}`
+    const capped = capComment(body)
+    expect(capped.length).toBeLessThan(65_536)
+    expect(capped.startsWith('<!-- m -->\n')).toBe(true)
+    expect(capped).toContain('_The comment was cut here')
   })
 })
 

@@ -13,7 +13,14 @@ describe('outputProblem', () => {
     ['https://agent.example.com/path?x=1', undefined],
     ['http://127.0.0.1:8080', undefined],
     ['', undefined],
-    ['javascript:alert(1)', 'its scheme is javascript: rather than http(s)'],
+    ['javascript:alert%281%29', 'its scheme is javascript: rather than http(s)'],
+    ['javascript:alert(1)', 'it holds shell syntax ($ ` " \' \\ ( ) < > |)'],
+    ['https://x.example/$(touch${IFS}/tmp/x)', 'it holds shell syntax ($ ` " \' \\ ( ) < > |)'],
+    ['https://x.example/`id`', 'it holds shell syntax ($ ` " \' \\ ( ) < > |)'],
+    ['https://x.example/"; id; "', 'it holds shell syntax ($ ` " \' \\ ( ) < > |)'],
+    ["https://x.example/'x'", 'it holds shell syntax ($ ` " \' \\ ( ) < > |)'],
+    ['https://x.example/a|b', 'it holds shell syntax ($ ` " \' \\ ( ) < > |)'],
+    ['https://x.example/<a>', 'it holds shell syntax ($ ` " \' \\ ( ) < > |)'],
     ['data:text/html,x', 'its scheme is data: rather than http(s)'],
     ['https://user:pw@agent.example.com', 'it holds a user name or password'],
     ['https://agent.example.com/\n::add-mask::x', 'it holds control characters or line breaks'],
@@ -31,7 +38,40 @@ describe('outputProblem', () => {
       'it holds control characters or line breaks'
     )
     expect(outputProblem('revision-status', `DEPLOYED ${KEY}`, redact)).toBe('it holds a secret')
-    expect(outputProblem('revision-id', 'r-1', redact)).toBeUndefined()
+    expect(outputProblem('revision-id', 'r-1', redact)).toBe('it is not a UUID')
+  })
+
+  it.each([
+    ['deployment-id', '123e4567-e89b-42d3-a456-426614174000', undefined],
+    ['revision-id', '123E4567-E89B-42D3-A456-426614174000', undefined],
+    ['previous-revision-id', '$(touch${IFS}/tmp/x)', 'it is not a UUID'],
+    ['rollback-revision-id', '123e4567-e89b-42d3-a456-426614174000;id', 'it is not a UUID'],
+    ['revision-status', 'DEPLOYED', undefined],
+    ['revision-status', 'BUILD_FAILED', undefined],
+    ['revision-status', 'DEPLOYED$(id)', 'it is not a status name (A-Z and _)'],
+    ['revision-status', 'deployed', 'it is not a status name (A-Z and _)'],
+    ['created', 'true', undefined],
+    ['rolled-back', 'yes', 'it is not true or false'],
+    ['pruned', '[]', undefined],
+    ['pruned', '["pr-1","pr-22"]', undefined],
+    ['pruned', '["pr-1","$(id)"]', 'it holds a name that breaks the deployment name rule'],
+    ['pruned', '{"a":1}', 'it holds a name that breaks the deployment name rule'],
+    ['pruned', '[1]', 'it holds a name that breaks the deployment name rule'],
+    ['pruned', 'pr-1', 'it is not JSON']
+  ] as const)('%s %j: %s', (name, value, problem) => {
+    expect(outputProblem(name, value, redact)).toBe(problem)
+  })
+
+  it('sets a deployment URL with every character outside the safe set percent-encoded', () => {
+    const set: Record<string, string> = {}
+    const setOutput = createOutputs(redact, { warning: () => undefined }, (name, value) => {
+      set[name] = value
+    })
+    setOutput('deployment-url', 'https://agent.example.com/a*b[c]{d}^é?q=1&r=2;s#f')
+    expect(set['deployment-url']).toBe(
+      'https://agent.example.com/a%2Ab%5Bc%5D%7Bd%7D%5E%C3%A9?q=1&r=2;s#f'
+    )
+    expect(set['deployment-url']).toMatch(/^[A-Za-z0-9._~:/?#@!&+,;=%-]+$/)
   })
 })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { DeployResult } from '../../src/result'
 import type { PhaseTimeline } from '../../src/wait/phases'
-import { NO_SECRETS } from '../../src/report/redact'
+import { createRedactor, NO_SECRETS } from '../../src/report/redact'
 import { renderDeploySummary } from '../../src/report/summary'
 
 const T0 = Date.parse('2026-01-01T12:00:00.000Z')
@@ -140,6 +140,26 @@ describe('phases in the job summary', () => {
     // In the table it is one escaped cell.
     expect(markdown).toContain(
       '| X: 1, 2     section Owned; click s0 href "javascript:alert(1)" \\#\\`\\| |'
+    )
+  })
+
+  it('names no secret in the chart, even one shaped like a status', () => {
+    const SECRET = 'SK_LIVE_TOKEN_0123456789'
+    const markdown = renderDeploySummary(
+      {
+        ...deployed,
+        phases: {
+          ...timeline,
+          phases: [span(SECRET, 0, 5, 0), span('DEPLOYED', 5, undefined, 0)]
+        }
+      },
+      'git_host',
+      {},
+      createRedactor([SECRET])
+    )
+    expect(markdown).not.toContain(SECRET)
+    expect(markdown.slice(markdown.indexOf('```mermaid'))).toContain(
+      `    other status :s0, ${T0}, ${T0 + 5_000}`
     )
   })
 

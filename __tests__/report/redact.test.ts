@@ -46,6 +46,78 @@ describe('createRedactor', () => {
   })
 })
 
+describe('secret forms a service may show', () => {
+  const SECRET = 'sk_Lv"1\\2/3+4=5&6 7_SECRETVAL'
+  const redact = createRedactor([SECRET])
+  const clean = (text: string) => {
+    const shown = redact(text)
+    for (const piece of [SECRET.slice(0, 8), SECRET.slice(-8), 'SECRETVAL'])
+      expect(shown).not.toContain(piece)
+    return shown
+  }
+
+  it('percent-encoding in either letter case, or both mixed', () => {
+    const upper = encodeURIComponent(SECRET)
+    const lower = (text: string) => text.replace(/%[0-9A-F]{2}/g, (c) => c.toLowerCase())
+    expect(clean(`?k=${lower(upper)}&x=1`)).toBe('?k=***&x=1')
+    const mixed = upper.replace(/%2F/g, '%2f').replace(/%22/g, '%22')
+    expect(clean(`?k=${mixed}`)).toBe('?k=***')
+    expect(clean(`k=${lower(new URLSearchParams({ v: SECRET }).toString().slice(2))}`)).toBe(
+      'k=***'
+    )
+  })
+
+  it('base64 at each of the three byte offsets, and URL-safe base64', () => {
+    for (const before of ['', 'a', 'ab', 'abc', 'Authorization: ']) {
+      const encoded = Buffer.from(`${before}${SECRET}!`).toString('base64')
+      expect(redact(encoded)).toMatch(/\*\*\*/)
+      const decodedBack = Buffer.from(redact(encoded).replace(/\*\*\*/g, ''), 'base64')
+      expect(decodedBack.toString('latin1')).not.toContain('SECRET')
+      const urlSafe = Buffer.from(`${before}${SECRET}`).toString('base64url')
+      expect(redact(urlSafe)).toMatch(/\*\*\*/)
+    }
+  })
+
+  it('HTML and XML character references, named, decimal and hexadecimal', () => {
+    const named = SECRET.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+    expect(clean(`<p>${named}</p>`)).toBe('<p>***</p>')
+    const decimal = [...SECRET].map((c) => `&#${c.charCodeAt(0)};`).join('')
+    expect(clean(`<v>${decimal}</v>`)).toBe('<v>***</v>')
+    const hex = SECRET.replace(/[/\\"]/g, (c) => `&#x${c.charCodeAt(0).toString(16)};`)
+    expect(clean(`x ${hex} y`)).toBe('x *** y')
+    expect(clean(SECRET.replace(/\//g, '&sol;').replace(/\\/g, '&bsol;'))).toBe('***')
+  })
+
+  it('zero-width and bidi characters inside a secret', () => {
+    for (const invisible of [
+      '\u200b',
+      '\u200d',
+      '\u2060',
+      '\u202e',
+      '\u2066',
+      '\ufeff',
+      '\u00ad'
+    ]) {
+      const hidden = `${SECRET.slice(0, 5)}${invisible}${SECRET.slice(5, 12)}${invisible}${SECRET.slice(12)}`
+      expect(clean(`key=${hidden};`)).toBe('key=***;')
+    }
+    // One outside a secret stays (the destination shows it escaped).
+    expect(redact('a\u200bb')).toBe('a\u200bb')
+  })
+
+  it('a secret cut by a line break: its head and its tail, 8 characters or more each', () => {
+    for (let at = 8; at <= SECRET.length - 8; at++) {
+      const text = `token ${SECRET.slice(0, at)}\n${SECRET.slice(at)} end`
+      expect(clean(text)).toBe('token ***\n*** end')
+    }
+    // A tail that a length limit left at the start of a text, or after a cut mark.
+    expect(clean(SECRET.slice(10))).toBe('***')
+    expect(clean(`${CUT_MARK}${SECRET.slice(-12)} more`)).toBe(`${CUT_MARK}*** more`)
+    // The same end in the middle of a word is another value.
+    expect(redact(`x${SECRET.slice(-9)}`)).toBe(`x${SECRET.slice(-9)}`)
+  })
+})
+
 describe('cut', () => {
   const redact = createRedactor([TOKEN])
 

@@ -3,6 +3,7 @@ import type { Config } from '../inputs/parse'
 import type { AfterDeployChecks, DeployResult } from '../result'
 import { AgentCheckError, checkAgent } from './agent-checks'
 import { checkInfoHost } from './serving-check'
+import { clearTextHost } from '../lib/url'
 
 export interface CheckDeps {
   /** The run's deadline (or the rollback's): the checks end by it and by `verify-timeout`. */
@@ -13,6 +14,7 @@ export interface CheckDeps {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
   info: (line: string) => void
   notice: (line: string) => void
+  warning?: (line: string) => void
 }
 
 /**
@@ -31,6 +33,12 @@ export async function agentChecks(
       skipped: [],
       failure: 'verify-assistant: the deployment has no URL (source_config.custom_url) to check.'
     }
+  }
+  const clearHost = clearTextHost(result.deploymentUrl)
+  if (clearHost !== undefined && verify.apiKey) {
+    deps.warning?.(
+      `The deployment URL is http:// to ${clearHost}, not this machine: the agent key travels in clear text to the agent checks. Use https://.`
+    )
   }
   const deadline = Math.min(deps.now() + verify.timeoutMs, deps.deadline)
   const common = {

@@ -1,4 +1,4 @@
-import { commentMarker, type Markdown } from '../report/markdown'
+import type { Markdown } from '../report/markdown'
 import type { Redactor } from '../report/redact'
 import {
   budgetedCall,
@@ -83,7 +83,7 @@ export function openGitHubPreviews(
   const updateComment = (preview: DeletedPreview, issue: number) =>
     bounded(`The comment on pull request #${issue}`, async (signal) => {
       const body = deletedCommentBody(preview.deploymentName, target.runUrl, md)
-      const marker = commentMarker(preview.deploymentName)
+      const marker = md.marker(preview.deploymentName)
       identity ??= tokenIdentity(octokit, signal)
       const ours = await findComment(octokit, { owner, repo, issue, marker, identity, signal })
       // No comment of ours: the preview was never announced there, so nothing to correct.
@@ -122,7 +122,7 @@ export function openGitHubPreviews(
 /** The pull-request comment once the preview is gone: the same marker, so it replaces the old. */
 export function deletedCommentBody(deploymentName: string, runUrl: string, md: Markdown): string {
   return [
-    commentMarker(deploymentName),
+    md.marker(deploymentName),
     `### 🗑️ ${md.cell(deploymentName)}`,
     '',
     `The preview was deleted (${md.link(runUrl)}); its URL no longer answers.`,

@@ -1,9 +1,11 @@
 import { context, getOctokit } from '@actions/github'
+import { defaults } from '@actions/github/lib/utils'
 import type { Config } from '../inputs/parse'
+import { BODY_CAPS, cappedFetch } from '../control-plane/transport'
 import type { DeployOutcome, RollbackReport } from '../result'
 import { rollbackHeadline } from '../report/rollback-text'
 import { formatDuration } from '../lib/duration'
-import { commentMarker, markdownFor, type Markdown } from '../report/markdown'
+import { capComment, markdownFor, type Markdown } from '../report/markdown'
 import type { Redactor } from '../report/redact'
 import { checkHttpUrl } from '../lib/url'
 import type { PredictionBasis } from '../wait/poll-schedule'
@@ -109,6 +111,13 @@ export function workflowTarget(): GitHubTarget {
   }
 }
 
+/** The fetch @actions/github would use (through the runner's proxy settings), else Node's. */
+function githubFetch(): Parameters<typeof cappedFetch>[0] {
+  const proxied = (defaults.request as { fetch?: Parameters<typeof cappedFetch>[0] } | undefined)
+    ?.fetch
+  return proxied ?? fetch
+}
+
 /** What a bounded GitHub call needs: the run's deadline, a clock, a budget and a warning. */
 export type BoundedCallOptions = Pick<
   GitHubRecordsOptions,
@@ -124,10 +133,11 @@ export function openGitHub(
   target: GitHubTarget
 ) {
   return {
-    octokit: getOctokit(
-      options.token,
-      target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl }
-    ),
+    octokit: getOctokit(options.token, {
+      ...(target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl }),
+      // Bodies capped like the service's (a page of comments can be made of any size).
+      request: { ...defaults.request, fetch: cappedFetch(githubFetch(), BODY_CAPS.githubJson) }
+    }),
     owner: target.owner,
     repo: target.repo,
     md: markdownFor(options.redact),
@@ -225,7 +235,14 @@ export function openGitHubRecords(
   const comment = (body: string) => {
     const issue = target.pullRequest as number
     return bounded(`the comment on pull request #${issue}`, (signal) =>
-      upsertComment(octokit, { owner, repo, issue, body, signal, identity: ownIdentity(signal) })
+      upsertComment(octokit, {
+        owner,
+        repo,
+        issue,
+        body: capComment(body),
+        signal,
+        identity: ownIdentity(signal)
+      })
     )
   }
   return {
@@ -353,7 +370,7 @@ export function commentBody(record: RunRecord, sha: string, md: Markdown): strin
     )
   }
   return [
-    commentMarker(record.deploymentName),
+    md.marker(record.deploymentName),
     `### ${HEADLINES[STATES[record.outcome]]} ${md.cell(record.deploymentName)}`,
     '',
     '| | |',
@@ -366,7 +383,7 @@ export function commentBody(record: RunRecord, sha: string, md: Markdown): strin
 /** The pull-request comment while the wait goes on: when the history expects it to end. */
 function waitingCommentBody(deploymentName: string, description: string, md: Markdown): string {
   return [
-    commentMarker(deploymentName),
+    md.marker(deploymentName),
     `### ${HEADLINES.in_progress} ${md.cell(deploymentName)}`,
     '',
     md.paragraph(description),

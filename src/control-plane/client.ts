@@ -10,8 +10,12 @@ import {
   formatErrorDetail,
   HttpStatusError,
   NetworkError,
-  ResponseShapeError
+  ResponseShapeError,
+  ServiceIdError,
+  UploadRefusedError
 } from './errors'
+import { UUID } from '../lib/ids'
+import { withoutQuery } from './signed-url'
 import { backoffDelay, parseRetryAfter, sleep, type BackoffPolicy } from './retry'
 import { failureOf, isRetryable } from './status-policy'
 import {
@@ -81,9 +85,16 @@ interface RequestSpec<T> extends CallOptions {
 
 type Query = Record<string, string | number | undefined>
 
-const segment = (id: string) => encodeURIComponent(id)
+/**
+ * An id as a path segment. Ids come from the service (or from inputs checked as UUIDs): one of
+ * another shape is never put into a request, the run stops naming it.
+ */
+const segment = (id: string) => {
+  if (!UUID.test(id)) throw new ServiceIdError(id)
+  return id
+}
 
-/** The control plane's paths: the one place they are spelled. Ids are URL-encoded. */
+/** The control plane's paths: the one place they are spelled. Ids are UUIDs. */
 export const controlPlanePaths = {
   deployments: () => '/v2/deployments',
   deployment: (id: string) => `/v2/deployments/${segment(id)}`,
@@ -204,14 +215,32 @@ export class ControlPlaneClient {
     })
   }
 
-  getRevision(deploymentId: string, revisionId: string, call: CallOptions = {}): Promise<Revision> {
-    return this.#request({
+  /**
+   * The revision of this id. One that comes back under another id is refused: a rollback must
+   * never redeploy a revision the service substituted.
+   */
+  async getRevision(
+    deploymentId: string,
+    revisionId: string,
+    call: CallOptions = {}
+  ): Promise<Revision> {
+    const path = controlPlanePaths.revision(deploymentId, revisionId)
+    const revision = await this.#request({
       ...call,
       method: 'GET',
-      path: controlPlanePaths.revision(deploymentId, revisionId),
+      path,
       schema: revisionSchema,
       maxBodyBytes: BODY_CAPS.controlPlaneJson
     })
+    if (revision.id !== revisionId) {
+      const shown = revision.id.length > 100 ? `${revision.id.slice(0, 100)}…` : revision.id
+      throw new ResponseShapeError(
+        'GET',
+        path,
+        `it is the revision ${JSON.stringify(shown)}, not ${revisionId} that was asked for`
+      )
+    }
+    return revision
   }
 
   deleteDeployment(
@@ -252,16 +281,22 @@ export class ControlPlaneClient {
     const target = new URL(uploadUrl)
     // The signed query string is a credential: messages name the host and path only.
     const shown = `${target.origin}${target.pathname}`
-    await this.#request({
-      ...call,
-      method: 'PUT',
-      path: shown,
-      absoluteUrl: uploadUrl,
-      headers: { 'content-type': 'application/gzip', 'content-length': String(file.bytes) },
-      rawBody: () => createReadStream(file.path),
-      schema: undefined,
-      maxBodyBytes: BODY_CAPS.uploadAnswer
-    })
+    try {
+      await this.#request({
+        ...call,
+        method: 'PUT',
+        path: shown,
+        absoluteUrl: uploadUrl,
+        headers: { 'content-type': 'application/gzip', 'content-length': String(file.bytes) },
+        rawBody: () => createReadStream(file.path),
+        schema: undefined,
+        maxBodyBytes: BODY_CAPS.uploadAnswer
+      })
+    } catch (error) {
+      if (!(error instanceof HttpStatusError)) throw error
+      // The storage's error body often quotes the request, signature included.
+      throw new UploadRefusedError(shown, error.status, withoutQuery(error.detail, target))
+    }
   }
 
   /** The newest revisions of a deployment, newest first (one page), of `statuses` when given. */

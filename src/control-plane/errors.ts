@@ -106,3 +106,33 @@ export function formatErrorDetail(bodyText: string): string {
   }
   return JSON.stringify(detail).slice(0, 500)
 }
+
+/** An id from the service that is not a UUID: it is never put into a request path. */
+export class ServiceIdError extends Error {
+  constructor(readonly id: string) {
+    super(
+      `The service sent the id ${JSON.stringify(id.length > 100 ? `${id.slice(0, 100)}…` : id)} where a UUID belongs: the run stops rather than put it into a request.`
+    )
+    this.name = 'ServiceIdError'
+  }
+}
+
+/**
+ * The storage refused a source upload. The signed URL carries its own authority (no API key goes
+ * with it), so the message points at the URL, never at api-key.
+ */
+export class UploadRefusedError extends ControlPlaneError {
+  constructor(
+    /** The upload URL without its signed query. */
+    path: string,
+    readonly status: number,
+    readonly detail: string
+  ) {
+    super(
+      `PUT ${path} (the source upload) failed with HTTP ${status}${detail ? `:\n${detail}` : ''}\nThe storage refused the signed upload URL the control plane gave (no API key is sent with it): it may have expired; run the step again.`,
+      'PUT',
+      path
+    )
+    this.name = 'UploadRefusedError'
+  }
+}

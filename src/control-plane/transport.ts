@@ -20,7 +20,9 @@ export const BODY_CAPS = {
   /** The storage's answer to the source upload, which is not read. */
   uploadAnswer: 1 * MB,
   /** An agent server's answer: an assistant, a run's messages, an agent card, an A2A reply. */
-  agentReply: 4 * MB
+  agentReply: 4 * MB,
+  /** A GitHub API answer: a page of 100 comments of at most 65,536 characters each. */
+  githubJson: 10 * MB
 } as const
 
 /**
@@ -29,6 +31,40 @@ export const BODY_CAPS = {
  * (undici's default would hold it, and the process, for 300 s).
  */
 export const PROXY_ANSWER_TIMEOUT_MS = 5_000
+
+/**
+ * The pool of connections to a proxy, through which ProxyAgent opens each tunnel (CONNECT). A
+ * proxy that closes the connection fails a CONNECT with a socket error, which undici takes as
+ * passing and answers by connecting again at once, without end and without looking at the
+ * request's signal (thousands of CONNECTs a second). The failure is handed on as one that
+ * fails the request instead: the client's own retries, with backoff and the deadline, decide.
+ */
+class TunnelPool extends Pool {
+  override connect(options: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData>
+  override connect(options: Dispatcher.ConnectOptions, callback: ConnectCallback): void
+  override connect(
+    options: Dispatcher.ConnectOptions,
+    callback?: ConnectCallback
+  ): Promise<Dispatcher.ConnectData> | void {
+    if (callback) return super.connect(options, callback)
+    return super.connect(options).catch((error: unknown) => {
+      throw new ProxyTunnelError(error)
+    })
+  }
+}
+
+type ConnectCallback = (err: Error | null, data: Dispatcher.ConnectData) => void
+
+/** A CONNECT the proxy did not answer with a tunnel; its code is not one undici retries. */
+class ProxyTunnelError extends Error {
+  readonly code = 'PROXY_TUNNEL_FAILED'
+  constructor(cause: unknown) {
+    super(
+      `the proxy did not open a tunnel: ${cause instanceof Error ? cause.message : String(cause)}`
+    )
+    this.name = 'ProxyTunnelError'
+  }
+}
 
 /** The variables that route requests through a proxy, as undici's EnvHttpProxyAgent reads them. */
 const PROXY_VARIABLES = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy'] as const
@@ -50,7 +86,7 @@ export function createDispatcher(
   const agentOptions: EnvHttpProxyAgent.Options & Pick<ProxyAgent.Options, 'clientFactory'> = {
     ...proxy,
     clientFactory: (origin, clientOptions) =>
-      new Pool(origin, {
+      new TunnelPool(origin, {
         ...clientOptions,
         headersTimeout: PROXY_ANSWER_TIMEOUT_MS,
         bodyTimeout: PROXY_ANSWER_TIMEOUT_MS
@@ -198,4 +234,56 @@ function describeNetworkError(error: unknown): string {
       : `${error.message}${cause}`
   }
   return String(error)
+}
+
+type Fetch = (
+  input: Parameters<typeof fetch>[0],
+  init?: Parameters<typeof fetch>[1]
+) => Promise<Response>
+
+/** Statuses whose answer has no body (a Response made with one throws). */
+const NO_BODY_STATUSES = new Set([101, 204, 205, 304])
+
+/**
+ * A fetch that reads each answer's body up to `maxBytes` before handing it on (for clients that
+ * take a fetch, such as Octokit): past the cap it stops reading and rejects with a 'too-large'
+ * TransportError, so that no answer can fill the memory.
+ */
+export function cappedFetch(inner: Fetch, maxBytes: number): Fetch {
+  return async (input, init) => {
+    const response = await inner(input, init)
+    const tooLarge = () =>
+      new TransportError('too-large', `a body over ${formatBytes(maxBytes)}`, response.status)
+    const declared = Number(response.headers.get('content-length') ?? NaN)
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await response.body?.cancel().catch(() => undefined)
+      throw tooLarge()
+    }
+    const chunks: Uint8Array[] = []
+    let bytes = 0
+    if (response.body) {
+      const reader = response.body.getReader()
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        bytes += value.byteLength
+        if (bytes > maxBytes) {
+          await reader.cancel().catch(() => undefined)
+          throw tooLarge()
+        }
+        chunks.push(value)
+      }
+    }
+    const read = new Response(
+      NO_BODY_STATUSES.has(response.status) ? null : Buffer.concat(chunks),
+      {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers
+      }
+    )
+    // The client reads the URL the answer came from (a Response made anew has none).
+    Object.defineProperty(read, 'url', { value: response.url })
+    return read
+  }
 }

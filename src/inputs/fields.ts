@@ -6,6 +6,7 @@ import { parseResourceSpec } from './resource-spec'
 import { parseSecrets } from './secrets'
 import { controlCharacterProblem } from './text'
 import { parseExpectation } from './expectation'
+import { DEPLOYMENT_NAME } from '../lib/ids'
 
 /** `log-lines` at the most: the logs are read over at most 3 pages of 100 lines, newest first. */
 export const MAX_LOG_LINES = 200
@@ -19,7 +20,6 @@ export type Operation = (typeof OPERATIONS)[number]
 
 /** Status checks more often than this only load the service (issue 12: 1,189 polls in 3 s). */
 export const MIN_POLL_INTERVAL_MS = 1_000
-const DEPLOYMENT_NAME = /^[a-z][a-z0-9-]*$/
 /** A shorter prefix would let one prune reach far more deployments than its author meant. */
 export const MIN_PRUNE_PREFIX = 3
 

@@ -4,6 +4,7 @@ import { workflowRepoRef } from './git-ref'
 import { inputFields, type InputFields } from './fields'
 import type { InputEnv } from './problems'
 import { crossInputRules } from './rules'
+import { clearTextHost } from '../lib/url'
 
 const workflowEnv = z.object({
   GITHUB_EVENT_NAME: z.string().optional(),
@@ -125,13 +126,11 @@ function pruneCriteria(fields: InputFields) {
   }
 }
 
-const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i
-
 function warnings(fields: InputFields): string[] {
-  const url = new URL(fields['api-url'])
-  if (url.protocol !== 'http:' || LOOPBACK_HOSTS.test(url.hostname)) return []
+  const host = clearTextHost(fields['api-url'])
+  if (host === undefined) return []
   return [
-    `api-url is http:// to ${url.hostname}, not this machine: the api-key travels in clear text. Use https://.`
+    `api-url is http:// to ${host}, not this machine: the api-key travels in clear text. Use https://.`
   ]
 }
 

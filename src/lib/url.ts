@@ -19,3 +19,18 @@ export function checkHttpUrl(text: string): { url: string } | { problem: string 
     return { problem: 'it holds a user name or password' }
   return { url: text }
 }
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i
+
+/**
+ * The host a key sent to this URL would reach in clear text: an `http://` URL to a host other
+ * than this machine. Undefined for https, loopback or a text that is not a URL.
+ */
+export function clearTextHost(text: string): string | undefined {
+  try {
+    const url = new URL(text)
+    return url.protocol === 'http:' && !LOOPBACK_HOSTS.test(url.hostname) ? url.hostname : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -1,11 +1,28 @@
 import { showControlCharacters } from './control-characters'
-import type { Redactor } from './redact'
+import { NO_SECRETS, type Redactor } from './redact'
 import { checkHttpUrl } from '../lib/url'
 
 /** The runner refuses a step summary of 1 MiB or more; this leaves room to spare. */
 export const MAX_SUMMARY_BYTES = 900 * 1_024
+/**
+ * GitHub refuses a comment of more than 65,536 characters; bytes are never fewer than
+ * characters, so this many bytes keeps a comment under it.
+ */
+export const MAX_COMMENT_BYTES = 60_000
+
+/** A pull-request comment kept under GitHub's limit, its marker (first line) kept. */
+export function capComment(markdown: string): string {
+  return capMarkdown(
+    markdown,
+    MAX_COMMENT_BYTES,
+    '\n\n_The comment was cut here to stay under the size GitHub takes; the job summary has more._\n'
+  )
+}
+
 /** Characters of one table cell, fenced line or paragraph line at the most. */
 export const MAX_MARKDOWN_LINE = 1_000
+/** Characters of the deployment name in the comment's marker at the most. */
+const MAX_MARKER_NAME = 200
 /** Lines of one fence or paragraph at the most. */
 export const MAX_MARKDOWN_LINES = 200
 
@@ -25,10 +42,28 @@ export interface Markdown {
   link(url: string): string
   /** Plain text of at most `max` characters on one line (a GitHub deployment's description). */
   plain(text: string, max: number): string
+  /**
+   * A word where no escaping works (a mermaid chart's task name): itself when it matches
+   * `allowed` and holds no secret, else `fallback`.
+   */
+  label(text: string, allowed: RegExp, fallback: string): string
+  /** The hidden line that finds this action's pull-request comment (commentMarker). */
+  marker(deploymentName: string): string
 }
 
-/** Escapes one line so that markdown and HTML read it as plain characters. */
+/**
+ * Escapes one line so that markdown and HTML read it as plain characters, and GitHub finds no
+ * link in it: its autolinks (`https://…`, `www.…`) are broken by a character reference, which
+ * shows the same character.
+ */
 function escapeInline(line: string): string {
+  return escapeMarkup(line)
+    .replace(/:(?=\/\/)/g, '&#58;')
+    .replace(/(\bwww)\./gi, '$1&#46;')
+}
+
+/** Escapes markdown and HTML in one line (a link's own text, where GitHub adds no link). */
+function escapeMarkup(line: string): string {
   return showControlCharacters(line)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -70,29 +105,35 @@ export function markdownFor(redact: Redactor): Markdown {
     link: (url) => {
       const checked = checkHttpUrl(url)
       if (!('url' in checked) || redact(url) !== url) return line(url)
-      return `[${line(url)}](${linkTarget(url)})`
+      return `[${escapeMarkup(redact.cut(url, MAX_MARKDOWN_LINE))}](${linkTarget(url)})`
     },
     plain: (text, max) =>
-      redact.cut(showControlCharacters(redact(text).replace(/\r?\n/g, ' ')), max)
+      redact.cut(showControlCharacters(redact(text).replace(/\r?\n/g, ' ')), max),
+    label: (text, allowed, fallback) =>
+      allowed.test(text) && redact(text) === text ? text : fallback,
+    marker: (deploymentName) => commentMarker(deploymentName, redact)
   }
 }
 
 /**
- * The hidden line that finds this action's comment for a deployment. The name is percent-encoded,
- * so that no name can close the comment (`-->`, `--!>`) and show what follows.
+ * The hidden line that finds this action's comment for a deployment. The name (from the service
+ * when the step gives deployment-id) is redacted, then percent-encoded, so that no name can
+ * close the comment (`-->`, `--!>`) and show what follows, nor hide a secret in it.
  */
-export function commentMarker(deploymentName: string): string {
-  return `<!-- deploy-agent-action:deployment=${encodeURIComponent(deploymentName)} -->`
+export function commentMarker(deploymentName: string, redact: Redactor = NO_SECRETS): string {
+  return `<!-- deploy-agent-action:deployment=${encodeURIComponent(redact.cut(deploymentName, MAX_MARKER_NAME))} -->`
 }
 
 /**
  * Keeps a markdown text under `maxBytes` of UTF-8: cut at a line, a fence left open closed, and
  * a note that says so.
  */
-export function capMarkdown(markdown: string, maxBytes = MAX_SUMMARY_BYTES): string {
+export function capMarkdown(
+  markdown: string,
+  maxBytes = MAX_SUMMARY_BYTES,
+  note = '\n\n_The summary was cut here to stay under the size GitHub shows; the step log has all of it._\n'
+): string {
   if (Buffer.byteLength(markdown) <= maxBytes) return markdown
-  const note =
-    '\n\n_The summary was cut here to stay under the size GitHub shows; the step log has all of it._\n'
   const room = Buffer.from(markdown).subarray(0, maxBytes - Buffer.byteLength(note) - 64)
   const text = room.toString('utf8').replace(/\ufffd$/, '')
   const kept = text.slice(0, Math.max(0, text.lastIndexOf('\n'))).split('\n')

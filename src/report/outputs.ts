@@ -3,27 +3,103 @@ import type { OutputName } from '../inputs/contract'
 import type { Log } from './log'
 import type { Redactor } from './redact'
 import { checkHttpUrl } from '../lib/url'
+import { DEPLOYMENT_NAME, UUID } from '../lib/ids'
 
 /**
- * Why a value may not become this output, or undefined when it may. Later steps put outputs into
- * `${{ }}` and shell lines: an output holds no secret and no control character (a line break
- * cannot add an output either way: @actions/core writes each value between random delimiters and
- * refuses a value that holds its delimiter), and `deployment-url` is an http(s) URL without
- * credentials.
+ * What a value must look like to become one output: the value to set (a URL comes back
+ * percent-encoded), or why it may not.
  */
+type Shape = (value: string) => { value: string } | { problem: string }
+
+const pattern =
+  (rule: RegExp, problem: string): Shape =>
+  (value) =>
+    rule.test(value) ? { value } : { problem }
+
+const uuid = pattern(UUID, 'it is not a UUID')
+const flag = pattern(/^(true|false)$/, 'it is not true or false')
+
+/** Characters a URL output may hold as they are; any other is percent-encoded. */
+const URL_KEPT = /[A-Za-z0-9._~:/?#@!&+,;=%-]/
+/** Characters that are shell syntax inside or around `"…"`: a URL holding one is refused. */
+const SHELL_SYNTAX = /[$`"'\\()<>|]/
+
+/** Each UTF-8 byte of a character as `%XX` (encodeURIComponent leaves `*` and others as they are). */
+const percentEncoded = (character: string) =>
+  [...Buffer.from(character)]
+    .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+    .join('')
+
+/** An http(s) URL without credentials or shell syntax, every other character percent-encoded. */
+const shellSafeUrl: Shape = (value) => {
+  if (SHELL_SYNTAX.test(value)) return { problem: 'it holds shell syntax ($ ` " \' \\ ( ) < > |)' }
+  const checked = checkHttpUrl(value)
+  if ('problem' in checked) return checked
+  const encoded = [...value]
+    .map((character) => (URL_KEPT.test(character) ? character : percentEncoded(character)))
+    .join('')
+  return { value: encoded }
+}
+
+/** A JSON list of deployment names, each of the service's own name rule. */
+const deploymentNames: Shape = (value) => {
+  let names: unknown
+  try {
+    names = JSON.parse(value)
+  } catch {
+    return { problem: 'it is not JSON' }
+  }
+  const valid =
+    Array.isArray(names) &&
+    names.every((name) => typeof name === 'string' && DEPLOYMENT_NAME.test(name))
+  return valid ? { value } : { problem: 'it holds a name that breaks the deployment name rule' }
+}
+
+/**
+ * The shape of every output, one line each. Outputs reach `run:` steps through `${{ }}`, which
+ * pastes them into a shell script: a value the service sent is set only in a shape that cannot
+ * carry shell syntax (the compiler makes a new output add its line).
+ */
+export const OUTPUT_SHAPES: Record<OutputName, Shape> = {
+  'deployment-id': uuid,
+  'revision-id': uuid,
+  'previous-revision-id': uuid,
+  'rollback-revision-id': uuid,
+  'revision-status': pattern(/^[A-Z_]+$/, 'it is not a status name (A-Z and _)'),
+  'deployment-url': shellSafeUrl,
+  created: flag,
+  'rolled-back': flag,
+  pruned: deploymentNames
+}
+
+/**
+ * The value this output is set to, or why it may not be. No output holds a secret or a control
+ * character (a line break cannot add an output either way: @actions/core writes each value
+ * between random delimiters), and each has its shape.
+ */
+export function judgeOutput(
+  name: OutputName,
+  value: string,
+  redact: Redactor
+): { value: string } | { problem: string } {
+  if (value === '') return { value }
+  if (redact(value) !== value) return { problem: 'it holds a secret' }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value))
+    return { problem: 'it holds control characters or line breaks' }
+  const shaped = OUTPUT_SHAPES[name](value)
+  if ('problem' in shaped) return shaped
+  return redact(shaped.value) === shaped.value ? shaped : { problem: 'it holds a secret' }
+}
+
+/** Why a value may not become this output, or undefined when it may. */
 export function outputProblem(
   name: OutputName,
   value: string,
   redact: Redactor
 ): string | undefined {
-  if (value === '') return undefined
-  if (redact(value) !== value) return 'it holds a secret'
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value))
-    return 'it holds control characters or line breaks'
-  if (name !== 'deployment-url') return undefined
-  const checked = checkHttpUrl(value)
-  return 'problem' in checked ? checked.problem : undefined
+  const judged = judgeOutput(name, value, redact)
+  return 'problem' in judged ? judged.problem : undefined
 }
 
 /**
@@ -36,11 +112,11 @@ export function createOutputs(
   set: (name: OutputName, value: string) => void = core.setOutput
 ): (name: OutputName, value: string) => void {
   return (name, value) => {
-    const problem = outputProblem(name, value, redact)
-    if (problem === undefined) return set(name, value)
+    const judged = judgeOutput(name, value, redact)
+    if ('value' in judged) return set(name, judged.value)
     set(name, '')
     log.warning(
-      `The output ${name} is left empty: the value the service sent is not fit for it (${problem}).`
+      `The output ${name} is left empty: the value the service sent is not fit for it (${judged.problem}).`
     )
   }
 }

@@ -14,9 +14,12 @@ const EXACT_ENOUGH_MS = 5_000
 /** What a status may be called in the chart: mermaid reads nothing in it as syntax. */
 const CHART_SAFE = /^[A-Z][A-Z0-9_]{0,39}$/
 
-/** A status as a mermaid task name: itself when it is a plain status name, else a fixed text. */
-export function chartName(status: string): string {
-  return CHART_SAFE.test(status) ? status : 'other status'
+/**
+ * A status as a mermaid task name (where nothing can be escaped): itself when it is a plain
+ * status name that holds no secret, else a fixed text.
+ */
+export function chartName(status: string, md: Markdown): string {
+  return md.label(status, CHART_SAFE, 'other status')
 }
 
 /** How far off the end of `spans[index]` may be: the uncertainty of the next one's start. */
@@ -87,7 +90,7 @@ export function renderPhases(timeline: PhaseTimeline, md: Markdown): string[] {
       } The service records only when a revision started and ended, so earlier revisions are compared in all, not by status.`
     ),
     '',
-    ...renderChart(timeline, shown, final),
+    ...renderChart(timeline, shown, final, md),
     ''
   ]
 }
@@ -96,16 +99,17 @@ export function renderPhases(timeline: PhaseTimeline, md: Markdown): string[] {
 function renderChart(
   timeline: PhaseTimeline,
   shown: readonly PhaseSpan[],
-  final: boolean
+  final: boolean,
+  md: Markdown
 ): string[] {
   const tasks = shown.map((span, index) => {
     const id = `s${index}`
     if (span.endedAt !== undefined)
-      return `    ${chartName(span.status)} :${id}, ${span.firstSeenAt}, ${span.endedAt}`
+      return `    ${chartName(span.status, md)} :${id}, ${span.firstSeenAt}, ${span.endedAt}`
     if (!final)
-      return `    ${chartName(span.status)} :active, ${id}, ${span.firstSeenAt}, ${timeline.lastPollAt}`
+      return `    ${chartName(span.status, md)} :active, ${id}, ${span.firstSeenAt}, ${timeline.lastPollAt}`
     const tag = judgeStatus(span.status) === 'deployed' ? 'milestone' : 'crit, milestone'
-    return `    ${chartName(span.status)} :${tag}, ${id}, ${span.firstSeenAt}, ${span.firstSeenAt}`
+    return `    ${chartName(span.status, md)} :${tag}, ${id}, ${span.firstSeenAt}, ${span.firstSeenAt}`
   })
   const { earlier, waitStartedAt } = timeline
   return [

@@ -1,7 +1,9 @@
+import { viewOf } from './text-view'
+
 /** Values shorter than this are not redacted: masking "a" or "1" would shred every message. */
 const MIN_LENGTH = 3
-/** A cut piece of a secret this long or longer, left where a text was cut, is redacted too. */
-const MIN_PREFIX = 8
+/** A cut piece of a secret this long or longer, left on either side of a cut, is redacted too. */
+const MIN_PIECE = 8
 /** What a cut text ends with, so that a reader knows there was more. */
 export const CUT_MARK = '…'
 
@@ -16,9 +18,52 @@ export interface Redactor {
 }
 
 /**
+ * The base64 text of a value wherever it stands in an encoded stream: at each of the three byte
+ * offsets (as the runner's own masker sees them), only the characters that the value's bytes
+ * alone decide. Also in the URL-safe alphabet.
+ */
+function base64Forms(value: string): string[] {
+  const bytes = Buffer.from(value)
+  const forms: string[] = []
+  for (let offset = 0; offset < 3; offset++) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes])
+      .toString('base64')
+      .replace(/=+$/, '')
+    // The first characters hold bits of the bytes before; the last one, of the bytes after.
+    const skip = [0, 2, 3][offset] as number
+    const partialEnd = (offset + bytes.length) % 3 === 0 ? 0 : 1
+    const form = encoded.slice(skip, encoded.length - partialEnd)
+    if (form.length >= MIN_PIECE) forms.push(form, form.replace(/\+/g, '-').replace(/\//g, '_'))
+  }
+  return forms
+}
+
+/** The percent-encodings of a value: as encodeURIComponent writes it, form-encoded, lower-case. */
+function percentForms(value: string): string[] {
+  const encoded = encodeURIComponent(value)
+  const forms = [
+    encoded,
+    new URLSearchParams({ v: value }).toString().slice(2),
+    encoded.replace(/%20/g, '+')
+  ]
+  return [...forms, ...forms.map((form) => form.replace(/%[0-9A-F]{2}/g, (c) => c.toLowerCase()))]
+}
+
+/** The value as HTML or XML shows it with its special characters escaped. */
+function htmlForm(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+}
+
+/**
  * Every form a secret may take in a text the action shows: the value, each line of a multi-line
- * value, and what JSON, URL and form encoding make of each (a service that echoes a request body
- * or a URL shows the value in that form).
+ * value, and what JSON, percent (either case), form, HTML and base64 encoding make of each (a
+ * service that echoes a request body, a URL or a header shows the value in that form). The runner
+ * is given each of them to mask too.
  */
 export function secretForms(values: readonly string[]): string[] {
   const forms = new Set<string>()
@@ -29,9 +74,9 @@ export function secretForms(values: readonly string[]): string[] {
       for (const form of [
         trimmed,
         JSON.stringify(trimmed).slice(1, -1),
-        encodeURIComponent(trimmed),
-        new URLSearchParams({ v: trimmed }).toString().slice(2),
-        encodeURIComponent(trimmed).replace(/%20/g, '+')
+        ...percentForms(trimmed),
+        htmlForm(trimmed),
+        ...base64Forms(trimmed)
       ])
         forms.add(form)
     }
@@ -45,45 +90,73 @@ export function secretForms(values: readonly string[]): string[] {
   return [...forms].sort((a, b) => b.length - a.length)
 }
 
-/** Length of the longest common start of `text` from `at` and `form`. */
-function sharedStart(text: string, at: number, form: string): number {
-  let length = 0
-  while (length < form.length && text[at + length] === form[length]) length++
-  return length
+const isWordCharacter = (character: string | undefined) =>
+  character !== undefined && /[A-Za-z0-9]/.test(character)
+
+/** Every start of `needle` in `text`. */
+function* occurrences(text: string, needle: string): Generator<number> {
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) yield at
 }
 
 /**
- * Returns a redactor for these secret values. Besides whole values it removes the start of a
- * secret (MIN_PREFIX characters or more) that stops at the end of the text or before a character
- * other than a letter or digit: what is left when someone (the service's error body, a log
- * line) cut a text inside a secret. A text that merely shares a start with a secret and goes on
- * with other letters (`https://` of a URL that is a secret) is left alone.
+ * Where the secret forms stand in a text (as [start, end) of the text, overlapping): whole, and
+ * cut. A cut leaves a head of a form (MIN_PIECE characters or more) that stops at the end of the
+ * text or before a character other than a letter or digit, and a tail that starts at the start
+ * of the text or after such a character: what is left on either side when a line break, a
+ * length limit or someone else's cut (a service's error body) split a secret. A text that merely
+ * shares a start with a secret and goes on with other letters (`https://` of a URL that is a
+ * secret) is left alone. Matching is done on the text's view (text-view.ts), so zero-width
+ * characters, character references and the case of percent-encoding hide nothing.
  */
-export function createRedactor(values: readonly string[]): Redactor {
-  const forms = secretForms(values)
-  const whole = (text: string) =>
-    forms.reduce((result, form) => result.split(form).join('***'), text)
-  const pieces = (text: string) => {
-    let result = text
-    for (const form of forms) {
-      if (form.length <= MIN_PREFIX) continue
-      const start = form.slice(0, MIN_PREFIX)
-      let at = result.indexOf(start)
-      while (at !== -1) {
-        const length = sharedStart(result, at, form)
-        const after = result[at + length]
-        if (after === undefined || !/[A-Za-z0-9]/.test(after)) {
-          result = `${result.slice(0, at)}***${result.slice(at + length)}`
-          at = result.indexOf(start, at + 3)
-        } else at = result.indexOf(start, at + 1)
-      }
+function secretSpans(text: string, forms: readonly string[]): [number, number][] {
+  const view = viewOf(text)
+  const seen = view.text
+  const spans: [number, number][] = []
+  for (const form of forms) {
+    for (const at of occurrences(seen, form)) spans.push(view.span(at, at + form.length))
+    if (form.length <= MIN_PIECE) continue
+    for (const at of occurrences(seen, form.slice(0, MIN_PIECE))) {
+      let length = MIN_PIECE
+      while (length < form.length && seen[at + length] === form[length]) length++
+      if (!isWordCharacter(seen[at + length])) spans.push(view.span(at, at + length))
     }
-    return result
+    for (const at of occurrences(seen, form.slice(-MIN_PIECE))) {
+      const end = at + MIN_PIECE
+      let length = MIN_PIECE
+      while (length < form.length && seen[end - length - 1] === form[form.length - length - 1])
+        length++
+      if (!isWordCharacter(seen[end - length - 1])) spans.push(view.span(end - length, end))
+    }
   }
-  const redact = (text: string) => pieces(whole(text))
+  return spans
+}
+
+/** The text with each span (merged where they overlap) replaced by `***`. */
+function replaceSpans(text: string, spans: [number, number][]): string {
+  if (spans.length === 0) return text
+  const sorted = [...spans].sort((a, b) => a[0] - b[0])
+  let result = ''
+  let at = 0
+  for (const [start, end] of sorted) {
+    if (end <= at) continue
+    if (start >= at) result += `${text.slice(at, start)}***`
+    at = end
+  }
+  return result + text.slice(at)
+}
+
+/** Returns a redactor for these secret values. */
+export function createRedactor(values: readonly string[]): Redactor {
+  const raw = secretForms(values)
+  // Matched on a text's view, so each form is seen as its view too.
+  const forms = [...new Set(raw.map((form) => viewOf(form).text))]
+    .filter((form) => form.length >= MIN_LENGTH)
+    .sort((a, b) => b.length - a.length)
+  const redact = (text: string) =>
+    forms.length === 0 ? text : replaceSpans(text, secretSpans(text, forms))
   /** The end of a cut text without any start of a secret form (3 characters or more) at it. */
   const dropPiece = (text: string) => {
-    for (const form of forms) {
+    for (const form of raw) {
       for (let length = Math.min(form.length - 1, text.length); length >= MIN_LENGTH; length--) {
         if (text.endsWith(form.slice(0, length))) return dropPiece(text.slice(0, -length))
       }

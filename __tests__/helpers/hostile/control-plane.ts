@@ -18,7 +18,7 @@ export interface ControlPlaneScript {
   deployment?: Record<string, unknown>
   /** The deployment exists before the run (found by name); else it is created. */
   exists?: boolean
-  /** The id of the revision the create or update makes (a second write makes `<id>-2`). */
+  /** The id of the revision the create or update makes (later writes make other ids). */
   revisionId?: string
   /** The revision's status at each read, the last one repeated. Default: DEPLOYED. */
   statuses?: string[]
@@ -29,6 +29,16 @@ export interface ControlPlaneScript {
   /** Answers a call differently; undefined keeps the plain answer. */
   answer?: (route: Route, seen: Seen) => Answer | undefined
 }
+
+/** The ids a well-behaved service hands out (UUIDs); a test puts others in to see them refused. */
+export const DEPLOYMENT_ID = '0d5f2a3e-6b1c-4f7a-9e2d-3c4b5a6f7e81'
+export const PREVIOUS_REVISION_ID = '1e6a3b4f-7c2d-4a8b-8f3e-4d5c6b7a8f92'
+export const REVISION_ID = '2f7b4c5a-8d3e-4b9c-9a4f-5e6d7c8b9a03'
+
+/** The id of the n-th revision after REVISION_ID (n from 2): still a UUID. */
+const laterRevisionId = (base: string, n: number) =>
+  UUID_SHAPE.test(base) ? `${base.slice(0, -4)}${n.toString(16).padStart(4, '0')}` : `${base}-${n}`
+const UUID_SHAPE = /^[0-9a-f-]{36}$/
 
 function routeOf(seen: Seen): Route {
   const [v2, deployments, id, sub, revisionId, leaf] = seen.segments
@@ -53,7 +63,7 @@ function routeOf(seen: Seen): Route {
  * any answer to any call (a hang, a redirect, a 1 GB body, an error that echoes a secret).
  */
 export async function startHostileControlPlane(script: ControlPlaneScript = {}) {
-  const revisionId = script.revisionId ?? 'rev-2'
+  const revisionId = script.revisionId ?? REVISION_ID
   const statuses = script.statuses ?? ['DEPLOYED']
   let reads = 0
   // Each write makes a new revision: the first `revisionId`, later ones `revisionId-2`, `-3`….
@@ -61,14 +71,14 @@ export async function startHostileControlPlane(script: ControlPlaneScript = {}) 
   const latest = () =>
     writes === 0
       ? script.exists
-        ? 'rev-1'
+        ? PREVIOUS_REVISION_ID
         : null
       : writes === 1
         ? revisionId
-        : `${revisionId}-${writes}`
+        : laterRevisionId(revisionId, writes)
   const huge: HugeStats = { requests: 0, bytesSent: 0 }
   const deployment = () => ({
-    id: 'dep-1',
+    id: DEPLOYMENT_ID,
     name: 'support-agent',
     source: 'git_host',
     status: 'READY',
@@ -78,8 +88,8 @@ export async function startHostileControlPlane(script: ControlPlaneScript = {}) 
     active_revision_id: latest(),
     ...script.deployment
   })
-  const revision = (status: string) => ({
-    id: revisionId,
+  const revision = (status: string, id = revisionId) => ({
+    id,
     status,
     created_at: new Date().toISOString(),
     updated_at: new Date().toISOString()
@@ -106,7 +116,12 @@ export async function startHostileControlPlane(script: ControlPlaneScript = {}) 
           }
         }
       case 'get-revision':
-        return { json: revision(statuses[Math.min(reads++, statuses.length - 1)] ?? 'DEPLOYED') }
+        return {
+          json: revision(
+            statuses[Math.min(reads++, statuses.length - 1)] ?? 'DEPLOYED',
+            seen.segments[4]
+          )
+        }
       case 'list-revisions':
         return { json: { resources: [], offset: null } }
       case 'revision-logs':

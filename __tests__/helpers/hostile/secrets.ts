@@ -1,4 +1,5 @@
 import { OUTPUT_NAMES } from '../../../src/inputs/contract'
+import { secretForms as formsOfSecret } from '../../../src/report/redact'
 import type { ActionRun } from '../run-action'
 
 /**
@@ -60,12 +61,9 @@ export function findSecrets(where: string, text: string): string[] {
 export function ownMasks(): Set<string> {
   const escapeData = (text: string) =>
     text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
-  const forms = SECRETS.flatMap((secret) => [
-    secret,
-    JSON.stringify(secret).slice(1, -1),
-    encodeURIComponent(secret),
-    encodeURIComponent(secret).replace(/%20/g, '+')
-  ])
+  // The forms the action derives from each secret it holds (raw, JSON, percent in either case,
+  // HTML, base64 at three offsets): masks of its own secrets, whatever their number.
+  const forms = [...SECRETS, ...SECRETS.flatMap((secret) => formsOfSecret([secret]))]
   return new Set(forms.map((form) => `::add-mask::${escapeData(form)}`))
 }
 
