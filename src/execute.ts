@@ -79,6 +79,7 @@ export async function execute(config: Config, redact: Redactor, startedAt: numbe
     revisionStatus: result.revisionStatus,
     elapsedMs: Date.now() - startedAt,
     checksPassed: checks?.passed ?? [],
+    suite: checks?.suite,
     rollback
   })
   await report(result, config, redact, log, {

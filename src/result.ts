@@ -1,4 +1,5 @@
 import type { PhaseTimeline } from './wait/phases'
+import type { SuiteReport } from './after-deploy/smoke-suite'
 import type { RevisionPhase } from './wait/revision-status'
 
 /**
@@ -77,6 +78,8 @@ export interface AfterDeployChecks {
   reply?: string
   a2aReply?: string
   failure?: string
+  /** `verify-cases`: the smoke suite's cases and verdict, when it ran. */
+  suite?: SuiteReport
 }
 
 /** How a rollback (rollback-on-failure) went, for the log, the summary and GitHub. */

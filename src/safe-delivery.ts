@@ -108,7 +108,7 @@ async function verifyRevision(
   else io.notice(`Serving check skipped: ${serving.why}.`)
   if (!config.verify) return undefined
   const { agentChecks } = await import('./after-deploy/checks')
-  return agentChecks(result, revisionId, config.verify, {
+  const checks = await agentChecks(result, revisionId, config.verify, {
     deadline,
     signal,
     dispatcher: deps.dispatcher,
@@ -117,4 +117,10 @@ async function verifyRevision(
     info: (line) => io.info(line),
     notice: (line) => io.notice(line)
   })
+  // The last suite run (the rollback's, after one) sets them.
+  if (checks.suite) {
+    io.setOutput('cases-passed', String(checks.suite.passed))
+    io.setOutput('cases-failed', String(checks.suite.failed))
+  }
+  return checks
 }

@@ -3,6 +3,7 @@ import type { Config } from '../inputs/parse'
 import type { AfterDeployChecks, DeployResult } from '../result'
 import { AgentCheckError, checkAgent } from './agent-checks'
 import { checkInfoHost } from './serving-check'
+import { withSmokeSuite } from './smoke-suite'
 
 export interface CheckDeps {
   /** The run's deadline (or the rollback's): the checks end by it and by `verify-timeout`. */
@@ -52,7 +53,7 @@ export async function agentChecks(
   if (info.kind === 'serving') deps.info(`Agent check: GET /info names revision ${revisionId}.`)
   else deps.notice(`The /info check was skipped: ${info.why}.`)
   try {
-    return await checkAgent({
+    const report = await checkAgent({
       ...common,
       assistantId: verify.assistantId,
       message: verify.message,
@@ -60,6 +61,8 @@ export async function agentChecks(
       a2a: verify.a2a,
       onProgress: deps.info
     })
+    if (!verify.suite) return report
+    return await withSmokeSuite(report, verify, { ...common, revisionId }, deps)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     return {

@@ -1,4 +1,5 @@
 import { context, getOctokit } from '@actions/github'
+import { passCount, type SuiteReport } from './smoke-suite'
 import type { DeployOutcome, RollbackReport } from '../result'
 import { rollbackHeadline } from '../report/rollback-text'
 import { formatDuration } from '../lib/duration'
@@ -26,6 +27,8 @@ export interface RunRecord {
   revisionStatus?: string
   elapsedMs: number
   checksPassed: string[]
+  /** `verify-cases`: the smoke suite's verdict, when it ran. */
+  suite?: SuiteReport
   /** The rollback after this run's revision failed, when one ran. */
   rollback?: RollbackReport
 }
@@ -244,7 +247,7 @@ export function openGitHubRecords(
               log_url: target.runUrl,
               auto_inactive: true,
               description: md.plain(
-                `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}${record.rollback ? `; ${rollbackHeadline(record.rollback)}` : ''}`,
+                `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}${record.suite ? `; ${passCount(record.suite)}` : ''}${record.rollback ? `; ${rollbackHeadline(record.rollback)}` : ''}`,
                 MAX_DESCRIPTION
               ),
               request: { signal }
@@ -337,6 +340,7 @@ export function commentBody(record: RunRecord, sha: string, md: Markdown): strin
   ]
   if (record.checksPassed.length > 0)
     rows.push(['Checks passed', md.cell(record.checksPassed.join(', '))])
+  if (record.suite) rows.push(['Smoke suite', md.cell(passCount(record.suite))])
   if (record.rollback) {
     const { failedRevisionId, revisionId, elapsedMs } = record.rollback
     rows.push(
