@@ -57,7 +57,8 @@ describe('verify-cases: the case file', () => {
         '  max-latency: 2s',
         '- input: { messages: [{ role: human, content: bye }] }',
         '  assistant: other',
-        '  max-latency: 1.5'
+        '  max-latency: 1.5',
+        '  expect: 1234'
       ].join('\n')
     )
     const config = await parseInputs(
@@ -80,7 +81,7 @@ describe('verify-cases: the case file', () => {
         name: 'case 2',
         input: { messages: [{ role: 'human', content: 'bye' }] },
         assistant: 'other',
-        expect: undefined,
+        expect: { kind: 'text', text: '1234' },
         expectNot: undefined,
         maxLatencyMs: 1_500,
         reference: undefined
@@ -135,6 +136,9 @@ describe('verify-cases: the case file', () => {
     ])
     expect(await refused('bad.jsonl', '{"inputs": {}}\nnot json')).toEqual([
       'verify-cases: line 2 is not JSON (a .jsonl file holds one case a line)'
+    ])
+    expect(await refused('list-expect.yml', '- message: hi\n  expect: [a, b]')).toEqual([
+      'verify-cases: case 1: expect must be text'
     ])
     expect(await refused('latency.yml', '- message: hi\n  max-latency: soon')).toEqual([
       'verify-cases: case 1: max-latency "soon" is not a positive duration (30s, 1m30s, 500ms)'

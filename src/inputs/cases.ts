@@ -36,14 +36,18 @@ export interface CaseFile {
 
 const CASE_KEYS = 'name, message, input, assistant, expect, expect-not, max-latency'
 const inputObject = z.record(z.string(), z.unknown(), { error: 'must be a mapping (an object)' })
-const textValue = z.string({ error: 'must be text' })
+// YAML reads `expect: 1234` as a number: any scalar is taken as the text it was written as.
+const textValue = z
+  .union([z.string(), z.number(), z.boolean()], { error: 'must be text' })
+  .transform(String)
+const nonEmpty = textValue.pipe(z.string().min(1, 'must not be empty'))
 const caseSchema = z.strictObject({
   name: textValue.optional(),
   message: textValue.optional(),
   input: inputObject.optional(),
-  assistant: textValue.min(1, 'must not be empty').optional(),
-  expect: textValue.min(1, 'must not be empty').optional(),
-  'expect-not': textValue.min(1, 'must not be empty').optional(),
+  assistant: nonEmpty.optional(),
+  expect: nonEmpty.optional(),
+  'expect-not': nonEmpty.optional(),
   'max-latency': z.union([z.string(), z.number()], { error: 'must be a duration' }).optional(),
   // A dataset example as the tracing service exports it.
   inputs: inputObject.optional(),
