@@ -141,7 +141,7 @@ const suite = await benchSmokeSuite()
 add({
   area: 'smoke suite',
   figure: `${suite.cases} cases of 50–250 ms at concurrency ${suite.concurrency} (emulated agent server): wall time, peak RSS`,
-  value: `${ms(suite.wallMs)} (${ratio(suite.wallMs, suite.idealMs)}), ${suite.peakRssMb.toFixed(0)} MB (${suite.idleRssMb.toFixed(0)} MB before)`,
+  value: `${ms(suite.wallMs)} (${ratio(suite.wallMs, suite.idealMs)}), +${(suite.peakRssMb - suite.idleRssMb).toFixed(0)} MB RSS (${suite.peakRssMb.toFixed(0)} MB peak)`,
   baseline: `ideal: sum of latencies / ${suite.concurrency} = ${ms(suite.idealMs)}`,
   goal: '≤ 1.20× ideal, every case passed',
   met: suite.wallMs <= 1.2 * suite.idealMs && suite.passed === suite.cases
