@@ -30,6 +30,11 @@ export async function deliver(config: Config, deps: DeliveryDeps): Promise<Deliv
   const result = await operation(config, deps)
   const runDeadline = deps.startedAt + config.timeoutMs
   const checks = await verifyRevision(result, config, deps, runDeadline)
+  // The counts are this run's revision's, as revision-id is; a rollback's verdict is in its report.
+  if (checks?.suite) {
+    deps.io.setOutput('cases-passed', String(checks.suite.passed))
+    deps.io.setOutput('cases-failed', String(checks.suite.failed))
+  }
   const failure = failureOf(result, checks)
   if (!failure || config.operation !== 'deploy' || !config.rollbackOnFailure) {
     return { result, checks }
@@ -108,7 +113,7 @@ async function verifyRevision(
   else io.notice(`Serving check skipped: ${serving.why}.`)
   if (!config.verify) return undefined
   const { agentChecks } = await import('./after-deploy/checks')
-  const checks = await agentChecks(result, revisionId, config.verify, {
+  return agentChecks(result, revisionId, config.verify, {
     deadline,
     signal,
     dispatcher: deps.dispatcher,
@@ -117,10 +122,4 @@ async function verifyRevision(
     info: (line) => io.info(line),
     notice: (line) => io.notice(line)
   })
-  // The last suite run (the rollback's, after one) sets them.
-  if (checks.suite) {
-    io.setOutput('cases-passed', String(checks.suite.passed))
-    io.setOutput('cases-failed', String(checks.suite.failed))
-  }
-  return checks
 }
