@@ -1,12 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startControlPlane } from '../emulator'
+import { startAgentServer, startControlPlane } from '../emulator'
 import { INPUT_DEFAULTS, INPUT_NAMES, OUTPUT_NAMES, type OutputName } from '../src/inputs/contract'
 import { ACTION_VERSION } from '../src/version'
 import { actionYml } from './helpers/action-yml'
-import { gitHostStep, runDeploy } from './helpers/deploy-harness'
+import { BRANCH_ENV, gitHostStep, runDeploy } from './helpers/deploy-harness'
 
 const srcDir = fileURLToPath(new URL('../src', import.meta.url))
 
@@ -97,7 +98,8 @@ describe('the action contract', () => {
           'prune-prefix': 'support-',
           'prune-older-than': '1s',
           'dry-run': 'true'
-        })
+        }),
+        await smokeSuiteRun()
       ]
       const set = new Set(runs.flatMap((run) => Object.keys(run.outputs)))
       expect([...OUTPUT_NAMES].filter((name) => !set.has(name))).toEqual([])
@@ -110,6 +112,27 @@ describe('the action contract', () => {
       await emulator.close()
     }
   })
+
+  /** A deploy checked by a smoke suite: the cases' outputs. */
+  async function smokeSuiteRun() {
+    const agent = await startAgentServer()
+    const controlPlane = await startControlPlane({ stepMs: 5, agentUrl: agent.url })
+    const workspace = mkdtempSync(join(tmpdir(), 'contract-cases-'))
+    try {
+      writeFileSync(join(workspace, 'cases.yml'), '- message: hi\n  expect: echo\n')
+      return await runDeploy(
+        {
+          ...gitHostStep(controlPlane.url),
+          'verify-assistant': 'agent',
+          'verify-cases': 'cases.yml'
+        },
+        { env: { ...BRANCH_ENV, GITHUB_WORKSPACE: workspace }, delivered: true }
+      )
+    } finally {
+      rmSync(workspace, { recursive: true, force: true })
+      await Promise.all([controlPlane.close(), agent.close()])
+    }
+  }
 
   it('runs on node24 from the committed bundle', () => {
     expect(actionYml.runs).toEqual({ using: 'node24', main: 'dist/index.js' })

@@ -245,6 +245,9 @@ describe('the README examples', () => {
           // A dry run sends none: its plan is in the log.
           expect(run.stdout).not.toContain(PR_BRANCH)
         }
+        // The README's cases pass against the echo agent, each with one run.
+        if (inputs['verify-cases'])
+          expect(run.outputs).toMatchObject({ 'cases-passed': '4', 'cases-failed': '0' })
         if (inputs.operation === 'prune')
           expect(run.outputs.pruned).toBe(JSON.stringify([`${inputs['prune-prefix'] ?? ''}1`]))
         // A nightly run never replaces production's tagged release.
@@ -280,8 +283,29 @@ function seedFor(
     })
 }
 
-/** A checkout for `internal_source`: the folder and its graph file. */
+/**
+ * The README's example case file (the block headed `# .github/smoke-cases.yml`), as YAML, or as
+ * JSON Lines with a dataset example after it (what an export gives).
+ */
+function caseFileText(path: string): string {
+  const block = blocks.find((text) => text.startsWith('# .github/smoke-cases.yml\n')) ?? ''
+  if (!path.endsWith('.jsonl')) return block
+  const dataset = {
+    inputs: { messages: [{ role: 'user', content: 'What is 2+2?' }] },
+    outputs: { messages: [{ role: 'ai', content: '4' }] }
+  }
+  return [...(parse(block) as unknown[]), dataset].map((line) => JSON.stringify(line)).join('\n')
+}
+
+/** A checkout: for `internal_source` the folder and its graph file; the `verify-cases` file. */
 function checkoutFor(inputs: Partial<RawInputs>): string | undefined {
+  const cases = inputs['verify-cases']
+  if (cases) {
+    const checkout = mkdtempSync(join(tmpdir(), 'readme-checkout-'))
+    mkdirSync(join(checkout, cases, '..'), { recursive: true })
+    writeFileSync(join(checkout, cases), caseFileText(cases))
+    return checkout
+  }
   if (inputs.source !== 'internal_source') return undefined
   const checkout = mkdtempSync(join(tmpdir(), 'readme-checkout-'))
   const folder = join(checkout, inputs['source-dir'] ?? '.')

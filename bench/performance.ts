@@ -9,6 +9,7 @@ import { cpus, totalmem } from 'node:os'
 import { benchOverhead } from './overhead'
 import { benchPacking } from './packing'
 import { benchPolling, type PollingRow } from './polling'
+import { benchSmokeSuite } from './smoke-suite'
 import { benchStartup } from './startup'
 
 const STARTUP_RUNS = Number(process.env.STARTUP_RUNS ?? 20)
@@ -134,6 +135,16 @@ add({
   baseline: `wall ${ms(overhead.wallMs)}, build ${ms(overhead.buildMs)}`,
   goal: '≤ 1000 ms',
   met: overhead.overheadMs <= 1000
+})
+
+const suite = await benchSmokeSuite()
+add({
+  area: 'smoke suite',
+  figure: `${suite.cases} cases of 50–250 ms at concurrency ${suite.concurrency} (emulated agent server): wall time, peak RSS`,
+  value: `${ms(suite.wallMs)} (${ratio(suite.wallMs, suite.idealMs)}), +${(suite.peakRssMb - suite.idleRssMb).toFixed(0)} MB RSS (${suite.peakRssMb.toFixed(0)} MB peak)`,
+  baseline: `ideal: sum of latencies / ${suite.concurrency} = ${ms(suite.idealMs)}`,
+  goal: '≤ 1.20× ideal, every case passed',
+  met: suite.wallMs <= 1.2 * suite.idealMs && suite.passed === suite.cases
 })
 
 const machine = `${cpus().length} CPUs (\`nproc\` ${execFileSync('nproc').toString().trim()}, ${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB memory, Node ${process.version}, ${process.platform}`

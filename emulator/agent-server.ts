@@ -31,11 +31,19 @@ export interface AgentServerOptions {
    */
   infoHost?: InfoHost
   staleInfoReads?: number
+  /**
+   * Called with each stateless run's last message before it is answered: it may wait (a slow
+   * model, or a gate a test opens) and may return the answer to send instead of the echo.
+   */
+  beforeRun?: (message: string) => Promise<Answer | undefined> | Answer | undefined
 }
 
 export interface AgentServerEmulator {
   url: string
   requests: RecordedRequest[]
+  /** Stateless runs received and not yet answered, now and at the most so far. */
+  runsInFlight(): number
+  maxRunsInFlight(): number
   close(): Promise<void>
 }
 
@@ -66,6 +74,8 @@ export async function startAgentServer(
   const startedAt = Date.now()
   let origin = ''
   let infoReads = 0
+  let runsInFlight = 0
+  let maxRunsInFlight = 0
   const behaviour = (): AgentBehaviour => options.host?.()?.agent ?? 'well'
   const BROKEN: Answer = { status: 500, body: { detail: 'Internal Server Error' } }
 
@@ -181,6 +191,18 @@ export async function startAgentServer(
       return send(res, record, { status: options.rejectWith, body: { detail: 'Forbidden' } })
     }
     if (req.headers['x-api-key'] !== apiKey) return send(res, record, NOT_FOUND)
+    if (method === 'POST' && url.pathname === '/runs/wait' && parsed.ok) {
+      runsInFlight += 1
+      maxRunsInFlight = Math.max(maxRunsInFlight, runsInFlight)
+      try {
+        const messages = (parsed.value as RunRequest | undefined)?.input?.messages
+        const last = Array.isArray(messages) ? messages.at(-1)?.content : undefined
+        const answer = await options.beforeRun?.(String(last ?? ''))
+        if (answer) return send(res, record, answer)
+      } finally {
+        runsInFlight -= 1
+      }
+    }
     send(res, record, route(method, url, parsed.ok ? parsed.value : undefined, parsed.ok))
   }
 
@@ -195,6 +217,8 @@ export async function startAgentServer(
   return {
     url: origin,
     requests,
+    runsInFlight: () => runsInFlight,
+    maxRunsInFlight: () => maxRunsInFlight,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections()

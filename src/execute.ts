@@ -95,6 +95,7 @@ async function executeWith(
     revisionStatus: result.revisionStatus,
     elapsedMs: Date.now() - startedAt,
     checksPassed: checks?.passed ?? [],
+    suite: checks?.suite,
     rollback,
     redeployOf: result.redeployOf
   })

@@ -90,6 +90,8 @@ export interface AfterDeployChecks {
   a2aReply?: string
   failure?: string
   inconclusive?: string
+  /** `verify-cases`: the smoke suite's cases and verdict, when it ran. */
+  suite?: SuiteReport
 }
 
 /**
@@ -103,6 +105,35 @@ export function withChecks(
   const why = checks?.failure ?? checks?.inconclusive
   if (result.outcome !== 'deployed' || why === undefined) return result
   return { ...result, outcome: 'checks-failed', message: `${why} ${result.message}` }
+}
+
+/** How one case went. */
+export interface CaseResult {
+  name: string
+  passed: boolean
+  /** From send to answer by the run's clock; undefined when no answer came. */
+  latencyMs?: number
+  /** The reply's last message (or, without messages, the answer's body), up to MAX_REPLY. */
+  reply?: string
+  /** Why the case failed. */
+  failure?: string
+  /** A dataset example's expected outputs. */
+  reference?: string
+}
+
+/** The smoke suite's verdict on one revision (`verify-cases`). */
+export interface SuiteReport {
+  revisionId: string
+  /** In the order of the file. */
+  cases: CaseResult[]
+  passed: number
+  /** Failed cases, those that got no answer included. */
+  failed: number
+  /** The passes `verify-min-pass` asks for. */
+  required: number
+  /** Latency of the answered cases. */
+  medianMs?: number
+  p95Ms?: number
 }
 
 /** How a rollback (rollback-on-failure) went, for the log, the summary and GitHub. */

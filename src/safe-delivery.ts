@@ -35,6 +35,11 @@ export async function deliver(config: Config, deps: DeliveryDeps): Promise<Deliv
   const deployed = await operation(config, deps)
   const runDeadline = deps.startedAt + config.timeoutMs
   const checks = await verifyRevision(deployed, config, deps, runDeadline)
+  // The counts are this run's revision's, as revision-id is; a rollback's verdict is in its report.
+  if (checks?.suite) {
+    deps.io.setOutput('cases-passed', String(checks.suite.passed))
+    deps.io.setOutput('cases-failed', String(checks.suite.failed))
+  }
   const result = withChecks(deployed, checks)
   const failure = failureOf(result, checks)
   const rollsBack = config.operation === 'deploy' && config.rollbackOnFailure

@@ -8,6 +8,7 @@ import { prunePreviews } from '../../src/operations/prune'
 import type { DeployResult } from '../../src/result'
 import { parseInputs } from '../../src/inputs/parse'
 import { rawInputs } from './action-yml'
+import { deliver } from '../../src/safe-delivery'
 
 export const INTEGRATION_ID = '123e4567-e89b-42d3-a456-426614174000'
 export const BRANCH_ENV = {
@@ -48,6 +49,8 @@ export async function runDeploy(
     apiKey?: string
     /** operation prune: the state of each pull request (GitHub's answer). */
     pullRequestState?: (pullNumber: number) => Promise<'open' | 'closed' | undefined>
+    /** Deploy or roll back through deliver(): with the checks after DEPLOYED. */
+    delivered?: boolean
   } = {}
 ): Promise<Recorded> {
   const parsed = await parseInputs(
@@ -70,8 +73,9 @@ export async function runDeploy(
     backoff: { baseMs: 10, maxMs: 50 },
     onRetry: (notice) => log.push(`retry ${notice.method} ${notice.path}: ${notice.reason}`)
   })
-  const operation =
-    config.operation === 'delete'
+  const operation = options.delivered
+    ? async (...args: Parameters<typeof deliver>) => (await deliver(...args)).result
+    : config.operation === 'delete'
       ? deleteDeployment
       : config.operation === 'rollback'
         ? rollbackOperation

@@ -4,6 +4,7 @@ import type { AfterDeployChecks, DeployResult } from '../result'
 import { AgentCheckError, checkAgent } from './agent-checks'
 import { checkInfoHost } from './serving-check'
 import { clearTextHost } from '../lib/url'
+import { withSmokeSuite } from './smoke-suite'
 
 export interface CheckDeps {
   /** The run's deadline (or the rollback's): the checks end by it and by `verify-timeout`. */
@@ -82,7 +83,10 @@ export async function agentChecks(
       a2a: verify.a2a,
       onProgress: deps.info
     })
-    return { ...report, passed: [...passed, ...report.passed], skipped, inconclusive }
+    const agent = { ...report, passed: [...passed, ...report.passed], skipped, inconclusive }
+    return verify.suite
+      ? await withSmokeSuite(agent, verify, { ...common, revisionId }, deps)
+      : agent
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     return {

@@ -2,7 +2,8 @@ import { context, getOctokit } from '@actions/github'
 import { defaults } from '@actions/github/lib/utils'
 import type { Config } from '../inputs/parse'
 import { BODY_CAPS, cappedFetch } from '../control-plane/transport'
-import type { DeployOutcome, RollbackReport } from '../result'
+import { passCount } from '../report/suite'
+import type { DeployOutcome, RollbackReport, SuiteReport } from '../result'
 import { rollbackHeadline } from '../report/rollback-text'
 import { formatDuration } from '../lib/duration'
 import { capComment, markdownFor, type Markdown } from '../report/markdown'
@@ -28,6 +29,8 @@ export interface RunRecord {
   revisionStatus?: string
   elapsedMs: number
   checksPassed: string[]
+  /** `verify-cases`: the smoke suite's verdict, when it ran. */
+  suite?: SuiteReport
   /** The rollback after this run's revision failed, when one ran. */
   rollback?: RollbackReport
   /** operation rollback: the earlier revision redeployed. */
@@ -351,6 +354,7 @@ export function commentBody(record: RunRecord, sha: string, md: Markdown): strin
   ]
   if (record.checksPassed.length > 0)
     rows.push(['Checks passed', md.cell(record.checksPassed.join(', '))])
+  if (record.suite) rows.push(['Smoke suite', md.cell(passCount(record.suite))])
   if (record.redeployOf) {
     rows.push(
       ['Rolled back to', md.cell(`revision ${record.redeployOf}`)],

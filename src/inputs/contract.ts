@@ -44,6 +44,10 @@ export const INPUT_NAMES = [
   'rollback-on-failure',
   'rollback-timeout',
   'to-revision',
+  // Smoke suite (after DEPLOYED)
+  'verify-cases',
+  'verify-min-pass',
+  'verify-concurrency',
   // Preview lifecycle (operation prune)
   'prune-prefix',
   'prune-older-than',
@@ -73,7 +77,9 @@ export const INPUT_DEFAULTS = {
   'pr-comment': 'false',
   'rollback-on-failure': 'false',
   'rollback-timeout': '15m',
-  'prune-closed-prs': 'false'
+  'prune-closed-prs': 'false',
+  'verify-min-pass': '100%',
+  'verify-concurrency': '4'
 } as const satisfies Partial<Record<InputName, string>>
 
 export type DefaultedInput = keyof typeof INPUT_DEFAULTS
@@ -98,7 +104,10 @@ export const OUTPUT_NAMES = [
   'rolled-back',
   'rollback-revision-id',
   // Preview lifecycle (operation prune)
-  'pruned'
+  'pruned',
+  // Smoke suite
+  'cases-passed',
+  'cases-failed'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]

@@ -7,6 +7,7 @@ import { parseSecrets } from './secrets'
 import { controlCharacterProblem } from './text'
 import { parseExpectation } from './expectation'
 import { DEPLOYMENT_NAME } from '../lib/ids'
+import { parseMinPass } from './cases'
 
 /** `log-lines` at the most: the logs are read over at most 3 pages of 100 lines, newest first. */
 export const MAX_LOG_LINES = 200
@@ -190,6 +191,25 @@ export const inputFields = z.object({
   'rollback-on-failure': defaulted('rollback-on-failure', booleanText),
   'rollback-timeout': defaulted('rollback-timeout', positiveDuration),
   'to-revision': optional('to-revision', uuid),
+  // Smoke suite: the file itself is read and judged in cases.ts, beside these fields.
+  'verify-cases': optional('verify-cases', text),
+  'verify-min-pass': defaulted(
+    'verify-min-pass',
+    parsedBy((value) => {
+      const parsed = parseMinPass(value)
+      return 'problem' in parsed
+        ? { problems: [parsed.problem] }
+        : { value: parsed.minPass, problems: [] }
+    })
+  ),
+  'verify-concurrency': defaulted(
+    'verify-concurrency',
+    z.coerce
+      .number<string>({ error: 'must be a whole number from 1 to 16' })
+      .int('must be a whole number from 1 to 16')
+      .min(1, 'must be a whole number from 1 to 16')
+      .max(16, 'must be at most 16 (cases run at once against one revision)')
+  ),
   // Preview lifecycle (operation prune)
   'prune-prefix': optional('prune-prefix', prunePrefix),
   'prune-older-than': optional('prune-older-than', positiveDuration),

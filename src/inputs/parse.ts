@@ -1,6 +1,7 @@
 import { INPUT_NAMES, type InputName, type RawInputs } from './contract'
 import { InputError, type InputEnv, type InputProblem } from './problems'
 import { configSchema, type Config } from './schema'
+import { readCaseFile } from './cases'
 
 export { InputError, type InputEnv, type InputProblem } from './problems'
 export type { Config } from './schema'
@@ -15,10 +16,13 @@ export {
 
 /**
  * Turns the raw action inputs into one Config, or throws an InputError that lists every problem,
- * each with its input name. Pure: reads only its arguments.
+ * each with its input name. Reads only its arguments, and the `verify-cases` file they name
+ * (relative to GITHUB_WORKSPACE), so that a bad case file is refused with the other inputs.
  */
 export async function parseInputs(raw: RawInputs, env: InputEnv): Promise<Config> {
-  const result = configSchema.safeParse({ inputs: raw, env })
+  const casePath = raw['verify-cases']?.trim()
+  const caseFile = casePath ? await readCaseFile(casePath, env.GITHUB_WORKSPACE) : undefined
+  const result = configSchema.safeParse({ inputs: raw, env, caseFile })
   if (result.success) return result.data
   throw new InputError(result.error.issues.map(toProblem))
 }

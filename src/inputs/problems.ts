@@ -5,6 +5,8 @@ import type { WorkflowRefEnv } from './git-ref'
 export interface InputEnv extends WorkflowRefEnv {
   GITHUB_SERVER_URL?: string
   GITHUB_REPOSITORY?: string
+  /** Where `verify-cases` is read from (the runner's checkout); the working directory if unset. */
+  GITHUB_WORKSPACE?: string
 }
 
 export interface InputProblem {

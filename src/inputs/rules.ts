@@ -38,6 +38,9 @@ const DEPLOY_ONLY: InputName[] = [
   'verify-message',
   'verify-expect',
   'verify-a2a',
+  'verify-cases',
+  'verify-min-pass',
+  'verify-concurrency',
   'agent-api-key',
   'agent-auth-scheme',
   'pr-comment',
@@ -262,6 +265,23 @@ const safeDelivery: Rule = (step) => [
     : [])
 ]
 
+/** The smoke suite needs an assistant for its cases, and its settings need the suite. */
+const smokeSuite: Rule = (step) => {
+  if (!step.given('verify-cases')) {
+    return (['verify-min-pass', 'verify-concurrency'] as const)
+      .filter((input) => step.given(input))
+      .map((input) => problem(input, 'needs verify-cases (the suite it applies to)'))
+  }
+  return step.given('verify-assistant')
+    ? []
+    : [
+        problem(
+          'verify-cases',
+          'needs verify-assistant (the assistant of every case that names none, checked first)'
+        )
+      ]
+}
+
 const githubRecords: Rule = (step) => {
   if (step.given('github-token')) return []
   return [
@@ -282,6 +302,7 @@ const RULES: Rule[] = [
   gitRef,
   agentChecks,
   safeDelivery,
+  smokeSuite,
   githubRecords
 ]
 

@@ -5,6 +5,7 @@ import { inputFields, type InputFields } from './fields'
 import type { InputEnv } from './problems'
 import { crossInputRules } from './rules'
 import { clearTextHost } from '../lib/url'
+import { caseFileRules, type CaseFile } from './cases'
 
 const workflowEnv = z.object({
   GITHUB_EVENT_NAME: z.string().optional(),
@@ -18,6 +19,8 @@ const workflowEnv = z.object({
 export interface ConfigSource {
   inputs: RawInputs
   env: InputEnv
+  /** `verify-cases` read (parse.ts reads it before the schema runs); undefined when not given. */
+  caseFile?: CaseFile
 }
 
 /**
@@ -26,13 +29,23 @@ export interface ConfigSource {
  * pass are the fields shaped into the Config. Issues carry the path `['inputs', <input name>]`.
  */
 export const configSchema = z
-  .intersection(z.object({ inputs: inputFields, env: workflowEnv }), crossInputRules)
-  .transform(({ inputs, env }) => toConfig(inputs, env))
+  .intersection(
+    z.intersection(
+      z.object({
+        inputs: inputFields,
+        env: workflowEnv,
+        caseFile: z.custom<CaseFile | undefined>()
+      }),
+      crossInputRules
+    ),
+    caseFileRules
+  )
+  .transform(({ inputs, env, caseFile }) => toConfig(inputs, env, caseFile))
 
 /** Everything the action needs, validated. Optional fields are undefined when not given. */
 export type Config = z.output<typeof configSchema>
 
-function toConfig(fields: InputFields, env: InputEnv) {
+function toConfig(fields: InputFields, env: InputEnv, caseFile: CaseFile | undefined) {
   const gitHostDeploy = fields.source === 'git_host' && fields.operation === 'deploy'
   return {
     operation: fields.operation,
@@ -55,7 +68,7 @@ function toConfig(fields: InputFields, env: InputEnv) {
     logLines: fields['log-lines'],
     /** With operation delete: also delete the tracing project of the same name. */
     deleteTracingProject: fields['delete-tracing-project'],
-    verify: agentChecks(fields),
+    verify: agentChecks(fields, caseFile),
     /** Redeploy the previous revision when this run's fails (Safe delivery). */
     rollbackOnFailure: fields['rollback-on-failure'],
     /** Longest wait for a rollback's revision, on top of `timeout`. */
@@ -90,7 +103,7 @@ function sourceConfig(fields: InputFields) {
 }
 
 /** After DEPLOYED: the agent checks to run; undefined when none are asked for. */
-function agentChecks(fields: InputFields) {
+function agentChecks(fields: InputFields, caseFile: CaseFile | undefined) {
   const assistantId = fields['verify-assistant']
   if (assistantId === undefined) return undefined
   return {
@@ -102,7 +115,15 @@ function agentChecks(fields: InputFields) {
     timeoutMs: fields['verify-timeout'],
     /** `agent-api-key`, else `api-key`. */
     apiKey: fields['agent-api-key'] ?? fields['api-key'],
-    authScheme: fields['agent-auth-scheme']
+    authScheme: fields['agent-auth-scheme'],
+    /** `verify-cases`: the smoke suite run after the other agent checks. */
+    ...(caseFile?.cases && {
+      suite: {
+        cases: caseFile.cases,
+        minPass: fields['verify-min-pass'],
+        concurrency: fields['verify-concurrency']
+      }
+    })
   }
 }
 

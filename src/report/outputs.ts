@@ -41,6 +41,9 @@ const shellSafeUrl: Shape = (value) => {
   return { value: encoded }
 }
 
+/** A whole number: the action's own count. */
+const count: Shape = pattern(/^\d+$/, 'it is not a count')
+
 /** A JSON list of deployment names, each of the service's own name rule. */
 const deploymentNames: Shape = (value) => {
   let names: unknown
@@ -69,7 +72,9 @@ export const OUTPUT_SHAPES: Record<OutputName, Shape> = {
   'deployment-url': shellSafeUrl,
   created: flag,
   'rolled-back': flag,
-  pruned: deploymentNames
+  pruned: deploymentNames,
+  'cases-passed': count,
+  'cases-failed': count
 }
 
 /**

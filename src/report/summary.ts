@@ -6,6 +6,7 @@ import { formatLogLine } from './log-lines'
 import { capMarkdown, markdownFor, type Markdown } from './markdown'
 import { renderPhases } from './phases'
 import type { Redactor } from './redact'
+import { passCount, renderSuite } from './suite'
 
 /** Log lines the summary shows at the most; the step's log has them all. */
 const SUMMARY_LOG_LINES = 30
@@ -76,6 +77,7 @@ export function renderDeploySummary(
     ])
     if (checks.skipped?.length) rows.push(['Checks skipped', md.cell(checks.skipped.join('; '))])
   }
+  if (checks?.suite) rows.push(['Smoke suite', md.cell(passCount(checks.suite))])
   if (rollback) {
     rows.push(
       ['Failed revision', md.cell(rollback.failedRevisionId)],
@@ -101,6 +103,7 @@ export function renderDeploySummary(
       ...(checks?.a2aReply !== undefined
         ? ['### The agent replied over A2A', '', md.fence([checks.a2aReply]), '']
         : []),
+      ...(checks?.suite ? renderSuite(checks.suite, md, redact) : []),
       ...(result.planLines ? ['### Plan', '', md.fence(result.planLines), ''] : []),
       ...(result.phases ? renderPhases(result.phases, md) : []),
       ...(logs && logs.lines.length > 0 ? renderLogs(logs, md) : [])

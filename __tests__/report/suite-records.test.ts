@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import {
+  commentBody,
+  openGitHubRecords,
+  type RunRecord
+} from '../../src/after-deploy/github-records'
+import type { SuiteReport } from '../../src/result'
+import { markdownFor } from '../../src/report/markdown'
+import { createRedactor } from '../../src/report/redact'
+import { renderDeploySummary } from '../../src/report/summary'
+import { startGitHubApi } from '../helpers/github-api'
+
+const SECRET = 'sk-live-0123456789abcdef'
+const redact = createRedactor([SECRET])
+const REVISION = '7c1a0e51-3d0e-4a5f-9f51-2b0d4b2f6c10'
+
+let github: Awaited<ReturnType<typeof startGitHubApi>> | undefined
+afterEach(async () => {
+  await github?.close()
+  github = undefined
+})
+
+const suite: SuiteReport = {
+  revisionId: REVISION,
+  cases: [
+    { name: 'greets', passed: true, latencyMs: 1_200, reply: 'echo: hi\nsecond line' },
+    {
+      name: 'math <b>',
+      passed: false,
+      latencyMs: 800,
+      reply: `4 | ${SECRET}`,
+      failure: 'the reply does not contain "5" (expect)',
+      reference: 'five\nor 5'
+    },
+    { name: 'silent', passed: false, failure: 'no answer before verify-timeout ran out' }
+  ],
+  passed: 1,
+  failed: 2,
+  required: 2,
+  medianMs: 1_000,
+  p95Ms: 1_200
+}
+
+const record: RunRecord = {
+  outcome: 'failed',
+  deploymentName: 'support-agent',
+  revisionId: REVISION,
+  revisionStatus: 'DEPLOYED',
+  elapsedMs: 1_000,
+  checksPassed: ['assistant'],
+  suite
+}
+
+describe('the smoke suite in the records', () => {
+  it('shows a table of the cases in the job summary: verdict, latency, first line, reference', () => {
+    const summary = renderDeploySummary(
+      {
+        outcome: 'deployed',
+        created: false,
+        revisionId: REVISION,
+        statusesSeen: ['DEPLOYED'],
+        elapsedMs: 1_000,
+        message: 'Deployed.'
+      },
+      'git_host',
+      { checks: { passed: ['assistant'], suite, failure: 'Smoke suite: 1 of 3 cases passed.' } },
+      redact
+    )
+    expect(summary).toContain('| Smoke suite | 1 of 3 cases passed |')
+    expect(summary).toContain('### Smoke suite: 1 of 3 cases passed')
+    expect(summary).toContain(
+      `Revision ${REVISION}; verify-min-pass asks for 2. Latency: median 1.00 s, 95th percentile 1.20 s.`
+    )
+    expect(summary).toContain('| Case | Verdict | Latency | Reply (first line) | Reference |')
+    expect(summary).toContain('| greets | ✅ passed | 1.20 s | echo: hi | — |')
+    expect(summary).toContain(
+      '| math &lt;b&gt; | ❌ the reply does not contain "5" (expect) | 0.80 s | 4 \\| \\*\\*\\* | five |'
+    )
+    expect(summary).toContain('| silent | ❌ no answer before verify-timeout ran out | — | — | — |')
+    expect(summary).not.toContain('second line')
+    expect(summary).not.toContain(SECRET)
+  })
+
+  it('puts the pass count in the PR comment and the GitHub deployment status', async () => {
+    expect(commentBody(record, 'a'.repeat(40), markdownFor(redact))).toContain(
+      '| Smoke suite | 1 of 3 cases passed |'
+    )
+    github = await startGitHubApi()
+    const records = openGitHubRecords(
+      {
+        token: 'ghp_token_0123456789',
+        environment: 'staging',
+        prComment: true,
+        deploymentName: 'support-agent',
+        redact,
+        deadline: Date.now() + 60_000,
+        now: Date.now,
+        warn: () => undefined,
+        info: () => undefined
+      },
+      {
+        owner: 'acme',
+        repo: 'agent',
+        sha: 'a'.repeat(40),
+        pullRequest: 5,
+        runUrl: 'https://github.com/acme/agent/actions/runs/1',
+        apiUrl: github.url
+      }
+    )
+    records.waitStarting()
+    await records.finish(record)
+    const final = github.calls.find(
+      (call) => (call.body as { state?: string } | undefined)?.state === 'failure'
+    )?.body as { description: string }
+    expect(final.description).toBe('support-agent: DEPLOYED; 1 of 3 cases passed')
+    expect(github.comments[0]?.body).toContain('| Smoke suite | 1 of 3 cases passed |')
+  })
+})

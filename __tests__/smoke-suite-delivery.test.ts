@@ -1,0 +1,157 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  startAgentServer,
+  startControlPlane,
+  type AgentServerEmulator,
+  type ControlPlaneEmulator,
+  type ControlPlaneOptions
+} from '../emulator'
+import { ControlPlaneClient } from '../src/control-plane/client'
+import { sleep } from '../src/control-plane/retry'
+import type { OutputName, RawInputs } from '../src/inputs/contract'
+import { parseInputs } from '../src/inputs/parse'
+import { deliver, type Delivery } from '../src/safe-delivery'
+import { rawInputs } from './helpers/action-yml'
+import { BRANCH_ENV, gitHostStep } from './helpers/deploy-harness'
+
+const NAME = 'support-agent'
+const CASES = ['- message: hello', '  expect: "echo: hello"', '- message: bye', '  expect: echo']
+let workspace = ''
+let cp: ControlPlaneEmulator | undefined
+let agent: AgentServerEmulator | undefined
+beforeAll(() => {
+  workspace = mkdtempSync(join(tmpdir(), 'suite-delivery-'))
+  writeFileSync(join(workspace, 'cases.yml'), CASES.join('\n'))
+})
+afterAll(() => rmSync(workspace, { recursive: true, force: true }))
+afterEach(async () => {
+  await Promise.all([cp?.close(), agent?.close()])
+  cp = undefined
+  agent = undefined
+})
+
+/** A control plane whose deployment's URL is an agent server answering as the serving revision. */
+async function start(options: ControlPlaneOptions = {}) {
+  const holder: { controlPlane?: ControlPlaneEmulator } = {}
+  agent = await startAgentServer({ host: () => holder.controlPlane?.serving(NAME) })
+  const controlPlane = await startControlPlane({ stepMs: 5, agentUrl: agent.url, ...options })
+  holder.controlPlane = controlPlane
+  cp = controlPlane
+  const deployment = controlPlane.seedDeployment({
+    name: NAME,
+    source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
+  })
+  return { controlPlane, id: deployment.id, first: String(deployment.latest_revision_id) }
+}
+
+interface Run extends Delivery {
+  outputs: Partial<Record<OutputName, string>>
+  log: string[]
+}
+
+async function runDelivery(given: Partial<RawInputs>): Promise<Run> {
+  const parsed = await parseInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), {
+    ...BRANCH_ENV,
+    GITHUB_WORKSPACE: workspace
+  })
+  const config = { ...parsed, pollIntervalMs: 20 }
+  const outputs: Run['outputs'] = {}
+  const log: string[] = []
+  const client = new ControlPlaneClient({
+    baseUrl: config.apiUrl,
+    apiKey: config.apiKey,
+    userAgent: 'deploy-agent-action/test',
+    requestTimeoutMs: 1_000,
+    backoff: { baseMs: 10, maxMs: 50 }
+  })
+  const delivery = await deliver(config, {
+    client,
+    io: {
+      info: (message) => log.push(message),
+      notice: (message) => log.push(`notice: ${message}`),
+      warning: (message) => log.push(`warning: ${message}`),
+      setOutput: (name, value) => {
+        outputs[name] = value
+      }
+    },
+    startedAt: Date.now(),
+    now: Date.now,
+    sleep
+  })
+  return { ...delivery, outputs, log }
+}
+
+const runsSent = () => agent?.requests.filter((request) => request.path === '/runs/wait') ?? []
+
+describe('the smoke suite in safe delivery', () => {
+  it('passes a deploy whose cases pass, and sets cases-passed and cases-failed', async () => {
+    const { controlPlane } = await start()
+    const run = await runDelivery({
+      ...gitHostStep(controlPlane.url),
+      'verify-assistant': 'agent',
+      'verify-cases': 'cases.yml'
+    })
+    expect(run.checks?.failure).toBeUndefined()
+    expect(run.checks?.passed).toEqual(['assistant', 'smoke suite'])
+    expect(run.outputs).toMatchObject({ 'cases-passed': '2', 'cases-failed': '0' })
+    expect(runsSent()).toHaveLength(2)
+    expect(run.log).toContain(
+      `Smoke suite: 2 cases against revision ${run.result.revisionId}, 4 at a time.`
+    )
+  })
+
+  it('rolls back exactly once when the suite fails on the new revision, and runs it again on the one brought back', async () => {
+    const { controlPlane, id, first } = await start({
+      agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'wrong-reply')
+    })
+    const run = await runDelivery({
+      ...gitHostStep(controlPlane.url),
+      'verify-assistant': 'agent',
+      'verify-cases': 'cases.yml',
+      'verify-min-pass': '1',
+      'rollback-on-failure': 'true'
+    })
+    const [rollbackRevision, failed] = controlPlane.revisions(id)
+    expect(run.checks?.failure).toBe(
+      `Smoke suite: 0 of 2 cases passed on revision ${failed?.id}; verify-min-pass asks for 1.`
+    )
+    expect(controlPlane.redeploys().map((request) => request.path)).toEqual([
+      `/v2/deployments/${id}/revisions/${first}/redeploy`
+    ])
+    expect(run.rollback).toMatchObject({
+      revisionId: rollbackRevision?.id,
+      outcome: 'deployed',
+      checksFailure: undefined
+    })
+    // Both revisions ran the whole suite; the outputs count this run's revision's cases.
+    expect(runsSent()).toHaveLength(4)
+    expect(run.log).toContain(`Smoke suite: 2 cases against revision ${failed?.id}, 4 at a time.`)
+    expect(run.log).toContain(
+      `Smoke suite: 2 cases against revision ${rollbackRevision?.id}, 4 at a time.`
+    )
+    expect(run.outputs).toMatchObject({ 'cases-passed': '0', 'cases-failed': '2' })
+  })
+
+  it('runs the suite after operation rollback, and fails the step when it does not pass', async () => {
+    const { controlPlane, id, first } = await start()
+    // The revision rolled back to answers wrong; its redeploy answers as it does.
+    controlPlane.setRevisionAgent(first, 'wrong-reply')
+    await runDelivery({ ...gitHostStep(controlPlane.url), 'repo-ref': 'next' })
+    const run = await runDelivery({
+      'api-url': controlPlane.url,
+      name: NAME,
+      operation: 'rollback',
+      'verify-assistant': 'agent',
+      'verify-cases': 'cases.yml'
+    })
+    const [newest] = controlPlane.revisions(id)
+    expect(run.result).toMatchObject({ outcome: 'deployed', revisionId: newest?.id })
+    expect(run.checks?.suite).toMatchObject({ revisionId: newest?.id, passed: 0, failed: 2 })
+    expect(run.checks?.failure).toContain('Smoke suite: 0 of 2 cases passed')
+    expect(run.outputs).toMatchObject({ 'cases-passed': '0', 'cases-failed': '2' })
+    expect(controlPlane.redeploys()).toHaveLength(1)
+  })
+})

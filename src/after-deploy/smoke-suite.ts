@@ -1,0 +1,217 @@
+import { TransportError } from '../control-plane/transport'
+import { requiredPasses, type MinPass, type SmokeCase } from '../inputs/cases'
+import { describeExpectation, meetsExpectation } from '../inputs/expectation'
+import type { Config } from '../inputs/parse'
+import type { AfterDeployChecks, CaseResult, SuiteReport } from '../result'
+import { passCount } from '../report/suite'
+import { agentExchange, type AgentServer } from './agent-server'
+import type { CheckDeps } from './checks'
+
+export interface SuiteOptions extends AgentServer {
+  revisionId: string
+  cases: readonly SmokeCase[]
+  /** `verify-assistant`: the assistant of a case that names none. */
+  defaultAssistant: string
+  concurrency: number
+  minPass: MinPass
+  /** One line per case, as each ends. */
+  onCase: (line: string) => void
+}
+
+/** Characters of a reply kept; the summary shows its first line, the log one line of it. */
+const MAX_REPLY = 4_000
+const PATH = '/runs/wait'
+
+/**
+ * `verify-cases`, once the other agent checks passed: the suite under its own `verify-timeout`
+ * (and the run's deadline). Its verdict joins theirs: below `verify-min-pass` it is the checks'
+ * failure.
+ */
+export async function withSmokeSuite(
+  checks: AfterDeployChecks,
+  verify: NonNullable<Config['verify']>,
+  server: AgentServer & { revisionId: string },
+  deps: Pick<CheckDeps, 'deadline' | 'now' | 'info'>
+): Promise<AfterDeployChecks> {
+  const suite = verify.suite
+  if (!suite) return checks
+  const { cases, concurrency, minPass } = suite
+  deps.info(
+    `Smoke suite: ${cases.length} case${cases.length === 1 ? '' : 's'} against revision ${server.revisionId}, ${concurrency} at a time.`
+  )
+  const report = await runSmokeSuite({
+    ...server,
+    deadline: Math.min(deps.now() + verify.timeoutMs, deps.deadline),
+    cases,
+    defaultAssistant: verify.assistantId,
+    concurrency,
+    minPass,
+    onCase: deps.info
+  })
+  const latency =
+    report.medianMs === undefined
+      ? ''
+      : `; latency median ${seconds(report.medianMs)}, 95th percentile ${seconds(report.p95Ms ?? report.medianMs)}`
+  deps.info(
+    `Smoke suite: ${passCount(report)} (verify-min-pass asks for ${report.required})${latency}.`
+  )
+  const failure = suiteFailure(report)
+  return failure
+    ? { ...checks, suite: report, failure }
+    : { ...checks, suite: report, passed: [...checks.passed, 'smoke suite'] }
+}
+
+/**
+ * Runs every case once (one stateless POST /runs/wait each, never retried), at most
+ * `concurrency` at a time, each bounded by the deadline (and its max-latency). Never throws for
+ * what the agent server does; a cancellation goes through.
+ */
+export async function runSmokeSuite(options: SuiteOptions): Promise<SuiteReport> {
+  const results: CaseResult[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < options.cases.length) {
+      const index = next++
+      const smokeCase = options.cases[index]
+      if (smokeCase === undefined) break
+      const result = await runCase(options, smokeCase)
+      results[index] = result
+      options.onCase(caseLine(result))
+    }
+  }
+  const workers = Math.max(1, Math.min(options.concurrency, options.cases.length))
+  await Promise.all(Array.from({ length: workers }, worker))
+  const passed = results.filter((result) => result.passed).length
+  const latencies = results
+    .flatMap((result) => (result.latencyMs === undefined ? [] : [result.latencyMs]))
+    .sort((a, b) => a - b)
+  return {
+    revisionId: options.revisionId,
+    cases: results,
+    passed,
+    failed: results.length - passed,
+    required: requiredPasses(options.minPass, results.length),
+    medianMs: median(latencies),
+    p95Ms: latencies[Math.ceil(0.95 * latencies.length) - 1]
+  }
+}
+
+/** "8 of 10 cases passed". */
+/** The sentence that fails the checks when fewer cases passed than verify-min-pass asks for. */
+export function suiteFailure(report: SuiteReport): string | undefined {
+  if (report.passed >= report.required) return undefined
+  return `Smoke suite: ${passCount(report)} on revision ${report.revisionId}; verify-min-pass asks for ${report.required}.`
+}
+
+async function runCase(options: SuiteOptions, smokeCase: SmokeCase): Promise<CaseResult> {
+  const base = { name: smokeCase.name, reference: smokeCase.reference }
+  const sentAt = options.now()
+  const remaining = options.deadline - sentAt
+  if (remaining <= 0)
+    return { ...base, passed: false, failure: 'not sent: verify-timeout had run out' }
+  let answer: { status: number; text: string }
+  try {
+    answer = await agentExchange(options, {
+      method: 'POST',
+      path: PATH,
+      body: {
+        assistant_id: smokeCase.assistant ?? options.defaultAssistant,
+        input: smokeCase.input
+      },
+      // Waiting past max-latency cannot make the case pass.
+      timeoutMs: smokeCase.maxLatencyMs ?? remaining
+    })
+  } catch (error) {
+    if (!(error instanceof TransportError)) throw error
+    const failure =
+      error.kind === 'timeout'
+        ? smokeCase.maxLatencyMs !== undefined && options.deadline - options.now() > 0
+          ? `no answer within its max-latency of ${seconds(smokeCase.maxLatencyMs)}`
+          : 'no answer before verify-timeout ran out'
+        : error.kind === 'too-large'
+          ? `the answer was ${error.reason}, more than any reply of an agent server`
+          : `no answer: ${error.reason}`
+    return { ...base, passed: false, failure }
+  }
+  const latencyMs = options.now() - sentAt
+  const answered = { ...base, latencyMs }
+  if (answer.status !== 200)
+    return {
+      ...answered,
+      passed: false,
+      reply: cut(answer.text),
+      failure: `${PATH} answered ${answer.status}`
+    }
+  const body = parseJson(answer.text)
+  const graphError = (body as { __error__?: { message?: unknown } } | undefined)?.__error__
+  if (graphError) {
+    const message = typeof graphError.message === 'string' ? graphError.message : 'no message'
+    return { ...answered, passed: false, failure: `the graph failed: ${message}` }
+  }
+  const reply = cut(lastMessageText(body) ?? answer.text)
+  const failures = [
+    smokeCase.expect &&
+      !meetsExpectation(smokeCase.expect, reply) &&
+      `the reply does not ${describeExpectation(smokeCase.expect)} (expect)`,
+    smokeCase.expectNot &&
+      meetsExpectation(smokeCase.expectNot, reply) &&
+      `the reply does ${describeExpectation(smokeCase.expectNot)} (expect-not)`,
+    smokeCase.maxLatencyMs !== undefined &&
+      latencyMs > smokeCase.maxLatencyMs &&
+      `took ${seconds(latencyMs)}, over its max-latency of ${seconds(smokeCase.maxLatencyMs)}`
+  ].filter((failure): failure is string => typeof failure === 'string')
+  return failures.length > 0
+    ? { ...answered, reply, passed: false, failure: failures.join('; ') }
+    : { ...answered, reply, passed: true }
+}
+
+/** The text of the run's last message, when its output has messages. */
+function lastMessageText(body: unknown): string | undefined {
+  const messages = (body as { messages?: unknown } | undefined)?.messages
+  if (!Array.isArray(messages) || messages.length === 0) return undefined
+  const content = (messages.at(-1) as { content?: unknown } | null)?.content
+  if (typeof content === 'string') return content
+  if (!Array.isArray(content)) return undefined
+  return content
+    .map((part) => {
+      const text = (part as { text?: unknown } | null)?.text
+      return typeof text === 'string' ? text : ''
+    })
+    .join('')
+}
+
+/**
+ * The case's one log line: the reply's line breaks shown as ⏎, so that no reply takes more than
+ * the case's line (the log redacts it, cuts it and escapes what would act on the workflow).
+ */
+function caseLine(result: CaseResult): string {
+  const oneLine = (text: string) => text.replace(/\s*(\r\n|\r|\n|\u2028|\u2029)\s*/g, ' ⏎ ')
+  const verdict = result.passed ? 'passed' : `failed (${result.failure ?? 'no verdict'})`
+  const latency = result.latencyMs === undefined ? '' : ` in ${seconds(result.latencyMs)}`
+  const reply = result.reply === undefined ? '' : `: ${result.reply}`
+  return oneLine(`Smoke case ${JSON.stringify(result.name)}: ${verdict}${latency}${reply}`)
+}
+
+function median(sorted: readonly number[]): number | undefined {
+  if (sorted.length === 0) return undefined
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1
+    ? sorted[middle]
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`
+}
+
+function cut(text: string): string {
+  return text.length > MAX_REPLY ? `${text.slice(0, MAX_REPLY)}…` : text
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,256 @@
+import { readFile, stat } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { parse as parseYaml } from 'yaml'
+import { z } from 'zod'
+import { parseDuration } from '../lib/duration'
+import { INPUT_DEFAULTS, INPUT_NAMES, type InputName } from './contract'
+import { parseExpectation, type Expectation } from './expectation'
+
+/** More cases than this is a load test, not a smoke suite; the file is refused. */
+export const MAX_CASES = 500
+/** A case file over this is not a list of smoke cases. */
+const MAX_FILE_BYTES = 4 * 1024 * 1024
+/** Characters of a dataset example's reference answer kept for the summary. */
+const MAX_REFERENCE = 2_000
+
+/** One smoke case, validated: the run it sends and what its reply must show. */
+export interface SmokeCase {
+  /** The case's `name`, else its place in the file ("case 3", "line 3"). */
+  name: string
+  /** The run's whole input object (`input`, a dataset line's `inputs`, or `message` wrapped). */
+  input: Record<string, unknown>
+  /** Undefined: `verify-assistant`. */
+  assistant?: string
+  expect?: Expectation
+  expectNot?: Expectation
+  maxLatencyMs?: number
+  /** A dataset example's `outputs`, shown beside the reply as the reference. */
+  reference?: string
+}
+
+/** The case file as read: its cases, or every problem with it (sentences for `verify-cases`). */
+export interface CaseFile {
+  cases?: SmokeCase[]
+  problems: string[]
+}
+
+const CASE_KEYS = 'name, message, input, assistant, expect, expect-not, max-latency'
+const inputObject = z.record(z.string(), z.unknown(), { error: 'must be a mapping (an object)' })
+// YAML reads `expect: 1234` as a number: any scalar is taken as the text it was written as.
+const textValue = z
+  .union([z.string(), z.number(), z.boolean()], { error: 'must be text' })
+  .transform(String)
+const nonEmpty = textValue.pipe(z.string().min(1, 'must not be empty'))
+const caseSchema = z.strictObject({
+  name: textValue.optional(),
+  message: textValue.optional(),
+  input: inputObject.optional(),
+  assistant: nonEmpty.optional(),
+  expect: nonEmpty.optional(),
+  'expect-not': nonEmpty.optional(),
+  'max-latency': z.union([z.string(), z.number()], { error: 'must be a duration' }).optional(),
+  // A dataset example as the tracing service exports it.
+  inputs: inputObject.optional(),
+  outputs: z.unknown().optional()
+})
+
+/**
+ * Reads and validates the case file `path`, relative to `workspace` (the runner's
+ * GITHUB_WORKSPACE, else the working directory). Never throws: a file that cannot be read is a
+ * problem like any other.
+ */
+export async function readCaseFile(path: string, workspace: string | undefined): Promise<CaseFile> {
+  const fullPath = resolve(workspace ?? process.cwd(), path)
+  try {
+    const info = await stat(fullPath)
+    if (!info.isFile()) return { problems: [`${path} is not a file`] }
+    if (info.size > MAX_FILE_BYTES)
+      return {
+        problems: [
+          `${path} is ${info.size} bytes, more than a case file of ${MAX_CASES} cases needs (4 MiB)`
+        ]
+      }
+    return parseCases(await readFile(fullPath, 'utf8'), /\.jsonl$/i.test(path))
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const why = code === 'ENOENT' ? 'there is no such file' : (code ?? String(error))
+    return {
+      problems: [`${path} cannot be read (${why}); the path is relative to the workspace`]
+    }
+  }
+}
+
+/** A case file's text → its cases: a YAML list, or JSON Lines (one case a line). Pure. */
+export function parseCases(text: string, jsonLines: boolean): CaseFile {
+  const entries = jsonLines ? jsonLineEntries(text) : yamlEntries(text)
+  if ('problem' in entries) return { problems: [entries.problem] }
+  if (entries.list.length === 0) return { problems: ['the file holds no cases'] }
+  if (entries.list.length > MAX_CASES)
+    return {
+      problems: [
+        `the file holds ${entries.list.length} cases, more than ${MAX_CASES}: a smoke suite gates a deploy, keep it small`
+      ]
+    }
+  const problems: string[] = []
+  const cases: SmokeCase[] = []
+  for (const { where, value } of entries.list) {
+    const parsed = toCase(value, where)
+    if ('problems' in parsed) problems.push(...parsed.problems)
+    else cases.push(parsed.case)
+  }
+  return problems.length > 0 ? { problems } : { cases, problems: [] }
+}
+
+type Entries = { list: { where: string; value: unknown }[] } | { problem: string }
+
+function yamlEntries(text: string): Entries {
+  let value: unknown
+  try {
+    value = parseYaml(text)
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error)
+    return { problem: `is not valid YAML (${message})` }
+  }
+  if (!Array.isArray(value))
+    return {
+      problem:
+        'must be a list of cases (YAML "- message: …" items, or a .jsonl file with a case a line)'
+    }
+  return { list: value.map((item, index) => ({ where: `case ${index + 1}`, value: item })) }
+}
+
+function jsonLineEntries(text: string): Entries {
+  const list: { where: string; value: unknown }[] = []
+  const lines = text.split(/\r?\n/)
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === '') continue
+    try {
+      list.push({ where: `line ${index + 1}`, value: JSON.parse(line) })
+    } catch {
+      return { problem: `line ${index + 1} is not JSON (a .jsonl file holds one case a line)` }
+    }
+  }
+  return { list }
+}
+
+function toCase(value: unknown, where: string): { case: SmokeCase } | { problems: string[] } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { problems: [`${where} must be a mapping of ${CASE_KEYS}`] }
+  const named = (value as { name?: unknown }).name
+  const label =
+    typeof named === 'string' && named !== '' ? `${where} (${JSON.stringify(named)})` : where
+  const parsed = caseSchema.safeParse(value)
+  if (!parsed.success) {
+    return {
+      problems: parsed.error.issues.map((issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `${label} has the unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => JSON.stringify(key)).join(', ')} (a case has ${CASE_KEYS}; a dataset example inputs and outputs)`
+          : `${label}: ${String(issue.path[0])} ${issue.message}`
+      )
+    }
+  }
+  const data = parsed.data
+  const problems: string[] = []
+  const given = [
+    data.message !== undefined && 'message',
+    data.input !== undefined && 'input',
+    data.inputs !== undefined && 'inputs'
+  ].filter((key): key is string => key !== false)
+  if (given.length === 0)
+    problems.push(`${label} has neither message nor input (what to send the agent)`)
+  if (given.length > 1) problems.push(`${label} has ${given.join(' and ')}: give only one`)
+  const expectation = (key: 'expect' | 'expect-not'): Expectation | undefined => {
+    const text = data[key]
+    if (text === undefined) return undefined
+    const result = parseExpectation(text)
+    if ('expectation' in result) return result.expectation
+    problems.push(`${label}: ${key} ${result.problem}`)
+    return undefined
+  }
+  const expect = expectation('expect')
+  const expectNot = expectation('expect-not')
+  let maxLatencyMs: number | undefined
+  if (data['max-latency'] !== undefined) {
+    maxLatencyMs = parseDuration(String(data['max-latency']))
+    if (maxLatencyMs === undefined || maxLatencyMs <= 0)
+      problems.push(
+        `${label}: max-latency ${JSON.stringify(data['max-latency'])} is not a positive duration (30s, 1m30s, 500ms)`
+      )
+  }
+  if (problems.length > 0) return { problems }
+  const input =
+    data.input ??
+    data.inputs ??
+    ({ messages: [{ role: 'human', content: data.message ?? '' }] } as Record<string, unknown>)
+  return {
+    case: {
+      name: data.name !== undefined && data.name !== '' ? data.name : where,
+      input,
+      assistant: data.assistant,
+      expect,
+      expectNot,
+      maxLatencyMs,
+      reference: data.outputs === undefined ? undefined : referenceText(data.outputs)
+    }
+  }
+}
+
+/** A dataset example's outputs as text: its last message's content when it has messages. */
+function referenceText(outputs: unknown): string {
+  const messages = (outputs as { messages?: unknown } | null)?.messages
+  const last = Array.isArray(messages) ? (messages.at(-1) as { content?: unknown }) : undefined
+  const content = last?.content ?? outputs
+  const text = typeof content === 'string' ? content : JSON.stringify(content)
+  return text.length > MAX_REFERENCE ? `${text.slice(0, MAX_REFERENCE)}…` : text
+}
+
+/** `verify-min-pass`: a count of cases, or a percentage of them. */
+export type MinPass = { kind: 'count'; count: number } | { kind: 'percent'; percent: number }
+
+export function parseMinPass(text: string): { minPass: MinPass } | { problem: string } {
+  const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(text.trim())
+  if (percent) {
+    const value = Number(percent[1])
+    return value <= 100
+      ? { minPass: { kind: 'percent', percent: value } }
+      : { problem: 'must be a percentage from 0% to 100%, or a count of cases' }
+  }
+  if (/^\d+$/.test(text.trim())) return { minPass: { kind: 'count', count: Number(text.trim()) } }
+  return { problem: 'must be a percentage of the cases (90%) or a count of them (18)' }
+}
+
+/** How many of `total` cases must pass. */
+export function requiredPasses(minPass: MinPass, total: number): number {
+  if (minPass.kind === 'count') return minPass.count
+  // The small margin keeps 80% of 10 at 8 whatever the floating point makes of it.
+  return Math.ceil((minPass.percent * total) / 100 - 1e-9)
+}
+
+/**
+ * The case file's problems as problems of `verify-cases`, and `verify-min-pass` held against the
+ * number of cases: the half of the config schema that judges what the file holds.
+ */
+export const caseFileRules = z
+  .object({
+    inputs: z.record(z.enum(INPUT_NAMES), z.string()),
+    caseFile: z.custom<CaseFile | undefined>()
+  })
+  .check((ctx) => {
+    const { inputs, caseFile } = ctx.value
+    if (caseFile === undefined) return
+    const issue = (input: InputName, message: string) =>
+      ctx.issues.push({ code: 'custom', path: ['inputs', input], message, input: ctx.value })
+    for (const message of caseFile.problems) issue('verify-cases', message)
+    const minPass = parseMinPass(
+      inputs['verify-min-pass'].trim() || INPUT_DEFAULTS['verify-min-pass']
+    )
+    if (caseFile.cases && 'minPass' in minPass) {
+      const total = caseFile.cases.length
+      if (requiredPasses(minPass.minPass, total) > total)
+        issue(
+          'verify-min-pass',
+          `asks for ${requiredPasses(minPass.minPass, total)} passing cases, but verify-cases holds ${total}`
+        )
+    }
+  })
+  .transform(() => ({}))

@@ -1,0 +1,45 @@
+import type { SuiteReport } from '../result'
+import type { Markdown } from './markdown'
+import type { Redactor } from './redact'
+
+/** Characters of a reply's (or reference's) first line in the table. */
+const MAX_CELL = 200
+
+/**
+ * The smoke suite in the job summary: the pass count, the latency median and 95th percentile,
+ * and a row per case with the first line of its reply (redacted before it is cut and escaped).
+ */
+export function renderSuite(suite: SuiteReport, md: Markdown, redact: Redactor): string[] {
+  const firstLine = (text: string | undefined) =>
+    text === undefined ? '—' : md.cell(redact.cut(redact(text).split(/\r?\n/)[0] ?? '', MAX_CELL))
+  const withReference = suite.cases.some((result) => result.reference !== undefined)
+  const latency =
+    suite.medianMs === undefined
+      ? 'No case was answered.'
+      : `Latency: median ${seconds(suite.medianMs)}, 95th percentile ${seconds(suite.p95Ms ?? suite.medianMs)}.`
+  return [
+    `### Smoke suite: ${suite.passed} of ${suite.cases.length} cases passed`,
+    '',
+    `Revision ${md.cell(suite.revisionId)}; verify-min-pass asks for ${suite.required}. ${latency}`,
+    '',
+    `| Case | Verdict | Latency | Reply (first line) |${withReference ? ' Reference |' : ''}`,
+    `|---|---|---|---|${withReference ? '---|' : ''}`,
+    ...suite.cases.map((result) => {
+      const verdict = result.passed ? '✅ passed' : `❌ ${md.cell(result.failure ?? 'failed')}`
+      const latencyCell = result.latencyMs === undefined ? '—' : seconds(result.latencyMs)
+      const cells = [md.cell(result.name), verdict, latencyCell, firstLine(result.reply)]
+      if (withReference) cells.push(firstLine(result.reference))
+      return `| ${cells.join(' | ')} |`
+    }),
+    ''
+  ]
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`
+}
+
+/** "8 of 10 cases passed": the suite's verdict in the log, the summary, the PR comment and GitHub. */
+export function passCount(report: SuiteReport): string {
+  return `${report.passed} of ${report.cases.length} case${report.cases.length === 1 ? '' : 's'} passed`
+}
