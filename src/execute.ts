@@ -100,6 +100,7 @@ async function runOperation(config: Config, deps: DeliveryDeps): Promise<Deliver
       return { result: await prunePreviews(config, deps) }
     case 'deploy':
     case 'rollback':
+    case 'promote':
       return deliver(config, deps)
   }
 }
@@ -113,7 +114,8 @@ function deployTarget(config: Config): string | undefined {
 
 /** The GitHub deployment and PR comment, when asked for; never fails nor holds the run. */
 async function openRecords(config: Config, redact: Redactor, log: Log, startedAt: number) {
-  if (!config.github || config.operation !== 'deploy' || config.dryRun) return undefined
+  const recorded = config.operation === 'deploy' || config.operation === 'promote'
+  if (!config.github || !recorded || config.dryRun) return undefined
   try {
     const { openGitHubRecords } = await import('./after-deploy/github-records')
     return openGitHubRecords({
@@ -137,7 +139,8 @@ async function openRecords(config: Config, redact: Redactor, log: Log, startedAt
 
 /** GitHub's side of deleted previews, for operations delete and prune with github-token. */
 async function openPreviews(config: Config, redact: Redactor, log: Log, startedAt: number) {
-  if (!config.github || config.operation === 'deploy') return undefined
+  if (!config.github || config.operation === 'deploy' || config.operation === 'promote')
+    return undefined
   try {
     const { openGitHubPreviews } = await import('./after-deploy/github-cleanup')
     return openGitHubPreviews({

@@ -69,6 +69,29 @@ export interface DeployResult {
   previousRevisionId?: string
   /** The waited-on revision's statuses as the poller saw them, when it waited. */
   phases?: PhaseTimeline
+  /** operation promote: what was promoted and from where, once both deployments were read. */
+  promotion?: Promotion
+}
+
+/** operation promote: the revision of another deployment whose build this run deployed. */
+export interface Promotion {
+  fromDeploymentId: string
+  fromDeploymentName: string
+  /** The source's active revision when it was read. */
+  fromRevisionId: string
+  /** The `source` both deployments have. */
+  source: string
+  /** What the PATCH carried: the image, the ref (git_host) or the tarball path. */
+  promoted: string
+  /** git_host: the commit the source's revision was built from. */
+  fromCommit?: string
+  /** git_host: the commit the new revision was built from, read after DEPLOYED. */
+  commit?: string
+  /**
+   * git_host: the new revision was built from another commit, or its commit could not be read.
+   * A sentence; it fails the step as a failed check does (rollback-on-failure applies).
+   */
+  failure?: string
 }
 
 /** What the checks after DEPLOYED proved; `failure` fails the step. */

@@ -3,6 +3,7 @@ import type { Config } from './inputs/parse'
 import { formatDuration } from './lib/duration'
 import { deploy } from './operations/deploy'
 import type { DeployDeps } from './operations/deps'
+import { promote } from './operations/promote'
 import { rollbackOperation, rollBackAfterFailure } from './operations/rollback'
 import type { AfterDeployChecks, DeployResult, RollbackReport } from './result'
 import { ACTIVE_REVISION_WAIT_MS, checkActiveRevision } from './after-deploy/serving-check'
@@ -26,12 +27,21 @@ export interface Delivery {
  * `rollback-timeout`).
  */
 export async function deliver(config: Config, deps: DeliveryDeps): Promise<Delivery> {
-  const operation = config.operation === 'rollback' ? rollbackOperation : deploy
+  const operation =
+    config.operation === 'rollback'
+      ? rollbackOperation
+      : config.operation === 'promote'
+        ? promote
+        : deploy
   const result = await operation(config, deps)
   const runDeadline = deps.startedAt + config.timeoutMs
-  const checks = await verifyRevision(result, config, deps, runDeadline)
+  // A promote whose revision was built from another commit failed before any other check.
+  const checks = result.promotion?.failure
+    ? { passed: [], failure: result.promotion.failure }
+    : await verifyRevision(result, config, deps, runDeadline)
   const failure = failureOf(result, checks)
-  if (!failure || config.operation !== 'deploy' || !config.rollbackOnFailure) {
+  const rollsBack = config.operation === 'deploy' || config.operation === 'promote'
+  if (!failure || !rollsBack || !config.rollbackOnFailure) {
     return { result, checks }
   }
   const { deploymentId, revisionId, previousRevisionId } = result

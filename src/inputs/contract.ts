@@ -47,7 +47,9 @@ export const INPUT_NAMES = [
   // Preview lifecycle (operation prune)
   'prune-prefix',
   'prune-older-than',
-  'prune-closed-prs'
+  'prune-closed-prs',
+  // Promote (operation promote)
+  'from-deployment'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -98,7 +100,9 @@ export const OUTPUT_NAMES = [
   'rolled-back',
   'rollback-revision-id',
   // Preview lifecycle (operation prune)
-  'pruned'
+  'pruned',
+  // Promote (operation promote)
+  'promoted-from'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]
