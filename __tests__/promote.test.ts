@@ -263,6 +263,31 @@ describe('operation promote against the emulator', () => {
     expectSchemaValid(controlPlane)
   })
 
+  it('git_host: turns build_on_push off when the target follows the promoted tag from now on', async () => {
+    const controlPlane = await start()
+    seedGitHost(controlPlane)
+    controlPlane.seedDeployment({
+      name: 'prod-2',
+      source_config: { ...INTEGRATION, build_on_push: true },
+      source_revision_config: { repo_ref: 'main', graph_config_path: 'graph.json' }
+    })
+    const run = await runPromote({ name: 'prod-2' })
+    expect(run.result.outcome).toBe('deployed')
+    expect(patches(controlPlane).map((request) => request.body)).toEqual([
+      {
+        source_config: { build_on_push: false },
+        source_revision_config: {
+          repo_ref: 'refs/tags/v1.2.0',
+          graph_config_path: 'agent/graph.json'
+        }
+      }
+    ])
+    expect(run.log).toContainEqual(
+      expect.stringMatching(/^notice: build_on_push of prod-2 is turned off/)
+    )
+    expectSchemaValid(controlPlane)
+  })
+
   it('sends the secrets given with the promote in the same PATCH', async () => {
     const controlPlane = await start()
     seedImages(controlPlane)
@@ -380,6 +405,18 @@ describe('operation promote refuses, writing nothing', () => {
       { name: 'production' },
       'name',
       /no deployment production to promote to/
+    )
+  })
+
+  it('a source kind this action cannot promote', async () => {
+    const controlPlane = await start()
+    controlPlane.seedDeployment({ name: 'staging', source: 'hosted_notebook' })
+    controlPlane.seedDeployment({ name: 'prod', source: 'hosted_notebook' })
+    await refused(
+      controlPlane,
+      {},
+      'from-deployment',
+      /has source hosted_notebook, which this action cannot promote/
     )
   })
 

@@ -191,7 +191,7 @@ async function checkCommit(
 }
 
 /** "image X", "ref R (commit C)" or "tarball T", for people. */
-export function what(promotion: Promotion | undefined): string {
+function what(promotion: Promotion | undefined): string {
   if (!promotion) return 'what the source serves'
   switch (promotion.source) {
     case 'git_host':
