@@ -58,4 +58,25 @@ describe('operation promote, the built action', () => {
     expect(github.deployments.map((deployment) => deployment.environment)).toEqual(['production'])
     expect(github.deployments[0]?.statuses.at(-1)?.state).toBe('failure')
   }, 120_000)
+
+  it('refuses a promote to itself by name, writing nothing, and the summary claims no source', async () => {
+    const controlPlane = await startControlPlane({ stepMs: 5 })
+    closers.push(controlPlane.close)
+    controlPlane.seedDeployment({ name: 'prod', source: 'internal_image' })
+    const run = await runAction(
+      {
+        'api-url': controlPlane.url,
+        'api-key': 'emulator-key',
+        operation: 'promote',
+        name: 'prod',
+        'from-deployment': 'prod'
+      },
+      { killAfterMs: 60_000 }
+    )
+    expect(run.code).toBe(1)
+    expect(controlPlane.requests.filter((request) => request.method !== 'GET')).toEqual([])
+    expect(run.stdout).toMatch(/- from-deployment: prod \(.*\) is the deployment promoted to/)
+    expect(run.outputs['promoted-from']).toBeUndefined()
+    expect(run.summary).toContain('| Source | — |')
+  }, 90_000)
 })

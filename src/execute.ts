@@ -222,7 +222,9 @@ async function report(
   log: Log,
   extras: SummaryExtras
 ) {
-  await writeSummary(renderDeploySummary(result, config.source, extras, redact), log)
+  // A promote's source is the deployments' own (result.promotion), never the input's default.
+  const source = config.operation === 'promote' ? '—' : config.source
+  await writeSummary(renderDeploySummary(result, source, extras, redact), log)
   const rolledBack = extras.rollback ? `\n${describeRollback(extras.rollback)}` : ''
   if (!SUCCEEDS[result.outcome]) log.fail(`${result.message}${rolledBack}`)
   else if (extras.checks?.failure) {
