@@ -99,7 +99,16 @@ describe('the action contract', () => {
           'prune-older-than': '1s',
           'dry-run': 'true'
         }),
-        await smokeSuiteRun()
+        await smokeSuiteRun(),
+        await (async () => {
+          emulator.seedDeployment({ name: 'prod-agent' })
+          return runDeploy({
+            'api-url': emulator.url,
+            name: 'prod-agent',
+            operation: 'promote',
+            'from-deployment': 'support-agent'
+          })
+        })()
       ]
       const set = new Set(runs.flatMap((run) => Object.keys(run.outputs)))
       expect([...OUTPUT_NAMES].filter((name) => !set.has(name))).toEqual([])

@@ -55,7 +55,8 @@ const EXPRESSIONS: Record<string, (context: Context) => string> = {
   "matrix.environment == 'production' && 'prod' || 'dev'": (context) =>
     context.matrix.environment === 'production' ? 'prod' : 'dev',
   "github.event_name != 'schedule' || matrix.environment != 'production'": (context) =>
-    String(context.event !== 'schedule' || context.matrix.environment !== 'production')
+    String(context.event !== 'schedule' || context.matrix.environment !== 'production'),
+  "github.ref_type == 'tag'": (context) => String(context.ref.startsWith('refs/tags/'))
 }
 
 function evaluate(expression: string, context: Context): string {
@@ -206,9 +207,13 @@ describe('the README examples', () => {
         const step = example.step
         if (!passes(example.jobIf, context) || !passes(step.if, context)) {
           // Skipped as the runner would skip it; what it protects is checked below.
-          expect(example.trigger.event === 'schedule' || example.trigger.action !== undefined).toBe(
-            true
-          )
+          expect(
+            example.trigger.event === 'schedule' ||
+              example.trigger.action !== undefined ||
+              // A job for tags only (a promote to production) skips on a branch push.
+              (example.jobIf?.includes('github.ref_type') === true &&
+                example.trigger.ref.startsWith('refs/heads/'))
+          ).toBe(true)
           return
         }
         const inputs = Object.fromEntries(
@@ -248,6 +253,11 @@ describe('the README examples', () => {
         // The README's cases pass against the echo agent, each with one run.
         if (inputs['verify-cases'])
           expect(run.outputs).toMatchObject({ 'cases-passed': '4', 'cases-failed': '0' })
+        if (inputs.operation === 'promote') {
+          const staging = emulator.deployments().find((d) => d.name === inputs['from-deployment'])
+          expect(run.outputs['promoted-from']).toBe(staging?.active_revision_id)
+          expect(run.summary).toContain(`| Promoted from | ${inputs['from-deployment'] ?? ''} (`)
+        }
         if (inputs.operation === 'prune')
           expect(run.outputs.pruned).toBe(JSON.stringify([`${inputs['prune-prefix'] ?? ''}1`]))
         // A nightly run never replaces production's tagged release.
@@ -275,6 +285,14 @@ function seedFor(
     return
   }
   if (inputs.operation === 'delete' && inputs.name) emulator.seedDeployment({ name: inputs.name })
+  if (inputs.operation === 'promote' && inputs.name && inputs['from-deployment']) {
+    // Staging serves a build of the ref; production serves an older one.
+    emulator.seedDeployment({ name: inputs['from-deployment'] })
+    emulator.seedDeployment({
+      name: inputs.name,
+      source_revision_config: { repo_ref: 'refs/tags/v1.2.2', graph_config_path: 'graph.json' }
+    })
+  }
   if (inputs.source === 'external_image' && inputs.name)
     emulator.seedDeployment({
       name: inputs.name,

@@ -96,6 +96,13 @@ export interface ControlPlaneEmulator {
   serving(deployment: string): ServingRevision | undefined
   /** Every redeploy request received, including refused and faulted ones. */
   redeploys(): RecordedRequest[]
+  /**
+   * The commit a git_host build of `ref` resolves to now: derived from the ref, so every
+   * deployment building it gets the same one, until `moveRef`.
+   */
+  commitOf(ref: string): string
+  /** A push to `ref`: later builds of it get `commit` (default: a new one), which is returned. */
+  moveRef(ref: string, commit?: string): string
   setRevisionLogs(source: LogSource | false): void
   injectFault(fault: Fault): void
   /** Drops the faults not yet spent. */
@@ -197,10 +204,9 @@ export async function startControlPlane(
   }
 
   const patchDeployment = (deployment: Deployment, body: unknown): Answer => {
-    const handedOut = new Set(
-      [...store.uploadedPaths].filter(([, owner]) => owner === deployment.id).map(([path]) => path)
-    )
-    const problems = patchProblems(body, deployment, handedOut)
+    // api.md refuses "arbitrary paths", not a path upload-url handed out for another deployment
+    // of the tenant (a promote reuses one); what the service does then is not published.
+    const problems = patchProblems(body, deployment, new Set(store.uploadedPaths.keys()))
     if (problems.length > 0) return { status: 422, body: { detail: problems } }
     const request = body as Record<string, unknown>
     return { status: 200, body: store.patch(deployment.id, request, createsRevision(request)) }
@@ -340,6 +346,8 @@ export async function startControlPlane(
     serving: (deployment) => store.serving(deployment),
     redeploys: () =>
       requests.filter((request) => request.method === 'POST' && REDEPLOY_PATH.test(request.path)),
+    commitOf: (ref) => store.commitOf(ref),
+    moveRef: (ref, commit) => store.moveRef(ref, commit),
     setRevisionLogs: (source) => {
       revisionLogs = source
     },

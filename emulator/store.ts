@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { FINAL_STATUSES, phaseDurations, statusAt, type RevisionTimeline } from './revisions'
 import { placeHistory } from './seed'
 import { servingAt, type LiveRevision } from './serving'
@@ -70,6 +70,8 @@ type Body = Record<string, unknown>
 const objectOf = (value: unknown): Body =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {}
 
+const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex')
+
 /** Secret values are write-only: the service never shows them again. */
 const hideValues = (secrets: unknown): Secret[] =>
   Array.isArray(secrets)
@@ -98,6 +100,9 @@ export class Store {
   readonly uploadedPaths = new Map<string, string>()
   #deployments = new Map<string, Deployment>()
   #revisions: RevisionRecord[] = []
+  /** Refs a test moved: ref → the commit it names now. */
+  #refHeads = new Map<string, string>()
+  #moves = 0
 
   constructor(readonly options: StoreOptions) {}
 
@@ -150,6 +155,9 @@ export class Store {
       this.#addRevision(deployment, { ...revision, config, activeLagMs: 0 })
       deployment.source_revision_config = config
       delete deployment.source_revision_config.repo_commit_sha
+      // A seeded history's tarballs were uploaded through upload-url once.
+      if (typeof config.source_tarball_path === 'string')
+        this.uploadedPaths.set(config.source_tarball_path, deployment.id)
     }
     deployment.updated_at = new Date(placed.at(-1)?.createdAt ?? first).toISOString()
     return this.#view(deployment)
@@ -268,6 +276,21 @@ export class Store {
     return record && this.#revisionView(record)
   }
 
+  /**
+   * The commit a git_host ref names now: derived from the ref (so two deployments building one
+   * ref build one commit), until a test moves it.
+   */
+  commitOf(ref: string): string {
+    return this.#refHeads.get(ref) ?? sha1(`ref ${ref}`)
+  }
+
+  /** A push to `ref`: builds from now on get `commit` (default: a new one); returns it. */
+  moveRef(ref: string, commit?: string): string {
+    const head = commit ?? sha1(`ref ${ref} moved ${++this.#moves}`)
+    this.#refHeads.set(ref, head)
+    return head
+  }
+
   setOutcome(outcome: OutcomeChooser): void {
     this.options.outcome = outcome
   }
@@ -317,8 +340,16 @@ export class Store {
       agent: plan.agent ?? (typeof agent === 'function' ? agent(context) : agent),
       sourceRevisionConfig: { ...(plan.config ?? deployment.source_revision_config) }
     }
-    if (deployment.source === 'git_host' && plan.redeployOf === undefined)
-      record.sourceRevisionConfig.repo_commit_sha = randomBytes(20).toString('hex')
+    // A build resolves its ref to a commit (a seeded revision may name its own); a redeploy keeps
+    // its source's commit.
+    if (
+      deployment.source === 'git_host' &&
+      plan.redeployOf === undefined &&
+      plan.config?.repo_commit_sha === undefined
+    )
+      record.sourceRevisionConfig.repo_commit_sha = this.commitOf(
+        String(record.sourceRevisionConfig.repo_ref ?? '')
+      )
     this.#revisions.push(record)
     deployment.latest_revision_id = record.id
   }

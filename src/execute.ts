@@ -118,6 +118,7 @@ async function runOperation(config: Config, deps: DeliveryDeps): Promise<Deliver
       return { result: await prunePreviews(config, deps) }
     case 'deploy':
     case 'rollback':
+    case 'promote':
       return deliver(config, deps)
   }
 }
@@ -136,6 +137,7 @@ function deployTarget(config: Config): string | undefined {
 const GITHUB_SIDE: Record<Config['operation'], 'records' | 'previews'> = {
   deploy: 'records',
   rollback: 'records',
+  promote: 'records',
   delete: 'previews',
   prune: 'previews'
 }
@@ -250,7 +252,9 @@ async function report(
   log: Log,
   extras: SummaryExtras
 ) {
-  await writeSummary(renderDeploySummary(result, config.source, extras, redact), log)
+  // A promote's source is the deployments' own (result.promotion), never the input's default.
+  const source = config.operation === 'promote' ? '—' : config.source
+  await writeSummary(renderDeploySummary(result, source, extras, redact), log)
   const rolledBack = extras.rollback ? `\n${describeRollback(extras.rollback)}` : ''
   if (SUCCEEDS[result.outcome]) log.info(result.message)
   else log.fail(`${result.message}${rolledBack}`)

@@ -76,6 +76,34 @@ export interface DeployResult {
   redeployOf?: string
   /** operation rollback: the commit that revision was built from, when the service says. */
   redeployCommit?: string
+  /** operation promote: what was promoted and from where, once both deployments were read. */
+  promotion?: Promotion
+}
+
+/** operation promote: the revision of another deployment whose build this run deployed. */
+export interface Promotion {
+  fromDeploymentId: string
+  fromDeploymentName: string
+  /** The source's active revision when it was read. */
+  fromRevisionId: string
+  /** The `source` both deployments have. */
+  source: string
+  /** What the PATCH carried: the image, the ref (git_host) or the tarball path. */
+  promoted: string
+  /** git_host: the commit the source's revision was built from. */
+  fromCommit?: string
+  /** git_host: the commit the new revision was built from, read after DEPLOYED. */
+  commit?: string
+  /**
+   * git_host: the new revision was built from another commit. A sentence; it fails the step as a
+   * failed check does (rollback-on-failure applies).
+   */
+  failure?: string
+  /**
+   * git_host: the new revision's commit could not be read, so the check could not conclude. It
+   * fails the step as an inconclusive check does (no rollback on that ground alone).
+   */
+  inconclusive?: string
 }
 
 /**

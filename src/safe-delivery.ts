@@ -3,6 +3,7 @@ import type { Config } from './inputs/parse'
 import { formatDuration } from './lib/duration'
 import { deploy } from './operations/deploy'
 import type { DeployDeps } from './operations/deps'
+import { promote } from './operations/promote'
 import { rollbackOperation, rollBackAfterFailure } from './operations/rollback'
 import {
   withChecks,
@@ -25,16 +26,21 @@ export interface Delivery {
 }
 
 /**
- * Safe delivery: the operation (deploy or rollback), then proof that its revision serves and
+ * Safe delivery: the operation (deploy, rollback or promote), then proof that its revision serves and
  * answers (serving check, agent checks), then, with rollback-on-failure, the previous revision
  * back when this run's failed. Only the rollback may run past `timeout` (under
  * `rollback-timeout`).
  */
 export async function deliver(config: Config, deps: DeliveryDeps): Promise<Delivery> {
-  const operation = config.operation === 'rollback' ? rollbackOperation : deploy
-  const deployed = await operation(config, deps)
+  const deployed = await operationOf(config)(config, deps)
   const runDeadline = deps.startedAt + config.timeoutMs
-  const checks = await verifyRevision(deployed, config, deps, runDeadline)
+  // A promote whose revision was built from another commit (or whose commit could not be read)
+  // ends there: its other checks would prove a build nobody verified.
+  const promotion = deployed.promotion
+  const checks: AfterDeployChecks | undefined =
+    promotion?.failure || promotion?.inconclusive
+      ? { passed: [], failure: promotion.failure, inconclusive: promotion.inconclusive }
+      : await verifyRevision(deployed, config, deps, runDeadline)
   // The counts are this run's revision's, as revision-id is; a rollback's verdict is in its report.
   if (checks?.suite) {
     deps.io.setOutput('cases-passed', String(checks.suite.passed))
@@ -42,7 +48,7 @@ export async function deliver(config: Config, deps: DeliveryDeps): Promise<Deliv
   }
   const result = withChecks(deployed, checks)
   const failure = failureOf(result, checks)
-  const rollsBack = config.operation === 'deploy' && config.rollbackOnFailure
+  const rollsBack = config.operation !== 'rollback' && config.rollbackOnFailure
   if (checks?.inconclusive && !checks.failure && rollsBack) {
     deps.io.notice(
       'rollback-on-failure: nothing is rolled back, since no check failed: one could not conclude, and that alone is no proof the revision is broken.'
@@ -86,6 +92,13 @@ export async function deliver(config: Config, deps: DeliveryDeps): Promise<Deliv
       checksFailure
     }
   }
+}
+
+/** The operation that delivers the revision this run checks. */
+function operationOf(config: Config): (config: Config, deps: DeployDeps) => Promise<DeployResult> {
+  if (config.operation === 'rollback') return rollbackOperation
+  if (config.operation === 'promote') return promote
+  return deploy
 }
 
 /**

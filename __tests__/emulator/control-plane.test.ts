@@ -311,4 +311,53 @@ describe('control-plane emulator: deployments and revisions', () => {
     })
     expect(real.body?.latest_revision_id).toEqual(expect.any(String))
   })
+
+  it('builds a git_host ref into the commit it names now: one commit per ref until a test moves it', async () => {
+    const cp = await start()
+    const first = await call(cp, 'POST', '/v2/deployments', gitHostBody('one'))
+    const second = await call(cp, 'POST', '/v2/deployments', gitHostBody('two'))
+    const commitOf = (body: Json | undefined) =>
+      cp.revisions(idOf(body))[0]?.source_revision_config.repo_commit_sha
+    const main = cp.commitOf('main')
+    expect(main).toMatch(/^[0-9a-f]{40}$/)
+    expect(commitOf(first.body)).toBe(main)
+    expect(commitOf(second.body)).toBe(main)
+    // The deployment shows its latest revision's commit, valid against the published schema.
+    const read = await call(cp, 'GET', `/v2/deployments/${idOf(first.body)}`)
+    expect(read.body).toMatchObject({ source_revision_config: { repo_commit_sha: main } })
+    expect(validate('Deployment', read.body)).toEqual([])
+    const pushed = cp.moveRef('main')
+    expect(pushed).not.toBe(main)
+    expect(cp.commitOf('main')).toBe(pushed)
+    await call(cp, 'PATCH', `/v2/deployments/${idOf(first.body)}`, {
+      source_revision_config: { repo_ref: 'main' }
+    })
+    expect(commitOf(first.body)).toBe(pushed)
+    expect(cp.moveRef('main', 'c'.repeat(40))).toBe('c'.repeat(40))
+    expect(cp.commitOf('next')).not.toBe(cp.commitOf('main'))
+  })
+
+  it('accepts an object path upload-url handed out for another deployment (a promote reuses it)', async () => {
+    const cp = await start()
+    const body = (name: string): Json => ({
+      name,
+      source: 'internal_source',
+      source_config: {},
+      source_revision_config: { graph_config_path: 'graph.json' },
+      secrets: []
+    })
+    const staging = idOf((await call(cp, 'POST', '/v2/deployments', body('staging'))).body)
+    const prod = idOf((await call(cp, 'POST', '/v2/deployments', body('prod'))).body)
+    const { body: upload } = await call(cp, 'POST', `/v2/deployments/${staging}/upload-url`)
+    await fetch(String(upload?.upload_url), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/gzip' },
+      body: Buffer.from([31, 139, 8])
+    })
+    const promoted = await call(cp, 'PATCH', `/v2/deployments/${prod}`, {
+      source_revision_config: { source_tarball_path: upload?.object_path }
+    })
+    expect(promoted.status).toBe(200)
+    expect(cp.revisions(prod)).toHaveLength(1)
+  })
 })

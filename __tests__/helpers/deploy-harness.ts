@@ -5,6 +5,7 @@ import { deleteDeployment } from '../../src/operations/delete'
 import { deploy } from '../../src/operations/deploy'
 import { rollbackOperation } from '../../src/operations/rollback'
 import { prunePreviews } from '../../src/operations/prune'
+import { promote } from '../../src/operations/promote'
 import type { DeployResult } from '../../src/result'
 import { parseInputs } from '../../src/inputs/parse'
 import { rawInputs } from './action-yml'
@@ -38,7 +39,7 @@ export interface Recorded {
 }
 
 /**
- * Runs the operation (deploy or delete) the way main() does, with a real client over HTTP, and records what
+ * Runs the operation (deploy, delete, rollback, prune or promote) the way main() does, with a real client over HTTP, and records what
  * it logs and which outputs it sets. Retries are fast so that tests of them stay short.
  */
 export async function runDeploy(
@@ -81,7 +82,9 @@ export async function runDeploy(
         ? rollbackOperation
         : config.operation === 'prune'
           ? prunePreviews
-          : deploy
+          : config.operation === 'promote'
+            ? promote
+            : deploy
   const result = await operation(config, {
     client,
     io: {

@@ -51,7 +51,9 @@ export const INPUT_NAMES = [
   // Preview lifecycle (operation prune)
   'prune-prefix',
   'prune-older-than',
-  'prune-closed-prs'
+  'prune-closed-prs',
+  // Promote (operation promote)
+  'from-deployment'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -107,7 +109,9 @@ export const OUTPUT_NAMES = [
   'pruned',
   // Smoke suite
   'cases-passed',
-  'cases-failed'
+  'cases-failed',
+  // Promote (operation promote)
+  'promoted-from'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]

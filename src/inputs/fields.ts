@@ -16,7 +16,7 @@ export const SOURCES = ['git_host', 'external_image', 'internal_image', 'interna
 export type Source = (typeof SOURCES)[number]
 export const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod'] as const
 export type DeploymentType = (typeof DEPLOYMENT_TYPES)[number]
-export const OPERATIONS = ['deploy', 'delete', 'rollback', 'prune'] as const
+export const OPERATIONS = ['deploy', 'delete', 'rollback', 'prune', 'promote'] as const
 export type Operation = (typeof OPERATIONS)[number]
 
 /** Status checks more often than this only load the service (issue 12: 1,189 polls in 3 s). */
@@ -60,6 +60,11 @@ const prunePrefix = text
     `must be at least ${MIN_PRUNE_PREFIX} characters (a shorter prefix reaches deployments that are not previews)`
   )
 const uuid = z.uuid('must be a UUID (for example 123e4567-e89b-42d3-a456-426614174000)')
+/** A deployment by name or by id: both are read the same way, an id first. */
+const deploymentRef = text.refine(
+  (value) => DEPLOYMENT_NAME.test(value) || uuid.safeParse(value).success,
+  'must be a deployment name (lowercase letters, digits and "-", starting with a letter) or a deployment id (a UUID)'
+)
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 // The further checks read a URL that parses: they run only once httpUrl has passed.
 const apiUrl = httpUrl.pipe(
@@ -213,7 +218,9 @@ export const inputFields = z.object({
   // Preview lifecycle (operation prune)
   'prune-prefix': optional('prune-prefix', prunePrefix),
   'prune-older-than': optional('prune-older-than', positiveDuration),
-  'prune-closed-prs': defaulted('prune-closed-prs', booleanText)
+  'prune-closed-prs': defaulted('prune-closed-prs', booleanText),
+  // Promote (operation promote)
+  'from-deployment': optional('from-deployment', deploymentRef)
 } satisfies Record<InputName, z.ZodType>)
 
 export type InputFields = z.output<typeof inputFields>

@@ -294,6 +294,43 @@ const githubRecords: Rule = (step) => {
   ]
 }
 
+/**
+ * operation promote deploys what from-deployment serves: the inputs that say what to build have
+ * no place beside it (secrets do: each deployment keeps its own), and it waits, since the commit
+ * promoted is only checked once the revision is DEPLOYED.
+ */
+const promote: Rule = (step) => {
+  if (step.operation !== 'promote') {
+    return step.given('from-deployment')
+      ? [problem('from-deployment', `is only for operation promote, not ${step.operation}`)]
+      : []
+  }
+  return [
+    ...(step.given('from-deployment')
+      ? []
+      : [
+          problem(
+            'from-deployment',
+            'is required with operation promote (the deployment whose serving revision is promoted)'
+          )
+        ]),
+    ...SOURCE_INPUTS.filter((input) => input !== 'secrets' && step.given(input)).map((input) =>
+      problem(
+        input,
+        'is not used with operation promote (what is deployed is what from-deployment serves, and so is its source)'
+      )
+    ),
+    ...(step.text('wait')?.toLowerCase() === 'false'
+      ? [
+          problem(
+            'wait',
+            'cannot be false with operation promote (what was promoted is checked once the revision is DEPLOYED)'
+          )
+        ]
+      : [])
+  ]
+}
+
 const RULES: Rule[] = [
   target,
   operation,
@@ -303,7 +340,8 @@ const RULES: Rule[] = [
   agentChecks,
   safeDelivery,
   smokeSuite,
-  githubRecords
+  githubRecords,
+  promote
 ]
 
 /** Every problem of inputs that do not go together, in the order of the rules above. */

@@ -77,6 +77,8 @@ function toConfig(fields: InputFields, env: InputEnv, caseFile: CaseFile | undef
     toRevision: fields['to-revision'],
     github: githubRecords(fields),
     prune: pruneCriteria(fields),
+    /** With operation promote: the deployment (name or id) whose serving revision is promoted. */
+    fromDeployment: fields['from-deployment'],
     /** To log before anything is sent. */
     warnings: warnings(fields)
   }

@@ -3,6 +3,7 @@ import type {
   Deployment,
   DeploymentCreateBody,
   DeploymentPatchBody,
+  Revision,
   SourceConfigBody,
   SourceRevisionConfigBody
 } from '../control-plane/schemas'
@@ -151,6 +152,99 @@ function planUpdate(config: Config, existing: Deployment): Plan {
     ])
   }
   return { kind: 'update', deploymentId: existing.id, body, notices }
+}
+
+/** operation promote: the PATCH, and what it promotes (for the outputs and the summary). */
+export interface PromotionPlan {
+  plan: Plan & { kind: 'update' }
+  /** The image, the ref or the tarball path the PATCH carries. */
+  promoted: string
+  /** git_host: the commit the source's revision was built from; the new one must be built from it. */
+  fromCommit?: string
+}
+
+/**
+ * operation promote: the PATCH that makes `target` build or run exactly what `from` serves, its
+ * active `revision`: the same image, the same tarball, or the same ref (whose commit is checked
+ * after DEPLOYED, so the source's commit must be known). Anything that keeps this from being
+ * the same build is refused by name before anything is written.
+ */
+export function planPromotion(
+  config: Config,
+  target: Deployment,
+  from: Deployment,
+  revision: Revision
+): PromotionPlan {
+  const refuse = (message: string): never => {
+    throw new InputError([{ input: 'from-deployment', message }])
+  }
+  const fromName = `${from.name} (${from.id})`
+  if (from.source !== target.source) {
+    refuse(
+      `${fromName} has source ${from.source}, but ${target.name} (${target.id}) has source ${target.source}: a promote deploys the same build, so both must have the same source`
+    )
+  }
+  const seen = revision.source_revision_config ?? {}
+  const missing = (field: string, why: string): never =>
+    refuse(`the revision ${revision.id} that ${fromName} serves shows no ${field}: ${why}`)
+  const revisionConfig: SourceRevisionConfigBody = {}
+  const sourceConfig: SourceConfigBody = {}
+  const notices: string[] = []
+  let promoted: string
+  let fromCommit: string | undefined
+  switch (from.source) {
+    case 'external_image':
+    case 'internal_image':
+      promoted = seen.image_uri || missing('image_uri', 'there is no image to promote')
+      revisionConfig.image_uri = promoted
+      break
+    case 'internal_source':
+      promoted =
+        seen.source_tarball_path ||
+        missing(
+          'source_tarball_path',
+          'the source it was built from cannot be reused, so internal_source cannot be promoted from it (deploy the folder instead)'
+        )
+      revisionConfig.source_tarball_path = promoted
+      if (seen.graph_config_path) revisionConfig.graph_config_path = seen.graph_config_path
+      break
+    case 'git_host':
+      promoted = seen.repo_ref || missing('repo_ref', 'there is no ref to promote')
+      fromCommit =
+        seen.repo_commit_sha ||
+        missing(
+          'repo_commit_sha',
+          `the commit it was built from is unknown, so nothing could check that ${target.name} builds the same one`
+        )
+      revisionConfig.repo_ref = promoted
+      if (seen.graph_config_path) revisionConfig.graph_config_path = seen.graph_config_path
+      if (target.source_config.build_on_push === true) {
+        if (isTagRef(promoted)) {
+          // The service refuses a tag while build_on_push is on; a tag is never pushed again anyway.
+          sourceConfig.build_on_push = false
+          notices.push(
+            `build_on_push of ${target.name} is turned off: it cannot stay on while the deployment follows the tag ${promoted}.`
+          )
+        } else {
+          notices.push(
+            `build_on_push is on for ${target.name}: every push to ${promoted} will build it again, a commit no promote checked. Promote a tag, or turn build_on_push off.`
+          )
+        }
+      }
+      break
+    default:
+      return refuse(
+        `${fromName} has source ${from.source}, which this action cannot promote (it promotes git_host, external_image, internal_image and internal_source)`
+      )
+  }
+  const body: DeploymentPatchBody = { source_revision_config: revisionConfig }
+  if (Object.keys(sourceConfig).length > 0) body.source_config = sourceConfig
+  if (config.secrets !== undefined) body.secrets = config.secrets
+  return {
+    plan: { kind: 'update', deploymentId: target.id, body, notices },
+    promoted,
+    fromCommit
+  }
 }
 
 /** The PATCH that turns an uploaded tarball into a revision (service-notes, internal_source). */

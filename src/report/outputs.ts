@@ -68,6 +68,7 @@ export const OUTPUT_SHAPES: Record<OutputName, Shape> = {
   'revision-id': uuid,
   'previous-revision-id': uuid,
   'rollback-revision-id': uuid,
+  'promoted-from': uuid,
   'revision-status': pattern(/^[A-Z_]+$/, 'it is not a status name (A-Z and _)'),
   'deployment-url': shellSafeUrl,
   created: flag,

@@ -1,4 +1,10 @@
-import type { AfterDeployChecks, DeployResult, PruneRow, RollbackReport } from '../result'
+import type {
+  AfterDeployChecks,
+  DeployResult,
+  Promotion,
+  PruneRow,
+  RollbackReport
+} from '../result'
 import { describeRollback } from './rollback-text'
 import { formatDuration } from '../lib/duration'
 import type { RevisionLogs } from '../result'
@@ -61,8 +67,12 @@ export function renderDeploySummary(
           : (result.deploymentId ?? '—')
       )
     ],
-    ['Source', md.cell(source)],
-    ...(extras.target ? [['Ref or image', md.cell(extras.target)] as [string, string]] : []),
+    ['Source', md.cell(result.promotion?.source ?? source)],
+    ...(result.promotion
+      ? promotionRows(result.promotion, md)
+      : extras.target
+        ? [['Ref or image', md.cell(extras.target)] as [string, string]]
+        : []),
     ['Revision', md.cell(result.revisionId ?? '—')],
     ...(result.redeployOf ? [['Redeploy of', md.cell(result.redeployOf)] as [string, string]] : []),
     ['Status', md.cell(result.revisionStatus ?? '—')],
@@ -119,6 +129,25 @@ function headline(result: DeployResult, checks: SummaryExtras['checks'], md: Mar
   const short =
     first.length > HEADLINE_CHECK_CHARS ? `${first.slice(0, HEADLINE_CHECK_CHARS)}…` : first
   return `${HEADLINES[result.outcome]}: ${md.cell(short)}`
+}
+
+/** operation promote: where the build came from, what it was, and what the new revision built. */
+function promotionRows(promotion: Promotion, md: Markdown): [string, string][] {
+  const promoted =
+    promotion.source === 'git_host'
+      ? 'Ref'
+      : promotion.source === 'internal_source'
+        ? 'Tarball'
+        : 'Image'
+  const rows: [string, string][] = [
+    ['Promoted from', md.cell(`${promotion.fromDeploymentName} (${promotion.fromDeploymentId})`)],
+    ['Its revision', md.cell(promotion.fromRevisionId)],
+    [`${promoted} promoted`, md.cell(promotion.promoted)]
+  ]
+  if (promotion.fromCommit !== undefined) rows.push(['Commit', md.cell(promotion.fromCommit)])
+  if (promotion.commit !== undefined && promotion.commit !== promotion.fromCommit)
+    rows.push(['Commit built instead', md.cell(promotion.commit)])
+  return rows
 }
 
 /** operation prune: the stale deployments found, why each is stale, and what became of it. */

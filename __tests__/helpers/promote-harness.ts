@@ -1,0 +1,110 @@
+import { expect } from '@jest/globals'
+import type { ControlPlaneEmulator, Deployment } from '../../emulator'
+import { openApiValidator } from '../../emulator/openapi'
+import { ControlPlaneClient } from '../../src/control-plane/client'
+import { sleep } from '../../src/control-plane/retry'
+import type { OutputName, RawInputs } from '../../src/inputs/contract'
+import { parseInputs } from '../../src/inputs/parse'
+import { deliver, type Delivery } from '../../src/safe-delivery'
+import { rawInputs } from './action-yml'
+import { BRANCH_ENV } from './deploy-harness'
+
+const validate = openApiValidator()
+export const INTEGRATION = { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
+export const DIGEST = 'registry.example.com/acme/agent@sha256:' + 'ab'.repeat(32)
+export interface Run extends Delivery {
+  outputs: Partial<Record<OutputName, string>>
+  log: string[]
+}
+
+/** deliver() as execute() runs it for operation promote, in process, polling fast. */
+export async function runPromote(
+  controlPlane: ControlPlaneEmulator,
+  given: Partial<RawInputs>
+): Promise<Run> {
+  const parsed = await parseInputs(
+    rawInputs({
+      'api-key': 'emulator-key',
+      'api-url': controlPlane.url,
+      operation: 'promote',
+      name: 'prod',
+      'from-deployment': 'staging',
+      ...given
+    }),
+    BRANCH_ENV
+  )
+  const config = { ...parsed, pollIntervalMs: 20 }
+  const outputs: Run['outputs'] = {}
+  const log: string[] = []
+  const client = new ControlPlaneClient({
+    baseUrl: config.apiUrl,
+    apiKey: config.apiKey,
+    userAgent: 'deploy-agent-action/test',
+    requestTimeoutMs: 1_000,
+    backoff: { baseMs: 10, maxMs: 50 }
+  })
+  const delivery = await deliver(config, {
+    client,
+    io: {
+      info: (message) => log.push(message),
+      notice: (message) => log.push(`notice: ${message}`),
+      warning: (message) => log.push(`warning: ${message}`),
+      setOutput: (name, value) => {
+        outputs[name] = value
+      }
+    },
+    startedAt: Date.now(),
+    now: Date.now,
+    sleep
+  })
+  return { ...delivery, outputs, log }
+}
+
+/** Requests that change state: none may be sent when a promote is refused. */
+export const writes = (controlPlane: ControlPlaneEmulator) =>
+  controlPlane.requests.filter((request) => request.method !== 'GET')
+
+export const patches = (controlPlane: ControlPlaneEmulator) =>
+  controlPlane.requests.filter((request) => request.method === 'PATCH')
+
+/** Every body sent is valid against the published schema, as the emulator itself checks it. */
+export function expectSchemaValid(controlPlane: ControlPlaneEmulator) {
+  expect(patches(controlPlane).length).toBeGreaterThan(0)
+  for (const request of writes(controlPlane)) {
+    if (request.method === 'PATCH')
+      expect(validate('DeploymentPatchRequest', request.body)).toEqual([])
+    else if (request.path.endsWith('/redeploy')) expect(request.body ?? null).toBeNull()
+    else throw new Error(`unexpected ${request.method} ${request.path}`)
+    expect(request.status).toBe(200)
+  }
+}
+
+export const activeOf = (deployment: Deployment) => String(deployment.active_revision_id)
+
+export function seedImages(controlPlane: ControlPlaneEmulator, source = 'external_image') {
+  const staging = controlPlane.seedDeployment({
+    name: 'staging',
+    source,
+    source_revision_config: { image_uri: DIGEST }
+  })
+  const prod = controlPlane.seedDeployment({
+    name: 'prod',
+    source,
+    source_revision_config: { image_uri: 'registry.example.com/acme/agent:1.0' }
+  })
+  return { staging, prod }
+}
+
+export function seedGitHost(controlPlane: ControlPlaneEmulator, stagingRef = 'refs/tags/v1.2.0') {
+  const staging = controlPlane.seedDeployment({
+    name: 'staging',
+    source_config: INTEGRATION,
+    source_revision_config: { repo_ref: stagingRef, graph_config_path: 'agent/graph.json' }
+  })
+  const prod = controlPlane.seedDeployment({
+    name: 'prod',
+    source_config: INTEGRATION,
+    source_revision_config: { repo_ref: 'refs/tags/v1.1.0', graph_config_path: 'graph.json' }
+  })
+  return { staging, prod }
+}

@@ -1,0 +1,205 @@
+import type { CallOptions } from '../control-plane/client'
+import { HttpStatusError } from '../control-plane/errors'
+import type { Deployment, Revision } from '../control-plane/schemas'
+import type { Config } from '../inputs/parse'
+import { InputError } from '../inputs/problems'
+import type { DeployResult, Promotion } from '../result'
+import { DeployRun, endedByError, waitForOutcome } from './deploy'
+import type { DeployDeps } from './deps'
+import { planPromotion, type PromotionPlan } from './plan'
+import { describePlan } from './plan-description'
+import { patchOnce } from './safe-writes'
+import { findTarget } from './target'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * `operation: promote`: deploys to the target exactly what `from-deployment` serves now. Both
+ * deployments and the source's active revision are read before anything is written; the PATCH
+ * (sent at most once) carries that revision's image, tarball or ref; then the run waits like a
+ * deploy. For git_host the new revision must have been built from the source revision's commit:
+ * a ref that moved in between is reported as `promotion.failure`, which fails the step like a
+ * failed check (safe-delivery.ts), so rollback-on-failure applies. Ends in a result, never throws.
+ */
+export async function promote(config: Config, deps: DeployDeps): Promise<DeployResult> {
+  const run = new DeployRun(config, deps)
+  deps.io.setOutput('created', 'false')
+  deps.io.setOutput('rolled-back', 'false')
+  try {
+    const target = await readTarget(run)
+    const from = await readSource(run, target)
+    const planned = planPromotion(config, target, from.deployment, from.revision)
+    const promotion: Promotion = {
+      fromDeploymentId: from.deployment.id,
+      fromDeploymentName: from.deployment.name,
+      fromRevisionId: from.revision.id,
+      source: from.deployment.source,
+      promoted: planned.promoted,
+      fromCommit: planned.fromCommit
+    }
+    run.known.promotion = promotion
+    deps.io.setOutput('promoted-from', from.revision.id)
+    planned.plan.notices.forEach((notice) => deps.io.notice(notice))
+    if (config.dryRun) return dryRun(run, planned, target)
+    const revisionId = await patchTarget(run, planned, target)
+    const waited = await waitForOutcome(run, target, revisionId)
+    if (waited.outcome !== 'deployed') return waited
+    if (planned.fromCommit !== undefined) await checkCommit(run, target.id, revisionId, promotion)
+    const runs =
+      promotion.failure || promotion.inconclusive
+        ? ''
+        : ` It runs ${what(promotion)}, promoted from revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName}.`
+    return { ...waited, promotion, message: `${waited.message}${runs}` }
+  } catch (error) {
+    return endedByError(run, error)
+  }
+}
+
+/**
+ * The deployment promoted to, which must exist: a promote copies what serves, not how a
+ * deployment is set up (its type, listener, integration), so it never creates one.
+ */
+async function readTarget(run: DeployRun): Promise<Deployment> {
+  const { config, deps } = run
+  const target = await findTarget(config, deps.client, run.call, true)
+  if (!target) {
+    const input = config.deploymentId ? 'deployment-id' : 'name'
+    throw new InputError([
+      {
+        input,
+        message: `there is no deployment ${config.deploymentId ?? config.name ?? ''} to promote to. A promote never creates one (it copies what serves, not how a deployment is set up): create it first with operation deploy.`
+      }
+    ])
+  }
+  run.found(target)
+  if (target.active_revision_id) {
+    run.known.previousRevisionId = target.active_revision_id
+    deps.io.setOutput('previous-revision-id', target.active_revision_id)
+  }
+  return target
+}
+
+/** `from-deployment` (by id when it is a UUID, else or then by name) and the revision it serves. */
+async function readSource(
+  run: DeployRun,
+  target: Deployment
+): Promise<{ deployment: Deployment; revision: Revision }> {
+  const { client } = run.deps
+  const wanted = run.config.fromDeployment ?? ''
+  const refuse = (message: string): never => {
+    throw new InputError([{ input: 'from-deployment', message }])
+  }
+  const deployment =
+    (UUID.test(wanted) ? await byIdOrAbsent(run, wanted) : undefined) ??
+    (await client.findDeploymentByName(wanted, run.call)) ??
+    refuse(`there is no deployment ${wanted} (by id or by name) to promote from`)
+  const fromName = `${deployment.name} (${deployment.id})`
+  if (deployment.id === target.id) {
+    refuse(
+      `${fromName} is the deployment promoted to: a promote goes from one deployment to another`
+    )
+  }
+  const active =
+    deployment.active_revision_id ||
+    refuse(`${fromName} serves no revision (no active_revision_id): there is nothing to promote`)
+  const revision = await client.getRevision(deployment.id, active, run.call)
+  if (revision.status !== 'DEPLOYED') {
+    refuse(
+      `the revision ${active} that ${fromName} names as active is ${revision.status}, not DEPLOYED: only what serves is promoted`
+    )
+  }
+  run.deps.io.info(
+    `Promoting revision ${revision.id} of ${fromName} to ${run.target} (source ${deployment.source}).`
+  )
+  return { deployment, revision }
+}
+
+async function byIdOrAbsent(run: DeployRun, id: string): Promise<Deployment | undefined> {
+  return run.deps.client.getDeployment(id, run.call).catch((error: unknown) => {
+    if (error instanceof HttpStatusError && error.status === 404) return undefined
+    throw error
+  })
+}
+
+function dryRun(run: DeployRun, planned: PromotionPlan, target: Deployment): DeployResult {
+  const planLines = describePlan(planned.plan, { name: target.name, id: target.id })
+  planLines.forEach((line) => run.deps.io.info(line))
+  const promotion = run.known.promotion as Promotion
+  return {
+    ...run.finish(
+      'dry-run',
+      `Dry run: ${run.target} would get ${what(promotion)} from revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName}. Nothing was sent that changes state.`
+    ),
+    planLines
+  }
+}
+
+/** Sends the PATCH at most once (safe-writes.ts); returns the revision it created. */
+async function patchTarget(
+  run: DeployRun,
+  planned: PromotionPlan,
+  target: Deployment
+): Promise<string> {
+  const { io } = run.deps
+  const body = planned.plan.body ?? {}
+  io.info(`Updating deployment ${target.name} (${target.id}) with ${what(run.known.promotion)}…`)
+  const revisionBefore = target.latest_revision_id
+  const { deployment } = await patchOnce(target.id, body, revisionBefore, run.writeDeps())
+  const revisionId = deployment.latest_revision_id
+  if (!revisionId || revisionId === revisionBefore) {
+    throw new Error(
+      `The service accepted the update of ${target.name} (${target.id}) but reports no new revision (latest revision: ${revisionId ?? 'none'}). Check the deployment on the service before running again.`
+    )
+  }
+  run.known.revisionId = revisionId
+  io.setOutput('revision-id', revisionId)
+  io.info(`Revision ${revisionId} created by the promote.`)
+  return revisionId
+}
+
+/**
+ * git_host: the new revision must have been built from the commit the source's was. A ref that
+ * moved between the two builds, or a commit the service does not show, fails the step: a check
+ * that cannot reach a verdict never counts as passed.
+ */
+async function checkCommit(
+  run: DeployRun,
+  deploymentId: string,
+  revisionId: string,
+  promotion: Promotion
+): Promise<void> {
+  const call: CallOptions = run.call
+  const revision = await run.deps.client
+    .getRevision(deploymentId, revisionId, call)
+    .catch((error: unknown) => error as Error)
+  if (revision instanceof Error) {
+    promotion.inconclusive = `The commit check could not be made: revision ${revisionId} could not be read (${revision.message}), so it is unknown whether it was built from commit ${promotion.fromCommit ?? '?'} as revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was.`
+    return
+  }
+  const commit = revision.source_revision_config?.repo_commit_sha ?? undefined
+  promotion.commit = commit
+  if (!commit) {
+    promotion.inconclusive = `The commit check could not be made: revision ${revisionId} shows no repo_commit_sha, so it is unknown whether it was built from commit ${promotion.fromCommit ?? '?'} as revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was.`
+    return
+  }
+  if (commit !== promotion.fromCommit) {
+    promotion.failure = `Revision ${revisionId} was built from commit ${commit}, but revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was built from commit ${promotion.fromCommit ?? '?'}: ${promotion.promoted} moved between the two builds, so ${run.target} does not run what ${promotion.fromDeploymentName} serves.`
+    return
+  }
+  run.deps.io.info(
+    `Commit check: revision ${revisionId} was built from commit ${commit}, as revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was.`
+  )
+}
+
+/** "image X", "ref R (commit C)" or "tarball T", for people. */
+function what(promotion: Promotion | undefined): string {
+  if (!promotion) return 'what the source serves'
+  switch (promotion.source) {
+    case 'git_host':
+      return `ref ${promotion.promoted} (commit ${promotion.fromCommit ?? '?'})`
+    case 'internal_source':
+      return `source tarball ${promotion.promoted}`
+    default:
+      return `image ${promotion.promoted}`
+  }
+}
