@@ -118,7 +118,7 @@ describe('operation promote against the emulator', () => {
       repo_ref: 'main',
       repo_commit_sha: pushed
     })
-    expect(run.result.outcome).toBe('deployed')
+    expect(run.result.outcome).toBe('checks-failed')
     expect(run.result.promotion?.failure).toBe(run.checks?.failure)
     expect(run.checks?.failure).toContain(`built from commit ${pushed}`)
     expect(run.checks?.failure).toContain(

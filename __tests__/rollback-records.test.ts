@@ -95,7 +95,8 @@ describe('a rollback, as the records tell it', () => {
     const seeded = controlPlane.seedDeployment({
       name: NAME,
       source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' },
-      history: [{}, {}]
+      // The earlier revision was built from another commit of the ref than the broken one.
+      history: [{ source_revision_config: { repo_commit_sha: 'c0ffee'.padEnd(40, '0') } }, {}]
     })
     const [broken, good] = controlPlane.revisions(seeded.id)
     // The commit the earlier revision was built from: what serves once it is redeployed.

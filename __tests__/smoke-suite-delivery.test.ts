@@ -95,7 +95,7 @@ describe('the smoke suite in safe delivery', () => {
       'verify-cases': 'cases.yml'
     })
     expect(run.checks?.failure).toBeUndefined()
-    expect(run.checks?.passed).toEqual(['assistant', 'smoke suite'])
+    expect(run.checks?.passed).toEqual(['serving', 'info', 'assistant', 'smoke suite'])
     expect(run.outputs).toMatchObject({ 'cases-passed': '2', 'cases-failed': '0' })
     expect(runsSent()).toHaveLength(2)
     expect(run.log).toContain(
@@ -148,7 +148,7 @@ describe('the smoke suite in safe delivery', () => {
       'verify-cases': 'cases.yml'
     })
     const [newest] = controlPlane.revisions(id)
-    expect(run.result).toMatchObject({ outcome: 'deployed', revisionId: newest?.id })
+    expect(run.result).toMatchObject({ outcome: 'checks-failed', revisionId: newest?.id })
     expect(run.checks?.suite).toMatchObject({ revisionId: newest?.id, passed: 0, failed: 2 })
     expect(run.checks?.failure).toContain('Smoke suite: 0 of 2 cases passed')
     expect(run.outputs).toMatchObject({ 'cases-passed': '0', 'cases-failed': '2' })

@@ -41,8 +41,8 @@ export interface GitHubRecordsOptions {
   token: string
   /**
    * `deploy`: the GitHub deployment is for the workflow's commit and is created at once.
-   * `rollback`: it is for the commit that will serve, created once `redeploying` names it (or at
-   * the end, for the workflow's commit, when nothing was redeployed).
+   * `rollback`, `promote`: it is for the commit that will serve, created once `redeploying` names
+   * it (or at the end, for the workflow's commit, when nothing was sent).
    */
   operation?: Config['operation']
   environment?: string
@@ -185,6 +185,15 @@ export async function budgetedCall<T>(
   }
 }
 
+/** The GitHub deployment's description: what the run does to the deployment. */
+const VERBS: Record<Config['operation'], string> = {
+  deploy: 'Deploy',
+  rollback: 'Roll back',
+  promote: 'Promote to',
+  delete: 'Delete',
+  prune: 'Prune'
+}
+
 /**
  * The GitHub side of a deploy, all best effort and beside it: a GitHub deployment for the commit
  * (created at once without being awaited, in_progress when the wait starts, its final state at
@@ -218,7 +227,7 @@ export function openGitHubRecords(
             required_contexts: [],
             transient_environment: target.pullRequest !== undefined,
             description: md.plain(
-              `${options.operation === 'rollback' ? 'Roll back' : 'Deploy'} ${options.deploymentName}`,
+              `${VERBS[options.operation ?? 'deploy']} ${options.deploymentName}`,
               MAX_DESCRIPTION
             ),
             request: { signal }
@@ -227,7 +236,7 @@ export function openGitHubRecords(
         })
       )
     : Promise.resolve(undefined)
-  if (options.operation !== 'rollback') begin(target.sha)
+  if (options.operation !== 'rollback' && options.operation !== 'promote') begin(target.sha)
   // Who the token writes as: read once, when a comment is first written.
   let identity: Promise<TokenIdentity> | undefined
   const ownIdentity = (signal: AbortSignal) => (identity ??= tokenIdentity(octokit, signal))
@@ -330,7 +339,8 @@ function statusDescription(record: RunRecord): string {
     : record.redeployOf
       ? `; rolled back to ${record.redeployOf}`
       : ''
-  return `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}${rolled}`
+  const suite = record.suite ? `; ${passCount(record.suite)}` : ''
+  return `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}${suite}${rolled}`
 }
 
 const HEADLINES: Record<DeploymentState, string> = {

@@ -14,8 +14,9 @@ export interface DeployIo {
    */
   waitStarting?(revisionId: string, expected?: PredictionBasis): void
   /**
-   * operation rollback: the earlier revision to redeploy is chosen (before it is sent), with the
-   * commit it was built from when the service says: what will serve.
+   * operations rollback and promote: the revision whose build is sent is chosen (before it is
+   * sent: the earlier revision to redeploy, or the source's revision to promote), with the commit
+   * it was built from when the service says: what will serve.
    */
   redeploying?(revisionId: string, commit: string | undefined): void
 }

@@ -41,6 +41,7 @@ export async function promote(config: Config, deps: DeployDeps): Promise<DeployR
     deps.io.setOutput('promoted-from', from.revision.id)
     planned.plan.notices.forEach((notice) => deps.io.notice(notice))
     if (config.dryRun) return dryRun(run, planned, target)
+    deps.io.redeploying?.(from.revision.id, planned.fromCommit)
     const revisionId = await patchTarget(run, planned, target)
     const waited = await waitForOutcome(run, target, revisionId)
     if (waited.outcome !== 'deployed') return waited

@@ -18,7 +18,7 @@ export function renderSuite(suite: SuiteReport, md: Markdown, redact: Redactor):
       ? 'No case was answered.'
       : `Latency: median ${seconds(suite.medianMs)}, 95th percentile ${seconds(suite.p95Ms ?? suite.medianMs)}.`
   return [
-    `### Smoke suite: ${suite.passed} of ${suite.cases.length} cases passed`,
+    `### Smoke suite: ${passCount(suite)}`,
     '',
     `Revision ${md.cell(suite.revisionId)}; verify-min-pass asks for ${suite.required}. ${latency}`,
     '',
