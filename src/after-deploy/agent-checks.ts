@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { TransportError } from '../control-plane/transport'
-import { agentExchange, type AgentServer } from './agent-server'
+import { agentExchange, parseJson, readRunAnswer, type AgentServer } from './agent-server'
 import { agentStatusMeaning, REFUSED_HINT } from './agent-status'
 import { readAgain, type Reading } from '../lib/read-again'
 import { z } from 'zod'
@@ -48,13 +48,6 @@ const RETRY_GAP_MS = 2_000
 const MAX_TEXT = 2_000
 
 const assistantSchema = z.object({ assistant_id: z.string(), graph_id: z.string().optional() })
-const messageSchema = z.object({
-  content: z.union([
-    z.string(),
-    z.array(z.object({ type: z.string().optional(), text: z.string().optional() }).loose())
-  ])
-})
-const runResultSchema = z.object({ messages: z.array(messageSchema.loose()).optional() }).loose()
 const agentCardSchema = z.object({ url: z.string().url(), name: z.string().optional() }).loose()
 const partSchema = z.object({ kind: z.string().optional(), text: z.string().optional() }).loose()
 const jsonRpcErrorSchema = z.object({ error: z.object({ code: z.number(), message: z.string() }) })
@@ -108,20 +101,12 @@ async function runChecks(
     })
     if (answer.status !== 200)
       throw new AgentCheckError('run', path, answer.status, serverMessage(answer.text))
-    // The server answers JSON as text/plain: the body is read as JSON whatever its type.
-    const body = parseJson(answer.text)
-    const graphError = (body as { __error__?: { message?: unknown } } | undefined)?.__error__
-    if (graphError)
-      throw new AgentCheckError(
-        'run',
-        path,
-        200,
-        `the graph failed: ${String(graphError.message ?? JSON.stringify(graphError))}`
-      )
-    const parsed = runResultSchema.safeParse(body)
-    const last = parsed.success ? parsed.data.messages?.at(-1) : undefined
-    if (!last) throw new AgentCheckError('run', path, 200, 'the answer holds no messages')
-    const replyText = textOf(last.content)
+    const run = readRunAnswer(answer.text)
+    if (run.kind === 'graph-error')
+      throw new AgentCheckError('run', path, 200, `the graph failed: ${run.message}`)
+    if (run.reply === undefined)
+      throw new AgentCheckError('run', path, 200, 'the answer holds no messages')
+    const replyText = run.reply
     report.reply = truncate(replyText)
     if (options.expect && !meetsExpectation(options.expect, replyText))
       throw new AgentCheckError(
@@ -302,24 +287,11 @@ function tooLargeError(check: string, path: string, error: TransportError): Agen
   )
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
 /** The server's own message from an error body, or the start of the body. */
 function serverMessage(text: string): string {
   const body = parseJson(text) as { detail?: unknown; message?: unknown } | undefined
   const message = body?.detail ?? body?.message
   return truncate(typeof message === 'string' ? message : text.trim() || '(empty body)', 300)
-}
-
-function textOf(content: z.output<typeof messageSchema>['content']): string {
-  if (typeof content === 'string') return content
-  return content.map((part) => part.text ?? '').join('')
 }
 
 function truncate(text: string, max = MAX_TEXT): string {

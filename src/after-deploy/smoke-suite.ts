@@ -4,7 +4,7 @@ import { describeExpectation, meetsExpectation } from '../inputs/expectation'
 import type { Config } from '../inputs/parse'
 import type { AfterDeployChecks, CaseResult, SuiteReport } from '../result'
 import { passCount } from '../report/suite'
-import { agentExchange, type AgentServer } from './agent-server'
+import { agentExchange, readRunAnswer, type AgentServer } from './agent-server'
 import type { CheckDeps } from './checks'
 
 export interface SuiteOptions extends AgentServer {
@@ -96,7 +96,6 @@ export async function runSmokeSuite(options: SuiteOptions): Promise<SuiteReport>
   }
 }
 
-/** "8 of 10 cases passed". */
 /** The sentence that fails the checks when fewer cases passed than verify-min-pass asks for. */
 export function suiteFailure(report: SuiteReport): string | undefined {
   if (report.passed >= report.required) return undefined
@@ -142,13 +141,11 @@ async function runCase(options: SuiteOptions, smokeCase: SmokeCase): Promise<Cas
       reply: cut(answer.text),
       failure: `${PATH} answered ${answer.status}`
     }
-  const body = parseJson(answer.text)
-  const graphError = (body as { __error__?: { message?: unknown } } | undefined)?.__error__
-  if (graphError) {
-    const message = typeof graphError.message === 'string' ? graphError.message : 'no message'
-    return { ...answered, passed: false, failure: `the graph failed: ${message}` }
-  }
-  const reply = cut(lastMessageText(body) ?? answer.text)
+  const run = readRunAnswer(answer.text)
+  if (run.kind === 'graph-error')
+    return { ...answered, passed: false, failure: `the graph failed: ${run.message}` }
+  // A graph whose output has no messages is judged on its whole answer.
+  const reply = cut(run.reply ?? answer.text)
   const failures = [
     smokeCase.expect &&
       !meetsExpectation(smokeCase.expect, reply) &&
@@ -163,21 +160,6 @@ async function runCase(options: SuiteOptions, smokeCase: SmokeCase): Promise<Cas
   return failures.length > 0
     ? { ...answered, reply, passed: false, failure: failures.join('; ') }
     : { ...answered, reply, passed: true }
-}
-
-/** The text of the run's last message, when its output has messages. */
-function lastMessageText(body: unknown): string | undefined {
-  const messages = (body as { messages?: unknown } | undefined)?.messages
-  if (!Array.isArray(messages) || messages.length === 0) return undefined
-  const content = (messages.at(-1) as { content?: unknown } | null)?.content
-  if (typeof content === 'string') return content
-  if (!Array.isArray(content)) return undefined
-  return content
-    .map((part) => {
-      const text = (part as { text?: unknown } | null)?.text
-      return typeof text === 'string' ? text : ''
-    })
-    .join('')
 }
 
 /**
@@ -206,12 +188,4 @@ function seconds(ms: number): string {
 
 function cut(text: string): string {
   return text.length > MAX_REPLY ? `${text.slice(0, MAX_REPLY)}…` : text
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
 }
