@@ -124,7 +124,8 @@ describe('the smoke suite in safe delivery', () => {
     expect(run.rollback).toMatchObject({
       revisionId: rollbackRevision?.id,
       outcome: 'deployed',
-      checksFailure: undefined
+      checksFailure: undefined,
+      suite: { revisionId: rollbackRevision?.id, passed: 2, failed: 0 }
     })
     // Both revisions ran the whole suite; the outputs count this run's revision's cases.
     expect(runsSent()).toHaveLength(4)

@@ -174,6 +174,8 @@ export interface RollbackReport {
   outcome: DeployOutcome
   /** The rollback's agent checks failed (its revision is DEPLOYED). */
   checksFailure?: string
+  /** `verify-cases`: the suite's verdict on the revision brought back. */
+  suite?: SuiteReport
   elapsedMs: number
   message: string
 }

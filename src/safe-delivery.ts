@@ -89,7 +89,8 @@ export async function deliver(config: Config, deps: DeliveryDeps): Promise<Deliv
     rollback: {
       ...report,
       outcome: rollbackResult ? withChecks(rollbackResult, rollbackChecks).outcome : report.outcome,
-      checksFailure
+      checksFailure,
+      suite: rollbackChecks?.suite
     }
   }
 }

@@ -52,6 +52,37 @@ const record: RunRecord = {
 }
 
 describe('the smoke suite in the records', () => {
+  it('shows the suite of the revision a rollback brought back in a table of its own', () => {
+    const brought = { ...suite, revisionId: 'revision-brought-back', passed: 3, failed: 0 }
+    const summary = renderDeploySummary(
+      {
+        outcome: 'checks-failed',
+        created: false,
+        revisionId: REVISION,
+        statusesSeen: ['DEPLOYED'],
+        elapsedMs: 1_000,
+        message: 'Deployed.'
+      },
+      'git_host',
+      {
+        checks: { passed: ['assistant'], suite, failure: 'Smoke suite: 1 of 3 cases passed.' },
+        rollback: {
+          failedRevisionId: REVISION,
+          toRevisionId: 'revision-before',
+          revisionId: 'revision-brought-back',
+          outcome: 'deployed',
+          elapsedMs: 1_000,
+          message: 'Rolled back.',
+          suite: brought
+        }
+      },
+      redact
+    )
+    expect(summary).toContain('### Smoke suite: 1 of 3 cases passed')
+    expect(summary).toContain('### Smoke suite after the rollback: 3 of 3 cases passed')
+    expect(summary).toContain('Revision revision-brought-back; verify-min-pass asks for 2.')
+  })
+
   it('shows a table of the cases in the job summary: verdict, latency, first line, reference', () => {
     const summary = renderDeploySummary(
       {

@@ -9,7 +9,13 @@ const MAX_CELL = 200
  * The smoke suite in the job summary: the pass count, the latency median and 95th percentile,
  * and a row per case with the first line of its reply (redacted before it is cut and escaped).
  */
-export function renderSuite(suite: SuiteReport, md: Markdown, redact: Redactor): string[] {
+export function renderSuite(
+  suite: SuiteReport,
+  md: Markdown,
+  redact: Redactor,
+  /** Whose suite it is when the summary shows two: "after the rollback". */
+  which?: string
+): string[] {
   const firstLine = (text: string | undefined) =>
     text === undefined ? '—' : md.cell(redact.cut(redact(text).split(/\r?\n/)[0] ?? '', MAX_CELL))
   const withReference = suite.cases.some((result) => result.reference !== undefined)
@@ -18,7 +24,7 @@ export function renderSuite(suite: SuiteReport, md: Markdown, redact: Redactor):
       ? 'No case was answered.'
       : `Latency: median ${seconds(suite.medianMs)}, 95th percentile ${seconds(suite.p95Ms ?? suite.medianMs)}.`
   return [
-    `### Smoke suite: ${passCount(suite)}`,
+    `### Smoke suite${which ? ` ${which}` : ''}: ${passCount(suite)}`,
     '',
     `Revision ${md.cell(suite.revisionId)}; verify-min-pass asks for ${suite.required}. ${latency}`,
     '',

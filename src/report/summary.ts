@@ -114,6 +114,7 @@ export function renderDeploySummary(
         ? ['### The agent replied over A2A', '', md.fence([checks.a2aReply]), '']
         : []),
       ...(checks?.suite ? renderSuite(checks.suite, md, redact) : []),
+      ...(rollback?.suite ? renderSuite(rollback.suite, md, redact, 'after the rollback') : []),
       ...(result.planLines ? ['### Plan', '', md.fence(result.planLines), ''] : []),
       ...(result.phases ? renderPhases(result.phases, md) : []),
       ...(logs && logs.lines.length > 0 ? renderLogs(logs, md) : [])
