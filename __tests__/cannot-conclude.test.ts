@@ -113,20 +113,29 @@ describe('the serving check: active_revision_id', () => {
 })
 
 describe("the serving check: the agent server's GET /info", () => {
-  let server: Server | undefined
+  // Every server a test started (a test may start several): each is closed after it.
+  const servers: Server[] = []
   afterEach(async () => {
-    server?.closeAllConnections()
-    await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined))
-    server = undefined
+    const started = servers.splice(0)
+    await Promise.all(
+      started.map(
+        (server) =>
+          new Promise((resolve) => {
+            server.closeAllConnections()
+            server.close(resolve)
+          })
+      )
+    )
   })
 
   /** An agent server whose /info answers `status` with `body`, every time. */
   async function infoServer(status: number, body: string): Promise<string> {
-    server = createServer((_req, res) => {
+    const server = createServer((_req, res) => {
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end(body)
     })
-    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve))
+    servers.push(server)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   }
 

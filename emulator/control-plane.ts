@@ -267,8 +267,10 @@ export async function startControlPlane(
       req.socket.destroy()
       return
     }
+    // Unref'd: a test whose client gave up may close the emulator before the delay ends, and
+    // the pending answer must not keep the test process alive.
     if (fault?.kind === 'delay')
-      await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000))
+      await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000).unref())
     const answer: Answer = parsed.ok
       ? route(method, record.path, url.searchParams, parsed.value)
       : {
