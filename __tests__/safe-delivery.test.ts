@@ -8,13 +8,9 @@ import {
   type ControlPlaneOptions
 } from '../emulator'
 import { openApiValidator } from '../emulator/openapi'
-import { ControlPlaneClient } from '../src/control-plane/client'
-import { sleep } from '../src/control-plane/retry'
-import type { OutputName, RawInputs } from '../src/inputs/contract'
-import { InputError, parseInputs } from '../src/inputs/parse'
-import { deliver, type Delivery } from '../src/safe-delivery'
-import { rawInputs } from './helpers/action-yml'
-import { BRANCH_ENV, gitHostStep } from './helpers/deploy-harness'
+import type { RawInputs } from '../src/inputs/contract'
+import { InputError } from '../src/inputs/parse'
+import { gitHostStep, runDelivery } from './helpers/deploy-harness'
 
 const NAME = 'support-agent'
 const validate = openApiValidator()
@@ -46,41 +42,6 @@ function seeded(controlPlane: ControlPlaneEmulator) {
     source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
   })
   return { id: deployment.id, first: String(deployment.latest_revision_id) }
-}
-
-interface Run extends Delivery {
-  outputs: Partial<Record<OutputName, string>>
-  log: string[]
-}
-
-/** deliver() as execute() runs it, in process, polling fast. */
-async function runDelivery(given: Partial<RawInputs>): Promise<Run> {
-  const parsed = await parseInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), BRANCH_ENV)
-  const config = { ...parsed, pollIntervalMs: 20 }
-  const outputs: Run['outputs'] = {}
-  const log: string[] = []
-  const client = new ControlPlaneClient({
-    baseUrl: config.apiUrl,
-    apiKey: config.apiKey,
-    userAgent: 'deploy-agent-action/test',
-    requestTimeoutMs: 1_000,
-    backoff: { baseMs: 10, maxMs: 50 }
-  })
-  const delivery = await deliver(config, {
-    client,
-    io: {
-      info: (message) => log.push(message),
-      notice: (message) => log.push(`notice: ${message}`),
-      warning: (message) => log.push(`warning: ${message}`),
-      setOutput: (name, value) => {
-        outputs[name] = value
-      }
-    },
-    startedAt: Date.now(),
-    now: Date.now,
-    sleep
-  })
-  return { ...delivery, outputs, log }
 }
 
 const checked = (extra: Partial<RawInputs> = {}): Partial<RawInputs> => ({

@@ -9,13 +9,8 @@ import {
   type ControlPlaneEmulator,
   type ControlPlaneOptions
 } from '../emulator'
-import { ControlPlaneClient } from '../src/control-plane/client'
-import { sleep } from '../src/control-plane/retry'
-import type { OutputName, RawInputs } from '../src/inputs/contract'
-import { parseInputs } from '../src/inputs/parse'
-import { deliver, type Delivery } from '../src/safe-delivery'
-import { rawInputs } from './helpers/action-yml'
-import { BRANCH_ENV, gitHostStep } from './helpers/deploy-harness'
+import type { RawInputs } from '../src/inputs/contract'
+import { BRANCH_ENV, gitHostStep, runDelivery } from './helpers/deploy-harness'
 
 const NAME = 'support-agent'
 const CASES = ['- message: hello', '  expect: "echo: hello"', '- message: bye', '  expect: echo']
@@ -47,49 +42,16 @@ async function start(options: ControlPlaneOptions = {}) {
   return { controlPlane, id: deployment.id, first: String(deployment.latest_revision_id) }
 }
 
-interface Run extends Delivery {
-  outputs: Partial<Record<OutputName, string>>
-  log: string[]
-}
-
-async function runDelivery(given: Partial<RawInputs>): Promise<Run> {
-  const parsed = await parseInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), {
-    ...BRANCH_ENV,
-    GITHUB_WORKSPACE: workspace
-  })
-  const config = { ...parsed, pollIntervalMs: 20 }
-  const outputs: Run['outputs'] = {}
-  const log: string[] = []
-  const client = new ControlPlaneClient({
-    baseUrl: config.apiUrl,
-    apiKey: config.apiKey,
-    userAgent: 'deploy-agent-action/test',
-    requestTimeoutMs: 1_000,
-    backoff: { baseMs: 10, maxMs: 50 }
-  })
-  const delivery = await deliver(config, {
-    client,
-    io: {
-      info: (message) => log.push(message),
-      notice: (message) => log.push(`notice: ${message}`),
-      warning: (message) => log.push(`warning: ${message}`),
-      setOutput: (name, value) => {
-        outputs[name] = value
-      }
-    },
-    startedAt: Date.now(),
-    now: Date.now,
-    sleep
-  })
-  return { ...delivery, outputs, log }
-}
+/** deliver() as execute() runs it, with the cases file in the workspace. */
+const runInWorkspace = (given: Partial<RawInputs>) =>
+  runDelivery(given, { ...BRANCH_ENV, GITHUB_WORKSPACE: workspace })
 
 const runsSent = () => agent?.requests.filter((request) => request.path === '/runs/wait') ?? []
 
 describe('the smoke suite in safe delivery', () => {
   it('passes a deploy whose cases pass, and sets cases-passed and cases-failed', async () => {
     const { controlPlane } = await start()
-    const run = await runDelivery({
+    const run = await runInWorkspace({
       ...gitHostStep(controlPlane.url),
       'verify-assistant': 'agent',
       'verify-cases': 'cases.yml'
@@ -107,7 +69,7 @@ describe('the smoke suite in safe delivery', () => {
     const { controlPlane, id, first } = await start({
       agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'wrong-reply')
     })
-    const run = await runDelivery({
+    const run = await runInWorkspace({
       ...gitHostStep(controlPlane.url),
       'verify-assistant': 'agent',
       'verify-cases': 'cases.yml',
@@ -140,8 +102,8 @@ describe('the smoke suite in safe delivery', () => {
     const { controlPlane, id, first } = await start()
     // The revision rolled back to answers wrong; its redeploy answers as it does.
     controlPlane.setRevisionAgent(first, 'wrong-reply')
-    await runDelivery({ ...gitHostStep(controlPlane.url), 'repo-ref': 'next' })
-    const run = await runDelivery({
+    await runInWorkspace({ ...gitHostStep(controlPlane.url), 'repo-ref': 'next' })
+    const run = await runInWorkspace({
       'api-url': controlPlane.url,
       name: NAME,
       operation: 'rollback',

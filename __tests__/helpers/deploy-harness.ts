@@ -3,13 +3,14 @@ import { ControlPlaneClient } from '../../src/control-plane/client'
 import { sleep } from '../../src/control-plane/retry'
 import { deleteDeployment } from '../../src/operations/delete'
 import { deploy } from '../../src/operations/deploy'
+import type { DeployDeps } from '../../src/operations/deps'
 import { rollbackOperation } from '../../src/operations/rollback'
 import { prunePreviews } from '../../src/operations/prune'
 import { promote } from '../../src/operations/promote'
 import type { DeployResult } from '../../src/result'
-import { parseInputs } from '../../src/inputs/parse'
+import { parseInputs, type Config } from '../../src/inputs/parse'
 import { rawInputs } from './action-yml'
-import { deliver } from '../../src/safe-delivery'
+import { deliver, type Delivery } from '../../src/safe-delivery'
 
 export const INTEGRATION_ID = '123e4567-e89b-42d3-a456-426614174000'
 export const BRANCH_ENV = {
@@ -32,10 +33,66 @@ export function gitHostStep(apiUrl: string, name = 'support-agent') {
 /** The gap between status checks in tests, below what the poll-interval input allows. */
 const FAST_POLL_MS = 50
 
-export interface Recorded {
-  result: DeployResult
+/** What a run records: the outputs it sets and each line it logs. */
+export interface Recording {
   outputs: Partial<Record<OutputName, string>>
   log: string[]
+}
+
+export interface Recorded extends Recording {
+  result: DeployResult
+}
+
+export interface DeliveryRun extends Delivery, Recording {}
+
+/**
+ * The dependencies execute() gives an operation, with a real client over HTTP: what the run logs
+ * (retries included) and which outputs it sets are recorded. Retries are fast so that tests of
+ * them stay short.
+ */
+export function recordingDeps(
+  config: Config,
+  options: Pick<DeployDeps, 'signal' | 'pullRequestState'> & { requestTimeoutMs: number }
+): Recording & { deps: DeployDeps } {
+  const outputs: Recording['outputs'] = {}
+  const log: string[] = []
+  const client = new ControlPlaneClient({
+    baseUrl: config.apiUrl,
+    apiKey: config.apiKey,
+    tenantId: config.tenantId,
+    userAgent: 'deploy-agent-action/test',
+    requestTimeoutMs: options.requestTimeoutMs,
+    backoff: { baseMs: 10, maxMs: 50 },
+    onRetry: (notice) => log.push(`retry ${notice.method} ${notice.path}: ${notice.reason}`)
+  })
+  const deps: DeployDeps = {
+    client,
+    io: {
+      info: (message) => log.push(message),
+      notice: (message) => log.push(`notice: ${message}`),
+      warning: (message) => log.push(`warning: ${message}`),
+      setOutput: (name, value) => {
+        outputs[name] = value
+      }
+    },
+    signal: options.signal,
+    startedAt: Date.now(),
+    now: Date.now,
+    sleep,
+    pullRequestState: options.pullRequestState
+  }
+  return { deps, outputs, log }
+}
+
+/** deliver() as execute() runs it (checks after DEPLOYED, a rollback when asked), polling fast. */
+export async function runDelivery(
+  given: Partial<RawInputs>,
+  env: Record<string, string> = BRANCH_ENV
+): Promise<DeliveryRun> {
+  const parsed = await parseInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), env)
+  const config = { ...parsed, pollIntervalMs: 20 }
+  const { deps, outputs, log } = recordingDeps(config, { requestTimeoutMs: 1_000 })
+  return { ...(await deliver(config, deps)), outputs, log }
 }
 
 /**
@@ -63,16 +120,10 @@ export async function runDeploy(
     ...parsed,
     pollIntervalMs: given['poll-interval'] === undefined ? FAST_POLL_MS : parsed.pollIntervalMs
   }
-  const outputs: Recorded['outputs'] = {}
-  const log: string[] = []
-  const client = new ControlPlaneClient({
-    baseUrl: config.apiUrl,
-    apiKey: config.apiKey,
-    tenantId: config.tenantId,
-    userAgent: 'deploy-agent-action/test',
+  const { deps, outputs, log } = recordingDeps(config, {
     requestTimeoutMs: 2_000,
-    backoff: { baseMs: 10, maxMs: 50 },
-    onRetry: (notice) => log.push(`retry ${notice.method} ${notice.path}: ${notice.reason}`)
+    signal: options.signal,
+    pullRequestState: options.pullRequestState
   })
   const operation = options.delivered
     ? async (...args: Parameters<typeof deliver>) => (await deliver(...args)).result
@@ -85,21 +136,6 @@ export async function runDeploy(
           : config.operation === 'promote'
             ? promote
             : deploy
-  const result = await operation(config, {
-    client,
-    io: {
-      info: (message) => log.push(message),
-      notice: (message) => log.push(`notice: ${message}`),
-      warning: (message) => log.push(`warning: ${message}`),
-      setOutput: (name, value) => {
-        outputs[name] = value
-      }
-    },
-    signal: options.signal,
-    startedAt: Date.now(),
-    now: Date.now,
-    sleep,
-    pullRequestState: options.pullRequestState
-  })
+  const result = await operation(config, deps)
   return { result, outputs, log }
 }

@@ -1,63 +1,25 @@
 import { expect } from '@jest/globals'
 import type { ControlPlaneEmulator, Deployment } from '../../emulator'
 import { openApiValidator } from '../../emulator/openapi'
-import { ControlPlaneClient } from '../../src/control-plane/client'
-import { sleep } from '../../src/control-plane/retry'
-import type { OutputName, RawInputs } from '../../src/inputs/contract'
-import { parseInputs } from '../../src/inputs/parse'
-import { deliver, type Delivery } from '../../src/safe-delivery'
-import { rawInputs } from './action-yml'
-import { BRANCH_ENV } from './deploy-harness'
+import type { RawInputs } from '../../src/inputs/contract'
+import { runDelivery, type DeliveryRun } from './deploy-harness'
 
 const validate = openApiValidator()
 export const INTEGRATION = { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
 export const DIGEST = 'registry.example.com/acme/agent@sha256:' + 'ab'.repeat(32)
-export interface Run extends Delivery {
-  outputs: Partial<Record<OutputName, string>>
-  log: string[]
-}
 
 /** deliver() as execute() runs it for operation promote, in process, polling fast. */
-export async function runPromote(
+export function runPromote(
   controlPlane: ControlPlaneEmulator,
   given: Partial<RawInputs>
-): Promise<Run> {
-  const parsed = await parseInputs(
-    rawInputs({
-      'api-key': 'emulator-key',
-      'api-url': controlPlane.url,
-      operation: 'promote',
-      name: 'prod',
-      'from-deployment': 'staging',
-      ...given
-    }),
-    BRANCH_ENV
-  )
-  const config = { ...parsed, pollIntervalMs: 20 }
-  const outputs: Run['outputs'] = {}
-  const log: string[] = []
-  const client = new ControlPlaneClient({
-    baseUrl: config.apiUrl,
-    apiKey: config.apiKey,
-    userAgent: 'deploy-agent-action/test',
-    requestTimeoutMs: 1_000,
-    backoff: { baseMs: 10, maxMs: 50 }
+): Promise<DeliveryRun> {
+  return runDelivery({
+    'api-url': controlPlane.url,
+    operation: 'promote',
+    name: 'prod',
+    'from-deployment': 'staging',
+    ...given
   })
-  const delivery = await deliver(config, {
-    client,
-    io: {
-      info: (message) => log.push(message),
-      notice: (message) => log.push(`notice: ${message}`),
-      warning: (message) => log.push(`warning: ${message}`),
-      setOutput: (name, value) => {
-        outputs[name] = value
-      }
-    },
-    startedAt: Date.now(),
-    now: Date.now,
-    sleep
-  })
-  return { ...delivery, outputs, log }
 }
 
 /** Requests that change state: none may be sent when a promote is refused. */

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
+import type { GitHubTarget } from '../../src/after-deploy/github-client'
 import {
   commentBody,
   openGitHubRecords,
-  type GitHubTarget,
   type RunRecord
 } from '../../src/after-deploy/github-records'
 import { commentMarker, markdownFor } from '../../src/report/markdown'

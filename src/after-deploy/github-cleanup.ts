@@ -6,7 +6,7 @@ import {
   workflowTarget,
   type BoundedCallOptions,
   type GitHubTarget
-} from './github-records'
+} from './github-client'
 import { findComment, tokenIdentity, type TokenIdentity } from './pr-comment'
 
 /** Pages of 100 GitHub deployments of one environment read to mark them inactive. */

@@ -1,22 +1,21 @@
-import { context, getOctokit } from '@actions/github'
-import { defaults } from '@actions/github/lib/utils'
 import type { Config } from '../inputs/parse'
-import { BODY_CAPS, cappedFetch } from '../control-plane/transport'
 import { passCount } from '../report/suite'
 import type { DeployOutcome, RollbackReport, SuiteReport } from '../result'
 import { rollbackHeadline } from '../report/rollback-text'
 import { formatDuration } from '../lib/duration'
-import { capComment, markdownFor, type Markdown } from '../report/markdown'
+import { capComment, type Markdown } from '../report/markdown'
 import type { Redactor } from '../report/redact'
 import { checkHttpUrl } from '../lib/url'
 import type { PredictionBasis } from '../wait/poll-schedule'
 import { expectedEndDescription } from '../wait/progress-text'
+import {
+  openGitHub,
+  workflowTarget,
+  type BoundedCallOptions,
+  type GitHubTarget
+} from './github-client'
 import { tokenIdentity, upsertComment, type TokenIdentity } from './pr-comment'
 
-/** Time one GitHub call may take; GitHub records never hold the deploy back. */
-export const GITHUB_CALL_MS = 10_000
-/** Time past the run's deadline the final records may still take (a timed-out run reports too). */
-export const GITHUB_GRACE_MS = 5_000
 /** GitHub's limit for a deployment status description. */
 const MAX_DESCRIPTION = 140
 
@@ -37,7 +36,7 @@ export interface RunRecord {
   redeployOf?: string
 }
 
-export interface GitHubRecordsOptions {
+export interface GitHubRecordsOptions extends BoundedCallOptions {
   token: string
   /**
    * `deploy`: the GitHub deployment is for the workflow's commit and is created at once.
@@ -50,24 +49,7 @@ export interface GitHubRecordsOptions {
   deploymentName: string
   /** Every text sent to GitHub is redacted with this first. */
   redact: Redactor
-  /** The run's deadline (epoch ms): no call goes on past it and GITHUB_GRACE_MS. */
-  deadline: number
-  now: () => number
-  /** Time one call may take; GITHUB_CALL_MS unless a test says otherwise. */
-  callBudgetMs?: number
-  warn: (message: string) => void
   info: (message: string) => void
-}
-
-/** Where the records go: the repository, commit, pull request and run, from the workflow. */
-export interface GitHubTarget {
-  owner: string
-  repo: string
-  sha: string
-  pullRequest?: number
-  runUrl: string
-  /** The REST API's base URL; @actions/github's default (GITHUB_API_URL) when undefined. */
-  apiUrl?: string
 }
 
 export interface GitHubRecords {
@@ -82,7 +64,6 @@ export interface GitHubRecords {
   finish(record: RunRecord): Promise<void>
 }
 
-export type Octokit = ReturnType<typeof getOctokit>
 type DeploymentState = 'success' | 'failure' | 'error' | 'in_progress'
 
 const STATES: Record<DeployOutcome, DeploymentState> = {
@@ -99,92 +80,6 @@ const STATES: Record<DeployOutcome, DeploymentState> = {
   absent: 'success',
   pruned: 'success'
 }
-
-/** The workflow's repository, commit, pull request and run. */
-export function workflowTarget(): GitHubTarget {
-  const { owner, repo } = context.repo
-  const pullRequest = context.payload.pull_request as
-    { number: number; head?: { sha?: string } } | undefined
-  return {
-    owner,
-    repo,
-    sha: pullRequest?.head?.sha ?? context.sha,
-    pullRequest: pullRequest?.number,
-    runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`
-  }
-}
-
-/** The fetch @actions/github would use (through the runner's proxy settings), else Node's. */
-function githubFetch(): Parameters<typeof cappedFetch>[0] {
-  const proxied = (defaults.request as { fetch?: Parameters<typeof cappedFetch>[0] } | undefined)
-    ?.fetch
-  return proxied ?? fetch
-}
-
-/** What a bounded GitHub call needs: the run's deadline, a clock, a budget and a warning. */
-export type BoundedCallOptions = Pick<
-  GitHubRecordsOptions,
-  'deadline' | 'now' | 'callBudgetMs' | 'warn'
->
-
-/**
- * What every GitHub call of a run shares: the client for the workflow's repository, the markdown
- * its texts go through, and the budget of each call.
- */
-export function openGitHub(
-  options: BoundedCallOptions & { token: string; redact: Redactor },
-  target: GitHubTarget
-) {
-  return {
-    octokit: getOctokit(options.token, {
-      ...(target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl }),
-      // Bodies capped like the service's (a page of comments can be made of any size).
-      request: { ...defaults.request, fetch: cappedFetch(githubFetch(), BODY_CAPS.githubJson) }
-    }),
-    owner: target.owner,
-    repo: target.repo,
-    md: markdownFor(options.redact),
-    bounded: boundedCalls(options)
-  }
-}
-
-/**
- * Runs GitHub calls each under its own budget (never past the run's deadline and a grace): a call
- * that fails or times out resolves undefined, with a warning that says what was not recorded.
- */
-export function boundedCalls(options: BoundedCallOptions) {
-  return async <T>(what: string, call: (signal: AbortSignal) => Promise<T>) => {
-    try {
-      return await budgetedCall(options, call)
-    } catch (error) {
-      options.warn(`${what} was not recorded: ${reason(error)}`)
-      return undefined
-    }
-  }
-}
-
-/**
- * One GitHub call under its own budget (never past the run's deadline and a grace). Rejects with
- * the call's own error, or one that says the time ran out.
- */
-export async function budgetedCall<T>(
-  options: Pick<BoundedCallOptions, 'deadline' | 'now' | 'callBudgetMs'>,
-  call: (signal: AbortSignal) => Promise<T>
-): Promise<T> {
-  const budget = Math.min(
-    options.callBudgetMs ?? GITHUB_CALL_MS,
-    options.deadline + GITHUB_GRACE_MS - options.now()
-  )
-  if (budget <= 0) throw new Error("the run's timeout had passed.")
-  const signal = AbortSignal.timeout(budget)
-  try {
-    return await call(signal)
-  } catch (error) {
-    if (!signal.aborted) throw error
-    throw new Error(`GitHub did not answer within ${formatDuration(budget)}.`, { cause: error })
-  }
-}
-
 /** The GitHub deployment's description: what the run does to the deployment. */
 const VERBS: Record<Config['operation'], string> = {
   deploy: 'Deploy',
@@ -403,10 +298,4 @@ function waitingCommentBody(deploymentName: string, description: string, md: Mar
     md.paragraph(description),
     ''
   ].join('\n')
-}
-
-function reason(error: unknown): string {
-  const status = (error as { status?: unknown }).status
-  const message = error instanceof Error ? error.message : String(error)
-  return typeof status === 'number' ? `HTTP ${status}: ${message}` : message
 }

@@ -1,4 +1,4 @@
-import type { Octokit } from './github-records'
+import type { Octokit } from './github-client'
 
 // The action's pull-request comment: anyone may post its marker, so a comment is taken for the
 // action's own only when the token's identity wrote it; otherwise a new one is made.

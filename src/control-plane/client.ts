@@ -1,23 +1,15 @@
 import { createReadStream } from 'node:fs'
-import type { Readable } from 'node:stream'
-import { formatBytes } from '../lib/bytes'
-import { attemptTimeout, BODY_CAPS, send, TransportError, type Dispatcher } from './transport'
-import type { z } from 'zod'
-import {
-  BodyTooLargeError,
-  ControlPlaneError,
-  DeadlineError,
-  formatErrorDetail,
-  HttpStatusError,
-  NetworkError,
-  ResponseShapeError,
-  ServiceIdError,
-  UploadRefusedError
-} from './errors'
+import { BODY_CAPS } from './transport'
+import { ResponseShapeError, HttpStatusError, ServiceIdError, UploadRefusedError } from './errors'
 import { UUID } from '../lib/ids'
 import { withoutQuery } from './signed-url'
-import { backoffDelay, parseRetryAfter, sleep, type BackoffPolicy } from './retry'
-import { failureOf, isRetryable } from './status-policy'
+import {
+  ControlPlaneRequester,
+  queryString,
+  type CallOptions,
+  type ControlPlaneClientOptions,
+  type Query
+} from './request'
 import {
   deploymentSchema,
   deploymentsListSchema,
@@ -33,57 +25,7 @@ import {
   type UploadUrl
 } from './schemas'
 
-export interface RetryNotice {
-  method: string
-  path: string
-  attempt: number
-  delayMs: number
-  reason: string
-}
-
-export interface ControlPlaneClientOptions {
-  /** Base URL, path prefix included, without a trailing slash. */
-  baseUrl: string
-  apiKey: string
-  tenantId?: string
-  userAgent: string
-  /** Longest time one request may take; each request is also cut short by the call's deadline. */
-  requestTimeoutMs?: number
-  /** Attempts of a retryable call, the first included. */
-  maxAttempts?: number
-  backoff?: BackoffPolicy
-  dispatcher?: Dispatcher
-  /** Called with a lazily built line for debug output; never receives a body or a header value. */
-  onDebug?: (line: () => string) => void
-  onRetry?: (notice: RetryNotice) => void
-  now?: () => number
-  random?: () => number
-}
-
-export interface CallOptions {
-  /** Epoch milliseconds after which nothing is sent and no retry is slept. */
-  deadline?: number
-  signal?: AbortSignal
-  /** Attempts of this call, the first included, when fewer than the client's (a status poll). */
-  maxAttempts?: number
-}
-
-interface RequestSpec<T> extends CallOptions {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT'
-  /** A URL outside the control plane (an upload): sent without the control plane's headers. */
-  absoluteUrl?: string
-  headers?: Record<string, string>
-  /** A body made anew for each attempt (a file stream). */
-  rawBody?: () => Readable
-  path: string
-  query?: Query
-  body?: unknown
-  schema: z.ZodType<T> | undefined
-  /** The most bytes of the answer read (BODY_CAPS). */
-  maxBodyBytes: number
-}
-
-type Query = Record<string, string | number | undefined>
+export type { CallOptions, ControlPlaneClientOptions, RetryNotice } from './request'
 
 /**
  * An id as a path segment. Ids come from the service (or from inputs checked as UUIDs): one of
@@ -111,16 +53,6 @@ export const controlPlanePaths = {
     `${controlPlanePaths.revision(id, revisionId)}/redeploy`
 }
 
-/** `?a=1&b=2` of the values that are set, encoded as the request sends them; '' when none. */
-function queryString(query: Query = {}): string {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value))
-  }
-  const text = params.toString()
-  return text ? `?${text}` : ''
-}
-
 function deleteQuery(options: { deleteTracingProject: boolean }): Query {
   return { delete_tracing_project: options.deleteTracingProject ? 'true' : undefined }
 }
@@ -132,39 +64,26 @@ export function describeDeleteRequest(
 ): string {
   return `DELETE ${controlPlanePaths.deployment(id)}${queryString(deleteQuery(options))}`
 }
+
 const PAGE_LIMIT = 100
 /** A guard against a service whose offsets never end; 1,000 pages are 100,000 deployments. */
 const MAX_PAGES = 1000
 
 /**
- * The control plane's client: one request() chokepoint adds the auth headers and a timeout,
- * retries what is safe to retry, turns failures into errors that name the call, and parses every
- * answer with its schema. It imports nothing from @actions/* so it can be used on its own.
+ * The control plane's client: one typed method per call, each going through request.ts's one
+ * chokepoint (auth headers, timeout, retries, error mapping, parsing with the call's schema). It
+ * imports nothing from @actions/* so it can be used on its own.
  */
 export class ControlPlaneClient {
-  readonly #options: Required<
-    Pick<
-      ControlPlaneClientOptions,
-      'requestTimeoutMs' | 'maxAttempts' | 'backoff' | 'now' | 'random'
-    >
-  > &
-    ControlPlaneClientOptions
+  readonly #requester: ControlPlaneRequester
 
   constructor(options: ControlPlaneClientOptions) {
-    this.#options = {
-      requestTimeoutMs: 30_000,
-      maxAttempts: 5,
-      backoff: { baseMs: 1_000, maxMs: 20_000 },
-      now: Date.now,
-      random: Math.random,
-      ...options,
-      baseUrl: options.baseUrl.replace(/\/+$/, '')
-    }
+    this.#requester = new ControlPlaneRequester(options)
   }
 
   /** The longest time one request may take. */
   get requestTimeoutMs(): number {
-    return this.#options.requestTimeoutMs
+    return this.#requester.requestTimeoutMs
   }
 
   /** The deployment whose name is exactly `name`, paging through the substring filter's results. */
@@ -180,7 +99,7 @@ export class ControlPlaneClient {
   }
 
   getDeployment(id: string, call: CallOptions = {}): Promise<Deployment> {
-    return this.#request({
+    return this.#requester.request({
       ...call,
       method: 'GET',
       path: controlPlanePaths.deployment(id),
@@ -190,7 +109,7 @@ export class ControlPlaneClient {
   }
 
   createDeployment(body: DeploymentCreateBody, call: CallOptions = {}): Promise<Deployment> {
-    return this.#request({
+    return this.#requester.request({
       ...call,
       method: 'POST',
       path: controlPlanePaths.deployments(),
@@ -205,7 +124,7 @@ export class ControlPlaneClient {
     body: DeploymentPatchBody,
     call: CallOptions = {}
   ): Promise<Deployment> {
-    return this.#request({
+    return this.#requester.request({
       ...call,
       method: 'PATCH',
       path: controlPlanePaths.deployment(id),
@@ -225,7 +144,7 @@ export class ControlPlaneClient {
     call: CallOptions = {}
   ): Promise<Revision> {
     const path = controlPlanePaths.revision(deploymentId, revisionId)
-    const revision = await this.#request({
+    const revision = await this.#requester.request({
       ...call,
       method: 'GET',
       path,
@@ -248,7 +167,7 @@ export class ControlPlaneClient {
     options: { deleteTracingProject: boolean },
     call: CallOptions = {}
   ): Promise<void> {
-    return this.#request({
+    return this.#requester.request({
       ...call,
       method: 'DELETE',
       path: controlPlanePaths.deployment(id),
@@ -260,7 +179,7 @@ export class ControlPlaneClient {
 
   /** A signed URL to PUT a source tarball to, and the object path the PATCH names it by. */
   createUploadUrl(deploymentId: string, call: CallOptions = {}): Promise<UploadUrl> {
-    return this.#request({
+    return this.#requester.request({
       ...call,
       method: 'POST',
       path: controlPlanePaths.uploadUrl(deploymentId),
@@ -282,7 +201,7 @@ export class ControlPlaneClient {
     // The signed query string is a credential: messages name the host and path only.
     const shown = `${target.origin}${target.pathname}`
     try {
-      await this.#request({
+      await this.#requester.request({
         ...call,
         method: 'PUT',
         path: shown,
@@ -306,7 +225,7 @@ export class ControlPlaneClient {
     call: CallOptions = {},
     statuses?: readonly string[]
   ): Promise<Revision[]> {
-    const page = await this.#request({
+    const page = await this.#requester.request({
       ...call,
       method: 'GET',
       path: controlPlanePaths.revisions(deploymentId),
@@ -325,7 +244,7 @@ export class ControlPlaneClient {
     query: { order?: 'asc' | 'desc'; limit?: number; offset?: string },
     call: CallOptions = {}
   ): Promise<RevisionLogs> {
-    return this.#request({
+    return this.#requester.request({
       ...call,
       method: 'GET',
       path: controlPlanePaths.revisionLogs(deploymentId, revisionId),
@@ -337,7 +256,7 @@ export class ControlPlaneClient {
 
   /** The pause before retry `retryNumber` (0 for the first): the client's backoff and random. */
   retryDelay(retryNumber: number): number {
-    return backoffDelay(retryNumber, this.#options.backoff, this.#options.random)
+    return this.#requester.retryDelay(retryNumber)
   }
 
   /**
@@ -350,7 +269,7 @@ export class ControlPlaneClient {
     revisionId: string,
     call: CallOptions = {}
   ): Promise<Deployment> {
-    return this.#request({
+    return this.#requester.request({
       ...call,
       method: 'POST',
       path: controlPlanePaths.redeploy(deploymentId, revisionId),
@@ -386,7 +305,7 @@ export class ControlPlaneClient {
   ): AsyncGenerator<Deployment[]> {
     let offset = 0
     for (let page = 0; page < maxPages; page++) {
-      const list = await this.#request({
+      const list = await this.#requester.request({
         ...call,
         method: 'GET',
         path: controlPlanePaths.deployments(),
@@ -399,137 +318,5 @@ export class ControlPlaneClient {
       if (list.resources.length < PAGE_LIMIT || next <= offset) return
       offset = next
     }
-  }
-
-  async #request<T>(spec: RequestSpec<T>): Promise<T> {
-    const { method, path } = spec
-    const { now } = this.#options
-    const maxAttempts = Math.min(spec.maxAttempts ?? Infinity, this.#options.maxAttempts)
-    for (let attempt = 1; ; attempt++) {
-      const outcome = await this.#send(spec)
-      let error: ControlPlaneError
-      if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
-        try {
-          return this.#parse(spec, outcome.bodyText)
-        } catch (parseError) {
-          if (!(parseError instanceof ResponseShapeError)) throw parseError
-          error = parseError
-        }
-      } else {
-        error =
-          outcome.kind === 'answer'
-            ? new HttpStatusError(method, path, outcome.status, formatErrorDetail(outcome.bodyText))
-            : outcome.error
-      }
-      // What a failure means (retry? for which methods?) is status-policy.ts's table.
-      const failure = failureOf(error)
-      if (!failure || !isRetryable(failure, method) || attempt >= maxAttempts) throw error
-      const retryAfter =
-        outcome.kind === 'answer' ? parseRetryAfter(outcome.retryAfter, now()) : undefined
-      const delayMs = retryAfter ?? this.retryDelay(attempt - 1)
-      if (spec.deadline !== undefined && now() + delayMs >= spec.deadline) throw error
-      this.#options.onRetry?.({
-        method,
-        path,
-        attempt,
-        delayMs,
-        reason:
-          failure.kind === 'status'
-            ? `HTTP ${failure.status}`
-            : error instanceof NetworkError
-              ? error.reason
-              : failure.kind === 'too-large'
-                ? 'body too large'
-                : 'body cut short'
-      })
-      await sleep(delayMs, spec.signal)
-    }
-  }
-
-  async #send(
-    spec: RequestSpec<unknown>
-  ): Promise<
-    | { kind: 'answer'; status: number; bodyText: string; retryAfter: string | undefined }
-    | { kind: 'failure'; error: NetworkError | BodyTooLargeError }
-  > {
-    const { method, path } = spec
-    const { now, requestTimeoutMs } = this.#options
-    spec.signal?.throwIfAborted()
-    const bound = attemptTimeout(requestTimeoutMs, spec.deadline, now())
-    if (!bound) throw new DeadlineError(method, path)
-    const started = now()
-    try {
-      const answer = await send({
-        url: this.#url(spec),
-        method,
-        headers: spec.absoluteUrl
-          ? (spec.headers ?? {})
-          : { ...this.#headers(spec.body !== undefined), ...spec.headers },
-        body: spec.rawBody
-          ? spec.rawBody()
-          : spec.body === undefined
-            ? undefined
-            : JSON.stringify(spec.body),
-        signal: spec.signal,
-        timeoutMs: bound.timeoutMs,
-        maxBodyBytes: spec.maxBodyBytes,
-        dispatcher: this.#options.dispatcher
-      })
-      this.#options.onDebug?.(() => `${method} ${path} → ${answer.status} in ${now() - started} ms`)
-      const retryAfter = answer.headers['retry-after']
-      return {
-        kind: 'answer',
-        status: answer.status,
-        bodyText: answer.bodyText,
-        retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter
-      }
-    } catch (error) {
-      if (!(error instanceof TransportError)) throw error
-      this.#options.onDebug?.(
-        () => `${method} ${path} → ${error.reason} after ${now() - started} ms`
-      )
-      if (error.kind === 'timeout' && bound.cutByDeadline) throw new DeadlineError(method, path)
-      return {
-        kind: 'failure',
-        error:
-          error.kind === 'too-large'
-            ? new BodyTooLargeError(method, path, error.status, formatBytes(spec.maxBodyBytes))
-            : new NetworkError(method, path, error.reason)
-      }
-    }
-  }
-
-  #parse<T>(spec: RequestSpec<T>, bodyText: string): T {
-    if (spec.schema === undefined) return undefined as T
-    let json: unknown
-    try {
-      json = JSON.parse(bodyText)
-    } catch {
-      throw new ResponseShapeError(spec.method, spec.path, 'the body is not JSON', true)
-    }
-    const parsed = spec.schema.safeParse(json)
-    if (!parsed.success) {
-      const problems = parsed.error.issues
-        .slice(0, 3)
-        .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
-      throw new ResponseShapeError(spec.method, spec.path, problems.join('; '))
-    }
-    return parsed.data
-  }
-
-  #url(spec: RequestSpec<unknown>): string {
-    if (spec.absoluteUrl) return spec.absoluteUrl
-    return new URL(this.#options.baseUrl + spec.path + queryString(spec.query)).toString()
-  }
-
-  #headers(hasBody: boolean): Record<string, string> {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'user-agent': this.#options.userAgent,
-      'x-api-key': this.#options.apiKey
-    }
-    if (this.#options.tenantId) headers['x-tenant-id'] = this.#options.tenantId
-    if (hasBody) headers['content-type'] = 'application/json'
-    return headers
   }
 }

@@ -1,0 +1,123 @@
+import { context, getOctokit } from '@actions/github'
+import { defaults } from '@actions/github/lib/utils'
+import { BODY_CAPS, cappedFetch } from '../control-plane/transport'
+import { formatDuration } from '../lib/duration'
+import { markdownFor } from '../report/markdown'
+import type { Redactor } from '../report/redact'
+
+// The connection every GitHub call of a run shares (records, cleanup, the pull-request comment):
+// the client, where it points, and the budget that keeps each call from holding the run back.
+
+/** Time one GitHub call may take; GitHub records never hold the deploy back. */
+export const GITHUB_CALL_MS = 10_000
+/** Time past the run's deadline the final records may still take (a timed-out run reports too). */
+export const GITHUB_GRACE_MS = 5_000
+
+/** What a bounded GitHub call needs: the run's deadline, a clock, a budget and a warning. */
+export interface BoundedCallOptions {
+  /** The run's deadline (epoch ms): no call goes on past it and GITHUB_GRACE_MS. */
+  deadline: number
+  now: () => number
+  /** Time one call may take; GITHUB_CALL_MS unless a test says otherwise. */
+  callBudgetMs?: number
+  warn: (message: string) => void
+}
+
+/** Where the records go: the repository, commit, pull request and run, from the workflow. */
+export interface GitHubTarget {
+  owner: string
+  repo: string
+  sha: string
+  pullRequest?: number
+  runUrl: string
+  /** The REST API's base URL; @actions/github's default (GITHUB_API_URL) when undefined. */
+  apiUrl?: string
+}
+
+export type Octokit = ReturnType<typeof getOctokit>
+
+/** The workflow's repository, commit, pull request and run. */
+export function workflowTarget(): GitHubTarget {
+  const { owner, repo } = context.repo
+  const pullRequest = context.payload.pull_request as
+    { number: number; head?: { sha?: string } } | undefined
+  return {
+    owner,
+    repo,
+    sha: pullRequest?.head?.sha ?? context.sha,
+    pullRequest: pullRequest?.number,
+    runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`
+  }
+}
+
+/** The fetch @actions/github would use (through the runner's proxy settings), else Node's. */
+function githubFetch(): Parameters<typeof cappedFetch>[0] {
+  const proxied = (defaults.request as { fetch?: Parameters<typeof cappedFetch>[0] } | undefined)
+    ?.fetch
+  return proxied ?? fetch
+}
+
+/**
+ * What every GitHub call of a run shares: the client for the workflow's repository, the markdown
+ * its texts go through, and the budget of each call.
+ */
+export function openGitHub(
+  options: BoundedCallOptions & { token: string; redact: Redactor },
+  target: GitHubTarget
+) {
+  return {
+    octokit: getOctokit(options.token, {
+      ...(target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl }),
+      // Bodies capped like the service's (a page of comments can be made of any size).
+      request: { ...defaults.request, fetch: cappedFetch(githubFetch(), BODY_CAPS.githubJson) }
+    }),
+    owner: target.owner,
+    repo: target.repo,
+    md: markdownFor(options.redact),
+    bounded: boundedCalls(options)
+  }
+}
+
+/**
+ * Runs GitHub calls each under its own budget (never past the run's deadline and a grace): a call
+ * that fails or times out resolves undefined, with a warning that says what was not recorded.
+ */
+export function boundedCalls(options: BoundedCallOptions) {
+  return async <T>(what: string, call: (signal: AbortSignal) => Promise<T>) => {
+    try {
+      return await budgetedCall(options, call)
+    } catch (error) {
+      options.warn(`${what} was not recorded: ${reason(error)}`)
+      return undefined
+    }
+  }
+}
+
+/**
+ * One GitHub call under its own budget (never past the run's deadline and a grace). Rejects with
+ * the call's own error, or one that says the time ran out.
+ */
+export async function budgetedCall<T>(
+  options: Pick<BoundedCallOptions, 'deadline' | 'now' | 'callBudgetMs'>,
+  call: (signal: AbortSignal) => Promise<T>
+): Promise<T> {
+  const budget = Math.min(
+    options.callBudgetMs ?? GITHUB_CALL_MS,
+    options.deadline + GITHUB_GRACE_MS - options.now()
+  )
+  if (budget <= 0) throw new Error("the run's timeout had passed.")
+  const signal = AbortSignal.timeout(budget)
+  try {
+    return await call(signal)
+  } catch (error) {
+    if (!signal.aborted) throw error
+    throw new Error(`GitHub did not answer within ${formatDuration(budget)}.`, { cause: error })
+  }
+}
+
+/** A failed call's reason for a warning: its HTTP status, when it has one, and message. */
+function reason(error: unknown): string {
+  const status = (error as { status?: unknown }).status
+  const message = error instanceof Error ? error.message : String(error)
+  return typeof status === 'number' ? `HTTP ${status}: ${message}` : message
+}
