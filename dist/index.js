@@ -28372,12 +28372,256 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6324);
+/* harmony import */ var _main__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1730);
 
 await (0,_main__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 2948:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q4: () => (/* binding */ caseFileRules),
+/* harmony export */   Td: () => (/* binding */ requiredPasses),
+/* harmony export */   fz: () => (/* binding */ parseMinPass),
+/* harmony export */   ro: () => (/* binding */ readCaseFile)
+/* harmony export */ });
+/* unused harmony exports MAX_CASES, parseCases */
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8815);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2857);
+/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2543);
+/* harmony import */ var _contract__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9451);
+/* harmony import */ var _expectation__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7403);
+
+
+
+
+
+
+
+/** More cases than this is a load test, not a smoke suite; the file is refused. */
+const MAX_CASES = 500;
+/** A case file over this is not a list of smoke cases. */
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
+/** Characters of a dataset example's reference answer kept for the summary. */
+const MAX_REFERENCE = 2_000;
+const CASE_KEYS = 'name, message, input, assistant, expect, expect-not, max-latency';
+const inputObject = zod__WEBPACK_IMPORTED_MODULE_5__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_5__/* .unknown */ .L5J(), { error: 'must be a mapping (an object)' });
+// YAML reads `expect: 1234` as a number: any scalar is taken as the text it was written as.
+const textValue = zod__WEBPACK_IMPORTED_MODULE_5__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_5__/* .boolean */ .zMY()], { error: 'must be text' })
+    .transform(String);
+const nonEmpty = textValue.pipe(zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().min(1, 'must not be empty'));
+const caseSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .strictObject */ .rej({
+    name: textValue.optional(),
+    message: textValue.optional(),
+    input: inputObject.optional(),
+    assistant: nonEmpty.optional(),
+    expect: nonEmpty.optional(),
+    'expect-not': nonEmpty.optional(),
+    'max-latency': zod__WEBPACK_IMPORTED_MODULE_5__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig()], { error: 'must be a duration' }).optional(),
+    // A dataset example as the tracing service exports it.
+    inputs: inputObject.optional(),
+    outputs: zod__WEBPACK_IMPORTED_MODULE_5__/* .unknown */ .L5J().optional()
+});
+/**
+ * Reads and validates the case file `path`, relative to `workspace` (the runner's
+ * GITHUB_WORKSPACE, else the working directory). Never throws: a file that cannot be read is a
+ * problem like any other.
+ */
+async function readCaseFile(path, workspace) {
+    const fullPath = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspace ?? process.cwd(), path);
+    try {
+        const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(fullPath);
+        if (!info.isFile())
+            return { problems: [`${path} is not a file`] };
+        if (info.size > MAX_FILE_BYTES)
+            return {
+                problems: [
+                    `${path} is ${info.size} bytes, more than a case file of ${MAX_CASES} cases needs (4 MiB)`
+                ]
+            };
+        return parseCases(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(fullPath, 'utf8'), /\.jsonl$/i.test(path));
+    }
+    catch (error) {
+        const code = error.code;
+        const why = code === 'ENOENT' ? 'there is no such file' : (code ?? String(error));
+        return {
+            problems: [`${path} cannot be read (${why}); the path is relative to the workspace`]
+        };
+    }
+}
+/** A case file's text → its cases: a YAML list, or JSON Lines (one case a line). Pure. */
+function parseCases(text, jsonLines) {
+    const entries = jsonLines ? jsonLineEntries(text) : yamlEntries(text);
+    if ('problem' in entries)
+        return { problems: [entries.problem] };
+    if (entries.list.length === 0)
+        return { problems: ['the file holds no cases'] };
+    if (entries.list.length > MAX_CASES)
+        return {
+            problems: [
+                `the file holds ${entries.list.length} cases, more than ${MAX_CASES}: a smoke suite gates a deploy, keep it small`
+            ]
+        };
+    const problems = [];
+    const cases = [];
+    for (const { where, value } of entries.list) {
+        const parsed = toCase(value, where);
+        if ('problems' in parsed)
+            problems.push(...parsed.problems);
+        else
+            cases.push(parsed.case);
+    }
+    return problems.length > 0 ? { problems } : { cases, problems: [] };
+}
+function yamlEntries(text) {
+    let value;
+    try {
+        value = (0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .parse */ .qg)(text);
+    }
+    catch (error) {
+        const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        return { problem: `is not valid YAML (${message})` };
+    }
+    if (!Array.isArray(value))
+        return {
+            problem: 'must be a list of cases (YAML "- message: …" items, or a .jsonl file with a case a line)'
+        };
+    return { list: value.map((item, index) => ({ where: `case ${index + 1}`, value: item })) };
+}
+function jsonLineEntries(text) {
+    const list = [];
+    const lines = text.split(/\r?\n/);
+    for (const [index, line] of lines.entries()) {
+        if (line.trim() === '')
+            continue;
+        try {
+            list.push({ where: `line ${index + 1}`, value: JSON.parse(line) });
+        }
+        catch {
+            return { problem: `line ${index + 1} is not JSON (a .jsonl file holds one case a line)` };
+        }
+    }
+    return { list };
+}
+function toCase(value, where) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return { problems: [`${where} must be a mapping of ${CASE_KEYS}`] };
+    const named = value.name;
+    const label = typeof named === 'string' && named !== '' ? `${where} (${JSON.stringify(named)})` : where;
+    const parsed = caseSchema.safeParse(value);
+    if (!parsed.success) {
+        return {
+            problems: parsed.error.issues.map((issue) => issue.code === 'unrecognized_keys'
+                ? `${label} has the unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => JSON.stringify(key)).join(', ')} (a case has ${CASE_KEYS}; a dataset example inputs and outputs)`
+                : `${label}: ${String(issue.path[0])} ${issue.message}`)
+        };
+    }
+    const data = parsed.data;
+    const problems = [];
+    const given = [
+        data.message !== undefined && 'message',
+        data.input !== undefined && 'input',
+        data.inputs !== undefined && 'inputs'
+    ].filter((key) => key !== false);
+    if (given.length === 0)
+        problems.push(`${label} has neither message nor input (what to send the agent)`);
+    if (given.length > 1)
+        problems.push(`${label} has ${given.join(' and ')}: give only one`);
+    const expectation = (key) => {
+        const text = data[key];
+        if (text === undefined)
+            return undefined;
+        const result = (0,_expectation__WEBPACK_IMPORTED_MODULE_6__/* .parseExpectation */ .WR)(text);
+        if ('expectation' in result)
+            return result.expectation;
+        problems.push(`${label}: ${key} ${result.problem}`);
+        return undefined;
+    };
+    const expect = expectation('expect');
+    const expectNot = expectation('expect-not');
+    let maxLatencyMs;
+    if (data['max-latency'] !== undefined) {
+        maxLatencyMs = (0,_lib_duration__WEBPACK_IMPORTED_MODULE_3__/* .parseDuration */ .E)(String(data['max-latency']));
+        if (maxLatencyMs === undefined || maxLatencyMs <= 0)
+            problems.push(`${label}: max-latency ${JSON.stringify(data['max-latency'])} is not a positive duration (30s, 1m30s, 500ms)`);
+    }
+    if (problems.length > 0)
+        return { problems };
+    const input = data.input ??
+        data.inputs ??
+        { messages: [{ role: 'human', content: data.message ?? '' }] };
+    return {
+        case: {
+            name: data.name !== undefined && data.name !== '' ? data.name : where,
+            input,
+            assistant: data.assistant,
+            expect,
+            expectNot,
+            maxLatencyMs,
+            reference: data.outputs === undefined ? undefined : referenceText(data.outputs)
+        }
+    };
+}
+/** A dataset example's outputs as text: its last message's content when it has messages. */
+function referenceText(outputs) {
+    const messages = outputs?.messages;
+    const last = Array.isArray(messages) ? messages.at(-1) : undefined;
+    const content = last?.content ?? outputs;
+    const text = typeof content === 'string' ? content : JSON.stringify(content);
+    return text.length > MAX_REFERENCE ? `${text.slice(0, MAX_REFERENCE)}…` : text;
+}
+function parseMinPass(text) {
+    const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(text.trim());
+    if (percent) {
+        const value = Number(percent[1]);
+        return value <= 100
+            ? { minPass: { kind: 'percent', percent: value } }
+            : { problem: 'must be a percentage from 0% to 100%, or a count of cases' };
+    }
+    if (/^\d+$/.test(text.trim()))
+        return { minPass: { kind: 'count', count: Number(text.trim()) } };
+    return { problem: 'must be a percentage of the cases (90%) or a count of them (18)' };
+}
+/** How many of `total` cases must pass. */
+function requiredPasses(minPass, total) {
+    if (minPass.kind === 'count')
+        return minPass.count;
+    // The small margin keeps 80% of 10 at 8 whatever the floating point makes of it.
+    return Math.ceil((minPass.percent * total) / 100 - 1e-9);
+}
+/**
+ * The case file's problems as problems of `verify-cases`, and `verify-min-pass` held against the
+ * number of cases: the half of the config schema that judges what the file holds.
+ */
+const caseFileRules = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
+    inputs: zod__WEBPACK_IMPORTED_MODULE_5__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_5__/* ["enum"] */ .k5n(_contract__WEBPACK_IMPORTED_MODULE_4__/* .INPUT_NAMES */ .Qh), zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP()),
+    caseFile: zod__WEBPACK_IMPORTED_MODULE_5__/* .custom */ .IeY()
+})
+    .check((ctx) => {
+    const { inputs, caseFile } = ctx.value;
+    if (caseFile === undefined)
+        return;
+    const issue = (input, message) => ctx.issues.push({ code: 'custom', path: ['inputs', input], message, input: ctx.value });
+    for (const message of caseFile.problems)
+        issue('verify-cases', message);
+    const minPass = parseMinPass(inputs['verify-min-pass'].trim() || _contract__WEBPACK_IMPORTED_MODULE_4__/* .INPUT_DEFAULTS */ .WJ['verify-min-pass']);
+    if (caseFile.cases && 'minPass' in minPass) {
+        const total = caseFile.cases.length;
+        if (requiredPasses(minPass.minPass, total) > total)
+            issue('verify-min-pass', `asks for ${requiredPasses(minPass.minPass, total)} passing cases, but verify-cases holds ${total}`);
+    }
+})
+    .transform(() => ({}));
+
 
 /***/ }),
 
@@ -28436,10 +28680,16 @@ const INPUT_NAMES = [
     'rollback-on-failure',
     'rollback-timeout',
     'to-revision',
+    // Smoke suite (after DEPLOYED)
+    'verify-cases',
+    'verify-min-pass',
+    'verify-concurrency',
     // Preview lifecycle (operation prune)
     'prune-prefix',
     'prune-older-than',
-    'prune-closed-prs'
+    'prune-closed-prs',
+    // Promote (operation promote)
+    'from-deployment'
 ];
 /**
  * The `default:` of every input that action.yml gives one (a test holds the two equal). On a runner
@@ -28461,7 +28711,9 @@ const INPUT_DEFAULTS = {
     'pr-comment': 'false',
     'rollback-on-failure': 'false',
     'rollback-timeout': '15m',
-    'prune-closed-prs': 'false'
+    'prune-closed-prs': 'false',
+    'verify-min-pass': '100%',
+    'verify-concurrency': '4'
 };
 /**
  * Inputs that may span lines (tabs and line breaks allowed). Every other input is one line of
@@ -28482,7 +28734,12 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'rolled-back',
     'rollback-revision-id',
     // Preview lifecycle (operation prune)
-    'pruned'
+    'pruned',
+    // Smoke suite
+    'cases-passed',
+    'cases-failed',
+    // Promote (operation promote)
+    'promoted-from'
 ]));
 
 
@@ -28783,7 +29040,13 @@ function controlCharacterProblem(text, multiLine) {
 
 // EXTERNAL MODULE: ./src/inputs/expectation.ts
 var expectation = __nccwpck_require__(7403);
+// EXTERNAL MODULE: ./src/lib/ids.ts
+var ids = __nccwpck_require__(829);
+// EXTERNAL MODULE: ./src/inputs/cases.ts
+var cases = __nccwpck_require__(2948);
 ;// CONCATENATED MODULE: ./src/inputs/fields.ts
+
+
 
 
 
@@ -28796,10 +29059,9 @@ var expectation = __nccwpck_require__(7403);
 const MAX_LOG_LINES = 200;
 const SOURCES = ['git_host', 'external_image', 'internal_image', 'internal_source'];
 const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod'];
-const OPERATIONS = ['deploy', 'delete', 'rollback', 'prune'];
+const OPERATIONS = ['deploy', 'delete', 'rollback', 'prune', 'promote'];
 /** Status checks more often than this only load the service (issue 12: 1,189 polls in 3 s). */
 const MIN_POLL_INTERVAL_MS = 1_000;
-const DEPLOYMENT_NAME = /^[a-z][a-z0-9-]*$/;
 /** A shorter prefix would let one prune reach far more deployments than its author meant. */
 const MIN_PRUNE_PREFIX = 3;
 /**
@@ -28824,9 +29086,11 @@ const defaulted = (input, schema) => given(input)
     .pipe(schema);
 const fields_text = classic_schemas/* string */.YjP();
 const prunePrefix = fields_text
-    .regex(DEPLOYMENT_NAME, 'must be the start of deployment names: lowercase letters, digits and "-", starting with a letter')
+    .regex(ids/* DEPLOYMENT_NAME */.c, 'must be the start of deployment names: lowercase letters, digits and "-", starting with a letter')
     .min(MIN_PRUNE_PREFIX, `must be at least ${MIN_PRUNE_PREFIX} characters (a shorter prefix reaches deployments that are not previews)`);
 const uuid = classic_schemas/* uuid */.uRe('must be a UUID (for example 123e4567-e89b-42d3-a456-426614174000)');
+/** A deployment by name or by id: both are read the same way, an id first. */
+const deploymentRef = fields_text.refine((value) => ids/* DEPLOYMENT_NAME */.c.test(value) || uuid.safeParse(value).success, 'must be a deployment name (lowercase letters, digits and "-", starting with a letter) or a deployment id (a UUID)');
 const httpUrl = classic_schemas/* url */.OZ5({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 // The further checks read a URL that parses: they run only once httpUrl has passed.
 const apiUrl = httpUrl.pipe(classic_schemas/* string */.YjP()
@@ -28881,7 +29145,7 @@ const inputFields = classic_schemas/* object */.Ikc({
     'api-url': required('api-url', apiUrl, 'is required (the control plane base URL)'),
     'api-key': required('api-key', fields_text, 'is required'),
     'tenant-id': optional('tenant-id', uuid),
-    name: optional('name', fields_text.regex(DEPLOYMENT_NAME, 'must be lowercase letters, digits and "-", starting with a letter')),
+    name: optional('name', fields_text.regex(ids/* DEPLOYMENT_NAME */.c, 'must be lowercase letters, digits and "-", starting with a letter')),
     operation: defaulted('operation', classic_schemas/* enum */.k5n(OPERATIONS, { error: `must be one of ${OPERATIONS.join(', ')}` })),
     'deployment-id': optional('deployment-id', uuid),
     source: defaulted('source', classic_schemas/* enum */.k5n(SOURCES, { error: `must be one of ${SOURCES.join(', ')}` })),
@@ -28930,10 +29194,24 @@ const inputFields = classic_schemas/* object */.Ikc({
     'rollback-on-failure': defaulted('rollback-on-failure', booleanText),
     'rollback-timeout': defaulted('rollback-timeout', positiveDuration),
     'to-revision': optional('to-revision', uuid),
+    // Smoke suite: the file itself is read and judged in cases.ts, beside these fields.
+    'verify-cases': optional('verify-cases', fields_text),
+    'verify-min-pass': defaulted('verify-min-pass', parsedBy((value) => {
+        const parsed = (0,cases/* parseMinPass */.fz)(value);
+        return 'problem' in parsed
+            ? { problems: [parsed.problem] }
+            : { value: parsed.minPass, problems: [] };
+    })),
+    'verify-concurrency': defaulted('verify-concurrency', number({ error: 'must be a whole number from 1 to 16' })
+        .int('must be a whole number from 1 to 16')
+        .min(1, 'must be a whole number from 1 to 16')
+        .max(16, 'must be at most 16 (cases run at once against one revision)')),
     // Preview lifecycle (operation prune)
     'prune-prefix': optional('prune-prefix', prunePrefix),
     'prune-older-than': optional('prune-older-than', positiveDuration),
-    'prune-closed-prs': defaulted('prune-closed-prs', booleanText)
+    'prune-closed-prs': defaulted('prune-closed-prs', booleanText),
+    // Promote (operation promote)
+    'from-deployment': optional('from-deployment', deploymentRef)
 });
 
 
@@ -28978,13 +29256,13 @@ function isTagRef(ref) {
 
 /***/ }),
 
-/***/ 2192:
+/***/ 7708:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  dz: () => (/* reexport */ InputError),
+  dz: () => (/* reexport */ problems/* InputError */.d),
   TL: () => (/* binding */ parseInputs)
 });
 
@@ -28992,17 +29270,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/inputs/contract.ts
 var contract = __nccwpck_require__(9451);
-;// CONCATENATED MODULE: ./src/inputs/problems.ts
-class InputError extends Error {
-    problems;
-    constructor(problems) {
-        super(`The action's inputs have ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was sent:\n` +
-            problems.map((p) => `  - ${p.input}: ${p.message}`).join('\n'));
-        this.problems = problems;
-        this.name = 'InputError';
-    }
-}
-
+// EXTERNAL MODULE: ./src/inputs/problems.ts
+var problems = __nccwpck_require__(8925);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __nccwpck_require__(2857);
 // EXTERNAL MODULE: ./src/inputs/git-ref.ts
@@ -29042,6 +29311,9 @@ const DEPLOY_ONLY = [
     'verify-message',
     'verify-expect',
     'verify-a2a',
+    'verify-cases',
+    'verify-min-pass',
+    'verify-concurrency',
     'agent-api-key',
     'agent-auth-scheme',
     'pr-comment',
@@ -29201,6 +29473,19 @@ const safeDelivery = (step) => [
         ? [problem('verify-expect', 'needs verify-message (the message whose reply it judges)')]
         : [])
 ];
+/** The smoke suite needs an assistant for its cases, and its settings need the suite. */
+const smokeSuite = (step) => {
+    if (!step.given('verify-cases')) {
+        return ['verify-min-pass', 'verify-concurrency']
+            .filter((input) => step.given(input))
+            .map((input) => problem(input, 'needs verify-cases (the suite it applies to)'));
+    }
+    return step.given('verify-assistant')
+        ? []
+        : [
+            problem('verify-cases', 'needs verify-assistant (the assistant of every case that names none, checked first)')
+        ];
+};
 const githubRecords = (step) => {
     if (step.given('github-token'))
         return [];
@@ -29213,6 +29498,31 @@ const githubRecords = (step) => {
             : [])
     ];
 };
+/**
+ * operation promote deploys what from-deployment serves: the inputs that say what to build have
+ * no place beside it (secrets do: each deployment keeps its own), and it waits, since the commit
+ * promoted is only checked once the revision is DEPLOYED.
+ */
+const promote = (step) => {
+    if (step.operation !== 'promote') {
+        return step.given('from-deployment')
+            ? [problem('from-deployment', `is only for operation promote, not ${step.operation}`)]
+            : [];
+    }
+    return [
+        ...(step.given('from-deployment')
+            ? []
+            : [
+                problem('from-deployment', 'is required with operation promote (the deployment whose serving revision is promoted)')
+            ]),
+        ...SOURCE_INPUTS.filter((input) => input !== 'secrets' && step.given(input)).map((input) => problem(input, 'is not used with operation promote (what is deployed is what from-deployment serves, and so is its source)')),
+        ...(step.text('wait')?.toLowerCase() === 'false'
+            ? [
+                problem('wait', 'cannot be false with operation promote (what was promoted is checked once the revision is DEPLOYED)')
+            ]
+            : [])
+    ];
+};
 const RULES = [
     target,
     operation,
@@ -29221,7 +29531,9 @@ const RULES = [
     gitRef,
     agentChecks,
     safeDelivery,
-    githubRecords
+    smokeSuite,
+    githubRecords,
+    promote
 ];
 /** Every problem of inputs that do not go together, in the order of the rules above. */
 function crossInputProblems(raw, env) {
@@ -29242,7 +29554,13 @@ const crossInputRules = schemas/* object */.Ikc({
 })
     .transform(() => ({}));
 
+// EXTERNAL MODULE: ./src/lib/url.ts
+var url = __nccwpck_require__(5194);
+// EXTERNAL MODULE: ./src/inputs/cases.ts
+var cases = __nccwpck_require__(2948);
 ;// CONCATENATED MODULE: ./src/inputs/schema.ts
+
+
 
 
 
@@ -29259,9 +29577,13 @@ const workflowEnv = schemas/* object */.Ikc({
  * `inputFields` judges each input alone, the rules judge how they go together; only when both
  * pass are the fields shaped into the Config. Issues carry the path `['inputs', <input name>]`.
  */
-const configSchema = schemas/* intersection */.E$q(schemas/* object */.Ikc({ inputs: fields/* inputFields */.yD, env: workflowEnv }), crossInputRules)
-    .transform(({ inputs, env }) => toConfig(inputs, env));
-function toConfig(fields, env) {
+const configSchema = schemas/* intersection */.E$q(schemas/* intersection */.E$q(schemas/* object */.Ikc({
+    inputs: fields/* inputFields */.yD,
+    env: workflowEnv,
+    caseFile: schemas/* custom */.IeY()
+}), crossInputRules), cases/* caseFileRules */.Q4)
+    .transform(({ inputs, env, caseFile }) => toConfig(inputs, env, caseFile));
+function toConfig(fields, env, caseFile) {
     const gitHostDeploy = fields.source === 'git_host' && fields.operation === 'deploy';
     return {
         operation: fields.operation,
@@ -29284,7 +29606,7 @@ function toConfig(fields, env) {
         logLines: fields['log-lines'],
         /** With operation delete: also delete the tracing project of the same name. */
         deleteTracingProject: fields['delete-tracing-project'],
-        verify: schema_agentChecks(fields),
+        verify: schema_agentChecks(fields, caseFile),
         /** Redeploy the previous revision when this run's fails (Safe delivery). */
         rollbackOnFailure: fields['rollback-on-failure'],
         /** Longest wait for a rollback's revision, on top of `timeout`. */
@@ -29293,6 +29615,8 @@ function toConfig(fields, env) {
         toRevision: fields['to-revision'],
         github: schema_githubRecords(fields),
         prune: pruneCriteria(fields),
+        /** With operation promote: the deployment (name or id) whose serving revision is promoted. */
+        fromDeployment: fields['from-deployment'],
         /** To log before anything is sent. */
         warnings: warnings(fields)
     };
@@ -29317,7 +29641,7 @@ function sourceConfig(fields) {
     };
 }
 /** After DEPLOYED: the agent checks to run; undefined when none are asked for. */
-function schema_agentChecks(fields) {
+function schema_agentChecks(fields, caseFile) {
     const assistantId = fields['verify-assistant'];
     if (assistantId === undefined)
         return undefined;
@@ -29330,7 +29654,15 @@ function schema_agentChecks(fields) {
         timeoutMs: fields['verify-timeout'],
         /** `agent-api-key`, else `api-key`. */
         apiKey: fields['agent-api-key'] ?? fields['api-key'],
-        authScheme: fields['agent-auth-scheme']
+        authScheme: fields['agent-auth-scheme'],
+        /** `verify-cases`: the smoke suite run after the other agent checks. */
+        ...(caseFile?.cases && {
+            suite: {
+                cases: caseFile.cases,
+                minPass: fields['verify-min-pass'],
+                concurrency: fields['verify-concurrency']
+            }
+        })
     };
 }
 /** GitHub records; undefined without `github-token`. */
@@ -29353,13 +29685,12 @@ function pruneCriteria(fields) {
         closedPullRequests: fields['prune-closed-prs']
     };
 }
-const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 function warnings(fields) {
-    const url = new URL(fields['api-url']);
-    if (url.protocol !== 'http:' || LOOPBACK_HOSTS.test(url.hostname))
+    const host = (0,url/* clearTextHost */.X)(fields['api-url']);
+    if (host === undefined)
         return [];
     return [
-        `api-url is http:// to ${url.hostname}, not this machine: the api-key travels in clear text. Use https://.`
+        `api-url is http:// to ${host}, not this machine: the api-key travels in clear text. Use https://.`
     ];
 }
 function defaultRepoUrl(env) {
@@ -29374,15 +29705,19 @@ function defaultRepoUrl(env) {
 
 
 
+
 /**
  * Turns the raw action inputs into one Config, or throws an InputError that lists every problem,
- * each with its input name. Pure: reads only its arguments.
+ * each with its input name. Reads only its arguments, and the `verify-cases` file they name
+ * (relative to GITHUB_WORKSPACE), so that a bad case file is refused with the other inputs.
  */
 async function parseInputs(raw, env) {
-    const result = configSchema.safeParse({ inputs: raw, env });
+    const casePath = raw['verify-cases']?.trim();
+    const caseFile = casePath ? await (0,cases/* readCaseFile */.ro)(casePath, env.GITHUB_WORKSPACE) : undefined;
+    const result = configSchema.safeParse({ inputs: raw, env, caseFile });
     if (result.success)
         return result.data;
-    throw new InputError(result.error.issues.map(toProblem));
+    throw new problems/* InputError */.d(result.error.issues.map(toProblem));
 }
 function toProblem(issue) {
     const input = contract/* INPUT_NAMES */.Qh.find((name) => name === issue.path[1]);
@@ -29390,6 +29725,25 @@ function toProblem(issue) {
     if (input === undefined)
         throw new Error(`An input check went wrong at ${issue.path.join('.')}`);
     return { input: input, message: issue.message };
+}
+
+
+/***/ }),
+
+/***/ 8925:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ InputError)
+/* harmony export */ });
+class InputError extends Error {
+    problems;
+    constructor(problems) {
+        super(`The action's inputs have ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was sent:\n` +
+            problems.map((p) => `  - ${p.input}: ${p.message}`).join('\n'));
+        this.problems = problems;
+        this.name = 'InputError';
+    }
 }
 
 
@@ -29403,6 +29757,17 @@ function toProblem(issue) {
 /* harmony export */ });
 /* unused harmony export RESERVED_SECRET_NAMES */
 const C_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * C0 control characters but tab and line breaks (a JSON value may hold a PEM key's lines), DEL
+ * and C1: a value holding one would reach the agent server's environment as no one wrote it.
+ */
+const isControl = (char) => {
+    const code = char.charCodeAt(0);
+    if (char === '\t' || char === '\n' || char === '\r')
+        return false;
+    return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+};
+const codePoint = (char) => `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 /**
  * Environment variables the agent server sets or reads itself; a secret of that name would be
  * refused by the service after the build, so it is refused here first.
@@ -29426,7 +29791,12 @@ function parseSecrets(text) {
     const entries = trimmed.startsWith('{') ? parseJsonSecrets(trimmed) : parseLineSecrets(text);
     const problems = [...entries.problems];
     const seen = new Set();
-    for (const { name, where } of entries.secrets) {
+    for (const { name, value, where } of entries.secrets) {
+        const control = [...value].find(isControl);
+        if (control !== undefined) {
+            // Where and which character, never the value: it is a secret.
+            problems.push(`${where} holds a control character in its value (${codePoint(control)}); only tabs and line breaks may appear`);
+        }
         if (!C_IDENTIFIER.test(name)) {
             problems.push(where.startsWith('line')
                 ? `${where} is not NAME=value (${NAME_RULE})`
@@ -29535,11 +29905,31 @@ function formatDuration(ms) {
 
 /***/ }),
 
+/***/ 829:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ DEPLOYMENT_NAME),
+/* harmony export */   k: () => (/* binding */ UUID)
+/* harmony export */ });
+/**
+ * The shapes of names and ids the service hands out. Anything that goes into a URL path or an
+ * output must have one of them: a value of another shape came from a buggy or hostile service.
+ */
+/** A UUID in its usual text form (any version; the service's ids are UUIDs). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The service's rule for deployment names: lowercase letters, digits and "-", a letter first. */
+const DEPLOYMENT_NAME = /^[a-z][a-z0-9-]*$/;
+
+
+/***/ }),
+
 /***/ 5194:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   O: () => (/* binding */ checkHttpUrl)
+/* harmony export */   O: () => (/* binding */ checkHttpUrl),
+/* harmony export */   X: () => (/* binding */ clearTextHost)
 /* harmony export */ });
 /**
  * Judges a URL from the service before it becomes an output, a link or a GitHub payload: only
@@ -29563,136 +29953,39 @@ function checkHttpUrl(text) {
         return { problem: 'it holds a user name or password' };
     return { url: text };
 }
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+/**
+ * The host a key sent to this URL would reach in clear text: an `http://` URL to a host other
+ * than this machine. Undefined for https, loopback or a text that is not a URL.
+ */
+function clearTextHost(text) {
+    try {
+        const url = new URL(text);
+        return url.protocol === 'http:' && !LOOPBACK_HOSTS.test(url.hostname) ? url.hostname : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
 
 
 /***/ }),
 
-/***/ 6324:
+/***/ 1730:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  eF: () => (/* binding */ run)
-});
-
-// UNUSED EXPORTS: maskSecrets, readRawInputs, secretValues
-
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
-var core = __nccwpck_require__(8298);
-// EXTERNAL MODULE: ./src/inputs/contract.ts
-var contract = __nccwpck_require__(9451);
-// EXTERNAL MODULE: ./src/inputs/parse.ts + 3 modules
-var parse = __nccwpck_require__(2192);
-// EXTERNAL MODULE: ./src/report/job-summary.ts
-var job_summary = __nccwpck_require__(5236);
-// EXTERNAL MODULE: ./src/report/log.ts
-var report_log = __nccwpck_require__(6472);
-;// CONCATENATED MODULE: ./src/report/redact.ts
-/** Values shorter than this are not redacted: masking "a" or "1" would shred every message. */
-const MIN_LENGTH = 3;
-/** A cut piece of a secret this long or longer, left where a text was cut, is redacted too. */
-const MIN_PREFIX = 8;
-/** What a cut text ends with, so that a reader knows there was more. */
-const CUT_MARK = '…';
-/**
- * Every form a secret may take in a text the action shows: the value, each line of a multi-line
- * value, and what JSON, URL and form encoding make of each (a service that echoes a request body
- * or a URL shows the value in that form).
- */
-function secretForms(values) {
-    const forms = new Set();
-    for (const value of values) {
-        for (const piece of [value, ...value.split(/\r?\n/)]) {
-            const trimmed = piece.trim();
-            if (trimmed.length < MIN_LENGTH)
-                continue;
-            for (const form of [
-                trimmed,
-                JSON.stringify(trimmed).slice(1, -1),
-                encodeURIComponent(trimmed),
-                new URLSearchParams({ v: trimmed }).toString().slice(2),
-                encodeURIComponent(trimmed).replace(/%20/g, '+')
-            ])
-                forms.add(form);
-        }
-        // A multi-line value escaped whole keeps its `\n`s, unlike its lines.
-        if (/[\r\n]/.test(value.trim())) {
-            forms.add(JSON.stringify(value.trim()).slice(1, -1));
-            forms.add(encodeURIComponent(value.trim()));
-        }
-    }
-    // Longest first, so that a form containing another is replaced whole.
-    return [...forms].sort((a, b) => b.length - a.length);
-}
-/** Length of the longest common start of `text` from `at` and `form`. */
-function sharedStart(text, at, form) {
-    let length = 0;
-    while (length < form.length && text[at + length] === form[length])
-        length++;
-    return length;
-}
-/**
- * Returns a redactor for these secret values. Besides whole values it removes the start of a
- * secret (MIN_PREFIX characters or more) that stops at the end of the text or before a character
- * other than a letter or digit: what is left when someone (the service's error body, a log
- * line) cut a text inside a secret. A text that merely shares a start with a secret and goes on
- * with other letters (`https://` of a URL that is a secret) is left alone.
- */
-function createRedactor(values) {
-    const forms = secretForms(values);
-    const whole = (text) => forms.reduce((result, form) => result.split(form).join('***'), text);
-    const pieces = (text) => {
-        let result = text;
-        for (const form of forms) {
-            if (form.length <= MIN_PREFIX)
-                continue;
-            const start = form.slice(0, MIN_PREFIX);
-            let at = result.indexOf(start);
-            while (at !== -1) {
-                const length = sharedStart(result, at, form);
-                const after = result[at + length];
-                if (after === undefined || !/[A-Za-z0-9]/.test(after)) {
-                    result = `${result.slice(0, at)}***${result.slice(at + length)}`;
-                    at = result.indexOf(start, at + 3);
-                }
-                else
-                    at = result.indexOf(start, at + 1);
-            }
-        }
-        return result;
-    };
-    const redact = (text) => pieces(whole(text));
-    /** The end of a cut text without any start of a secret form (3 characters or more) at it. */
-    const dropPiece = (text) => {
-        for (const form of forms) {
-            for (let length = Math.min(form.length - 1, text.length); length >= MIN_LENGTH; length--) {
-                if (text.endsWith(form.slice(0, length)))
-                    return dropPiece(text.slice(0, -length));
-            }
-        }
-        return text;
-    };
-    const cut = (text, max) => {
-        const redacted = redact(text);
-        if (redacted.length <= max)
-            return redacted;
-        // Not between the two halves of a character outside the BMP.
-        const kept = redacted
-            .slice(0, Math.max(0, max - CUT_MARK.length))
-            .replace(/[\uD800-\uDBFF]$/, '');
-        return `${dropPiece(kept)}${CUT_MARK}`;
-    };
-    return Object.assign(redact, { cut });
-}
-/** A redactor that knows no secret, for text that holds none (tests, refused inputs). */
-const NO_SECRETS = createRedactor([]);
-
-// EXTERNAL MODULE: ./src/inputs/secrets.ts
-var secrets = __nccwpck_require__(3332);
-// EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
-var summary = __nccwpck_require__(2529);
-;// CONCATENATED MODULE: ./src/main.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   eF: () => (/* binding */ run)
+/* harmony export */ });
+/* unused harmony exports readRawInputs, secretValues, maskSecrets */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8298);
+/* harmony import */ var _inputs_contract__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9451);
+/* harmony import */ var _inputs_parse__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7708);
+/* harmony import */ var _report_job_summary__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5236);
+/* harmony import */ var _report_log__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6472);
+/* harmony import */ var _report_redact__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1410);
+/* harmony import */ var _inputs_secrets__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3332);
+/* harmony import */ var _report_summary__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2529);
 
 
 
@@ -29703,7 +29996,7 @@ var summary = __nccwpck_require__(2529);
 
 /** Reads every declared input, raw; parseInputs judges them. */
 function readRawInputs() {
-    return Object.fromEntries(contract/* INPUT_NAMES */.Qh.map((name) => [name, core.getInput(name)]));
+    return Object.fromEntries(_inputs_contract__WEBPACK_IMPORTED_MODULE_1__/* .INPUT_NAMES */ .Qh.map((name) => [name, _actions_core__WEBPACK_IMPORTED_MODULE_0__.getInput(name)]));
 }
 /**
  * Every secret the inputs hold: the keys, the token, each `secrets` value (also of a `secrets`
@@ -29714,7 +30007,7 @@ function secretValues(raw) {
         raw['api-key'],
         raw['agent-api-key'],
         raw['github-token'],
-        ...(0,secrets/* parseSecrets */.w)(raw.secrets).values,
+        ...(0,_inputs_secrets__WEBPACK_IMPORTED_MODULE_7__/* .parseSecrets */ .w)(raw.secrets).values,
         ...urlCredentials(raw['api-url'])
     ].filter((value) => value !== '');
 }
@@ -29738,9 +30031,9 @@ function urlCredentials(text) {
 function maskSecrets(raw) {
     const values = secretValues(raw);
     // Each value as given (the runner masks even a short one), then every form the redactor knows.
-    for (const form of new Set([...values, ...secretForms(values)]))
-        core.setSecret(form);
-    return createRedactor(values);
+    for (const form of new Set([...values, ...(0,_report_redact__WEBPACK_IMPORTED_MODULE_5__/* .secretForms */ .eo)(values)]))
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.setSecret(form);
+    return (0,_report_redact__WEBPACK_IMPORTED_MODULE_5__/* .createRedactor */ .lY)(values);
 }
 /**
  * The action: inputs → config, then the operation. Only what reading the inputs needs is loaded
@@ -29750,22 +30043,22 @@ async function run() {
     const startedAt = Date.now();
     const raw = readRawInputs();
     const redact = maskSecrets(raw);
-    const log = (0,report_log/* createLog */.hM)(redact);
+    const log = (0,_report_log__WEBPACK_IMPORTED_MODULE_4__/* .createLog */ .hM)(redact);
     let config;
     try {
-        config = await (0,parse/* parseInputs */.TL)(raw, process.env);
+        config = await (0,_inputs_parse__WEBPACK_IMPORTED_MODULE_2__/* .parseInputs */ .TL)(raw, process.env);
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        await (0,job_summary/* writeSummary */.S)((0,summary/* renderInputErrorSummary */.T)(message, redact), log);
+        await (0,_report_job_summary__WEBPACK_IMPORTED_MODULE_3__/* .writeSummary */ .S)((0,_report_summary__WEBPACK_IMPORTED_MODULE_6__/* .renderInputErrorSummary */ .T)(message, redact), log);
         log.fail(message);
-        if (!(error instanceof parse/* InputError */.dz))
+        if (!(error instanceof _inputs_parse__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz))
             log.debug(() => stackOf(error));
         return;
     }
     config.warnings.forEach((warning) => log.warning(warning));
     try {
-        const { execute } = await __nccwpck_require__.e(/* import() */ 863).then(__nccwpck_require__.bind(__nccwpck_require__, 3863));
+        const { execute } = await __nccwpck_require__.e(/* import() */ 867).then(__nccwpck_require__.bind(__nccwpck_require__, 6867));
         await execute(config, redact, startedAt);
     }
     catch (error) {
@@ -29790,9 +30083,11 @@ function stackOf(error) {
 /**
  * Control characters (C0 but tab and line feed, DEL, C1, the Unicode line and paragraph
  * separators and the byte-order mark): a terminal, the runner or a renderer may act on them.
+ * Zero-width and bidi format characters too: unseen, they reorder or hide what a reader sees.
  */
+const CONTROL = 
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]/g;
+/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2064\u2066-\u2069\ufeff]/g;
 /** Shows each control character as an escape (`\x1b`, `\r`, `\u2028`) instead of sending it. */
 function showControlCharacters(text) {
     return text.replace(CONTROL, (character) => {
@@ -29904,23 +30199,46 @@ function createLog(redact, sink = _actions_core__WEBPACK_IMPORTED_MODULE_0__) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   DY: () => (/* binding */ markdownFor),
-/* harmony export */   Ql: () => (/* binding */ commentMarker),
+/* harmony export */   W2: () => (/* binding */ capComment),
 /* harmony export */   y3: () => (/* binding */ capMarkdown)
 /* harmony export */ });
-/* unused harmony exports MAX_SUMMARY_BYTES, MAX_MARKDOWN_LINE, MAX_MARKDOWN_LINES */
-/* harmony import */ var _control_characters__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(900);
-/* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5194);
+/* unused harmony exports MAX_SUMMARY_BYTES, MAX_COMMENT_BYTES, MAX_MARKDOWN_LINE, MAX_MARKDOWN_LINES, commentMarker */
+/* harmony import */ var _control_characters__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(900);
+/* harmony import */ var _redact__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1410);
+/* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5194);
+
 
 
 /** The runner refuses a step summary of 1 MiB or more; this leaves room to spare. */
 const MAX_SUMMARY_BYTES = 900 * 1_024;
+/**
+ * GitHub refuses a comment of more than 65,536 characters; bytes are never fewer than
+ * characters, so this many bytes keeps a comment under it.
+ */
+const MAX_COMMENT_BYTES = 60_000;
+/** A pull-request comment kept under GitHub's limit, its marker (first line) kept. */
+function capComment(markdown) {
+    return capMarkdown(markdown, MAX_COMMENT_BYTES, '\n\n_The comment was cut here to stay under the size GitHub takes; the job summary has more._\n');
+}
 /** Characters of one table cell, fenced line or paragraph line at the most. */
 const MAX_MARKDOWN_LINE = 1_000;
+/** Characters of the deployment name in the comment's marker at the most. */
+const MAX_MARKER_NAME = 200;
 /** Lines of one fence or paragraph at the most. */
 const MAX_MARKDOWN_LINES = 200;
-/** Escapes one line so that markdown and HTML read it as plain characters. */
+/**
+ * Escapes one line so that markdown and HTML read it as plain characters, and GitHub finds no
+ * link in it: its autolinks (`https://…`, `www.…`) are broken by a character reference, which
+ * shows the same character.
+ */
 function escapeInline(line) {
-    return (0,_control_characters__WEBPACK_IMPORTED_MODULE_0__/* .showControlCharacters */ .f)(line)
+    return escapeMarkup(line)
+        .replace(/:(?=\/\/)/g, '&#58;')
+        .replace(/(\bwww)\./gi, '$1&#46;');
+}
+/** Escapes markdown and HTML in one line (a link's own text, where GitHub adds no link). */
+function escapeMarkup(line) {
+    return (0,_control_characters__WEBPACK_IMPORTED_MODULE_1__/* .showControlCharacters */ .f)(line)
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
@@ -29943,35 +30261,37 @@ function markdownFor(redact) {
         cell: (text) => line(redact(text).replace(/\r?\n/g, ' ')),
         paragraph: (text) => lines(text).map(line).join('  \n'),
         fence: (fenced) => {
-            const shown = capLines(fenced.flatMap((text) => redact(text).split(/\r?\n/))).map((text) => (0,_control_characters__WEBPACK_IMPORTED_MODULE_0__/* .showControlCharacters */ .f)(redact.cut(text, MAX_MARKDOWN_LINE)));
+            const shown = capLines(fenced.flatMap((text) => redact(text).split(/\r?\n/))).map((text) => (0,_control_characters__WEBPACK_IMPORTED_MODULE_1__/* .showControlCharacters */ .f)(redact.cut(text, MAX_MARKDOWN_LINE)));
             const longestRun = Math.max(0, ...shown.flatMap((text) => (text.match(/`+/g) ?? []).map((run) => run.length)));
             const fence = '`'.repeat(Math.max(3, longestRun + 1));
             return [`${fence}text`, ...shown, fence].join('\n');
         },
         link: (url) => {
-            const checked = (0,_lib_url__WEBPACK_IMPORTED_MODULE_1__/* .checkHttpUrl */ .O)(url);
+            const checked = (0,_lib_url__WEBPACK_IMPORTED_MODULE_2__/* .checkHttpUrl */ .O)(url);
             if (!('url' in checked) || redact(url) !== url)
                 return line(url);
-            return `[${line(url)}](${linkTarget(url)})`;
+            return `[${escapeMarkup(redact.cut(url, MAX_MARKDOWN_LINE))}](${linkTarget(url)})`;
         },
-        plain: (text, max) => redact.cut((0,_control_characters__WEBPACK_IMPORTED_MODULE_0__/* .showControlCharacters */ .f)(redact(text).replace(/\r?\n/g, ' ')), max)
+        plain: (text, max) => redact.cut((0,_control_characters__WEBPACK_IMPORTED_MODULE_1__/* .showControlCharacters */ .f)(redact(text).replace(/\r?\n/g, ' ')), max),
+        label: (text, allowed, fallback) => allowed.test(text) && redact(text) === text ? text : fallback,
+        marker: (deploymentName) => commentMarker(deploymentName, redact)
     };
 }
 /**
- * The hidden line that finds this action's comment for a deployment. The name is percent-encoded,
- * so that no name can close the comment (`-->`, `--!>`) and show what follows.
+ * The hidden line that finds this action's comment for a deployment. The name (from the service
+ * when the step gives deployment-id) is redacted, then percent-encoded, so that no name can
+ * close the comment (`-->`, `--!>`) and show what follows, nor hide a secret in it.
  */
-function commentMarker(deploymentName) {
-    return `<!-- deploy-agent-action:deployment=${encodeURIComponent(deploymentName)} -->`;
+function commentMarker(deploymentName, redact = _redact__WEBPACK_IMPORTED_MODULE_0__/* .NO_SECRETS */ .g1) {
+    return `<!-- deploy-agent-action:deployment=${encodeURIComponent(redact.cut(deploymentName, MAX_MARKER_NAME))} -->`;
 }
 /**
  * Keeps a markdown text under `maxBytes` of UTF-8: cut at a line, a fence left open closed, and
  * a note that says so.
  */
-function capMarkdown(markdown, maxBytes = MAX_SUMMARY_BYTES) {
+function capMarkdown(markdown, maxBytes = MAX_SUMMARY_BYTES, note = '\n\n_The summary was cut here to stay under the size GitHub shows; the step log has all of it._\n') {
     if (Buffer.byteLength(markdown) <= maxBytes)
         return markdown;
-    const note = '\n\n_The summary was cut here to stay under the size GitHub shows; the step log has all of it._\n';
     const room = Buffer.from(markdown).subarray(0, maxBytes - Buffer.byteLength(note) - 64);
     const text = room.toString('utf8').replace(/\ufffd$/, '');
     const kept = text.slice(0, Math.max(0, text.lastIndexOf('\n'))).split('\n');
@@ -29984,6 +30304,310 @@ function capMarkdown(markdown, maxBytes = MAX_SUMMARY_BYTES) {
     }
     return [...kept, ...(open ? [open] : []), ''].join('\n') + note;
 }
+
+
+/***/ }),
+
+/***/ 1410:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  g1: () => (/* binding */ NO_SECRETS),
+  lY: () => (/* binding */ createRedactor),
+  eo: () => (/* binding */ secretForms)
+});
+
+// UNUSED EXPORTS: CUT_MARK
+
+;// CONCATENATED MODULE: ./src/report/text-view.ts
+/**
+ * A text as the redactor matches it: forms of a character that read the same to a person are
+ * made one, so that a secret written with them is still found, and each character of the view
+ * knows where it stands in the text.
+ * - zero-width and bidi format characters are removed (invisible, they split a secret for a
+ *   matcher but not for a reader);
+ * - HTML/XML character references (`&#47;`, `&#x2F;`, `&sol;`) are decoded;
+ * - percent-encoding is upper-cased (`%2f` and `%2F` are one).
+ */
+/** Zero-width and bidi format characters, the soft hyphen and the byte-order mark. */
+const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+const INVISIBLE_ONE = new RegExp(`^${INVISIBLE.source}$`);
+/** A text with nothing of the above is its own view. */
+const NEEDS_VIEW = new RegExp(`${INVISIBLE.source}|&|%[0-9a-f][0-9a-fA-F]|%[0-9A-F][0-9a-f]`);
+/** A numeric reference (its `;` may be left out, as browsers allow) or a named one. */
+const REFERENCE = /&(?:#(\d{1,7});?|#[xX]([0-9a-fA-F]{1,6});?|([A-Za-z][A-Za-z0-9]{1,31});)/y;
+/** The named references of ASCII characters (what a secret is made of), and the no-break space. */
+const NAMED = {
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    apos: "'",
+    nbsp: '\u00a0',
+    excl: '!',
+    num: '#',
+    dollar: '$',
+    percnt: '%',
+    lpar: '(',
+    rpar: ')',
+    ast: '*',
+    midast: '*',
+    plus: '+',
+    comma: ',',
+    period: '.',
+    sol: '/',
+    colon: ':',
+    semi: ';',
+    equals: '=',
+    quest: '?',
+    commat: '@',
+    lsqb: '[',
+    lbrack: '[',
+    bsol: '\\',
+    rsqb: ']',
+    rbrack: ']',
+    Hat: '^',
+    lowbar: '_',
+    UnderBar: '_',
+    grave: '`',
+    DiacriticalGrave: '`',
+    lcub: '{',
+    lbrace: '{',
+    verbar: '|',
+    vert: '|',
+    VerticalLine: '|',
+    rcub: '}',
+    rbrace: '}',
+    Tab: '\t',
+    NewLine: '\n'
+};
+function decodeReference(match) {
+    const [, decimal, hex, name] = match;
+    if (name !== undefined)
+        return Object.hasOwn(NAMED, name) ? NAMED[name] : undefined;
+    const code = decimal !== undefined ? Number(decimal) : parseInt(hex ?? '', 16);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
+}
+/** The view of a text (see the file's comment). */
+function viewOf(text) {
+    if (!NEEDS_VIEW.test(text))
+        return { text, span: (from, to) => [from, to] };
+    let view = '';
+    const starts = [];
+    const ends = [];
+    const add = (piece, start, end) => {
+        view += piece;
+        for (let index = 0; index < piece.length; index++) {
+            starts.push(start);
+            ends.push(end);
+        }
+    };
+    for (let at = 0; at < text.length;) {
+        const character = text[at];
+        if (INVISIBLE_ONE.test(character)) {
+            at += 1;
+            continue;
+        }
+        if (character === '&') {
+            REFERENCE.lastIndex = at;
+            const match = REFERENCE.exec(text);
+            const decoded = match ? decodeReference(match) : undefined;
+            if (match && decoded !== undefined) {
+                add(decoded, at, at + match[0].length);
+                at += match[0].length;
+                continue;
+            }
+        }
+        if (character === '%' && /^[0-9a-fA-F]{2}$/.test(text.slice(at + 1, at + 3))) {
+            const upper = text.slice(at, at + 3).toUpperCase();
+            for (let index = 0; index < 3; index++)
+                add(upper[index], at + index, at + index + 1);
+            at += 3;
+            continue;
+        }
+        add(character, at, at + 1);
+        at += 1;
+    }
+    return {
+        text: view,
+        span: (from, to) => to <= from
+            ? [starts[from] ?? text.length, starts[from] ?? text.length]
+            : [starts[from], ends[to - 1]]
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/redact.ts
+
+/** Values shorter than this are not redacted: masking "a" or "1" would shred every message. */
+const MIN_LENGTH = 3;
+/** A cut piece of a secret this long or longer, left on either side of a cut, is redacted too. */
+const MIN_PIECE = 8;
+/** What a cut text ends with, so that a reader knows there was more. */
+const CUT_MARK = '…';
+/**
+ * The base64 text of a value wherever it stands in an encoded stream: at each of the three byte
+ * offsets (as the runner's own masker sees them), only the characters that the value's bytes
+ * alone decide. Also in the URL-safe alphabet.
+ */
+function base64Forms(value) {
+    const bytes = Buffer.from(value);
+    const forms = [];
+    for (let offset = 0; offset < 3; offset++) {
+        const encoded = Buffer.concat([Buffer.alloc(offset), bytes])
+            .toString('base64')
+            .replace(/=+$/, '');
+        // The first characters hold bits of the bytes before; the last one, of the bytes after.
+        const skip = [0, 2, 3][offset];
+        const partialEnd = (offset + bytes.length) % 3 === 0 ? 0 : 1;
+        const form = encoded.slice(skip, encoded.length - partialEnd);
+        if (form.length >= MIN_PIECE)
+            forms.push(form, form.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
+    return forms;
+}
+/** The percent-encodings of a value: as encodeURIComponent writes it, form-encoded, lower-case. */
+function percentForms(value) {
+    const encoded = encodeURIComponent(value);
+    const forms = [
+        encoded,
+        new URLSearchParams({ v: value }).toString().slice(2),
+        encoded.replace(/%20/g, '+')
+    ];
+    return [...forms, ...forms.map((form) => form.replace(/%[0-9A-F]{2}/g, (c) => c.toLowerCase()))];
+}
+/** The value as HTML or XML shows it with its special characters escaped. */
+function htmlForm(value) {
+    return value
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&#39;');
+}
+/**
+ * Every form a secret may take in a text the action shows: the value, each line of a multi-line
+ * value, and what JSON, percent (either case), form, HTML and base64 encoding make of each (a
+ * service that echoes a request body, a URL or a header shows the value in that form). The runner
+ * is given each of them to mask too.
+ */
+function secretForms(values) {
+    const forms = new Set();
+    for (const value of values) {
+        for (const piece of [value, ...value.split(/\r?\n/)]) {
+            const trimmed = piece.trim();
+            if (trimmed.length < MIN_LENGTH)
+                continue;
+            for (const form of [
+                trimmed,
+                JSON.stringify(trimmed).slice(1, -1),
+                ...percentForms(trimmed),
+                htmlForm(trimmed),
+                ...base64Forms(trimmed)
+            ])
+                forms.add(form);
+        }
+        // A multi-line value escaped whole keeps its `\n`s, unlike its lines.
+        if (/[\r\n]/.test(value.trim())) {
+            forms.add(JSON.stringify(value.trim()).slice(1, -1));
+            forms.add(encodeURIComponent(value.trim()));
+        }
+    }
+    // Longest first, so that a form containing another is replaced whole.
+    return [...forms].sort((a, b) => b.length - a.length);
+}
+const isWordCharacter = (character) => character !== undefined && /[A-Za-z0-9]/.test(character);
+/** Every start of `needle` in `text`. */
+function* occurrences(text, needle) {
+    for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1))
+        yield at;
+}
+/**
+ * Where the secret forms stand in a text (as [start, end) of the text, overlapping): whole, and
+ * cut. A cut leaves a head of a form (MIN_PIECE characters or more) that stops at the end of the
+ * text or before a character other than a letter or digit, and a tail that starts at the start
+ * of the text or after such a character: what is left on either side when a line break, a
+ * length limit or someone else's cut (a service's error body) split a secret. A text that merely
+ * shares a start with a secret and goes on with other letters (`https://` of a URL that is a
+ * secret) is left alone. Matching is done on the text's view (text-view.ts), so zero-width
+ * characters, character references and the case of percent-encoding hide nothing.
+ */
+function secretSpans(text, forms) {
+    const view = viewOf(text);
+    const seen = view.text;
+    const spans = [];
+    for (const form of forms) {
+        for (const at of occurrences(seen, form))
+            spans.push(view.span(at, at + form.length));
+        if (form.length <= MIN_PIECE)
+            continue;
+        for (const at of occurrences(seen, form.slice(0, MIN_PIECE))) {
+            let length = MIN_PIECE;
+            while (length < form.length && seen[at + length] === form[length])
+                length++;
+            if (!isWordCharacter(seen[at + length]))
+                spans.push(view.span(at, at + length));
+        }
+        for (const at of occurrences(seen, form.slice(-MIN_PIECE))) {
+            const end = at + MIN_PIECE;
+            let length = MIN_PIECE;
+            while (length < form.length && seen[end - length - 1] === form[form.length - length - 1])
+                length++;
+            if (!isWordCharacter(seen[end - length - 1]))
+                spans.push(view.span(end - length, end));
+        }
+    }
+    return spans;
+}
+/** The text with each span (merged where they overlap) replaced by `***`. */
+function replaceSpans(text, spans) {
+    if (spans.length === 0)
+        return text;
+    const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+    let result = '';
+    let at = 0;
+    for (const [start, end] of sorted) {
+        if (end <= at)
+            continue;
+        if (start >= at)
+            result += `${text.slice(at, start)}***`;
+        at = end;
+    }
+    return result + text.slice(at);
+}
+/** Returns a redactor for these secret values. */
+function createRedactor(values) {
+    const raw = secretForms(values);
+    // Matched on a text's view, so each form is seen as its view too.
+    const forms = [...new Set(raw.map((form) => viewOf(form).text))]
+        .filter((form) => form.length >= MIN_LENGTH)
+        .sort((a, b) => b.length - a.length);
+    const redact = (text) => forms.length === 0 ? text : replaceSpans(text, secretSpans(text, forms));
+    /** The end of a cut text without any start of a secret form (3 characters or more) at it. */
+    const dropPiece = (text) => {
+        for (const form of raw) {
+            for (let length = Math.min(form.length - 1, text.length); length >= MIN_LENGTH; length--) {
+                if (text.endsWith(form.slice(0, length)))
+                    return dropPiece(text.slice(0, -length));
+            }
+        }
+        return text;
+    };
+    const cut = (text, max) => {
+        const redacted = redact(text);
+        if (redacted.length <= max)
+            return redacted;
+        // Not between the two halves of a character outside the BMP.
+        const kept = redacted
+            .slice(0, Math.max(0, max - CUT_MARK.length))
+            .replace(/[\uD800-\uDBFF]$/, '');
+        return `${dropPiece(kept)}${CUT_MARK}`;
+    };
+    return Object.assign(redact, { cut });
+}
+/** A redactor that knows no secret, for text that holds none (tests, refused inputs). */
+const NO_SECRETS = createRedactor([]);
 
 
 /***/ }),
@@ -30001,20 +30625,69 @@ function capMarkdown(markdown, maxBytes = MAX_SUMMARY_BYTES) {
 function describeRollback(rollback) {
     const { failedRevisionId, toRevisionId, revisionId, outcome, checksFailure } = rollback;
     const took = (0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(rollback.elapsedMs);
-    if (outcome === 'deployed' && !checksFailure) {
+    if (outcome === 'deployed') {
         return `Rolled back: revision ${revisionId ?? '?'} (a redeploy of ${toRevisionId}) is DEPLOYED and serves in place of the failed revision ${failedRevisionId}; the rollback took ${took}.`;
     }
-    if (outcome === 'deployed') {
-        return `The rollback to revision ${toRevisionId} deployed revision ${revisionId ?? '?'} in ${took}, but it failed its checks too: ${checksFailure}`;
+    if (outcome === 'checks-failed') {
+        return `The rollback to revision ${toRevisionId} deployed revision ${revisionId ?? '?'} in ${took}, but it failed its checks too: ${checksFailure ?? '?'}`;
     }
     return `The rollback of revision ${failedRevisionId} to revision ${toRevisionId} did not complete after ${took}: ${rollback.message}`;
 }
 /** A short headline for GitHub's deployment status and the comment. */
 function rollbackHeadline(rollback) {
-    const done = rollback.outcome === 'deployed' && !rollback.checksFailure;
-    return done
+    return rollback.outcome === 'deployed'
         ? `rolled back to ${rollback.toRevisionId}`
         : `rollback to ${rollback.toRevisionId} failed (${rollback.outcome})`;
+}
+
+
+/***/ }),
+
+/***/ 2758:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ passCount),
+/* harmony export */   f: () => (/* binding */ renderSuite)
+/* harmony export */ });
+/** Characters of a reply's (or reference's) first line in the table. */
+const MAX_CELL = 200;
+/**
+ * The smoke suite in the job summary: the pass count, the latency median and 95th percentile,
+ * and a row per case with the first line of its reply (redacted before it is cut and escaped).
+ */
+function renderSuite(suite, md, redact, 
+/** Whose suite it is when the summary shows two: "after the rollback". */
+which) {
+    const firstLine = (text) => text === undefined ? '—' : md.cell(redact.cut(redact(text).split(/\r?\n/)[0] ?? '', MAX_CELL));
+    const withReference = suite.cases.some((result) => result.reference !== undefined);
+    const latency = suite.medianMs === undefined
+        ? 'No case was answered.'
+        : `Latency: median ${seconds(suite.medianMs)}, 95th percentile ${seconds(suite.p95Ms ?? suite.medianMs)}.`;
+    return [
+        `### Smoke suite${which ? ` ${which}` : ''}: ${passCount(suite)}`,
+        '',
+        `Revision ${md.cell(suite.revisionId)}; verify-min-pass asks for ${suite.required}. ${latency}`,
+        '',
+        `| Case | Verdict | Latency | Reply (first line) |${withReference ? ' Reference |' : ''}`,
+        `|---|---|---|---|${withReference ? '---|' : ''}`,
+        ...suite.cases.map((result) => {
+            const verdict = result.passed ? '✅ passed' : `❌ ${md.cell(result.failure ?? 'failed')}`;
+            const latencyCell = result.latencyMs === undefined ? '—' : seconds(result.latencyMs);
+            const cells = [md.cell(result.name), verdict, latencyCell, firstLine(result.reply)];
+            if (withReference)
+                cells.push(firstLine(result.reference));
+            return `| ${cells.join(' | ')} |`;
+        }),
+        ''
+    ];
+}
+function seconds(ms) {
+    return `${(ms / 1000).toFixed(2)} s`;
+}
+/** "8 of 10 cases passed": the suite's verdict in the log, the summary, the PR comment and GitHub. */
+function passCount(report) {
+    return `${report.passed} of ${report.cases.length} case${report.cases.length === 1 ? '' : 's'} passed`;
 }
 
 
@@ -30055,9 +30728,12 @@ const MAX_PHASE_ROWS = 40;
 const EXACT_ENOUGH_MS = 5_000;
 /** What a status may be called in the chart: mermaid reads nothing in it as syntax. */
 const CHART_SAFE = /^[A-Z][A-Z0-9_]{0,39}$/;
-/** A status as a mermaid task name: itself when it is a plain status name, else a fixed text. */
-function chartName(status) {
-    return CHART_SAFE.test(status) ? status : 'other status';
+/**
+ * A status as a mermaid task name (where nothing can be escaped): itself when it is a plain
+ * status name that holds no secret, else a fixed text.
+ */
+function chartName(status, md) {
+    return md.label(status, CHART_SAFE, 'other status');
 }
 /** How far off the end of `spans[index]` may be: the uncertainty of the next one's start. */
 function endUncertainty(spans, index) {
@@ -30120,20 +30796,20 @@ function renderPhases(timeline, md) {
             ? ` Polls were up to ${(0,duration/* formatDuration */.a)(widest)} apart, so those marked ~ are approximate.`
             : ''} The service records only when a revision started and ended, so earlier revisions are compared in all, not by status.`),
         '',
-        ...renderChart(timeline, shown, final),
+        ...renderChart(timeline, shown, final, md),
         ''
     ];
 }
 /** The same as a mermaid gantt chart (GitHub renders it): this revision, then the median. */
-function renderChart(timeline, shown, final) {
+function renderChart(timeline, shown, final, md) {
     const tasks = shown.map((span, index) => {
         const id = `s${index}`;
         if (span.endedAt !== undefined)
-            return `    ${chartName(span.status)} :${id}, ${span.firstSeenAt}, ${span.endedAt}`;
+            return `    ${chartName(span.status, md)} :${id}, ${span.firstSeenAt}, ${span.endedAt}`;
         if (!final)
-            return `    ${chartName(span.status)} :active, ${id}, ${span.firstSeenAt}, ${timeline.lastPollAt}`;
+            return `    ${chartName(span.status, md)} :active, ${id}, ${span.firstSeenAt}, ${timeline.lastPollAt}`;
         const tag = (0,revision_status/* judgeStatus */.Gh)(span.status) === 'deployed' ? 'milestone' : 'crit, milestone';
-        return `    ${chartName(span.status)} :${tag}, ${id}, ${span.firstSeenAt}, ${span.firstSeenAt}`;
+        return `    ${chartName(span.status, md)} :${tag}, ${id}, ${span.firstSeenAt}, ${span.firstSeenAt}`;
     });
     const { earlier, waitStartedAt } = timeline;
     return [
@@ -30154,7 +30830,10 @@ function renderChart(timeline, shown, final) {
     ];
 }
 
+// EXTERNAL MODULE: ./src/report/suite.ts
+var suite = __nccwpck_require__(2758);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
+
 
 
 
@@ -30162,8 +30841,11 @@ function renderChart(timeline, shown, final) {
 
 /** Log lines the summary shows at the most; the step's log has them all. */
 const SUMMARY_LOG_LINES = 30;
+/** Characters of a failed check's first sentence shown in the headline. */
+const HEADLINE_CHECK_CHARS = 120;
 const HEADLINES = {
     deployed: '✅ Deployed',
+    'checks-failed': '❌ Deployed, but a check failed',
     'revision-created': '✅ Revision created (not waited for)',
     failed: '❌ Deploy failed',
     superseded: '⚠️ Superseded by a newer revision',
@@ -30192,24 +30874,34 @@ function renderDeploySummary(result, source, extras, redact) {
                 ? `${result.deploymentName} (${result.deploymentId ?? '?'})`
                 : (result.deploymentId ?? '—'))
         ],
-        ['Source', md.cell(source)],
-        ...(extras.target ? [['Ref or image', md.cell(extras.target)]] : []),
+        ['Source', md.cell(result.promotion?.source ?? source)],
+        ...(result.promotion
+            ? promotionRows(result.promotion, md)
+            : extras.target
+                ? [['Ref or image', md.cell(extras.target)]]
+                : []),
         ['Revision', md.cell(result.revisionId ?? '—')],
+        ...(result.redeployOf ? [['Redeploy of', md.cell(result.redeployOf)]] : []),
         ['Status', md.cell(result.revisionStatus ?? '—')],
         ['URL', result.deploymentUrl ? md.link(result.deploymentUrl) : '—'],
         ['Created by this run', result.created ? 'yes' : 'no'],
         ['Time', (0,duration/* formatDuration */.a)(result.elapsedMs)]
     ];
-    if (checks)
+    if (checks) {
         rows.push([
             'Checks passed',
             checks.passed.length > 0 ? md.cell(checks.passed.join(', ')) : 'none'
         ]);
+        if (checks.skipped?.length)
+            rows.push(['Checks skipped', md.cell(checks.skipped.join('; '))]);
+    }
+    if (checks?.suite)
+        rows.push(['Smoke suite', md.cell((0,suite/* passCount */.L)(checks.suite))]);
     if (rollback) {
         rows.push(['Failed revision', md.cell(rollback.failedRevisionId)], ['Rolled back to', md.cell(rollback.toRevisionId)], ['Rollback revision', md.cell(rollback.revisionId ?? '—')], ['Rollback', md.cell(`${rollback.outcome}, ${(0,duration/* formatDuration */.a)(rollback.elapsedMs)}`)]);
     }
     return (0,markdown/* capMarkdown */.y3)([
-        `## ${HEADLINES[result.outcome]}${rollback ? ' (rolled back)' : ''}`,
+        `## ${headline(result, checks, md)}${rollback ? ' (rolled back)' : ''}`,
         '',
         '| | |',
         '|---|---|',
@@ -30217,7 +30909,6 @@ function renderDeploySummary(result, source, extras, redact) {
         '',
         md.paragraph(result.message),
         '',
-        ...(checks?.failure ? [md.paragraph(checks.failure), ''] : []),
         ...(rollback ? ['### Rollback', '', md.paragraph((0,rollback_text/* describeRollback */.s)(rollback)), ''] : []),
         ...(checks?.reply !== undefined
             ? ['### The agent replied', '', md.fence([checks.reply]), '']
@@ -30225,10 +30916,39 @@ function renderDeploySummary(result, source, extras, redact) {
         ...(checks?.a2aReply !== undefined
             ? ['### The agent replied over A2A', '', md.fence([checks.a2aReply]), '']
             : []),
+        ...(checks?.suite ? (0,suite/* renderSuite */.f)(checks.suite, md, redact) : []),
+        ...(rollback?.suite ? (0,suite/* renderSuite */.f)(rollback.suite, md, redact, 'after the rollback') : []),
         ...(result.planLines ? ['### Plan', '', md.fence(result.planLines), ''] : []),
         ...(result.phases ? renderPhases(result.phases, md) : []),
         ...(logs && logs.lines.length > 0 ? renderLogs(logs, md) : [])
     ].join('\n'));
+}
+/** The headline's words; a failed check is named in it (its first sentence, kept short). */
+function headline(result, checks, md) {
+    const why = checks?.failure ?? checks?.inconclusive;
+    if (result.outcome !== 'checks-failed' || why === undefined)
+        return HEADLINES[result.outcome];
+    const first = /^.*?\.(?=\s|$)/.exec(why)?.[0] ?? why;
+    const short = first.length > HEADLINE_CHECK_CHARS ? `${first.slice(0, HEADLINE_CHECK_CHARS)}…` : first;
+    return `${HEADLINES[result.outcome]}: ${md.cell(short)}`;
+}
+/** operation promote: where the build came from, what it was, and what the new revision built. */
+function promotionRows(promotion, md) {
+    const promoted = promotion.source === 'git_host'
+        ? 'Ref'
+        : promotion.source === 'internal_source'
+            ? 'Tarball'
+            : 'Image';
+    const rows = [
+        ['Promoted from', md.cell(`${promotion.fromDeploymentName} (${promotion.fromDeploymentId})`)],
+        ['Its revision', md.cell(promotion.fromRevisionId)],
+        [`${promoted} promoted`, md.cell(promotion.promoted)]
+    ];
+    if (promotion.fromCommit !== undefined)
+        rows.push(['Commit', md.cell(promotion.fromCommit)]);
+    if (promotion.commit !== undefined && promotion.commit !== promotion.fromCommit)
+        rows.push(['Commit built instead', md.cell(promotion.commit)]);
+    return rows;
 }
 /** operation prune: the stale deployments found, why each is stale, and what became of it. */
 function renderPruneSummary(result, rows, md) {

@@ -1,15 +1,19 @@
-export const id = 863;
-export const ids = [863];
+export const id = 867;
+export const ids = [867];
 export const modules = {
 
 /***/ 7259:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   L: () => (/* binding */ agentExchange)
+/* harmony export */   LG: () => (/* binding */ agentExchange),
+/* harmony export */   Q$: () => (/* binding */ readRunAnswer),
+/* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
 /* unused harmony export AGENT_REQUEST_TIMEOUT_MS */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2857);
 /* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9747);
+
 
 /** The longest one exchange with the agent server may take, before the deadline cuts it. */
 const AGENT_REQUEST_TIMEOUT_MS = 60_000;
@@ -41,6 +45,69 @@ async function agentExchange(server, request) {
     });
     return { status: answer.status, text: answer.bodyText };
 }
+/** An answer body read as JSON whatever its content type (the server answers JSON as text/plain). */
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+const messageSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    content: zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([
+        zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+        zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ type: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(), text: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional() }).loose())
+    ])
+})
+    .loose();
+const runResultSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ messages: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(messageSchema).optional() }).loose();
+/** The server's body for a graph that raised: `{"__error__": {"error": …, "message": …}}`. */
+const graphErrorSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ __error__: zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J().refine(Boolean) }).loose();
+/** Reads a run's answer: one reading for the agent checks and the smoke suite. */
+function readRunAnswer(text) {
+    const body = parseJson(text);
+    const graphError = graphErrorSchema.safeParse(body);
+    if (graphError.success) {
+        const error = graphError.data.__error__;
+        const message = error.message;
+        return {
+            kind: 'graph-error',
+            message: typeof message === 'string' ? message : JSON.stringify(error)
+        };
+    }
+    const parsed = runResultSchema.safeParse(body);
+    const last = parsed.success ? parsed.data.messages?.at(-1) : undefined;
+    if (!last)
+        return { kind: 'output', body };
+    const { content } = last;
+    const reply = typeof content === 'string' ? content : content.map((part) => part.text ?? '').join('');
+    return { kind: 'output', body, reply };
+}
+
+
+/***/ }),
+
+/***/ 1606:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ agentStatusMeaning),
+/* harmony export */   r: () => (/* binding */ REFUSED_HINT)
+/* harmony export */ });
+const MEANINGS = {
+    200: 'answered',
+    401: 'refused',
+    403: 'refused',
+    404: 'missing',
+    408: 'not-ready',
+    429: 'not-ready'
+};
+function agentStatusMeaning(status) {
+    return MEANINGS[status] ?? (status >= 500 ? 'not-ready' : 'rejected');
+}
+/** What to do about a refused key, said wherever a check is refused. */
+const REFUSED_HINT = 'Check agent-api-key and agent-auth-scheme.';
 
 
 /***/ }),
@@ -53,9 +120,13 @@ async function agentExchange(server, request) {
 /* harmony export */   sJ: () => (/* binding */ checkActiveRevision),
 /* harmony export */   ug: () => (/* binding */ ACTIVE_REVISION_WAIT_MS)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2857);
 /* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9747);
+/* harmony import */ var _lib_read_again__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6894);
 /* harmony import */ var _agent_server__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7259);
+/* harmony import */ var _agent_status__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1606);
+
+
 
 
 
@@ -64,94 +135,157 @@ const ACTIVE_REVISION_WAIT_MS = 60_000;
 /** Gap between two reads of the deployment or of /info while they still name another revision. */
 const READ_GAP_MS = 2_000;
 const INFO_REQUEST_MS = 10_000;
+const NO_ACTIVE_REVISION = 'the service returns no active_revision_id';
 /**
  * After DEPLOYED: the deployment's `active_revision_id` must become this run's revision. It is
- * read again while it names another (the service moves it a little after DEPLOYED), until the
- * deadline. A service that returns none cannot be checked this way.
+ * read again while it names another (the service moves it a little after DEPLOYED) or cannot be
+ * read, until the deadline. A service that returns none cannot be checked this way.
  */
 async function checkActiveRevision(check) {
-    if (check.seen === check.revisionId)
-        return { kind: 'serving' };
-    for (;;) {
-        const current = await check.getDeployment({ deadline: check.deadline, signal: check.signal });
-        const active = current.active_revision_id;
-        if (active === undefined) {
-            return { kind: 'not-named', why: 'the service returns no active_revision_id' };
-        }
-        if (active === check.revisionId)
+    const judge = (active) => {
+        if (active === undefined)
+            return { kind: 'final', value: NO_ACTIVE_REVISION };
+        return active === check.revisionId
+            ? { kind: 'seen', value: true }
+            : { kind: 'not-seen', value: active };
+    };
+    const verdict = await (0,_lib_read_again__WEBPACK_IMPORTED_MODULE_3__/* .readAgain */ .n)({
+        first: check.seen === undefined ? undefined : judge(check.seen),
+        read: async () => {
+            try {
+                const current = await check.getDeployment({
+                    deadline: check.deadline,
+                    signal: check.signal
+                });
+                return judge(current.active_revision_id);
+            }
+            catch (error) {
+                if (check.signal?.aborted)
+                    throw error;
+                return {
+                    kind: 'could-not-tell',
+                    why: error instanceof Error ? error.message : String(error)
+                };
+            }
+        },
+        deadline: check.deadline,
+        gapMs: READ_GAP_MS,
+        signal: check.signal,
+        now: check.now,
+        sleep: check.sleep
+    });
+    switch (verdict.kind) {
+        case 'seen':
             return { kind: 'serving' };
-        const left = check.deadline - check.now();
-        if (left <= 0)
-            return { kind: 'other', servingId: active };
-        await check.sleep(Math.min(READ_GAP_MS, left), check.signal);
+        case 'not-seen':
+            return { kind: 'other', servingId: verdict.value };
+        case 'final':
+            return { kind: 'not-checkable', why: verdict.value };
+        case 'could-not-tell':
+            return { kind: 'unconfirmed', why: `the deployment could not be read (${verdict.why})` };
     }
 }
-const infoSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-    host: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ host_revision_id: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().nullish() }).loose().nullish()
+const infoSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+    host: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ host_revision_id: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().nullish() }).loose().nullish()
 })
     .loose();
 /**
  * With `verify-assistant`: the agent server's `GET /info` names the control plane's revision it
- * runs as `host.host_revision_id` (servers run by the service, newer ones). Retried while it
- * names another revision or does not answer, until the deadline. A server that sends no
- * `host_revision_id`, or no /info at all (404), cannot be checked this way.
+ * runs as `host.host_revision_id` (servers run by the service, newer ones). Read again while it
+ * names another revision or gives no usable answer, until the deadline. A server that sends no
+ * `host_revision_id`, or has no /info at all (404), cannot be checked this way.
  */
 async function checkInfoHost(check) {
-    let last = { kind: 'not-named', why: 'GET /info did not answer' };
-    for (;;) {
-        const answer = await readInfo(check);
-        if (answer.kind === 'body') {
-            const parsed = infoSchema.safeParse(answer.body);
-            const named = parsed.success ? parsed.data.host?.host_revision_id : undefined;
-            if (named === check.revisionId)
-                return { kind: 'serving' };
-            if (!parsed.success || named === undefined) {
-                return {
-                    kind: 'not-named',
-                    why: "the agent server's GET /info names no host.host_revision_id (older and local servers send none)"
-                };
-            }
-            last = { kind: 'other', servingId: named };
-        }
-        else if (answer.kind === 'absent') {
-            return { kind: 'not-named', why: `the agent server answers ${answer.status} to GET /info` };
-        }
-        else {
-            last = last.kind === 'other' ? last : { kind: 'not-named', why: answer.why };
-        }
-        const left = check.deadline - check.now();
-        if (left <= 0)
-            return last;
-        await check.sleep(Math.min(READ_GAP_MS, left), check.signal);
+    const verdict = await (0,_lib_read_again__WEBPACK_IMPORTED_MODULE_3__/* .readAgain */ .n)({
+        read: () => readInfo(check),
+        deadline: check.deadline,
+        gapMs: READ_GAP_MS,
+        signal: check.signal,
+        now: check.now,
+        sleep: check.sleep
+    });
+    switch (verdict.kind) {
+        case 'seen':
+            return { kind: 'serving' };
+        case 'not-seen':
+            return { kind: 'other', servingId: verdict.value };
+        case 'final':
+            return verdict.value;
+        case 'could-not-tell':
+            return { kind: 'unconfirmed', why: verdict.why };
     }
 }
 async function readInfo(check) {
+    let answer;
     try {
-        const answer = await (0,_agent_server__WEBPACK_IMPORTED_MODULE_1__/* .agentExchange */ .L)(check, {
+        answer = await (0,_agent_server__WEBPACK_IMPORTED_MODULE_1__/* .agentExchange */ .LG)(check, {
             method: 'GET',
             path: '/info',
             headers: { accept: 'application/json' },
             timeoutMs: INFO_REQUEST_MS
         });
-        // A 4xx does not change by waiting (404: no /info; 401/403: not for this key): skipped.
-        if (answer.status >= 400 && answer.status < 500)
-            return { kind: 'absent', status: answer.status };
-        if (answer.status !== 200) {
-            return { kind: 'unreadable', why: `GET /info answered ${answer.status}` };
-        }
-        try {
-            return { kind: 'body', body: JSON.parse(answer.text) };
-        }
-        catch {
-            return { kind: 'unreadable', why: 'GET /info answered a body that is not JSON' };
-        }
     }
     catch (error) {
         if (check.signal?.aborted)
             throw error;
         const reason = error instanceof _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX ? error.reason : String(error);
-        return { kind: 'unreadable', why: `GET /info got no usable answer: ${reason}` };
+        // A body over the cap is read once: asking again would download it again.
+        if (error instanceof _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX && error.kind === 'too-large') {
+            return { kind: 'final', value: { kind: 'unconfirmed', why: `GET /info: ${reason}` } };
+        }
+        return { kind: 'could-not-tell', why: `GET /info got no usable answer: ${reason}` };
     }
+    switch ((0,_agent_status__WEBPACK_IMPORTED_MODULE_2__/* .agentStatusMeaning */ .Z)(answer.status)) {
+        case 'missing':
+            return {
+                kind: 'final',
+                value: {
+                    kind: 'not-checkable',
+                    why: `the agent server answers ${answer.status} to GET /info`
+                }
+            };
+        case 'refused':
+            return {
+                kind: 'final',
+                value: {
+                    kind: 'unconfirmed',
+                    why: `the agent server refuses GET /info (${answer.status}). ${_agent_status__WEBPACK_IMPORTED_MODULE_2__/* .REFUSED_HINT */ .r}`
+                }
+            };
+        case 'rejected':
+            return {
+                kind: 'final',
+                value: {
+                    kind: 'unconfirmed',
+                    why: `the agent server answers ${answer.status} to GET /info`
+                }
+            };
+        case 'not-ready':
+            return { kind: 'could-not-tell', why: `GET /info answered ${answer.status}` };
+        case 'answered':
+            break;
+    }
+    let body;
+    try {
+        body = JSON.parse(answer.text);
+    }
+    catch {
+        return { kind: 'could-not-tell', why: 'GET /info answered a body that is not JSON' };
+    }
+    const parsed = infoSchema.safeParse(body);
+    const named = parsed.success ? parsed.data.host?.host_revision_id : undefined;
+    if (named === check.revisionId)
+        return { kind: 'seen', value: true };
+    if (named === undefined) {
+        return {
+            kind: 'final',
+            value: {
+                kind: 'not-checkable',
+                why: "the agent server's GET /info names no host.host_revision_id (older and local servers send none)"
+            }
+        };
+    }
+    return { kind: 'not-seen', value: named };
 }
 
 
@@ -165,8 +299,10 @@ async function readInfo(check) {
 /* harmony export */   Au: () => (/* binding */ BodyTooLargeError),
 /* harmony export */   Dr: () => (/* binding */ NetworkError),
 /* harmony export */   F9: () => (/* binding */ HttpStatusError),
+/* harmony export */   I2: () => (/* binding */ UploadRefusedError),
 /* harmony export */   RD: () => (/* binding */ ResponseShapeError),
-/* harmony export */   j3: () => (/* binding */ DeadlineError)
+/* harmony export */   j3: () => (/* binding */ DeadlineError),
+/* harmony export */   z1: () => (/* binding */ ServiceIdError)
 /* harmony export */ });
 /* unused harmony export ControlPlaneError */
 /* harmony import */ var _schemas__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8526);
@@ -258,6 +394,31 @@ function formatErrorDetail(bodyText) {
             .join('\n');
     }
     return JSON.stringify(detail).slice(0, 500);
+}
+/** An id from the service that is not a UUID: it is never put into a request path. */
+class ServiceIdError extends Error {
+    id;
+    constructor(id) {
+        super(`The service sent the id ${JSON.stringify(id.length > 100 ? `${id.slice(0, 100)}…` : id)} where a UUID belongs: the run stops rather than put it into a request.`);
+        this.id = id;
+        this.name = 'ServiceIdError';
+    }
+}
+/**
+ * The storage refused a source upload. The signed URL carries its own authority (no API key goes
+ * with it), so the message points at the URL, never at api-key.
+ */
+class UploadRefusedError extends ControlPlaneError {
+    status;
+    detail;
+    constructor(
+    /** The upload URL without its signed query. */
+    path, status, detail) {
+        super(`PUT ${path} (the source upload) failed with HTTP ${status}${detail ? `:\n${detail}` : ''}\nThe storage refused the signed upload URL the control plane gave (no API key is sent with it): it may have expired; run the step again.`, 'PUT', path);
+        this.status = status;
+        this.detail = detail;
+        this.name = 'UploadRefusedError';
+    }
 }
 
 
@@ -359,6 +520,7 @@ const revisionLogsSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   JS: () => (/* binding */ attemptTimeout),
 /* harmony export */   SM: () => (/* binding */ createDispatcher),
+/* harmony export */   Ul: () => (/* binding */ cappedFetch),
 /* harmony export */   V9: () => (/* binding */ BODY_CAPS),
 /* harmony export */   tN: () => (/* binding */ send),
 /* harmony export */   wX: () => (/* binding */ TransportError)
@@ -378,7 +540,9 @@ const BODY_CAPS = {
     /** The storage's answer to the source upload, which is not read. */
     uploadAnswer: 1 * MB,
     /** An agent server's answer: an assistant, a run's messages, an agent card, an A2A reply. */
-    agentReply: 4 * MB
+    agentReply: 4 * MB,
+    /** A GitHub API answer: a page of 100 comments of at most 65,536 characters each. */
+    githubJson: 10 * MB
 };
 /**
  * How long a proxy may take to answer CONNECT. The request's own signal cannot reach undici's
@@ -386,6 +550,30 @@ const BODY_CAPS = {
  * (undici's default would hold it, and the process, for 300 s).
  */
 const PROXY_ANSWER_TIMEOUT_MS = 5_000;
+/**
+ * The pool of connections to a proxy, through which ProxyAgent opens each tunnel (CONNECT). A
+ * proxy that closes the connection fails a CONNECT with a socket error, which undici takes as
+ * passing and answers by connecting again at once, without end and without looking at the
+ * request's signal (thousands of CONNECTs a second). The failure is handed on as one that
+ * fails the request instead: the client's own retries, with backoff and the deadline, decide.
+ */
+class TunnelPool extends undici__WEBPACK_IMPORTED_MODULE_0__.Pool {
+    connect(options, callback) {
+        if (callback)
+            return super.connect(options, callback);
+        return super.connect(options).catch((error) => {
+            throw new ProxyTunnelError(error);
+        });
+    }
+}
+/** A CONNECT the proxy did not answer with a tunnel; its code is not one undici retries. */
+class ProxyTunnelError extends Error {
+    code = 'PROXY_TUNNEL_FAILED';
+    constructor(cause) {
+        super(`the proxy did not open a tunnel: ${cause instanceof Error ? cause.message : String(cause)}`);
+        this.name = 'ProxyTunnelError';
+    }
+}
 /** The variables that route requests through a proxy, as undici's EnvHttpProxyAgent reads them. */
 const PROXY_VARIABLES = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy'];
 /**
@@ -403,7 +591,7 @@ function createDispatcher(options = {}) {
     // (its type leaves it out); __tests__/http.test.ts holds that a silent proxy is let go.
     const agentOptions = {
         ...proxy,
-        clientFactory: (origin, clientOptions) => new undici__WEBPACK_IMPORTED_MODULE_0__.Pool(origin, {
+        clientFactory: (origin, clientOptions) => new TunnelPool(origin, {
             ...clientOptions,
             headersTimeout: PROXY_ANSWER_TIMEOUT_MS,
             bodyTimeout: PROXY_ANSWER_TIMEOUT_MS
@@ -525,11 +713,53 @@ function describeNetworkError(error) {
     }
     return String(error);
 }
+/** Statuses whose answer has no body (a Response made with one throws). */
+const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
+/**
+ * A fetch that reads each answer's body up to `maxBytes` before handing it on (for clients that
+ * take a fetch, such as Octokit): past the cap it stops reading and rejects with a 'too-large'
+ * TransportError, so that no answer can fill the memory.
+ */
+function cappedFetch(inner, maxBytes) {
+    return async (input, init) => {
+        const response = await inner(input, init);
+        const tooLarge = () => new TransportError('too-large', `a body over ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z)(maxBytes)}`, response.status);
+        const declared = Number(response.headers.get('content-length') ?? NaN);
+        if (Number.isFinite(declared) && declared > maxBytes) {
+            await response.body?.cancel().catch(() => undefined);
+            throw tooLarge();
+        }
+        const chunks = [];
+        let bytes = 0;
+        if (response.body) {
+            const reader = response.body.getReader();
+            for (;;) {
+                const { done, value } = await reader.read();
+                if (done)
+                    break;
+                bytes += value.byteLength;
+                if (bytes > maxBytes) {
+                    await reader.cancel().catch(() => undefined);
+                    throw tooLarge();
+                }
+                chunks.push(value);
+            }
+        }
+        const read = new Response(NO_BODY_STATUSES.has(response.status) ? null : Buffer.concat(chunks), {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers
+        });
+        // The client reads the URL the answer came from (a Response made anew has none).
+        Object.defineProperty(read, 'url', { value: response.url });
+        return read;
+    };
+}
 
 
 /***/ }),
 
-/***/ 3863:
+/***/ 6867:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -540,12 +770,44 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: ./src/lib/bytes.ts
-var bytes = __webpack_require__(9792);
 // EXTERNAL MODULE: ./src/control-plane/transport.ts
 var transport = __webpack_require__(9747);
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
 var errors = __webpack_require__(4007);
+// EXTERNAL MODULE: ./src/lib/ids.ts
+var ids = __webpack_require__(829);
+;// CONCATENATED MODULE: ./src/control-plane/signed-url.ts
+/**
+ * A text without the signed URL's query: the query whole and each of its values (8 characters
+ * or more) in the forms a storage's error body may quote them in (raw, decoded, percent-encoded
+ * in either case, XML-escaped).
+ */
+function withoutQuery(text, url) {
+    const raw = url.search.slice(1);
+    const values = [raw, ...raw.split('&').map((pair) => pair.slice(pair.indexOf('=') + 1))];
+    const forms = new Set();
+    for (const value of values) {
+        let decoded = value;
+        try {
+            decoded = decodeURIComponent(value.replace(/\+/g, ' '));
+        }
+        catch {
+            // Not valid percent-encoding: the raw form is enough.
+        }
+        for (const form of [value, decoded, encodeURIComponent(decoded)]) {
+            forms.add(form);
+            forms.add(form.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase()));
+            forms.add(form.replace(/&/g, '&amp;'));
+        }
+    }
+    return [...forms]
+        .filter((form) => form.length >= 8)
+        .sort((a, b) => b.length - a.length)
+        .reduce((result, form) => result.split(form).join('…'), text);
+}
+
+// EXTERNAL MODULE: ./src/lib/bytes.ts
+var bytes = __webpack_require__(9792);
 ;// CONCATENATED MODULE: ./src/control-plane/retry.ts
 /** Capped exponential backoff with full jitter: a random delay in [0, min(max, base·2^n)). */
 function backoffDelay(retryNumber, policy, random) {
@@ -644,30 +906,12 @@ function isRetryable(failure, method) {
 /** Methods whose repetition changes nothing more than the first attempt did. */
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
 
-// EXTERNAL MODULE: ./src/control-plane/schemas.ts
-var schemas = __webpack_require__(8526);
-;// CONCATENATED MODULE: ./src/control-plane/client.ts
+;// CONCATENATED MODULE: ./src/control-plane/request.ts
 
 
 
 
 
-
-
-const segment = (id) => encodeURIComponent(id);
-/** The control plane's paths: the one place they are spelled. Ids are URL-encoded. */
-const controlPlanePaths = {
-    deployments: () => '/v2/deployments',
-    deployment: (id) => `/v2/deployments/${segment(id)}`,
-    /** For messages about a deployment not created yet (dry run). */
-    newDeployment: () => '/v2/deployments/{new id}',
-    uploadUrl: (id) => `${controlPlanePaths.deployment(id)}/upload-url`,
-    newDeploymentUploadUrl: () => `${controlPlanePaths.newDeployment()}/upload-url`,
-    revisions: (id) => `${controlPlanePaths.deployment(id)}/revisions`,
-    revision: (id, revisionId) => `${controlPlanePaths.revisions(id)}/${segment(revisionId)}`,
-    revisionLogs: (id, revisionId) => `${controlPlanePaths.revision(id, revisionId)}/logs`,
-    redeploy: (id, revisionId) => `${controlPlanePaths.revision(id, revisionId)}/redeploy`
-};
 /** `?a=1&b=2` of the values that are set, encoded as the request sends them; '' when none. */
 function queryString(query = {}) {
     const params = new URLSearchParams();
@@ -678,22 +922,11 @@ function queryString(query = {}) {
     const text = params.toString();
     return text ? `?${text}` : '';
 }
-function deleteQuery(options) {
-    return { delete_tracing_project: options.deleteTracingProject ? 'true' : undefined };
-}
-/** The DELETE a delete operation sends, for messages: `DELETE /v2/deployments/{id}?…`. */
-function describeDeleteRequest(id, options) {
-    return `DELETE ${controlPlanePaths.deployment(id)}${queryString(deleteQuery(options))}`;
-}
-const PAGE_LIMIT = 100;
-/** A guard against a service whose offsets never end; 1,000 pages are 100,000 deployments. */
-const MAX_PAGES = 1000;
 /**
- * The control plane's client: one request() chokepoint adds the auth headers and a timeout,
- * retries what is safe to retry, turns failures into errors that name the call, and parses every
- * answer with its schema. It imports nothing from @actions/* so it can be used on its own.
+ * The client's one request chokepoint: adds the auth headers and a timeout, retries what is safe
+ * to retry, turns failures into errors that name the call, and parses every answer with its schema.
  */
-class ControlPlaneClient {
+class ControlPlaneRequester {
     #options;
     constructor(options) {
         this.#options = {
@@ -710,167 +943,11 @@ class ControlPlaneClient {
     get requestTimeoutMs() {
         return this.#options.requestTimeoutMs;
     }
-    /** The deployment whose name is exactly `name`, paging through the substring filter's results. */
-    async findDeploymentByName(name, call = {}) {
-        for await (const page of this.#deploymentPages(name, call, MAX_PAGES)) {
-            const match = page.find((deployment) => deployment.name === name);
-            if (match)
-                return match;
-        }
-        return undefined;
-    }
-    getDeployment(id, call = {}) {
-        return this.#request({
-            ...call,
-            method: 'GET',
-            path: controlPlanePaths.deployment(id),
-            schema: schemas/* deploymentSchema */.fP,
-            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
-        });
-    }
-    createDeployment(body, call = {}) {
-        return this.#request({
-            ...call,
-            method: 'POST',
-            path: controlPlanePaths.deployments(),
-            body,
-            schema: schemas/* deploymentSchema */.fP,
-            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
-        });
-    }
-    patchDeployment(id, body, call = {}) {
-        return this.#request({
-            ...call,
-            method: 'PATCH',
-            path: controlPlanePaths.deployment(id),
-            body,
-            schema: schemas/* deploymentSchema */.fP,
-            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
-        });
-    }
-    getRevision(deploymentId, revisionId, call = {}) {
-        return this.#request({
-            ...call,
-            method: 'GET',
-            path: controlPlanePaths.revision(deploymentId, revisionId),
-            schema: schemas/* revisionSchema */.X8,
-            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
-        });
-    }
-    deleteDeployment(id, options, call = {}) {
-        return this.#request({
-            ...call,
-            method: 'DELETE',
-            path: controlPlanePaths.deployment(id),
-            query: deleteQuery(options),
-            schema: undefined,
-            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
-        });
-    }
-    /** A signed URL to PUT a source tarball to, and the object path the PATCH names it by. */
-    createUploadUrl(deploymentId, call = {}) {
-        return this.#request({
-            ...call,
-            method: 'POST',
-            path: controlPlanePaths.uploadUrl(deploymentId),
-            schema: schemas/* uploadUrlSchema */.Sr,
-            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
-        });
-    }
-    /**
-     * PUTs a file to a signed upload URL, streamed from disk. The URL carries its own authority:
-     * no API key goes with it. Sending the same file again is harmless, so failures are retried.
-     */
-    async uploadFile(uploadUrl, file, call = {}) {
-        const target = new URL(uploadUrl);
-        // The signed query string is a credential: messages name the host and path only.
-        const shown = `${target.origin}${target.pathname}`;
-        await this.#request({
-            ...call,
-            method: 'PUT',
-            path: shown,
-            absoluteUrl: uploadUrl,
-            headers: { 'content-type': 'application/gzip', 'content-length': String(file.bytes) },
-            rawBody: () => (0,external_node_fs_.createReadStream)(file.path),
-            schema: undefined,
-            maxBodyBytes: transport/* BODY_CAPS */.V9.uploadAnswer
-        });
-    }
-    /** The newest revisions of a deployment, newest first (one page), of `statuses` when given. */
-    async listRevisions(deploymentId, limit, call = {}, statuses) {
-        const page = await this.#request({
-            ...call,
-            method: 'GET',
-            path: controlPlanePaths.revisions(deploymentId),
-            query: { limit, status: statuses?.join(',') },
-            schema: schemas/* revisionsListSchema */.UY,
-            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
-        });
-        return page.resources;
-    }
-    /** One page of a revision's build or deploy logs (newer than the published schema). */
-    getRevisionLogs(deploymentId, revisionId, type, query, call = {}) {
-        return this.#request({
-            ...call,
-            method: 'GET',
-            path: controlPlanePaths.revisionLogs(deploymentId, revisionId),
-            query: { type, ...query },
-            schema: schemas/* revisionLogsSchema */.Uj,
-            maxBodyBytes: transport/* BODY_CAPS */.V9.logPage
-        });
-    }
     /** The pause before retry `retryNumber` (0 for the first): the client's backoff and random. */
     retryDelay(retryNumber) {
         return backoffDelay(retryNumber, this.#options.backoff, this.#options.random);
     }
-    /**
-     * Starts a new revision built from `revisionId`'s configuration; the answer is the Deployment,
-     * whose `latest_revision_id` is that new revision. Not retried: a lost answer is settled by
-     * the caller (operations/redeploy-once.ts), never by sending it again.
-     */
-    redeployRevision(deploymentId, revisionId, call = {}) {
-        return this.#request({
-            ...call,
-            method: 'POST',
-            path: controlPlanePaths.redeploy(deploymentId, revisionId),
-            schema: schemas/* deploymentSchema */.fP,
-            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
-        });
-    }
-    /**
-     * Every deployment whose name contains `nameContains` ('' for all), over every page; at most
-     * `maxPages` pages (MAX_PAGES unless given).
-     */
-    async listDeployments(nameContains, call = {}, maxPages = MAX_PAGES) {
-        const found = [];
-        for await (const page of this.#deploymentPages(nameContains, call, maxPages)) {
-            found.push(...page);
-        }
-        return found;
-    }
-    /**
-     * The pages of the substring filter `name_contains`, in order. Paging stops at a short page or
-     * an offset that does not advance (the last page's offset is undocumented).
-     */
-    async *#deploymentPages(nameContains, call, maxPages) {
-        let offset = 0;
-        for (let page = 0; page < maxPages; page++) {
-            const list = await this.#request({
-                ...call,
-                method: 'GET',
-                path: controlPlanePaths.deployments(),
-                query: { name_contains: nameContains || undefined, limit: PAGE_LIMIT, offset },
-                schema: schemas/* deploymentsListSchema */.ai,
-                maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
-            });
-            yield list.resources;
-            const next = list.offset ?? offset + list.resources.length;
-            if (list.resources.length < PAGE_LIMIT || next <= offset)
-                return;
-            offset = next;
-        }
-    }
-    async #request(spec) {
+    async request(spec) {
         const { method, path } = spec;
         const { now } = this.#options;
         const maxAttempts = Math.min(spec.maxAttempts ?? Infinity, this.#options.maxAttempts);
@@ -1003,6 +1080,242 @@ class ControlPlaneClient {
     }
 }
 
+// EXTERNAL MODULE: ./src/control-plane/schemas.ts
+var schemas = __webpack_require__(8526);
+;// CONCATENATED MODULE: ./src/control-plane/client.ts
+
+
+
+
+
+
+
+/**
+ * An id as a path segment. Ids come from the service (or from inputs checked as UUIDs): one of
+ * another shape is never put into a request, the run stops naming it.
+ */
+const segment = (id) => {
+    if (!ids/* UUID */.k.test(id))
+        throw new errors/* ServiceIdError */.z1(id);
+    return id;
+};
+/** The control plane's paths: the one place they are spelled. Ids are UUIDs. */
+const controlPlanePaths = {
+    deployments: () => '/v2/deployments',
+    deployment: (id) => `/v2/deployments/${segment(id)}`,
+    /** For messages about a deployment not created yet (dry run). */
+    newDeployment: () => '/v2/deployments/{new id}',
+    uploadUrl: (id) => `${controlPlanePaths.deployment(id)}/upload-url`,
+    newDeploymentUploadUrl: () => `${controlPlanePaths.newDeployment()}/upload-url`,
+    revisions: (id) => `${controlPlanePaths.deployment(id)}/revisions`,
+    revision: (id, revisionId) => `${controlPlanePaths.revisions(id)}/${segment(revisionId)}`,
+    revisionLogs: (id, revisionId) => `${controlPlanePaths.revision(id, revisionId)}/logs`,
+    redeploy: (id, revisionId) => `${controlPlanePaths.revision(id, revisionId)}/redeploy`
+};
+function deleteQuery(options) {
+    return { delete_tracing_project: options.deleteTracingProject ? 'true' : undefined };
+}
+/** The DELETE a delete operation sends, for messages: `DELETE /v2/deployments/{id}?…`. */
+function describeDeleteRequest(id, options) {
+    return `DELETE ${controlPlanePaths.deployment(id)}${queryString(deleteQuery(options))}`;
+}
+const PAGE_LIMIT = 100;
+/** A guard against a service whose offsets never end; 1,000 pages are 100,000 deployments. */
+const MAX_PAGES = 1000;
+/**
+ * The control plane's client: one typed method per call, each going through request.ts's one
+ * chokepoint (auth headers, timeout, retries, error mapping, parsing with the call's schema). It
+ * imports nothing from @actions/* so it can be used on its own.
+ */
+class ControlPlaneClient {
+    #requester;
+    constructor(options) {
+        this.#requester = new ControlPlaneRequester(options);
+    }
+    /** The longest time one request may take. */
+    get requestTimeoutMs() {
+        return this.#requester.requestTimeoutMs;
+    }
+    /** The deployment whose name is exactly `name`, paging through the substring filter's results. */
+    async findDeploymentByName(name, call = {}) {
+        for await (const page of this.#deploymentPages(name, call, MAX_PAGES)) {
+            const match = page.find((deployment) => deployment.name === name);
+            if (match)
+                return match;
+        }
+        return undefined;
+    }
+    getDeployment(id, call = {}) {
+        return this.#requester.request({
+            ...call,
+            method: 'GET',
+            path: controlPlanePaths.deployment(id),
+            schema: schemas/* deploymentSchema */.fP,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+    }
+    createDeployment(body, call = {}) {
+        return this.#requester.request({
+            ...call,
+            method: 'POST',
+            path: controlPlanePaths.deployments(),
+            body,
+            schema: schemas/* deploymentSchema */.fP,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+    }
+    patchDeployment(id, body, call = {}) {
+        return this.#requester.request({
+            ...call,
+            method: 'PATCH',
+            path: controlPlanePaths.deployment(id),
+            body,
+            schema: schemas/* deploymentSchema */.fP,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+    }
+    /**
+     * The revision of this id. One that comes back under another id is refused: a rollback must
+     * never redeploy a revision the service substituted.
+     */
+    async getRevision(deploymentId, revisionId, call = {}) {
+        const path = controlPlanePaths.revision(deploymentId, revisionId);
+        const revision = await this.#requester.request({
+            ...call,
+            method: 'GET',
+            path,
+            schema: schemas/* revisionSchema */.X8,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+        if (revision.id !== revisionId) {
+            const shown = revision.id.length > 100 ? `${revision.id.slice(0, 100)}…` : revision.id;
+            throw new errors/* ResponseShapeError */.RD('GET', path, `it is the revision ${JSON.stringify(shown)}, not ${revisionId} that was asked for`);
+        }
+        return revision;
+    }
+    deleteDeployment(id, options, call = {}) {
+        return this.#requester.request({
+            ...call,
+            method: 'DELETE',
+            path: controlPlanePaths.deployment(id),
+            query: deleteQuery(options),
+            schema: undefined,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+    }
+    /** A signed URL to PUT a source tarball to, and the object path the PATCH names it by. */
+    createUploadUrl(deploymentId, call = {}) {
+        return this.#requester.request({
+            ...call,
+            method: 'POST',
+            path: controlPlanePaths.uploadUrl(deploymentId),
+            schema: schemas/* uploadUrlSchema */.Sr,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+    }
+    /**
+     * PUTs a file to a signed upload URL, streamed from disk. The URL carries its own authority:
+     * no API key goes with it. Sending the same file again is harmless, so failures are retried.
+     */
+    async uploadFile(uploadUrl, file, call = {}) {
+        const target = new URL(uploadUrl);
+        // The signed query string is a credential: messages name the host and path only.
+        const shown = `${target.origin}${target.pathname}`;
+        try {
+            await this.#requester.request({
+                ...call,
+                method: 'PUT',
+                path: shown,
+                absoluteUrl: uploadUrl,
+                headers: { 'content-type': 'application/gzip', 'content-length': String(file.bytes) },
+                rawBody: () => (0,external_node_fs_.createReadStream)(file.path),
+                schema: undefined,
+                maxBodyBytes: transport/* BODY_CAPS */.V9.uploadAnswer
+            });
+        }
+        catch (error) {
+            if (!(error instanceof errors/* HttpStatusError */.F9))
+                throw error;
+            // The storage's error body often quotes the request, signature included.
+            throw new errors/* UploadRefusedError */.I2(shown, error.status, withoutQuery(error.detail, target));
+        }
+    }
+    /** The newest revisions of a deployment, newest first (one page), of `statuses` when given. */
+    async listRevisions(deploymentId, limit, call = {}, statuses) {
+        const page = await this.#requester.request({
+            ...call,
+            method: 'GET',
+            path: controlPlanePaths.revisions(deploymentId),
+            query: { limit, status: statuses?.join(',') },
+            schema: schemas/* revisionsListSchema */.UY,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+        return page.resources;
+    }
+    /** One page of a revision's build or deploy logs (newer than the published schema). */
+    getRevisionLogs(deploymentId, revisionId, type, query, call = {}) {
+        return this.#requester.request({
+            ...call,
+            method: 'GET',
+            path: controlPlanePaths.revisionLogs(deploymentId, revisionId),
+            query: { type, ...query },
+            schema: schemas/* revisionLogsSchema */.Uj,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.logPage
+        });
+    }
+    /** The pause before retry `retryNumber` (0 for the first): the client's backoff and random. */
+    retryDelay(retryNumber) {
+        return this.#requester.retryDelay(retryNumber);
+    }
+    /**
+     * Starts a new revision built from `revisionId`'s configuration; the answer is the Deployment,
+     * whose `latest_revision_id` is that new revision. Not retried: a lost answer is settled by
+     * the caller (operations/redeploy-once.ts), never by sending it again.
+     */
+    redeployRevision(deploymentId, revisionId, call = {}) {
+        return this.#requester.request({
+            ...call,
+            method: 'POST',
+            path: controlPlanePaths.redeploy(deploymentId, revisionId),
+            schema: schemas/* deploymentSchema */.fP,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+    }
+    /**
+     * Every deployment whose name contains `nameContains` ('' for all), over every page; at most
+     * `maxPages` pages (MAX_PAGES unless given).
+     */
+    async listDeployments(nameContains, call = {}, maxPages = MAX_PAGES) {
+        const found = [];
+        for await (const page of this.#deploymentPages(nameContains, call, maxPages)) {
+            found.push(...page);
+        }
+        return found;
+    }
+    /**
+     * The pages of the substring filter `name_contains`, in order. Paging stops at a short page or
+     * an offset that does not advance (the last page's offset is undocumented).
+     */
+    async *#deploymentPages(nameContains, call, maxPages) {
+        let offset = 0;
+        for (let page = 0; page < maxPages; page++) {
+            const list = await this.#requester.request({
+                ...call,
+                method: 'GET',
+                path: controlPlanePaths.deployments(),
+                query: { name_contains: nameContains || undefined, limit: PAGE_LIMIT, offset },
+                schema: schemas/* deploymentsListSchema */.ai,
+                maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+            });
+            yield list.resources;
+            const next = list.offset ?? offset + list.resources.length;
+            if (list.resources.length < PAGE_LIMIT || next <= offset)
+                return;
+            offset = next;
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/deps.ts
 /** Raised through `signal.reason` when the runner cancels the job. */
 class CancelledError extends Error {
@@ -1022,11 +1335,22 @@ const SUCCEEDS = {
     absent: true,
     pruned: true,
     failed: false,
+    'checks-failed': false,
     superseded: false,
     timeout: false,
     cancelled: false,
     error: false
 };
+/**
+ * The outcome once the checks are known: a DEPLOYED revision whose checks failed or could not
+ * conclude is `checks-failed`, its message led by why. The one place the two are combined.
+ */
+function withChecks(result, checks) {
+    const why = checks?.failure ?? checks?.inconclusive;
+    if (result.outcome !== 'deployed' || why === undefined)
+        return result;
+    return { ...result, outcome: 'checks-failed', message: `${why} ${result.message}` };
+}
 
 ;// CONCATENATED MODULE: ./src/operations/target.ts
 
@@ -1465,8 +1789,8 @@ async function readPrediction(options, revision, waitStartedAt) {
 
 // EXTERNAL MODULE: ./src/inputs/git-ref.ts
 var git_ref = __webpack_require__(6905);
-// EXTERNAL MODULE: ./src/inputs/parse.ts + 3 modules
-var parse = __webpack_require__(2192);
+// EXTERNAL MODULE: ./src/inputs/parse.ts + 2 modules
+var parse = __webpack_require__(7708);
 ;// CONCATENATED MODULE: ./src/operations/plan.ts
 
 
@@ -1609,6 +1933,74 @@ function planUpdate(config, existing) {
         ]);
     }
     return { kind: 'update', deploymentId: existing.id, body, notices };
+}
+/**
+ * operation promote: the PATCH that makes `target` build or run exactly what `from` serves, its
+ * active `revision`: the same image, the same tarball, or the same ref (whose commit is checked
+ * after DEPLOYED, so the source's commit must be known). Anything that keeps this from being
+ * the same build is refused by name before anything is written.
+ */
+function planPromotion(config, target, from, revision) {
+    const refuse = (message) => {
+        throw new parse/* InputError */.dz([{ input: 'from-deployment', message }]);
+    };
+    const fromName = `${from.name} (${from.id})`;
+    if (from.source !== target.source) {
+        refuse(`${fromName} has source ${from.source}, but ${target.name} (${target.id}) has source ${target.source}: a promote deploys the same build, so both must have the same source`);
+    }
+    const seen = revision.source_revision_config ?? {};
+    const missing = (field, why) => refuse(`the revision ${revision.id} that ${fromName} serves shows no ${field}: ${why}`);
+    const revisionConfig = {};
+    const sourceConfig = {};
+    const notices = [];
+    let promoted;
+    let fromCommit;
+    switch (from.source) {
+        case 'external_image':
+        case 'internal_image':
+            promoted = seen.image_uri || missing('image_uri', 'there is no image to promote');
+            revisionConfig.image_uri = promoted;
+            break;
+        case 'internal_source':
+            promoted =
+                seen.source_tarball_path ||
+                    missing('source_tarball_path', 'the source it was built from cannot be reused, so internal_source cannot be promoted from it (deploy the folder instead)');
+            revisionConfig.source_tarball_path = promoted;
+            if (seen.graph_config_path)
+                revisionConfig.graph_config_path = seen.graph_config_path;
+            break;
+        case 'git_host':
+            promoted = seen.repo_ref || missing('repo_ref', 'there is no ref to promote');
+            fromCommit =
+                seen.repo_commit_sha ||
+                    missing('repo_commit_sha', `the commit it was built from is unknown, so nothing could check that ${target.name} builds the same one`);
+            revisionConfig.repo_ref = promoted;
+            if (seen.graph_config_path)
+                revisionConfig.graph_config_path = seen.graph_config_path;
+            if (target.source_config.build_on_push === true) {
+                if ((0,git_ref/* isTagRef */.kN)(promoted)) {
+                    // The service refuses a tag while build_on_push is on; a tag is never pushed again anyway.
+                    sourceConfig.build_on_push = false;
+                    notices.push(`build_on_push of ${target.name} is turned off: it cannot stay on while the deployment follows the tag ${promoted}.`);
+                }
+                else {
+                    notices.push(`build_on_push is on for ${target.name}: every push to ${promoted} will build it again, a commit no promote checked. Promote a tag, or turn build_on_push off.`);
+                }
+            }
+            break;
+        default:
+            return refuse(`${fromName} has source ${from.source}, which this action cannot promote (it promotes git_host, external_image, internal_image and internal_source)`);
+    }
+    const body = { source_revision_config: revisionConfig };
+    if (Object.keys(sourceConfig).length > 0)
+        body.source_config = sourceConfig;
+    if (config.secrets !== undefined)
+        body.secrets = config.secrets;
+    return {
+        plan: { kind: 'update', deploymentId: target.id, body, notices },
+        promoted,
+        fromCommit
+    };
 }
 /** The PATCH that turns an uploaded tarball into a revision (service-notes, internal_source). */
 function sourcePatch(config, objectPath) {
@@ -1796,6 +2188,8 @@ function siblingHistory(client, deployment) {
     };
 }
 
+// EXTERNAL MODULE: ./src/lib/read-again.ts
+var read_again = __webpack_require__(6894);
 ;// CONCATENATED MODULE: ./src/operations/revision-match.ts
 /**
  * Whether a revision the service shows was made from `sent`: every field that was sent with a
@@ -1810,6 +2204,7 @@ function configDifferences(sent, seen) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/safe-writes.ts
+
 
 
 
@@ -1869,31 +2264,44 @@ async function patchOnce(deploymentId, body, revisionBefore, deps) {
                 throw error;
             lost = error;
         }
-        const settleUntil = Math.min(deps.now() + deps.settleMs, deps.call.deadline ?? Infinity);
-        for (;;) {
-            const current = await deps.client.getDeployment(deploymentId, deps.call);
-            if (current.latest_revision_id && current.latest_revision_id !== revisionBefore) {
+        const settled = await (0,read_again/* readAgain */.n)({
+            read: async () => {
+                const current = await deps.client.getDeployment(deploymentId, deps.call);
+                if (!current.latest_revision_id || current.latest_revision_id === revisionBefore) {
+                    return { kind: 'not-seen', value: null };
+                }
                 const differs = configDifferences(body.source_revision_config, current.source_revision_config);
                 if (differs && differs.length > 0) {
                     // Another run's revision: not ours to wait for. Ours, if it comes, will be newer.
                     deps.notice(`The answer to PATCH ${controlPlanePaths.deployment(deploymentId)} was lost (${reasonOf(lost)}); the deployment has a new revision ${current.latest_revision_id}, but its ${differs.join(', ')} is not what this run sent: another run or a push created it, so it is not adopted.`);
                     revisionBefore = current.latest_revision_id;
+                    return { kind: 'not-seen', value: null };
                 }
-                else {
-                    const unverified = differs ? '' : ' (nothing sent names the revision, so this is assumed)';
-                    deps.notice(`The answer to PATCH ${controlPlanePaths.deployment(deploymentId)} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it${unverified}, and waits for it instead of patching again.`);
-                    return { deployment: current, adopted: true };
-                }
-            }
-            const left = settleUntil - deps.now();
-            if (left <= 0)
-                break;
-            await deps.sleep(Math.min(left, Math.max(50, deps.settleMs / 5)), deps.call.signal);
-        }
+                const unverified = differs ? '' : ' (nothing sent names the revision, so this is assumed)';
+                deps.notice(`The answer to PATCH ${controlPlanePaths.deployment(deploymentId)} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it${unverified}, and waits for it instead of patching again.`);
+                return { kind: 'seen', value: current };
+            },
+            ...settleWindow(deps)
+        });
+        if (settled.kind === 'seen')
+            return { deployment: settled.value, adopted: true };
         if (attempt < MAX_WRITE_ATTEMPTS)
             await pause(attempt, deps, lost);
     }
     throw lost;
+}
+/**
+ * How long a lost write is given to show its effect: a request the client gave up on may still be
+ * carried out, as late as one request timeout after; read about five times in that window.
+ */
+function settleWindow(deps) {
+    return {
+        deadline: Math.min(deps.now() + deps.settleMs, deps.call.deadline ?? Infinity),
+        gapMs: Math.max(50, deps.settleMs / 5),
+        signal: deps.call.signal,
+        now: deps.now,
+        sleep: deps.sleep
+    };
 }
 async function pause(attempt, deps, lost) {
     // The client's backoff and random source: one retry policy for the whole run.
@@ -2157,8 +2565,17 @@ async function judgeWait(run, deploymentId, revisionId, waited) {
 }
 /** DEPLOYED: the URL is read again now, since it can be empty until provisioning ends. */
 async function deployed(run, deploymentId, revisionId) {
-    const { client, io } = run.deps;
-    const current = await client.getDeployment(deploymentId, run.call);
+    const { client, io, signal } = run.deps;
+    const current = await client.getDeployment(deploymentId, run.call).catch((error) => {
+        if (signal?.aborted)
+            throw error;
+        // The revision is DEPLOYED all the same: the serving check reads again and says what it saw.
+        io.warning(`Revision ${revisionId} is DEPLOYED, but ${run.target} could not be read after it (${error instanceof Error ? error.message : String(error)}): deployment-url stays empty.`);
+        return undefined;
+    });
+    if (!current) {
+        return run.finish('deployed', `Revision ${revisionId} of ${run.target} is DEPLOYED after ${(0,duration/* formatDuration */.a)(run.elapsed())}.`);
+    }
     run.known.deploymentUrl = usableUrl(run, current.source_config.custom_url ?? '');
     io.setOutput('deployment-url', run.known.deploymentUrl);
     // Whether it serves is the serving check's to say (after-deploy/serving-check.ts), starting
@@ -2222,7 +2639,182 @@ async function failedRevisionBefore(run, deploymentId, revisionId) {
     }
 }
 
+// EXTERNAL MODULE: ./src/inputs/problems.ts
+var problems = __webpack_require__(8925);
+;// CONCATENATED MODULE: ./src/operations/promote.ts
+
+
+
+
+
+
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * `operation: promote`: deploys to the target exactly what `from-deployment` serves now. Both
+ * deployments and the source's active revision are read before anything is written; the PATCH
+ * (sent at most once) carries that revision's image, tarball or ref; then the run waits like a
+ * deploy. For git_host the new revision must have been built from the source revision's commit:
+ * a ref that moved in between is reported as `promotion.failure`, which fails the step like a
+ * failed check (safe-delivery.ts), so rollback-on-failure applies. Ends in a result, never throws.
+ */
+async function promote(config, deps) {
+    const run = new DeployRun(config, deps);
+    deps.io.setOutput('created', 'false');
+    deps.io.setOutput('rolled-back', 'false');
+    try {
+        const target = await readTarget(run);
+        const from = await readSource(run, target);
+        const planned = planPromotion(config, target, from.deployment, from.revision);
+        const promotion = {
+            fromDeploymentId: from.deployment.id,
+            fromDeploymentName: from.deployment.name,
+            fromRevisionId: from.revision.id,
+            source: from.deployment.source,
+            promoted: planned.promoted,
+            fromCommit: planned.fromCommit
+        };
+        run.known.promotion = promotion;
+        deps.io.setOutput('promoted-from', from.revision.id);
+        planned.plan.notices.forEach((notice) => deps.io.notice(notice));
+        if (config.dryRun)
+            return promote_dryRun(run, planned, target);
+        deps.io.redeploying?.(from.revision.id, planned.fromCommit);
+        const revisionId = await patchTarget(run, planned, target);
+        const waited = await waitForOutcome(run, target, revisionId);
+        if (waited.outcome !== 'deployed')
+            return waited;
+        if (planned.fromCommit !== undefined)
+            await checkCommit(run, target.id, revisionId, promotion);
+        const runs = promotion.failure || promotion.inconclusive
+            ? ''
+            : ` It runs ${what(promotion)}, promoted from revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName}.`;
+        return { ...waited, promotion, message: `${waited.message}${runs}` };
+    }
+    catch (error) {
+        return endedByError(run, error);
+    }
+}
+/**
+ * The deployment promoted to, which must exist: a promote copies what serves, not how a
+ * deployment is set up (its type, listener, integration), so it never creates one.
+ */
+async function readTarget(run) {
+    const { config, deps } = run;
+    const target = await findTarget(config, deps.client, run.call, true);
+    if (!target) {
+        const input = config.deploymentId ? 'deployment-id' : 'name';
+        throw new problems/* InputError */.d([
+            {
+                input,
+                message: `there is no deployment ${config.deploymentId ?? config.name ?? ''} to promote to. A promote never creates one (it copies what serves, not how a deployment is set up): create it first with operation deploy.`
+            }
+        ]);
+    }
+    run.found(target);
+    if (target.active_revision_id) {
+        run.known.previousRevisionId = target.active_revision_id;
+        deps.io.setOutput('previous-revision-id', target.active_revision_id);
+    }
+    return target;
+}
+/** `from-deployment` (by id when it is a UUID, else or then by name) and the revision it serves. */
+async function readSource(run, target) {
+    const { client } = run.deps;
+    const wanted = run.config.fromDeployment ?? '';
+    const refuse = (message) => {
+        throw new problems/* InputError */.d([{ input: 'from-deployment', message }]);
+    };
+    const deployment = (UUID.test(wanted) ? await byIdOrAbsent(run, wanted) : undefined) ??
+        (await client.findDeploymentByName(wanted, run.call)) ??
+        refuse(`there is no deployment ${wanted} (by id or by name) to promote from`);
+    const fromName = `${deployment.name} (${deployment.id})`;
+    if (deployment.id === target.id) {
+        refuse(`${fromName} is the deployment promoted to: a promote goes from one deployment to another`);
+    }
+    const active = deployment.active_revision_id ||
+        refuse(`${fromName} serves no revision (no active_revision_id): there is nothing to promote`);
+    const revision = await client.getRevision(deployment.id, active, run.call);
+    if (revision.status !== 'DEPLOYED') {
+        refuse(`the revision ${active} that ${fromName} names as active is ${revision.status}, not DEPLOYED: only what serves is promoted`);
+    }
+    run.deps.io.info(`Promoting revision ${revision.id} of ${fromName} to ${run.target} (source ${deployment.source}).`);
+    return { deployment, revision };
+}
+async function byIdOrAbsent(run, id) {
+    return run.deps.client.getDeployment(id, run.call).catch((error) => {
+        if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404)
+            return undefined;
+        throw error;
+    });
+}
+function promote_dryRun(run, planned, target) {
+    const planLines = describePlan(planned.plan, { name: target.name, id: target.id });
+    planLines.forEach((line) => run.deps.io.info(line));
+    const promotion = run.known.promotion;
+    return {
+        ...run.finish('dry-run', `Dry run: ${run.target} would get ${what(promotion)} from revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName}. Nothing was sent that changes state.`),
+        planLines
+    };
+}
+/** Sends the PATCH at most once (safe-writes.ts); returns the revision it created. */
+async function patchTarget(run, planned, target) {
+    const { io } = run.deps;
+    const body = planned.plan.body ?? {};
+    io.info(`Updating deployment ${target.name} (${target.id}) with ${what(run.known.promotion)}…`);
+    const revisionBefore = target.latest_revision_id;
+    const { deployment } = await patchOnce(target.id, body, revisionBefore, run.writeDeps());
+    const revisionId = deployment.latest_revision_id;
+    if (!revisionId || revisionId === revisionBefore) {
+        throw new Error(`The service accepted the update of ${target.name} (${target.id}) but reports no new revision (latest revision: ${revisionId ?? 'none'}). Check the deployment on the service before running again.`);
+    }
+    run.known.revisionId = revisionId;
+    io.setOutput('revision-id', revisionId);
+    io.info(`Revision ${revisionId} created by the promote.`);
+    return revisionId;
+}
+/**
+ * git_host: the new revision must have been built from the commit the source's was. A ref that
+ * moved between the two builds, or a commit the service does not show, fails the step: a check
+ * that cannot reach a verdict never counts as passed.
+ */
+async function checkCommit(run, deploymentId, revisionId, promotion) {
+    const call = run.call;
+    const revision = await run.deps.client
+        .getRevision(deploymentId, revisionId, call)
+        .catch((error) => error);
+    if (revision instanceof Error) {
+        promotion.inconclusive = `The commit check could not be made: revision ${revisionId} could not be read (${revision.message}), so it is unknown whether it was built from commit ${promotion.fromCommit ?? '?'} as revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was.`;
+        return;
+    }
+    const commit = revision.source_revision_config?.repo_commit_sha ?? undefined;
+    promotion.commit = commit;
+    if (!commit) {
+        promotion.inconclusive = `The commit check could not be made: revision ${revisionId} shows no repo_commit_sha, so it is unknown whether it was built from commit ${promotion.fromCommit ?? '?'} as revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was.`;
+        return;
+    }
+    if (commit !== promotion.fromCommit) {
+        promotion.failure = `Revision ${revisionId} was built from commit ${commit}, but revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was built from commit ${promotion.fromCommit ?? '?'}: ${promotion.promoted} moved between the two builds, so ${run.target} does not run what ${promotion.fromDeploymentName} serves.`;
+        return;
+    }
+    run.deps.io.info(`Commit check: revision ${revisionId} was built from commit ${commit}, as revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was.`);
+}
+/** "image X", "ref R (commit C)" or "tarball T", for people. */
+function what(promotion) {
+    if (!promotion)
+        return 'what the source serves';
+    switch (promotion.source) {
+        case 'git_host':
+            return `ref ${promotion.promoted} (commit ${promotion.fromCommit ?? '?'})`;
+        case 'internal_source':
+            return `source tarball ${promotion.promoted}`;
+        default:
+            return `image ${promotion.promoted}`;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/redeploy-once.ts
+
 
 
 
@@ -2262,23 +2854,22 @@ async function newRevisionOf(deployment, revisionBefore, deps) {
     return newest && newest.id !== revisionBefore ? newest.id : undefined;
 }
 async function settle(deploymentId, source, revisionBefore, deps) {
-    const settleUntil = Math.min(deps.now() + deps.settleMs, deps.call.deadline ?? Infinity);
-    for (;;) {
-        const current = await deps.client.getDeployment(deploymentId, deps.call);
-        const latest = current.latest_revision_id;
-        if (latest && latest !== revisionBefore) {
+    const settled = await (0,read_again/* readAgain */.n)({
+        read: async () => {
+            const current = await deps.client.getDeployment(deploymentId, deps.call);
+            const latest = current.latest_revision_id;
+            if (!latest || latest === revisionBefore)
+                return { kind: 'not-seen', value: null };
             // The commit is left out: the service may rebuild the ref rather than the commit.
             const sourceConfig = { ...source.source_revision_config, repo_commit_sha: undefined };
             const differs = configDifferences(sourceConfig, current.source_revision_config);
-            if (!differs || differs.length === 0) {
-                return { deployment: current, revisionId: latest, adopted: true };
-            }
-        }
-        const left = settleUntil - deps.now();
-        if (left <= 0)
-            return undefined;
-        await deps.sleep(Math.min(left, Math.max(50, deps.settleMs / 5)), deps.call.signal);
-    }
+            if (differs && differs.length > 0)
+                return { kind: 'not-seen', value: null };
+            return { kind: 'seen', value: { deployment: current, revisionId: latest, adopted: true } };
+        },
+        ...settleWindow(deps)
+    });
+    return settled.kind === 'seen' ? settled.value : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/rollback.ts
@@ -2332,6 +2923,9 @@ async function rollbackOperation(config, deps) {
                 planLines: [request]
             };
         }
+        run.known.redeployOf = source.id;
+        run.known.redeployCommit = source.source_revision_config?.repo_commit_sha ?? undefined;
+        deps.io.redeploying?.(source.id, run.known.redeployCommit);
         deps.io.info(`Rolling ${run.target} back to revision ${source.id}…`);
         const redeployed = await redeployOnce(existing.id, source, existing.latest_revision_id, run.writeDeps());
         redeployedNow(run, redeployed.revisionId, source);
@@ -2378,7 +2972,9 @@ async function rollBackAfterFailure(config, deps, request) {
     const startedAt = deps.now();
     const io = {
         ...deps.io,
+        // The records are the failed deploy's: they say how the rollback ended, at the end.
         waitStarting: undefined,
+        redeploying: undefined,
         setOutput: (name, value) => {
             if (name === 'revision-id' || name === 'revision-status')
                 return;
@@ -2428,19 +3024,35 @@ var serving_check = __webpack_require__(651);
 
 
 
+
+
 /**
- * Safe delivery: the operation (deploy or rollback), then proof that its revision serves and
+ * Safe delivery: the operation (deploy, rollback or promote), then proof that its revision serves and
  * answers (serving check, agent checks), then, with rollback-on-failure, the previous revision
  * back when this run's failed. Only the rollback may run past `timeout` (under
  * `rollback-timeout`).
  */
 async function deliver(config, deps) {
-    const operation = config.operation === 'rollback' ? rollbackOperation : deploy;
-    const result = await operation(config, deps);
+    const deployed = await operationOf(config)(config, deps);
     const runDeadline = deps.startedAt + config.timeoutMs;
-    const checks = await verifyRevision(result, config, deps, runDeadline);
+    // A promote whose revision was built from another commit (or whose commit could not be read)
+    // ends there: its other checks would prove a build nobody verified.
+    const promotion = deployed.promotion;
+    const checks = promotion?.failure || promotion?.inconclusive
+        ? { passed: [], failure: promotion.failure, inconclusive: promotion.inconclusive }
+        : await verifyRevision(deployed, config, deps, runDeadline);
+    // The counts are this run's revision's, as revision-id is; a rollback's verdict is in its report.
+    if (checks?.suite) {
+        deps.io.setOutput('cases-passed', String(checks.suite.passed));
+        deps.io.setOutput('cases-failed', String(checks.suite.failed));
+    }
+    const result = withChecks(deployed, checks);
     const failure = safe_delivery_failureOf(result, checks);
-    if (!failure || config.operation !== 'deploy' || !config.rollbackOnFailure) {
+    const rollsBack = config.operation !== 'rollback' && config.rollbackOnFailure;
+    if (checks?.inconclusive && !checks.failure && rollsBack) {
+        deps.io.notice('rollback-on-failure: nothing is rolled back, since no check failed: one could not conclude, and that alone is no proof the revision is broken.');
+    }
+    if (!failure || !rollsBack) {
         return { result, checks };
     }
     const { deploymentId, revisionId, previousRevisionId } = result;
@@ -2467,23 +3079,41 @@ async function deliver(config, deps) {
     const rollbackChecks = rollbackResult
         ? await verifyRevision(rollbackResult, config, deps, rollbackDeadline)
         : undefined;
+    const checksFailure = rollbackChecks?.failure ?? rollbackChecks?.inconclusive;
     return {
         result,
         checks,
-        rollback: { ...report, checksFailure: rollbackChecks?.failure }
+        rollback: {
+            ...report,
+            outcome: rollbackResult ? withChecks(rollbackResult, rollbackChecks).outcome : report.outcome,
+            checksFailure,
+            suite: rollbackChecks?.suite
+        }
     };
 }
-/** Why this run's revision failed, as a clause ("ended BUILD_FAILED"); undefined when it did not. */
+/** The operation that delivers the revision this run checks. */
+function operationOf(config) {
+    if (config.operation === 'rollback')
+        return rollbackOperation;
+    if (config.operation === 'promote')
+        return promote;
+    return deploy;
+}
+/**
+ * Why this run's revision failed, as a clause ("ended BUILD_FAILED"); undefined when it did not,
+ * or when its checks only could not conclude (no ground for a rollback on its own).
+ */
 function safe_delivery_failureOf(result, checks) {
     if (result.outcome === 'failed')
         return `ended ${result.revisionStatus ?? 'failed'}`;
-    if (result.outcome === 'deployed' && checks?.failure)
+    if (result.outcome === 'checks-failed' && checks?.failure)
         return `failed its checks`;
     return undefined;
 }
 /**
  * After DEPLOYED: the serving check (always), then the agent checks the inputs ask for (the
- * agent server's /info first). Undefined when nothing was checked; `failure` fails the step.
+ * agent server's /info first). Undefined when the revision is not DEPLOYED; `failure` and
+ * `inconclusive` fail the step.
  */
 async function verifyRevision(result, config, deps, deadline) {
     const { deploymentId, revisionId } = result;
@@ -2498,32 +3128,50 @@ async function verifyRevision(result, config, deps, deadline) {
         signal,
         now,
         sleep
-    }).catch((error) => ({
-        kind: 'not-named',
-        why: `the deployment could not be read (${error instanceof Error ? error.message : String(error)})`
-    }));
-    if (serving.kind === 'other') {
-        return {
-            passed: [],
-            failure: `Revision ${revisionId} is DEPLOYED but the deployment serves ${serving.servingId ?? 'no revision'} (active_revision_id, read for ${(0,duration/* formatDuration */.a)(serving_check/* ACTIVE_REVISION_WAIT_MS */.ug)}).`
-        };
+    });
+    const window = `active_revision_id, read for up to ${(0,duration/* formatDuration */.a)(serving_check/* ACTIVE_REVISION_WAIT_MS */.ug)} within timeout`;
+    switch (serving.kind) {
+        case 'other':
+            return {
+                passed: [],
+                skipped: [],
+                failure: `Revision ${revisionId} is DEPLOYED but the deployment serves ${serving.servingId ?? 'no revision'} (${window}).`
+            };
+        case 'unconfirmed':
+            // Not a verdict on the revision: the step fails, and the agent checks are not run.
+            return {
+                passed: [],
+                skipped: [],
+                inconclusive: `Could not confirm that revision ${revisionId} serves: ${serving.why}; the serving check could not be made (${window}).`
+            };
+        case 'serving':
+            io.info(`Serving check: revision ${revisionId} is active.`);
+            break;
+        case 'not-checkable':
+            io.notice(`Serving check skipped: ${serving.why}.`);
+            break;
     }
-    if (serving.kind === 'serving')
-        io.info(`Serving check: revision ${revisionId} is active.`);
-    else
-        io.notice(`Serving check skipped: ${serving.why}.`);
+    const own = serving.kind === 'serving'
+        ? { passed: ['serving'], skipped: [] }
+        : { passed: [], skipped: [`serving: ${serving.why}`] };
     if (!config.verify)
-        return undefined;
-    const { agentChecks } = await __webpack_require__.e(/* import() */ 541).then(__webpack_require__.bind(__webpack_require__, 3541));
-    return agentChecks(result, revisionId, config.verify, {
+        return own;
+    const { agentChecks } = await __webpack_require__.e(/* import() */ 35).then(__webpack_require__.bind(__webpack_require__, 9035));
+    const agent = await agentChecks(result, revisionId, config.verify, {
         deadline,
         signal,
         dispatcher: deps.dispatcher,
         now,
         sleep,
         info: (line) => io.info(line),
-        notice: (line) => io.notice(line)
+        notice: (line) => io.notice(line),
+        warning: (line) => io.warning(line)
     });
+    return {
+        ...agent,
+        passed: [...own.passed, ...agent.passed],
+        skipped: [...(own.skipped ?? []), ...(agent.skipped ?? [])]
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/prune.ts
@@ -2552,11 +3200,14 @@ async function prunePreviews(config, deps) {
     if (!criteria)
         return finish('error', 'operation prune needs prune-prefix.');
     let rows = [];
+    // Previews kept because GitHub could not say whether their pull request is closed: said at the
+    // end, so "could not tell" never reads as "not stale".
+    const undecided = [];
     try {
         const named = await deps.client.listDeployments(criteria.prefix, call);
         // The service's filter is a substring match: only names that start with the prefix count.
         const candidates = named.filter((deployment) => deployment.name.startsWith(criteria.prefix));
-        rows = await staleRows(candidates, criteria, deps);
+        rows = await staleRows(candidates, criteria, deps, undecided);
         io.info(`${candidates.length} deployment${candidates.length === 1 ? '' : 's'} named ${criteria.prefix}…; ${rows.length} stale.`);
         pruneTable(rows).forEach((line) => io.info(line));
         if (config.dryRun) {
@@ -2580,7 +3231,10 @@ async function prunePreviews(config, deps) {
     if (signal?.aborted)
         return finish('cancelled', cancelledMessage(rows), rows);
     const failed = rows.filter((row) => row.result === 'failed');
-    const summary = pruneSummary(rows, config.deleteTracingProject);
+    const kept = undecided.length > 0
+        ? ` Kept, since the state of their pull request could not be read: ${undecided.join(', ')}.`
+        : '';
+    const summary = `${pruneSummary(rows, config.deleteTracingProject)}${kept}`;
     if (failed.length > 0) {
         const each = failed.map((row) => `\n  - ${row.name} (${row.id}): ${row.failure ?? ''}`);
         return finish('error', `${failed.length} of ${rows.length} deletes failed; every other one was tried. ${summary}${each.join('')}`, rows);
@@ -2588,13 +3242,13 @@ async function prunePreviews(config, deps) {
     return finish('pruned', summary, rows);
 }
 /** The stale ones among the candidates, each with its reason; oldest update first. */
-async function staleRows(candidates, criteria, deps) {
+async function staleRows(candidates, criteria, deps, undecided) {
     const rows = [];
     for (const deployment of candidates) {
         const pullRequest = pullRequestOf(deployment.name, criteria.prefix);
         const reason = staleByAge(deployment, criteria, deps.now()) ??
             (criteria.closedPullRequests && pullRequest !== undefined
-                ? await staleByPullRequest(pullRequest, deps)
+                ? await staleByPullRequest(pullRequest, deps, () => undecided.push(deployment.name))
                 : undefined);
         if (reason === undefined)
             continue;
@@ -2627,7 +3281,7 @@ function staleByAge(deployment, criteria, now) {
         ? `not updated for ${(0,duration/* formatDuration */.a)(age)} (prune-older-than ${(0,duration/* formatDuration */.a)(criteria.olderThanMs)})`
         : undefined;
 }
-async function staleByPullRequest(pullRequest, deps) {
+async function staleByPullRequest(pullRequest, deps, couldNotTell) {
     if (!deps.pullRequestState)
         return undefined;
     try {
@@ -2635,7 +3289,8 @@ async function staleByPullRequest(pullRequest, deps) {
         return state === 'closed' ? `pull request #${pullRequest} is closed` : undefined;
     }
     catch (error) {
-        deps.io.notice(`Pull request #${pullRequest} could not be read, so its preview is kept: ${error instanceof Error ? error.message : String(error)}`);
+        couldNotTell();
+        deps.io.warning(`Pull request #${pullRequest} could not be read, so its preview is kept: ${error instanceof Error ? error.message : String(error)}`);
         return undefined;
     }
 }
@@ -2702,25 +3357,86 @@ var core = __webpack_require__(8298);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 
 
+
+const pattern = (rule, problem) => (value) => rule.test(value) ? { value } : { problem };
+const uuid = pattern(ids/* UUID */.k, 'it is not a UUID');
+const flag = pattern(/^(true|false)$/, 'it is not true or false');
+/** Characters a URL output may hold as they are; any other is percent-encoded. */
+const URL_KEPT = /[A-Za-z0-9._~:/?#@!&+,;=%-]/;
+/** Characters that are shell syntax inside or around `"…"`: a URL holding one is refused. */
+const SHELL_SYNTAX = /[$`"'\\()<>|]/;
+/** Each UTF-8 byte of a character as `%XX` (encodeURIComponent leaves `*` and others as they are). */
+const percentEncoded = (character) => [...Buffer.from(character)]
+    .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+    .join('');
+/** An http(s) URL without credentials or shell syntax, every other character percent-encoded. */
+const shellSafeUrl = (value) => {
+    if (SHELL_SYNTAX.test(value))
+        return { problem: 'it holds shell syntax ($ ` " \' \\ ( ) < > |)' };
+    const checked = (0,url/* checkHttpUrl */.O)(value);
+    if ('problem' in checked)
+        return checked;
+    const encoded = [...value]
+        .map((character) => (URL_KEPT.test(character) ? character : percentEncoded(character)))
+        .join('');
+    return { value: encoded };
+};
+/** A whole number: the action's own count. */
+const count = pattern(/^\d+$/, 'it is not a count');
+/** A JSON list of deployment names, each of the service's own name rule. */
+const deploymentNames = (value) => {
+    let names;
+    try {
+        names = JSON.parse(value);
+    }
+    catch {
+        return { problem: 'it is not JSON' };
+    }
+    const valid = Array.isArray(names) &&
+        names.every((name) => typeof name === 'string' && ids/* DEPLOYMENT_NAME */.c.test(name));
+    return valid ? { value } : { problem: 'it holds a name that breaks the deployment name rule' };
+};
 /**
- * Why a value may not become this output, or undefined when it may. Later steps put outputs into
- * `${{ }}` and shell lines: an output holds no secret and no control character (a line break
- * cannot add an output either way: @actions/core writes each value between random delimiters and
- * refuses a value that holds its delimiter), and `deployment-url` is an http(s) URL without
- * credentials.
+ * The shape of every output, one line each. Outputs reach `run:` steps through `${{ }}`, which
+ * pastes them into a shell script: a value the service sent is set only in a shape that cannot
+ * carry shell syntax (the compiler makes a new output add its line).
  */
-function outputProblem(name, value, redact) {
+const OUTPUT_SHAPES = {
+    'deployment-id': uuid,
+    'revision-id': uuid,
+    'previous-revision-id': uuid,
+    'rollback-revision-id': uuid,
+    'promoted-from': uuid,
+    'revision-status': pattern(/^[A-Z_]+$/, 'it is not a status name (A-Z and _)'),
+    'deployment-url': shellSafeUrl,
+    created: flag,
+    'rolled-back': flag,
+    pruned: deploymentNames,
+    'cases-passed': count,
+    'cases-failed': count
+};
+/**
+ * The value this output is set to, or why it may not be. No output holds a secret or a control
+ * character (a line break cannot add an output either way: @actions/core writes each value
+ * between random delimiters), and each has its shape.
+ */
+function judgeOutput(name, value, redact) {
     if (value === '')
-        return undefined;
+        return { value };
     if (redact(value) !== value)
-        return 'it holds a secret';
+        return { problem: 'it holds a secret' };
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value))
-        return 'it holds control characters or line breaks';
-    if (name !== 'deployment-url')
-        return undefined;
-    const checked = (0,url/* checkHttpUrl */.O)(value);
-    return 'problem' in checked ? checked.problem : undefined;
+        return { problem: 'it holds control characters or line breaks' };
+    const shaped = OUTPUT_SHAPES[name](value);
+    if ('problem' in shaped)
+        return shaped;
+    return redact(shaped.value) === shaped.value ? shaped : { problem: 'it holds a secret' };
+}
+/** Why a value may not become this output, or undefined when it may. */
+function outputProblem(name, value, redact) {
+    const judged = judgeOutput(name, value, redact);
+    return 'problem' in judged ? judged.problem : undefined;
 }
 /**
  * Sets the action's outputs, the one place that does: a value the service sent that may not be an
@@ -2728,11 +3444,11 @@ function outputProblem(name, value, redact) {
  */
 function createOutputs(redact, log, set = core.setOutput) {
     return (name, value) => {
-        const problem = outputProblem(name, value, redact);
-        if (problem === undefined)
-            return set(name, value);
+        const judged = judgeOutput(name, value, redact);
+        if ('value' in judged)
+            return set(name, judged.value);
         set(name, '');
-        log.warning(`The output ${name} is left empty: the value the service sent is not fit for it (${problem}).`);
+        log.warning(`The output ${name} is left empty: the value the service sent is not fit for it (${judged.problem}).`);
     };
 }
 
@@ -2854,6 +3570,17 @@ const CANCEL_GRACE_MS = 1_500;
  * redacting with `redact` before it escapes.
  */
 async function execute(config, redact, startedAt) {
+    const dispatcher = (0,transport/* createDispatcher */.SM)();
+    try {
+        await executeWith(config, redact, startedAt, dispatcher);
+    }
+    finally {
+        // Nothing may keep the process alive once the run ends: a request still queued (behind a
+        // proxy's CONNECT, say) and its connection attempts end here.
+        await dispatcher.destroy().catch(() => undefined);
+    }
+}
+async function executeWith(config, redact, startedAt, dispatcher) {
     const log = (0,report_log/* createLog */.hM)(redact);
     const controller = new AbortController();
     const onSignal = (signalName) => {
@@ -2863,7 +3590,6 @@ async function execute(config, redact, startedAt) {
     };
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
-    const dispatcher = (0,transport/* createDispatcher */.SM)();
     // Beside the deploy: started now, never awaited before the first control-plane request.
     const records = await openRecords(config, redact, log, startedAt);
     const client = new ControlPlaneClient({
@@ -2883,7 +3609,8 @@ async function execute(config, redact, startedAt) {
             notice: (message) => log.notice(message),
             warning: (message) => log.warning(message),
             setOutput: createOutputs(redact, log),
-            waitStarting: (_revisionId, expected) => records?.waitStarting(expected)
+            waitStarting: (_revisionId, expected) => records?.waitStarting(expected),
+            redeploying: (_revisionId, commit) => records?.redeploying(commit)
         },
         signal: controller.signal,
         startedAt,
@@ -2896,14 +3623,16 @@ async function execute(config, redact, startedAt) {
     await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest));
     const logs = await failureLogs(result, config, client, redact, log, controller.signal);
     await records?.finish({
-        outcome: checks?.failure ? 'failed' : result.outcome,
+        outcome: result.outcome,
         deploymentName: result.deploymentName ?? config.name ?? '',
         deploymentUrl: result.deploymentUrl,
         revisionId: result.revisionId,
         revisionStatus: result.revisionStatus,
         elapsedMs: Date.now() - startedAt,
         checksPassed: checks?.passed ?? [],
-        rollback
+        suite: checks?.suite,
+        rollback,
+        redeployOf: result.redeployOf
     });
     await report(result, config, redact, log, {
         logs,
@@ -2923,6 +3652,7 @@ async function runOperation(config, deps) {
             return { result: await prunePreviews(config, deps) };
         case 'deploy':
         case 'rollback':
+        case 'promote':
             return deliver(config, deps);
     }
 }
@@ -2934,16 +3664,28 @@ function deployTarget(config) {
         return `folder ${config.sourceDir}`;
     return config.imageUri;
 }
+/**
+ * What each operation leaves on GitHub: an operation that changes what serves records its GitHub
+ * deployment and PR comment; one that removes previews marks their traces deleted.
+ */
+const GITHUB_SIDE = {
+    deploy: 'records',
+    rollback: 'records',
+    promote: 'records',
+    delete: 'previews',
+    prune: 'previews'
+};
 /** The GitHub deployment and PR comment, when asked for; never fails nor holds the run. */
 async function openRecords(config, redact, log, startedAt) {
-    if (!config.github || config.operation !== 'deploy' || config.dryRun)
+    if (!config.github || GITHUB_SIDE[config.operation] !== 'records' || config.dryRun)
         return undefined;
     try {
-        const { openGitHubRecords } = await Promise.all(/* import() */[__webpack_require__.e(413), __webpack_require__.e(856)]).then(__webpack_require__.bind(__webpack_require__, 7856));
+        const { openGitHubRecords } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(856)]).then(__webpack_require__.bind(__webpack_require__, 7856));
         return openGitHubRecords({
             token: config.github.token,
             environment: config.github.environment,
             prComment: config.github.prComment,
+            operation: config.operation,
             deploymentName: config.name ?? config.deploymentId ?? '',
             redact,
             deadline: startedAt + config.timeoutMs,
@@ -2959,10 +3701,10 @@ async function openRecords(config, redact, log, startedAt) {
 }
 /** GitHub's side of deleted previews, for operations delete and prune with github-token. */
 async function openPreviews(config, redact, log, startedAt) {
-    if (!config.github || config.operation === 'deploy')
+    if (!config.github || GITHUB_SIDE[config.operation] !== 'previews')
         return undefined;
     try {
-        const { openGitHubPreviews } = await Promise.all(/* import() */[__webpack_require__.e(413), __webpack_require__.e(918)]).then(__webpack_require__.bind(__webpack_require__, 9918));
+        const { openGitHubPreviews } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(918)]).then(__webpack_require__.bind(__webpack_require__, 9918));
         return openGitHubPreviews({
             token: config.github.token,
             redact,
@@ -3022,16 +3764,14 @@ async function failureLogs(result, config, client, redact, log, signal) {
 }
 /** The summary, and the step's last line: its outcome. */
 async function report(result, config, redact, log, extras) {
-    await (0,job_summary/* writeSummary */.S)((0,summary/* renderDeploySummary */.A)(result, config.source, extras, redact), log);
+    // A promote's source is the deployments' own (result.promotion), never the input's default.
+    const source = config.operation === 'promote' ? '—' : config.source;
+    await (0,job_summary/* writeSummary */.S)((0,summary/* renderDeploySummary */.A)(result, source, extras, redact), log);
     const rolledBack = extras.rollback ? `\n${(0,rollback_text/* describeRollback */.s)(extras.rollback)}` : '';
-    if (!SUCCEEDS[result.outcome])
-        log.fail(`${result.message}${rolledBack}`);
-    else if (extras.checks?.failure) {
+    if (SUCCEEDS[result.outcome])
         log.info(result.message);
-        log.fail(`${extras.checks.failure}${rolledBack}`);
-    }
     else
-        log.info(result.message);
+        log.fail(`${result.message}${rolledBack}`);
 }
 
 
@@ -3053,8 +3793,42 @@ function formatBytes(bytes) {
 }
 
 
+/***/ }),
+
+/***/ 6894:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ readAgain)
+/* harmony export */ });
+/**
+ * Reads again until the reading is seen or final, or the deadline passes. The verdict is then:
+ * seen; not seen (the last answer read said so, even when later reads got no answer: it is the
+ * last thing known); or could not tell (no read got a usable answer). A caller must never treat
+ * `could-not-tell` as `seen`: a check that cannot conclude does not pass.
+ */
+async function readAgain(options) {
+    let reading = options.first ?? (await options.read());
+    let lastNotSeen;
+    for (;;) {
+        if (reading.kind === 'seen' || reading.kind === 'final')
+            return reading;
+        if (reading.kind === 'not-seen')
+            lastNotSeen = reading;
+        const left = options.deadline - options.now();
+        if (left <= 0)
+            return lastNotSeen ?? reading;
+        await options.sleep(Math.min(options.gapMs, left), options.signal);
+        // The gap reached the deadline: no time for a read, the last one is the verdict.
+        if (options.now() >= options.deadline)
+            return lastNotSeen ?? reading;
+        reading = await options.read();
+    }
+}
+
+
 /***/ })
 
 };
 
-//# sourceMappingURL=863.index.js.map
+//# sourceMappingURL=867.index.js.map
