@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator, type Fault } from '../emulator'
 import { ControlPlaneClient } from '../src/control-plane/client'
 import { gitHostStep, runDeploy } from './helpers/deploy-harness'
+import { until } from './helpers/until'
 
 let emulator: ControlPlaneEmulator
 beforeEach(async () => {
@@ -52,7 +53,8 @@ describe('a create whose answer is lost', () => {
     emulator.injectFault({ method: 'POST', path: '/v2/deployments', kind: 'delay', delayMs: 2_400 })
     const { result } = await runDeploy(gitHost())
     expect(result.outcome).toBe('deployed')
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // The first POST acts when its delay ends, maybe after the run: wait for both answers.
+    await until(() => emulator.requests.every((request) => request.status !== 0), 'every answer')
     expect(count('POST')).toBe(2)
     expect(emulator.deployments()).toHaveLength(1)
     expect(allRevisions()).toHaveLength(1)

@@ -10,6 +10,7 @@ import {
 import { createLog, type LogSink } from '../src/report/log'
 import { createRedactor } from '../src/report/redact'
 import { renderDeploySummary } from '../src/report/summary'
+import { until } from './helpers/until'
 
 const REVISION = '7c1a0e51-3d0e-4a5f-9f51-2b0d4b2f6c10'
 let agent: AgentServerEmulator | undefined
@@ -58,14 +59,6 @@ function suiteOptions(
     minPass: minPass('100%'),
     onCase: () => undefined,
     ...given
-  }
-}
-
-/** Waits (for a count, never for a time) until `condition` holds; the bound only catches hangs. */
-async function until(condition: () => boolean): Promise<void> {
-  for (let tries = 0; !condition(); tries++) {
-    if (tries > 2_000) throw new Error('the condition never held')
-    await new Promise((resolve) => setTimeout(resolve, 5))
   }
 }
 

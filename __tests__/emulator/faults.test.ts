@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
+import { until } from '../helpers/until'
 import { call, gitHostBody, KEY } from './client'
 
 let cp: ControlPlaneEmulator
@@ -63,7 +64,8 @@ describe('control-plane emulator: injected faults', () => {
       signal: AbortSignal.timeout(20)
     })
     await expect(abandoned).rejects.toThrow()
-    await new Promise((resolve) => setTimeout(resolve, 150))
+    // The emulator still acts once its delay is over: wait for its answer, not for a time.
+    await until(() => cp.requests.every((request) => request.status !== 0), 'the answer')
     expect(names()).toEqual(['agent'])
   })
 

@@ -1,0 +1,64 @@
+import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment'
+import { TestEnvironment } from 'jest-environment-node'
+import { relative } from 'node:path'
+
+/**
+ * Jest's node environment, plus a check that each test file ends what it starts: once the file's
+ * hooks have run, the worker must hold nothing more that keeps a process alive (a server, a
+ * socket, a child process, a ref'd timer) than it held when the file began.
+ *
+ * Jest's own check (a worker still alive some time after the run) names no file, and on a busy
+ * machine a worker with a few hundred MB can take longer than its default half second only to
+ * give its memory back. This one names the file, and it waits for a state, not for a time.
+ */
+export default class LeakCheckingEnvironment extends TestEnvironment {
+  private readonly file: string
+  private heldBefore = new Map<string, number>()
+
+  constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
+    super(config, context)
+    this.file = relative(config.globalConfig.rootDir, context.testPath)
+  }
+
+  override async setup(): Promise<void> {
+    await super.setup()
+    // The worker's stdio streams are made the first time something touches them (a warning
+    // written, a library that looks at stdin) and live as long as the worker, reading nothing:
+    // made now, they are not taken for a leak.
+    void [process.stdin, process.stdout, process.stderr]
+    this.heldBefore = held()
+  }
+
+  override async teardown(): Promise<void> {
+    await super.teardown()
+    // A closed socket or an exited child is let go a few turns of the event loop later; the
+    // bound only catches what never ends.
+    for (let turn = 0; ; turn++) {
+      const extra = beyond(this.heldBefore, held())
+      if (extra.length === 0) return
+      if (turn >= SETTLE_TURNS)
+        throw new Error(
+          `${this.file} left open what keeps a process alive: ${extra.join(', ')}. Close every ` +
+            'server, socket and child process it starts, and clear (or unref) its timers.'
+        )
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+  }
+}
+
+/** About five seconds of 10-ms turns: far past any close in progress. */
+const SETTLE_TURNS = 500
+
+/** What keeps this process alive, by kind (TCPServerWrap, TCPSocketWrap, ProcessWrap, Timeout…). */
+function held(): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const kind of process.getActiveResourcesInfo()) counts.set(kind, (counts.get(kind) ?? 0) + 1)
+  return counts
+}
+
+/** The kinds held now beyond what was held before, as "2 × TCPServerWrap". */
+function beyond(before: Map<string, number>, now: Map<string, number>): string[] {
+  return [...now]
+    .filter(([kind, count]) => count > (before.get(kind) ?? 0))
+    .map(([kind, count]) => `${count - (before.get(kind) ?? 0)} × ${kind}`)
+}
