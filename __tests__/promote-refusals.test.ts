@@ -1,21 +1,18 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { startControlPlane, type ControlPlaneEmulator, type ControlPlaneOptions } from '../emulator'
+import { describe, expect, it } from '@jest/globals'
+import type { ControlPlaneEmulator } from '../emulator'
 import type { RawInputs } from '../src/inputs/contract'
 import { InputError, parseInputs } from '../src/inputs/parse'
 import { rawInputs } from './helpers/action-yml'
 import { BRANCH_ENV } from './helpers/deploy-harness'
-import { INTEGRATION, runPromote, seedImages, writes } from './helpers/promote-harness'
+import {
+  emulatorPerTest,
+  INTEGRATION,
+  runPromote,
+  seedImages,
+  writes
+} from './helpers/promote-harness'
 
-let cp: ControlPlaneEmulator | undefined
-afterEach(async () => {
-  await cp?.close()
-  cp = undefined
-})
-
-async function start(options: ControlPlaneOptions = {}): Promise<ControlPlaneEmulator> {
-  cp = await startControlPlane({ stepMs: 5, ...options })
-  return cp
-}
+const start = emulatorPerTest()
 
 describe('operation promote refuses, writing nothing', () => {
   const refused = async (

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { startControlPlane, type ControlPlaneEmulator, type ControlPlaneOptions } from '../emulator'
+import { describe, expect, it } from '@jest/globals'
 import { NO_SECRETS } from '../src/report/redact'
 import { renderDeploySummary } from '../src/report/summary'
 import {
   activeOf,
   DIGEST,
+  emulatorPerTest,
   expectSchemaValid,
   INTEGRATION,
   patches,
@@ -14,16 +14,7 @@ import {
   writes
 } from './helpers/promote-harness'
 
-let cp: ControlPlaneEmulator | undefined
-afterEach(async () => {
-  await cp?.close()
-  cp = undefined
-})
-
-async function start(options: ControlPlaneOptions = {}): Promise<ControlPlaneEmulator> {
-  cp = await startControlPlane({ stepMs: 5, ...options })
-  return cp
-}
+const start = emulatorPerTest()
 
 describe('operation promote against the emulator', () => {
   it('patches the target with exactly the image the source serves, a digest kept a digest', async () => {

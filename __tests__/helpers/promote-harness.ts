@@ -1,5 +1,10 @@
-import { expect } from '@jest/globals'
-import type { ControlPlaneEmulator, Deployment } from '../../emulator'
+import { afterEach, expect } from '@jest/globals'
+import {
+  startControlPlane,
+  type ControlPlaneEmulator,
+  type ControlPlaneOptions,
+  type Deployment
+} from '../../emulator'
 import { openApiValidator } from '../../emulator/openapi'
 import type { RawInputs } from '../../src/inputs/contract'
 import { runDelivery, type DeliveryRun } from './deploy-harness'
@@ -7,6 +12,24 @@ import { runDelivery, type DeliveryRun } from './deploy-harness'
 const validate = openApiValidator()
 export const INTEGRATION = { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
 export const DIGEST = 'registry.example.com/acme/agent@sha256:' + 'ab'.repeat(32)
+
+/**
+ * Call at the top of a test file: what it returns starts a control-plane emulator (polling fast)
+ * that is closed after the test.
+ */
+export function emulatorPerTest(): (
+  options?: ControlPlaneOptions
+) => Promise<ControlPlaneEmulator> {
+  let cp: ControlPlaneEmulator | undefined
+  afterEach(async () => {
+    await cp?.close()
+    cp = undefined
+  })
+  return async (options = {}) => {
+    cp = await startControlPlane({ stepMs: 5, ...options })
+    return cp
+  }
+}
 
 /** deliver() as execute() runs it for operation promote, in process, polling fast. */
 export function runPromote(

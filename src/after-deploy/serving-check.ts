@@ -48,45 +48,24 @@ const NO_ACTIVE_REVISION = 'the service returns no active_revision_id'
  * read, until the deadline. A service that returns none cannot be checked this way.
  */
 export async function checkActiveRevision(check: ActiveRevisionCheck): Promise<Serving> {
-  const judge = (active: string | null | undefined): Reading<true, string | null, string> => {
-    if (active === undefined) return { kind: 'final', value: NO_ACTIVE_REVISION }
+  const judge = (active: string | null | undefined): ServingReading => {
+    if (active === undefined)
+      return { kind: 'final', value: { kind: 'not-checkable', why: NO_ACTIVE_REVISION } }
     return active === check.revisionId
       ? { kind: 'seen', value: true }
       : { kind: 'not-seen', value: active }
   }
-  const verdict = await readAgain({
-    first: check.seen === undefined ? undefined : judge(check.seen),
-    read: async () => {
-      try {
-        const current = await check.getDeployment({
-          deadline: check.deadline,
-          signal: check.signal
-        })
-        return judge(current.active_revision_id)
-      } catch (error) {
-        if (check.signal?.aborted) throw error
-        return {
-          kind: 'could-not-tell',
-          why: error instanceof Error ? error.message : String(error)
-        }
-      }
-    },
-    deadline: check.deadline,
-    gapMs: READ_GAP_MS,
-    signal: check.signal,
-    now: check.now,
-    sleep: check.sleep
-  })
-  switch (verdict.kind) {
-    case 'seen':
-      return { kind: 'serving' }
-    case 'not-seen':
-      return { kind: 'other', servingId: verdict.value }
-    case 'final':
-      return { kind: 'not-checkable', why: verdict.value }
-    case 'could-not-tell':
-      return { kind: 'unconfirmed', why: `the deployment could not be read (${verdict.why})` }
+  const read = async (): Promise<ServingReading> => {
+    try {
+      const current = await check.getDeployment({ deadline: check.deadline, signal: check.signal })
+      return judge(current.active_revision_id)
+    } catch (error) {
+      if (check.signal?.aborted) throw error
+      const why = error instanceof Error ? error.message : String(error)
+      return { kind: 'could-not-tell', why: `the deployment could not be read (${why})` }
+    }
   }
+  return readServing(check, read, check.seen === undefined ? undefined : judge(check.seen))
 }
 
 export interface InfoCheck extends AgentServer {
@@ -100,8 +79,8 @@ const infoSchema = z
   })
   .loose()
 
-/** An answer of /info that waiting does not change: the check ends with it. */
-type InfoFinal = Extract<Serving, { kind: 'unconfirmed' | 'not-checkable' }>
+/** An answer that waiting does not change: the check ends with it. */
+type ServingFinal = Extract<Serving, { kind: 'unconfirmed' | 'not-checkable' }>
 
 /**
  * With `verify-assistant`: the agent server's `GET /info` names the control plane's revision it
@@ -110,14 +89,23 @@ type InfoFinal = Extract<Serving, { kind: 'unconfirmed' | 'not-checkable' }>
  * `host_revision_id`, or has no /info at all (404), cannot be checked this way.
  */
 export async function checkInfoHost(check: InfoCheck): Promise<Serving> {
-  const verdict = await readAgain({
-    read: () => readInfo(check),
-    deadline: check.deadline,
-    gapMs: READ_GAP_MS,
-    signal: check.signal,
-    now: check.now,
-    sleep: check.sleep
-  })
+  return readServing(check, () => readInfo(check))
+}
+
+/** A reading of which revision serves: this one, another (or none), or an answer that ends it. */
+type ServingReading = Reading<true, string | null, ServingFinal>
+
+/**
+ * Reads again (at most READ_GAP_MS apart) until this revision is seen, an answer ends the check,
+ * or the deadline passes; a check that read no usable answer is `unconfirmed`, never a pass.
+ */
+async function readServing(
+  timing: Pick<ActiveRevisionCheck, 'deadline' | 'signal' | 'now' | 'sleep'>,
+  read: () => Promise<ServingReading>,
+  first?: ServingReading
+): Promise<Serving> {
+  const { deadline, signal, now, sleep } = timing
+  const verdict = await readAgain({ read, first, gapMs: READ_GAP_MS, deadline, signal, now, sleep })
   switch (verdict.kind) {
     case 'seen':
       return { kind: 'serving' }
@@ -130,7 +118,7 @@ export async function checkInfoHost(check: InfoCheck): Promise<Serving> {
   }
 }
 
-async function readInfo(check: InfoCheck): Promise<Reading<true, string | null, InfoFinal>> {
+async function readInfo(check: InfoCheck): Promise<ServingReading> {
   let answer: { status: number; text: string }
   try {
     answer = await agentExchange(check, {
