@@ -120,9 +120,9 @@ const REFUSED_HINT = 'Check agent-api-key and agent-auth-scheme.';
 /* harmony export */   sJ: () => (/* binding */ checkActiveRevision),
 /* harmony export */   ug: () => (/* binding */ ACTIVE_REVISION_WAIT_MS)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2857);
 /* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9747);
-/* harmony import */ var _lib_read_again__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6894);
+/* harmony import */ var _lib_read_again__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6894);
 /* harmony import */ var _agent_server__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7259);
 /* harmony import */ var _agent_status__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1606);
 
@@ -144,49 +144,27 @@ const NO_ACTIVE_REVISION = 'the service returns no active_revision_id';
 async function checkActiveRevision(check) {
     const judge = (active) => {
         if (active === undefined)
-            return { kind: 'final', value: NO_ACTIVE_REVISION };
+            return { kind: 'final', value: { kind: 'not-checkable', why: NO_ACTIVE_REVISION } };
         return active === check.revisionId
             ? { kind: 'seen', value: true }
             : { kind: 'not-seen', value: active };
     };
-    const verdict = await (0,_lib_read_again__WEBPACK_IMPORTED_MODULE_3__/* .readAgain */ .n)({
-        first: check.seen === undefined ? undefined : judge(check.seen),
-        read: async () => {
-            try {
-                const current = await check.getDeployment({
-                    deadline: check.deadline,
-                    signal: check.signal
-                });
-                return judge(current.active_revision_id);
-            }
-            catch (error) {
-                if (check.signal?.aborted)
-                    throw error;
-                return {
-                    kind: 'could-not-tell',
-                    why: error instanceof Error ? error.message : String(error)
-                };
-            }
-        },
-        deadline: check.deadline,
-        gapMs: READ_GAP_MS,
-        signal: check.signal,
-        now: check.now,
-        sleep: check.sleep
-    });
-    switch (verdict.kind) {
-        case 'seen':
-            return { kind: 'serving' };
-        case 'not-seen':
-            return { kind: 'other', servingId: verdict.value };
-        case 'final':
-            return { kind: 'not-checkable', why: verdict.value };
-        case 'could-not-tell':
-            return { kind: 'unconfirmed', why: `the deployment could not be read (${verdict.why})` };
-    }
+    const read = async () => {
+        try {
+            const current = await check.getDeployment({ deadline: check.deadline, signal: check.signal });
+            return judge(current.active_revision_id);
+        }
+        catch (error) {
+            if (check.signal?.aborted)
+                throw error;
+            const why = error instanceof Error ? error.message : String(error);
+            return { kind: 'could-not-tell', why: `the deployment could not be read (${why})` };
+        }
+    };
+    return readServing(check, read, check.seen === undefined ? undefined : judge(check.seen));
 }
-const infoSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
-    host: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ host_revision_id: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().nullish() }).loose().nullish()
+const infoSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    host: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ host_revision_id: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish() }).loose().nullish()
 })
     .loose();
 /**
@@ -196,14 +174,15 @@ const infoSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
  * `host_revision_id`, or has no /info at all (404), cannot be checked this way.
  */
 async function checkInfoHost(check) {
-    const verdict = await (0,_lib_read_again__WEBPACK_IMPORTED_MODULE_3__/* .readAgain */ .n)({
-        read: () => readInfo(check),
-        deadline: check.deadline,
-        gapMs: READ_GAP_MS,
-        signal: check.signal,
-        now: check.now,
-        sleep: check.sleep
-    });
+    return readServing(check, () => readInfo(check));
+}
+/**
+ * Reads again (at most READ_GAP_MS apart) until this revision is seen, an answer ends the check,
+ * or the deadline passes; a check that read no usable answer is `unconfirmed`, never a pass.
+ */
+async function readServing(timing, read, first) {
+    const { deadline, signal, now, sleep } = timing;
+    const verdict = await (0,_lib_read_again__WEBPACK_IMPORTED_MODULE_4__/* .readAgain */ .n)({ read, first, gapMs: READ_GAP_MS, deadline, signal, now, sleep });
     switch (verdict.kind) {
         case 'seen':
             return { kind: 'serving' };
