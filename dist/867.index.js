@@ -2383,7 +2383,7 @@ async function deploy(config, deps) {
         const { deployment, revisionId } = await writeRevision(run, plan, existing, archive);
         if (!config.wait)
             return await notWaiting(run, deployment.id, revisionId);
-        return await waitForOutcome(run, deployment, revisionId);
+        return (await waitForOutcome(run, deployment, revisionId)).result;
     }
     catch (error) {
         return endedByError(run, error);
@@ -2487,9 +2487,14 @@ async function notWaiting(run, deploymentId, revisionId) {
     statusSeen(run, revisionId, revision.status);
     return run.finish('revision-created', `Revision ${revisionId} of ${run.target} exists (status ${revision.status}); not waiting for it (wait: false).`);
 }
+/**
+ * Waits for the revision and judges how it ended. Also hands back the revision as the last poll
+ * read it (its DEPLOYED state, when it got there), so that a caller needs no second read of it.
+ */
 async function waitForOutcome(run, deployment, revisionId) {
     const { client, signal, now, sleep } = run.deps;
     const deploymentId = deployment.id;
+    let lastRead;
     const progress = new WaitProgress({
         now,
         report: (event) => progressSeen(run, revisionId, event)
@@ -2497,7 +2502,7 @@ async function waitForOutcome(run, deployment, revisionId) {
     let waited;
     try {
         waited = await waitForRevision({
-            getRevision: (call) => client.getRevision(deploymentId, revisionId, call),
+            getRevision: async (call) => (lastRead = await client.getRevision(deploymentId, revisionId, call)),
             // A first deploy has no history of its own: it learns from its repository's or image's.
             getHistory: run.known.created
                 ? siblingHistory(client, deployment)
@@ -2515,7 +2520,7 @@ async function waitForOutcome(run, deployment, revisionId) {
         // Every ending (errors and cancels too) shows the phases seen until then.
         run.known.phases = progress.timeline();
     }
-    return judgeWait(run, deploymentId, revisionId, waited);
+    return { result: await judgeWait(run, deploymentId, revisionId, waited), lastRead };
 }
 /** What the wait tells a person beside the status changes: a line in the log, GitHub's record. */
 function progressSeen(run, revisionId, event) {
@@ -2628,7 +2633,7 @@ var problems = __webpack_require__(8925);
 
 
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * `operation: promote`: deploys to the target exactly what `from-deployment` serves now. Both
  * deployments and the source's active revision are read before anything is written; the PATCH
@@ -2660,11 +2665,11 @@ async function promote(config, deps) {
             return promote_dryRun(run, planned, target);
         deps.io.redeploying?.(from.revision.id, planned.fromCommit);
         const revisionId = await patchTarget(run, planned, target);
-        const waited = await waitForOutcome(run, target, revisionId);
+        const { result: waited, lastRead } = await waitForOutcome(run, target, revisionId);
         if (waited.outcome !== 'deployed')
             return waited;
         if (planned.fromCommit !== undefined)
-            await checkCommit(run, target.id, revisionId, promotion);
+            checkCommit(run, revisionId, lastRead, promotion);
         const runs = promotion.failure || promotion.inconclusive
             ? ''
             : ` It runs ${what(promotion)}, promoted from revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName}.`;
@@ -2704,7 +2709,7 @@ async function readSource(run, target) {
     const refuse = (message) => {
         throw new problems/* InputError */.d([{ input: 'from-deployment', message }]);
     };
-    const deployment = (UUID.test(wanted) ? await byIdOrAbsent(run, wanted) : undefined) ??
+    const deployment = (ids/* UUID */.k.test(wanted) ? await byIdOrAbsent(run, wanted) : undefined) ??
         (await client.findDeploymentByName(wanted, run.call)) ??
         refuse(`there is no deployment ${wanted} (by id or by name) to promote from`);
     const fromName = `${deployment.name} (${deployment.id})`;
@@ -2753,20 +2758,13 @@ async function patchTarget(run, planned, target) {
     return revisionId;
 }
 /**
- * git_host: the new revision must have been built from the commit the source's was. A ref that
- * moved between the two builds, or a commit the service does not show, fails the step: a check
- * that cannot reach a verdict never counts as passed.
+ * git_host: the new revision must have been built from the commit the source's was, as the
+ * wait's last read of it (DEPLOYED) shows. A ref that moved between the two builds, or a commit
+ * the service does not show, fails the step: a check that cannot reach a verdict never counts as
+ * passed.
  */
-async function checkCommit(run, deploymentId, revisionId, promotion) {
-    const call = run.call;
-    const revision = await run.deps.client
-        .getRevision(deploymentId, revisionId, call)
-        .catch((error) => error);
-    if (revision instanceof Error) {
-        promotion.inconclusive = `The commit check could not be made: revision ${revisionId} could not be read (${revision.message}), so it is unknown whether it was built from commit ${promotion.fromCommit ?? '?'} as revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was.`;
-        return;
-    }
-    const commit = revision.source_revision_config?.repo_commit_sha ?? undefined;
+function checkCommit(run, revisionId, revision, promotion) {
+    const commit = revision?.source_revision_config?.repo_commit_sha ?? undefined;
     promotion.commit = commit;
     if (!commit) {
         promotion.inconclusive = `The commit check could not be made: revision ${revisionId} shows no repo_commit_sha, so it is unknown whether it was built from commit ${promotion.fromCommit ?? '?'} as revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was.`;
@@ -2911,7 +2909,7 @@ async function rollbackOperation(config, deps) {
         if (!config.wait) {
             return run.finish('revision-created', `Revision ${redeployed.revisionId} (a redeploy of ${source.id}) of ${run.target} exists; not waiting for it (wait: false).`);
         }
-        return await waitForOutcome(run, existing, redeployed.revisionId);
+        return (await waitForOutcome(run, existing, redeployed.revisionId)).result;
     }
     catch (error) {
         return endedByError(run, error);
@@ -2987,7 +2985,7 @@ async function rollBackAfterFailure(config, deps, request) {
         deps.io.info(`Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback-timeout ${(0,duration/* formatDuration */.a)(config.rollbackTimeoutMs)})…`);
         const redeployed = await redeployOnce(deploymentId, source, current.latest_revision_id, run.writeDeps());
         redeployedNow(run, redeployed.revisionId, source);
-        const waited = await waitForOutcome(run, redeployed.deployment, redeployed.revisionId);
+        const { result: waited } = await waitForOutcome(run, redeployed.deployment, redeployed.revisionId);
         return { ...report(waited.outcome, waited.message, redeployed.revisionId), result: waited };
     }
     catch (error) {

@@ -1,6 +1,6 @@
 import type { CallOptions } from '../control-plane/client'
 import { DeadlineError } from '../control-plane/errors'
-import type { Deployment } from '../control-plane/schemas'
+import type { Deployment, Revision } from '../control-plane/schemas'
 import type { Config } from '../inputs/parse'
 import { formatBytes } from '../lib/bytes'
 import { formatDuration } from '../lib/duration'
@@ -92,7 +92,7 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
     if (config.dryRun) return dryRun(run, plan, existing, archive)
     const { deployment, revisionId } = await writeRevision(run, plan, existing, archive)
     if (!config.wait) return await notWaiting(run, deployment.id, revisionId)
-    return await waitForOutcome(run, deployment, revisionId)
+    return (await waitForOutcome(run, deployment, revisionId)).result
   } catch (error) {
     return endedByError(run, error)
   } finally {
@@ -231,13 +231,18 @@ async function notWaiting(
   )
 }
 
+/**
+ * Waits for the revision and judges how it ended. Also hands back the revision as the last poll
+ * read it (its DEPLOYED state, when it got there), so that a caller needs no second read of it.
+ */
 export async function waitForOutcome(
   run: DeployRun,
   deployment: Deployment,
   revisionId: string
-): Promise<DeployResult> {
+): Promise<{ result: DeployResult; lastRead?: Revision }> {
   const { client, signal, now, sleep } = run.deps
   const deploymentId = deployment.id
+  let lastRead: Revision | undefined
   const progress = new WaitProgress({
     now,
     report: (event) => progressSeen(run, revisionId, event)
@@ -245,7 +250,8 @@ export async function waitForOutcome(
   let waited: WaitResult
   try {
     waited = await waitForRevision({
-      getRevision: (call) => client.getRevision(deploymentId, revisionId, call),
+      getRevision: async (call) =>
+        (lastRead = await client.getRevision(deploymentId, revisionId, call)),
       // A first deploy has no history of its own: it learns from its repository's or image's.
       getHistory: run.known.created
         ? siblingHistory(client, deployment)
@@ -262,7 +268,7 @@ export async function waitForOutcome(
     // Every ending (errors and cancels too) shows the phases seen until then.
     run.known.phases = progress.timeline()
   }
-  return judgeWait(run, deploymentId, revisionId, waited)
+  return { result: await judgeWait(run, deploymentId, revisionId, waited), lastRead }
 }
 
 /** What the wait tells a person beside the status changes: a line in the log, GitHub's record. */

@@ -1,8 +1,8 @@
-import type { CallOptions } from '../control-plane/client'
 import { HttpStatusError } from '../control-plane/errors'
 import type { Deployment, Revision } from '../control-plane/schemas'
 import type { Config } from '../inputs/parse'
 import { InputError } from '../inputs/problems'
+import { UUID } from '../lib/ids'
 import type { DeployResult, Promotion } from '../result'
 import { DeployRun, endedByError, waitForOutcome } from './deploy'
 import type { DeployDeps } from './deps'
@@ -10,8 +10,6 @@ import { planPromotion, type PromotionPlan } from './plan'
 import { describePlan } from './plan-description'
 import { patchOnce } from './safe-writes'
 import { findTarget } from './target'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * `operation: promote`: deploys to the target exactly what `from-deployment` serves now. Both
@@ -43,9 +41,9 @@ export async function promote(config: Config, deps: DeployDeps): Promise<DeployR
     if (config.dryRun) return dryRun(run, planned, target)
     deps.io.redeploying?.(from.revision.id, planned.fromCommit)
     const revisionId = await patchTarget(run, planned, target)
-    const waited = await waitForOutcome(run, target, revisionId)
+    const { result: waited, lastRead } = await waitForOutcome(run, target, revisionId)
     if (waited.outcome !== 'deployed') return waited
-    if (planned.fromCommit !== undefined) await checkCommit(run, target.id, revisionId, promotion)
+    if (planned.fromCommit !== undefined) checkCommit(run, revisionId, lastRead, promotion)
     const runs =
       promotion.failure || promotion.inconclusive
         ? ''
@@ -159,25 +157,18 @@ async function patchTarget(
 }
 
 /**
- * git_host: the new revision must have been built from the commit the source's was. A ref that
- * moved between the two builds, or a commit the service does not show, fails the step: a check
- * that cannot reach a verdict never counts as passed.
+ * git_host: the new revision must have been built from the commit the source's was, as the
+ * wait's last read of it (DEPLOYED) shows. A ref that moved between the two builds, or a commit
+ * the service does not show, fails the step: a check that cannot reach a verdict never counts as
+ * passed.
  */
-async function checkCommit(
+function checkCommit(
   run: DeployRun,
-  deploymentId: string,
   revisionId: string,
+  revision: Revision | undefined,
   promotion: Promotion
-): Promise<void> {
-  const call: CallOptions = run.call
-  const revision = await run.deps.client
-    .getRevision(deploymentId, revisionId, call)
-    .catch((error: unknown) => error as Error)
-  if (revision instanceof Error) {
-    promotion.inconclusive = `The commit check could not be made: revision ${revisionId} could not be read (${revision.message}), so it is unknown whether it was built from commit ${promotion.fromCommit ?? '?'} as revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was.`
-    return
-  }
-  const commit = revision.source_revision_config?.repo_commit_sha ?? undefined
+): void {
+  const commit = revision?.source_revision_config?.repo_commit_sha ?? undefined
   promotion.commit = commit
   if (!commit) {
     promotion.inconclusive = `The commit check could not be made: revision ${revisionId} shows no repo_commit_sha, so it is unknown whether it was built from commit ${promotion.fromCommit ?? '?'} as revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was.`

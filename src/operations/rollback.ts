@@ -80,7 +80,7 @@ export async function rollbackOperation(config: Config, deps: DeployDeps): Promi
         `Revision ${redeployed.revisionId} (a redeploy of ${source.id}) of ${run.target} exists; not waiting for it (wait: false).`
       )
     }
-    return await waitForOutcome(run, existing, redeployed.revisionId)
+    return (await waitForOutcome(run, existing, redeployed.revisionId)).result
   } catch (error) {
     return endedByError(run, error)
   }
@@ -193,7 +193,11 @@ export async function rollBackAfterFailure(
       run.writeDeps()
     )
     redeployedNow(run, redeployed.revisionId, source)
-    const waited = await waitForOutcome(run, redeployed.deployment, redeployed.revisionId)
+    const { result: waited } = await waitForOutcome(
+      run,
+      redeployed.deployment,
+      redeployed.revisionId
+    )
     return { ...report(waited.outcome, waited.message, redeployed.revisionId), result: waited }
   } catch (error) {
     const ended = endedByError(run, error)
