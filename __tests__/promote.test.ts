@@ -131,6 +131,18 @@ describe('operation promote against the emulator', () => {
     expect(summary).toContain(`| Commit built instead | ${pushed} |`)
   })
 
+  it('git_host: a new revision that shows no commit cannot be checked: the step fails, with no rollback on that ground', async () => {
+    const controlPlane = await start()
+    seedGitHost(controlPlane, 'main')
+    controlPlane.hideCommit('main')
+    const run = await runPromote(controlPlane, { 'rollback-on-failure': 'true' })
+    expect(run.result.outcome).toBe('checks-failed')
+    expect(run.result.promotion?.inconclusive).toContain('shows no repo_commit_sha')
+    expect(run.result.message).not.toContain('It runs')
+    expect(controlPlane.redeploys()).toEqual([])
+    expect(run.rollback).toBeUndefined()
+  })
+
   it('internal_source: reuses the tarball the source revision was built from', async () => {
     const controlPlane = await start()
     controlPlane.seedDeployment({

@@ -103,6 +103,8 @@ export interface ControlPlaneEmulator {
   commitOf(ref: string): string
   /** A push to `ref`: later builds of it get `commit` (default: a new one), which is returned. */
   moveRef(ref: string, commit?: string): string
+  /** From now on, builds of `ref` show no repo_commit_sha, as a service that does not say. */
+  hideCommit(ref: string): void
   setRevisionLogs(source: LogSource | false): void
   injectFault(fault: Fault): void
   /** Drops the faults not yet spent. */
@@ -350,6 +352,7 @@ export async function startControlPlane(
       requests.filter((request) => request.method === 'POST' && REDEPLOY_PATH.test(request.path)),
     commitOf: (ref) => store.commitOf(ref),
     moveRef: (ref, commit) => store.moveRef(ref, commit),
+    hideCommit: (ref) => store.hideCommit(ref),
     setRevisionLogs: (source) => {
       revisionLogs = source
     },

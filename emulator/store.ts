@@ -103,6 +103,7 @@ export class Store {
   /** Refs a test moved: ref → the commit it names now. */
   #refHeads = new Map<string, string>()
   #moves = 0
+  #unreported = new Set<string>()
 
   constructor(readonly options: StoreOptions) {}
 
@@ -291,6 +292,11 @@ export class Store {
     return head
   }
 
+  /** From now on, builds of `ref` show no repo_commit_sha, as a service that does not say. */
+  hideCommit(ref: string): void {
+    this.#unreported.add(ref)
+  }
+
   setOutcome(outcome: OutcomeChooser): void {
     this.options.outcome = outcome
   }
@@ -345,7 +351,8 @@ export class Store {
     if (
       deployment.source === 'git_host' &&
       plan.redeployOf === undefined &&
-      plan.config?.repo_commit_sha === undefined
+      plan.config?.repo_commit_sha === undefined &&
+      !this.#unreported.has(String(record.sourceRevisionConfig.repo_ref ?? ''))
     )
       record.sourceRevisionConfig.repo_commit_sha = this.commitOf(
         String(record.sourceRevisionConfig.repo_ref ?? '')
