@@ -27,7 +27,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const WORKFLOWS = '.github/workflows'
 
 /** In a child process: see the script. */
-const LINT = fileURLToPath(new URL('./helpers/actionlint.cjs', import.meta.url))
+const LINT = fileURLToPath(new URL('./helpers/actionlint.mjs', import.meta.url))
 
 function actionlint(files: File[]): Finding[] {
   const child = spawnSync(process.execPath, [LINT], {

