@@ -2,7 +2,10 @@
  * Every YAML example of the README, run as a workflow author would copy it: each `with:` block of
  * a step that uses this action runs the built action against the emulator (and the GitHub API
  * stand-in), once per event the workflow names (and per matrix entry), with its `${{ }}`
- * expressions given test values. An example that stops working fails here.
+ * expressions given test values. An example that stops working fails here. The code blocks are
+ * read as GitHub reads them (a CommonMark parser: a fence closes only with at least its own
+ * length), and each workflow is held to what the README promises of all of them: complete, least
+ * privilege, one concurrency group per deployment, safe for forks, one secret name.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
@@ -12,11 +15,15 @@ import { join } from 'node:path'
 import { parse } from 'yaml'
 import { startAgentServer, startControlPlane } from '../emulator'
 import type { RawInputs } from '../src/inputs/contract'
-import { startGitHubApi } from './helpers/github-api'
+import { startGitHubApi, type GitHubCall } from './helpers/github-api'
+import { parseMarkdown, README } from './helpers/readme'
 import { runAction, type ActionRun } from './helpers/run-action'
 
-const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
 const ACTION = /^our-org\/deploy-agent@/
+/** The one secret every example names for `api-key`. */
+const API_KEY = '${{ secrets.CONTROL_PLANE_KEY }}'
+/** What a pull-request job checks so that a fork's pull request (which gets no secrets) skips it. */
+const SAME_REPOSITORY = 'github.event.pull_request.head.repo.full_name == github.repository'
 const PR_NUMBER = 42
 const PR_BRANCH = 'feature-x'
 const LISTENER = '123e4567-e89b-42d3-a456-426614174001'
@@ -27,6 +34,8 @@ interface Trigger {
   /** The pull request event's `action` (opened, closed). */
   action?: string
   ref: string
+  /** A pull request from a fork. */
+  fork?: boolean
 }
 
 interface Context extends Trigger {
@@ -57,13 +66,18 @@ const EXPRESSIONS: Record<string, (context: Context) => string> = {
     context.matrix.environment === 'production' ? 'prod' : 'dev',
   "github.event_name != 'schedule' || matrix.environment != 'production'": (context) =>
     String(context.event !== 'schedule' || context.matrix.environment !== 'production'),
-  "github.ref_type == 'tag'": (context) => String(context.ref.startsWith('refs/tags/'))
+  "github.ref_type == 'tag'": (context) => String(context.ref.startsWith('refs/tags/')),
+  [SAME_REPOSITORY]: (context) => String(context.event === 'pull_request' && !context.fork),
+  'inputs.to-revision': () => ''
 }
 
 function evaluate(expression: string, context: Context): string {
   const value = EXPRESSIONS[expression.trim()]
-  if (!value) throw new Error(`The README uses \${{ ${expression.trim()} }}: give it a test value`)
-  return value(context)
+  if (value) return value(context)
+  // `a && b`: each side on its own.
+  const sides = expression.split(' && ')
+  if (sides.length > 1) return String(sides.every((side) => evaluate(side, context) === 'true'))
+  throw new Error(`The README uses \${{ ${expression.trim()} }}: give it a test value`)
 }
 
 function substitute(text: string, context: Context): string {
@@ -81,19 +95,30 @@ interface Step {
   uses?: string
   if?: string
   with?: Record<string, unknown>
+  run?: string
+  env?: Record<string, string>
+}
+interface Concurrency {
+  group?: string
+  'cancel-in-progress'?: boolean
 }
 interface Job {
   if?: string
+  'runs-on'?: string
   environment?: unknown
+  permissions?: unknown
+  concurrency?: unknown
   steps?: Step[]
   strategy?: { matrix?: Record<string, unknown[]> }
 }
 interface Workflow {
   on?: unknown
+  permissions?: unknown
+  concurrency?: unknown
   jobs?: Record<string, Job>
 }
 
-/** How each event the workflow names is triggered (a snippet of steps runs on a branch push). */
+/** How each event the workflow names is triggered; a pull request from this repository and from a fork. */
 function triggersOf(workflow: Workflow): Trigger[] {
   const on = workflow.on ?? 'push'
   const events =
@@ -115,58 +140,83 @@ function triggersOf(workflow: Workflow): Trigger[] {
       const types = filter?.types ?? ['opened']
       return types
         .filter((type) => type === 'opened' || type === 'closed')
-        .map((action) => ({ event, action, ref: `refs/pull/${PR_NUMBER}/merge` }))
+        .flatMap((action) =>
+          [false, true].map((fork) => ({
+            event,
+            action,
+            fork,
+            ref: `refs/pull/${PR_NUMBER}/merge`
+          }))
+        )
     }
     return [{ event, ref: 'refs/heads/main' }]
   })
 }
 
 interface Example {
-  block: number
+  /** The line of the block's opening fence in the README. */
+  line: number
   job: string
   trigger: Trigger
   matrix: Record<string, string>
   step: Step
   jobIf?: string
   jobEnvironment: unknown
+  /** The permissions the job's token gets: its own, or else the workflow's. */
+  permissions: unknown
 }
 
-function examplesOf(text: string, block: number): Example[] {
-  const parsed = parse(text) as Workflow | Step | Step[]
-  const workflow: Workflow = Array.isArray(parsed)
-    ? { jobs: { steps: { steps: parsed } } }
-    : 'jobs' in parsed
-      ? parsed
-      : { jobs: { step: { steps: [parsed as Step] } } }
-  return Object.entries(workflow.jobs ?? {}).flatMap(([jobName, job]) => {
+/** A workflow, when the block is one (a smoke-case file is not). */
+function workflowOf(text: string): Workflow | undefined {
+  const parsed = parse(text) as unknown
+  return typeof parsed === 'object' && parsed !== null && 'jobs' in parsed
+    ? (parsed as Workflow)
+    : undefined
+}
+
+const usesAction = (step: Step) => ACTION.test(step.uses ?? '')
+
+function examplesOf(text: string, line: number): Example[] {
+  const workflow = workflowOf(text)
+  return Object.entries(workflow?.jobs ?? {}).flatMap(([jobName, job]) => {
     const matrix = job.strategy?.matrix ?? {}
     const entries = Object.entries(matrix).reduce<Record<string, string>[]>(
       (combos, [key, values]) =>
         combos.flatMap((combo) => values.map((value) => ({ ...combo, [key]: String(value) }))),
       [{}]
     )
-    return triggersOf(workflow).flatMap((trigger) =>
+    return triggersOf(workflow ?? {}).flatMap((trigger) =>
       entries.flatMap((entry) =>
-        (job.steps ?? [])
-          .filter((step) => ACTION.test(step.uses ?? ''))
-          .map((step) => ({
-            block,
-            job: jobName,
-            trigger,
-            matrix: entry,
-            step,
-            jobIf: job.if,
-            jobEnvironment: job.environment
-          }))
+        (job.steps ?? []).filter(usesAction).map((step) => ({
+          line,
+          job: jobName,
+          trigger,
+          matrix: entry,
+          step,
+          jobIf: job.if,
+          jobEnvironment: job.environment,
+          permissions: job.permissions ?? workflow?.permissions
+        }))
       )
     )
   })
 }
 
-const blocks = [...README.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((match) => match[1] ?? '')
-const examples = blocks.flatMap((text, index) => examplesOf(text, index + 1))
+const yamlBlocks = parseMarkdown(README).blocks.filter((block) => block.lang === 'yaml')
+const blocks = yamlBlocks.map((block) => block.text)
+const examples = yamlBlocks.flatMap((block) => examplesOf(block.text, block.line))
 const label = (example: Example) =>
-  `block ${example.block}, job ${example.job}, ${example.trigger.event}${example.trigger.action ? ` (${example.trigger.action})` : ''} on ${example.trigger.ref}${example.matrix.environment ? `, ${example.matrix.environment}` : ''}`
+  `README line ${example.line}, job ${example.job}, ${example.trigger.event}${example.trigger.action ? ` (${example.trigger.action}${example.trigger.fork ? ', from a fork' : ''})` : ''} on ${example.trigger.ref}${example.matrix.environment ? `, ${example.matrix.environment}` : ''}`
+/** A step runs unless its job's or its own `if:` says no, as the runner reads them. */
+const runs = (example: Example, context: Context) =>
+  passes(example.jobIf, context) && passes(example.step.if, context)
+const contextOf = (example: Example, apiUrl = ''): Context => ({
+  ...example.trigger,
+  matrix: example.matrix,
+  apiUrl
+})
+const running = examples.filter((example) => runs(example, contextOf(example)))
+const skipped = examples.filter((example) => !runs(example, contextOf(example)))
 
 let agent: Awaited<ReturnType<typeof startAgentServer>>
 beforeAll(async () => {
@@ -177,11 +227,23 @@ afterAll(async () => {
 })
 
 describe('the README examples', () => {
-  it('are found: every YAML block that uses the action', () => {
-    expect(blocks.length).toBeGreaterThanOrEqual(8)
-    expect(new Set(examples.map((example) => example.block)).size).toBe(
-      blocks.filter((text) => text.includes('uses: our-org/deploy-agent@')).length
+  it('are found: every YAML block that uses the action, each a whole workflow', () => {
+    const using = yamlBlocks.filter((block) => block.text.includes('uses: our-org/deploy-agent@'))
+    expect(using.length).toBeGreaterThanOrEqual(11)
+    expect(new Set(examples.map((example) => example.line))).toEqual(
+      new Set(using.map((block) => block.line))
     )
+    for (const block of using) {
+      const workflow = workflowOf(block.text)
+      expect([block.line, workflow?.on !== undefined]).toEqual([block.line, true])
+      for (const [name, job] of Object.entries(workflow?.jobs ?? {}))
+        expect([block.line, name, typeof job['runs-on'], Array.isArray(job.steps)]).toEqual([
+          block.line,
+          name,
+          'string',
+          true
+        ])
+    }
   })
 
   it('never set both the job environment and the action environment (two GitHub deployments a run)', () => {
@@ -194,29 +256,32 @@ describe('the README examples', () => {
     }
   })
 
-  it.each(examples.map((example) => [label(example), example] as const))(
+  it('skip a step only where the runner would: a fork, another event or type, a tag-only job', () => {
+    const fromForks = examples.filter((example) => example.trigger.fork)
+    expect(fromForks.length).toBeGreaterThanOrEqual(3)
+    expect(fromForks.filter((example) => runs(example, contextOf(example))).map(label)).toEqual([])
+    const unexplained = skipped.filter(
+      (example) =>
+        !(
+          example.trigger.fork === true ||
+          example.trigger.event === 'schedule' ||
+          example.trigger.action !== undefined ||
+          // A job for tags only (a promote to production) skips on a branch push.
+          (example.jobIf?.includes('github.ref_type') === true &&
+            example.trigger.ref.startsWith('refs/heads/'))
+        )
+    )
+    expect(unexplained.map(label)).toEqual([])
+  })
+
+  it.each(running.map((example) => [label(example), example] as const))(
     '%s',
     async (_, example) => {
       const emulator = await startControlPlane({ stepMs: 10, agentUrl: agent.url })
       const github = await startGitHubApi()
       try {
-        const context: Context = {
-          ...example.trigger,
-          matrix: example.matrix,
-          apiUrl: emulator.url
-        }
+        const context = contextOf(example, emulator.url)
         const step = example.step
-        if (!passes(example.jobIf, context) || !passes(step.if, context)) {
-          // Skipped as the runner would skip it; what it protects is checked below.
-          expect(
-            example.trigger.event === 'schedule' ||
-              example.trigger.action !== undefined ||
-              // A job for tags only (a promote to production) skips on a branch push.
-              (example.jobIf?.includes('github.ref_type') === true &&
-                example.trigger.ref.startsWith('refs/heads/'))
-          ).toBe(true)
-          return
-        }
         const inputs = Object.fromEntries(
           Object.entries(step.with ?? {}).map(([name, value]) => [
             name,
@@ -238,6 +303,22 @@ describe('the README examples', () => {
           killAfterMs: 60_000
         })
         expect([label(example), run.code, failureOf(run)]).toEqual([label(example), 0, ''])
+        // The job's token may do everything the action did with it.
+        const refused = [
+          ...new Set(
+            github.calls
+              .map(permissionOf)
+              .filter((needed) => needed !== '' && !granted(example.permissions, needed))
+          )
+        ]
+        expect([label(example), refused]).toEqual([label(example), []])
+        if (inputs.operation === 'rollback')
+          expect(run.outputs).toMatchObject({
+            'rolled-back': 'true',
+            'rollback-revision-id': emulator.revisions(
+              emulator.deployments().find((d) => d.name === inputs.name)?.id ?? ''
+            )[0]?.id
+          })
         // A pull request never deploys (or plans) its unmerged branch to a deployment that is not its preview.
         const refsSent = emulator.requests.flatMap((request) => {
           const body = request.body as
@@ -271,6 +352,113 @@ describe('the README examples', () => {
   )
 })
 
+/**
+ * What every workflow of the README promises, read from its YAML: the token gets exactly what its
+ * steps use (the runs above check that nothing they did was refused), every job that changes a
+ * deployment waits its turn in that deployment's group, every pull-request job skips forks, and
+ * one secret name and one version of the action throughout.
+ */
+describe('every README workflow', () => {
+  const workflows = yamlBlocks.flatMap((block) => {
+    const workflow = workflowOf(block.text)
+    return workflow ? [[block.line, workflow] as const] : []
+  })
+  const jobs = workflows.flatMap(([line, workflow]) =>
+    Object.entries(workflow.jobs ?? {}).map(([name, job]) => ({ line, name, job, workflow }))
+  )
+  const actionSteps = (job: Job) => (job.steps ?? []).filter(usesAction)
+
+  it('gives each job the least permissions: contents: read, and what its GitHub records need', () => {
+    expect(jobs.length).toBeGreaterThanOrEqual(12)
+    for (const { line, name, job, workflow } of jobs)
+      expect([line, name, job.permissions ?? workflow.permissions]).toEqual([
+        line,
+        name,
+        permissionsNeeded(actionSteps(job))
+      ])
+  })
+
+  it('runs each job that changes a deployment in a concurrency group of its own, never cancelled', () => {
+    const changing = jobs.filter(({ job }) =>
+      actionSteps(job).some((step) => String(step.with?.['dry-run']) !== 'true')
+    )
+    expect(changing.length).toBeGreaterThanOrEqual(10)
+    for (const { line, name, job, workflow } of changing) {
+      const concurrency = (job.concurrency ?? workflow.concurrency) as Concurrency | undefined
+      const deployments = actionSteps(job).flatMap((step) =>
+        typeof step.with?.name === 'string' ? [step.with.name] : []
+      )
+      expect([line, name, concurrency?.['cancel-in-progress']]).toEqual([line, name, false])
+      // The group names the deployment (a prune, which has no name, has a group of its own).
+      for (const deployment of deployments)
+        expect([line, name, concurrency?.group]).toEqual([
+          line,
+          name,
+          expect.stringContaining(deployment)
+        ])
+    }
+  })
+
+  it('skips forks in every pull-request job that uses the action (they get no secrets)', () => {
+    const pullRequestJobs = jobs.filter(
+      ({ workflow, job }) =>
+        JSON.stringify(workflow.on ?? '').includes('pull_request') && actionSteps(job).length > 0
+    )
+    expect(pullRequestJobs.length).toBeGreaterThanOrEqual(3)
+    for (const { line, name, job } of pullRequestJobs)
+      expect([line, name, job.if]).toEqual([line, name, expect.stringContaining(SAME_REPOSITORY)])
+  })
+
+  it('names one secret for the API key, and every secret and variable in the quick start', () => {
+    const steps = jobs.flatMap(({ job }) => actionSteps(job))
+    expect(steps.map((step) => step.with?.['api-key'])).toEqual(steps.map(() => API_KEY))
+    const quickStart = README.split('\n## Quick start\n')[1]?.split('\n## ')[0] ?? ''
+    const named = [...blocks.join('\n').matchAll(/\$\{\{\s*(?:secrets|vars)\.(\w+)\s*\}\}/g)].map(
+      (match) => match[1] ?? ''
+    )
+    expect(new Set(named).size).toBeGreaterThanOrEqual(5)
+    expect([...new Set(named)].filter((name) => !quickStart.includes(`\`${name}\``))).toEqual([])
+  })
+
+  it('uses the action at its major tag, and pins it by commit SHA once, in the text', () => {
+    const uses = jobs.flatMap(({ job }) => actionSteps(job).map((step) => step.uses))
+    expect(new Set(uses)).toEqual(new Set(['our-org/deploy-agent@v1']))
+    expect(README.match(/our-org\/deploy-agent@[0-9a-f]{40}\b/g)).toHaveLength(1)
+  })
+})
+
+/**
+ * What a job's token needs for the action's GitHub records (the README's table): nothing but
+ * `contents: read` (for a checkout) without `github-token`.
+ */
+function permissionsNeeded(steps: Step[]): Record<string, string> {
+  const needed: Record<string, string> = { contents: 'read' }
+  for (const inputs of steps.map((step) => step.with ?? {})) {
+    if (!inputs['github-token']) continue
+    const operation = String(inputs.operation ?? 'deploy')
+    if (inputs.environment || operation === 'prune') needed.deployments = 'write'
+    if (String(inputs['pr-comment']) === 'true' || operation === 'delete' || operation === 'prune')
+      needed['pull-requests'] = 'write'
+  }
+  return needed
+}
+
+/** The permission a call to the GitHub API needs ('' for none), as `scope: level`. */
+function permissionOf(call: GitHubCall): string {
+  const level = call.method === 'GET' ? 'read' : 'write'
+  if (call.path === '/user') return ''
+  if (/\/deployments(\/|$)/.test(call.path)) return `deployments: ${level}`
+  if (/\/(issues|pulls)(\/|$)/.test(call.path)) return `pull-requests: ${level}`
+  throw new Error(`Which permission does ${call.method} ${call.path} need? Say so here.`)
+}
+
+/** Whether a job's permissions grant `scope: level` (write grants read). */
+function granted(permissions: unknown, needed: string): boolean {
+  const [scope = '', level = ''] = needed.split(': ')
+  const given = (permissions as Record<string, string> | undefined)?.[scope]
+  return given === 'write' || given === level
+}
+
 /** What the world holds before the step runs: an update needs a deployment, a prune stale previews. */
 function seedFor(
   inputs: Partial<RawInputs>,
@@ -286,6 +474,9 @@ function seedFor(
     return
   }
   if (inputs.operation === 'delete' && inputs.name) emulator.seedDeployment({ name: inputs.name })
+  // Two revisions served in turn: a rollback brings the older back.
+  if (inputs.operation === 'rollback' && inputs.name)
+    emulator.seedDeployment({ name: inputs.name, history: [{}, {}] })
   if (inputs.operation === 'promote' && inputs.name && inputs['from-deployment']) {
     // Staging serves a build of the ref; production serves an older one.
     emulator.seedDeployment({ name: inputs['from-deployment'] })
@@ -344,10 +535,6 @@ function failureOf(run: ActionRun): string {
  * it runs is recorded by a DEBUG trap, command substitutions included) and leave no file behind.
  */
 describe("the README's run: steps, with outputs that hold shell syntax", () => {
-  interface RunStep {
-    run?: string
-    env?: Record<string, string>
-  }
   const folder = mkdtempSync(join(tmpdir(), 'readme-run-'))
   const canary = join(folder, 'ran')
   const hostile = `$(touch ${canary})\`touch ${canary}\`"; touch ${canary}; echo "'; touch ${canary}; echo '|touch ${canary}`
@@ -360,7 +547,7 @@ describe("the README's run: steps, with outputs that hold shell syntax", () => {
     text.replace(/\$\{\{(.+?)\}\}/g, (_, expression: string) => valueOf(expression))
 
   /** Runs one step as the runner would; returns the commands it ran and whether the canary exists. */
-  function runStep(step: RunStep): { commands: string[]; ran: boolean } {
+  function runStep(step: Step): { commands: string[]; ran: boolean } {
     rmSync(canary, { force: true })
     const trace = join(folder, 'trace')
     writeFileSync(trace, '')
@@ -378,19 +565,13 @@ describe("the README's run: steps, with outputs that hold shell syntax", () => {
     return { commands, ran: existsSync(canary) }
   }
 
-  const runSteps = blocks.flatMap((text, index) => {
-    const parsed = parse(text) as Workflow | RunStep | RunStep[]
-    const jobs = Array.isArray(parsed)
-      ? [{ steps: parsed }]
-      : 'jobs' in parsed
-        ? Object.values((parsed as Workflow).jobs ?? {})
-        : [{ steps: [parsed] }]
-    return jobs.flatMap((job) =>
-      ((job.steps ?? []) as RunStep[])
+  const runSteps = yamlBlocks.flatMap((block) =>
+    Object.values(workflowOf(block.text)?.jobs ?? {}).flatMap((job) =>
+      (job.steps ?? [])
         .filter((step) => typeof step.run === 'string')
-        .map((step) => [`block ${index + 1}: ${step.run?.trim() ?? ''}`, step] as const)
+        .map((step) => [`README line ${block.line}: ${step.run?.trim() ?? ''}`, step] as const)
     )
-  })
+  )
 
   it('are found, and each hands outputs over through env:', () => {
     expect(runSteps.length).toBeGreaterThanOrEqual(2)

@@ -67,7 +67,7 @@ describe('the README, parsed as GitHub parses it', () => {
     const tables = new MarkdownIt()
       .parse(README, {})
       .filter((token) => token.type === 'table_open')
-      .map((token) => token.map ?? [0, 0])
+      .map((token): [number, number] => [token.map?.[0] ?? 0, token.map?.[1] ?? 0])
     const rows = lines.flatMap((line, index) =>
       line.startsWith('|') && !insideBlock(index + 1) ? [index] : []
     )
