@@ -11,6 +11,7 @@ import type { DeployResult } from '../../src/result'
 import { parseInputs, type Config } from '../../src/inputs/parse'
 import { rawInputs } from './action-yml'
 import { deliver, type Delivery } from '../../src/safe-delivery'
+import type { CheckContext } from '../../src/after-deploy/check-runner'
 
 export const INTEGRATION_ID = '123e4567-e89b-42d3-a456-426614174000'
 export const BRANCH_ENV = {
@@ -138,4 +139,42 @@ export async function runDeploy(
             : deploy
   const result = await operation(config, deps)
   return { result, outputs, log }
+}
+
+/**
+ * What the check runner gives a check, for `config` and a DEPLOYED `result`, recording what it
+ * logs. Its control-plane client talks to `config.apiUrl`.
+ */
+export function checkContext(
+  config: Config,
+  result: DeployResult,
+  given: Partial<CheckContext> = {}
+): Recording & { context: CheckContext } {
+  const { deps, outputs, log } = recordingDeps(config, { requestTimeoutMs: 1_000 })
+  const deadline = given.deadline ?? Date.now() + config.timeoutMs
+  let agentDeadline: number | undefined
+  const now = given.now ?? deps.now
+  const context: CheckContext = {
+    result,
+    deploymentId: result.deploymentId ?? 'deployment',
+    revisionId: result.revisionId ?? 'revision',
+    config,
+    client: deps.client,
+    io: deps.io,
+    now,
+    sleep: deps.sleep,
+    deadline,
+    agentDeadline: () =>
+      (agentDeadline ??= Math.min(now() + (config.verify?.timeoutMs ?? 0), deadline)),
+    ...given
+  }
+  return { context, outputs, log }
+}
+
+/** Inputs → Config as main() parses them (api-key given), for tests that need a Config. */
+export async function configOf(
+  given: Partial<RawInputs>,
+  env: Record<string, string> = BRANCH_ENV
+): Promise<Config> {
+  return parseInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), env)
 }

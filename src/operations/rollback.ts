@@ -14,7 +14,6 @@ import { findTarget } from './target'
  */
 function redeployedNow(run: DeployRun, revisionId: string, source: Revision): void {
   const { io } = run.deps
-  io.setOutput('rolled-back', 'true')
   io.setOutput('rollback-revision-id', revisionId)
   io.setOutput('revision-id', revisionId)
   run.known.revisionId = revisionId
@@ -167,7 +166,9 @@ export async function rollBackAfterFailure(
       revisionId,
       outcome,
       elapsedMs: deps.now() - startedAt,
-      message
+      message,
+      // Settled once its checks ran and what serves was read (../safe-delivery.ts).
+      restored: false
     }
   })
   try {
