@@ -88,11 +88,15 @@ export function recordingDeps(
 /** deliver() as execute() runs it (checks after DEPLOYED, a rollback when asked), polling fast. */
 export async function runDelivery(
   given: Partial<RawInputs>,
-  env: Record<string, string> = BRANCH_ENV
+  env: Record<string, string> = BRANCH_ENV,
+  options: Pick<DeployDeps, 'signal'> = {}
 ): Promise<DeliveryRun> {
   const parsed = await parseInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), env)
   const config = { ...parsed, pollIntervalMs: 20 }
-  const { deps, outputs, log } = recordingDeps(config, { requestTimeoutMs: 1_000 })
+  const { deps, outputs, log } = recordingDeps(config, {
+    requestTimeoutMs: 1_000,
+    signal: options.signal
+  })
   return { ...(await deliver(config, deps)), outputs, log }
 }
 
