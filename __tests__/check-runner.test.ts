@@ -138,6 +138,40 @@ describe('the check runner', () => {
   })
 })
 
+describe("the run's timeout ending during a check", () => {
+  let agent: AgentServerEmulator | undefined
+  afterEach(async () => {
+    await agent?.close()
+    agent = undefined
+  })
+
+  it('makes an agent check that got no answer one that could not conclude, rolled back per its row', async () => {
+    agent = await startAgentServer()
+    const config = await configOf({
+      ...gitHostStep('http://127.0.0.1:9'),
+      'verify-assistant': 'agent',
+      'verify-message': 'hi'
+    })
+    // The run's deadline has passed: nothing more is sent, and no answer comes.
+    const { context } = checkContext(
+      config,
+      { ...DEPLOYED, deploymentUrl: agent.url },
+      { deadline: Date.now() - 1 }
+    )
+    const assistantOnly = CHECKS.filter(({ check }) => check === 'assistant')
+    const checks = await runChecks(assistantOnly, context)
+    expect(checks.verdicts).toEqual([
+      {
+        check: 'assistant',
+        verdict: 'inconclusive',
+        why: expect.stringContaining("The run's timeout ended during the check")
+      }
+    ])
+    expect(checksRollBack(CHECKS, checks)).toBe(true)
+    expect(agent.requests).toEqual([])
+  })
+})
+
 describe("the runner's list: the spec's table of checks that cannot conclude", () => {
   it('rolls back on "could not conclude" only for checks of the new revision\'s own behaviour', () => {
     expect(

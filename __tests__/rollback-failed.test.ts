@@ -122,7 +122,9 @@ describe('a cancel during the checks, through the built action', () => {
     expect(run.code).toBe(1)
     expect(controlPlane.redeploys()).toEqual([])
     expect(run.outputs['rolled-back']).toBe('false')
-    expect(run.stdout).not.toMatch(/check "run" failed|Rolling back|\(rolled back\)|did not complete/)
+    expect(run.stdout).not.toMatch(
+      /check "run" failed|Rolling back|\(rolled back\)|did not complete/
+    )
     expect(run.summary.split('\n')[0]).not.toMatch(/check failed|\(rolled back\)/)
     const final = github.deployments.flatMap((deployment) => deployment.statuses).at(-1)
     expect(final?.state).toBe('error')

@@ -44,7 +44,7 @@ export async function deliver(config: Config, deps: DeliveryDeps): Promise<Deliv
   const restored = delivery.rollback
     ? delivery.rollback.restored
     : // operation rollback: the earlier revision it redeployed serves again.
-      config.operation === 'rollback' &&
+      operation.bringsBack &&
       delivery.result.outcome === 'deployed' &&
       delivery.result.redeployOf !== undefined &&
       checksWith(delivery.checks, 'passed').some(({ check }) => check === 'serving')

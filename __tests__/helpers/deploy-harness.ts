@@ -1,12 +1,8 @@
 import type { OutputName, RawInputs } from '../../src/inputs/contract'
 import { ControlPlaneClient } from '../../src/control-plane/client'
 import { sleep } from '../../src/control-plane/retry'
-import { deleteDeployment } from '../../src/operations/delete'
-import { deploy } from '../../src/operations/deploy'
 import type { DeployDeps } from '../../src/operations/deps'
-import { rollbackOperation } from '../../src/operations/rollback'
-import { prunePreviews } from '../../src/operations/prune'
-import { promote } from '../../src/operations/promote'
+import { OPERATIONS } from '../../src/operations/operations'
 import type { DeployResult } from '../../src/result'
 import { parseInputs, type Config } from '../../src/inputs/parse'
 import { rawInputs } from './action-yml'
@@ -132,15 +128,7 @@ export async function runDeploy(
   })
   const operation = options.delivered
     ? async (...args: Parameters<typeof deliver>) => (await deliver(...args)).result
-    : config.operation === 'delete'
-      ? deleteDeployment
-      : config.operation === 'rollback'
-        ? rollbackOperation
-        : config.operation === 'prune'
-          ? prunePreviews
-          : config.operation === 'promote'
-            ? promote
-            : deploy
+    : OPERATIONS[config.operation].run
   const result = await operation(config, deps)
   return { result, outputs, log }
 }

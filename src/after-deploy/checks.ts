@@ -208,7 +208,10 @@ async function agentCheck(
   }
 }
 
-/** `verify-cases`: at least `verify-min-pass` cases pass. */
+/**
+ * `verify-cases`: at least `verify-min-pass` cases pass. Too few because the run's `timeout`
+ * ended before some cases were answered could not conclude.
+ */
 async function suiteCheck(context: CheckContext): Promise<CheckOutcome> {
   const verify = context.config.verify
   if (!verify?.suite) return { verdict: 'skipped' }
@@ -217,5 +220,13 @@ async function suiteCheck(context: CheckContext): Promise<CheckOutcome> {
     { ...agentServer(context), revisionId: context.revisionId },
     { deadline: context.deadline, now: context.now, info: (line) => context.io.info(line) }
   )
-  return failure ? { verdict: 'failed', why: failure, suite } : { verdict: 'passed', suite }
+  if (!failure) return { verdict: 'passed', suite }
+  const unanswered = suite.cases.some((each) => each.latencyMs === undefined)
+  return unanswered && context.now() >= context.deadline
+    ? {
+        verdict: 'inconclusive',
+        why: `${failure} The run's timeout ended before every case was answered, so the suite could not conclude.`,
+        suite
+      }
+    : { verdict: 'failed', why: failure, suite }
 }

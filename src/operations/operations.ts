@@ -18,6 +18,11 @@ export interface OperationKind {
   /** `rollback-on-failure` applies: when its revision fails, the earlier one is redeployed. */
   rollsBack: boolean
   /**
+   * Its revision is an earlier one redeployed: `rolled-back` is true when it serves again (its
+   * checks passed and the service names it active).
+   */
+  bringsBack: boolean
+  /**
    * What it leaves on GitHub: a GitHub deployment and PR comment for what now serves
    * (`records`), or the traces of the previews it removed marked deleted (`previews`).
    */
@@ -36,6 +41,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     run: deploy,
     checked: true,
     rollsBack: true,
+    bringsBack: false,
     github: 'records',
     verb: 'Deploy',
     commit: 'workflow'
@@ -45,6 +51,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     run: rollbackOperation,
     checked: true,
     rollsBack: false,
+    bringsBack: true,
     github: 'records',
     verb: 'Roll back',
     commit: 'served'
@@ -53,6 +60,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     run: promote,
     checked: true,
     rollsBack: true,
+    bringsBack: false,
     github: 'records',
     verb: 'Promote to',
     commit: 'served'
@@ -61,6 +69,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     run: deleteDeployment,
     checked: false,
     rollsBack: false,
+    bringsBack: false,
     github: 'previews',
     verb: 'Delete',
     commit: 'workflow'
@@ -69,6 +78,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     run: prunePreviews,
     checked: false,
     rollsBack: false,
+    bringsBack: false,
     github: 'previews',
     verb: 'Prune',
     commit: 'workflow'
