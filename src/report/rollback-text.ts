@@ -19,7 +19,8 @@ export function describeRollback(rollback: RollbackReport): string {
 
 /** A short headline for GitHub's deployment status and the comment. */
 export function rollbackHeadline(rollback: RollbackReport): string {
-  return rollback.restored
-    ? `rolled back to ${rollback.toRevisionId}`
-    : `rollback to ${rollback.toRevisionId} failed (${rollback.outcome})`
+  if (rollback.restored) return `rolled back to ${rollback.toRevisionId}`
+  // DEPLOYED with its checks passed, yet not what the service names active.
+  const why = rollback.outcome === 'deployed' ? 'it does not serve' : rollback.outcome
+  return `rollback to ${rollback.toRevisionId} failed (${why})`
 }
