@@ -22,7 +22,6 @@ import { findTarget } from './target'
 export async function promote(config: Config, deps: DeployDeps): Promise<DeployResult> {
   const run = new DeployRun(config, deps)
   deps.io.setOutput('created', 'false')
-  deps.io.setOutput('rolled-back', 'false')
   try {
     const target = await readTarget(run)
     const from = await readSource(run, target)

@@ -31,7 +31,6 @@ const DEPLOYED_HISTORY = 100
 export async function rollbackOperation(config: Config, deps: DeployDeps): Promise<DeployResult> {
   const run = new DeployRun(config, deps)
   deps.io.setOutput('created', 'false')
-  deps.io.setOutput('rolled-back', 'false')
   try {
     const existing = await findTarget(config, deps.client, run.call)
     if (!existing) {
