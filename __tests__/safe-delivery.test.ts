@@ -155,6 +155,29 @@ describe('rollback-on-failure against the emulator', () => {
     )
   })
 
+  it('reports a rollback whose redeploy ends DEPLOY_FAILED as failed: not restored, and what the service names active', async () => {
+    const controlPlane = await start({
+      agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'run-error'),
+      outcome: ({ redeployOf }) => (redeployOf === undefined ? 'DEPLOYED' : 'DEPLOY_FAILED')
+    })
+    const { id } = seeded(controlPlane)
+    const run = await runDelivery(checked())
+    const [rollbackRevision, failed] = controlPlane.revisions(id)
+    expect(rollbackRevision?.status).toBe('DEPLOY_FAILED')
+    expect(run.result.outcome).toBe('checks-failed')
+    expect(run.rollback).toMatchObject({
+      revisionId: rollbackRevision?.id,
+      outcome: 'failed',
+      servingNow: failed?.id,
+      restored: false
+    })
+    expect(run.rollback?.checks).toBeUndefined()
+    expect(run.outputs).toMatchObject({
+      'rolled-back': 'false',
+      'rollback-revision-id': rollbackRevision?.id
+    })
+  })
+
   it('sends nothing when a failed build never replaced the serving revision', async () => {
     const controlPlane = await start({
       outcome: ({ revisionNumber }) => (revisionNumber === 1 ? 'DEPLOYED' : 'BUILD_FAILED')
