@@ -15,7 +15,9 @@ import {
   type AgentCheckOptions
 } from '../src/after-deploy/agent-checks'
 import { sleep } from '../src/control-plane/retry'
-import { agentChecks } from '../src/after-deploy/checks'
+import { CHECKS } from '../src/after-deploy/checks'
+import { runChecks } from '../src/after-deploy/check-runner'
+import { checkContext, configOf, gitHostStep } from './helpers/deploy-harness'
 import { agentStatusMeaning } from '../src/after-deploy/agent-status'
 import { parseExpectation, type Expectation } from '../src/inputs/expectation'
 
@@ -327,43 +329,36 @@ describe('agent checks against the real agent server', () => {
   })
 
   it('skips the /info check with a notice: the local server names no host revision', async () => {
-    const notices: string[] = []
-    const checks = await agentChecks(
-      {
-        outcome: 'deployed',
-        created: false,
-        statusesSeen: ['DEPLOYED'],
-        elapsedMs: 0,
-        message: '',
-        deploymentUrl: url
-      },
-      '7c1a0e51-3d0e-4a5f-9f51-2b0d4b2f6c10',
-      {
-        assistantId: 'agent',
-        message: undefined,
-        expect: undefined,
-        a2a: false,
-        apiKey: 'emulator-key',
-        authScheme: undefined,
-        timeoutMs: 5_000
-      },
-      {
-        deadline: Date.now() + 5_000,
-        now: Date.now,
-        sleep,
-        info: () => undefined,
-        notice: (line) => notices.push(line)
-      }
-    )
+    const config = await configOf({
+      ...gitHostStep('http://127.0.0.1:9'),
+      'verify-assistant': 'agent',
+      'verify-timeout': '5s'
+    })
+    const { context, log } = checkContext(config, {
+      outcome: 'deployed',
+      created: false,
+      statusesSeen: ['DEPLOYED'],
+      elapsedMs: 0,
+      message: '',
+      deploymentUrl: url,
+      deploymentId: 'deployment',
+      revisionId: '7c1a0e51-3d0e-4a5f-9f51-2b0d4b2f6c10'
+    })
+    const agentOnly = CHECKS.filter(({ check }) => check !== 'serving' && check !== 'commit')
+    const checks = await runChecks(agentOnly, context)
     expect(checks).toEqual({
-      passed: ['assistant'],
-      skipped: [
-        "info: the agent server's GET /info names no host.host_revision_id (older and local servers send none)"
+      verdicts: [
+        {
+          check: 'info',
+          verdict: 'skipped',
+          why: "the agent server's GET /info names no host.host_revision_id (older and local servers send none)"
+        },
+        { check: 'assistant', verdict: 'passed' }
       ]
     })
-    expect(notices).toEqual([
-      "The /info check was skipped: the agent server's GET /info names no host.host_revision_id (older and local servers send none)."
-    ])
+    expect(log).toContain(
+      "notice: The /info check was skipped: the agent server's GET /info names no host.host_revision_id (older and local servers send none)."
+    )
   })
 
   it('fails on a graph error inside a 200 answer', async () => {

@@ -174,4 +174,18 @@ describe("the serving check: the agent server's GET /info", () => {
     expect((await info(404, '{}')).kind).toBe('not-checkable')
     expect((await info(200, '{"version": "1"}')).kind).toBe('not-checkable')
   })
+
+  it.each([
+    ['a number', { host: { host_revision_id: 42 } }, 'host.host_revision_id'],
+    ['an object', { host: { host_revision_id: { id: REVISION } } }, 'host.host_revision_id'],
+    ['a host that is no object', { host: 'r-1' }, 'host']
+  ])(
+    'could not confirm, never skipped, when /info names the revision as %s',
+    async (_shape, body, path) => {
+      expect(await info(200, JSON.stringify(body))).toEqual({
+        kind: 'unconfirmed',
+        why: expect.stringContaining(`GET /info answered a body of another shape (${path}: `)
+      })
+    }
+  )
 })

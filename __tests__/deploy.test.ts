@@ -33,8 +33,7 @@ describe('deploy against the emulator', () => {
       'deployment-id': deployment?.id,
       'revision-id': deployment?.latest_revision_id,
       'revision-status': 'DEPLOYED',
-      'deployment-url': deployment?.source_config.custom_url,
-      'rolled-back': 'false'
+      'deployment-url': deployment?.source_config.custom_url
     })
     expect(outputs['deployment-url']).toMatch(/^http:\/\/127\.0\.0\.1:\d+/)
     expect(calls('POST')).toHaveLength(1)

@@ -23,7 +23,7 @@ describe('dry-run', () => {
     const { result, outputs, log } = await runDeploy({ ...gitHost(), 'dry-run': 'true' })
     expect(result.outcome).toBe('dry-run')
     expect(mutating()).toEqual([])
-    expect(outputs).toEqual({ created: 'false', 'rolled-back': 'false' })
+    expect(outputs).toEqual({ created: 'false' })
     expect(result.planLines).toEqual([
       'Would create deployment preview-pr-7 (source git_host): POST /v2/deployments',
       '  name = preview-pr-7',
@@ -45,7 +45,6 @@ describe('dry-run', () => {
     expect(mutating()).toEqual([])
     expect(outputs).toEqual({
       created: 'false',
-      'rolled-back': 'false',
       'deployment-id': existing.id,
       'previous-revision-id': existing.active_revision_id
     })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { NO_SECRETS } from '../src/report/redact'
 import { renderDeploySummary } from '../src/report/summary'
+import { failingVerdict } from '../src/result'
 import {
   activeOf,
   DIGEST,
@@ -41,7 +42,7 @@ describe('operation promote against the emulator', () => {
         promoted: DIGEST
       }
     })
-    expect(run.checks?.failure).toBeUndefined()
+    expect(failingVerdict(run.checks)).toBeUndefined()
     expect(run.outputs).toMatchObject({
       'promoted-from': activeOf(staging),
       'revision-id': promoted?.id,
@@ -90,8 +91,8 @@ describe('operation promote against the emulator', () => {
       outcome: 'deployed',
       promotion: { fromRevisionId: activeOf(staging), fromCommit: commit, commit }
     })
-    expect(run.result.promotion?.failure).toBeUndefined()
-    expect(run.checks?.failure).toBeUndefined()
+    expect(failingVerdict(run.checks)).toBeUndefined()
+    expect(run.checks?.verdicts[0]).toEqual({ check: 'commit', verdict: 'passed' })
     expect(run.log).toContainEqual(expect.stringMatching(/^Commit check: .* commit [0-9a-f]{40}/))
     const summary = renderDeploySummary(run.result, 'git_host', {}, NO_SECRETS)
     expect(summary).toContain(`| Commit | ${commit} |`)
@@ -110,9 +111,12 @@ describe('operation promote against the emulator', () => {
       repo_commit_sha: pushed
     })
     expect(run.result.outcome).toBe('checks-failed')
-    expect(run.result.promotion?.failure).toBe(run.checks?.failure)
-    expect(run.checks?.failure).toContain(`built from commit ${pushed}`)
-    expect(run.checks?.failure).toContain(
+    // The commit check fails, and no later check runs on a build nobody verified.
+    expect(run.checks?.verdicts).toEqual([
+      { check: 'commit', verdict: 'failed', why: expect.any(String) }
+    ])
+    expect(failingVerdict(run.checks)?.why).toContain(`built from commit ${pushed}`)
+    expect(failingVerdict(run.checks)?.why).toContain(
       `revision ${activeOf(staging)} of staging was built from commit ${verified}`
     )
     expect(run.result.message).not.toContain('It runs')
@@ -137,7 +141,13 @@ describe('operation promote against the emulator', () => {
     controlPlane.hideCommit('main')
     const run = await runPromote(controlPlane, { 'rollback-on-failure': 'true' })
     expect(run.result.outcome).toBe('checks-failed')
-    expect(run.result.promotion?.inconclusive).toContain('shows no repo_commit_sha')
+    expect(run.checks?.verdicts).toEqual([
+      {
+        check: 'commit',
+        verdict: 'inconclusive',
+        why: expect.stringContaining('shows no repo_commit_sha')
+      }
+    ])
     expect(run.result.message).not.toContain('It runs')
     expect(controlPlane.redeploys()).toEqual([])
     expect(run.rollback).toBeUndefined()

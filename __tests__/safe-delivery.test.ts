@@ -10,6 +10,7 @@ import {
 import { openApiValidator } from '../emulator/openapi'
 import type { RawInputs } from '../src/inputs/contract'
 import { InputError } from '../src/inputs/parse'
+import { failingVerdict } from '../src/result'
 import { gitHostStep, runDelivery } from './helpers/deploy-harness'
 
 const NAME = 'support-agent'
@@ -80,14 +81,17 @@ describe('rollback-on-failure against the emulator', () => {
     ])
     expect(run.result).toMatchObject({ outcome: 'checks-failed', revisionId: failed?.id })
     expect(run.result.message).toMatch(/^Agent check "run" failed/)
-    expect(run.checks?.failure).toContain('Agent check "run" failed')
+    expect(failingVerdict(run.checks)).toMatchObject({ check: 'run', verdict: 'failed' })
+    expect(failingVerdict(run.checks)?.why).toContain('Agent check "run" failed')
     expect(run.rollback).toMatchObject({
       failedRevisionId: failed?.id,
       toRevisionId: first,
       revisionId: rollbackRevision?.id,
       outcome: 'deployed',
-      checksFailure: undefined
+      servingNow: rollbackRevision?.id,
+      restored: true
     })
+    expect(failingVerdict(run.rollback?.checks)).toBeUndefined()
     expect(run.outputs).toMatchObject({
       'previous-revision-id': first,
       'revision-id': failed?.id,
@@ -105,9 +109,9 @@ describe('rollback-on-failure against the emulator', () => {
     })
     seeded(controlPlane)
     const run = await runDelivery(checked({ 'verify-expect': '/^echo: hi$/' }))
-    expect(run.checks?.failure).toContain('does not match /^echo: hi$/ (verify-expect)')
+    expect(failingVerdict(run.checks)?.why).toContain('does not match /^echo: hi$/ (verify-expect)')
     expect(run.rollback?.outcome).toBe('deployed')
-    expect(run.rollback?.checksFailure).toBeUndefined()
+    expect(run.rollback?.restored).toBe(true)
     expect(controlPlane.redeploys()).toHaveLength(1)
   })
 
@@ -145,9 +149,33 @@ describe('rollback-on-failure against the emulator', () => {
       revisionId: rollbackRevision?.id,
       outcome: 'checks-failed'
     })
-    expect(run.rollback?.checksFailure).toBe(
+    expect(run.rollback).toMatchObject({ restored: false, servingNow: failed?.id })
+    expect(failingVerdict(run.rollback?.checks)?.why).toBe(
       `Revision ${rollbackRevision?.id} is DEPLOYED but the deployment serves ${failed?.id} (active_revision_id, read for up to 1m 00s within timeout).`
     )
+  })
+
+  it('reports a rollback whose redeploy ends DEPLOY_FAILED as failed: not restored, and what the service names active', async () => {
+    const controlPlane = await start({
+      agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'run-error'),
+      outcome: ({ redeployOf }) => (redeployOf === undefined ? 'DEPLOYED' : 'DEPLOY_FAILED')
+    })
+    const { id } = seeded(controlPlane)
+    const run = await runDelivery(checked())
+    const [rollbackRevision, failed] = controlPlane.revisions(id)
+    expect(rollbackRevision?.status).toBe('DEPLOY_FAILED')
+    expect(run.result.outcome).toBe('checks-failed')
+    expect(run.rollback).toMatchObject({
+      revisionId: rollbackRevision?.id,
+      outcome: 'failed',
+      servingNow: failed?.id,
+      restored: false
+    })
+    expect(run.rollback?.checks).toBeUndefined()
+    expect(run.outputs).toMatchObject({
+      'rolled-back': 'false',
+      'rollback-revision-id': rollbackRevision?.id
+    })
   })
 
   it('sends nothing when a failed build never replaced the serving revision', async () => {
@@ -166,7 +194,7 @@ describe('rollback-on-failure against the emulator', () => {
   it('sends nothing on a first deploy, and says there is no earlier revision', async () => {
     const controlPlane = await start({ agent: () => 'run-error' })
     const run = await runDelivery(checked())
-    expect(run.checks?.failure).toBeDefined()
+    expect(failingVerdict(run.checks)?.verdict).toBe('failed')
     expect(controlPlane.redeploys()).toEqual([])
     expect(run.log.join('\n')).toContain('there is no earlier revision to roll back to')
   })
@@ -191,7 +219,7 @@ describe('rollback-on-failure against the emulator', () => {
     const controlPlane = await start({}, { infoHost: 'stale' })
     const { first } = seeded(controlPlane)
     const run = await runDelivery(checked({ 'verify-timeout': '1s' }))
-    expect(run.checks?.failure).toMatch(
+    expect(failingVerdict(run.checks)?.why).toMatch(
       new RegExp(
         `^Revision ${run.result.revisionId} is DEPLOYED but the deployment serves ${first}`
       )
@@ -217,7 +245,7 @@ describe('operation rollback against the emulator', () => {
       `/v2/deployments/${id}/revisions/${first}/redeploy`
     ])
     expect(run.result).toMatchObject({ outcome: 'deployed', revisionId: newest?.id })
-    expect(run.checks?.failure).toBeUndefined()
+    expect(failingVerdict(run.checks)).toBeUndefined()
     expect(run.outputs).toMatchObject({
       'previous-revision-id': deployed.result.revisionId,
       'rolled-back': 'true',

@@ -10,6 +10,7 @@ import {
   type ControlPlaneOptions
 } from '../emulator'
 import type { RawInputs } from '../src/inputs/contract'
+import { checksWith, failingVerdict } from '../src/result'
 import { BRANCH_ENV, gitHostStep, runDelivery } from './helpers/deploy-harness'
 
 const NAME = 'support-agent'
@@ -56,8 +57,13 @@ describe('the smoke suite in safe delivery', () => {
       'verify-assistant': 'agent',
       'verify-cases': 'cases.yml'
     })
-    expect(run.checks?.failure).toBeUndefined()
-    expect(run.checks?.passed).toEqual(['serving', 'info', 'assistant', 'smoke suite'])
+    expect(failingVerdict(run.checks)).toBeUndefined()
+    expect(checksWith(run.checks, 'passed').map(({ check }) => check)).toEqual([
+      'serving',
+      'info',
+      'assistant',
+      'suite'
+    ])
     expect(run.outputs).toMatchObject({ 'cases-passed': '2', 'cases-failed': '0' })
     expect(runsSent()).toHaveLength(2)
     expect(run.log).toContain(
@@ -77,7 +83,7 @@ describe('the smoke suite in safe delivery', () => {
       'rollback-on-failure': 'true'
     })
     const [rollbackRevision, failed] = controlPlane.revisions(id)
-    expect(run.checks?.failure).toBe(
+    expect(failingVerdict(run.checks)?.why).toBe(
       `Smoke suite: 0 of 2 cases passed on revision ${failed?.id}; verify-min-pass asks for 1.`
     )
     expect(controlPlane.redeploys().map((request) => request.path)).toEqual([
@@ -86,9 +92,10 @@ describe('the smoke suite in safe delivery', () => {
     expect(run.rollback).toMatchObject({
       revisionId: rollbackRevision?.id,
       outcome: 'deployed',
-      checksFailure: undefined,
-      suite: { revisionId: rollbackRevision?.id, passed: 2, failed: 0 }
+      restored: true,
+      checks: { suite: { revisionId: rollbackRevision?.id, passed: 2, failed: 0 } }
     })
+    expect(failingVerdict(run.rollback?.checks)).toBeUndefined()
     // Both revisions ran the whole suite; the outputs count this run's revision's cases.
     expect(runsSent()).toHaveLength(4)
     expect(run.log).toContain(`Smoke suite: 2 cases against revision ${failed?.id}, 4 at a time.`)
@@ -113,7 +120,7 @@ describe('the smoke suite in safe delivery', () => {
     const [newest] = controlPlane.revisions(id)
     expect(run.result).toMatchObject({ outcome: 'checks-failed', revisionId: newest?.id })
     expect(run.checks?.suite).toMatchObject({ revisionId: newest?.id, passed: 0, failed: 2 })
-    expect(run.checks?.failure).toContain('Smoke suite: 0 of 2 cases passed')
+    expect(failingVerdict(run.checks)?.why).toContain('Smoke suite: 0 of 2 cases passed')
     expect(run.outputs).toMatchObject({ 'cases-passed': '0', 'cases-failed': '2' })
     expect(controlPlane.redeploys()).toHaveLength(1)
   })

@@ -4,7 +4,7 @@ import { parseCases, parseMinPass, type MinPass, type SmokeCase } from '../src/i
 import {
   runSmokeSuite,
   suiteFailure,
-  withSmokeSuite,
+  checkSmokeSuite,
   type SuiteOptions
 } from '../src/after-deploy/smoke-suite'
 import { createLog, type LogSink } from '../src/report/log'
@@ -138,11 +138,9 @@ describe('the smoke suite against the emulated agent server', () => {
         '- name: wrong reply\n  message: wrong\n  expect: echo'
       ].join('\n')
     )
-    const checks = { passed: ['assistant'] }
     const deps = { deadline: Date.now() + 60_000, now: Date.now, info: () => undefined }
     const run = (atLeast: string) =>
-      withSmokeSuite(
-        checks,
+      checkSmokeSuite(
         {
           assistantId: 'agent',
           message: undefined,
@@ -158,7 +156,6 @@ describe('the smoke suite against the emulated agent server', () => {
       )
     const eighty = await run('80%')
     expect(eighty.failure).toBeUndefined()
-    expect(eighty.passed).toEqual(['assistant', 'smoke suite'])
     expect(eighty.suite).toMatchObject({ passed: 8, failed: 2, required: 8 })
     expect(eighty.suite?.cases.slice(8)).toEqual([
       expect.objectContaining({
@@ -174,7 +171,6 @@ describe('the smoke suite against the emulated agent server', () => {
       })
     ])
     const nine = await run('9')
-    expect(nine.passed).toEqual(['assistant'])
     expect(nine.failure).toBe(
       `Smoke suite: 8 of 10 cases passed on revision ${REVISION}; verify-min-pass asks for 9.`
     )
@@ -303,7 +299,15 @@ describe('the smoke suite against the emulated agent server', () => {
         message: 'Deployed.'
       },
       'git_host',
-      { checks: { passed: ['assistant', 'smoke suite'], suite: report } },
+      {
+        checks: {
+          verdicts: [
+            { check: 'assistant', verdict: 'passed' },
+            { check: 'suite', verdict: 'passed' }
+          ],
+          suite: report
+        }
+      },
       redact
     )
     expect(summary).not.toContain(secret)

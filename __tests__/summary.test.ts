@@ -74,7 +74,13 @@ describe('job summary', () => {
       'git_host',
       {
         target: 'refs/tags/v1.2.0',
-        checks: { passed: ['assistant', 'run'], reply: 'Hello! | <b>I am here</b>\n````\n# x' }
+        checks: {
+          verdicts: [
+            { check: 'assistant', verdict: 'passed' },
+            { check: 'run', verdict: 'passed' }
+          ],
+          reply: 'Hello! | <b>I am here</b>\n````\n# x'
+        }
       },
       NO_SECRETS
     )
@@ -164,7 +170,7 @@ describe('job summary', () => {
       },
       'git_host',
       {
-        checks: { passed: [], reply: Array.from({ length: 300 }, () => huge).join('\n') },
+        checks: { verdicts: [], reply: Array.from({ length: 300 }, () => huge).join('\n') },
         logs: {
           phase: 'build',
           lines: Array.from({ length: 30 }, () => ({ time: 't', level: 'INFO', message: huge }))

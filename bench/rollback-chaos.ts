@@ -75,12 +75,11 @@ export async function rollbackChaosRun(seed: number, runs: number): Promise<Roll
       await sleep(500) // a delayed redeploy lands before counting
       report.duplicateRedeploys += Math.max(0, cp.redeploys().length - 1)
       if (delivery.rollback) report.rollbacks += 1
-      const done = delivery.rollback?.outcome === 'deployed' && !delivery.rollback.checksFailure
+      const done = delivery.rollback?.restored === true
       const serving = cp.serving(NAME)?.revisionId
       if (done && serving !== delivery.rollback?.revisionId) report.falseSuccesses += 1
       // The broken revision must never pass as a success.
-      if (!delivery.checks?.failure && delivery.result.outcome === 'deployed')
-        report.falseSuccesses += 1
+      if (delivery.result.outcome === 'deployed') report.falseSuccesses += 1
     } finally {
       await Promise.all([cp.close(), agent.close()])
     }

@@ -1,12 +1,13 @@
 import type { ServingRevision } from './types'
 
 /** What /info says of the host: see AgentServerOptions.infoHost. */
-export type InfoHost = 'serving' | 'absent' | 'stale'
+export type InfoHost = 'serving' | 'absent' | 'stale' | 'malformed'
 
 /**
  * The body of the agent server's GET /info: its version and flags, and for a server run by the
  * service a `host` naming the control plane's revision it runs (`host_revision_id`). With
- * 'stale' and `stale` true it names the revision that served before (none before the first).
+ * 'stale' and `stale` true it names the revision that served before (none before the first);
+ * with 'malformed' it names it as a number, as a broken server might.
  */
 export function infoBody(serving: ServingRevision | undefined, mode: InfoHost, stale: boolean) {
   const body = {
@@ -21,7 +22,7 @@ export function infoBody(serving: ServingRevision | undefined, mode: InfoHost, s
     host: {
       kind: 'emulator',
       project_id: serving.deploymentId,
-      host_revision_id: revisionId,
+      host_revision_id: mode === 'malformed' ? 42 : revisionId,
       // The server's own revision, not the control plane's: never the id to compare.
       revision_id: revisionId === null ? null : `server-${revisionId.slice(0, 8)}`,
       tenant_id: serving.tenantId

@@ -26,8 +26,9 @@ export interface AgentServerOptions {
   host?: () => ServingRevision | undefined
   /**
    * What /info says of the host: 'serving' (default: `host.host_revision_id` is the serving
-   * revision), 'absent' (no `host`, as older servers) or 'stale' (the revision that served
-   * before, for the first `staleInfoReads` reads of /info, default all of them).
+   * revision), 'absent' (no `host`, as older servers), 'stale' (the revision that served
+   * before, for the first `staleInfoReads` reads of /info, default all of them) or 'malformed'
+   * (`host_revision_id` a number).
    */
   infoHost?: InfoHost
   staleInfoReads?: number

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util'
 import { startAgentServer, startControlPlane } from './index'
 
 const API_KEY = 'emulator-key'
-const INFO_HOSTS = ['serving', 'absent', 'stale'] as const
+const INFO_HOSTS = ['serving', 'absent', 'stale', 'malformed'] as const
 
 function fail(message: string): never {
   console.error(message)

@@ -1,11 +1,11 @@
 import { ControlPlaneClient } from './control-plane/client'
 import { sleep } from './control-plane/retry'
 import { CancelledError } from './operations/deps'
-import { SUCCEEDS, type DeployResult, type RevisionLogs } from './result'
-import { deleteDeployment } from './operations/delete'
+import { checksWith, type DeployResult, type RevisionLogs } from './result'
+import { OUTCOMES, succeeds } from './outcomes'
+import { OPERATIONS } from './operations/operations'
 import { createDispatcher, type Dispatcher } from './control-plane/transport'
-import { deliver, type Delivery } from './safe-delivery'
-import { prunePreviews } from './operations/prune'
+import { deliver } from './safe-delivery'
 import { describeRollback } from './report/rollback-text'
 import type { DeliveryDeps } from './safe-delivery'
 import type { Config } from './inputs/parse'
@@ -84,7 +84,7 @@ async function executeWith(
     dispatcher,
     pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber))
   }
-  const { result, checks, rollback } = await runOperation(config, deps)
+  const { result, checks, rollback } = await deliver(config, deps)
   await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest))
   const logs = await failureLogs(result, config, client, redact, log, controller.signal)
   await records?.finish({
@@ -94,7 +94,7 @@ async function executeWith(
     revisionId: result.revisionId,
     revisionStatus: result.revisionStatus,
     elapsedMs: Date.now() - startedAt,
-    checksPassed: checks?.passed ?? [],
+    checksPassed: checksWith(checks, 'passed').map(({ check }) => check),
     suite: checks?.suite,
     rollback,
     redeployOf: result.redeployOf
@@ -109,20 +109,6 @@ async function executeWith(
   process.off('SIGTERM', onSignal)
 }
 
-/** The operation the inputs ask for; a deploy or a rollback goes on to its checks (and rollback). */
-async function runOperation(config: Config, deps: DeliveryDeps): Promise<Delivery> {
-  switch (config.operation) {
-    case 'delete':
-      return { result: await deleteDeployment(config, deps) }
-    case 'prune':
-      return { result: await prunePreviews(config, deps) }
-    case 'deploy':
-    case 'rollback':
-    case 'promote':
-      return deliver(config, deps)
-  }
-}
-
 /** The ref, image or folder a deploy sends, for the summary. */
 function deployTarget(config: Config): string | undefined {
   if (config.source === 'git_host') return config.repoRef
@@ -130,29 +116,18 @@ function deployTarget(config: Config): string | undefined {
   return config.imageUri
 }
 
-/**
- * What each operation leaves on GitHub: an operation that changes what serves records its GitHub
- * deployment and PR comment; one that removes previews marks their traces deleted.
- */
-const GITHUB_SIDE: Record<Config['operation'], 'records' | 'previews'> = {
-  deploy: 'records',
-  rollback: 'records',
-  promote: 'records',
-  delete: 'previews',
-  prune: 'previews'
-}
-
 /** The GitHub deployment and PR comment, when asked for; never fails nor holds the run. */
 async function openRecords(config: Config, redact: Redactor, log: Log, startedAt: number) {
-  if (!config.github || GITHUB_SIDE[config.operation] !== 'records' || config.dryRun)
-    return undefined
+  const operation = OPERATIONS[config.operation]
+  if (!config.github || operation.github !== 'records' || config.dryRun) return undefined
   try {
     const { openGitHubRecords } = await import('./after-deploy/github-records')
     return openGitHubRecords({
       token: config.github.token,
       environment: config.github.environment,
       prComment: config.github.prComment,
-      operation: config.operation,
+      verb: operation.verb,
+      commit: operation.commit,
       deploymentName: config.name ?? config.deploymentId ?? '',
       redact,
       deadline: startedAt + config.timeoutMs,
@@ -170,7 +145,7 @@ async function openRecords(config: Config, redact: Redactor, log: Log, startedAt
 
 /** GitHub's side of deleted previews, for operations delete and prune with github-token. */
 async function openPreviews(config: Config, redact: Redactor, log: Log, startedAt: number) {
-  if (!config.github || GITHUB_SIDE[config.operation] !== 'previews') return undefined
+  if (!config.github || OPERATIONS[config.operation].github !== 'previews') return undefined
   try {
     const { openGitHubPreviews } = await import('./after-deploy/github-cleanup')
     return openGitHubPreviews({
@@ -229,7 +204,7 @@ async function failureLogs(
   signal: AbortSignal
 ): Promise<RevisionLogs | undefined> {
   const { deploymentId, revisionId } = result
-  if (result.outcome !== 'failed' && result.outcome !== 'timeout') return undefined
+  if (!OUTCOMES[result.outcome].failureLogs) return undefined
   if (config.logLines === 0 || !deploymentId || !revisionId) return undefined
   return showRevisionLogs(
     (phase, query, call) => client.getRevisionLogs(deploymentId, revisionId, phase, query, call),
@@ -256,6 +231,6 @@ async function report(
   const source = config.operation === 'promote' ? '—' : config.source
   await writeSummary(renderDeploySummary(result, source, extras, redact), log)
   const rolledBack = extras.rollback ? `\n${describeRollback(extras.rollback)}` : ''
-  if (SUCCEEDS[result.outcome]) log.info(result.message)
+  if (succeeds(result.outcome)) log.info(result.message)
   else log.fail(`${result.message}${rolledBack}`)
 }

@@ -20,22 +20,6 @@ export type DeployOutcome =
   | 'absent'
   | 'pruned'
 
-/** Whether the step exits 0, per outcome; the compiler checks every outcome has an answer. */
-export const SUCCEEDS: Record<DeployOutcome, boolean> = {
-  deployed: true,
-  'revision-created': true,
-  'dry-run': true,
-  deleted: true,
-  absent: true,
-  pruned: true,
-  failed: false,
-  'checks-failed': false,
-  superseded: false,
-  timeout: false,
-  cancelled: false,
-  error: false
-}
-
 /** One line of a revision's build or deploy log, as the action shows it. */
 export interface LogLine {
   time: string
@@ -94,32 +78,52 @@ export interface Promotion {
   fromCommit?: string
   /** git_host: the commit the new revision was built from, read after DEPLOYED. */
   commit?: string
-  /**
-   * git_host: the new revision was built from another commit. A sentence; it fails the step as a
-   * failed check does (rollback-on-failure applies).
-   */
-  failure?: string
-  /**
-   * git_host: the new revision's commit could not be read, so the check could not conclude. It
-   * fails the step as an inconclusive check does (no rollback on that ground alone).
-   */
-  inconclusive?: string
+}
+
+/** A check after DEPLOYED, in the order the check runner runs them. */
+export type CheckName =
+  'serving' | 'commit' | 'info' | 'assistant' | 'run' | 'a2a' | 'suite' | 'gate'
+
+/**
+ * A check's verdict: `inconclusive` is "could not conclude" (never a pass); `skipped` is for
+ * what the service cannot tell.
+ */
+export type CheckVerdictKind = 'passed' | 'failed' | 'inconclusive' | 'skipped'
+
+export interface CheckVerdict {
+  check: CheckName
+  verdict: CheckVerdictKind
+  /** Why, as a sentence (a failure, what could not be read, why it was skipped). */
+  why?: string
 }
 
 /**
- * What the checks after DEPLOYED proved. `failure` (a check failed) and `inconclusive` (a check
- * could not reach a verdict) each fail the step; only `failure` is ground for a rollback.
+ * What the checks after DEPLOYED proved: a verdict per check that ran, in the runner's order
+ * (../after-deploy/check-runner.ts), and what the agent said.
  */
 export interface AfterDeployChecks {
-  passed: string[]
-  /** Each check the service gave no means to make, with why ("serving check: …"). */
-  skipped?: string[]
+  verdicts: CheckVerdict[]
+  /** The reply to `verify-message`. */
   reply?: string
   a2aReply?: string
-  failure?: string
-  inconclusive?: string
   /** `verify-cases`: the smoke suite's cases and verdict, when it ran. */
   suite?: SuiteReport
+}
+
+/** The checks with this verdict, in the runner's order. */
+export function checksWith(
+  checks: AfterDeployChecks | undefined,
+  verdict: CheckVerdictKind
+): CheckVerdict[] {
+  return checks?.verdicts.filter((each) => each.verdict === verdict) ?? []
+}
+
+/**
+ * The verdict that fails the step: the first failed check, else the first that could not
+ * conclude; undefined when every check passed or was skipped.
+ */
+export function failingVerdict(checks: AfterDeployChecks | undefined): CheckVerdict | undefined {
+  return checksWith(checks, 'failed')[0] ?? checksWith(checks, 'inconclusive')[0]
 }
 
 /**
@@ -130,8 +134,11 @@ export function withChecks(
   result: DeployResult,
   checks: AfterDeployChecks | undefined
 ): DeployResult {
-  const why = checks?.failure ?? checks?.inconclusive
-  if (result.outcome !== 'deployed' || why === undefined) return result
+  const failing = failingVerdict(checks)
+  if (result.outcome !== 'deployed' || failing === undefined) return result
+  const why =
+    failing.why ??
+    `The ${failing.check} check ${failing.verdict === 'failed' ? 'failed' : 'could not conclude'}.`
   return { ...result, outcome: 'checks-failed', message: `${why} ${result.message}` }
 }
 
@@ -171,11 +178,20 @@ export interface RollbackReport {
   toRevisionId: string
   /** The revision the redeploy created, once known. */
   revisionId?: string
+  /** How the redeploy ended, its checks included (`checks-failed` when they did not pass). */
   outcome: DeployOutcome
-  /** The rollback's agent checks failed (its revision is DEPLOYED). */
-  checksFailure?: string
-  /** `verify-cases`: the suite's verdict on the revision brought back. */
-  suite?: SuiteReport
+  /** The checks on the revision brought back, when it reached DEPLOYED. */
+  checks?: AfterDeployChecks
+  /**
+   * The revision the deployment's `active_revision_id` names after the rollback, read from the
+   * service; undefined when it could not be read.
+   */
+  servingNow?: string
+  /**
+   * True only when the earlier revision serves again: the redeploy reached DEPLOYED, its checks
+   * passed, and the service names it active. Sets the `rolled-back` output.
+   */
+  restored: boolean
   elapsedMs: number
   message: string
 }

@@ -1,60 +1,84 @@
 import type { Dispatcher } from './control-plane/transport'
 import type { Config } from './inputs/parse'
 import { formatDuration } from './lib/duration'
-import { deploy } from './operations/deploy'
-import type { DeployDeps } from './operations/deps'
-import { promote } from './operations/promote'
-import { rollbackOperation, rollBackAfterFailure } from './operations/rollback'
+import { CancelledError, type DeployDeps } from './operations/deps'
+import { OPERATIONS } from './operations/operations'
+import { rollBackAfterFailure } from './operations/rollback'
+import { OUTCOMES } from './outcomes'
 import {
+  checksWith,
+  failingVerdict,
   withChecks,
   type AfterDeployChecks,
   type DeployResult,
   type RollbackReport
 } from './result'
-import { ACTIVE_REVISION_WAIT_MS, checkActiveRevision } from './after-deploy/serving-check'
+import { checksRollBack, runChecks, type CheckContext } from './after-deploy/check-runner'
+import { CHECKS } from './after-deploy/checks'
 
 export interface DeliveryDeps extends DeployDeps {
   /** The agent server is reached through this (proxies). */
   dispatcher?: Dispatcher
 }
 
-/** A deploy or rollback with its checks and, when one ran, the rollback after it. */
+/** A deploy, rollback or promote with its checks and, when one ran, the rollback after it. */
 export interface Delivery {
   result: DeployResult
   checks?: AfterDeployChecks
   rollback?: RollbackReport
 }
 
+/** The read of what serves once a rollback ended gets this long, whatever time is left. */
+const SERVING_NOW_READ_MS = 10_000
+
 /**
- * Safe delivery: the operation (deploy, rollback or promote), then proof that its revision serves and
- * answers (serving check, agent checks), then, with rollback-on-failure, the previous revision
+ * Safe delivery: the operation (deploy, rollback or promote), then proof that its revision serves
+ * and answers (the checks after DEPLOYED), then, with rollback-on-failure, the previous revision
  * back when this run's failed. Only the rollback may run past `timeout` (under
- * `rollback-timeout`).
+ * `rollback-timeout`). A cancellation during the checks ends the run `cancelled`: no verdict, no
+ * rollback. Sets `rolled-back` once, at the end.
  */
 export async function deliver(config: Config, deps: DeliveryDeps): Promise<Delivery> {
-  const deployed = await operationOf(config)(config, deps)
+  const operation = OPERATIONS[config.operation]
+  const delivery = await checkedDelivery(config, deps)
+  const restored = delivery.rollback
+    ? delivery.rollback.restored
+    : // operation rollback: the earlier revision it redeployed serves again.
+      operation.bringsBack &&
+      delivery.result.outcome === 'deployed' &&
+      delivery.result.redeployOf !== undefined &&
+      checksWith(delivery.checks, 'passed').some(({ check }) => check === 'serving')
+  if (operation.checked) deps.io.setOutput('rolled-back', String(restored))
+  return delivery
+}
+
+async function checkedDelivery(config: Config, deps: DeliveryDeps): Promise<Delivery> {
+  const operation = OPERATIONS[config.operation]
+  const deployed = await operation.run(config, deps)
+  if (!operation.checked) return { result: deployed }
   const runDeadline = deps.startedAt + config.timeoutMs
-  // A promote whose revision was built from another commit (or whose commit could not be read)
-  // ends there: its other checks would prove a build nobody verified.
-  const promotion = deployed.promotion
-  const checks: AfterDeployChecks | undefined =
-    promotion?.failure || promotion?.inconclusive
-      ? { passed: [], failure: promotion.failure, inconclusive: promotion.inconclusive }
-      : await verifyRevision(deployed, config, deps, runDeadline)
+  let checks: AfterDeployChecks | undefined
+  try {
+    checks = await verifyRevision(deployed, config, deps, runDeadline)
+  } catch (error) {
+    if (!(error instanceof CancelledError)) throw error
+    return { result: cancelledDuringChecks(deployed, deps) }
+  }
   // The counts are this run's revision's, as revision-id is; a rollback's verdict is in its report.
   if (checks?.suite) {
     deps.io.setOutput('cases-passed', String(checks.suite.passed))
     deps.io.setOutput('cases-failed', String(checks.suite.failed))
   }
   const result = withChecks(deployed, checks)
-  const failure = failureOf(result, checks)
-  const rollsBack = config.operation !== 'rollback' && config.rollbackOnFailure
-  if (checks?.inconclusive && !checks.failure && rollsBack) {
-    deps.io.notice(
-      'rollback-on-failure: nothing is rolled back, since no check failed: one could not conclude, and that alone is no proof the revision is broken.'
-    )
-  }
-  if (!failure || !rollsBack) {
+  const rollsBack = operation.rollsBack && config.rollbackOnFailure
+  const grounds = groundsForRollback(result, checks)
+  if (!rollsBack) return { result, checks }
+  if (!grounds) {
+    if (result.outcome === 'checks-failed') {
+      deps.io.notice(
+        'rollback-on-failure: nothing is rolled back, since no check failed: one could not conclude, and that alone is no proof the revision is broken.'
+      )
+    }
     return { result, checks }
   }
   const { deploymentId, revisionId, previousRevisionId } = result
@@ -71,51 +95,99 @@ export async function deliver(config: Config, deps: DeliveryDeps): Promise<Deliv
     deploymentId,
     failedRevisionId: revisionId,
     previousRevisionId,
-    reason: failure
+    reason: reasonOf(result, checks)
   })
   if ('skipped' in rolled) {
     deps.io.notice(rolled.skipped)
     return { result, checks }
   }
-  const { report, result: rollbackResult } = rolled
+  return { result, checks, rollback: await settleRollback(rolled, deploymentId, config, deps) }
+}
+
+/**
+ * How the rollback ended: its revision's checks (when it reached DEPLOYED), and what the service
+ * names active afterwards. Restored only when the earlier revision serves again.
+ */
+async function settleRollback(
+  rolled: { report: RollbackReport; result?: DeployResult },
+  deploymentId: string,
+  config: Config,
+  deps: DeliveryDeps
+): Promise<RollbackReport> {
+  const { report, result: redeployed } = rolled
   const rollbackDeadline = deps.now() + config.rollbackTimeoutMs - report.elapsedMs
-  const rollbackChecks = rollbackResult
-    ? await verifyRevision(rollbackResult, config, deps, rollbackDeadline)
-    : undefined
-  const checksFailure = rollbackChecks?.failure ?? rollbackChecks?.inconclusive
-  return {
-    result,
-    checks,
-    rollback: {
+  let ended: RollbackReport
+  try {
+    const checks = redeployed
+      ? await verifyRevision(redeployed, config, deps, rollbackDeadline)
+      : undefined
+    const outcome = redeployed ? withChecks(redeployed, checks).outcome : report.outcome
+    ended = { ...report, outcome, checks }
+  } catch (error) {
+    if (!(error instanceof CancelledError)) throw error
+    ended = {
       ...report,
-      outcome: rollbackResult ? withChecks(rollbackResult, rollbackChecks).outcome : report.outcome,
-      checksFailure,
-      suite: rollbackChecks?.suite
+      outcome: 'cancelled',
+      message: `${error.message} during the checks of revision ${report.revisionId ?? '?'}.`
     }
+  }
+  const servingNow = await readServingNow(deploymentId, deps)
+  const restored =
+    ended.outcome === 'deployed' &&
+    report.revisionId !== undefined &&
+    servingNow === report.revisionId
+  return { ...ended, servingNow, restored }
+}
+
+/** The deployment's `active_revision_id` now; undefined when it cannot be read (or the run is cancelled). */
+async function readServingNow(
+  deploymentId: string,
+  deps: DeliveryDeps
+): Promise<string | undefined> {
+  if (deps.signal?.aborted) return undefined
+  try {
+    const deployment = await deps.client.getDeployment(deploymentId, {
+      deadline: deps.now() + SERVING_NOW_READ_MS,
+      signal: deps.signal
+    })
+    return deployment.active_revision_id ?? undefined
+  } catch {
+    return undefined
   }
 }
 
-/** The operation that delivers the revision this run checks. */
-function operationOf(config: Config): (config: Config, deps: DeployDeps) => Promise<DeployResult> {
-  if (config.operation === 'rollback') return rollbackOperation
-  if (config.operation === 'promote') return promote
-  return deploy
-}
-
 /**
- * Why this run's revision failed, as a clause ("ended BUILD_FAILED"); undefined when it did not,
- * or when its checks only could not conclude (no ground for a rollback on its own).
+ * Whether this run's revision is ground for a rollback: by its outcome (the outcome table), and
+ * for a check that failed or could not conclude, by the check runner's list.
  */
-function failureOf(result: DeployResult, checks: AfterDeployChecks | undefined) {
+function groundsForRollback(result: DeployResult, checks: AfterDeployChecks | undefined): boolean {
+  const grounds = OUTCOMES[result.outcome].rollback
+  return grounds === 'yes' || (grounds === 'by-checks' && checksRollBack(CHECKS, checks))
+}
+
+/** Why this run's revision is rolled back, as a clause ("ended BUILD_FAILED"). */
+function reasonOf(result: DeployResult, checks: AfterDeployChecks | undefined): string {
   if (result.outcome === 'failed') return `ended ${result.revisionStatus ?? 'failed'}`
-  if (result.outcome === 'checks-failed' && checks?.failure) return `failed its checks`
-  return undefined
+  return failingVerdict(checks)?.verdict === 'failed'
+    ? 'failed its checks'
+    : 'did not pass its checks (one could not conclude)'
+}
+
+/** The run was cancelled while the checks after DEPLOYED ran: no verdict, and nothing rolled back. */
+function cancelledDuringChecks(result: DeployResult, deps: DeliveryDeps): DeployResult {
+  const took = formatDuration(deps.now() - deps.startedAt)
+  const of = result.deploymentName ? ` of ${result.deploymentName}` : ''
+  return {
+    ...result,
+    outcome: 'cancelled',
+    elapsedMs: deps.now() - deps.startedAt,
+    message: `Cancelled after ${took}, during the checks of revision ${result.revisionId ?? '?'}${of}, which is DEPLOYED. The checks did not conclude, and nothing was rolled back.`
+  }
 }
 
 /**
- * After DEPLOYED: the serving check (always), then the agent checks the inputs ask for (the
- * agent server's /info first). Undefined when the revision is not DEPLOYED; `failure` and
- * `inconclusive` fail the step.
+ * After DEPLOYED: the checks of the runner's list that the inputs ask for. Undefined when the
+ * revision is not DEPLOYED. Rejects with a CancelledError when the run is cancelled.
  */
 async function verifyRevision(
   result: DeployResult,
@@ -125,57 +197,21 @@ async function verifyRevision(
 ): Promise<AfterDeployChecks | undefined> {
   const { deploymentId, revisionId } = result
   if (result.outcome !== 'deployed' || !deploymentId || !revisionId) return undefined
-  const { client, now, sleep, signal, io } = deps
-  const serving = await checkActiveRevision({
-    getDeployment: (call) => client.getDeployment(deploymentId, call),
+  let agentDeadline: number | undefined
+  const context: CheckContext = {
+    result,
+    deploymentId,
     revisionId,
-    seen: result.activeRevisionId,
-    deadline: Math.min(now() + ACTIVE_REVISION_WAIT_MS, deadline),
-    signal,
-    now,
-    sleep
-  })
-  const window = `active_revision_id, read for up to ${formatDuration(ACTIVE_REVISION_WAIT_MS)} within timeout`
-  switch (serving.kind) {
-    case 'other':
-      return {
-        passed: [],
-        skipped: [],
-        failure: `Revision ${revisionId} is DEPLOYED but the deployment serves ${serving.servingId ?? 'no revision'} (${window}).`
-      }
-    case 'unconfirmed':
-      // Not a verdict on the revision: the step fails, and the agent checks are not run.
-      return {
-        passed: [],
-        skipped: [],
-        inconclusive: `Could not confirm that revision ${revisionId} serves: ${serving.why}; the serving check could not be made (${window}).`
-      }
-    case 'serving':
-      io.info(`Serving check: revision ${revisionId} is active.`)
-      break
-    case 'not-checkable':
-      io.notice(`Serving check skipped: ${serving.why}.`)
-      break
-  }
-  const own: AfterDeployChecks =
-    serving.kind === 'serving'
-      ? { passed: ['serving'], skipped: [] }
-      : { passed: [], skipped: [`serving: ${serving.why}`] }
-  if (!config.verify) return own
-  const { agentChecks } = await import('./after-deploy/checks')
-  const agent = await agentChecks(result, revisionId, config.verify, {
-    deadline,
-    signal,
+    config,
+    client: deps.client,
+    io: deps.io,
     dispatcher: deps.dispatcher,
-    now,
-    sleep,
-    info: (line) => io.info(line),
-    notice: (line) => io.notice(line),
-    warning: (line) => io.warning(line)
-  })
-  return {
-    ...agent,
-    passed: [...own.passed, ...agent.passed],
-    skipped: [...(own.skipped ?? []), ...(agent.skipped ?? [])]
+    signal: deps.signal,
+    now: deps.now,
+    sleep: deps.sleep,
+    deadline,
+    agentDeadline: () =>
+      (agentDeadline ??= Math.min(deps.now() + (config.verify?.timeoutMs ?? 0), deadline))
   }
+  return runChecks(CHECKS, context)
 }

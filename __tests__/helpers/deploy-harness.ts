@@ -1,16 +1,13 @@
 import type { OutputName, RawInputs } from '../../src/inputs/contract'
 import { ControlPlaneClient } from '../../src/control-plane/client'
 import { sleep } from '../../src/control-plane/retry'
-import { deleteDeployment } from '../../src/operations/delete'
-import { deploy } from '../../src/operations/deploy'
 import type { DeployDeps } from '../../src/operations/deps'
-import { rollbackOperation } from '../../src/operations/rollback'
-import { prunePreviews } from '../../src/operations/prune'
-import { promote } from '../../src/operations/promote'
+import { OPERATIONS } from '../../src/operations/operations'
 import type { DeployResult } from '../../src/result'
 import { parseInputs, type Config } from '../../src/inputs/parse'
 import { rawInputs } from './action-yml'
 import { deliver, type Delivery } from '../../src/safe-delivery'
+import type { CheckContext } from '../../src/after-deploy/check-runner'
 
 export const INTEGRATION_ID = '123e4567-e89b-42d3-a456-426614174000'
 export const BRANCH_ENV = {
@@ -87,11 +84,15 @@ export function recordingDeps(
 /** deliver() as execute() runs it (checks after DEPLOYED, a rollback when asked), polling fast. */
 export async function runDelivery(
   given: Partial<RawInputs>,
-  env: Record<string, string> = BRANCH_ENV
+  env: Record<string, string> = BRANCH_ENV,
+  options: Pick<DeployDeps, 'signal'> = {}
 ): Promise<DeliveryRun> {
   const parsed = await parseInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), env)
   const config = { ...parsed, pollIntervalMs: 20 }
-  const { deps, outputs, log } = recordingDeps(config, { requestTimeoutMs: 1_000 })
+  const { deps, outputs, log } = recordingDeps(config, {
+    requestTimeoutMs: 1_000,
+    signal: options.signal
+  })
   return { ...(await deliver(config, deps)), outputs, log }
 }
 
@@ -127,15 +128,45 @@ export async function runDeploy(
   })
   const operation = options.delivered
     ? async (...args: Parameters<typeof deliver>) => (await deliver(...args)).result
-    : config.operation === 'delete'
-      ? deleteDeployment
-      : config.operation === 'rollback'
-        ? rollbackOperation
-        : config.operation === 'prune'
-          ? prunePreviews
-          : config.operation === 'promote'
-            ? promote
-            : deploy
+    : OPERATIONS[config.operation].run
   const result = await operation(config, deps)
   return { result, outputs, log }
+}
+
+/**
+ * What the check runner gives a check, for `config` and a DEPLOYED `result`, recording what it
+ * logs. Its control-plane client talks to `config.apiUrl`.
+ */
+export function checkContext(
+  config: Config,
+  result: DeployResult,
+  given: Partial<CheckContext> = {}
+): Recording & { context: CheckContext } {
+  const { deps, outputs, log } = recordingDeps(config, { requestTimeoutMs: 1_000 })
+  const deadline = given.deadline ?? Date.now() + config.timeoutMs
+  let agentDeadline: number | undefined
+  const now = given.now ?? deps.now
+  const context: CheckContext = {
+    result,
+    deploymentId: result.deploymentId ?? 'deployment',
+    revisionId: result.revisionId ?? 'revision',
+    config,
+    client: deps.client,
+    io: deps.io,
+    now,
+    sleep: deps.sleep,
+    deadline,
+    agentDeadline: () =>
+      (agentDeadline ??= Math.min(now() + (config.verify?.timeoutMs ?? 0), deadline)),
+    ...given
+  }
+  return { context, outputs, log }
+}
+
+/** Inputs → Config as main() parses them (api-key given), for tests that need a Config. */
+export async function configOf(
+  given: Partial<RawInputs>,
+  env: Record<string, string> = BRANCH_ENV
+): Promise<Config> {
+  return parseInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), env)
 }

@@ -65,7 +65,13 @@ describe('the smoke suite in the records', () => {
       },
       'git_host',
       {
-        checks: { passed: ['assistant'], suite, failure: 'Smoke suite: 1 of 3 cases passed.' },
+        checks: {
+          verdicts: [
+            { check: 'assistant', verdict: 'passed' },
+            { check: 'suite', verdict: 'failed', why: 'Smoke suite: 1 of 3 cases passed.' }
+          ],
+          suite
+        },
         rollback: {
           failedRevisionId: REVISION,
           toRevisionId: 'revision-before',
@@ -73,7 +79,9 @@ describe('the smoke suite in the records', () => {
           outcome: 'deployed',
           elapsedMs: 1_000,
           message: 'Rolled back.',
-          suite: brought
+          checks: { verdicts: [{ check: 'suite', verdict: 'passed' }], suite: brought },
+          servingNow: 'revision-brought-back',
+          restored: true
         }
       },
       redact
@@ -94,7 +102,15 @@ describe('the smoke suite in the records', () => {
         message: 'Deployed.'
       },
       'git_host',
-      { checks: { passed: ['assistant'], suite, failure: 'Smoke suite: 1 of 3 cases passed.' } },
+      {
+        checks: {
+          verdicts: [
+            { check: 'assistant', verdict: 'passed' },
+            { check: 'suite', verdict: 'failed', why: 'Smoke suite: 1 of 3 cases passed.' }
+          ],
+          suite
+        }
+      },
       redact
     )
     expect(summary).toContain('| Smoke suite | 1 of 3 cases passed |')

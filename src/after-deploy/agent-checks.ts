@@ -71,105 +71,114 @@ const jsonRpcResultSchema = z.object({
 /**
  * After DEPLOYED, proves the agent answers: the assistant exists (retried while the server comes
  * up, until the deadline), a stateless run answers the message, and the A2A endpoint answers.
- * Throws an AgentCheckError for the first check that fails.
+ * Throws an AgentCheckError for the first check that fails. (The check runner runs the three as
+ * checks of their own: ./checks.ts.)
  */
 export async function checkAgent(options: AgentCheckOptions): Promise<AgentCheckReport> {
   const report: AgentCheckReport = { passed: [] }
   try {
-    return await runChecks(options, report)
+    await checkAssistant(options)
+    report.passed.push('assistant')
+    if (options.message !== undefined) {
+      report.reply = await checkRun({ ...options, message: options.message })
+      report.passed.push('run')
+    }
+    if (options.a2a) {
+      report.a2aReply = await checkA2a(options)
+      report.passed.push('a2a')
+    }
+    return report
   } catch (error) {
     if (error instanceof AgentCheckError) error.passed = [...report.passed]
     throw error
   }
 }
 
-async function runChecks(
-  options: AgentCheckOptions,
-  report: AgentCheckReport
-): Promise<AgentCheckReport> {
+/** The assistant answers (retried while the server comes up); else an AgentCheckError. */
+export async function checkAssistant(options: AgentCheckOptions): Promise<void> {
   const id = encodeURIComponent(options.assistantId)
-
   await waitForAssistant(options, `/assistants/${id}`)
-  report.passed.push('assistant')
   options.onProgress(`Agent check: assistant ${options.assistantId} answers.`)
+}
 
-  if (options.message !== undefined) {
-    const path = '/runs/wait'
-    const answer = await send(options, 'POST', path, {
-      assistant_id: options.assistantId,
-      input: { messages: [{ role: 'human', content: options.message }] }
-    })
-    if (answer.status !== 200)
-      throw new AgentCheckError('run', path, answer.status, serverMessage(answer.text))
-    const run = readRunAnswer(answer.text)
-    if (run.kind === 'graph-error')
-      throw new AgentCheckError('run', path, 200, `the graph failed: ${run.message}`)
-    if (run.reply === undefined)
-      throw new AgentCheckError('run', path, 200, 'the answer holds no messages')
-    const replyText = run.reply
-    report.reply = truncate(replyText)
-    if (options.expect && !meetsExpectation(options.expect, replyText))
-      throw new AgentCheckError(
-        'run',
-        path,
-        200,
-        `the reply does not ${describeExpectation(options.expect)} (verify-expect): ${truncate(replyText, 300)}`
-      )
-    report.passed.push('run')
-    options.onProgress(`Agent check: the run answered: ${report.reply}`)
-  }
-
-  if (options.a2a) {
-    const cardPath = `/.well-known/agent-card.json?assistant_id=${id}`
-    const cardAnswer = await send(options, 'GET', cardPath)
-    if (cardAnswer.status !== 200)
-      throw new AgentCheckError('a2a', cardPath, cardAnswer.status, serverMessage(cardAnswer.text))
-    const card = agentCardSchema.safeParse(parseJson(cardAnswer.text))
-    if (!card.success)
-      throw new AgentCheckError('a2a', cardPath, 200, 'the agent card names no endpoint url')
-    const path = `/a2a/${id}`
-    const answer = await send(
-      options,
-      'POST',
+/** A stateless run answers `message` (and meets `verify-expect`): its reply, as shown. */
+export async function checkRun(options: AgentCheckOptions & { message: string }): Promise<string> {
+  const path = '/runs/wait'
+  const answer = await send(options, 'POST', path, {
+    assistant_id: options.assistantId,
+    input: { messages: [{ role: 'human', content: options.message }] }
+  })
+  if (answer.status !== 200)
+    throw new AgentCheckError('run', path, answer.status, serverMessage(answer.text))
+  const run = readRunAnswer(answer.text)
+  if (run.kind === 'graph-error')
+    throw new AgentCheckError('run', path, 200, `the graph failed: ${run.message}`)
+  if (run.reply === undefined)
+    throw new AgentCheckError('run', path, 200, 'the answer holds no messages')
+  const replyText = run.reply
+  const shown = truncate(replyText)
+  if (options.expect && !meetsExpectation(options.expect, replyText))
+    throw new AgentCheckError(
+      'run',
       path,
-      {
-        jsonrpc: '2.0',
-        id: randomUUID(),
-        method: 'message/send',
-        params: {
-          message: {
-            role: 'user',
-            messageId: randomUUID(),
-            parts: [{ kind: 'text', text: options.message ?? 'ping' }]
-          }
-        }
-      },
-      { accept: 'application/json' }
+      200,
+      `the reply does not ${describeExpectation(options.expect)} (verify-expect): ${truncate(replyText, 300)}`
     )
-    if (answer.status !== 200)
-      throw new AgentCheckError('a2a', path, answer.status, serverMessage(answer.text))
-    const reply = parseJson(answer.text)
-    const rpcError = jsonRpcErrorSchema.safeParse(reply)
-    if (rpcError.success) {
-      const { code, message } = rpcError.data.error
-      throw new AgentCheckError('a2a', path, 200, `JSON-RPC error ${code}: ${message}`)
-    }
-    const rpc = jsonRpcResultSchema.safeParse(reply)
-    if (!rpc.success) {
-      throw new AgentCheckError('a2a', path, 200, 'the answer is not a JSON-RPC result')
-    }
-    const result = rpc.data.result
-    const parts =
-      result.artifacts?.flatMap((artifact) => artifact.parts) ?? result.status?.message?.parts ?? []
-    const text = parts
-      .filter((part) => part.text !== undefined)
-      .map((part) => part.text)
-      .join('\n')
-    report.a2aReply = truncate(text)
-    report.passed.push('a2a')
-    options.onProgress(`Agent check: A2A answered: ${report.a2aReply || '(no text)'}`)
+  options.onProgress(`Agent check: the run answered: ${shown}`)
+  return shown
+}
+
+/** The A2A endpoint answers the message (or "ping"): the text of its answer, as shown. */
+export async function checkA2a(options: AgentCheckOptions): Promise<string> {
+  const id = encodeURIComponent(options.assistantId)
+  const cardPath = `/.well-known/agent-card.json?assistant_id=${id}`
+  const cardAnswer = await send(options, 'GET', cardPath)
+  if (cardAnswer.status !== 200)
+    throw new AgentCheckError('a2a', cardPath, cardAnswer.status, serverMessage(cardAnswer.text))
+  const card = agentCardSchema.safeParse(parseJson(cardAnswer.text))
+  if (!card.success)
+    throw new AgentCheckError('a2a', cardPath, 200, 'the agent card names no endpoint url')
+  const path = `/a2a/${id}`
+  const answer = await send(
+    options,
+    'POST',
+    path,
+    {
+      jsonrpc: '2.0',
+      id: randomUUID(),
+      method: 'message/send',
+      params: {
+        message: {
+          role: 'user',
+          messageId: randomUUID(),
+          parts: [{ kind: 'text', text: options.message ?? 'ping' }]
+        }
+      }
+    },
+    { accept: 'application/json' }
+  )
+  if (answer.status !== 200)
+    throw new AgentCheckError('a2a', path, answer.status, serverMessage(answer.text))
+  const reply = parseJson(answer.text)
+  const rpcError = jsonRpcErrorSchema.safeParse(reply)
+  if (rpcError.success) {
+    const { code, message } = rpcError.data.error
+    throw new AgentCheckError('a2a', path, 200, `JSON-RPC error ${code}: ${message}`)
   }
-  return report
+  const rpc = jsonRpcResultSchema.safeParse(reply)
+  if (!rpc.success) {
+    throw new AgentCheckError('a2a', path, 200, 'the answer is not a JSON-RPC result')
+  }
+  const result = rpc.data.result
+  const parts =
+    result.artifacts?.flatMap((artifact) => artifact.parts) ?? result.status?.message?.parts ?? []
+  const text = parts
+    .filter((part) => part.text !== undefined)
+    .map((part) => part.text)
+    .join('\n')
+  const shown = truncate(text)
+  options.onProgress(`Agent check: A2A answered: ${shown || '(no text)'}`)
+  return shown
 }
 
 /** What a try of the assistant says: the status and why, as the check's failure would. */

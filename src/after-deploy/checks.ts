@@ -1,99 +1,232 @@
-import type { Dispatcher } from '../control-plane/transport'
-import type { Config } from '../inputs/parse'
-import type { AfterDeployChecks, DeployResult } from '../result'
-import { AgentCheckError, checkAgent } from './agent-checks'
-import { checkInfoHost } from './serving-check'
+import { formatDuration } from '../lib/duration'
 import { clearTextHost } from '../lib/url'
-import { withSmokeSuite } from './smoke-suite'
+import { AgentCheckError, checkA2a, checkAssistant, checkRun } from './agent-checks'
+import type { CheckContext, CheckEntry, CheckOutcome } from './check-runner'
+import { checkPromotedCommit } from './commit-check'
+import { ACTIVE_REVISION_WAIT_MS, checkActiveRevision, checkInfoHost } from './serving-check'
+import { checkSmokeSuite } from './smoke-suite'
 
-export interface CheckDeps {
-  /** The run's deadline (or the rollback's): the checks end by it and by `verify-timeout`. */
-  deadline: number
-  signal?: AbortSignal
-  dispatcher?: Dispatcher
-  now: () => number
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
-  info: (line: string) => void
-  notice: (line: string) => void
-  warning?: (line: string) => void
+// The checks after DEPLOYED, in the order they run. Two columns hold the spec's decisions:
+// - inconclusiveRollsBack: whether a check that could not conclude rolls back ("Checks that
+//   cannot conclude": not when the control plane could not be read, since the same service
+//   would carry the redeploy; yes when the new revision's own behaviour is unproven);
+// - stopsLaterOn: the verdicts after which no later check runs (a revision that does not serve,
+//   or a build nobody verified, is not worth asking; /info that could not confirm still lets
+//   the agent checks give a verdict of their own).
+// A new check is a function returning a CheckOutcome, and one row here.
+
+const ENDS_THE_CHECKS = ['failed', 'inconclusive'] as const
+
+export const CHECKS: readonly CheckEntry[] = [
+  {
+    check: 'commit',
+    asked: ({ result }) => result.promotion?.fromCommit !== undefined,
+    run: async (context) => commitCheck(context),
+    inconclusiveRollsBack: false,
+    stopsLaterOn: ENDS_THE_CHECKS
+  },
+  {
+    check: 'serving',
+    asked: () => true,
+    run: servingCheck,
+    inconclusiveRollsBack: false,
+    stopsLaterOn: ENDS_THE_CHECKS
+  },
+  {
+    check: 'info',
+    asked: ({ config }) => config.verify !== undefined,
+    run: infoCheck,
+    inconclusiveRollsBack: true,
+    stopsLaterOn: ['failed']
+  },
+  {
+    check: 'assistant',
+    asked: ({ config }) => config.verify !== undefined,
+    run: (context) => agentCheck(context, (options) => checkAssistant(options).then(() => ({}))),
+    inconclusiveRollsBack: true,
+    stopsLaterOn: ENDS_THE_CHECKS
+  },
+  {
+    check: 'run',
+    asked: ({ config }) => config.verify?.message !== undefined,
+    run: (context) =>
+      agentCheck(context, async (options) => ({
+        reply: await checkRun({ ...options, message: options.message ?? '' })
+      })),
+    inconclusiveRollsBack: true,
+    stopsLaterOn: ENDS_THE_CHECKS
+  },
+  {
+    check: 'a2a',
+    asked: ({ config }) => config.verify?.a2a === true,
+    run: (context) =>
+      agentCheck(context, async (options) => ({ a2aReply: await checkA2a(options) })),
+    inconclusiveRollsBack: true,
+    stopsLaterOn: ENDS_THE_CHECKS
+  },
+  {
+    check: 'suite',
+    asked: ({ config }) => config.verify?.suite !== undefined,
+    run: suiteCheck,
+    inconclusiveRollsBack: true,
+    stopsLaterOn: ENDS_THE_CHECKS
+  }
+]
+
+/** operation promote (git_host): the new revision was built from the source revision's commit. */
+function commitCheck({ result, revisionId, io }: CheckContext): CheckOutcome {
+  const promotion = result.promotion
+  const fromCommit = promotion?.fromCommit
+  if (!promotion || fromCommit === undefined) return { verdict: 'skipped' }
+  const target = `deployment ${result.deploymentName ?? '?'} (${result.deploymentId ?? '?'})`
+  const found = checkPromotedCommit({ ...promotion, fromCommit }, revisionId, target)
+  if (found.verdict === 'passed') {
+    io.info(found.why)
+    return { verdict: 'passed' }
+  }
+  return found
+}
+
+/** The deployment's `active_revision_id` becomes this revision (read for up to 60 s). */
+async function servingCheck(context: CheckContext): Promise<CheckOutcome> {
+  const { client, deploymentId, revisionId, result, now, io } = context
+  const serving = await checkActiveRevision({
+    getDeployment: (call) => client.getDeployment(deploymentId, call),
+    revisionId,
+    seen: result.activeRevisionId,
+    deadline: Math.min(now() + ACTIVE_REVISION_WAIT_MS, context.deadline),
+    signal: context.signal,
+    now,
+    sleep: context.sleep
+  })
+  const window = `active_revision_id, read for up to ${formatDuration(ACTIVE_REVISION_WAIT_MS)} within timeout`
+  switch (serving.kind) {
+    case 'other':
+      return {
+        verdict: 'failed',
+        why: `Revision ${revisionId} is DEPLOYED but the deployment serves ${serving.servingId ?? 'no revision'} (${window}).`
+      }
+    case 'unconfirmed':
+      return {
+        verdict: 'inconclusive',
+        why: `Could not confirm that revision ${revisionId} serves: ${serving.why}; the serving check could not be made (${window}).`
+      }
+    case 'serving':
+      io.info(`Serving check: revision ${revisionId} is active.`)
+      return { verdict: 'passed' }
+    case 'not-checkable':
+      io.notice(`Serving check skipped: ${serving.why}.`)
+      return { verdict: 'skipped', why: serving.why }
+  }
+}
+
+/** Where the agent server is and how to reach it, under `verify-timeout`. */
+function agentServer(context: CheckContext) {
+  const verify = context.config.verify
+  return {
+    baseUrl: context.result.deploymentUrl ?? '',
+    apiKey: verify?.apiKey ?? '',
+    authScheme: verify?.authScheme,
+    deadline: context.agentDeadline(),
+    signal: context.signal,
+    dispatcher: context.dispatcher,
+    now: context.now,
+    sleep: context.sleep
+  }
 }
 
 /**
- * With `verify-assistant`, after DEPLOYED: the agent server's /info must name this revision (when
- * it names one), then the agent checks. A failure is returned, never thrown.
+ * The agent server's GET /info names this revision (when it names one). First of the agent
+ * checks: a deployment without a URL fails it, and a key sent in clear text is warned of.
  */
-export async function agentChecks(
-  result: DeployResult,
-  revisionId: string,
-  verify: NonNullable<Config['verify']>,
-  deps: CheckDeps
-): Promise<AfterDeployChecks> {
+async function infoCheck(context: CheckContext): Promise<CheckOutcome> {
+  const { result, revisionId, config, io } = context
   if (!result.deploymentUrl) {
     return {
-      passed: [],
-      skipped: [],
-      failure: 'verify-assistant: the deployment has no URL (source_config.custom_url) to check.'
+      verdict: 'failed',
+      why: 'verify-assistant: the deployment has no URL (source_config.custom_url) to check.'
     }
   }
   const clearHost = clearTextHost(result.deploymentUrl)
-  if (clearHost !== undefined && verify.apiKey) {
-    deps.warning?.(
+  if (clearHost !== undefined && config.verify?.apiKey) {
+    io.warning(
       `The deployment URL is http:// to ${clearHost}, not this machine: the agent key travels in clear text to the agent checks. Use https://.`
     )
   }
-  const deadline = Math.min(deps.now() + verify.timeoutMs, deps.deadline)
-  const common = {
-    baseUrl: result.deploymentUrl,
-    apiKey: verify.apiKey,
-    authScheme: verify.authScheme,
-    deadline,
-    signal: deps.signal,
-    dispatcher: deps.dispatcher,
-    now: deps.now,
-    sleep: deps.sleep
+  const info = await checkInfoHost({ ...agentServer(context), revisionId })
+  switch (info.kind) {
+    case 'other':
+      return {
+        verdict: 'failed',
+        why: `Revision ${revisionId} is DEPLOYED but the deployment serves ${info.servingId ?? 'no revision'} (the agent server's GET /info names it as host.host_revision_id until verify-timeout).`
+      }
+    case 'unconfirmed':
+      return {
+        verdict: 'inconclusive',
+        why: `Could not confirm that revision ${revisionId} serves: ${info.why} (GET /info, until verify-timeout).`
+      }
+    case 'serving':
+      io.info(`Agent check: GET /info names revision ${revisionId}.`)
+      return { verdict: 'passed' }
+    case 'not-checkable':
+      io.notice(`The /info check was skipped: ${info.why}.`)
+      return { verdict: 'skipped', why: info.why }
   }
-  const info = await checkInfoHost({ ...common, revisionId })
-  if (info.kind === 'other') {
-    return {
-      passed: [],
-      skipped: [],
-      failure: `Revision ${revisionId} is DEPLOYED but the deployment serves ${info.servingId ?? 'no revision'} (the agent server's GET /info names it as host.host_revision_id until verify-timeout).`
-    }
-  }
-  const passed: string[] = []
-  const skipped: string[] = []
-  // Could not confirm: the agent checks still run (their failure is a verdict of its own).
-  const inconclusive =
-    info.kind === 'unconfirmed'
-      ? `Could not confirm that revision ${revisionId} serves: ${info.why} (GET /info, until verify-timeout).`
-      : undefined
-  if (info.kind === 'serving') {
-    passed.push('info')
-    deps.info(`Agent check: GET /info names revision ${revisionId}.`)
-  } else if (info.kind === 'not-checkable') {
-    skipped.push(`info: ${info.why}`)
-    deps.notice(`The /info check was skipped: ${info.why}.`)
-  }
+}
+
+type AgentOptions = Parameters<typeof checkAssistant>[0]
+
+/**
+ * One agent check: what it read, or its AgentCheckError as a verdict. A check that got no
+ * answer because the run's `timeout` ended could not conclude; any other is a failure.
+ */
+async function agentCheck(
+  context: CheckContext,
+  check: (options: AgentOptions) => Promise<Omit<CheckOutcome, 'verdict'>>
+): Promise<CheckOutcome> {
+  const verify = context.config.verify
+  if (!verify) return { verdict: 'skipped' }
   try {
-    const report = await checkAgent({
-      ...common,
+    const read = await check({
+      ...agentServer(context),
       assistantId: verify.assistantId,
       message: verify.message,
       expect: verify.expect,
       a2a: verify.a2a,
-      onProgress: deps.info
+      onProgress: (line) => context.io.info(line)
     })
-    const agent = { ...report, passed: [...passed, ...report.passed], skipped, inconclusive }
-    return verify.suite
-      ? await withSmokeSuite(agent, verify, { ...common, revisionId }, deps)
-      : agent
+    return { verdict: 'passed', ...read }
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    return {
-      passed: [...passed, ...(error instanceof AgentCheckError ? error.passed : [])],
-      skipped,
-      failure: `${message} The revision is DEPLOYED; outputs are set.`,
-      inconclusive
-    }
+    if (!(error instanceof AgentCheckError)) throw error
+    const cutByTimeout = error.status === undefined && context.now() >= context.deadline
+    return cutByTimeout
+      ? {
+          verdict: 'inconclusive',
+          why: `${error.message} The run's timeout ended during the check, so it could not conclude; the revision is DEPLOYED; outputs are set.`
+        }
+      : { verdict: 'failed', why: `${error.message} The revision is DEPLOYED; outputs are set.` }
   }
+}
+
+/**
+ * `verify-cases`: at least `verify-min-pass` cases pass. Too few because the run's `timeout`
+ * ended before some cases were answered could not conclude.
+ */
+async function suiteCheck(context: CheckContext): Promise<CheckOutcome> {
+  const verify = context.config.verify
+  if (!verify?.suite) return { verdict: 'skipped' }
+  const { suite, failure } = await checkSmokeSuite(
+    { ...verify, suite: verify.suite },
+    { ...agentServer(context), revisionId: context.revisionId },
+    { deadline: context.deadline, now: context.now, info: (line) => context.io.info(line) }
+  )
+  if (!failure) return { verdict: 'passed', suite }
+  const unanswered = suite.cases.some((each) => each.latencyMs === undefined)
+  return unanswered && context.now() >= context.deadline
+    ? {
+        verdict: 'inconclusive',
+        why: `${failure} The run's timeout ended before every case was answered, so the suite could not conclude.`,
+        suite
+      }
+    : { verdict: 'failed', why: failure, suite }
 }

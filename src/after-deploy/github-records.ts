@@ -1,4 +1,4 @@
-import type { Config } from '../inputs/parse'
+import { OUTCOMES, type GitHubDeploymentState } from '../outcomes'
 import { passCount } from '../report/suite'
 import type { DeployOutcome, RollbackReport, SuiteReport } from '../result'
 import { rollbackHeadline } from '../report/rollback-text'
@@ -38,12 +38,14 @@ export interface RunRecord {
 
 export interface GitHubRecordsOptions extends BoundedCallOptions {
   token: string
+  /** The operation's verb, for the GitHub deployment's description (default "Deploy"). */
+  verb?: string
   /**
-   * `deploy`: the GitHub deployment is for the workflow's commit and is created at once.
-   * `rollback`, `promote`: it is for the commit that will serve, created once `redeploying` names
-   * it (or at the end, for the workflow's commit, when nothing was sent).
+   * `workflow` (default): the GitHub deployment is for the workflow's commit and is created at
+   * once. `served`: it is for the commit that will serve, created once `redeploying` names it (or
+   * at the end, for the workflow's commit, when nothing was sent).
    */
-  operation?: Config['operation']
+  commit?: 'workflow' | 'served'
   environment?: string
   prComment: boolean
   deploymentName: string
@@ -62,31 +64,6 @@ export interface GitHubRecords {
   waitStarting(expected?: PredictionBasis): void
   /** The final records; resolves within the calls' budgets, whatever GitHub does. */
   finish(record: RunRecord): Promise<void>
-}
-
-type DeploymentState = 'success' | 'failure' | 'error' | 'in_progress'
-
-const STATES: Record<DeployOutcome, DeploymentState> = {
-  deployed: 'success',
-  'revision-created': 'in_progress',
-  failed: 'failure',
-  'checks-failed': 'failure',
-  superseded: 'failure',
-  timeout: 'failure',
-  cancelled: 'error',
-  error: 'error',
-  'dry-run': 'in_progress',
-  deleted: 'success',
-  absent: 'success',
-  pruned: 'success'
-}
-/** The GitHub deployment's description: what the run does to the deployment. */
-const VERBS: Record<Config['operation'], string> = {
-  deploy: 'Deploy',
-  rollback: 'Roll back',
-  promote: 'Promote to',
-  delete: 'Delete',
-  prune: 'Prune'
 }
 
 /**
@@ -122,7 +99,7 @@ export function openGitHubRecords(
             required_contexts: [],
             transient_environment: target.pullRequest !== undefined,
             description: md.plain(
-              `${VERBS[options.operation ?? 'deploy']} ${options.deploymentName}`,
+              `${options.verb ?? 'Deploy'} ${options.deploymentName}`,
               MAX_DESCRIPTION
             ),
             request: { signal }
@@ -131,7 +108,7 @@ export function openGitHubRecords(
         })
       )
     : Promise.resolve(undefined)
-  if (options.operation !== 'rollback' && options.operation !== 'promote') begin(target.sha)
+  if (options.commit !== 'served') begin(target.sha)
   // Who the token writes as: read once, when a comment is first written.
   let identity: Promise<TokenIdentity> | undefined
   const ownIdentity = (signal: AbortSignal) => (identity ??= tokenIdentity(octokit, signal))
@@ -185,7 +162,7 @@ export function openGitHubRecords(
         await inProgress
         const id = await deploymentId
         if (id === undefined) return
-        const state = STATES[record.outcome]
+        const state = OUTCOMES[record.outcome].githubState
         const url = record.deploymentUrl ? checkHttpUrl(record.deploymentUrl) : undefined
         const environmentUrl =
           url && 'url' in url && options.redact(url.url) === url.url ? url.url : undefined
@@ -238,7 +215,7 @@ function statusDescription(record: RunRecord): string {
   return `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}${suite}${rolled}`
 }
 
-const HEADLINES: Record<DeploymentState, string> = {
+const MARKS: Record<GitHubDeploymentState, string> = {
   success: '✅',
   failure: '❌',
   error: '❌',
@@ -270,17 +247,17 @@ export function commentBody(record: RunRecord, sha: string, md: Markdown): strin
     )
   }
   if (record.rollback) {
-    const { failedRevisionId, revisionId, elapsedMs } = record.rollback
+    const { failedRevisionId, elapsedMs } = record.rollback
     rows.push(
       ['Failed revision', md.cell(failedRevisionId)],
       ['Rollback', md.cell(rollbackHeadline(record.rollback))],
-      ['Serving now', md.cell(revisionId ?? '—')],
+      ['Serving now', md.cell(record.rollback.servingNow ?? 'unknown: it could not be read')],
       ['Rollback took', formatDuration(elapsedMs)]
     )
   }
   return [
     md.marker(record.deploymentName),
-    `### ${HEADLINES[STATES[record.outcome]]} ${md.cell(record.deploymentName)}`,
+    `### ${MARKS[OUTCOMES[record.outcome].githubState]} ${md.cell(record.deploymentName)}`,
     '',
     '| | |',
     '|---|---|',
@@ -293,7 +270,7 @@ export function commentBody(record: RunRecord, sha: string, md: Markdown): strin
 function waitingCommentBody(deploymentName: string, description: string, md: Markdown): string {
   return [
     md.marker(deploymentName),
-    `### ${HEADLINES.in_progress} ${md.cell(deploymentName)}`,
+    `### ${MARKS.in_progress} ${md.cell(deploymentName)}`,
     '',
     md.paragraph(description),
     ''

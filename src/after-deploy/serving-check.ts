@@ -86,7 +86,8 @@ type ServingFinal = Extract<Serving, { kind: 'unconfirmed' | 'not-checkable' }>
  * With `verify-assistant`: the agent server's `GET /info` names the control plane's revision it
  * runs as `host.host_revision_id` (servers run by the service, newer ones). Read again while it
  * names another revision or gives no usable answer, until the deadline. A server that sends no
- * `host_revision_id`, or has no /info at all (404), cannot be checked this way.
+ * `host_revision_id`, or has no /info at all (404), cannot be checked this way; one that sends
+ * it (or `host`) in another shape than a string could not confirm it, which is no skip.
  */
 export async function checkInfoHost(check: InfoCheck): Promise<Serving> {
   return readServing(check, () => readInfo(check))
@@ -173,7 +174,19 @@ async function readInfo(check: InfoCheck): Promise<ServingReading> {
     return { kind: 'could-not-tell', why: 'GET /info answered a body that is not JSON' }
   }
   const parsed = infoSchema.safeParse(body)
-  const named = parsed.success ? parsed.data.host?.host_revision_id : undefined
+  if (!parsed.success) {
+    // A revision id of another shape is no answer of "none": waiting does not change it.
+    const issue = parsed.error.issues[0]
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
+    return {
+      kind: 'final',
+      value: {
+        kind: 'unconfirmed',
+        why: `GET /info answered a body of another shape (${where}${issue?.message ?? 'not an object'})`
+      }
+    }
+  }
+  const named = parsed.data.host?.host_revision_id ?? undefined
   if (named === check.revisionId) return { kind: 'seen', value: true }
   if (named === undefined) {
     return {

@@ -2,10 +2,9 @@ import { TransportError } from '../control-plane/transport'
 import { requiredPasses, type MinPass, type SmokeCase } from '../inputs/cases'
 import { describeExpectation, meetsExpectation } from '../inputs/expectation'
 import type { Config } from '../inputs/parse'
-import type { AfterDeployChecks, CaseResult, SuiteReport } from '../result'
+import type { CaseResult, SuiteReport } from '../result'
 import { passCount } from '../report/suite'
 import { agentExchange, readRunAnswer, type AgentServer } from './agent-server'
-import type { CheckDeps } from './checks'
 
 export interface SuiteOptions extends AgentServer {
   revisionId: string
@@ -18,24 +17,25 @@ export interface SuiteOptions extends AgentServer {
   onCase: (line: string) => void
 }
 
+/** The agent check inputs with `verify-cases` given. */
+export type SuiteInputs = NonNullable<Config['verify']> & {
+  suite: NonNullable<NonNullable<Config['verify']>['suite']>
+}
+
 /** Characters of a reply kept; the summary shows its first line, the log one line of it. */
 const MAX_REPLY = 4_000
 const PATH = '/runs/wait'
 
 /**
  * `verify-cases`, once the other agent checks passed: the suite under its own `verify-timeout`
- * (and the run's deadline). Its verdict joins theirs: below `verify-min-pass` it is the checks'
- * failure.
+ * (and the run's deadline). Below `verify-min-pass` it fails, with why.
  */
-export async function withSmokeSuite(
-  checks: AfterDeployChecks,
-  verify: NonNullable<Config['verify']>,
+export async function checkSmokeSuite(
+  verify: SuiteInputs,
   server: AgentServer & { revisionId: string },
-  deps: Pick<CheckDeps, 'deadline' | 'now' | 'info'>
-): Promise<AfterDeployChecks> {
-  const suite = verify.suite
-  if (!suite) return checks
-  const { cases, concurrency, minPass } = suite
+  deps: { deadline: number; now: () => number; info: (line: string) => void }
+): Promise<{ suite: SuiteReport; failure?: string }> {
+  const { cases, concurrency, minPass } = verify.suite
   deps.info(
     `Smoke suite: ${cases.length} case${cases.length === 1 ? '' : 's'} against revision ${server.revisionId}, ${concurrency} at a time.`
   )
@@ -56,9 +56,7 @@ export async function withSmokeSuite(
     `Smoke suite: ${passCount(report)} (verify-min-pass asks for ${report.required})${latency}.`
   )
   const failure = suiteFailure(report)
-  return failure
-    ? { ...checks, suite: report, failure }
-    : { ...checks, suite: report, passed: [...checks.passed, 'smoke suite'] }
+  return failure ? { suite: report, failure } : { suite: report }
 }
 
 /**

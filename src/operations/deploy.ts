@@ -77,7 +77,6 @@ export class DeployRun {
 export async function deploy(config: Config, deps: DeployDeps): Promise<DeployResult> {
   const run = new DeployRun(config, deps)
   deps.io.setOutput('created', 'false')
-  deps.io.setOutput('rolled-back', 'false')
   let archive: SourceArchive | undefined
   try {
     archive = await packSourceDir(run)

@@ -15,14 +15,13 @@ import { findTarget } from './target'
  * `operation: promote`: deploys to the target exactly what `from-deployment` serves now. Both
  * deployments and the source's active revision are read before anything is written; the PATCH
  * (sent at most once) carries that revision's image, tarball or ref; then the run waits like a
- * deploy. For git_host the new revision must have been built from the source revision's commit:
- * a ref that moved in between is reported as `promotion.failure`, which fails the step like a
- * failed check (safe-delivery.ts), so rollback-on-failure applies. Ends in a result, never throws.
+ * deploy. For git_host the commit the new revision was built from is read from the wait's last
+ * read of it (DEPLOYED); the commit check after DEPLOYED (../after-deploy/commit-check.ts) judges
+ * it. Ends in a result, never throws.
  */
 export async function promote(config: Config, deps: DeployDeps): Promise<DeployResult> {
   const run = new DeployRun(config, deps)
   deps.io.setOutput('created', 'false')
-  deps.io.setOutput('rolled-back', 'false')
   try {
     const target = await readTarget(run)
     const from = await readSource(run, target)
@@ -43,9 +42,10 @@ export async function promote(config: Config, deps: DeployDeps): Promise<DeployR
     const revisionId = await patchTarget(run, planned, target)
     const { result: waited, lastRead } = await waitForOutcome(run, target, revisionId)
     if (waited.outcome !== 'deployed') return waited
-    if (planned.fromCommit !== undefined) checkCommit(run, revisionId, lastRead, promotion)
+    // What the new revision was built from; the commit check after DEPLOYED judges it.
+    promotion.commit = lastRead?.source_revision_config?.repo_commit_sha ?? undefined
     const runs =
-      promotion.failure || promotion.inconclusive
+      promotion.fromCommit !== undefined && promotion.commit !== promotion.fromCommit
         ? ''
         : ` It runs ${what(promotion)}, promoted from revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName}.`
     return { ...waited, promotion, message: `${waited.message}${runs}` }
@@ -154,33 +154,6 @@ async function patchTarget(
   io.setOutput('revision-id', revisionId)
   io.info(`Revision ${revisionId} created by the promote.`)
   return revisionId
-}
-
-/**
- * git_host: the new revision must have been built from the commit the source's was, as the
- * wait's last read of it (DEPLOYED) shows. A ref that moved between the two builds, or a commit
- * the service does not show, fails the step: a check that cannot reach a verdict never counts as
- * passed.
- */
-function checkCommit(
-  run: DeployRun,
-  revisionId: string,
-  revision: Revision | undefined,
-  promotion: Promotion
-): void {
-  const commit = revision?.source_revision_config?.repo_commit_sha ?? undefined
-  promotion.commit = commit
-  if (!commit) {
-    promotion.inconclusive = `The commit check could not be made: revision ${revisionId} shows no repo_commit_sha, so it is unknown whether it was built from commit ${promotion.fromCommit ?? '?'} as revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was.`
-    return
-  }
-  if (commit !== promotion.fromCommit) {
-    promotion.failure = `Revision ${revisionId} was built from commit ${commit}, but revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was built from commit ${promotion.fromCommit ?? '?'}: ${promotion.promoted} moved between the two builds, so ${run.target} does not run what ${promotion.fromDeploymentName} serves.`
-    return
-  }
-  run.deps.io.info(
-    `Commit check: revision ${revisionId} was built from commit ${commit}, as revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was.`
-  )
 }
 
 /** "image X", "ref R (commit C)" or "tarball T", for people. */

@@ -14,7 +14,6 @@ import { findTarget } from './target'
  */
 function redeployedNow(run: DeployRun, revisionId: string, source: Revision): void {
   const { io } = run.deps
-  io.setOutput('rolled-back', 'true')
   io.setOutput('rollback-revision-id', revisionId)
   io.setOutput('revision-id', revisionId)
   run.known.revisionId = revisionId
@@ -32,7 +31,6 @@ const DEPLOYED_HISTORY = 100
 export async function rollbackOperation(config: Config, deps: DeployDeps): Promise<DeployResult> {
   const run = new DeployRun(config, deps)
   deps.io.setOutput('created', 'false')
-  deps.io.setOutput('rolled-back', 'false')
   try {
     const existing = await findTarget(config, deps.client, run.call)
     if (!existing) {
@@ -167,7 +165,9 @@ export async function rollBackAfterFailure(
       revisionId,
       outcome,
       elapsedMs: deps.now() - startedAt,
-      message
+      message,
+      // Settled once its checks ran and what serves was read (../safe-delivery.ts).
+      restored: false
     }
   })
   try {

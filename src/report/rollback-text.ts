@@ -1,22 +1,26 @@
 import { formatDuration } from '../lib/duration'
-import type { RollbackReport } from '../result'
+import { failingVerdict, type RollbackReport } from '../result'
 
 /** How a rollback ended, in one or two sentences naming both revisions and the time it took. */
 export function describeRollback(rollback: RollbackReport): string {
-  const { failedRevisionId, toRevisionId, revisionId, outcome, checksFailure } = rollback
+  const { failedRevisionId, toRevisionId, revisionId, outcome, servingNow } = rollback
   const took = formatDuration(rollback.elapsedMs)
-  if (outcome === 'deployed') {
+  if (rollback.restored) {
     return `Rolled back: revision ${revisionId ?? '?'} (a redeploy of ${toRevisionId}) is DEPLOYED and serves in place of the failed revision ${failedRevisionId}; the rollback took ${took}.`
   }
   if (outcome === 'checks-failed') {
-    return `The rollback to revision ${toRevisionId} deployed revision ${revisionId ?? '?'} in ${took}, but it failed its checks too: ${checksFailure ?? '?'}`
+    return `The rollback to revision ${toRevisionId} deployed revision ${revisionId ?? '?'} in ${took}, but it failed its checks too: ${failingVerdict(rollback.checks)?.why ?? '?'}`
+  }
+  if (outcome === 'deployed') {
+    return `The rollback to revision ${toRevisionId} deployed revision ${revisionId ?? '?'} in ${took}, but the deployment serves ${servingNow ?? 'a revision that could not be read'}.`
   }
   return `The rollback of revision ${failedRevisionId} to revision ${toRevisionId} did not complete after ${took}: ${rollback.message}`
 }
 
 /** A short headline for GitHub's deployment status and the comment. */
 export function rollbackHeadline(rollback: RollbackReport): string {
-  return rollback.outcome === 'deployed'
-    ? `rolled back to ${rollback.toRevisionId}`
-    : `rollback to ${rollback.toRevisionId} failed (${rollback.outcome})`
+  if (rollback.restored) return `rolled back to ${rollback.toRevisionId}`
+  // DEPLOYED with its checks passed, yet not what the service names active.
+  const why = rollback.outcome === 'deployed' ? 'it does not serve' : rollback.outcome
+  return `rollback to ${rollback.toRevisionId} failed (${why})`
 }

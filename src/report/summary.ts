@@ -1,10 +1,13 @@
-import type {
-  AfterDeployChecks,
-  DeployResult,
-  Promotion,
-  PruneRow,
-  RollbackReport
+import {
+  checksWith,
+  failingVerdict,
+  type AfterDeployChecks,
+  type DeployResult,
+  type Promotion,
+  type PruneRow,
+  type RollbackReport
 } from '../result'
+import { OUTCOMES, type HeadlineKey } from '../outcomes'
 import { describeRollback } from './rollback-text'
 import { formatDuration } from '../lib/duration'
 import type { RevisionLogs } from '../result'
@@ -19,15 +22,14 @@ const SUMMARY_LOG_LINES = 30
 /** Characters of a failed check's first sentence shown in the headline. */
 const HEADLINE_CHECK_CHARS = 120
 
-const HEADLINES: Record<DeployResult['outcome'], string> = {
-  deployed: '✅ Deployed',
-  'checks-failed': '❌ Deployed, but a check failed',
-  'revision-created': '✅ Revision created (not waited for)',
+const HEADLINES: Record<HeadlineKey, string> = {
+  succeeded: '✅ Deployed',
+  'check-failed': '❌ Deployed, but a check failed',
+  'not-waited': '✅ Revision created (not waited for)',
   failed: '❌ Deploy failed',
   superseded: '⚠️ Superseded by a newer revision',
-  timeout: '⏱️ Timed out',
+  'timed-out': '⏱️ Timed out',
   cancelled: '🛑 Cancelled',
-  error: '❌ Deploy failed',
   'dry-run': '📝 Dry run: nothing was changed',
   deleted: '🗑️ Deleted',
   absent: '✅ Already absent',
@@ -81,11 +83,10 @@ export function renderDeploySummary(
     ['Time', formatDuration(result.elapsedMs)]
   ]
   if (checks) {
-    rows.push([
-      'Checks passed',
-      checks.passed.length > 0 ? md.cell(checks.passed.join(', ')) : 'none'
-    ])
-    if (checks.skipped?.length) rows.push(['Checks skipped', md.cell(checks.skipped.join('; '))])
+    const passed = checksWith(checks, 'passed').map(({ check }) => check)
+    const skipped = checksWith(checks, 'skipped').map(({ check, why }) => `${check}: ${why ?? '?'}`)
+    rows.push(['Checks passed', passed.length > 0 ? md.cell(passed.join(', ')) : 'none'])
+    if (skipped.length > 0) rows.push(['Checks skipped', md.cell(skipped.join('; '))])
   }
   if (checks?.suite) rows.push(['Smoke suite', md.cell(passCount(checks.suite))])
   if (rollback) {
@@ -98,7 +99,7 @@ export function renderDeploySummary(
   }
   return capMarkdown(
     [
-      `## ${headline(result, checks, md)}${rollback ? ' (rolled back)' : ''}`,
+      `## ${headline(result, checks, md)}${rollback ? (rollback.restored ? ' (rolled back)' : ' (the rollback failed)') : ''}`,
       '',
       '| | |',
       '|---|---|',
@@ -114,7 +115,9 @@ export function renderDeploySummary(
         ? ['### The agent replied over A2A', '', md.fence([checks.a2aReply]), '']
         : []),
       ...(checks?.suite ? renderSuite(checks.suite, md, redact) : []),
-      ...(rollback?.suite ? renderSuite(rollback.suite, md, redact, 'after the rollback') : []),
+      ...(rollback?.checks?.suite
+        ? renderSuite(rollback.checks.suite, md, redact, 'after the rollback')
+        : []),
       ...(result.planLines ? ['### Plan', '', md.fence(result.planLines), ''] : []),
       ...(result.phases ? renderPhases(result.phases, md) : []),
       ...(logs && logs.lines.length > 0 ? renderLogs(logs, md) : [])
@@ -124,12 +127,13 @@ export function renderDeploySummary(
 
 /** The headline's words; a failed check is named in it (its first sentence, kept short). */
 function headline(result: DeployResult, checks: SummaryExtras['checks'], md: Markdown): string {
-  const why = checks?.failure ?? checks?.inconclusive
-  if (result.outcome !== 'checks-failed' || why === undefined) return HEADLINES[result.outcome]
+  const words = HEADLINES[OUTCOMES[result.outcome].headline]
+  const why = failingVerdict(checks)?.why
+  if (result.outcome !== 'checks-failed' || why === undefined) return words
   const first = /^.*?\.(?=\s|$)/.exec(why)?.[0] ?? why
   const short =
     first.length > HEADLINE_CHECK_CHARS ? `${first.slice(0, HEADLINE_CHECK_CHARS)}…` : first
-  return `${HEADLINES[result.outcome]}: ${md.cell(short)}`
+  return `${words}: ${md.cell(short)}`
 }
 
 /** operation promote: where the build came from, what it was, and what the new revision built. */
@@ -155,7 +159,7 @@ function promotionRows(promotion: Promotion, md: Markdown): [string, string][] {
 function renderPruneSummary(result: DeployResult, rows: PruneRow[], md: Markdown): string {
   return capMarkdown(
     [
-      `## ${HEADLINES[result.outcome]}`,
+      `## ${HEADLINES[OUTCOMES[result.outcome].headline]}`,
       '',
       md.paragraph(result.message),
       '',

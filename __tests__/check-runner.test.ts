@@ -1,0 +1,294 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import {
+  startAgentServer,
+  startControlPlane,
+  type AgentServerEmulator,
+  type AgentServerOptions,
+  type ControlPlaneEmulator,
+  type ControlPlaneOptions
+} from '../emulator'
+import {
+  checksRollBack,
+  runChecks,
+  type CheckEntry,
+  type CheckOutcome
+} from '../src/after-deploy/check-runner'
+import { CHECKS } from '../src/after-deploy/checks'
+import { CancelledError } from '../src/operations/deps'
+import { OUTCOMES } from '../src/outcomes'
+import type { CheckName, CheckVerdictKind, DeployResult } from '../src/result'
+import { checkContext, configOf, gitHostStep, runDelivery } from './helpers/deploy-harness'
+
+const DEPLOYED: DeployResult = {
+  outcome: 'deployed',
+  created: false,
+  statusesSeen: ['DEPLOYED'],
+  elapsedMs: 0,
+  message: 'Deployed.',
+  deploymentId: 'deployment',
+  revisionId: 'revision',
+  deploymentUrl: 'http://127.0.0.1:9'
+}
+
+/**
+ * The runner's own list (its order, its stop and rollback columns), each check asked for and
+ * answering `verdicts[check]` (passed when not named); `ran` records the order they ran in.
+ */
+function scripted(
+  verdicts: Partial<Record<CheckName, CheckVerdictKind | (() => Promise<CheckOutcome>)>>
+) {
+  const ran: CheckName[] = []
+  const list: CheckEntry[] = CHECKS.map((entry) => ({
+    ...entry,
+    asked: () => true,
+    run: async () => {
+      ran.push(entry.check)
+      const scriptedVerdict = verdicts[entry.check] ?? 'passed'
+      if (typeof scriptedVerdict === 'function') return scriptedVerdict()
+      return { verdict: scriptedVerdict, why: `${entry.check}: ${scriptedVerdict}` }
+    }
+  }))
+  return { list, ran }
+}
+
+async function contextFor(signal?: AbortSignal) {
+  const config = await configOf({ ...gitHostStep('http://127.0.0.1:9'), 'verify-assistant': 'a' })
+  return checkContext(config, DEPLOYED, { signal }).context
+}
+
+describe('the check runner', () => {
+  it('runs the checks in the listed order: commit, serving, /info, assistant, run, A2A, suite', async () => {
+    const { list, ran } = scripted({})
+    const checks = await runChecks(list, await contextFor())
+    expect(ran).toEqual(['commit', 'serving', 'info', 'assistant', 'run', 'a2a', 'suite'])
+    expect(checks.verdicts.map(({ check, verdict }) => [check, verdict])).toEqual(
+      ran.map((check) => [check, 'passed'])
+    )
+  })
+
+  it.each<[CheckName, CheckVerdictKind, CheckName[]]>([
+    ['commit', 'failed', ['commit']],
+    ['commit', 'inconclusive', ['commit']],
+    ['serving', 'failed', ['commit', 'serving']],
+    ['serving', 'inconclusive', ['commit', 'serving']],
+    ['info', 'failed', ['commit', 'serving', 'info']],
+    ['assistant', 'failed', ['commit', 'serving', 'info', 'assistant']],
+    ['assistant', 'inconclusive', ['commit', 'serving', 'info', 'assistant']],
+    ['run', 'failed', ['commit', 'serving', 'info', 'assistant', 'run']],
+    ['a2a', 'failed', ['commit', 'serving', 'info', 'assistant', 'run', 'a2a']]
+  ])('stops the later checks when %s is %s', async (check, verdict, expected) => {
+    const { list, ran } = scripted({ [check]: verdict })
+    const checks = await runChecks(list, await contextFor())
+    expect(ran).toEqual(expected)
+    expect(checks.verdicts.at(-1)).toEqual({ check, verdict, why: `${check}: ${verdict}` })
+  })
+
+  it.each<[CheckName, CheckVerdictKind]>([
+    ['info', 'inconclusive'],
+    ['info', 'skipped'],
+    ['serving', 'skipped']
+  ])('goes on when %s is %s: the agent checks still give a verdict', async (check, verdict) => {
+    const { list, ran } = scripted({ [check]: verdict })
+    await runChecks(list, await contextFor())
+    expect(ran).toEqual(['commit', 'serving', 'info', 'assistant', 'run', 'a2a', 'suite'])
+  })
+
+  it('gives no verdict to a check not asked for', async () => {
+    const config = await configOf({ ...gitHostStep('http://127.0.0.1:9'), 'verify-assistant': 'a' })
+    const asked = CHECKS.filter((entry) => entry.asked(checkContext(config, DEPLOYED).context))
+    // No verify-message, no verify-a2a, no verify-cases, no promote.
+    expect(asked.map(({ check }) => check)).toEqual(['serving', 'info', 'assistant'])
+  })
+
+  it('takes a check that throws for one that could not conclude', async () => {
+    const { list } = scripted({
+      assistant: () => Promise.reject(new Error('socket hang up'))
+    })
+    const checks = await runChecks(list, await contextFor())
+    expect(checks.verdicts.at(-1)).toEqual({
+      check: 'assistant',
+      verdict: 'inconclusive',
+      why: 'The assistant check could not be made: socket hang up'
+    })
+  })
+
+  it('never turns a cancellation into a verdict, even one a check made of the abort', async () => {
+    const controller = new AbortController()
+    const cancel = new CancelledError('SIGTERM')
+    const { list, ran } = scripted({
+      run: async () => {
+        controller.abort(cancel)
+        return { verdict: 'failed', why: 'the run was cancelled (SIGTERM)' }
+      }
+    })
+    await expect(runChecks(list, await contextFor(controller.signal))).rejects.toBe(cancel)
+    expect(ran).toEqual(['commit', 'serving', 'info', 'assistant', 'run'])
+  })
+
+  it('rejects with the CancelledError when a check throws because of the abort', async () => {
+    const controller = new AbortController()
+    const cancel = new CancelledError('SIGINT')
+    const { list } = scripted({
+      assistant: async () => {
+        controller.abort(cancel)
+        throw cancel
+      }
+    })
+    await expect(runChecks(list, await contextFor(controller.signal))).rejects.toBe(cancel)
+  })
+})
+
+describe("the run's timeout ending during a check", () => {
+  let agent: AgentServerEmulator | undefined
+  afterEach(async () => {
+    await agent?.close()
+    agent = undefined
+  })
+
+  it('makes an agent check that got no answer one that could not conclude, rolled back per its row', async () => {
+    agent = await startAgentServer()
+    const config = await configOf({
+      ...gitHostStep('http://127.0.0.1:9'),
+      'verify-assistant': 'agent',
+      'verify-message': 'hi'
+    })
+    // The run's deadline has passed: nothing more is sent, and no answer comes.
+    const { context } = checkContext(
+      config,
+      { ...DEPLOYED, deploymentUrl: agent.url },
+      { deadline: Date.now() - 1 }
+    )
+    const assistantOnly = CHECKS.filter(({ check }) => check === 'assistant')
+    const checks = await runChecks(assistantOnly, context)
+    expect(checks.verdicts).toEqual([
+      {
+        check: 'assistant',
+        verdict: 'inconclusive',
+        why: expect.stringContaining("The run's timeout ended during the check")
+      }
+    ])
+    expect(checksRollBack(CHECKS, checks)).toBe(true)
+    expect(agent.requests).toEqual([])
+  })
+})
+
+describe("the runner's list: the spec's table of checks that cannot conclude", () => {
+  it('rolls back on "could not conclude" only for checks of the new revision\'s own behaviour', () => {
+    expect(
+      CHECKS.map(({ check, inconclusiveRollsBack }) => [check, inconclusiveRollsBack])
+    ).toEqual([
+      ['commit', false],
+      ['serving', false],
+      ['info', true],
+      ['assistant', true],
+      ['run', true],
+      ['a2a', true],
+      ['suite', true]
+    ])
+  })
+
+  it.each<[CheckName, CheckVerdictKind, boolean]>([
+    ['serving', 'failed', true],
+    ['serving', 'inconclusive', false],
+    ['commit', 'inconclusive', false],
+    ['commit', 'failed', true],
+    ['info', 'inconclusive', true],
+    ['info', 'skipped', false],
+    ['run', 'inconclusive', true],
+    ['suite', 'inconclusive', true]
+  ])('%s %s is ground for a rollback: %s', (check, verdict, expected) => {
+    expect(checksRollBack(CHECKS, { verdicts: [{ check, verdict }] })).toBe(expected)
+  })
+
+  it('reads the outcome table for the rest: no rollback on a timeout, a cancel or SKIPPED', () => {
+    expect(OUTCOMES.timeout.rollback).toBe('no')
+    expect(OUTCOMES.cancelled.rollback).toBe('no')
+    expect(OUTCOMES.superseded.rollback).toBe('no')
+    expect(OUTCOMES.failed.rollback).toBe('yes')
+    expect(OUTCOMES['checks-failed'].rollback).toBe('by-checks')
+  })
+})
+
+describe('the checks after DEPLOYED, against the emulator', () => {
+  const NAME = 'support-agent'
+  let cp: ControlPlaneEmulator | undefined
+  let agent: AgentServerEmulator | undefined
+  afterEach(async () => {
+    await Promise.all([cp?.close(), agent?.close()])
+    cp = undefined
+    agent = undefined
+  })
+
+  async function start(options: ControlPlaneOptions = {}, agentOptions: AgentServerOptions = {}) {
+    const holder: { controlPlane?: ControlPlaneEmulator } = {}
+    agent = await startAgentServer({
+      ...agentOptions,
+      host: () => holder.controlPlane?.serving(NAME)
+    })
+    const controlPlane = await startControlPlane({ stepMs: 5, agentUrl: agent.url, ...options })
+    holder.controlPlane = controlPlane
+    cp = controlPlane
+    const seeded = controlPlane.seedDeployment({
+      name: NAME,
+      source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
+    })
+    return { controlPlane, id: seeded.id, first: String(seeded.latest_revision_id) }
+  }
+
+  it('fails the step when /info names the revision as a number: could not confirm, never a skip', async () => {
+    const { controlPlane } = await start({}, { infoHost: 'malformed' })
+    const run = await runDelivery({
+      ...gitHostStep(controlPlane.url, NAME),
+      'verify-assistant': 'agent',
+      'verify-timeout': '2s'
+    })
+    expect(run.result.outcome).toBe('checks-failed')
+    expect(OUTCOMES[run.result.outcome].exitCode).toBe(1)
+    expect(run.checks?.verdicts).toEqual([
+      { check: 'serving', verdict: 'passed' },
+      {
+        check: 'info',
+        verdict: 'inconclusive',
+        why: expect.stringContaining('(host.host_revision_id: ')
+      },
+      // /info that could not confirm lets the agent checks give a verdict of their own.
+      { check: 'assistant', verdict: 'passed' }
+    ])
+    expect(run.log.join('\n')).not.toContain('The /info check was skipped')
+  })
+
+  it('ends cancelled when the run is cancelled while the run check waits for its reply: no verdict, no rollback', async () => {
+    const controller = new AbortController()
+    let release: () => void = () => undefined
+    const { controlPlane, first } = await start(
+      {},
+      {
+        // The run arrives, the job is cancelled, and the agent never answers before it.
+        beforeRun: () => {
+          controller.abort(new CancelledError('SIGTERM'))
+          return new Promise((resolve) => (release = () => resolve(undefined)))
+        }
+      }
+    )
+    const run = await runDelivery(
+      {
+        ...gitHostStep(controlPlane.url, NAME),
+        'verify-assistant': 'agent',
+        'verify-message': 'hi',
+        'verify-timeout': '30s',
+        'rollback-on-failure': 'true'
+      },
+      undefined,
+      { signal: controller.signal }
+    )
+    release()
+    expect(run.result.outcome).toBe('cancelled')
+    expect(OUTCOMES.cancelled.exitCode).toBe(1)
+    expect(run.checks).toBeUndefined()
+    expect(run.rollback).toBeUndefined()
+    expect(controlPlane.redeploys()).toEqual([])
+    expect(run.outputs['rolled-back']).toBe('false')
+    expect(run.outputs['previous-revision-id']).toBe(first)
+    expect(run.log.join('\n')).not.toMatch(/check "run" failed|Rolling back/)
+  })
+})

@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import {
+  startAgentServer,
+  startControlPlane,
+  type AgentServerEmulator,
+  type ControlPlaneEmulator
+} from '../emulator'
+import { startGitHubApi } from './helpers/github-api'
+import { gitHostStep } from './helpers/deploy-harness'
+import { runAction } from './helpers/run-action'
+
+/**
+ * The built action, as a runner starts it on a pull request: what a person sees when a check
+ * fails and the rollback fails too (the redeploy ends DEPLOY_FAILED), and when the job is
+ * cancelled while the agent check waits for its reply.
+ */
+const NAME = 'support-agent'
+const closers: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close()
+})
+
+async function start(
+  options: Parameters<typeof startControlPlane>[0] = {},
+  agentOptions: Parameters<typeof startAgentServer>[0] = {}
+) {
+  const holder: { controlPlane?: ControlPlaneEmulator } = {}
+  const agent: AgentServerEmulator = await startAgentServer({
+    ...agentOptions,
+    host: () => holder.controlPlane?.serving(NAME)
+  })
+  const controlPlane = await startControlPlane({ stepMs: 5, agentUrl: agent.url, ...options })
+  holder.controlPlane = controlPlane
+  const github = await startGitHubApi()
+  closers.push(github.close, controlPlane.close, agent.close)
+  const seeded = controlPlane.seedDeployment({
+    name: NAME,
+    source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
+  })
+  return { controlPlane, github, id: seeded.id, previous: String(seeded.latest_revision_id) }
+}
+
+const inputs = (apiUrl: string) => ({
+  ...gitHostStep(apiUrl, NAME),
+  'api-key': 'emulator-key',
+  'repo-ref': 'main',
+  'poll-interval': '1',
+  'verify-assistant': 'agent',
+  'verify-message': 'hi',
+  'verify-timeout': '20s',
+  'rollback-on-failure': 'true',
+  'github-token': 'ghs_rollback_token_5f2a9c',
+  environment: 'production',
+  'pr-comment': 'true'
+})
+
+describe('a rollback that fails, as the records tell it', () => {
+  it('is a failure everywhere: rolled-back false, what serves read from the service, no claim of a rollback', async () => {
+    // This run's revision fails its run check; the redeploy of the earlier one ends DEPLOY_FAILED.
+    const { controlPlane, github, id, previous } = await start({
+      agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'run-error'),
+      outcome: ({ redeployOf }) => (redeployOf === undefined ? 'DEPLOYED' : 'DEPLOY_FAILED')
+    })
+    const run = await runAction(inputs(controlPlane.url), {
+      pullRequest: { number: 5 },
+      githubApiUrl: github.url,
+      killAfterMs: 90_000
+    })
+
+    const [rollbackRevision, failed] = controlPlane.revisions(id)
+    expect(rollbackRevision?.status).toBe('DEPLOY_FAILED')
+    expect(controlPlane.redeploys()).toHaveLength(1)
+    // What the service names active after the rollback: the broken revision still serves.
+    const servingNow = controlPlane.serving(NAME)?.revisionId
+    expect(servingNow).toBe(failed?.id)
+
+    expect(run.code).toBe(1)
+    expect(run.outputs).toMatchObject({
+      'previous-revision-id': previous,
+      'revision-id': failed?.id,
+      'rolled-back': 'false',
+      'rollback-revision-id': rollbackRevision?.id
+    })
+    expect(run.summary.split('\n')[0]).not.toContain('(rolled back)')
+
+    const comment = github.comments.at(-1)?.body ?? ''
+    expect(comment).toContain(`| Serving now | ${servingNow} |`)
+    expect(comment).not.toContain(`| Serving now | ${rollbackRevision?.id} |`)
+
+    const final = github.deployments.flatMap((deployment) => deployment.statuses).at(-1)
+    expect(final?.state).toBe('failure')
+    expect(final?.description).not.toContain(`rolled back to ${previous}`)
+  }, 120_000)
+})
+
+describe('a cancel during the checks, through the built action', () => {
+  it('ends cancelled (exit 1) while the run check waits for its reply: no failed check, no rollback', async () => {
+    let kill: ((signal: NodeJS.Signals) => void) | undefined
+    let release: () => void = () => undefined
+    let cancelled = false
+    const { controlPlane, github } = await start(
+      {},
+      {
+        // The run check's request has arrived: the job is cancelled while it waits.
+        beforeRun: () => {
+          cancelled = true
+          kill?.('SIGTERM')
+          return new Promise((resolve) => (release = () => resolve(undefined)))
+        }
+      }
+    )
+    closers.unshift(async () => release())
+    const run = await runAction(inputs(controlPlane.url), {
+      pullRequest: { number: 5 },
+      githubApiUrl: github.url,
+      killAfterMs: 90_000,
+      onStdout: (_chunk, _all, signal) => (kill = signal)
+    })
+    expect(cancelled).toBe(true)
+    expect(run.killed).toBe(false)
+    expect(run.code).toBe(1)
+    expect(controlPlane.redeploys()).toEqual([])
+    expect(run.outputs['rolled-back']).toBe('false')
+    expect(run.stdout).not.toMatch(
+      /check "run" failed|Rolling back|\(rolled back\)|did not complete/
+    )
+    expect(run.summary.split('\n')[0]).not.toMatch(/check failed|\(rolled back\)/)
+    const final = github.deployments.flatMap((deployment) => deployment.statuses).at(-1)
+    expect(final?.state).toBe('error')
+  }, 120_000)
+})

@@ -1,0 +1,86 @@
+import type { Config } from '../inputs/parse'
+import type { DeployResult } from '../result'
+import { deleteDeployment } from './delete'
+import { deploy } from './deploy'
+import type { DeployDeps } from './deps'
+import { promote } from './promote'
+import { prunePreviews } from './prune'
+import { rollbackOperation } from './rollback'
+
+export type Operation = Config['operation']
+
+/** What an operation is, everywhere: one row per operation, checked complete by the compiler. */
+export interface OperationKind {
+  /** What it sends and waits for; ends in a result, never throws. */
+  run: (config: Config, deps: DeployDeps) => Promise<DeployResult>
+  /** Its revision, once DEPLOYED, goes through the checks after DEPLOYED. */
+  checked: boolean
+  /** `rollback-on-failure` applies: when its revision fails, the earlier one is redeployed. */
+  rollsBack: boolean
+  /**
+   * Its revision is an earlier one redeployed: `rolled-back` is true when it serves again (its
+   * checks passed and the service names it active).
+   */
+  bringsBack: boolean
+  /**
+   * What it leaves on GitHub: a GitHub deployment and PR comment for what now serves
+   * (`records`), or the traces of the previews it removed marked deleted (`previews`).
+   */
+  github: 'records' | 'previews'
+  /** The GitHub deployment's description: what the run does to the deployment. */
+  verb: string
+  /**
+   * The commit its GitHub deployment is for: the workflow's, or the one that will serve, named
+   * when the revision whose build is sent is chosen (an earlier revision, or the source's).
+   */
+  commit: 'workflow' | 'served'
+}
+
+export const OPERATIONS: Record<Operation, OperationKind> = {
+  deploy: {
+    run: deploy,
+    checked: true,
+    rollsBack: true,
+    bringsBack: false,
+    github: 'records',
+    verb: 'Deploy',
+    commit: 'workflow'
+  },
+  // Itself the rollback: there is nothing earlier to bring back when it fails.
+  rollback: {
+    run: rollbackOperation,
+    checked: true,
+    rollsBack: false,
+    bringsBack: true,
+    github: 'records',
+    verb: 'Roll back',
+    commit: 'served'
+  },
+  promote: {
+    run: promote,
+    checked: true,
+    rollsBack: true,
+    bringsBack: false,
+    github: 'records',
+    verb: 'Promote to',
+    commit: 'served'
+  },
+  delete: {
+    run: deleteDeployment,
+    checked: false,
+    rollsBack: false,
+    bringsBack: false,
+    github: 'previews',
+    verb: 'Delete',
+    commit: 'workflow'
+  },
+  prune: {
+    run: prunePreviews,
+    checked: false,
+    rollsBack: false,
+    bringsBack: false,
+    github: 'previews',
+    verb: 'Prune',
+    commit: 'workflow'
+  }
+}

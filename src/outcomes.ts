@@ -1,0 +1,136 @@
+import type { DeployOutcome } from './result'
+
+// What an outcome means: the one table every place that acts on an outcome reads (the exit
+// code, the headline, the GitHub deployment's state, the rollback, the logs shown).
+
+/** The GitHub deployment's state for an outcome. */
+export type GitHubDeploymentState = 'success' | 'failure' | 'error' | 'in_progress'
+
+/**
+ * Which headline an outcome gets: the renderers (../report/) word it, by operation; they never
+ * decide it.
+ */
+export type HeadlineKey =
+  | 'succeeded'
+  | 'not-waited'
+  | 'failed'
+  | 'check-failed'
+  | 'superseded'
+  | 'timed-out'
+  | 'cancelled'
+  | 'dry-run'
+  | 'deleted'
+  | 'absent'
+  | 'pruned'
+
+/** What an outcome means, everywhere: one row per outcome, checked complete by the compiler. */
+export interface OutcomeMeaning {
+  /** The step's exit code: 0 only when the run succeeded. */
+  exitCode: 0 | 1
+  headline: HeadlineKey
+  /** The final state of the run's GitHub deployment. */
+  githubState: GitHubDeploymentState
+  /**
+   * Whether it is ground for a rollback (rollback-on-failure): `by-checks` when the checks'
+   * verdicts decide (the check runner's list says which "could not conclude" rolls back).
+   */
+  rollback: 'yes' | 'no' | 'by-checks'
+  /** Whether the revision's build or deploy logs are read and shown. */
+  failureLogs: boolean
+}
+
+export const OUTCOMES: Record<DeployOutcome, OutcomeMeaning> = {
+  deployed: {
+    exitCode: 0,
+    headline: 'succeeded',
+    githubState: 'success',
+    rollback: 'no',
+    failureLogs: false
+  },
+  'checks-failed': {
+    exitCode: 1,
+    headline: 'check-failed',
+    githubState: 'failure',
+    rollback: 'by-checks',
+    failureLogs: false
+  },
+  'revision-created': {
+    exitCode: 0,
+    headline: 'not-waited',
+    githubState: 'in_progress',
+    rollback: 'no',
+    failureLogs: false
+  },
+  // CREATE_FAILED, BUILD_FAILED, DEPLOY_FAILED, INTERRUPTED.
+  failed: {
+    exitCode: 1,
+    headline: 'failed',
+    githubState: 'failure',
+    rollback: 'yes',
+    failureLogs: true
+  },
+  // A newer deploy by someone else would be undone.
+  superseded: {
+    exitCode: 1,
+    headline: 'superseded',
+    githubState: 'failure',
+    rollback: 'no',
+    failureLogs: false
+  },
+  // No verdict on the revision: it goes on on the service.
+  timeout: {
+    exitCode: 1,
+    headline: 'timed-out',
+    githubState: 'failure',
+    rollback: 'no',
+    failureLogs: true
+  },
+  // A person's (or the runner's) stop, never a verdict on the revision.
+  cancelled: {
+    exitCode: 1,
+    headline: 'cancelled',
+    githubState: 'error',
+    rollback: 'no',
+    failureLogs: false
+  },
+  error: {
+    exitCode: 1,
+    headline: 'failed',
+    githubState: 'error',
+    rollback: 'no',
+    failureLogs: false
+  },
+  'dry-run': {
+    exitCode: 0,
+    headline: 'dry-run',
+    githubState: 'in_progress',
+    rollback: 'no',
+    failureLogs: false
+  },
+  deleted: {
+    exitCode: 0,
+    headline: 'deleted',
+    githubState: 'success',
+    rollback: 'no',
+    failureLogs: false
+  },
+  absent: {
+    exitCode: 0,
+    headline: 'absent',
+    githubState: 'success',
+    rollback: 'no',
+    failureLogs: false
+  },
+  pruned: {
+    exitCode: 0,
+    headline: 'pruned',
+    githubState: 'success',
+    rollback: 'no',
+    failureLogs: false
+  }
+}
+
+/** Whether the step succeeds (exits 0) with this outcome. */
+export function succeeds(outcome: DeployOutcome): boolean {
+  return OUTCOMES[outcome].exitCode === 0
+}
