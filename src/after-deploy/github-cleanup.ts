@@ -46,7 +46,12 @@ export function openGitHubPreviews(
 ): GitHubPreviews {
   const { octokit, owner, repo, md, bounded } = openGitHub(options, target)
   // Who the token writes as: only a comment of its own is corrected.
-  const ownIdentity = identityOnce(octokit, target.graphqlUrl, options.warn)
+  const ownIdentity = identityOnce(
+    octokit,
+    target.graphqlUrl,
+    options.warn,
+    "no pull-request comment is changed, as none can be told for this action's own"
+  )
 
   const markInactive = async (environment: string) => {
     for (let page = 1; page <= MAX_DEPLOYMENT_PAGES; page++) {

@@ -47,18 +47,21 @@ export async function tokenIdentity(
 
 /**
  * The token's identity, read once, when a comment first needs it (again after a read that ran
- * out of time); `warn` is told once when it cannot be read.
+ * out of time); `warn` is told once when it cannot be read, with `instead`: what the action
+ * does then.
  */
 export function identityOnce(
   octokit: Octokit,
   graphqlUrl: string | undefined,
-  warn: (message: string) => void
+  warn: (message: string) => void,
+  instead = 'a new pull-request comment is made, and no earlier one is edited'
 ): (signal: AbortSignal) => Promise<TokenIdentity> {
   let identity: Promise<TokenIdentity> | undefined
   return (signal) =>
     (identity ??= tokenIdentity(octokit, signal, graphqlUrl).then(
       (found) => {
-        if ('unknown' in found) warn(unknownIdentityWarning(found))
+        if ('unknown' in found)
+          warn(`The GitHub token's identity could not be read (${found.unknown}): ${instead}.`)
         return found
       },
       (error: unknown) => {
@@ -66,11 +69,6 @@ export function identityOnce(
         throw error
       }
     ))
-}
-
-/** The warning when the identity cannot be read: what the action does instead. */
-function unknownIdentityWarning(identity: { unknown: string }): string {
-  return `The GitHub token's identity could not be read (${identity.unknown}): a new pull-request comment is made, and no earlier one is edited.`
 }
 
 const BOT_SUFFIX = /\[bot\]$/
