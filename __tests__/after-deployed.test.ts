@@ -176,12 +176,12 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     expect(second.code).toBe(1)
     expect(github.comments).toHaveLength(1)
     expect(github.comments[0]?.body).toContain('| Status | BUILD\\_FAILED |')
-    // Each run asks who its token writes as (the workflow's token may not: 403, a bot).
+    // Each run asks who its token writes as (GraphQL's viewer: github-actions[bot]).
     expect(github.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      'GET /user',
+      'POST /graphql',
       'GET /repos/acme/support-agent/issues/7/comments',
       'POST /repos/acme/support-agent/issues/7/comments',
-      'GET /user',
+      'POST /graphql',
       'GET /repos/acme/support-agent/issues/7/comments',
       `PATCH /repos/acme/support-agent/issues/comments/${github.comments[0]?.id}`
     ])

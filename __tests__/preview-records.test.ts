@@ -83,6 +83,31 @@ describe('GitHub records of deleted previews (the built action)', () => {
     expect(comment(1)).toContain('https://pr-1.example')
   })
 
+  it("delete with a token that cannot be named: changes no comment, since none can be told for the action's own", async () => {
+    await github.close()
+    github = await startGitHubApi({
+      graphqlFailWith: 401,
+      comments: [{ id: 2, body: `${commentMarker('pr-2')}\n### ✅ pr-2` }]
+    })
+    emulator.seedDeployment({ name: 'pr-2' })
+    const run = await runAction(
+      {
+        'api-url': emulator.url,
+        'api-key': 'emulator-key',
+        operation: 'delete',
+        name: 'pr-2',
+        'github-token': 'ghs_unknown'
+      },
+      { pullRequest: { number: 2 }, githubApiUrl: github.url, killAfterMs: 60_000 }
+    )
+    expect(run.code).toBe(0)
+    expect(emulator.deployments()).toEqual([])
+    expect(comment(2)).toBe(`${commentMarker('pr-2')}\n### ✅ pr-2`)
+    expect(run.stdout).toMatch(
+      /^::warning::The GitHub token's identity could not be read \(HTTP 401: Bad credentials.*\): no pull-request comment is changed/m
+    )
+  })
+
   it('a GitHub API that refuses is a warning; the prune itself succeeds', async () => {
     await github.close()
     github = await startGitHubApi({ failWith: 403 })

@@ -59,6 +59,36 @@ describe('operation promote, the built action', () => {
     expect(github.deployments[0]?.statuses.at(-1)?.state).toBe('failure')
   }, 120_000)
 
+  it('warns in the log that an image promoted by tag may move', async () => {
+    const controlPlane = await startControlPlane({ stepMs: 5 })
+    closers.push(controlPlane.close)
+    const tagged = 'registry.example.com/acme/agent:1.4'
+    controlPlane.seedDeployment({
+      name: 'staging',
+      source: 'external_image',
+      source_revision_config: { image_uri: tagged }
+    })
+    controlPlane.seedDeployment({ name: 'prod', source: 'external_image' })
+    const run = await runAction(
+      {
+        'api-url': controlPlane.url,
+        'api-key': 'emulator-key',
+        operation: 'promote',
+        name: 'prod',
+        'from-deployment': 'staging',
+        'poll-interval': '1'
+      },
+      { killAfterMs: 60_000 }
+    )
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^::warning::staging serves image ${tagged.replace(/[.]/g, '\\.')}, named by a tag: the tag may have moved`,
+        'm'
+      )
+    )
+  }, 90_000)
+
   it('refuses a promote to itself by name, writing nothing, and the summary claims no source', async () => {
     const controlPlane = await startControlPlane({ stepMs: 5 })
     closers.push(controlPlane.close)

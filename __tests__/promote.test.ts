@@ -58,6 +58,24 @@ describe('operation promote against the emulator', () => {
     expect(summary).toContain(`| Promoted from | staging (${staging.id}) |`)
     expect(summary).toContain(`| Its revision | ${activeOf(staging)} |`)
     expect(summary).toContain('| Image promoted | registry.example.com/acme/agent\\@sha256:ab')
+    // A digest names exactly one build: no warning that it may move.
+    expect(run.log.filter((line) => line.startsWith('warning: '))).toEqual([])
+  })
+
+  it('warns that an image promoted by tag may move', async () => {
+    const controlPlane = await start()
+    const tagged = 'registry.example.com/acme/agent:1.4'
+    controlPlane.seedDeployment({
+      name: 'staging',
+      source: 'internal_image',
+      source_revision_config: { image_uri: tagged }
+    })
+    const prod = controlPlane.seedDeployment({ name: 'prod', source: 'internal_image' })
+    const run = await runPromote(controlPlane, {})
+    expect(run.result.outcome).toBe('deployed')
+    expect(run.log.filter((line) => line.startsWith('warning: '))).toEqual([
+      `warning: staging serves image ${tagged}, named by a tag: the tag may have moved since that image was verified, or move later, so deployment prod (${prod.id}) may not run the same build. Deploy images by digest (image@sha256:…) to promote exactly what was verified.`
+    ])
   })
 
   it('finds the source by id as well as by name', async () => {

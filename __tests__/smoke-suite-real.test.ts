@@ -27,7 +27,10 @@ describe('the smoke suite against the real agent server', () => {
       '  expect-not: plan',
       '- name: broken graph',
       '  assistant: broken',
-      '  message: hi'
+      '  message: hi',
+      '- name: input handed back',
+      '  assistant: silent',
+      '  message: Say hello to the user'
     ].join('\n')
     const dataset = parseCases(
       JSON.stringify({
@@ -37,7 +40,7 @@ describe('the smoke suite against the real agent server', () => {
       true
     )
     const cases = [...(parseCases(yaml, false).cases ?? []), ...(dataset.cases ?? [])]
-    expect(cases).toHaveLength(5)
+    expect(cases).toHaveLength(6)
     const lines: string[] = []
     const report = await runSmokeSuite({
       baseUrl: server.url,
@@ -65,14 +68,19 @@ describe('the smoke suite against the real agent server', () => {
         failure: expect.stringMatching(/^the graph failed: .*the model is unreachable/)
       }),
       expect.objectContaining({
+        name: 'input handed back',
+        passed: false,
+        failure: 'the answer holds no reply from the agent'
+      }),
+      expect.objectContaining({
         name: 'line 1',
         passed: true,
         reply: 'echo: What is 2+2?',
         reference: '4'
       })
     ])
-    expect(report).toMatchObject({ passed: 3, failed: 2, required: 3 })
-    expect(lines).toHaveLength(5)
+    expect(report).toMatchObject({ passed: 3, failed: 3, required: 4 })
+    expect(lines).toHaveLength(6)
     expect(lines).toContainEqual(expect.stringMatching(/^Smoke case "greets": passed in \d/))
   })
 })

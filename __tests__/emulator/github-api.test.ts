@@ -133,4 +133,34 @@ describe("GitHub API stand-in: GitHub's REST description", () => {
       await api.close()
     }
   })
+
+  it("answers GraphQL's viewer with the token's login, as GitHub does; graphqlFailWith makes it fail", async () => {
+    const me = { login: 'octo', id: 1, type: 'User' as const }
+    const app = { login: 'deployer[bot]', id: 2, type: 'Bot' as const }
+    const api = await startGitHubApi({ users: { ghp_mine: me }, appTokens: { ghs_app: app } })
+    const failing = await startGitHubApi({ graphqlFailWith: 401 })
+    const viewer = (token: string, url: string) =>
+      getOctokit(token, { baseUrl: url }).graphql<{ viewer: { login: string } }>(
+        'query { viewer { login } }'
+      )
+    try {
+      expect(await viewer('ghs_workflow', api.url)).toEqual({
+        viewer: { login: 'github-actions[bot]' }
+      })
+      expect(await viewer('ghp_mine', api.url)).toEqual({ viewer: { login: 'octo' } })
+      expect(await viewer('ghs_app', api.url)).toEqual({ viewer: { login: 'deployer[bot]' } })
+      const created = await getOctokit('ghs_app', { baseUrl: api.url }).rest.issues.createComment({
+        ...repo,
+        issue_number: 5,
+        body: 'x'
+      })
+      expect(created.data.user).toMatchObject(app)
+      await expect(viewer('ghs_workflow', failing.url)).rejects.toMatchObject({
+        status: 401,
+        message: expect.stringContaining('Bad credentials')
+      })
+    } finally {
+      await Promise.all([api.close(), failing.close()])
+    }
+  })
 })

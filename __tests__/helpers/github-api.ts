@@ -24,11 +24,21 @@ export interface GitHubApiOptions {
    */
   comments?: { id: number; body: string; user?: GitHubUser }[]
   /**
-   * Tokens that may read `GET /user` (a personal access token's identity, say), by token. Any
-   * other token is taken for the workflow's: `GET /user` answers 403, and what it writes is
-   * github-actions[bot]'s, as GitHub does.
+   * Tokens that may read `GET /user` (a personal access token's identity, say), by token; GraphQL's
+   * `viewer` answers their login. Any other token is taken for the workflow's: `GET /user` answers
+   * 403, `viewer` github-actions[bot], and what it writes is github-actions[bot]'s, as GitHub does.
    */
   users?: Record<string, GitHubUser>
+  /**
+   * Tokens of other GitHub Apps, by token: `GET /user` answers them 403, GraphQL's `viewer` their
+   * bot's login, and what they write is that bot's.
+   */
+  appTokens?: Record<string, GitHubUser>
+  /**
+   * `POST /graphql` answers this status (401 "Bad credentials" as GitHub does for a token it does
+   * not know, else a server error): the token's identity cannot be read.
+   */
+  graphqlFailWith?: number
   /** Answers every call with a redirect to this URL (path and query kept). */
   redirectTo?: string
   /** The test sends requests GitHub's description refuses: `close` does not reject for them. */
@@ -148,7 +158,8 @@ function lifecycleRoute(records: Records, call: GitHubCall, url: URL): Answer | 
 
 /**
  * A stand-in for the GitHub REST API on 127.0.0.1: records every call and answers the few
- * the action makes (deployments and their statuses, pull requests, issue comments). Ids are past 2^31, as
+ * the action makes (deployments and their statuses, pull requests, issue comments, and GraphQL's
+ * `viewer { login }`). Ids are past 2^31, as
  * GitHub's are; the first deployment it creates is id 2^31 + 7. `failWith` makes every call answer that status, as a token
  * without the permission would; `hang` reads every call and never answers, as a GitHub API that
  * hangs would. Seed deployments and pull requests with `seedDeployment` and `seedPull`;
@@ -181,7 +192,11 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
         body,
         authorization: req.headers.authorization,
         text,
-        problems: githubRequestProblems(method, path, query, body)
+        // GraphQL is not in the REST description: its request is checked here.
+        problems:
+          method === 'POST' && path === '/graphql'
+            ? graphqlProblems(body)
+            : githubRequestProblems(method, path, query, body)
       }
       calls.push(call)
       options.onCall?.(call)
@@ -201,7 +216,17 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
         return answer(422, { message: 'Invalid request.', errors: call.problems })
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`)
       const token = (call.authorization ?? '').replace(/^(token|bearer) /i, '')
+      const app = options.appTokens?.[token]
       const user = options.users?.[token]
+      if (call.method === 'POST' && path === '/graphql') {
+        const failWith = options.graphqlFailWith
+        if (failWith !== undefined)
+          return answer(failWith, {
+            message: failWith === 401 ? 'Bad credentials' : 'Server Error',
+            documentation_url: 'https://docs.github.com/graphql'
+          })
+        return answer(200, { data: { viewer: { login: (user ?? app ?? WORKFLOW_BOT).login } } })
+      }
       if (call.method === 'GET' && path === '/user') {
         return user
           ? answer(200, user)
@@ -215,7 +240,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
         const comment = {
           id: nextId++,
           body: (call.body as { body: string }).body,
-          user: user ?? WORKFLOW_BOT
+          user: user ?? app ?? WORKFLOW_BOT
         }
         comments.push(comment)
         return answer(201, comment)
@@ -268,6 +293,18 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
       }
     }
   }
+}
+
+/**
+ * What GitHub would refuse in a GraphQL request: the action asks only `viewer { login }`, so
+ * anything else is a defect of the action (GitHub would answer it with `errors`).
+ */
+function graphqlProblems(body: unknown): string[] {
+  const query = (body as { query?: unknown } | undefined)?.query
+  if (typeof query !== 'string') return ['POST /graphql: the body has no query']
+  return /^\s*(query\s*)?\{\s*viewer\s*\{\s*login\s*\}\s*\}\s*$/.test(query)
+    ? []
+    : [`POST /graphql: the stand-in answers only { viewer { login } }, not ${query}`]
 }
 
 /** Every string in a JSON value, however deep. */

@@ -61,7 +61,7 @@ export interface RunActionOptions {
    * `pull_request` (the number and head sha come from it).
    */
   pullRequest?: { number: number; headSha?: string; headRef?: string }
-  /** GITHUB_API_URL: where the GitHub records go (a stand-in on 127.0.0.1). */
+  /** GITHUB_API_URL (and GITHUB_GRAPHQL_URL beside it): where the GitHub records go. */
   githubApiUrl?: string
   /** A guard against hangs: past this the child is killed (SIGKILL) and `killed` is true. */
   killAfterMs?: number
@@ -104,7 +104,10 @@ export function runAction(
       GITHUB_SHA: headSha
     })
   }
-  if (options.githubApiUrl) event.GITHUB_API_URL = options.githubApiUrl
+  if (options.githubApiUrl) {
+    event.GITHUB_API_URL = options.githubApiUrl
+    event.GITHUB_GRAPHQL_URL = `${options.githubApiUrl}/graphql`
+  }
   const started = Date.now()
   const child = spawn(process.execPath, ['--require', memory.preload, DIST], {
     env: {

@@ -77,12 +77,8 @@ describe('a GitHub API whose page of comments is 250 MB', () => {
     github = await startRecordingServer((seen, res) => {
       if (seen.method === 'GET' && seen.path.endsWith('/comments'))
         return send(res, { huge: { bytes: 250 * MIB, prefix: '[{"id":1,"body":"' } }, huge)
-      if (seen.method === 'GET' && seen.path === '/user')
-        return send(
-          res,
-          { json: { login: 'github-actions[bot]', id: 41898282, type: 'Bot' } },
-          huge
-        )
+      if (seen.method === 'POST' && seen.path === '/graphql')
+        return send(res, { json: { data: { viewer: { login: 'github-actions[bot]' } } } }, huge)
       send(
         res,
         { status: 201, json: { id: 7, node_id: 'x', url: 'https://api.github.example/x' } },

@@ -111,7 +111,7 @@ describe('openGitHubRecords', () => {
     )
     // One comment: written while waiting with the expected end, then replaced by the result.
     const commentCalls = github.calls.filter((call) => call.path.includes('/comments'))
-    expect(commentCalls.map((call) => call.method)).toEqual(['GET', 'POST', 'GET', 'PATCH'])
+    expect(commentCalls.map((call) => call.method)).toEqual(['GET', 'POST', 'PATCH'])
     expect((commentCalls[1]?.body as { body: string }).body).toContain(
       'expected around 12:03:00 UTC'
     )
@@ -138,7 +138,7 @@ describe('openGitHubRecords', () => {
     await records.finish(record)
     // Both in flight at once: in either order.
     expect(github.calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual([
-      'GET /user',
+      'POST /graphql',
       'POST /repos/acme/agent/deployments'
     ])
     expect(warnings.sort()).toEqual([
@@ -188,6 +188,80 @@ describe('openGitHubRecords', () => {
       expect(
         github.calls.filter((call) => call.method === 'PATCH').map((call) => call.path)
       ).toEqual([`/repos/acme/agent/issues/comments/${github.comments[1]?.id}`])
+    })
+
+    it("with the workflow token, leaves another bot's planted comment alone and edits its own", async () => {
+      const otherBot = { login: 'helpful-app[bot]', id: 99, type: 'Bot' as const }
+      github = await startGitHubApi({
+        comments: [
+          { id: 1, body: `${marker}\nplanted by another app`, user: otherBot },
+          { id: 2, body: `${marker}\nours, from the last run` }
+        ]
+      })
+      const records = openGitHubRecords(options(30_000, []), target(github.url, 5))
+      await records.finish(record)
+      expect(github.comments).toHaveLength(2)
+      expect(ownBody(github.comments, 1)).toBe(`${marker}\nplanted by another app`)
+      expect(ownBody(github.comments, 2)).not.toContain('from the last run')
+      expect(github.calls.filter((call) => call.method === 'PATCH').map((c) => c.path)).toEqual([
+        '/repos/acme/agent/issues/comments/2'
+      ])
+    })
+
+    it("with another app's token, edits that app's comment: a bot by login with or without [bot], a person of that name never", async () => {
+      const app = { login: 'deployer[bot]', id: 12, type: 'Bot' as const }
+      github = await startGitHubApi({
+        appTokens: { [TOKEN]: app },
+        comments: [
+          { id: 1, body: `${marker}\nthe workflow bot's` },
+          {
+            id: 2,
+            body: `${marker}\na person named deployer`,
+            user: { login: 'deployer', id: 13, type: 'User' }
+          },
+          {
+            id: 3,
+            body: `${marker}\nthe app's, shown without the suffix`,
+            user: { ...app, login: 'deployer' }
+          }
+        ]
+      })
+      const records = openGitHubRecords(options(30_000, []), target(github.url, 5))
+      await records.finish(record)
+      expect(github.comments).toHaveLength(3)
+      expect(ownBody(github.comments, 1)).toBe(`${marker}\nthe workflow bot's`)
+      expect(ownBody(github.comments, 2)).toBe(`${marker}\na person named deployer`)
+      expect(ownBody(github.comments, 3)).not.toContain('without the suffix')
+    })
+
+    it('when the identity cannot be read, edits no earlier comment: makes one, and then edits only that one', async () => {
+      github = await startGitHubApi({
+        graphqlFailWith: 401,
+        comments: [{ id: 1, body: `${marker}\nours, from the last run` }]
+      })
+      const warnings: string[] = []
+      const records = openGitHubRecords(options(30_000, warnings), target(github.url, 5))
+      records.waitStarting({
+        startedAt: Date.now(),
+        count: 1,
+        shortestMs: 60_000,
+        medianMs: 60_000,
+        longestMs: 60_000
+      })
+      await records.finish(record)
+      expect(ownBody(github.comments, 1)).toBe(`${marker}\nours, from the last run`)
+      expect(github.comments).toHaveLength(2)
+      const made = github.comments[1]
+      expect(made?.body).toContain('| Status | DEPLOYED')
+      expect(github.calls.filter((call) => call.method === 'PATCH').map((c) => c.path)).toEqual([
+        `/repos/acme/agent/issues/comments/${made?.id}`
+      ])
+      expect(
+        github.calls.filter((call) => call.path.endsWith('/comments')).map((c) => c.method)
+      ).toEqual(['POST'])
+      expect(warnings).toEqual([
+        "The GitHub token's identity could not be read (HTTP 401: Bad credentials - https://docs.github.com/graphql): a new pull-request comment is made, and no earlier one is edited."
+      ])
     })
 
     it("with a token that reads GET /user, edits only that login's comment", async () => {

@@ -7,7 +7,7 @@ import {
   type BoundedCallOptions,
   type GitHubTarget
 } from './github-client'
-import { findComment, tokenIdentity, type TokenIdentity } from './pr-comment'
+import { findComment, identityOnce } from './pr-comment'
 
 /** Pages of 100 GitHub deployments of one environment read to mark them inactive. */
 const MAX_DEPLOYMENT_PAGES = 3
@@ -46,7 +46,12 @@ export function openGitHubPreviews(
 ): GitHubPreviews {
   const { octokit, owner, repo, md, bounded } = openGitHub(options, target)
   // Who the token writes as: only a comment of its own is corrected.
-  let identity: Promise<TokenIdentity> | undefined
+  const ownIdentity = identityOnce(
+    octokit,
+    target.graphqlUrl,
+    options.warn,
+    "no pull-request comment is changed, as none can be told for this action's own"
+  )
 
   const markInactive = async (environment: string) => {
     for (let page = 1; page <= MAX_DEPLOYMENT_PAGES; page++) {
@@ -84,8 +89,14 @@ export function openGitHubPreviews(
     bounded(`The comment on pull request #${issue}`, async (signal) => {
       const body = deletedCommentBody(preview.deploymentName, target.runUrl, md)
       const marker = md.marker(preview.deploymentName)
-      identity ??= tokenIdentity(octokit, signal)
-      const ours = await findComment(octokit, { owner, repo, issue, marker, identity, signal })
+      const ours = await findComment(octokit, {
+        owner,
+        repo,
+        issue,
+        marker,
+        identity: ownIdentity,
+        signal
+      })
       // No comment of ours: the preview was never announced there, so nothing to correct.
       if (!ours) return
       await octokit.rest.issues.updateComment({

@@ -32,6 +32,8 @@ export interface GitHubTarget {
   runUrl: string
   /** The REST API's base URL; @actions/github's default (GITHUB_API_URL) when undefined. */
   apiUrl?: string
+  /** GraphQL's address (GITHUB_GRAPHQL_URL); undefined: the one the client derives from apiUrl. */
+  graphqlUrl?: string
 }
 
 export type Octokit = ReturnType<typeof getOctokit>
@@ -46,7 +48,9 @@ export function workflowTarget(): GitHubTarget {
     repo,
     sha: pullRequest?.head?.sha ?? context.sha,
     pullRequest: pullRequest?.number,
-    runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`
+    runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
+    // Set on every runner; without it, the client's own address beside GITHUB_API_URL.
+    graphqlUrl: process.env.GITHUB_GRAPHQL_URL || undefined
   }
 }
 

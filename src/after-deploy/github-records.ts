@@ -14,7 +14,7 @@ import {
   type BoundedCallOptions,
   type GitHubTarget
 } from './github-client'
-import { tokenIdentity, upsertComment, type TokenIdentity } from './pr-comment'
+import { identityOnce, upsertComment } from './pr-comment'
 
 /** GitHub's limit for a deployment status description. */
 const MAX_DESCRIPTION = 140
@@ -110,8 +110,9 @@ export function openGitHubRecords(
     : Promise.resolve(undefined)
   if (options.commit !== 'served') begin(target.sha)
   // Who the token writes as: read once, when a comment is first written.
-  let identity: Promise<TokenIdentity> | undefined
-  const ownIdentity = (signal: AbortSignal) => (identity ??= tokenIdentity(octokit, signal))
+  const ownIdentity = identityOnce(octokit, target.graphqlUrl, options.warn)
+  // The comment this run wrote: with an unknown identity, the only one it may edit.
+  const thisRun: { commentId?: number } = {}
 
   let inProgress: Promise<unknown> = deploymentId
   // The comment while waiting; the final one goes after it, or the two could race to create it.
@@ -125,7 +126,8 @@ export function openGitHubRecords(
         issue,
         body: capComment(body),
         signal,
-        identity: ownIdentity(signal)
+        identity: ownIdentity,
+        thisRun
       })
     )
   }

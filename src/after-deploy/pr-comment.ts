@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { Octokit } from './github-client'
 
 // The action's pull-request comment: anyone may post its marker, so a comment is taken for the
@@ -7,32 +8,88 @@ import type { Octokit } from './github-client'
 const MAX_COMMENT_PAGES = 10
 
 /**
- * Who a token writes as: its login when it may read `GET /user`; the workflow's token (and an
- * app's) may not (403) and writes as a bot.
+ * Who a token writes as: the login GraphQL's `viewer` answers (for a person's token, the
+ * workflow's and another app's alike), or why it could not be read.
  */
-export type TokenIdentity = { login: string } | { bot: true }
+export type TokenIdentity = { login: string } | { unknown: string }
 
-export async function tokenIdentity(octokit: Octokit, signal: AbortSignal): Promise<TokenIdentity> {
+const viewerSchema = z.object({ viewer: z.object({ login: z.string().min(1) }) })
+
+/**
+ * Reads the token's identity from GraphQL (`graphqlUrl`: the runner's GITHUB_GRAPHQL_URL; by
+ * default the client's). An answer that names no login, or a refusal, is `unknown`, and then no
+ * earlier comment is edited. Rejects only when `signal` ended the call: the time ran out, which
+ * says nothing of the token.
+ */
+export async function tokenIdentity(
+  octokit: Octokit,
+  signal: AbortSignal,
+  graphqlUrl?: string
+): Promise<TokenIdentity> {
   try {
-    const { data } = await octokit.rest.users.getAuthenticated({ request: { signal } })
-    return { login: data.login }
+    // The object form: with a query string, `url` would be taken for a variable.
+    const data = await octokit.graphql<unknown>({
+      query: 'query { viewer { login } }',
+      ...(graphqlUrl === undefined ? {} : { url: graphqlUrl }),
+      request: { signal }
+    })
+    const parsed = viewerSchema.safeParse(data)
+    return parsed.success
+      ? { login: parsed.data.viewer.login }
+      : { unknown: 'GraphQL viewer named no login' }
   } catch (error) {
-    if ((error as { status?: unknown }).status === 403) return { bot: true }
-    throw error
+    if (signal.aborted) throw error
+    const status = (error as { status?: unknown }).status
+    const message = error instanceof Error ? error.message : String(error)
+    return { unknown: typeof status === 'number' ? `HTTP ${status}: ${message}` : message }
   }
 }
 
-function writtenBy(
-  identity: TokenIdentity,
-  user: { login?: string; type?: string } | null | undefined
-) {
-  if (!user) return false
-  return 'login' in identity ? user.login === identity.login : user.type === 'Bot'
+/**
+ * The token's identity, read once, when a comment first needs it (again after a read that ran
+ * out of time); `warn` is told once when it cannot be read, with `instead`: what the action
+ * does then.
+ */
+export function identityOnce(
+  octokit: Octokit,
+  graphqlUrl: string | undefined,
+  warn: (message: string) => void,
+  instead = 'a new pull-request comment is made, and no earlier one is edited'
+): (signal: AbortSignal) => Promise<TokenIdentity> {
+  let identity: Promise<TokenIdentity> | undefined
+  return (signal) =>
+    (identity ??= tokenIdentity(octokit, signal, graphqlUrl).then(
+      (found) => {
+        if ('unknown' in found)
+          warn(`The GitHub token's identity could not be read (${found.unknown}): ${instead}.`)
+        return found
+      },
+      (error: unknown) => {
+        identity = undefined
+        throw error
+      }
+    ))
+}
+
+const BOT_SUFFIX = /\[bot\]$/
+
+/**
+ * Whether `login` (the token's identity) wrote a comment of `author`. A person is matched by
+ * login. A bot only as an author of type Bot, by its login with or without the `[bot]` suffix
+ * (GitHub's answers give it or leave it out); an app's name cannot be another account's, so
+ * "name[bot]" is that app's and no one else's.
+ */
+function writtenBy(login: string, author: { login?: string; type?: string } | null | undefined) {
+  if (!author?.login) return false
+  if (author.type === 'Bot')
+    return author.login.replace(BOT_SUFFIX, '') === login.replace(BOT_SUFFIX, '')
+  return author.login === login
 }
 
 /**
  * This action's comment on a pull request: the first whose body starts with `marker` and that
  * the token's own identity wrote. Anyone may post the marker; only our own comment is edited.
+ * None when the identity is unknown.
  */
 export async function findComment(
   octokit: Octokit,
@@ -41,12 +98,14 @@ export async function findComment(
     repo: string
     issue: number
     marker: string
-    identity: Promise<TokenIdentity>
+    /** The token's identity, asked only when needed (see identityOnce). */
+    identity: (signal: AbortSignal) => Promise<TokenIdentity>
     signal: AbortSignal
   }
 ): Promise<{ id: number; body?: string } | undefined> {
   const { owner, repo, issue, marker, signal } = where
-  const identity = await where.identity
+  const identity = await where.identity(signal)
+  if (!('login' in identity)) return undefined
   // Page by page rather than with octokit.paginate, which drops the request's abort signal.
   for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
     const { data } = await octokit.rest.issues.listComments({
@@ -58,7 +117,7 @@ export async function findComment(
       request: { signal }
     })
     const ours = data.find(
-      (comment) => comment.body?.startsWith(marker) && writtenBy(identity, comment.user)
+      (comment) => comment.body?.startsWith(marker) && writtenBy(identity.login, comment.user)
     )
     if (ours) return ours
     if (data.length < 100) break
@@ -66,6 +125,10 @@ export async function findComment(
   return undefined
 }
 
+/**
+ * Writes `body` as the action's comment: the one this run wrote before (`thisRun`, kept between
+ * calls), else our earlier one, else a new one; `thisRun` then keeps its id.
+ */
 export async function upsertComment(
   octokit: Octokit,
   where: {
@@ -73,14 +136,19 @@ export async function upsertComment(
     repo: string
     issue: number
     body: string
-    identity: Promise<TokenIdentity>
+    /** The token's identity, asked only when needed (see identityOnce). */
+    identity: (signal: AbortSignal) => Promise<TokenIdentity>
     signal: AbortSignal
+    thisRun: { commentId?: number }
   }
 ) {
-  const { owner, repo, issue, body, signal } = where
+  const { owner, repo, issue, body, signal, thisRun } = where
   const marker = body.split('\n')[0] ?? ''
-  const ours = await findComment(octokit, { ...where, marker })
-  if (ours)
+  const ours =
+    thisRun.commentId !== undefined
+      ? { id: thisRun.commentId }
+      : await findComment(octokit, { ...where, marker })
+  if (ours) {
     await octokit.rest.issues.updateComment({
       owner,
       repo,
@@ -88,12 +156,15 @@ export async function upsertComment(
       body,
       request: { signal }
     })
-  else
-    await octokit.rest.issues.createComment({
-      owner,
-      repo,
-      issue_number: issue,
-      body,
-      request: { signal }
-    })
+    thisRun.commentId = ours.id
+    return
+  }
+  const { data } = await octokit.rest.issues.createComment({
+    owner,
+    repo,
+    issue_number: issue,
+    body,
+    request: { signal }
+  })
+  thisRun.commentId = data.id
 }

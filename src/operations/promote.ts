@@ -37,6 +37,8 @@ export async function promote(config: Config, deps: DeployDeps): Promise<DeployR
     run.known.promotion = promotion
     deps.io.setOutput('promoted-from', from.revision.id)
     planned.plan.notices.forEach((notice) => deps.io.notice(notice))
+    const byTag = imageByTag(promotion, run.target)
+    if (byTag) deps.io.warning(byTag)
     if (config.dryRun) return dryRun(run, planned, target)
     deps.io.redeploying?.(from.revision.id, planned.fromCommit)
     const revisionId = await patchTarget(run, planned, target)
@@ -154,6 +156,19 @@ async function patchTarget(
   io.setOutput('revision-id', revisionId)
   io.info(`Revision ${revisionId} created by the promote.`)
   return revisionId
+}
+
+/** An image named by its digest (`@sha256:…`): exactly one build, wherever it is pulled. */
+const DIGEST = /@sha256:[0-9a-f]{64}$/i
+
+/**
+ * The warning for an image promoted by tag: a tag may move (pushed again, or retagged by the
+ * registry), so the target may not run the build that was verified. A digest is exact.
+ */
+function imageByTag(promotion: Promotion, target: string): string | undefined {
+  if (promotion.source !== 'external_image' && promotion.source !== 'internal_image') return
+  if (DIGEST.test(promotion.promoted)) return
+  return `${promotion.fromDeploymentName} serves image ${promotion.promoted}, named by a tag: the tag may have moved since that image was verified, or move later, so ${target} may not run the same build. Deploy images by digest (image@sha256:…) to promote exactly what was verified.`
 }
 
 /** "image X", "ref R (commit C)" or "tarball T", for people. */
