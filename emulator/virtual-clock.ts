@@ -9,6 +9,9 @@
  *   earliest timer and fires every timer due by then, in order of due time (then of
  *   registration). Only one jump at a time: what the fired timers set in motion runs, and may
  *   register timers or requests, before the next quiet moment is measured.
+ * - A quiet moment counts only when the process was free to notice work during it: a real timer
+ *   that fires late starts it again, and a few turns of the event loop must follow with nothing
+ *   changed (see #settle).
  * - The quiet moment is short (QUIET_MS) while no request is in flight, and long (BUSY_QUIET_MS)
  *   while one is (`track()`: the recording world counts every request through its connections).
  *   A server on 127.0.0.1 that is slow because the machine is busy is thus given ample real
@@ -25,6 +28,8 @@ export class VirtualClock {
   #timers: Timer[] = []
   #inFlight = 0
   #real: ReturnType<typeof setTimeout> | undefined
+  #generation = 0
+  #lateRestarts = 0
   #closed = false
   readonly #quietMs: number
   readonly #busyQuietMs: number
@@ -114,11 +119,45 @@ export class VirtualClock {
 
   /** (Re)starts the quiet moment after which the clock jumps to its earliest timer. */
   #schedule(): void {
+    this.#generation++
     clearTimeout(this.#real)
     this.#real = undefined
     if (this.#closed || this.#timers.length === 0) return
     const quiet = this.#inFlight > 0 ? this.#busyQuietMs : this.#quietMs
-    this.#real = setTimeout(() => this.#jump(), quiet)
+    const generation = this.#generation
+    const armedAt = performance.now()
+    this.#real = setTimeout(() => this.#settle(generation, armedAt, quiet), quiet)
+  }
+
+  /**
+   * The quiet moment has passed on the real clock. It counts only if this process was free to
+   * notice work during it: a timer that fires late (the event loop was held, by a long
+   * computation or a busy machine) starts the moment again, a few times at the most, since the
+   * I/O that came in meanwhile is read only after the timers. Then a few turns of the event loop
+   * (each reads what I/O is ready) must pass with nothing changed.
+   */
+  #settle(generation: number, armedAt: number, quiet: number): void {
+    this.#real = undefined
+    if (generation !== this.#generation) return
+    const late = performance.now() - armedAt > quiet * 2 + LATE_MS
+    if (late && this.#lateRestarts < MAX_LATE_RESTARTS) {
+      this.#lateRestarts++
+      this.#schedule()
+      return
+    }
+    this.#lateRestarts = 0
+    let turns = IDLE_TURNS
+    const turn = () => {
+      if (generation !== this.#generation || this.#closed) return
+      if (--turns > 0) setImmediate(turn)
+      else this.#jump()
+    }
+    setImmediate(turn)
+  }
+
+  /** Something happened (an answer's bytes came in): the quiet moment starts again. */
+  touch(): void {
+    if (this.#timers.length > 0) this.#schedule()
   }
 
   #jump(): void {
@@ -137,6 +176,13 @@ export class VirtualClock {
 export const QUIET_MS = 5
 /** Real time with no timer change, while a request is in flight, before the clock moves. */
 export const BUSY_QUIET_MS = 400
+
+/** Real time past twice the quiet moment after which its timer is late. */
+const LATE_MS = 20
+/** Late timers in a row that start the quiet moment again, before one is taken as it is. */
+const MAX_LATE_RESTARTS = 5
+/** Turns of the event loop with nothing changed before the clock moves. */
+const IDLE_TURNS = 3
 
 interface Timer {
   at: number

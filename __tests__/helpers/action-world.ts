@@ -127,11 +127,20 @@ function trackedDispatcher(env: World['env'], clock: VirtualClock): Dispatcher {
   return base.compose((dispatch) => (options, handler) => {
     const end = clock.begin()
     return dispatch(options, {
-      onConnect: (...args) => handler.onConnect?.(...args),
+      onConnect: (...args) => {
+        clock.touch()
+        handler.onConnect?.(...args)
+      },
       onUpgrade: (...args) => handler.onUpgrade?.(...args),
       onResponseStarted: () => handler.onResponseStarted?.(),
-      onHeaders: (...args) => handler.onHeaders?.(...args) ?? true,
-      onData: (...args) => handler.onData?.(...args) ?? true,
+      onHeaders: (...args) => {
+        clock.touch()
+        return handler.onHeaders?.(...args) ?? true
+      },
+      onData: (...args) => {
+        clock.touch()
+        return handler.onData?.(...args) ?? true
+      },
       onBodySent: (...args) => handler.onBodySent?.(...args),
       onError: (error) => {
         end()

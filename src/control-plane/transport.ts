@@ -77,14 +77,22 @@ const PROXY_VARIABLES = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy
  * variable set gets a plain Agent instead.
  */
 export function createDispatcher(
-  options: { httpProxy?: string; noProxy?: string; env?: NodeJS.ProcessEnv } = {}
+  options: {
+    httpProxy?: string
+    noProxy?: string
+    env?: Readonly<Record<string, string | undefined>>
+  } = {}
 ): Dispatcher {
   const { env = process.env, ...proxy } = options
   const proxied = proxy.httpProxy !== undefined || PROXY_VARIABLES.some((name) => env[name])
   if (!proxied) return new Agent()
   // clientFactory is ProxyAgent's option, which EnvHttpProxyAgent hands on to its proxy agents
   // (its type leaves it out); __tests__/http.test.ts holds that a silent proxy is let go.
+  // Read from `env` as undici would read process.env (a run's world may not be this process's).
   const agentOptions: EnvHttpProxyAgent.Options & Pick<ProxyAgent.Options, 'clientFactory'> = {
+    httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? '',
+    httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? '',
+    noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
     ...proxy,
     clientFactory: (origin, clientOptions) =>
       new TunnelPool(origin, {
