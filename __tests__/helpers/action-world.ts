@@ -29,6 +29,8 @@ export interface WorldRun {
   stdout: string
   /** The same, line by line. */
   log: string[]
+  /** What run() threw, as Node would print it on stderr; '' when it threw nothing. */
+  stderr: string
   outputs: Record<string, string>
   summary: string
   annotations: Annotation[]
@@ -222,24 +224,29 @@ export async function runInProcess(
     sink
   }
   const startedAt = clock.now()
-  let threw = false
+  let threw: unknown
   try {
     await run(world)
   } catch (error) {
-    // A runner prints what a run throws on stderr and the step fails.
-    threw = true
-    log.push(String(error))
+    // Node prints what a run throws on stderr, and the step fails.
+    threw = error ?? 'undefined'
   } finally {
     await dispatcher.destroy().catch(() => undefined)
     if (ownClock) clock.close()
     rmSync(dir, { recursive: true, force: true })
   }
-  const exitCode = sink.failed || threw ? 1 : 0
+  const exitCode = sink.failed || threw !== undefined ? 1 : 0
   return {
     exitCode,
     code: exitCode,
     stdout: log.map((line) => line + '\n').join(''),
     log,
+    stderr:
+      threw === undefined
+        ? ''
+        : threw instanceof Error
+          ? (threw.stack ?? threw.message)
+          : String(threw),
     outputs: sink.outputs,
     summary: sink.summary.join(''),
     annotations: sink.annotations,
