@@ -254,3 +254,10 @@ export async function runInProcess(
     durationMs: clock.now() - startedAt
   }
 }
+
+/** runInProcess with `clock` as the runs' clock: one clock for a file's runs and emulators. */
+export function runnerOn(
+  clock: VirtualClock
+): (inputs: Partial<RawInputs>, options?: RunInProcessOptions) => Promise<WorldRun> {
+  return (inputs, options = {}) => runInProcess(inputs, { clock, ...options })
+}
