@@ -1,5 +1,5 @@
-export const id = 867;
-export const ids = [867];
+export const id = 431;
+export const ids = [431];
 export const modules = {
 
 /***/ 7259:
@@ -41,7 +41,8 @@ async function agentExchange(server, request) {
         signal: server.signal,
         timeoutMs: bound.timeoutMs,
         maxBodyBytes: _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .BODY_CAPS */ .V9.agentReply,
-        dispatcher: server.dispatcher
+        dispatcher: server.dispatcher,
+        sleep: server.sleep
     });
     return { status: answer.status, text: answer.bodyText };
 }
@@ -493,252 +494,7 @@ const revisionLogsSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 
 /***/ }),
 
-/***/ 9747:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   JS: () => (/* binding */ attemptTimeout),
-/* harmony export */   SM: () => (/* binding */ createDispatcher),
-/* harmony export */   Ul: () => (/* binding */ cappedFetch),
-/* harmony export */   V9: () => (/* binding */ BODY_CAPS),
-/* harmony export */   tN: () => (/* binding */ send),
-/* harmony export */   wX: () => (/* binding */ TransportError)
-/* harmony export */ });
-/* unused harmony export PROXY_ANSWER_TIMEOUT_MS */
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
-/* harmony import */ var _lib_bytes__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9792);
-
-
-const MB = 1024 * 1024;
-/** The most of a body read for each use; past it the request fails once and is not retried. */
-const BODY_CAPS = {
-    /** A control-plane answer: a deployment, a revision, a page of 100 deployments. */
-    controlPlaneJson: 10 * MB,
-    /** A page of a revision's build or deploy logs. */
-    logPage: 10 * MB,
-    /** The storage's answer to the source upload, which is not read. */
-    uploadAnswer: 1 * MB,
-    /** An agent server's answer: an assistant, a run's messages, an agent card, an A2A reply. */
-    agentReply: 4 * MB,
-    /** A GitHub API answer: a page of 100 comments of at most 65,536 characters each. */
-    githubJson: 10 * MB
-};
-/**
- * How long a proxy may take to answer CONNECT. The request's own signal cannot reach undici's
- * tunnel set-up, so send() stops waiting at its timeout; this frees the socket soon after
- * (undici's default would hold it, and the process, for 300 s).
- */
-const PROXY_ANSWER_TIMEOUT_MS = 5_000;
-/**
- * The pool of connections to a proxy, through which ProxyAgent opens each tunnel (CONNECT). A
- * proxy that closes the connection fails a CONNECT with a socket error, which undici takes as
- * passing and answers by connecting again at once, without end and without looking at the
- * request's signal (thousands of CONNECTs a second). The failure is handed on as one that
- * fails the request instead: the client's own retries, with backoff and the deadline, decide.
- */
-class TunnelPool extends undici__WEBPACK_IMPORTED_MODULE_0__.Pool {
-    connect(options, callback) {
-        if (callback)
-            return super.connect(options, callback);
-        return super.connect(options).catch((error) => {
-            throw new ProxyTunnelError(error);
-        });
-    }
-}
-/** A CONNECT the proxy did not answer with a tunnel; its code is not one undici retries. */
-class ProxyTunnelError extends Error {
-    code = 'PROXY_TUNNEL_FAILED';
-    constructor(cause) {
-        super(`the proxy did not open a tunnel: ${cause instanceof Error ? cause.message : String(cause)}`);
-        this.name = 'ProxyTunnelError';
-    }
-}
-/** The variables that route requests through a proxy, as undici's EnvHttpProxyAgent reads them. */
-const PROXY_VARIABLES = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy'];
-/**
- * The dispatcher of a run: HTTP(S)_PROXY and NO_PROXY honoured, the proxy's answer bounded.
- * undici 6 (the line @actions/core and @actions/github use, so the bundle holds one undici) marks
- * EnvHttpProxyAgent experimental and says so on stderr when one is made: a run with no proxy
- * variable set gets a plain Agent instead.
- */
-function createDispatcher(options = {}) {
-    const { env = process.env, ...proxy } = options;
-    const proxied = proxy.httpProxy !== undefined || PROXY_VARIABLES.some((name) => env[name]);
-    if (!proxied)
-        return new undici__WEBPACK_IMPORTED_MODULE_0__.Agent();
-    // clientFactory is ProxyAgent's option, which EnvHttpProxyAgent hands on to its proxy agents
-    // (its type leaves it out); __tests__/http.test.ts holds that a silent proxy is let go.
-    const agentOptions = {
-        ...proxy,
-        clientFactory: (origin, clientOptions) => new TunnelPool(origin, {
-            ...clientOptions,
-            headersTimeout: PROXY_ANSWER_TIMEOUT_MS,
-            bodyTimeout: PROXY_ANSWER_TIMEOUT_MS
-        })
-    };
-    return new undici__WEBPACK_IMPORTED_MODULE_0__.EnvHttpProxyAgent(agentOptions);
-}
-/** The exchange failed: no answer, none within the timeout, or a body over the cap. */
-class TransportError extends Error {
-    kind;
-    reason;
-    status;
-    constructor(kind, 
-    /** For people: `ECONNRESET`, `no answer within 2 s`, `a body over 10.0 MB`. */
-    reason, 
-    /** The status of a too-large answer; undefined when none came. */
-    status) {
-        super(reason);
-        this.kind = kind;
-        this.reason = reason;
-        this.status = status;
-        this.name = 'TransportError';
-    }
-}
-/**
- * The time one attempt may take: the request timeout, cut to what is left before the deadline.
- * `cutByDeadline` says the deadline, not the request timeout, set the bound; undefined when
- * nothing is left.
- */
-function attemptTimeout(requestTimeoutMs, deadline, now) {
-    const remaining = deadline === undefined ? Infinity : deadline - now;
-    if (remaining <= 0)
-        return undefined;
-    return remaining < requestTimeoutMs
-        ? { timeoutMs: remaining, cutByDeadline: true }
-        : { timeoutMs: requestTimeoutMs, cutByDeadline: false };
-}
-/**
- * Sends one request and reads its answer, never longer than `timeoutMs` and never more than
- * `maxBodyBytes` of body. Redirects are not followed: a 3xx is an answer like any other.
- */
-async function send(spec) {
-    spec.signal?.throwIfAborted();
-    const timeout = AbortSignal.timeout(spec.timeoutMs);
-    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
-    try {
-        return await untilAborted(exchange(spec, signal), signal);
-    }
-    catch (error) {
-        if (spec.signal?.aborted)
-            throw spec.signal.reason;
-        if (error instanceof TransportError)
-            throw error;
-        if (timeout.aborted) {
-            throw new TransportError('timeout', `no answer within ${formatSeconds(spec.timeoutMs)}`);
-        }
-        throw new TransportError('network', describeNetworkError(error));
-    }
-}
-async function exchange(spec, signal) {
-    const response = await (0,undici__WEBPACK_IMPORTED_MODULE_0__.request)(spec.url, {
-        method: spec.method,
-        headers: spec.headers,
-        body: spec.body,
-        signal,
-        dispatcher: spec.dispatcher
-    });
-    const tooLarge = () => new TransportError('too-large', `a body over ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z)(spec.maxBodyBytes)}`, status);
-    const status = response.statusCode;
-    const declared = Number(response.headers['content-length']);
-    if (Number.isFinite(declared) && declared > spec.maxBodyBytes) {
-        discard(response.body);
-        throw tooLarge();
-    }
-    const chunks = [];
-    let bytes = 0;
-    for await (const chunk of response.body) {
-        bytes += chunk.length;
-        if (bytes > spec.maxBodyBytes) {
-            discard(response.body);
-            throw tooLarge();
-        }
-        chunks.push(chunk);
-    }
-    return { status, headers: response.headers, bodyText: Buffer.concat(chunks).toString('utf8') };
-}
-/**
- * Stops reading a body and lets its socket go. undici reports the abort as an 'error' event on
- * the body, which nothing is reading any more: it is swallowed here rather than left unhandled.
- */
-function discard(body) {
-    body.on('error', () => undefined);
-    body.destroy();
-}
-/**
- * Rejects as soon as the signal aborts, whatever the exchange is waiting for. undici queues a
- * request while its connection (or a proxy's tunnel) is being set up, and does not look at the
- * signal until then; a late answer is then dropped.
- */
-function untilAborted(work, signal) {
-    return new Promise((resolve, reject) => {
-        const onAbort = () => reject(signal.reason);
-        if (signal.aborted)
-            onAbort();
-        signal.addEventListener('abort', onAbort, { once: true });
-        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
-}
-function formatSeconds(ms) {
-    return `${Math.round(ms / 100) / 10} s`;
-}
-function describeNetworkError(error) {
-    if (error instanceof Error) {
-        const code = error.code;
-        const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-        return typeof code === 'string'
-            ? `${error.message} (${code})${cause}`
-            : `${error.message}${cause}`;
-    }
-    return String(error);
-}
-/** Statuses whose answer has no body (a Response made with one throws). */
-const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
-/**
- * A fetch that reads each answer's body up to `maxBytes` before handing it on (for clients that
- * take a fetch, such as Octokit): past the cap it stops reading and rejects with a 'too-large'
- * TransportError, so that no answer can fill the memory.
- */
-function cappedFetch(inner, maxBytes) {
-    return async (input, init) => {
-        const response = await inner(input, init);
-        const tooLarge = () => new TransportError('too-large', `a body over ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z)(maxBytes)}`, response.status);
-        const declared = Number(response.headers.get('content-length') ?? NaN);
-        if (Number.isFinite(declared) && declared > maxBytes) {
-            await response.body?.cancel().catch(() => undefined);
-            throw tooLarge();
-        }
-        const chunks = [];
-        let bytes = 0;
-        if (response.body) {
-            const reader = response.body.getReader();
-            for (;;) {
-                const { done, value } = await reader.read();
-                if (done)
-                    break;
-                bytes += value.byteLength;
-                if (bytes > maxBytes) {
-                    await reader.cancel().catch(() => undefined);
-                    throw tooLarge();
-                }
-                chunks.push(value);
-            }
-        }
-        const read = new Response(NO_BODY_STATUSES.has(response.status) ? null : Buffer.concat(chunks), {
-            status: response.status,
-            statusText: response.statusText,
-            headers: response.headers
-        });
-        // The client reads the URL the answer came from (a Response made anew has none).
-        Object.defineProperty(read, 'url', { value: response.url });
-        return read;
-    };
-}
-
-
-/***/ }),
-
-/***/ 6867:
+/***/ 5812:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -787,43 +543,8 @@ function withoutQuery(text, url) {
 
 // EXTERNAL MODULE: ./src/lib/bytes.ts
 var bytes = __webpack_require__(9792);
-;// CONCATENATED MODULE: ./src/control-plane/retry.ts
-/** Capped exponential backoff with full jitter: a random delay in [0, min(max, base·2^n)). */
-function backoffDelay(retryNumber, policy, random) {
-    const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** retryNumber);
-    return Math.floor(random() * ceiling);
-}
-/** Reads `Retry-After` as seconds or as an HTTP date; undefined when absent or unreadable. */
-function parseRetryAfter(header, now) {
-    if (header === undefined || header.trim() === '')
-        return undefined;
-    const text = header.trim();
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    const date = Date.parse(text);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
-}
-/** Sleeps, or rejects with the signal's reason as soon as it is aborted. */
-function sleep(ms, signal) {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted) {
-            reject(signal.reason);
-            return;
-        }
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal?.reason);
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-    });
-}
-
+// EXTERNAL MODULE: ./src/control-plane/retry.ts
+var retry = __webpack_require__(7224);
 ;// CONCATENATED MODULE: ./src/control-plane/status-policy.ts
 
 const TRANSIENT_REFUSAL = {
@@ -924,7 +645,7 @@ class ControlPlaneRequester {
     }
     /** The pause before retry `retryNumber` (0 for the first): the client's backoff and random. */
     retryDelay(retryNumber) {
-        return backoffDelay(retryNumber, this.#options.backoff, this.#options.random);
+        return (0,retry/* backoffDelay */.EY)(retryNumber, this.#options.backoff, this.#options.random);
     }
     async request(spec) {
         const { method, path } = spec;
@@ -953,7 +674,7 @@ class ControlPlaneRequester {
             const failure = failureOf(error);
             if (!failure || !isRetryable(failure, method) || attempt >= maxAttempts)
                 throw error;
-            const retryAfter = outcome.kind === 'answer' ? parseRetryAfter(outcome.retryAfter, now()) : undefined;
+            const retryAfter = outcome.kind === 'answer' ? (0,retry/* parseRetryAfter */.mu)(outcome.retryAfter, now()) : undefined;
             const delayMs = retryAfter ?? this.retryDelay(attempt - 1);
             if (spec.deadline !== undefined && now() + delayMs >= spec.deadline)
                 throw error;
@@ -970,7 +691,7 @@ class ControlPlaneRequester {
                             ? 'body too large'
                             : 'body cut short'
             });
-            await sleep(delayMs, spec.signal);
+            await (this.#options.sleep ?? retry/* sleep */.yy)(delayMs, spec.signal);
         }
     }
     async #send(spec) {
@@ -996,7 +717,8 @@ class ControlPlaneRequester {
                 signal: spec.signal,
                 timeoutMs: bound.timeoutMs,
                 maxBodyBytes: spec.maxBodyBytes,
-                dispatcher: this.#options.dispatcher
+                dispatcher: this.#options.dispatcher,
+                sleep: this.#options.sleep
             });
             this.#options.onDebug?.(() => `${method} ${path} → ${answer.status} in ${now() - started} ms`);
             const retryAfter = answer.headers['retry-after'];
@@ -1295,15 +1017,8 @@ class ControlPlaneClient {
     }
 }
 
-;// CONCATENATED MODULE: ./src/operations/deps.ts
-/** Raised through `signal.reason` when the runner cancels the job. */
-class CancelledError extends Error {
-    constructor(signalName) {
-        super(`the run was cancelled (${signalName})`);
-        this.name = 'CancelledError';
-    }
-}
-
+// EXTERNAL MODULE: ./src/operations/deps.ts
+var deps = __webpack_require__(5498);
 ;// CONCATENATED MODULE: ./src/result.ts
 /** Whether the step exits 0, per outcome; the compiler checks every outcome has an answer. */
 const SUCCEEDS = {
@@ -3329,10 +3044,7 @@ var rollback_text = __webpack_require__(6846);
 var job_summary = __webpack_require__(5236);
 // EXTERNAL MODULE: ./src/report/log.ts
 var report_log = __webpack_require__(6472);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
-var core = __webpack_require__(8298);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
-
 
 
 const pattern = (rule, problem) => (value) => rule.test(value) ? { value } : { problem };
@@ -3419,7 +3131,7 @@ function outputProblem(name, value, redact) {
  * Sets the action's outputs, the one place that does: a value the service sent that may not be an
  * output is left empty, with a warning that names the output and says why.
  */
-function createOutputs(redact, log, set = core.setOutput) {
+function createOutputs(redact, log, set) {
     return (name, value) => {
         const judged = judgeOutput(name, value, redact);
         if ('value' in judged)
@@ -3537,88 +3249,81 @@ const ACTION_VERSION = '0.1.0';
 
 
 
-
-
-/** The job is cancelled: what is left must finish within this, the contract allows 2 s. */
-const CANCEL_GRACE_MS = 1_500;
 /**
  * Runs the operation the config asks for, then the agent checks, records, logs and summary.
  * Everything it writes goes through ./report/: the log, the outputs and the summary, each
- * redacting with `redact` before it escapes.
+ * redacting with `redact` before it escapes. Time, the cancel signal, the network and the sink
+ * are the world's.
  */
-async function execute(config, redact, startedAt) {
-    const dispatcher = (0,transport/* createDispatcher */.SM)();
+async function execute(config, redact, startedAt, world) {
+    const log = (0,report_log/* createLog */.hM)(redact, world.sink);
+    const onCancel = () => {
+        const reason = world.signal.reason;
+        log.info(`Received ${reason instanceof deps/* CancelledError */.c ? reason.signalName : 'a cancel'}: stopping.`);
+    };
+    world.signal.addEventListener('abort', onCancel, { once: true });
     try {
-        await executeWith(config, redact, startedAt, dispatcher);
+        await executeWith(config, redact, startedAt, world, log);
     }
     finally {
-        // Nothing may keep the process alive once the run ends: a request still queued (behind a
-        // proxy's CONNECT, say) and its connection attempts end here.
-        await dispatcher.destroy().catch(() => undefined);
+        world.signal.removeEventListener('abort', onCancel);
     }
 }
-async function executeWith(config, redact, startedAt, dispatcher) {
-    const log = (0,report_log/* createLog */.hM)(redact);
-    const controller = new AbortController();
-    const onSignal = (signalName) => {
-        log.info(`Received ${signalName}: stopping.`);
-        controller.abort(new CancelledError(signalName));
-        setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref();
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
+async function executeWith(config, redact, startedAt, world, log) {
+    const { clock, connections, sink } = world;
+    const dispatcher = connections.dispatcher;
     // Beside the deploy: started now, never awaited before the first control-plane request.
-    const records = await openRecords(config, redact, log, startedAt);
+    const records = await openRecords(config, redact, log, startedAt, world);
     const client = new ControlPlaneClient({
         baseUrl: config.apiUrl,
         apiKey: config.apiKey,
         tenantId: config.tenantId,
         userAgent: `deploy-agent-action/${ACTION_VERSION}`,
         dispatcher,
+        now: clock.now,
+        sleep: clock.sleep,
         onDebug: (line) => log.debug(line),
         onRetry: ({ method, path, attempt, delayMs, reason }) => log.info(`${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
     });
-    const previews = await openPreviews(config, redact, log, startedAt);
+    const previews = await openPreviews(config, redact, log, startedAt, world);
     const deps = {
         client,
         io: {
             info: (message) => log.info(message),
             notice: (message) => log.notice(message),
             warning: (message) => log.warning(message),
-            setOutput: createOutputs(redact, log),
+            setOutput: createOutputs(redact, log, (name, value) => sink.setOutput(name, value)),
             waitStarting: (_revisionId, expected) => records?.waitStarting(expected),
             redeploying: (_revisionId, commit) => records?.redeploying(commit)
         },
-        signal: controller.signal,
+        signal: world.signal,
         startedAt,
-        now: Date.now,
-        sleep: sleep,
+        now: clock.now,
+        sleep: clock.sleep,
         dispatcher,
         pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber))
     };
     const { result, checks, rollback } = await runOperation(config, deps);
     await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest));
-    const logs = await failureLogs(result, config, client, redact, log, controller.signal);
+    const logs = await failureLogs(result, config, client, redact, log, world);
     await records?.finish({
         outcome: result.outcome,
         deploymentName: result.deploymentName ?? config.name ?? '',
         deploymentUrl: result.deploymentUrl,
         revisionId: result.revisionId,
         revisionStatus: result.revisionStatus,
-        elapsedMs: Date.now() - startedAt,
+        elapsedMs: clock.now() - startedAt,
         checksPassed: checks?.passed ?? [],
         suite: checks?.suite,
         rollback,
         redeployOf: result.redeployOf
     });
-    await report(result, config, redact, log, {
+    await report(result, config, redact, log, sink, {
         logs,
         checks,
         rollback,
         target: deployTarget(config)
     });
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
 }
 /** The operation the inputs ask for; a deploy or a rollback goes on to its checks (and rollback). */
 async function runOperation(config, deps) {
@@ -3653,11 +3358,12 @@ const GITHUB_SIDE = {
     prune: 'previews'
 };
 /** The GitHub deployment and PR comment, when asked for; never fails nor holds the run. */
-async function openRecords(config, redact, log, startedAt) {
+async function openRecords(config, redact, log, startedAt, world) {
     if (!config.github || GITHUB_SIDE[config.operation] !== 'records' || config.dryRun)
         return undefined;
     try {
         const { openGitHubRecords } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(856)]).then(__webpack_require__.bind(__webpack_require__, 7856));
+        const { workflowTarget } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(403)]).then(__webpack_require__.bind(__webpack_require__, 4403));
         return openGitHubRecords({
             token: config.github.token,
             environment: config.github.environment,
@@ -3666,10 +3372,12 @@ async function openRecords(config, redact, log, startedAt) {
             deploymentName: config.name ?? config.deploymentId ?? '',
             redact,
             deadline: startedAt + config.timeoutMs,
-            now: Date.now,
+            now: world.clock.now,
+            sleep: world.clock.sleep,
             warn: (message) => log.warning(message),
-            info: (message) => log.info(message)
-        });
+            info: (message) => log.info(message),
+            fetch: world.connections.githubFetch
+        }, workflowTarget(world.env));
     }
     catch (error) {
         log.warning(`Nothing was recorded on GitHub: ${error instanceof Error ? error.message : String(error)}`);
@@ -3677,18 +3385,21 @@ async function openRecords(config, redact, log, startedAt) {
     }
 }
 /** GitHub's side of deleted previews, for operations delete and prune with github-token. */
-async function openPreviews(config, redact, log, startedAt) {
+async function openPreviews(config, redact, log, startedAt, world) {
     if (!config.github || GITHUB_SIDE[config.operation] !== 'previews')
         return undefined;
     try {
         const { openGitHubPreviews } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(918)]).then(__webpack_require__.bind(__webpack_require__, 9918));
+        const { workflowTarget } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(403)]).then(__webpack_require__.bind(__webpack_require__, 4403));
         return openGitHubPreviews({
             token: config.github.token,
             redact,
             deadline: startedAt + config.timeoutMs,
-            now: Date.now,
-            warn: (message) => log.warning(message)
-        });
+            now: world.clock.now,
+            sleep: world.clock.sleep,
+            warn: (message) => log.warning(message),
+            fetch: world.connections.githubFetch
+        }, workflowTarget(world.env));
     }
     catch (error) {
         log.warning(`GitHub cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
@@ -3724,7 +3435,7 @@ function deletedPreviews(result, config, workflowPullRequest) {
     ];
 }
 /** The logs that explain a failed or timed-out revision, shown in the log; best effort. */
-async function failureLogs(result, config, client, redact, log, signal) {
+async function failureLogs(result, config, client, redact, log, world) {
     const { deploymentId, revisionId } = result;
     if (result.outcome !== 'failed' && result.outcome !== 'timeout')
         return undefined;
@@ -3735,38 +3446,20 @@ async function failureLogs(result, config, client, redact, log, signal) {
         statusesSeen: result.statusesSeen,
         maxLines: config.logLines,
         redact,
-        call: { deadline: Date.now() + LOG_BUDGET_MS, signal },
+        call: { deadline: world.clock.now() + LOG_BUDGET_MS, signal: world.signal },
         io: log
     });
 }
 /** The summary, and the step's last line: its outcome. */
-async function report(result, config, redact, log, extras) {
+async function report(result, config, redact, log, sink, extras) {
     // A promote's source is the deployments' own (result.promotion), never the input's default.
     const source = config.operation === 'promote' ? '—' : config.source;
-    await (0,job_summary/* writeSummary */.S)((0,summary/* renderDeploySummary */.A)(result, source, extras, redact), log);
+    await (0,job_summary/* writeSummary */.S)((0,summary/* renderDeploySummary */.A)(result, source, extras, redact), log, sink);
     const rolledBack = extras.rollback ? `\n${(0,rollback_text/* describeRollback */.s)(extras.rollback)}` : '';
     if (SUCCEEDS[result.outcome])
         log.info(result.message);
     else
         log.fail(`${result.message}${rolledBack}`);
-}
-
-
-/***/ }),
-
-/***/ 9792:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   z: () => (/* binding */ formatBytes)
-/* harmony export */ });
-/** A byte count for people: B, kB or MB with one decimal. */
-function formatBytes(bytes) {
-    if (bytes >= 1024 * 1024)
-        return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-    if (bytes >= 1024)
-        return `${(bytes / 1024).toFixed(1)} kB`;
-    return `${bytes} B`;
 }
 
 
@@ -3808,4 +3501,4 @@ async function readAgain(options) {
 
 };
 
-//# sourceMappingURL=867.index.js.map
+//# sourceMappingURL=431.index.js.map
