@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici'
  * `@actions/core` but through this.
  */
 export interface World {
-  /** The runner's environment: `INPUT_*`, `GITHUB_*`, `RUNNER_TEMP`, proxy variables. */
+  /** The runner's environment: the inputs, `GITHUB_*`, `RUNNER_TEMP`, the proxy variables. */
   env: Readonly<Record<string, string | undefined>>
   clock: Clock
   /** Aborted with a CancelledError when the runner cancels the job (SIGINT/SIGTERM). */

@@ -54,9 +54,7 @@ export interface RunInProcessOptions {
   onStdout?: (line: string, all: string, cancel: (signal: NodeJS.Signals) => void) => void
 }
 
-/** Escapes of @actions/core's workflow commands, undone. */
-const unescapeData = (text: string) =>
-  text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%')
+/** Escapes of @actions/core's workflow commands. */
 const escapeData = (text: string) =>
   text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
 const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C')

@@ -9,6 +9,8 @@ import ignore, { type Ignore } from 'ignore'
 import { create as createTar } from 'tar'
 import { formatBytes } from '../lib/bytes'
 import { DeadlineError } from '../control-plane/errors'
+import { timeLimit } from '../control-plane/transport'
+import type { Sleep } from '../world'
 import type { Config } from '../inputs/parse'
 import { InputError } from '../inputs/parse'
 
@@ -130,6 +132,8 @@ async function walk(
 export interface PackLimits {
   deadline?: number
   now?: () => number
+  /** The sleep of the clock `now` reads (the world's); real time when undefined. */
+  sleep?: Sleep
   signal?: AbortSignal
 }
 
@@ -146,27 +150,37 @@ export async function packSource(
   limits: PackLimits = {}
 ): Promise<SourceArchive> {
   const root = resolve(dir)
-  const signal = packSignal(limits)
+  const { signal, stop } = packSignal(limits)
   try {
     return await pack(root, tempRoot, signal)
   } catch (error) {
     if (signal.aborted && signal.reason instanceof DeadlineError) throw signal.reason
     throw error
+  } finally {
+    stop()
   }
 }
 
 /** Aborted when the deadline passes (its reason a DeadlineError) or the caller's signal is. */
-function packSignal({ deadline, now = Date.now, signal }: PackLimits): AbortSignal {
+function packSignal({ deadline, now = Date.now, sleep, signal }: PackLimits): {
+  signal: AbortSignal
+  stop(): void
+} {
   const signals = signal ? [signal] : []
+  let stop = (): void => undefined
   if (deadline !== undefined) {
     const timedOut = new AbortController()
     const timeout = new DeadlineError('packing', 'source-dir')
     const left = deadline - now()
     if (left <= 0) timedOut.abort(timeout)
-    else setTimeout(() => timedOut.abort(timeout), left).unref()
+    else {
+      const limit = timeLimit(left, sleep)
+      limit.signal.addEventListener('abort', () => timedOut.abort(timeout), { once: true })
+      stop = limit.stop
+    }
     signals.push(timedOut.signal)
   }
-  return AbortSignal.any(signals)
+  return { signal: AbortSignal.any(signals), stop }
 }
 
 async function pack(root: string, tempRoot: string, signal: AbortSignal): Promise<SourceArchive> {
