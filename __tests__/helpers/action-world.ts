@@ -121,9 +121,12 @@ export function recordingSink(
   return sink
 }
 
-/** The control-plane dispatcher of a run, each of its requests counted in flight on `clock`. */
-function trackedDispatcher(env: World['env'], clock: VirtualClock): Dispatcher {
-  const base = createDispatcher({ env: env as NodeJS.ProcessEnv })
+/**
+ * A dispatcher (HTTP(S)_PROXY and NO_PROXY read from `env`) whose every request counts as in
+ * flight on `clock`, and whose bytes coming in count as work: the clock gives it time to answer.
+ */
+export function trackedDispatcher(env: World['env'], clock: VirtualClock): Dispatcher {
+  const base = createDispatcher({ env })
   return base.compose((dispatch) => (options, handler) => {
     const end = clock.begin()
     return dispatch(options, {

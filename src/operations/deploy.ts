@@ -112,7 +112,6 @@ async function packSourceDir(run: DeployRun): Promise<SourceArchive | undefined>
   const archive = await sourceArchive.packSource(run.config.sourceDir, undefined, {
     deadline: run.deadline,
     now: run.deps.now,
-    sleep: run.deps.sleep,
     signal: run.deps.signal
   })
   io.info(`Packed ${archive.files.length} files into ${formatBytes(archive.bytes)}.`)

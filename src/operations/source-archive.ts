@@ -9,8 +9,6 @@ import ignore, { type Ignore } from 'ignore'
 import { create as createTar } from 'tar'
 import { formatBytes } from '../lib/bytes'
 import { DeadlineError } from '../control-plane/errors'
-import { timeLimit } from '../control-plane/transport'
-import type { Sleep } from '../world'
 import type { Config } from '../inputs/parse'
 import { InputError } from '../inputs/parse'
 
@@ -132,8 +130,6 @@ async function walk(
 export interface PackLimits {
   deadline?: number
   now?: () => number
-  /** The sleep of the clock `now` reads (the world's); real time when undefined. */
-  sleep?: Sleep
   signal?: AbortSignal
 }
 
@@ -150,37 +146,31 @@ export async function packSource(
   limits: PackLimits = {}
 ): Promise<SourceArchive> {
   const root = resolve(dir)
-  const { signal, stop } = packSignal(limits)
+  const signal = packSignal(limits)
   try {
     return await pack(root, tempRoot, signal)
   } catch (error) {
     if (signal.aborted && signal.reason instanceof DeadlineError) throw signal.reason
     throw error
-  } finally {
-    stop()
   }
 }
 
-/** Aborted when the deadline passes (its reason a DeadlineError) or the caller's signal is. */
-function packSignal({ deadline, now = Date.now, sleep, signal }: PackLimits): {
-  signal: AbortSignal
-  stop(): void
-} {
+/**
+ * Aborted when the deadline passes (its reason a DeadlineError) or the caller's signal is. The
+ * time left is read on the run's clock and waited in real time: packing is work on this machine
+ * (git, the disk), which a test's virtual clock cannot see, so it may not jump past it.
+ */
+function packSignal({ deadline, now = Date.now, signal }: PackLimits): AbortSignal {
   const signals = signal ? [signal] : []
-  let stop = (): void => undefined
   if (deadline !== undefined) {
     const timedOut = new AbortController()
     const timeout = new DeadlineError('packing', 'source-dir')
     const left = deadline - now()
     if (left <= 0) timedOut.abort(timeout)
-    else {
-      const limit = timeLimit(left, sleep)
-      limit.signal.addEventListener('abort', () => timedOut.abort(timeout), { once: true })
-      stop = limit.stop
-    }
+    else setTimeout(() => timedOut.abort(timeout), left).unref()
     signals.push(timedOut.signal)
   }
-  return { signal: AbortSignal.any(signals), stop }
+  return AbortSignal.any(signals)
 }
 
 async function pack(root: string, tempRoot: string, signal: AbortSignal): Promise<SourceArchive> {
