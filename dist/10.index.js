@@ -30,11 +30,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(298);
 /* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_7___default = /*#__PURE__*/__webpack_require__.n(ignore__WEBPACK_IMPORTED_MODULE_7__);
 /* harmony import */ var tar__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8697);
-/* harmony import */ var _lib_bytes__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(9792);
+/* harmony import */ var _lib_bytes__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(9792);
 /* harmony import */ var _control_plane_errors__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4007);
-/* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9747);
-/* harmony import */ var _inputs_parse__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7708);
-
+/* harmony import */ var _inputs_parse__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7708);
 
 
 
@@ -64,13 +62,13 @@ async function checkSourceDir(config) {
     const dir = (0,node_path__WEBPACK_IMPORTED_MODULE_4__.resolve)(config.sourceDir);
     const dirStat = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.stat)(dir).catch(() => undefined);
     if (!dirStat?.isDirectory()) {
-        throw new _inputs_parse__WEBPACK_IMPORTED_MODULE_11__/* .InputError */ .dz([{ input: 'source-dir', message: `${config.sourceDir} is not a folder` }]);
+        throw new _inputs_parse__WEBPACK_IMPORTED_MODULE_10__/* .InputError */ .dz([{ input: 'source-dir', message: `${config.sourceDir} is not a folder` }]);
     }
     if (config.graphConfigPath === undefined)
         return;
     const configPath = (0,node_path__WEBPACK_IMPORTED_MODULE_4__.resolve)(dir, config.graphConfigPath);
     if ((0,node_path__WEBPACK_IMPORTED_MODULE_4__.relative)(dir, configPath).startsWith('..')) {
-        throw new _inputs_parse__WEBPACK_IMPORTED_MODULE_11__/* .InputError */ .dz([
+        throw new _inputs_parse__WEBPACK_IMPORTED_MODULE_10__/* .InputError */ .dz([
             {
                 input: 'graph-config-path',
                 message: `${config.graphConfigPath} is outside source-dir ${config.sourceDir}`
@@ -79,7 +77,7 @@ async function checkSourceDir(config) {
     }
     const configStat = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.stat)(configPath).catch(() => undefined);
     if (!configStat?.isFile()) {
-        throw new _inputs_parse__WEBPACK_IMPORTED_MODULE_11__/* .InputError */ .dz([
+        throw new _inputs_parse__WEBPACK_IMPORTED_MODULE_10__/* .InputError */ .dz([
             {
                 input: 'graph-config-path',
                 message: `${config.graphConfigPath} is not a file in source-dir ${config.sourceDir} (it is read relative to source-dir)`
@@ -142,7 +140,7 @@ async function walk(root, sub, rules, signal) {
  */
 async function packSource(dir, tempRoot = process.env.RUNNER_TEMP || (0,node_os__WEBPACK_IMPORTED_MODULE_3__.tmpdir)(), limits = {}) {
     const root = (0,node_path__WEBPACK_IMPORTED_MODULE_4__.resolve)(dir);
-    const { signal, stop } = packSignal(limits);
+    const signal = packSignal(limits);
     try {
         return await pack(root, tempRoot, signal);
     }
@@ -151,28 +149,25 @@ async function packSource(dir, tempRoot = process.env.RUNNER_TEMP || (0,node_os_
             throw signal.reason;
         throw error;
     }
-    finally {
-        stop();
-    }
 }
-/** Aborted when the deadline passes (its reason a DeadlineError) or the caller's signal is. */
-function packSignal({ deadline, now = Date.now, sleep, signal }) {
+/**
+ * Aborted when the deadline passes (its reason a DeadlineError) or the caller's signal is. The
+ * time left is read on the run's clock and waited in real time: packing is work on this machine
+ * (git, the disk), which a test's virtual clock cannot see, so it may not jump past it.
+ */
+function packSignal({ deadline, now = Date.now, signal }) {
     const signals = signal ? [signal] : [];
-    let stop = () => undefined;
     if (deadline !== undefined) {
         const timedOut = new AbortController();
         const timeout = new _control_plane_errors__WEBPACK_IMPORTED_MODULE_9__/* .DeadlineError */ .j3('packing', 'source-dir');
         const left = deadline - now();
         if (left <= 0)
             timedOut.abort(timeout);
-        else {
-            const limit = (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_10__/* .timeLimit */ .zc)(left, sleep);
-            limit.signal.addEventListener('abort', () => timedOut.abort(timeout), { once: true });
-            stop = limit.stop;
-        }
+        else
+            setTimeout(() => timedOut.abort(timeout), left).unref();
         signals.push(timedOut.signal);
     }
-    return { signal: AbortSignal.any(signals), stop };
+    return AbortSignal.any(signals);
 }
 async function pack(root, tempRoot, signal) {
     const candidates = await listSourceFiles(root, signal);
@@ -224,11 +219,11 @@ async function pack(root, tempRoot, signal) {
             const largest = [...sizes]
                 .sort((a, b) => b.bytes - a.bytes)
                 .slice(0, 5)
-                .map((entry) => `${entry.path} (${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_12__/* .formatBytes */ .z)(entry.bytes)})`);
-            throw new _inputs_parse__WEBPACK_IMPORTED_MODULE_11__/* .InputError */ .dz([
+                .map((entry) => `${entry.path} (${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_11__/* .formatBytes */ .z)(entry.bytes)})`);
+            throw new _inputs_parse__WEBPACK_IMPORTED_MODULE_10__/* .InputError */ .dz([
                 {
                     input: 'source-dir',
-                    message: `packs to ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_12__/* .formatBytes */ .z)(bytes)}, over the service's limit of ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_12__/* .formatBytes */ .z)(MAX_ARCHIVE_BYTES)}. Largest files: ${largest.join(', ')}. Leave build output and data out with .gitignore.`
+                    message: `packs to ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_11__/* .formatBytes */ .z)(bytes)}, over the service's limit of ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_11__/* .formatBytes */ .z)(MAX_ARCHIVE_BYTES)}. Largest files: ${largest.join(', ')}. Leave build output and data out with .gitignore.`
                 }
             ]);
         }

@@ -2120,7 +2120,6 @@ async function packSourceDir(run) {
     const archive = await sourceArchive.packSource(run.config.sourceDir, undefined, {
         deadline: run.deadline,
         now: run.deps.now,
-        sleep: run.deps.sleep,
         signal: run.deps.signal
     });
     io.info(`Packed ${archive.files.length} files into ${(0,bytes/* formatBytes */.z)(archive.bytes)}.`);

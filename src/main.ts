@@ -58,7 +58,17 @@ export function maskSecrets(raw: RawInputs, sink: Pick<World['sink'], 'setSecret
  * The action: inputs → config, then the operation. Only what reading the inputs needs is loaded
  * before they are judged; the HTTP client and the operations load after (issue 6: start-up).
  */
-export async function run(world: World): Promise<void> {
+export async function run(world?: World): Promise<void> {
+  if (world === undefined) {
+    // @github/local-action calls run() with no argument: the runner's world, as index.ts makes.
+    const { createRealWorld } = await import('./real-world')
+    const real = createRealWorld()
+    try {
+      return await run(real)
+    } finally {
+      await real.close()
+    }
+  }
   const startedAt = world.clock.now()
   const raw = readRawInputs(world.env)
   const redact = maskSecrets(raw, world.sink)
