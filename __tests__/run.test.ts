@@ -82,6 +82,24 @@ describe('run() in process', () => {
     }
   })
 
+  it('stops on a cancel while waiting: exit 1, the log says so, the summary is written', async () => {
+    const run = await runInProcess(
+      { ...gitHostStep(emulator.url, 'in-process-cancel'), 'api-key': 'emulator-key' },
+      {
+        clock,
+        onStdout: (line, _all, cancel) => {
+          if (/: CREATING/.test(line)) cancel('SIGTERM')
+        }
+      }
+    )
+    expect(run.exitCode).toBe(1)
+    expect(run.log).toContain('Received SIGTERM: stopping.')
+    expect(run.outputs['revision-status']).toBe('CREATING')
+    expect(run.log.at(-1)).toMatch(/^::error::Cancelled after 0s while revision .* was CREATING/)
+    expect(run.summary).not.toBe('')
+    expect(run.annotations.filter((annotation) => annotation.kind === 'error')).toHaveLength(1)
+  })
+
   it('refuses invalid inputs with exit 1, every problem named, and sends nothing', async () => {
     const result = await runWith({
       'api-url': emulator.url,
