@@ -150,11 +150,7 @@ async function packSource(dir, tempRoot = process.env.RUNNER_TEMP || (0,node_os_
         throw error;
     }
 }
-/**
- * Aborted when the deadline passes (its reason a DeadlineError) or the caller's signal is. The
- * time left is read on the run's clock and waited in real time: packing is work on this machine
- * (git, the disk), which a test's virtual clock cannot see, so it may not jump past it.
- */
+/** Aborted when the deadline passes (its reason a DeadlineError) or the caller's signal is. */
 function packSignal({ deadline, now = Date.now, signal }) {
     const signals = signal ? [signal] : [];
     if (deadline !== undefined) {

@@ -1,5 +1,5 @@
 export const id = 856;
-export const ids = [856,403];
+export const ids = [856];
 export const modules = {
 
 /***/ 4403:
@@ -7,19 +7,15 @@ export const modules = {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   PD: () => (/* binding */ budgetedCall),
-/* harmony export */   githubFetch: () => (/* binding */ githubFetch),
-/* harmony export */   o6: () => (/* binding */ openGitHub),
-/* harmony export */   workflowTarget: () => (/* binding */ workflowTarget)
+/* harmony export */   bl: () => (/* binding */ workflowTarget),
+/* harmony export */   o6: () => (/* binding */ openGitHub)
 /* harmony export */ });
 /* unused harmony exports GITHUB_CALL_MS, GITHUB_GRACE_MS, boundedCalls */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1351);
-/* harmony import */ var _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8665);
-/* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9747);
-/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2543);
-/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4285);
-
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1351);
+/* harmony import */ var _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8665);
+/* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9747);
+/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2543);
+/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4285);
 
 
 
@@ -31,41 +27,22 @@ export const modules = {
 const GITHUB_CALL_MS = 10_000;
 /** Time past the run's deadline the final records may still take (a timed-out run reports too). */
 const GITHUB_GRACE_MS = 5_000;
-/**
- * The workflow's repository, commit, pull request and run, read from the runner's variables and
- * event payload as @actions/github's context reads them; the API's base URL from GITHUB_API_URL.
- */
-function workflowTarget(env) {
-    const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/');
-    const payload = readEventPayload(env.GITHUB_EVENT_PATH);
-    const pullRequest = payload.pull_request;
-    const number = pullRequest?.number;
-    const headSha = pullRequest?.head?.sha;
-    const serverUrl = env.GITHUB_SERVER_URL || 'https://github.com';
+/** The workflow's repository, commit, pull request and run. */
+function workflowTarget() {
+    const { owner, repo } = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.repo;
+    const pullRequest = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.payload.pull_request;
     return {
         owner,
         repo,
-        sha: typeof headSha === 'string' ? headSha : (env.GITHUB_SHA ?? ''),
-        pullRequest: typeof number === 'number' ? number : undefined,
-        runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${Number(env.GITHUB_RUN_ID)}`,
-        apiUrl: env.GITHUB_API_URL || 'https://api.github.com'
+        sha: pullRequest?.head?.sha ?? _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.sha,
+        pullRequest: pullRequest?.number,
+        runUrl: `${_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.serverUrl}/${owner}/${repo}/actions/runs/${_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.runId}`
     };
-}
-/** The event's JSON; {} when there is none or it cannot be read (a local run). */
-function readEventPayload(path) {
-    if (!path)
-        return {};
-    try {
-        const payload = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8'));
-        return typeof payload === 'object' && payload !== null ? payload : {};
-    }
-    catch {
-        return {};
-    }
 }
 /** The fetch @actions/github would use (through the runner's proxy settings), else Node's. */
 function githubFetch() {
-    const proxied = _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_2__/* .defaults */ .NT.request?.fetch;
+    const proxied = _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_1__/* .defaults */ .NT.request
+        ?.fetch;
     return proxied ?? fetch;
 }
 /**
@@ -74,17 +51,14 @@ function githubFetch() {
  */
 function openGitHub(options, target) {
     return {
-        octokit: (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__/* .getOctokit */ .Q)(options.token, {
+        octokit: (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(options.token, {
             ...(target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl }),
             // Bodies capped like the service's (a page of comments can be made of any size).
-            request: {
-                ..._actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_2__/* .defaults */ .NT.request,
-                fetch: (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_3__/* .cappedFetch */ .Ul)(options.fetch ?? githubFetch(), _control_plane_transport__WEBPACK_IMPORTED_MODULE_3__/* .BODY_CAPS */ .V9.githubJson)
-            }
+            request: { ..._actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_1__/* .defaults */ .NT.request, fetch: (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_2__/* .cappedFetch */ .Ul)(githubFetch(), _control_plane_transport__WEBPACK_IMPORTED_MODULE_2__/* .BODY_CAPS */ .V9.githubJson) }
         }),
         owner: target.owner,
         repo: target.repo,
-        md: (0,_report_markdown__WEBPACK_IMPORTED_MODULE_5__/* .markdownFor */ .DY)(options.redact),
+        md: (0,_report_markdown__WEBPACK_IMPORTED_MODULE_4__/* .markdownFor */ .DY)(options.redact),
         bounded: boundedCalls(options)
     };
 }
@@ -111,17 +85,14 @@ async function budgetedCall(options, call) {
     const budget = Math.min(options.callBudgetMs ?? GITHUB_CALL_MS, options.deadline + GITHUB_GRACE_MS - options.now());
     if (budget <= 0)
         throw new Error("the run's timeout had passed.");
-    const timer = (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_3__/* .timeLimit */ .zc)(budget, options.sleep);
+    const signal = AbortSignal.timeout(budget);
     try {
-        return await call(timer.signal);
+        return await call(signal);
     }
     catch (error) {
-        if (!timer.signal.aborted)
+        if (!signal.aborted)
             throw error;
-        throw new Error(`GitHub did not answer within ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)(budget)}.`, { cause: error });
-    }
-    finally {
-        timer.stop();
+        throw new Error(`GitHub did not answer within ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(budget)}.`, { cause: error });
     }
 }
 /** A failed call's reason for a warning: its HTTP status, when it has one, and message. */
@@ -188,7 +159,7 @@ const VERBS = {
  * has its own short budget, never past the run's deadline and a grace; any failure, refusal or
  * silence of the GitHub API is a warning that says what was not recorded.
  */
-function openGitHubRecords(options, target) {
+function openGitHubRecords(options, target = (0,_github_client__WEBPACK_IMPORTED_MODULE_4__/* .workflowTarget */ .bl)()) {
     const { octokit, owner, repo, md, bounded } = (0,_github_client__WEBPACK_IMPORTED_MODULE_4__/* .openGitHub */ .o6)(options, target);
     let begun = false;
     let resolveRef = () => undefined;

@@ -1,0 +1,3811 @@
+export const id = 867;
+export const ids = [867];
+export const modules = {
+
+/***/ 7259:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   LG: () => (/* binding */ agentExchange),
+/* harmony export */   Q$: () => (/* binding */ readRunAnswer),
+/* harmony export */   qF: () => (/* binding */ parseJson)
+/* harmony export */ });
+/* unused harmony export AGENT_REQUEST_TIMEOUT_MS */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2857);
+/* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9747);
+
+
+/** The longest one exchange with the agent server may take, before the deadline cuts it. */
+const AGENT_REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * One exchange with the agent server: its key and auth scheme sent, bounded by the request
+ * timeout and the deadline, the answer read up to the agent reply cap. Throws the transport's
+ * error (no answer, none in time, too large).
+ */
+async function agentExchange(server, request) {
+    const bound = (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .attemptTimeout */ .JS)(request.timeoutMs ?? AGENT_REQUEST_TIMEOUT_MS, server.deadline, server.now());
+    if (!bound)
+        throw new _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX('timeout', 'the time allowed ran out before it was sent');
+    const headers = {
+        'content-type': 'application/json',
+        'x-api-key': server.apiKey,
+        ...request.headers
+    };
+    if (server.authScheme)
+        headers['x-auth-scheme'] = server.authScheme;
+    const answer = await (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .send */ .tN)({
+        url: `${server.baseUrl.replace(/\/+$/, '')}${request.path}`,
+        method: request.method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: server.signal,
+        timeoutMs: bound.timeoutMs,
+        maxBodyBytes: _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .BODY_CAPS */ .V9.agentReply,
+        dispatcher: server.dispatcher
+    });
+    return { status: answer.status, text: answer.bodyText };
+}
+/** An answer body read as JSON whatever its content type (the server answers JSON as text/plain). */
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+const messageSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    content: zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([
+        zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+        zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ type: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(), text: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional() }).loose())
+    ])
+})
+    .loose();
+const runResultSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ messages: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(messageSchema).optional() }).loose();
+/** The server's body for a graph that raised: `{"__error__": {"error": …, "message": …}}`. */
+const graphErrorSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ __error__: zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J().refine(Boolean) }).loose();
+/** Reads a run's answer: one reading for the agent checks and the smoke suite. */
+function readRunAnswer(text) {
+    const body = parseJson(text);
+    const graphError = graphErrorSchema.safeParse(body);
+    if (graphError.success) {
+        const error = graphError.data.__error__;
+        const message = error.message;
+        return {
+            kind: 'graph-error',
+            message: typeof message === 'string' ? message : JSON.stringify(error)
+        };
+    }
+    const parsed = runResultSchema.safeParse(body);
+    const last = parsed.success ? parsed.data.messages?.at(-1) : undefined;
+    if (!last)
+        return { kind: 'output', body };
+    const { content } = last;
+    const reply = typeof content === 'string' ? content : content.map((part) => part.text ?? '').join('');
+    return { kind: 'output', body, reply };
+}
+
+
+/***/ }),
+
+/***/ 1606:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ agentStatusMeaning),
+/* harmony export */   r: () => (/* binding */ REFUSED_HINT)
+/* harmony export */ });
+const MEANINGS = {
+    200: 'answered',
+    401: 'refused',
+    403: 'refused',
+    404: 'missing',
+    408: 'not-ready',
+    429: 'not-ready'
+};
+function agentStatusMeaning(status) {
+    return MEANINGS[status] ?? (status >= 500 ? 'not-ready' : 'rejected');
+}
+/** What to do about a refused key, said wherever a check is refused. */
+const REFUSED_HINT = 'Check agent-api-key and agent-auth-scheme.';
+
+
+/***/ }),
+
+/***/ 651:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ZU: () => (/* binding */ checkInfoHost),
+/* harmony export */   sJ: () => (/* binding */ checkActiveRevision),
+/* harmony export */   ug: () => (/* binding */ ACTIVE_REVISION_WAIT_MS)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2857);
+/* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9747);
+/* harmony import */ var _lib_read_again__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6894);
+/* harmony import */ var _agent_server__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7259);
+/* harmony import */ var _agent_status__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1606);
+
+
+
+
+
+/** How long `active_revision_id` may lag behind DEPLOYED before the check fails. */
+const ACTIVE_REVISION_WAIT_MS = 60_000;
+/** Gap between two reads of the deployment or of /info while they still name another revision. */
+const READ_GAP_MS = 2_000;
+const INFO_REQUEST_MS = 10_000;
+const NO_ACTIVE_REVISION = 'the service returns no active_revision_id';
+/**
+ * After DEPLOYED: the deployment's `active_revision_id` must become this run's revision. It is
+ * read again while it names another (the service moves it a little after DEPLOYED) or cannot be
+ * read, until the deadline. A service that returns none cannot be checked this way.
+ */
+async function checkActiveRevision(check) {
+    const judge = (active) => {
+        if (active === undefined)
+            return { kind: 'final', value: { kind: 'not-checkable', why: NO_ACTIVE_REVISION } };
+        return active === check.revisionId
+            ? { kind: 'seen', value: true }
+            : { kind: 'not-seen', value: active };
+    };
+    const read = async () => {
+        try {
+            const current = await check.getDeployment({ deadline: check.deadline, signal: check.signal });
+            return judge(current.active_revision_id);
+        }
+        catch (error) {
+            if (check.signal?.aborted)
+                throw error;
+            const why = error instanceof Error ? error.message : String(error);
+            return { kind: 'could-not-tell', why: `the deployment could not be read (${why})` };
+        }
+    };
+    return readServing(check, read, check.seen === undefined ? undefined : judge(check.seen));
+}
+const infoSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    host: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ host_revision_id: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish() }).loose().nullish()
+})
+    .loose();
+/**
+ * With `verify-assistant`: the agent server's `GET /info` names the control plane's revision it
+ * runs as `host.host_revision_id` (servers run by the service, newer ones). Read again while it
+ * names another revision or gives no usable answer, until the deadline. A server that sends no
+ * `host_revision_id`, or has no /info at all (404), cannot be checked this way.
+ */
+async function checkInfoHost(check) {
+    return readServing(check, () => readInfo(check));
+}
+/**
+ * Reads again (at most READ_GAP_MS apart) until this revision is seen, an answer ends the check,
+ * or the deadline passes; a check that read no usable answer is `unconfirmed`, never a pass.
+ */
+async function readServing(timing, read, first) {
+    const { deadline, signal, now, sleep } = timing;
+    const verdict = await (0,_lib_read_again__WEBPACK_IMPORTED_MODULE_4__/* .readAgain */ .n)({ read, first, gapMs: READ_GAP_MS, deadline, signal, now, sleep });
+    switch (verdict.kind) {
+        case 'seen':
+            return { kind: 'serving' };
+        case 'not-seen':
+            return { kind: 'other', servingId: verdict.value };
+        case 'final':
+            return verdict.value;
+        case 'could-not-tell':
+            return { kind: 'unconfirmed', why: verdict.why };
+    }
+}
+async function readInfo(check) {
+    let answer;
+    try {
+        answer = await (0,_agent_server__WEBPACK_IMPORTED_MODULE_1__/* .agentExchange */ .LG)(check, {
+            method: 'GET',
+            path: '/info',
+            headers: { accept: 'application/json' },
+            timeoutMs: INFO_REQUEST_MS
+        });
+    }
+    catch (error) {
+        if (check.signal?.aborted)
+            throw error;
+        const reason = error instanceof _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX ? error.reason : String(error);
+        // A body over the cap is read once: asking again would download it again.
+        if (error instanceof _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX && error.kind === 'too-large') {
+            return { kind: 'final', value: { kind: 'unconfirmed', why: `GET /info: ${reason}` } };
+        }
+        return { kind: 'could-not-tell', why: `GET /info got no usable answer: ${reason}` };
+    }
+    switch ((0,_agent_status__WEBPACK_IMPORTED_MODULE_2__/* .agentStatusMeaning */ .Z)(answer.status)) {
+        case 'missing':
+            return {
+                kind: 'final',
+                value: {
+                    kind: 'not-checkable',
+                    why: `the agent server answers ${answer.status} to GET /info`
+                }
+            };
+        case 'refused':
+            return {
+                kind: 'final',
+                value: {
+                    kind: 'unconfirmed',
+                    why: `the agent server refuses GET /info (${answer.status}). ${_agent_status__WEBPACK_IMPORTED_MODULE_2__/* .REFUSED_HINT */ .r}`
+                }
+            };
+        case 'rejected':
+            return {
+                kind: 'final',
+                value: {
+                    kind: 'unconfirmed',
+                    why: `the agent server answers ${answer.status} to GET /info`
+                }
+            };
+        case 'not-ready':
+            return { kind: 'could-not-tell', why: `GET /info answered ${answer.status}` };
+        case 'answered':
+            break;
+    }
+    let body;
+    try {
+        body = JSON.parse(answer.text);
+    }
+    catch {
+        return { kind: 'could-not-tell', why: 'GET /info answered a body that is not JSON' };
+    }
+    const parsed = infoSchema.safeParse(body);
+    const named = parsed.success ? parsed.data.host?.host_revision_id : undefined;
+    if (named === check.revisionId)
+        return { kind: 'seen', value: true };
+    if (named === undefined) {
+        return {
+            kind: 'final',
+            value: {
+                kind: 'not-checkable',
+                why: "the agent server's GET /info names no host.host_revision_id (older and local servers send none)"
+            }
+        };
+    }
+    return { kind: 'not-seen', value: named };
+}
+
+
+/***/ }),
+
+/***/ 4007:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $N: () => (/* binding */ formatErrorDetail),
+/* harmony export */   Au: () => (/* binding */ BodyTooLargeError),
+/* harmony export */   Dr: () => (/* binding */ NetworkError),
+/* harmony export */   F9: () => (/* binding */ HttpStatusError),
+/* harmony export */   I2: () => (/* binding */ UploadRefusedError),
+/* harmony export */   RD: () => (/* binding */ ResponseShapeError),
+/* harmony export */   j3: () => (/* binding */ DeadlineError),
+/* harmony export */   z1: () => (/* binding */ ServiceIdError)
+/* harmony export */ });
+/* unused harmony export ControlPlaneError */
+/* harmony import */ var _schemas__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8526);
+
+/** Base of every error the client throws; `method` and `path` say which call it was. */
+class ControlPlaneError extends Error {
+    method;
+    path;
+    constructor(message, method, path) {
+        super(message);
+        this.method = method;
+        this.path = path;
+        this.name = 'ControlPlaneError';
+    }
+}
+/** The service answered with a status that is not a success. */
+class HttpStatusError extends ControlPlaneError {
+    status;
+    detail;
+    constructor(method, path, status, detail) {
+        super(`${method} ${path} failed with HTTP ${status}${detail ? `:\n${detail}` : ''}`, method, path);
+        this.status = status;
+        this.detail = detail;
+        this.name = 'HttpStatusError';
+    }
+}
+/** No answer: connection refused or reset, DNS failure, or the request's timeout. */
+class NetworkError extends ControlPlaneError {
+    reason;
+    constructor(method, path, reason) {
+        super(`${method} ${path} got no answer: ${reason}`, method, path);
+        this.reason = reason;
+        this.name = 'NetworkError';
+    }
+}
+/** A success status with a body that is not the JSON it should be. */
+class ResponseShapeError extends ControlPlaneError {
+    notJson;
+    constructor(method, path, problem, 
+    /** The body was not JSON at all (often cut short), rather than JSON of another shape. */
+    notJson = false) {
+        super(`${method} ${path} answered with an unexpected body: ${problem}`, method, path);
+        this.notJson = notJson;
+        this.name = 'ResponseShapeError';
+    }
+}
+/** An answer over the body cap: read no further, and not asked for again. */
+class BodyTooLargeError extends ControlPlaneError {
+    status;
+    cap;
+    constructor(method, path, status, 
+    /** What was read of it, at most: `10.0 MB`. */
+    cap) {
+        super(`${method} ${path} answered a body over ${cap}${status === undefined ? '' : ` (HTTP ${status})`}, more than any answer it should give: the action stopped reading it and does not send the request again. Check that api-url points at the control plane.`, method, path);
+        this.status = status;
+        this.cap = cap;
+        this.name = 'BodyTooLargeError';
+    }
+}
+/** The caller's deadline came before the call could be made or finished. */
+class DeadlineError extends ControlPlaneError {
+    constructor(method, path) {
+        super(`${method} ${path} was not attempted: the time allowed has run out`, method, path);
+        this.name = 'DeadlineError';
+    }
+}
+/**
+ * Renders the service's `detail` for a person: a string as is, a 422 list as `loc: msg` lines.
+ * The body is the service's own text; it never holds what we sent unless the service echoes it,
+ * which the action's redaction covers.
+ */
+function formatErrorDetail(bodyText) {
+    let json;
+    try {
+        json = JSON.parse(bodyText);
+    }
+    catch {
+        return bodyText.trim().slice(0, 500);
+    }
+    const parsed = _schemas__WEBPACK_IMPORTED_MODULE_0__/* .errorBodySchema */ .ut.safeParse(json);
+    if (!parsed.success)
+        return bodyText.trim().slice(0, 500);
+    const { detail } = parsed.data;
+    if (typeof detail === 'string')
+        return detail;
+    if (Array.isArray(detail)) {
+        return detail
+            .map((item) => item.loc && item.loc.length > 0 ? `  ${item.loc.join('.')}: ${item.msg}` : `  ${item.msg}`)
+            .join('\n');
+    }
+    return JSON.stringify(detail).slice(0, 500);
+}
+/** An id from the service that is not a UUID: it is never put into a request path. */
+class ServiceIdError extends Error {
+    id;
+    constructor(id) {
+        super(`The service sent the id ${JSON.stringify(id.length > 100 ? `${id.slice(0, 100)}…` : id)} where a UUID belongs: the run stops rather than put it into a request.`);
+        this.id = id;
+        this.name = 'ServiceIdError';
+    }
+}
+/**
+ * The storage refused a source upload. The signed URL carries its own authority (no API key goes
+ * with it), so the message points at the URL, never at api-key.
+ */
+class UploadRefusedError extends ControlPlaneError {
+    status;
+    detail;
+    constructor(
+    /** The upload URL without its signed query. */
+    path, status, detail) {
+        super(`PUT ${path} (the source upload) failed with HTTP ${status}${detail ? `:\n${detail}` : ''}\nThe storage refused the signed upload URL the control plane gave (no API key is sent with it): it may have expired; run the step again.`, 'PUT', path);
+        this.status = status;
+        this.detail = detail;
+        this.name = 'UploadRefusedError';
+    }
+}
+
+
+/***/ }),
+
+/***/ 8526:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Sr: () => (/* binding */ uploadUrlSchema),
+/* harmony export */   UY: () => (/* binding */ revisionsListSchema),
+/* harmony export */   Uj: () => (/* binding */ revisionLogsSchema),
+/* harmony export */   X8: () => (/* binding */ revisionSchema),
+/* harmony export */   ai: () => (/* binding */ deploymentsListSchema),
+/* harmony export */   fP: () => (/* binding */ deploymentSchema),
+/* harmony export */   ut: () => (/* binding */ errorBodySchema)
+/* harmony export */ });
+/* unused harmony exports sourceConfigSchema, sourceRevisionConfigSchema, logEntrySchema */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2857);
+
+/**
+ * Shapes of the control plane's answers, parsed rather than trusted. Only the fields the action
+ * reads are kept; `secrets` in particular is dropped so that no secret value travels further.
+ * Enumerations the service may grow (statuses, sources) are plain strings here: an unknown value
+ * must not break a deploy (an unknown revision status means "keep waiting").
+ */
+const sourceConfigSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    integration_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    repo_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    deployment_type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    build_on_push: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
+    custom_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    listener_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish()
+});
+const sourceRevisionConfigSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    repo_ref: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    graph_config_path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    image_uri: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    source_tarball_path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    repo_commit_sha: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish()
+});
+const deploymentSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    source: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    status: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    source_config: sourceConfigSchema.nullish().transform((value) => value ?? {}),
+    source_revision_config: sourceRevisionConfigSchema.nullish().transform((value) => value ?? {}),
+    latest_revision_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullable(),
+    active_revision_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    /** When the deployment last changed; operation prune judges staleness by it. */
+    updated_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish()
+});
+const deploymentsListSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    resources: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(deploymentSchema),
+    offset: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nullish()
+});
+const revisionSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    status: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    updated_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    source: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    source_revision_config: sourceRevisionConfigSchema.nullish()
+});
+const revisionsListSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    resources: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(revisionSchema),
+    offset: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nullish()
+});
+const uploadUrlSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    upload_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().url(),
+    object_path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1)
+});
+/** `{"detail": "..."}`, or for 422 `{"detail": [{loc, msg, type}]}`. */
+const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    detail: zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
+        zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+        zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+            loc: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()])).optional(),
+            msg: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+            type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional()
+        })),
+        zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()
+    ])
+});
+/** One log object: its fields are not documented, so it is kept whole and read defensively. */
+const logEntrySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J());
+const revisionLogsSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    logs: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(logEntrySchema),
+    next_offset: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish()
+});
+
+
+/***/ }),
+
+/***/ 9747:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   JS: () => (/* binding */ attemptTimeout),
+/* harmony export */   SM: () => (/* binding */ createDispatcher),
+/* harmony export */   Ul: () => (/* binding */ cappedFetch),
+/* harmony export */   V9: () => (/* binding */ BODY_CAPS),
+/* harmony export */   tN: () => (/* binding */ send),
+/* harmony export */   wX: () => (/* binding */ TransportError)
+/* harmony export */ });
+/* unused harmony export PROXY_ANSWER_TIMEOUT_MS */
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
+/* harmony import */ var _lib_bytes__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9792);
+
+
+const MB = 1024 * 1024;
+/** The most of a body read for each use; past it the request fails once and is not retried. */
+const BODY_CAPS = {
+    /** A control-plane answer: a deployment, a revision, a page of 100 deployments. */
+    controlPlaneJson: 10 * MB,
+    /** A page of a revision's build or deploy logs. */
+    logPage: 10 * MB,
+    /** The storage's answer to the source upload, which is not read. */
+    uploadAnswer: 1 * MB,
+    /** An agent server's answer: an assistant, a run's messages, an agent card, an A2A reply. */
+    agentReply: 4 * MB,
+    /** A GitHub API answer: a page of 100 comments of at most 65,536 characters each. */
+    githubJson: 10 * MB
+};
+/**
+ * How long a proxy may take to answer CONNECT. The request's own signal cannot reach undici's
+ * tunnel set-up, so send() stops waiting at its timeout; this frees the socket soon after
+ * (undici's default would hold it, and the process, for 300 s).
+ */
+const PROXY_ANSWER_TIMEOUT_MS = 5_000;
+/**
+ * The pool of connections to a proxy, through which ProxyAgent opens each tunnel (CONNECT). A
+ * proxy that closes the connection fails a CONNECT with a socket error, which undici takes as
+ * passing and answers by connecting again at once, without end and without looking at the
+ * request's signal (thousands of CONNECTs a second). The failure is handed on as one that
+ * fails the request instead: the client's own retries, with backoff and the deadline, decide.
+ */
+class TunnelPool extends undici__WEBPACK_IMPORTED_MODULE_0__.Pool {
+    connect(options, callback) {
+        if (callback)
+            return super.connect(options, callback);
+        return super.connect(options).catch((error) => {
+            throw new ProxyTunnelError(error);
+        });
+    }
+}
+/** A CONNECT the proxy did not answer with a tunnel; its code is not one undici retries. */
+class ProxyTunnelError extends Error {
+    code = 'PROXY_TUNNEL_FAILED';
+    constructor(cause) {
+        super(`the proxy did not open a tunnel: ${cause instanceof Error ? cause.message : String(cause)}`);
+        this.name = 'ProxyTunnelError';
+    }
+}
+/** The variables that route requests through a proxy, as undici's EnvHttpProxyAgent reads them. */
+const PROXY_VARIABLES = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy'];
+/**
+ * The dispatcher of a run: HTTP(S)_PROXY and NO_PROXY honoured, the proxy's answer bounded.
+ * undici 6 (the line @actions/core and @actions/github use, so the bundle holds one undici) marks
+ * EnvHttpProxyAgent experimental and says so on stderr when one is made: a run with no proxy
+ * variable set gets a plain Agent instead.
+ */
+function createDispatcher(options = {}) {
+    const { env = process.env, ...proxy } = options;
+    const proxied = proxy.httpProxy !== undefined || PROXY_VARIABLES.some((name) => env[name]);
+    if (!proxied)
+        return new undici__WEBPACK_IMPORTED_MODULE_0__.Agent();
+    // clientFactory is ProxyAgent's option, which EnvHttpProxyAgent hands on to its proxy agents
+    // (its type leaves it out); __tests__/http.test.ts holds that a silent proxy is let go.
+    const agentOptions = {
+        ...proxy,
+        clientFactory: (origin, clientOptions) => new TunnelPool(origin, {
+            ...clientOptions,
+            headersTimeout: PROXY_ANSWER_TIMEOUT_MS,
+            bodyTimeout: PROXY_ANSWER_TIMEOUT_MS
+        })
+    };
+    return new undici__WEBPACK_IMPORTED_MODULE_0__.EnvHttpProxyAgent(agentOptions);
+}
+/** The exchange failed: no answer, none within the timeout, or a body over the cap. */
+class TransportError extends Error {
+    kind;
+    reason;
+    status;
+    constructor(kind, 
+    /** For people: `ECONNRESET`, `no answer within 2 s`, `a body over 10.0 MB`. */
+    reason, 
+    /** The status of a too-large answer; undefined when none came. */
+    status) {
+        super(reason);
+        this.kind = kind;
+        this.reason = reason;
+        this.status = status;
+        this.name = 'TransportError';
+    }
+}
+/**
+ * The time one attempt may take: the request timeout, cut to what is left before the deadline.
+ * `cutByDeadline` says the deadline, not the request timeout, set the bound; undefined when
+ * nothing is left.
+ */
+function attemptTimeout(requestTimeoutMs, deadline, now) {
+    const remaining = deadline === undefined ? Infinity : deadline - now;
+    if (remaining <= 0)
+        return undefined;
+    return remaining < requestTimeoutMs
+        ? { timeoutMs: remaining, cutByDeadline: true }
+        : { timeoutMs: requestTimeoutMs, cutByDeadline: false };
+}
+/**
+ * Sends one request and reads its answer, never longer than `timeoutMs` and never more than
+ * `maxBodyBytes` of body. Redirects are not followed: a 3xx is an answer like any other.
+ */
+async function send(spec) {
+    spec.signal?.throwIfAborted();
+    const timeout = AbortSignal.timeout(spec.timeoutMs);
+    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+    try {
+        return await untilAborted(exchange(spec, signal), signal);
+    }
+    catch (error) {
+        if (spec.signal?.aborted)
+            throw spec.signal.reason;
+        if (error instanceof TransportError)
+            throw error;
+        if (timeout.aborted) {
+            throw new TransportError('timeout', `no answer within ${formatSeconds(spec.timeoutMs)}`);
+        }
+        throw new TransportError('network', describeNetworkError(error));
+    }
+}
+async function exchange(spec, signal) {
+    const response = await (0,undici__WEBPACK_IMPORTED_MODULE_0__.request)(spec.url, {
+        method: spec.method,
+        headers: spec.headers,
+        body: spec.body,
+        signal,
+        dispatcher: spec.dispatcher
+    });
+    const tooLarge = () => new TransportError('too-large', `a body over ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z)(spec.maxBodyBytes)}`, status);
+    const status = response.statusCode;
+    const declared = Number(response.headers['content-length']);
+    if (Number.isFinite(declared) && declared > spec.maxBodyBytes) {
+        discard(response.body);
+        throw tooLarge();
+    }
+    const chunks = [];
+    let bytes = 0;
+    for await (const chunk of response.body) {
+        bytes += chunk.length;
+        if (bytes > spec.maxBodyBytes) {
+            discard(response.body);
+            throw tooLarge();
+        }
+        chunks.push(chunk);
+    }
+    return { status, headers: response.headers, bodyText: Buffer.concat(chunks).toString('utf8') };
+}
+/**
+ * Stops reading a body and lets its socket go. undici reports the abort as an 'error' event on
+ * the body, which nothing is reading any more: it is swallowed here rather than left unhandled.
+ */
+function discard(body) {
+    body.on('error', () => undefined);
+    body.destroy();
+}
+/**
+ * Rejects as soon as the signal aborts, whatever the exchange is waiting for. undici queues a
+ * request while its connection (or a proxy's tunnel) is being set up, and does not look at the
+ * signal until then; a late answer is then dropped.
+ */
+function untilAborted(work, signal) {
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(signal.reason);
+        if (signal.aborted)
+            onAbort();
+        signal.addEventListener('abort', onAbort, { once: true });
+        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+}
+function formatSeconds(ms) {
+    return `${Math.round(ms / 100) / 10} s`;
+}
+function describeNetworkError(error) {
+    if (error instanceof Error) {
+        const code = error.code;
+        const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+        return typeof code === 'string'
+            ? `${error.message} (${code})${cause}`
+            : `${error.message}${cause}`;
+    }
+    return String(error);
+}
+/** Statuses whose answer has no body (a Response made with one throws). */
+const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
+/**
+ * A fetch that reads each answer's body up to `maxBytes` before handing it on (for clients that
+ * take a fetch, such as Octokit): past the cap it stops reading and rejects with a 'too-large'
+ * TransportError, so that no answer can fill the memory.
+ */
+function cappedFetch(inner, maxBytes) {
+    return async (input, init) => {
+        const response = await inner(input, init);
+        const tooLarge = () => new TransportError('too-large', `a body over ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z)(maxBytes)}`, response.status);
+        const declared = Number(response.headers.get('content-length') ?? NaN);
+        if (Number.isFinite(declared) && declared > maxBytes) {
+            await response.body?.cancel().catch(() => undefined);
+            throw tooLarge();
+        }
+        const chunks = [];
+        let bytes = 0;
+        if (response.body) {
+            const reader = response.body.getReader();
+            for (;;) {
+                const { done, value } = await reader.read();
+                if (done)
+                    break;
+                bytes += value.byteLength;
+                if (bytes > maxBytes) {
+                    await reader.cancel().catch(() => undefined);
+                    throw tooLarge();
+                }
+                chunks.push(value);
+            }
+        }
+        const read = new Response(NO_BODY_STATUSES.has(response.status) ? null : Buffer.concat(chunks), {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers
+        });
+        // The client reads the URL the answer came from (a Response made anew has none).
+        Object.defineProperty(read, 'url', { value: response.url });
+        return read;
+    };
+}
+
+
+/***/ }),
+
+/***/ 6867:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  execute: () => (/* binding */ execute)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: ./src/control-plane/transport.ts
+var transport = __webpack_require__(9747);
+// EXTERNAL MODULE: ./src/control-plane/errors.ts
+var errors = __webpack_require__(4007);
+// EXTERNAL MODULE: ./src/lib/ids.ts
+var ids = __webpack_require__(829);
+;// CONCATENATED MODULE: ./src/control-plane/signed-url.ts
+/**
+ * A text without the signed URL's query: the query whole and each of its values (8 characters
+ * or more) in the forms a storage's error body may quote them in (raw, decoded, percent-encoded
+ * in either case, XML-escaped).
+ */
+function withoutQuery(text, url) {
+    const raw = url.search.slice(1);
+    const values = [raw, ...raw.split('&').map((pair) => pair.slice(pair.indexOf('=') + 1))];
+    const forms = new Set();
+    for (const value of values) {
+        let decoded = value;
+        try {
+            decoded = decodeURIComponent(value.replace(/\+/g, ' '));
+        }
+        catch {
+            // Not valid percent-encoding: the raw form is enough.
+        }
+        for (const form of [value, decoded, encodeURIComponent(decoded)]) {
+            forms.add(form);
+            forms.add(form.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase()));
+            forms.add(form.replace(/&/g, '&amp;'));
+        }
+    }
+    return [...forms]
+        .filter((form) => form.length >= 8)
+        .sort((a, b) => b.length - a.length)
+        .reduce((result, form) => result.split(form).join('…'), text);
+}
+
+// EXTERNAL MODULE: ./src/lib/bytes.ts
+var bytes = __webpack_require__(9792);
+;// CONCATENATED MODULE: ./src/control-plane/retry.ts
+/** Capped exponential backoff with full jitter: a random delay in [0, min(max, base·2^n)). */
+function backoffDelay(retryNumber, policy, random) {
+    const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** retryNumber);
+    return Math.floor(random() * ceiling);
+}
+/** Reads `Retry-After` as seconds or as an HTTP date; undefined when absent or unreadable. */
+function parseRetryAfter(header, now) {
+    if (header === undefined || header.trim() === '')
+        return undefined;
+    const text = header.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    const date = Date.parse(text);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+/** Sleeps, or rejects with the signal's reason as soon as it is aborted. */
+function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted) {
+            reject(signal.reason);
+            return;
+        }
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal?.reason);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/control-plane/status-policy.ts
+
+const TRANSIENT_REFUSAL = {
+    retry: 'idempotent',
+    lostAnswer: false,
+    pollTolerates: true
+};
+/** 502/503/504 may come from a proxy in front of a service that did act. */
+const GATEWAY = { retry: 'idempotent', lostAnswer: true, pollTolerates: true };
+/** Every other status: an answer about a request the service did not carry out, final. */
+const FINAL = { retry: 'never', lostAnswer: false, pollTolerates: false };
+/** What each HTTP status means; a status not listed is FINAL. */
+const STATUS_MEANINGS = {
+    408: TRANSIENT_REFUSAL,
+    // Refused before the service acted: safe to send again whatever the method.
+    429: { retry: 'always', lostAnswer: false, pollTolerates: true },
+    500: TRANSIENT_REFUSAL,
+    502: GATEWAY,
+    503: GATEWAY,
+    504: GATEWAY
+};
+const OTHER_MEANINGS = {
+    network: { retry: 'idempotent', lostAnswer: true, pollTolerates: true },
+    'cut-short': { retry: 'idempotent', lostAnswer: true, pollTolerates: true },
+    // The service answered with success, so it acted; the same request gets the same body.
+    'wrong-shape': { retry: 'never', lostAnswer: true, pollTolerates: false },
+    // Read once, refused: sending again would download it again.
+    'too-large': FINAL
+};
+/** What a failure means: the one table the client, the writes and the wait loop read. */
+function meaningOf(failure) {
+    if (failure.kind === 'status')
+        return STATUS_MEANINGS[failure.status] ?? FINAL;
+    return OTHER_MEANINGS[failure.kind];
+}
+/** The failure a client error stands for; undefined for anything else (a deadline, a bug). */
+function failureOf(error) {
+    if (error instanceof errors/* HttpStatusError */.F9)
+        return { kind: 'status', status: error.status };
+    if (error instanceof errors/* NetworkError */.Dr)
+        return { kind: 'network' };
+    if (error instanceof errors/* BodyTooLargeError */.Au)
+        return { kind: 'too-large' };
+    if (error instanceof errors/* ResponseShapeError */.RD) {
+        return { kind: error.notJson ? 'cut-short' : 'wrong-shape' };
+    }
+    return undefined;
+}
+/** The meaning of an error the client threw; anything that is not a failure above is final. */
+function meaningOfError(error) {
+    const failure = failureOf(error);
+    return failure ? meaningOf(failure) : FINAL;
+}
+/** Whether the client sends `method` again after this failure. */
+function isRetryable(failure, method) {
+    const { retry } = meaningOf(failure);
+    return retry === 'always' || (retry === 'idempotent' && IDEMPOTENT.has(method));
+}
+/** Methods whose repetition changes nothing more than the first attempt did. */
+const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
+
+;// CONCATENATED MODULE: ./src/control-plane/request.ts
+
+
+
+
+
+/** `?a=1&b=2` of the values that are set, encoded as the request sends them; '' when none. */
+function queryString(query = {}) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+        if (value !== undefined)
+            params.set(key, String(value));
+    }
+    const text = params.toString();
+    return text ? `?${text}` : '';
+}
+/**
+ * The client's one request chokepoint: adds the auth headers and a timeout, retries what is safe
+ * to retry, turns failures into errors that name the call, and parses every answer with its schema.
+ */
+class ControlPlaneRequester {
+    #options;
+    constructor(options) {
+        this.#options = {
+            requestTimeoutMs: 30_000,
+            maxAttempts: 5,
+            backoff: { baseMs: 1_000, maxMs: 20_000 },
+            now: Date.now,
+            random: Math.random,
+            ...options,
+            baseUrl: options.baseUrl.replace(/\/+$/, '')
+        };
+    }
+    /** The longest time one request may take. */
+    get requestTimeoutMs() {
+        return this.#options.requestTimeoutMs;
+    }
+    /** The pause before retry `retryNumber` (0 for the first): the client's backoff and random. */
+    retryDelay(retryNumber) {
+        return backoffDelay(retryNumber, this.#options.backoff, this.#options.random);
+    }
+    async request(spec) {
+        const { method, path } = spec;
+        const { now } = this.#options;
+        const maxAttempts = Math.min(spec.maxAttempts ?? Infinity, this.#options.maxAttempts);
+        for (let attempt = 1;; attempt++) {
+            const outcome = await this.#send(spec);
+            let error;
+            if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
+                try {
+                    return this.#parse(spec, outcome.bodyText);
+                }
+                catch (parseError) {
+                    if (!(parseError instanceof errors/* ResponseShapeError */.RD))
+                        throw parseError;
+                    error = parseError;
+                }
+            }
+            else {
+                error =
+                    outcome.kind === 'answer'
+                        ? new errors/* HttpStatusError */.F9(method, path, outcome.status, (0,errors/* formatErrorDetail */.$N)(outcome.bodyText))
+                        : outcome.error;
+            }
+            // What a failure means (retry? for which methods?) is status-policy.ts's table.
+            const failure = failureOf(error);
+            if (!failure || !isRetryable(failure, method) || attempt >= maxAttempts)
+                throw error;
+            const retryAfter = outcome.kind === 'answer' ? parseRetryAfter(outcome.retryAfter, now()) : undefined;
+            const delayMs = retryAfter ?? this.retryDelay(attempt - 1);
+            if (spec.deadline !== undefined && now() + delayMs >= spec.deadline)
+                throw error;
+            this.#options.onRetry?.({
+                method,
+                path,
+                attempt,
+                delayMs,
+                reason: failure.kind === 'status'
+                    ? `HTTP ${failure.status}`
+                    : error instanceof errors/* NetworkError */.Dr
+                        ? error.reason
+                        : failure.kind === 'too-large'
+                            ? 'body too large'
+                            : 'body cut short'
+            });
+            await sleep(delayMs, spec.signal);
+        }
+    }
+    async #send(spec) {
+        const { method, path } = spec;
+        const { now, requestTimeoutMs } = this.#options;
+        spec.signal?.throwIfAborted();
+        const bound = (0,transport/* attemptTimeout */.JS)(requestTimeoutMs, spec.deadline, now());
+        if (!bound)
+            throw new errors/* DeadlineError */.j3(method, path);
+        const started = now();
+        try {
+            const answer = await (0,transport/* send */.tN)({
+                url: this.#url(spec),
+                method,
+                headers: spec.absoluteUrl
+                    ? (spec.headers ?? {})
+                    : { ...this.#headers(spec.body !== undefined), ...spec.headers },
+                body: spec.rawBody
+                    ? spec.rawBody()
+                    : spec.body === undefined
+                        ? undefined
+                        : JSON.stringify(spec.body),
+                signal: spec.signal,
+                timeoutMs: bound.timeoutMs,
+                maxBodyBytes: spec.maxBodyBytes,
+                dispatcher: this.#options.dispatcher
+            });
+            this.#options.onDebug?.(() => `${method} ${path} → ${answer.status} in ${now() - started} ms`);
+            const retryAfter = answer.headers['retry-after'];
+            return {
+                kind: 'answer',
+                status: answer.status,
+                bodyText: answer.bodyText,
+                retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter
+            };
+        }
+        catch (error) {
+            if (!(error instanceof transport/* TransportError */.wX))
+                throw error;
+            this.#options.onDebug?.(() => `${method} ${path} → ${error.reason} after ${now() - started} ms`);
+            if (error.kind === 'timeout' && bound.cutByDeadline)
+                throw new errors/* DeadlineError */.j3(method, path);
+            return {
+                kind: 'failure',
+                error: error.kind === 'too-large'
+                    ? new errors/* BodyTooLargeError */.Au(method, path, error.status, (0,bytes/* formatBytes */.z)(spec.maxBodyBytes))
+                    : new errors/* NetworkError */.Dr(method, path, error.reason)
+            };
+        }
+    }
+    #parse(spec, bodyText) {
+        if (spec.schema === undefined)
+            return undefined;
+        let json;
+        try {
+            json = JSON.parse(bodyText);
+        }
+        catch {
+            throw new errors/* ResponseShapeError */.RD(spec.method, spec.path, 'the body is not JSON', true);
+        }
+        const parsed = spec.schema.safeParse(json);
+        if (!parsed.success) {
+            const problems = parsed.error.issues
+                .slice(0, 3)
+                .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
+            throw new errors/* ResponseShapeError */.RD(spec.method, spec.path, problems.join('; '));
+        }
+        return parsed.data;
+    }
+    #url(spec) {
+        if (spec.absoluteUrl)
+            return spec.absoluteUrl;
+        return new URL(this.#options.baseUrl + spec.path + queryString(spec.query)).toString();
+    }
+    #headers(hasBody) {
+        const headers = {
+            accept: 'application/json',
+            'user-agent': this.#options.userAgent,
+            'x-api-key': this.#options.apiKey
+        };
+        if (this.#options.tenantId)
+            headers['x-tenant-id'] = this.#options.tenantId;
+        if (hasBody)
+            headers['content-type'] = 'application/json';
+        return headers;
+    }
+}
+
+// EXTERNAL MODULE: ./src/control-plane/schemas.ts
+var schemas = __webpack_require__(8526);
+;// CONCATENATED MODULE: ./src/control-plane/client.ts
+
+
+
+
+
+
+
+/**
+ * An id as a path segment. Ids come from the service (or from inputs checked as UUIDs): one of
+ * another shape is never put into a request, the run stops naming it.
+ */
+const segment = (id) => {
+    if (!ids/* UUID */.k.test(id))
+        throw new errors/* ServiceIdError */.z1(id);
+    return id;
+};
+/** The control plane's paths: the one place they are spelled. Ids are UUIDs. */
+const controlPlanePaths = {
+    deployments: () => '/v2/deployments',
+    deployment: (id) => `/v2/deployments/${segment(id)}`,
+    /** For messages about a deployment not created yet (dry run). */
+    newDeployment: () => '/v2/deployments/{new id}',
+    uploadUrl: (id) => `${controlPlanePaths.deployment(id)}/upload-url`,
+    newDeploymentUploadUrl: () => `${controlPlanePaths.newDeployment()}/upload-url`,
+    revisions: (id) => `${controlPlanePaths.deployment(id)}/revisions`,
+    revision: (id, revisionId) => `${controlPlanePaths.revisions(id)}/${segment(revisionId)}`,
+    revisionLogs: (id, revisionId) => `${controlPlanePaths.revision(id, revisionId)}/logs`,
+    redeploy: (id, revisionId) => `${controlPlanePaths.revision(id, revisionId)}/redeploy`
+};
+function deleteQuery(options) {
+    return { delete_tracing_project: options.deleteTracingProject ? 'true' : undefined };
+}
+/** The DELETE a delete operation sends, for messages: `DELETE /v2/deployments/{id}?…`. */
+function describeDeleteRequest(id, options) {
+    return `DELETE ${controlPlanePaths.deployment(id)}${queryString(deleteQuery(options))}`;
+}
+const PAGE_LIMIT = 100;
+/** A guard against a service whose offsets never end; 1,000 pages are 100,000 deployments. */
+const MAX_PAGES = 1000;
+/**
+ * The control plane's client: one typed method per call, each going through request.ts's one
+ * chokepoint (auth headers, timeout, retries, error mapping, parsing with the call's schema). It
+ * imports nothing from @actions/* so it can be used on its own.
+ */
+class ControlPlaneClient {
+    #requester;
+    constructor(options) {
+        this.#requester = new ControlPlaneRequester(options);
+    }
+    /** The longest time one request may take. */
+    get requestTimeoutMs() {
+        return this.#requester.requestTimeoutMs;
+    }
+    /** The deployment whose name is exactly `name`, paging through the substring filter's results. */
+    async findDeploymentByName(name, call = {}) {
+        for await (const page of this.#deploymentPages(name, call, MAX_PAGES)) {
+            const match = page.find((deployment) => deployment.name === name);
+            if (match)
+                return match;
+        }
+        return undefined;
+    }
+    getDeployment(id, call = {}) {
+        return this.#requester.request({
+            ...call,
+            method: 'GET',
+            path: controlPlanePaths.deployment(id),
+            schema: schemas/* deploymentSchema */.fP,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+    }
+    createDeployment(body, call = {}) {
+        return this.#requester.request({
+            ...call,
+            method: 'POST',
+            path: controlPlanePaths.deployments(),
+            body,
+            schema: schemas/* deploymentSchema */.fP,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+    }
+    patchDeployment(id, body, call = {}) {
+        return this.#requester.request({
+            ...call,
+            method: 'PATCH',
+            path: controlPlanePaths.deployment(id),
+            body,
+            schema: schemas/* deploymentSchema */.fP,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+    }
+    /**
+     * The revision of this id. One that comes back under another id is refused: a rollback must
+     * never redeploy a revision the service substituted.
+     */
+    async getRevision(deploymentId, revisionId, call = {}) {
+        const path = controlPlanePaths.revision(deploymentId, revisionId);
+        const revision = await this.#requester.request({
+            ...call,
+            method: 'GET',
+            path,
+            schema: schemas/* revisionSchema */.X8,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+        if (revision.id !== revisionId) {
+            const shown = revision.id.length > 100 ? `${revision.id.slice(0, 100)}…` : revision.id;
+            throw new errors/* ResponseShapeError */.RD('GET', path, `it is the revision ${JSON.stringify(shown)}, not ${revisionId} that was asked for`);
+        }
+        return revision;
+    }
+    deleteDeployment(id, options, call = {}) {
+        return this.#requester.request({
+            ...call,
+            method: 'DELETE',
+            path: controlPlanePaths.deployment(id),
+            query: deleteQuery(options),
+            schema: undefined,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+    }
+    /** A signed URL to PUT a source tarball to, and the object path the PATCH names it by. */
+    createUploadUrl(deploymentId, call = {}) {
+        return this.#requester.request({
+            ...call,
+            method: 'POST',
+            path: controlPlanePaths.uploadUrl(deploymentId),
+            schema: schemas/* uploadUrlSchema */.Sr,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+    }
+    /**
+     * PUTs a file to a signed upload URL, streamed from disk. The URL carries its own authority:
+     * no API key goes with it. Sending the same file again is harmless, so failures are retried.
+     */
+    async uploadFile(uploadUrl, file, call = {}) {
+        const target = new URL(uploadUrl);
+        // The signed query string is a credential: messages name the host and path only.
+        const shown = `${target.origin}${target.pathname}`;
+        try {
+            await this.#requester.request({
+                ...call,
+                method: 'PUT',
+                path: shown,
+                absoluteUrl: uploadUrl,
+                headers: { 'content-type': 'application/gzip', 'content-length': String(file.bytes) },
+                rawBody: () => (0,external_node_fs_.createReadStream)(file.path),
+                schema: undefined,
+                maxBodyBytes: transport/* BODY_CAPS */.V9.uploadAnswer
+            });
+        }
+        catch (error) {
+            if (!(error instanceof errors/* HttpStatusError */.F9))
+                throw error;
+            // The storage's error body often quotes the request, signature included.
+            throw new errors/* UploadRefusedError */.I2(shown, error.status, withoutQuery(error.detail, target));
+        }
+    }
+    /** The newest revisions of a deployment, newest first (one page), of `statuses` when given. */
+    async listRevisions(deploymentId, limit, call = {}, statuses) {
+        const page = await this.#requester.request({
+            ...call,
+            method: 'GET',
+            path: controlPlanePaths.revisions(deploymentId),
+            query: { limit, status: statuses?.join(',') },
+            schema: schemas/* revisionsListSchema */.UY,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+        return page.resources;
+    }
+    /** One page of a revision's build or deploy logs (newer than the published schema). */
+    getRevisionLogs(deploymentId, revisionId, type, query, call = {}) {
+        return this.#requester.request({
+            ...call,
+            method: 'GET',
+            path: controlPlanePaths.revisionLogs(deploymentId, revisionId),
+            query: { type, ...query },
+            schema: schemas/* revisionLogsSchema */.Uj,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.logPage
+        });
+    }
+    /** The pause before retry `retryNumber` (0 for the first): the client's backoff and random. */
+    retryDelay(retryNumber) {
+        return this.#requester.retryDelay(retryNumber);
+    }
+    /**
+     * Starts a new revision built from `revisionId`'s configuration; the answer is the Deployment,
+     * whose `latest_revision_id` is that new revision. Not retried: a lost answer is settled by
+     * the caller (operations/redeploy-once.ts), never by sending it again.
+     */
+    redeployRevision(deploymentId, revisionId, call = {}) {
+        return this.#requester.request({
+            ...call,
+            method: 'POST',
+            path: controlPlanePaths.redeploy(deploymentId, revisionId),
+            schema: schemas/* deploymentSchema */.fP,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+        });
+    }
+    /**
+     * Every deployment whose name contains `nameContains` ('' for all), over every page; at most
+     * `maxPages` pages (MAX_PAGES unless given).
+     */
+    async listDeployments(nameContains, call = {}, maxPages = MAX_PAGES) {
+        const found = [];
+        for await (const page of this.#deploymentPages(nameContains, call, maxPages)) {
+            found.push(...page);
+        }
+        return found;
+    }
+    /**
+     * The pages of the substring filter `name_contains`, in order. Paging stops at a short page or
+     * an offset that does not advance (the last page's offset is undocumented).
+     */
+    async *#deploymentPages(nameContains, call, maxPages) {
+        let offset = 0;
+        for (let page = 0; page < maxPages; page++) {
+            const list = await this.#requester.request({
+                ...call,
+                method: 'GET',
+                path: controlPlanePaths.deployments(),
+                query: { name_contains: nameContains || undefined, limit: PAGE_LIMIT, offset },
+                schema: schemas/* deploymentsListSchema */.ai,
+                maxBodyBytes: transport/* BODY_CAPS */.V9.controlPlaneJson
+            });
+            yield list.resources;
+            const next = list.offset ?? offset + list.resources.length;
+            if (list.resources.length < PAGE_LIMIT || next <= offset)
+                return;
+            offset = next;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/deps.ts
+/** Raised through `signal.reason` when the runner cancels the job. */
+class CancelledError extends Error {
+    constructor(signalName) {
+        super(`the run was cancelled (${signalName})`);
+        this.name = 'CancelledError';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/result.ts
+/** Whether the step exits 0, per outcome; the compiler checks every outcome has an answer. */
+const SUCCEEDS = {
+    deployed: true,
+    'revision-created': true,
+    'dry-run': true,
+    deleted: true,
+    absent: true,
+    pruned: true,
+    failed: false,
+    'checks-failed': false,
+    superseded: false,
+    timeout: false,
+    cancelled: false,
+    error: false
+};
+/**
+ * The outcome once the checks are known: a DEPLOYED revision whose checks failed or could not
+ * conclude is `checks-failed`, its message led by why. The one place the two are combined.
+ */
+function withChecks(result, checks) {
+    const why = checks?.failure ?? checks?.inconclusive;
+    if (result.outcome !== 'deployed' || why === undefined)
+        return result;
+    return { ...result, outcome: 'checks-failed', message: `${why} ${result.message}` };
+}
+
+;// CONCATENATED MODULE: ./src/operations/target.ts
+
+
+/**
+ * The deployment the inputs name: by id, else by exact name. Undefined when there is none by
+ * that name, or none by that id when `missingIdIsAbsent` (delete wants it gone anyway).
+ */
+async function findTarget(config, client, call, missingIdIsAbsent = false) {
+    if (config.deploymentId) {
+        const found = await client.getDeployment(config.deploymentId, call).catch((error) => {
+            if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
+                if (missingIdIsAbsent)
+                    return undefined;
+                throw new Error(`deployment-id: no deployment ${config.deploymentId} exists (GET ${error.path} answered 404). Check the id, or give name instead to create the deployment.`);
+            }
+            throw error;
+        });
+        if (found && config.name && found.name !== config.name) {
+            throw new Error(`deployment-id ${config.deploymentId} is the deployment ${found.name}, not ${config.name}: give one of name and deployment-id, or make them agree.`);
+        }
+        return found;
+    }
+    // parseInputs guarantees a name when there is no deployment id.
+    return client.findDeploymentByName(config.name ?? '', call);
+}
+/** The error's message, with what to do where the status says it. */
+function withHint(error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof errors/* HttpStatusError */.F9))
+        return message;
+    if (error.status === 409 &&
+        error.method === 'POST' &&
+        error.path === controlPlanePaths.deployments()) {
+        return `${message}\nThe name is taken: by another deployment this key cannot see, or by the tracing project a deleted deployment of that name left behind. Delete that tracing project (operation: delete with delete-tracing-project: true deletes it with its deployment), or choose another name.`;
+    }
+    if (error.status === 401) {
+        return `${message}\nThe control plane refused the API key: check api-key (and that it belongs to this control plane's api-url).`;
+    }
+    if (error.status === 403) {
+        return /workspace|tenant/i.test(error.detail)
+            ? `${message}\nThis key is organisation-scoped: set tenant-id to the workspace id.`
+            : `${message}\nThe key is not allowed to do this: check its permissions and tenant-id.`;
+    }
+    return message;
+}
+function describe(state) {
+    return `deployment ${state.deploymentName ?? '?'} (${state.deploymentId ?? '?'})`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/delete.ts
+
+
+
+/**
+ * operation: delete, for pull-request previews: find the deployment (exact name, or id) and
+ * delete it, with its tracing project when asked. Already absent is a success. Dry run looks up
+ * and says what it would delete.
+ */
+async function deleteDeployment(config, deps) {
+    const { client, io, signal, now } = deps;
+    const call = { deadline: deps.startedAt + config.timeoutMs, signal };
+    const state = {
+        created: false,
+        statusesSeen: []
+    };
+    const finish = (outcome, message) => ({
+        ...state,
+        outcome,
+        message,
+        elapsedMs: now() - deps.startedAt
+    });
+    io.setOutput('created', 'false');
+    io.setOutput('deployment-id', '');
+    const wanted = config.name ?? config.deploymentId ?? '';
+    try {
+        const existing = await findTarget(config, client, call, true);
+        if (!existing) {
+            io.notice(`No deployment ${wanted} exists: nothing to delete.`);
+            return finish('absent', `No deployment ${wanted} exists; nothing was deleted.`);
+        }
+        state.deploymentId = existing.id;
+        state.deploymentName = existing.name;
+        const request = describeDeleteRequest(existing.id, {
+            deleteTracingProject: config.deleteTracingProject
+        });
+        if (config.dryRun) {
+            io.setOutput('deployment-id', existing.id);
+            const planLines = [`Would delete ${describe(state)}: ${request}`];
+            planLines.forEach((line) => io.info(line));
+            return {
+                ...finish('dry-run', `Dry run: ${describe(state)} would be deleted. Nothing was sent that changes state.`),
+                planLines
+            };
+        }
+        try {
+            await client.deleteDeployment(existing.id, { deleteTracingProject: config.deleteTracingProject }, call);
+        }
+        catch (error) {
+            // Deleted meanwhile, by another run: the wanted end state.
+            if (!(error instanceof errors/* HttpStatusError */.F9 && error.status === 404))
+                throw error;
+        }
+        io.setOutput('deployment-id', existing.id);
+        const tracing = config.deleteTracingProject
+            ? ' and its tracing project'
+            : `; its tracing project is kept, so the name ${existing.name} stays taken until that is deleted (delete-tracing-project: true)`;
+        return finish('deleted', `Deleted ${describe(state)}${tracing}.`);
+    }
+    catch (error) {
+        if (signal?.aborted)
+            return finish('cancelled', `Cancelled before the delete of ${wanted} was confirmed; check the service.`);
+        return finish('error', withHint(error));
+    }
+}
+
+// EXTERNAL MODULE: ./src/lib/duration.ts
+var duration = __webpack_require__(2543);
+// EXTERNAL MODULE: ./src/lib/url.ts
+var url = __webpack_require__(5194);
+// EXTERNAL MODULE: ./src/wait/revision-status.ts
+var revision_status = __webpack_require__(6123);
+;// CONCATENATED MODULE: ./src/wait/progress.ts
+
+/** While the status stays the same, a line at least this often: a person sees the wait is alive. */
+const HEARTBEAT_MS = 60_000;
+/**
+ * The wait as a person sees it: records each status from the polls (the phase timeline of the
+ * summary), and says when nothing else has been said for a while, when the end is expected, and
+ * when the build runs past it. It only reads what the polls already brought and the clock.
+ */
+class WaitProgress {
+    #now;
+    #report;
+    #heartbeatMs;
+    #waitStartedAt;
+    #spans = [];
+    #lastPollAt;
+    #nextBeatAt;
+    #started = false;
+    #late = false;
+    #basis;
+    constructor(options) {
+        this.#now = options.now;
+        this.#report = options.report;
+        this.#heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+        this.#waitStartedAt = this.#now();
+        this.#nextBeatAt = this.#waitStartedAt + this.#heartbeatMs;
+    }
+    /** A poll answered `status`. A new status is a line of its own (the caller's): no beat is due. */
+    polled(status) {
+        const at = this.#now();
+        const last = this.#spans.at(-1);
+        if (last?.status === status) {
+            last.lastSeenAt = at;
+        }
+        else {
+            if (last)
+                last.endedAt = at;
+            this.#spans.push({
+                status,
+                firstSeenAt: at,
+                lastSeenAt: at,
+                uncertainMs: at - (this.#lastPollAt ?? this.#waitStartedAt)
+            });
+            this.#nextBeatAt = at + this.#heartbeatMs;
+        }
+        this.#lastPollAt = at;
+        this.#checkLate(at);
+    }
+    /** The first status was judged; `basis` when the history predicts when the revision ends. */
+    predicted(basis) {
+        if (this.#started)
+            return;
+        this.#started = true;
+        this.#basis = basis;
+        this.#say({ kind: 'started', at: this.#now(), basis });
+    }
+    /**
+     * Sleeps `ms` in pieces that end when a heartbeat is due, and gives it: the polling schedule
+     * (and so the requests) stays what it was.
+     */
+    async pause(ms, sleep, signal) {
+        let left = ms;
+        while (left > 0) {
+            // At least 1 ms a piece: a clock that does not move cannot make this loop spin.
+            const piece = Math.min(left, Math.max(1, this.#nextBeatAt - this.#now()));
+            await sleep(piece, signal);
+            left -= piece;
+            this.#beatIfDue();
+        }
+    }
+    /** The statuses seen, for the summary; undefined before any poll answered. */
+    timeline() {
+        if (this.#spans.length === 0 || this.#lastPollAt === undefined)
+            return undefined;
+        const basis = this.#basis;
+        return {
+            waitStartedAt: this.#waitStartedAt,
+            lastPollAt: this.#lastPollAt,
+            phases: this.#spans.map((span) => ({ ...span })),
+            ...(basis && {
+                earlier: {
+                    count: basis.count,
+                    medianMs: basis.medianMs,
+                    shortestMs: basis.shortestMs,
+                    longestMs: basis.longestMs
+                }
+            })
+        };
+    }
+    #beatIfDue() {
+        const at = this.#now();
+        if (at < this.#nextBeatAt)
+            return;
+        this.#checkLate(at);
+        if (at < this.#nextBeatAt)
+            return; // the late notice was the line
+        const last = this.#spans.at(-1);
+        this.#say({
+            kind: 'heartbeat',
+            at,
+            status: last?.status,
+            inStatusMs: at - (last?.firstSeenAt ?? this.#waitStartedAt),
+            basis: this.#basis
+        });
+    }
+    #checkLate(at) {
+        const basis = this.#basis;
+        const status = this.#spans.at(-1)?.status;
+        if (this.#late || !basis || status === undefined || (0,revision_status/* judgeStatus */.Gh)(status) !== 'waiting')
+            return;
+        if (at <= basis.startedAt + basis.longestMs)
+            return;
+        this.#late = true;
+        this.#say({ kind: 'late', at, status, basis });
+    }
+    #say(event) {
+        this.#nextBeatAt = event.at + this.#heartbeatMs;
+        this.#report(event);
+    }
+}
+
+// EXTERNAL MODULE: ./src/wait/progress-text.ts
+var progress_text = __webpack_require__(8432);
+;// CONCATENATED MODULE: ./src/wait/poll-schedule.ts
+/** Earlier revisions read for the prediction, and the most of them used. */
+const HISTORY_LIMIT = 10;
+const HISTORY_USED = 5;
+/** A poll lands this long after the predicted end, so that the end has been recorded by then. */
+const AFTER_END_MS = 250;
+/** The window is at least ±1 s, or ±1 % of the build, or half the spread of the history. */
+const MIN_HALF_WIDTH_MS = 1_000;
+const HALF_WIDTH_SHARE = 0.01;
+/** At most about this many polls fall inside the window: a wide window gets wider gaps. */
+const POLLS_PER_HALF_WIDTH = 5;
+/**
+ * Predicts the end of a revision that started at `startedAt` (local epoch ms) from the newest
+ * DEPLOYED revisions in `history` (other than `revisionId`), each taking `updated_at - created_at`.
+ * Undefined when there is nothing to learn from.
+ */
+function predictFinish(history, revisionId, startedAt, denseGapMs) {
+    const durations = history
+        .filter((revision) => revision.id !== revisionId && revision.status === 'DEPLOYED')
+        .map((revision) => Date.parse(revision.updated_at ?? '') - Date.parse(revision.created_at ?? ''))
+        .filter((duration) => Number.isFinite(duration) && duration > 0)
+        .slice(0, HISTORY_USED)
+        .sort((a, b) => a - b);
+    if (durations.length === 0)
+        return undefined;
+    const middle = Math.floor(durations.length / 2);
+    const median = durations.length % 2 === 1
+        ? durations[middle]
+        : (durations[middle - 1] + durations[middle]) / 2;
+    const spread = durations[durations.length - 1] - durations[0];
+    const halfWidth = Math.max(MIN_HALF_WIDTH_MS, median * HALF_WIDTH_SHARE, spread / 2);
+    return {
+        anchor: startedAt + median + AFTER_END_MS,
+        halfWidth,
+        denseGap: Math.max(denseGapMs, halfWidth / POLLS_PER_HALF_WIDTH),
+        basis: {
+            startedAt,
+            count: durations.length,
+            shortestMs: durations[0],
+            medianMs: median,
+            longestMs: durations[durations.length - 1]
+        }
+    };
+}
+/**
+ * The gap before the next poll under a prediction, or undefined once the window is behind (the
+ * caller then backs off as without one). Before the window, gaps of at most `pollIntervalMs` are
+ * evened out so that a poll lands on the window's first grid point; inside it, polls follow a
+ * grid of `denseGap` that passes through the anchor. Never more than `pollIntervalMs`.
+ */
+function predictedGap(prediction, now, pollIntervalMs) {
+    const { anchor, halfWidth, denseGap } = prediction;
+    // Grid points before the anchor only where the window reaches them (a tight history aims the
+    // sparse polls at the anchor itself); after it, until the window is covered.
+    const windowStart = anchor - Math.floor(halfWidth / denseGap) * denseGap;
+    const windowEnd = anchor + Math.ceil(halfWidth / denseGap) * denseGap;
+    if (now >= windowEnd)
+        return undefined;
+    if (now < windowStart) {
+        const remaining = windowStart - now;
+        return remaining / Math.ceil(remaining / pollIntervalMs);
+    }
+    // The next grid point strictly after now (a poll exactly on one moves to the next).
+    let next = anchor + (Math.floor((now - anchor) / denseGap) + 1) * denseGap;
+    if (next - now < 1)
+        next += denseGap; // rounding put now just short of a grid point
+    return Math.min(next - now, pollIntervalMs);
+}
+
+;// CONCATENATED MODULE: ./src/wait/wait.ts
+
+
+
+
+/**
+ * Status checks in a row that may fail (each after its own quick retries, below) before the wait
+ * gives up: a service that is down for longer than that is not coming back within the run. Which
+ * failures a poll may ride out is status-policy.ts's `pollTolerates`.
+ */
+const FAILED_POLL_BUDGET = 5;
+/**
+ * Attempts of one status check, the first included. The next poll is itself a retry, so a poll
+ * retries less than other reads: a dead service costs at most 5 × 3 = 15 GETs (not 5 × 5), spread
+ * over the growing gaps, while a blip of a few failed GETs is ridden out within one poll.
+ */
+const POLL_ATTEMPTS = 3;
+/** The first gap between polls; gaps then grow by half each poll up to the poll interval. */
+const FIRST_GAP_MS = 2_000;
+const GAP_GROWTH = 1.5;
+/**
+ * Once the predicted end has passed, the build is running late but likely ends soon: gaps grow
+ * more slowly from the dense gap (a 15-min build 10 % over its history is noticed in about 2 s
+ * rather than 6.5 s, for two more polls; BENCHMARKS.md).
+ */
+const LATE_GAP_GROWTH = 1.2;
+/**
+ * Polls a revision until its status is final or the deadline passes. Gaps start short and grow
+ * while nothing changes (a build takes minutes; a status change often comes with the next one
+ * soon after), and never exceed `pollIntervalMs`. When the deployment's earlier revisions tell how
+ * long a build takes, the wait instead polls sparsely until just before the predicted end and
+ * densely around it (see poll-schedule.ts). Aborting the signal rejects with its reason.
+ */
+async function waitForRevision(options) {
+    const { deadline, pollIntervalMs, signal, now, progress } = options;
+    const pause = (ms) => progress ? progress.pause(ms, options.sleep, signal) : options.sleep(ms, signal);
+    const firstGap = Math.min(FIRST_GAP_MS, pollIntervalMs);
+    let gap = firstGap;
+    let lastStatus;
+    let failedPolls = 0;
+    let prediction;
+    let growth = GAP_GROWTH;
+    // With a poll interval no longer than the first gap there is nothing to save: no history read.
+    let historyRead = options.getHistory === undefined || pollIntervalMs <= FIRST_GAP_MS;
+    const startedAt = now();
+    for (;;) {
+        let revision;
+        try {
+            revision = await options.getRevision({ deadline, signal, maxAttempts: POLL_ATTEMPTS });
+            failedPolls = 0;
+        }
+        catch (error) {
+            if (error instanceof errors/* DeadlineError */.j3)
+                return { kind: 'timeout', status: lastStatus };
+            failedPolls += 1;
+            if (!meaningOfError(error).pollTolerates || failedPolls >= FAILED_POLL_BUDGET) {
+                if (failedPolls > 1 && error instanceof Error) {
+                    error.message = `${failedPolls} status checks in a row failed; the last: ${error.message}`;
+                }
+                throw error;
+            }
+            const remaining = deadline - now();
+            if (remaining <= 0)
+                return { kind: 'timeout', status: lastStatus };
+            await pause(Math.min(gap, remaining));
+            continue;
+        }
+        progress?.polled(revision.status);
+        if (revision.status !== lastStatus) {
+            lastStatus = revision.status;
+            options.onStatus(revision.status);
+            gap = firstGap;
+        }
+        else {
+            gap = Math.min(pollIntervalMs, gap * growth);
+        }
+        const verdict = (0,revision_status/* judgeStatus */.Gh)(revision.status);
+        if (verdict !== 'waiting') {
+            progress?.predicted(undefined);
+            return { kind: 'final', verdict, status: revision.status };
+        }
+        if (!historyRead) {
+            historyRead = true;
+            prediction = await readPrediction(options, revision, startedAt);
+        }
+        progress?.predicted(prediction?.basis);
+        const predicted = prediction && predictedGap(prediction, now(), pollIntervalMs);
+        if (prediction && predicted === undefined) {
+            // The predicted end has passed: back off from the dense gap, slowly.
+            gap = prediction.denseGap;
+            growth = LATE_GAP_GROWTH;
+            prediction = undefined;
+        }
+        const remaining = deadline - now();
+        if (remaining <= 0)
+            return { kind: 'timeout', status: lastStatus };
+        await pause(Math.min(predicted ?? gap, remaining));
+    }
+}
+/**
+ * The revision started when it was created, or when the wait started if the service's clock says
+ * later (clocks can differ; the run created the revision just before waiting).
+ */
+async function readPrediction(options, revision, waitStartedAt) {
+    if (!options.getHistory)
+        return undefined;
+    try {
+        const history = await options.getHistory(HISTORY_LIMIT, {
+            deadline: options.deadline,
+            signal: options.signal
+        });
+        const createdAt = Date.parse(revision.created_at ?? '');
+        const startedAt = Number.isFinite(createdAt)
+            ? Math.min(createdAt, waitStartedAt)
+            : waitStartedAt;
+        return predictFinish(history, revision.id, startedAt, FIRST_GAP_MS);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+// EXTERNAL MODULE: ./src/inputs/git-ref.ts
+var git_ref = __webpack_require__(6905);
+// EXTERNAL MODULE: ./src/inputs/parse.ts + 2 modules
+var parse = __webpack_require__(7708);
+;// CONCATENATED MODULE: ./src/operations/plan.ts
+
+
+/**
+ * Decides what to send: the whole create body when the deployment does not exist, or a PATCH that
+ * carries only what PATCH may change. This is the one place request bodies are built. Inputs that
+ * only now turn out to be missing (a create needs more than an update) throw an InputError before
+ * anything that changes state is sent.
+ */
+function planDeployment(config, existing) {
+    return existing === undefined ? planCreate(config) : planUpdate(config, existing);
+}
+function planCreate(config) {
+    const name = config.name;
+    if (name === undefined) {
+        throw new parse/* InputError */.dz([
+            {
+                input: 'name',
+                message: 'is required to create a deployment (no deployment has the given deployment-id)'
+            }
+        ]);
+    }
+    const problems = [];
+    const required = (value, input) => {
+        if (value === undefined || value === '') {
+            problems.push({
+                input,
+                message: `is required to create a ${config.source} deployment (${name} does not exist yet)`
+            });
+        }
+        return value ?? '';
+    };
+    let sourceConfig = {};
+    const revisionConfig = {};
+    if (config.source === 'git_host') {
+        sourceConfig.integration_id = required(config.integrationId, 'integration-id');
+        sourceConfig.repo_url = required(config.repoUrl, 'repo-url');
+        if (config.deploymentType)
+            sourceConfig.deployment_type = config.deploymentType;
+        // A tag is never pushed again, and the service refuses build_on_push with a tag.
+        const buildOnPush = config.buildOnPush ?? ((0,git_ref/* isTagRef */.kN)(config.repoRef) ? false : undefined);
+        if (buildOnPush !== undefined)
+            sourceConfig.build_on_push = buildOnPush;
+        sourceConfig = { ...sourceConfig, ...buildCommands(config) };
+        revisionConfig.repo_ref = required(config.repoRef, 'repo-ref');
+        revisionConfig.graph_config_path = required(config.graphConfigPath, 'graph-config-path');
+    }
+    else if (config.source === 'internal_source') {
+        // The official client's flow: create with the config path only; the upload's PATCH follows.
+        revisionConfig.graph_config_path = required(config.graphConfigPath, 'graph-config-path');
+    }
+    else {
+        revisionConfig.image_uri = required(config.imageUri, 'image-uri');
+        if (config.source === 'external_image') {
+            if (config.listenerId)
+                sourceConfig.listener_id = config.listenerId;
+            if (config.k8sNamespace)
+                sourceConfig.listener_config = { k8s_namespace: config.k8sNamespace };
+            if (config.customUrl)
+                sourceConfig.custom_url = config.customUrl;
+            if (config.resourceSpec)
+                sourceConfig.resource_spec = config.resourceSpec;
+        }
+    }
+    if (problems.length > 0)
+        throw new parse/* InputError */.dz(problems);
+    const internalSource = config.source === 'internal_source';
+    return {
+        kind: 'create',
+        body: {
+            name,
+            source: config.source,
+            source_config: sourceConfig,
+            source_revision_config: revisionConfig,
+            secrets: internalSource ? [] : (config.secrets ?? [])
+        },
+        notices: [],
+        sourcePatch: internalSource ? (objectPath) => sourcePatch(config, objectPath) : undefined
+    };
+}
+function planUpdate(config, existing) {
+    if (existing.source !== config.source) {
+        throw new parse/* InputError */.dz([
+            {
+                input: 'source',
+                message: `is ${config.source}, but the deployment ${existing.name} (${existing.id}) has source ${existing.source}, which cannot change; use source: ${existing.source}, or another name`
+            }
+        ]);
+    }
+    const notices = createOnlyNotices(config, existing);
+    if (config.source === 'internal_source') {
+        return {
+            kind: 'update',
+            deploymentId: existing.id,
+            notices,
+            sourcePatch: (objectPath) => sourcePatch(config, objectPath)
+        };
+    }
+    let sourceConfig = {};
+    const revisionConfig = {};
+    if (config.source === 'git_host') {
+        if (config.repoRef)
+            revisionConfig.repo_ref = config.repoRef;
+        if (config.graphConfigPath)
+            revisionConfig.graph_config_path = config.graphConfigPath;
+        if (config.buildOnPush !== undefined) {
+            sourceConfig.build_on_push = config.buildOnPush;
+        }
+        else if ((0,git_ref/* isTagRef */.kN)(config.repoRef) && existing.source_config.build_on_push === true) {
+            // The service refuses a tag while build_on_push is on; a tag is never pushed again anyway.
+            sourceConfig.build_on_push = false;
+            notices.push(`build_on_push of ${existing.name} is turned off: it cannot stay on while the deployment follows the tag ${config.repoRef}.`);
+        }
+        sourceConfig = { ...sourceConfig, ...buildCommands(config) };
+    }
+    else {
+        if (config.imageUri)
+            revisionConfig.image_uri = config.imageUri;
+        if (config.source === 'external_image') {
+            if (config.customUrl)
+                sourceConfig.custom_url = config.customUrl;
+            if (config.resourceSpec)
+                sourceConfig.resource_spec = config.resourceSpec;
+        }
+    }
+    const body = {};
+    if (Object.keys(sourceConfig).length > 0)
+        body.source_config = sourceConfig;
+    if (Object.keys(revisionConfig).length > 0)
+        body.source_revision_config = revisionConfig;
+    if (config.secrets !== undefined)
+        body.secrets = config.secrets;
+    if (!createsRevision(body)) {
+        const gitHost = config.source === 'git_host';
+        throw new parse/* InputError */.dz([
+            {
+                input: gitHost ? 'repo-ref' : 'image-uri',
+                message: `nothing to deploy: an update of ${existing.name} needs ${gitHost ? 'repo-ref or graph-config-path' : 'image-uri (or secrets or resource-spec)'} to create a new revision`
+            }
+        ]);
+    }
+    return { kind: 'update', deploymentId: existing.id, body, notices };
+}
+/**
+ * operation promote: the PATCH that makes `target` build or run exactly what `from` serves, its
+ * active `revision`: the same image, the same tarball, or the same ref (whose commit is checked
+ * after DEPLOYED, so the source's commit must be known). Anything that keeps this from being
+ * the same build is refused by name before anything is written.
+ */
+function planPromotion(config, target, from, revision) {
+    const refuse = (message) => {
+        throw new parse/* InputError */.dz([{ input: 'from-deployment', message }]);
+    };
+    const fromName = `${from.name} (${from.id})`;
+    if (from.source !== target.source) {
+        refuse(`${fromName} has source ${from.source}, but ${target.name} (${target.id}) has source ${target.source}: a promote deploys the same build, so both must have the same source`);
+    }
+    const seen = revision.source_revision_config ?? {};
+    const missing = (field, why) => refuse(`the revision ${revision.id} that ${fromName} serves shows no ${field}: ${why}`);
+    const revisionConfig = {};
+    const sourceConfig = {};
+    const notices = [];
+    let promoted;
+    let fromCommit;
+    switch (from.source) {
+        case 'external_image':
+        case 'internal_image':
+            promoted = seen.image_uri || missing('image_uri', 'there is no image to promote');
+            revisionConfig.image_uri = promoted;
+            break;
+        case 'internal_source':
+            promoted =
+                seen.source_tarball_path ||
+                    missing('source_tarball_path', 'the source it was built from cannot be reused, so internal_source cannot be promoted from it (deploy the folder instead)');
+            revisionConfig.source_tarball_path = promoted;
+            if (seen.graph_config_path)
+                revisionConfig.graph_config_path = seen.graph_config_path;
+            break;
+        case 'git_host':
+            promoted = seen.repo_ref || missing('repo_ref', 'there is no ref to promote');
+            fromCommit =
+                seen.repo_commit_sha ||
+                    missing('repo_commit_sha', `the commit it was built from is unknown, so nothing could check that ${target.name} builds the same one`);
+            revisionConfig.repo_ref = promoted;
+            if (seen.graph_config_path)
+                revisionConfig.graph_config_path = seen.graph_config_path;
+            if (target.source_config.build_on_push === true) {
+                if ((0,git_ref/* isTagRef */.kN)(promoted)) {
+                    // The service refuses a tag while build_on_push is on; a tag is never pushed again anyway.
+                    sourceConfig.build_on_push = false;
+                    notices.push(`build_on_push of ${target.name} is turned off: it cannot stay on while the deployment follows the tag ${promoted}.`);
+                }
+                else {
+                    notices.push(`build_on_push is on for ${target.name}: every push to ${promoted} will build it again, a commit no promote checked. Promote a tag, or turn build_on_push off.`);
+                }
+            }
+            break;
+        default:
+            return refuse(`${fromName} has source ${from.source}, which this action cannot promote (it promotes git_host, external_image, internal_image and internal_source)`);
+    }
+    const body = { source_revision_config: revisionConfig };
+    if (Object.keys(sourceConfig).length > 0)
+        body.source_config = sourceConfig;
+    if (config.secrets !== undefined)
+        body.secrets = config.secrets;
+    return {
+        plan: { kind: 'update', deploymentId: target.id, body, notices },
+        promoted,
+        fromCommit
+    };
+}
+/** The PATCH that turns an uploaded tarball into a revision (service-notes, internal_source). */
+function sourcePatch(config, objectPath) {
+    const body = {
+        source_revision_config: {
+            source_tarball_path: objectPath,
+            graph_config_path: config.graphConfigPath ?? undefined
+        }
+    };
+    const commands = buildCommands(config);
+    if (Object.keys(commands).length > 0)
+        body.source_config = commands;
+    if (config.secrets !== undefined)
+        body.secrets = config.secrets;
+    return body;
+}
+function buildCommands(config) {
+    const commands = {};
+    if (config.installCommand)
+        commands.install_command = config.installCommand;
+    if (config.buildCommand)
+        commands.build_command = config.buildCommand;
+    return commands;
+}
+/** api.md §3: the body fields whose non-null value in a PATCH creates a revision. */
+const REVISION_FIELDS = [
+    'source_revision_config.repo_ref',
+    'source_revision_config.graph_config_path',
+    'source_revision_config.image_uri',
+    'source_revision_config.source_tarball_path',
+    'source_config.resource_spec',
+    'secrets'
+];
+function createsRevision(body) {
+    return REVISION_FIELDS.some((field) => valueAt(body, field) != null);
+}
+function valueAt(body, field) {
+    let value = body;
+    for (const key of field.split('.')) {
+        if (typeof value !== 'object' || value === null)
+            return undefined;
+        value = value[key];
+    }
+    return value;
+}
+/** Create-only inputs that ask for something the existing deployment does not have. */
+function createOnlyNotices(config, existing) {
+    const current = existing.source_config;
+    const asked = config.source === 'git_host'
+        ? [
+            ['integration-id', config.integrationId, current.integration_id],
+            ['deployment-type', config.deploymentType, current.deployment_type]
+        ]
+        : [['listener-id', config.listenerId, current.listener_id]];
+    const differing = asked
+        .filter(([, wanted, actual]) => wanted !== undefined && actual != null && wanted !== actual)
+        .map(([input]) => input);
+    if (differing.length === 0)
+        return [];
+    return [
+        `${differing.join(', ')} of ${existing.name} can only be set when the deployment is created; the deployment keeps its current value. To change it, delete the deployment or deploy under another name.`
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/operations/plan-description.ts
+
+
+
+/**
+ * The plan for people (dry-run): the requests, each field that would be sent, and which fields
+ * create a revision. Secret values are shown as `***`.
+ */
+function describePlan(plan, target, archive) {
+    const lines = [];
+    if (plan.kind === 'create') {
+        lines.push(`Would create deployment ${target.name} (source ${plan.body.source}): POST ${controlPlanePaths.deployments()}`);
+        lines.push(...fieldLines(plan.body, false));
+        lines.push(plan.sourcePatch
+            ? '  (creates the deployment without a revision)'
+            : '  (creates the deployment and its first revision)');
+    }
+    const deploymentPath = plan.kind === 'update'
+        ? controlPlanePaths.deployment(plan.deploymentId)
+        : controlPlanePaths.newDeployment();
+    const uploadPath = plan.kind === 'update'
+        ? controlPlanePaths.uploadUrl(plan.deploymentId)
+        : controlPlanePaths.newDeploymentUploadUrl();
+    if (plan.sourcePatch) {
+        const packed = archive
+            ? ` (${archive.files.length} files, ${(0,bytes/* formatBytes */.z)(archive.bytes)} packed)`
+            : '';
+        lines.push(`Would upload the source folder${packed}: POST ${uploadPath}, then PUT the tarball`);
+        lines.push(`Would update deployment ${target.name}: PATCH ${deploymentPath}`);
+        lines.push(...fieldLines(plan.sourcePatch('{object path from upload-url}'), true));
+    }
+    else if (plan.kind === 'update' && plan.body) {
+        lines.push(`Would update deployment ${target.name} (${plan.deploymentId}): PATCH ${deploymentPath}`);
+        lines.push(...fieldLines(plan.body, true));
+    }
+    lines.push(...plan.notices.map((notice) => `Note: ${notice}`));
+    return lines;
+}
+function fieldLines(body, markRevisions) {
+    return flatten(body, '').map(([field, value]) => {
+        const creates = markRevisions && REVISION_FIELDS.includes(field)
+            ? '   ← creates a revision'
+            : '';
+        return `  ${field} = ${value}${creates}`;
+    });
+}
+function flatten(value, prefix) {
+    const rows = [];
+    for (const [key, item] of Object.entries(value)) {
+        const field = prefix ? `${prefix}.${key}` : key;
+        if (field === 'secrets' && Array.isArray(item)) {
+            const names = item.map((secret) => `${secret.name}=***`);
+            rows.push([field, names.length > 0 ? names.join(', ') : '[] (none)']);
+        }
+        else if (field === 'source_config.resource_spec' ||
+            typeof item !== 'object' ||
+            item === null) {
+            rows.push([field, typeof item === 'string' ? item : JSON.stringify(item)]);
+        }
+        else {
+            rows.push(...flatten(item, field));
+        }
+    }
+    return rows;
+}
+
+;// CONCATENATED MODULE: ./src/operations/sibling-history.ts
+/** Pages of 100 deployments read to find the siblings of a new one. */
+const MAX_LIST_PAGES = 5;
+/** Siblings whose revisions are read, at the most, newest update first. */
+const MAX_SIBLINGS = 3;
+/**
+ * What makes two deployments siblings: the same source and the same repository (git_host) or
+ * image repository (tag and digest dropped). Undefined when there is nothing to compare by.
+ */
+function siblingKey(deployment) {
+    if (deployment.source === 'git_host') {
+        const repo = deployment.source_config.repo_url;
+        if (!repo)
+            return undefined;
+        return `git_host ${repo
+            .trim()
+            .toLowerCase()
+            .replace(/\/+$/, '')
+            .replace(/\.git$/, '')}`;
+    }
+    const image = deployment.source_revision_config.image_uri;
+    if (!image)
+        return undefined;
+    // `registry:5000/team/agent:1.2@sha256:…` → `registry:5000/team/agent`
+    const withoutDigest = image.trim().split('@')[0] ?? '';
+    const lastSlash = withoutDigest.lastIndexOf('/');
+    const colon = withoutDigest.indexOf(':', lastSlash + 1);
+    return `${deployment.source} ${colon < 0 ? withoutDigest : withoutDigest.slice(0, colon)}`;
+}
+/**
+ * The history a first deploy learns its timing from: the revisions of the deployments of the same
+ * repository or image, since every new preview has none of its own. Reads the deployments list,
+ * then the revisions of the most recently updated sibling, or of the next (three at the most) when
+ * that one has no DEPLOYED revision: one read is the cost of an update's history. An empty history
+ * when there are no siblings: the wait then backs off plainly.
+ */
+function siblingHistory(client, deployment) {
+    return async (limit, call) => {
+        const key = siblingKey(deployment);
+        if (key === undefined)
+            return [];
+        const listed = await client.listDeployments('', call, MAX_LIST_PAGES);
+        const updated = (sibling) => Date.parse(sibling.updated_at ?? '') || 0;
+        const siblings = listed
+            .filter((sibling) => sibling.id !== deployment.id && siblingKey(sibling) === key)
+            .sort((a, b) => updated(b) - updated(a))
+            .slice(0, MAX_SIBLINGS);
+        const history = [];
+        for (const sibling of siblings) {
+            history.push(...(await client.listRevisions(sibling.id, limit, call)));
+            if (history.some((revision) => revision.status === 'DEPLOYED'))
+                break;
+        }
+        return history;
+    };
+}
+
+// EXTERNAL MODULE: ./src/lib/read-again.ts
+var read_again = __webpack_require__(6894);
+;// CONCATENATED MODULE: ./src/operations/revision-match.ts
+/**
+ * Whether a revision the service shows was made from `sent`: every field that was sent with a
+ * value must be the revision's. Returns the fields that differ (empty: it matches), or undefined
+ * when nothing was sent to compare (a PATCH of secrets or resources only).
+ */
+function configDifferences(sent, seen) {
+    const fields = Object.keys(sent ?? {}).filter((field) => sent?.[field] != null);
+    if (fields.length === 0)
+        return undefined;
+    return fields.filter((field) => seen?.[field] !== sent[field]);
+}
+
+;// CONCATENATED MODULE: ./src/operations/safe-writes.ts
+
+
+
+
+
+/** Attempts of a create or an update whose answers got lost, the first included. */
+const MAX_WRITE_ATTEMPTS = 4;
+/**
+ * An error after which the service may or may not have acted (status-policy.ts's table): the
+ * request went out and no (readable) answer came back, or a gateway answered for the service.
+ */
+function isLostAnswer(error) {
+    return meaningOfError(error).lostAnswer;
+}
+/**
+ * Creates the deployment exactly once. When an answer is lost, the deployment is looked up by its
+ * exact name before anything is sent again, and adopted if the lost request did create it. A 409
+ * on a later attempt means the same: an earlier attempt created it.
+ */
+async function createOnce(body, deps) {
+    let lost;
+    for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
+        try {
+            return { deployment: await deps.client.createDeployment(body, deps.call), adopted: false };
+        }
+        catch (error) {
+            const conflictAfterLoss = lost !== undefined && error instanceof errors/* HttpStatusError */.F9 && error.status === 409;
+            if (!conflictAfterLoss && !isLostAnswer(error))
+                throw error;
+            lost = conflictAfterLoss ? lost : error;
+        }
+        const found = await deps.client.findDeploymentByName(body.name, deps.call);
+        if (found) {
+            deps.notice(`The answer to POST ${controlPlanePaths.deployments()} was lost (${reasonOf(lost)}), but the deployment ${found.name} (${found.id}) exists: this run created it, and goes on with it instead of creating it again.`);
+            return { deployment: found, adopted: true };
+        }
+        if (attempt < MAX_WRITE_ATTEMPTS)
+            await pause(attempt, deps, lost);
+    }
+    throw lost;
+}
+/**
+ * Patches the deployment so that at most one revision comes of it. When an answer is lost, the
+ * deployment's latest revision is compared with the one before the PATCH: a new one is adopted
+ * (the lost PATCH created it), otherwise the PATCH is sent again.
+ */
+async function patchOnce(deploymentId, body, revisionBefore, deps) {
+    let lost;
+    for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
+        try {
+            return {
+                deployment: await deps.client.patchDeployment(deploymentId, body, deps.call),
+                adopted: false
+            };
+        }
+        catch (error) {
+            if (!isLostAnswer(error))
+                throw error;
+            lost = error;
+        }
+        const settled = await (0,read_again/* readAgain */.n)({
+            read: async () => {
+                const current = await deps.client.getDeployment(deploymentId, deps.call);
+                if (!current.latest_revision_id || current.latest_revision_id === revisionBefore) {
+                    return { kind: 'not-seen', value: null };
+                }
+                const differs = configDifferences(body.source_revision_config, current.source_revision_config);
+                if (differs && differs.length > 0) {
+                    // Another run's revision: not ours to wait for. Ours, if it comes, will be newer.
+                    deps.notice(`The answer to PATCH ${controlPlanePaths.deployment(deploymentId)} was lost (${reasonOf(lost)}); the deployment has a new revision ${current.latest_revision_id}, but its ${differs.join(', ')} is not what this run sent: another run or a push created it, so it is not adopted.`);
+                    revisionBefore = current.latest_revision_id;
+                    return { kind: 'not-seen', value: null };
+                }
+                const unverified = differs ? '' : ' (nothing sent names the revision, so this is assumed)';
+                deps.notice(`The answer to PATCH ${controlPlanePaths.deployment(deploymentId)} was lost (${reasonOf(lost)}), but the deployment has a new revision ${current.latest_revision_id}: this run created it${unverified}, and waits for it instead of patching again.`);
+                return { kind: 'seen', value: current };
+            },
+            ...settleWindow(deps)
+        });
+        if (settled.kind === 'seen')
+            return { deployment: settled.value, adopted: true };
+        if (attempt < MAX_WRITE_ATTEMPTS)
+            await pause(attempt, deps, lost);
+    }
+    throw lost;
+}
+/**
+ * How long a lost write is given to show its effect: a request the client gave up on may still be
+ * carried out, as late as one request timeout after; read about five times in that window.
+ */
+function settleWindow(deps) {
+    return {
+        deadline: Math.min(deps.now() + deps.settleMs, deps.call.deadline ?? Infinity),
+        gapMs: Math.max(50, deps.settleMs / 5),
+        signal: deps.call.signal,
+        now: deps.now,
+        sleep: deps.sleep
+    };
+}
+async function pause(attempt, deps, lost) {
+    // The client's backoff and random source: one retry policy for the whole run.
+    const delay = deps.client.retryDelay(attempt - 1);
+    const deadline = deps.call.deadline;
+    if (deadline !== undefined && deps.now() + delay >= deadline) {
+        throw lost;
+    }
+    await deps.sleep(delay, deps.call.signal);
+}
+function reasonOf(error) {
+    if (error instanceof errors/* NetworkError */.Dr)
+        return error.reason;
+    if (error instanceof errors/* HttpStatusError */.F9)
+        return `HTTP ${error.status}`;
+    if (error instanceof errors/* ResponseShapeError */.RD)
+        return 'the body was cut short';
+    return String(error);
+}
+
+;// CONCATENATED MODULE: ./src/operations/deploy.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** One run of the deploy operation (or a rollback's wait): what its steps share. */
+class DeployRun {
+    config;
+    deps;
+    known = { created: false, statusesSeen: [] };
+    deadline;
+    call;
+    constructor(config, deps) {
+        this.config = config;
+        this.deps = deps;
+        this.deadline = deps.startedAt + config.timeoutMs;
+        this.call = { deadline: this.deadline, signal: deps.signal };
+    }
+    elapsed() {
+        return this.deps.now() - this.deps.startedAt;
+    }
+    /** "deployment NAME (ID)", as far as it is known. */
+    get target() {
+        return describe(this.known);
+    }
+    finish(outcome, message) {
+        return { ...this.known, outcome, message, elapsedMs: this.elapsed() };
+    }
+    /** The deployment this run works on is known: said in the output at once. */
+    found(deployment) {
+        this.known.deploymentId = deployment.id;
+        this.known.deploymentName = deployment.name;
+        this.deps.io.setOutput('deployment-id', deployment.id);
+    }
+    writeDeps() {
+        const { client, sleep, now, io } = this.deps;
+        return {
+            client,
+            call: this.call,
+            sleep,
+            now,
+            notice: (message) => io.notice(message),
+            settleMs: client.requestTimeoutMs
+        };
+    }
+}
+/**
+ * The deploy operation: look the deployment up, create or patch it, wait for the revision this
+ * run created, read the URL. Outputs are set as soon as each is known. Expected endings (failed,
+ * superseded, timeout, cancelled) and errors (HTTP, inputs a create needs) all end in a result that
+ * holds what was known when it ended; nothing is thrown.
+ */
+async function deploy(config, deps) {
+    const run = new DeployRun(config, deps);
+    deps.io.setOutput('created', 'false');
+    deps.io.setOutput('rolled-back', 'false');
+    let archive;
+    try {
+        archive = await packSourceDir(run);
+        const existing = await findTarget(config, deps.client, run.call);
+        if (existing)
+            run.found(existing);
+        if (existing?.active_revision_id) {
+            run.known.previousRevisionId = existing.active_revision_id;
+            deps.io.setOutput('previous-revision-id', existing.active_revision_id);
+        }
+        const plan = planDeployment(config, existing);
+        plan.notices.forEach((notice) => deps.io.notice(notice));
+        if (config.dryRun)
+            return dryRun(run, plan, existing, archive);
+        const { deployment, revisionId } = await writeRevision(run, plan, existing, archive);
+        if (!config.wait)
+            return await notWaiting(run, deployment.id, revisionId);
+        return (await waitForOutcome(run, deployment, revisionId)).result;
+    }
+    catch (error) {
+        return endedByError(run, error);
+    }
+    finally {
+        await archive?.dispose();
+    }
+}
+/**
+ * internal_source: everything about the folder is checked and packed before the first request.
+ * tar and ignore are loaded only for this source.
+ */
+async function packSourceDir(run) {
+    if (run.config.source !== 'internal_source')
+        return undefined;
+    const { io } = run.deps;
+    const sourceArchive = await Promise.all(/* import() */[__webpack_require__.e(812), __webpack_require__.e(10)]).then(__webpack_require__.bind(__webpack_require__, 2010));
+    await sourceArchive.checkSourceDir(run.config);
+    const archive = await sourceArchive.packSource(run.config.sourceDir, undefined, {
+        deadline: run.deadline,
+        now: run.deps.now,
+        signal: run.deps.signal
+    });
+    io.info(`Packed ${archive.files.length} files into ${(0,bytes/* formatBytes */.z)(archive.bytes)}.`);
+    if (archive.skipped.length > 0) {
+        const more = archive.skipped.length > 10 ? ` and ${archive.skipped.length - 10} more` : '';
+        io.notice(`Left out of the source tarball (links, or paths outside source-dir): ${archive.skipped.slice(0, 10).join(', ')}${more}`);
+    }
+    if (archive.bytes > sourceArchive.WARN_ARCHIVE_BYTES) {
+        io.notice(`The source tarball is ${(0,bytes/* formatBytes */.z)(archive.bytes)}; above ${(0,bytes/* formatBytes */.z)(sourceArchive.WARN_ARCHIVE_BYTES)} uploads and builds get slow. Leave build output and data out with .gitignore.`);
+    }
+    return archive;
+}
+function dryRun(run, plan, existing, archive) {
+    const planLines = describePlan(plan, { name: existing?.name ?? run.config.name ?? '' }, archive);
+    planLines.forEach((line) => run.deps.io.info(line));
+    const what = plan.kind === 'create'
+        ? `${run.config.name} does not exist and would be created`
+        : `${run.target} would be updated`;
+    return {
+        ...run.finish('dry-run', `Dry run: ${what}. Nothing was sent that changes state.`),
+        planLines
+    };
+}
+/**
+ * Sends the create, the upload and the PATCH the plan asks for, each at most once, and returns
+ * the revision the last of them created: the one this run waits for.
+ */
+async function writeRevision(run, plan, existing, archive) {
+    const { io } = run.deps;
+    let deployment;
+    if (plan.kind === 'create') {
+        io.info(`Creating deployment ${plan.body.name} (source ${plan.body.source})…`);
+        deployment = (await createOnce(plan.body, run.writeDeps())).deployment;
+        run.known.created = true;
+        io.setOutput('created', 'true');
+    }
+    else {
+        deployment = existing;
+    }
+    run.found(deployment);
+    let revisionBefore = plan.kind === 'create' ? null : deployment.latest_revision_id;
+    if (plan.sourcePatch && archive) {
+        revisionBefore = deployment.latest_revision_id;
+        deployment = await uploadAndPatch(run, deployment, plan.sourcePatch, archive);
+    }
+    else if (plan.kind === 'update' && plan.body) {
+        io.info(`Updating deployment ${deployment.name} (${deployment.id})…`);
+        deployment = (await patchOnce(deployment.id, plan.body, revisionBefore, run.writeDeps()))
+            .deployment;
+    }
+    const revisionId = deployment.latest_revision_id;
+    if (!revisionId || revisionId === revisionBefore) {
+        throw new Error(`The service accepted the ${plan.kind} of ${deployment.name} (${deployment.id}) but reports no new revision (latest revision: ${revisionId ?? 'none'}). Check the deployment on the service before running again.`);
+    }
+    run.known.revisionId = revisionId;
+    io.setOutput('revision-id', revisionId);
+    const createdWith = plan.kind === 'create' && !plan.sourcePatch;
+    io.info(`Revision ${revisionId} ${createdWith ? 'created with the deployment' : 'created by the update'}.`);
+    return { deployment, revisionId };
+}
+async function uploadAndPatch(run, deployment, sourcePatch, archive) {
+    const { client, io } = run.deps;
+    const upload = await client.createUploadUrl(deployment.id, run.call);
+    io.info(`Uploading the source tarball (${(0,bytes/* formatBytes */.z)(archive.bytes)})…`);
+    await client.uploadFile(upload.upload_url, archive, run.call);
+    io.info(`Updating deployment ${deployment.name} (${deployment.id}) with the uploaded source…`);
+    const patch = sourcePatch(upload.object_path);
+    return (await patchOnce(deployment.id, patch, deployment.latest_revision_id, run.writeDeps()))
+        .deployment;
+}
+/** Records a status of the revision: the output, the log, and the statuses seen. */
+function statusSeen(run, revisionId, status) {
+    run.known.revisionStatus = status;
+    run.known.statusesSeen.push(status);
+    run.deps.io.setOutput('revision-status', status);
+    run.deps.io.info(`Revision ${revisionId}: ${status} (${(0,duration/* formatDuration */.a)(run.elapsed())})`);
+}
+async function notWaiting(run, deploymentId, revisionId) {
+    const revision = await run.deps.client.getRevision(deploymentId, revisionId, run.call);
+    statusSeen(run, revisionId, revision.status);
+    return run.finish('revision-created', `Revision ${revisionId} of ${run.target} exists (status ${revision.status}); not waiting for it (wait: false).`);
+}
+/**
+ * Waits for the revision and judges how it ended. Also hands back the revision as the last poll
+ * read it (its DEPLOYED state, when it got there), so that a caller needs no second read of it.
+ */
+async function waitForOutcome(run, deployment, revisionId) {
+    const { client, signal, now, sleep } = run.deps;
+    const deploymentId = deployment.id;
+    let lastRead;
+    const progress = new WaitProgress({
+        now,
+        report: (event) => progressSeen(run, revisionId, event)
+    });
+    let waited;
+    try {
+        waited = await waitForRevision({
+            getRevision: async (call) => (lastRead = await client.getRevision(deploymentId, revisionId, call)),
+            // A first deploy has no history of its own: it learns from its repository's or image's.
+            getHistory: run.known.created
+                ? siblingHistory(client, deployment)
+                : (limit, call) => client.listRevisions(deploymentId, limit, call),
+            deadline: run.deadline,
+            pollIntervalMs: run.config.pollIntervalMs,
+            signal,
+            now,
+            sleep,
+            onStatus: (status) => statusSeen(run, revisionId, status),
+            progress
+        });
+    }
+    finally {
+        // Every ending (errors and cancels too) shows the phases seen until then.
+        run.known.phases = progress.timeline();
+    }
+    return { result: await judgeWait(run, deploymentId, revisionId, waited), lastRead };
+}
+/** What the wait tells a person beside the status changes: a line in the log, GitHub's record. */
+function progressSeen(run, revisionId, event) {
+    if (event.kind === 'started')
+        run.deps.io.waitStarting?.(revisionId, event.basis);
+    const line = (0,progress_text/* progressLine */.oz)(event, run.elapsed());
+    if (line !== undefined)
+        run.deps.io.info(line);
+}
+async function judgeWait(run, deploymentId, revisionId, waited) {
+    const took = (0,duration/* formatDuration */.a)(run.elapsed());
+    if (waited.kind === 'timeout') {
+        const blocker = waited.status === 'QUEUED' ? await failedRevisionBefore(run, deploymentId, revisionId) : '';
+        return run.finish('timeout', `Timed out after ${took} waiting for revision ${revisionId} of ${run.target}; its last status was ${waited.status ?? 'not read'}.${blocker} The deployment goes on on the service: check it there, or raise timeout (now ${(0,duration/* formatDuration */.a)(run.config.timeoutMs)}).`);
+    }
+    switch (waited.verdict) {
+        case 'failed':
+            return run.finish('failed', `Revision ${revisionId} of ${run.target} ended ${waited.status} after ${took}. See the revision's ${(0,revision_status/* phaseOf */.hU)(run.known.statusesSeen)} logs on the service.`);
+        case 'superseded': {
+            const newer = await run.deps.client.getDeployment(deploymentId, run.call).then((current) => current.latest_revision_id ?? 'unknown', () => 'unknown');
+            return run.finish('superseded', `Revision ${revisionId} of ${run.target} was SKIPPED: a newer revision (${newer}) superseded it. Another run or a push deployed after this one; serialise runs with a concurrency group per deployment.`);
+        }
+        case 'deployed':
+            return deployed(run, deploymentId, revisionId);
+    }
+}
+/** DEPLOYED: the URL is read again now, since it can be empty until provisioning ends. */
+async function deployed(run, deploymentId, revisionId) {
+    const { client, io, signal } = run.deps;
+    const current = await client.getDeployment(deploymentId, run.call).catch((error) => {
+        if (signal?.aborted)
+            throw error;
+        // The revision is DEPLOYED all the same: the serving check reads again and says what it saw.
+        io.warning(`Revision ${revisionId} is DEPLOYED, but ${run.target} could not be read after it (${error instanceof Error ? error.message : String(error)}): deployment-url stays empty.`);
+        return undefined;
+    });
+    if (!current) {
+        return run.finish('deployed', `Revision ${revisionId} of ${run.target} is DEPLOYED after ${(0,duration/* formatDuration */.a)(run.elapsed())}.`);
+    }
+    run.known.deploymentUrl = usableUrl(run, current.source_config.custom_url ?? '');
+    io.setOutput('deployment-url', run.known.deploymentUrl);
+    // Whether it serves is the serving check's to say (after-deploy/serving-check.ts), starting
+    // from this read.
+    run.known.activeRevisionId = current.active_revision_id;
+    const at = run.known.deploymentUrl ? ` at ${run.known.deploymentUrl}` : '';
+    return run.finish('deployed', `Deployed ${run.target}: revision ${revisionId} is DEPLOYED${at} after ${(0,duration/* formatDuration */.a)(run.elapsed())}.`);
+}
+/**
+ * The deployment's URL as this run reports and checks it: the service's `custom_url` when it is
+ * an http(s) URL without credentials or control characters, else '' with a warning that does not
+ * repeat it (it may carry someone's credentials).
+ */
+function usableUrl(run, customUrl) {
+    if (customUrl === '')
+        return '';
+    const checked = (0,url/* checkHttpUrl */.O)(customUrl);
+    if ('url' in checked)
+        return checked.url;
+    run.deps.io.warning(`The service's custom_url for ${run.target} is not a usable URL (${checked.problem}): deployment-url is left empty, and nothing is sent to it.`);
+    return '';
+}
+function endedByError(run, error) {
+    const took = (0,duration/* formatDuration */.a)(run.elapsed());
+    const { revisionId, revisionStatus, deploymentId } = run.known;
+    if (run.deps.signal?.aborted) {
+        const during = revisionStatus ? ` while revision ${revisionId} was ${revisionStatus}` : '';
+        const of = deploymentId ? ` (${run.target})` : '';
+        return run.finish('cancelled', `Cancelled after ${took}${during}${of}. What this run already sent goes on on the service: check the deployment there.`);
+    }
+    if (error instanceof errors/* DeadlineError */.j3) {
+        const goesOn = revisionId
+            ? `; revision ${revisionId} of ${run.target} goes on on the service`
+            : '';
+        return run.finish('timeout', `Timed out after ${took} before ${error.method} ${error.path} could finish${goesOn}. Raise timeout (now ${(0,duration/* formatDuration */.a)(run.config.timeoutMs)}) or check the service.`);
+    }
+    return run.finish('error', withHint(error));
+}
+/** A look at the revisions after the wait's deadline gets a few seconds of its own. */
+const AFTER_DEADLINE_LOOK_MS = 5_000;
+/**
+ * Why a revision may sit in QUEUED: the service holds later revisions behind a failed one. Best
+ * effort, for the timeout message; '' when there is no such revision or it cannot be read.
+ */
+async function failedRevisionBefore(run, deploymentId, revisionId) {
+    try {
+        const revisions = await run.deps.client.listRevisions(deploymentId, 20, {
+            deadline: run.deps.now() + AFTER_DEADLINE_LOOK_MS,
+            signal: run.deps.signal
+        });
+        const ours = revisions.findIndex((revision) => revision.id === revisionId);
+        const blocker = revisions
+            .slice(ours + 1)
+            .find((revision) => (0,revision_status/* judgeStatus */.Gh)(revision.status) === 'failed');
+        if (ours < 0 || !blocker)
+            return '';
+        return ` It is queued behind revision ${blocker.id}, which ended ${blocker.status}: the service holds later revisions while a failed one blocks the queue. Fix what made it fail (see its logs), or redeploy.`;
+    }
+    catch {
+        return '';
+    }
+}
+
+// EXTERNAL MODULE: ./src/inputs/problems.ts
+var problems = __webpack_require__(8925);
+;// CONCATENATED MODULE: ./src/operations/promote.ts
+
+
+
+
+
+
+
+
+/**
+ * `operation: promote`: deploys to the target exactly what `from-deployment` serves now. Both
+ * deployments and the source's active revision are read before anything is written; the PATCH
+ * (sent at most once) carries that revision's image, tarball or ref; then the run waits like a
+ * deploy. For git_host the new revision must have been built from the source revision's commit:
+ * a ref that moved in between is reported as `promotion.failure`, which fails the step like a
+ * failed check (safe-delivery.ts), so rollback-on-failure applies. Ends in a result, never throws.
+ */
+async function promote(config, deps) {
+    const run = new DeployRun(config, deps);
+    deps.io.setOutput('created', 'false');
+    deps.io.setOutput('rolled-back', 'false');
+    try {
+        const target = await readTarget(run);
+        const from = await readSource(run, target);
+        const planned = planPromotion(config, target, from.deployment, from.revision);
+        const promotion = {
+            fromDeploymentId: from.deployment.id,
+            fromDeploymentName: from.deployment.name,
+            fromRevisionId: from.revision.id,
+            source: from.deployment.source,
+            promoted: planned.promoted,
+            fromCommit: planned.fromCommit
+        };
+        run.known.promotion = promotion;
+        deps.io.setOutput('promoted-from', from.revision.id);
+        planned.plan.notices.forEach((notice) => deps.io.notice(notice));
+        if (config.dryRun)
+            return promote_dryRun(run, planned, target);
+        deps.io.redeploying?.(from.revision.id, planned.fromCommit);
+        const revisionId = await patchTarget(run, planned, target);
+        const { result: waited, lastRead } = await waitForOutcome(run, target, revisionId);
+        if (waited.outcome !== 'deployed')
+            return waited;
+        if (planned.fromCommit !== undefined)
+            checkCommit(run, revisionId, lastRead, promotion);
+        const runs = promotion.failure || promotion.inconclusive
+            ? ''
+            : ` It runs ${what(promotion)}, promoted from revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName}.`;
+        return { ...waited, promotion, message: `${waited.message}${runs}` };
+    }
+    catch (error) {
+        return endedByError(run, error);
+    }
+}
+/**
+ * The deployment promoted to, which must exist: a promote copies what serves, not how a
+ * deployment is set up (its type, listener, integration), so it never creates one.
+ */
+async function readTarget(run) {
+    const { config, deps } = run;
+    const target = await findTarget(config, deps.client, run.call, true);
+    if (!target) {
+        const input = config.deploymentId ? 'deployment-id' : 'name';
+        throw new problems/* InputError */.d([
+            {
+                input,
+                message: `there is no deployment ${config.deploymentId ?? config.name ?? ''} to promote to. A promote never creates one (it copies what serves, not how a deployment is set up): create it first with operation deploy.`
+            }
+        ]);
+    }
+    run.found(target);
+    if (target.active_revision_id) {
+        run.known.previousRevisionId = target.active_revision_id;
+        deps.io.setOutput('previous-revision-id', target.active_revision_id);
+    }
+    return target;
+}
+/** `from-deployment` (by id when it is a UUID, else or then by name) and the revision it serves. */
+async function readSource(run, target) {
+    const { client } = run.deps;
+    const wanted = run.config.fromDeployment ?? '';
+    const refuse = (message) => {
+        throw new problems/* InputError */.d([{ input: 'from-deployment', message }]);
+    };
+    const deployment = (ids/* UUID */.k.test(wanted) ? await byIdOrAbsent(run, wanted) : undefined) ??
+        (await client.findDeploymentByName(wanted, run.call)) ??
+        refuse(`there is no deployment ${wanted} (by id or by name) to promote from`);
+    const fromName = `${deployment.name} (${deployment.id})`;
+    if (deployment.id === target.id) {
+        refuse(`${fromName} is the deployment promoted to: a promote goes from one deployment to another`);
+    }
+    const active = deployment.active_revision_id ||
+        refuse(`${fromName} serves no revision (no active_revision_id): there is nothing to promote`);
+    const revision = await client.getRevision(deployment.id, active, run.call);
+    if (revision.status !== 'DEPLOYED') {
+        refuse(`the revision ${active} that ${fromName} names as active is ${revision.status}, not DEPLOYED: only what serves is promoted`);
+    }
+    run.deps.io.info(`Promoting revision ${revision.id} of ${fromName} to ${run.target} (source ${deployment.source}).`);
+    return { deployment, revision };
+}
+async function byIdOrAbsent(run, id) {
+    return run.deps.client.getDeployment(id, run.call).catch((error) => {
+        if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404)
+            return undefined;
+        throw error;
+    });
+}
+function promote_dryRun(run, planned, target) {
+    const planLines = describePlan(planned.plan, { name: target.name, id: target.id });
+    planLines.forEach((line) => run.deps.io.info(line));
+    const promotion = run.known.promotion;
+    return {
+        ...run.finish('dry-run', `Dry run: ${run.target} would get ${what(promotion)} from revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName}. Nothing was sent that changes state.`),
+        planLines
+    };
+}
+/** Sends the PATCH at most once (safe-writes.ts); returns the revision it created. */
+async function patchTarget(run, planned, target) {
+    const { io } = run.deps;
+    const body = planned.plan.body ?? {};
+    io.info(`Updating deployment ${target.name} (${target.id}) with ${what(run.known.promotion)}…`);
+    const revisionBefore = target.latest_revision_id;
+    const { deployment } = await patchOnce(target.id, body, revisionBefore, run.writeDeps());
+    const revisionId = deployment.latest_revision_id;
+    if (!revisionId || revisionId === revisionBefore) {
+        throw new Error(`The service accepted the update of ${target.name} (${target.id}) but reports no new revision (latest revision: ${revisionId ?? 'none'}). Check the deployment on the service before running again.`);
+    }
+    run.known.revisionId = revisionId;
+    io.setOutput('revision-id', revisionId);
+    io.info(`Revision ${revisionId} created by the promote.`);
+    return revisionId;
+}
+/**
+ * git_host: the new revision must have been built from the commit the source's was, as the
+ * wait's last read of it (DEPLOYED) shows. A ref that moved between the two builds, or a commit
+ * the service does not show, fails the step: a check that cannot reach a verdict never counts as
+ * passed.
+ */
+function checkCommit(run, revisionId, revision, promotion) {
+    const commit = revision?.source_revision_config?.repo_commit_sha ?? undefined;
+    promotion.commit = commit;
+    if (!commit) {
+        promotion.inconclusive = `The commit check could not be made: revision ${revisionId} shows no repo_commit_sha, so it is unknown whether it was built from commit ${promotion.fromCommit ?? '?'} as revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was.`;
+        return;
+    }
+    if (commit !== promotion.fromCommit) {
+        promotion.failure = `Revision ${revisionId} was built from commit ${commit}, but revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was built from commit ${promotion.fromCommit ?? '?'}: ${promotion.promoted} moved between the two builds, so ${run.target} does not run what ${promotion.fromDeploymentName} serves.`;
+        return;
+    }
+    run.deps.io.info(`Commit check: revision ${revisionId} was built from commit ${commit}, as revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was.`);
+}
+/** "image X", "ref R (commit C)" or "tarball T", for people. */
+function what(promotion) {
+    if (!promotion)
+        return 'what the source serves';
+    switch (promotion.source) {
+        case 'git_host':
+            return `ref ${promotion.promoted} (commit ${promotion.fromCommit ?? '?'})`;
+        case 'internal_source':
+            return `source tarball ${promotion.promoted}`;
+        default:
+            return `image ${promotion.promoted}`;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/redeploy-once.ts
+
+
+
+
+
+/**
+ * Redeploys `source` (an earlier revision) exactly once. A lost answer is settled as a lost PATCH
+ * is: the deployment is read until its newest revision is a new one made from `source`'s
+ * configuration (adopted), for as long as a request the client gave up on may still be carried
+ * out. The POST is never sent again: two redeploys would start two revisions.
+ */
+async function redeployOnce(deploymentId, source, revisionBefore, deps) {
+    const path = `POST ${controlPlanePaths.redeploy(deploymentId, source.id)}`;
+    try {
+        const deployment = await deps.client.redeployRevision(deploymentId, source.id, deps.call);
+        const revisionId = await newRevisionOf(deployment, revisionBefore, deps);
+        if (revisionId)
+            return { deployment, revisionId, adopted: false };
+        throw new Error(`The service accepted ${path} but shows no new revision (latest revision: ${deployment.latest_revision_id ?? 'none'}). It is not sent again; check the deployment on the service.`);
+    }
+    catch (error) {
+        if (!isLostAnswer(error))
+            throw error;
+        const found = await settle(deploymentId, source, revisionBefore, deps);
+        if (found) {
+            deps.notice(`The answer to ${path} was lost (${error instanceof Error ? error.message : String(error)}), but the deployment has a new revision ${found.revisionId} made from revision ${source.id}: this run created it, and waits for it instead of redeploying again.`);
+            return found;
+        }
+        throw new Error(`The answer to ${path} was lost and no new revision made from ${source.id} appeared within ${(0,duration/* formatDuration */.a)(deps.settleMs)}. It is not sent again (a second redeploy could start two revisions): check the deployment on the service.`, { cause: error });
+    }
+}
+/** The redeploy's revision: the answer's latest revision, or the newest listed when unchanged. */
+async function newRevisionOf(deployment, revisionBefore, deps) {
+    const latest = deployment.latest_revision_id;
+    if (latest && latest !== revisionBefore)
+        return latest;
+    const [newest] = await deps.client.listRevisions(deployment.id, 1, deps.call);
+    return newest && newest.id !== revisionBefore ? newest.id : undefined;
+}
+async function settle(deploymentId, source, revisionBefore, deps) {
+    const settled = await (0,read_again/* readAgain */.n)({
+        read: async () => {
+            const current = await deps.client.getDeployment(deploymentId, deps.call);
+            const latest = current.latest_revision_id;
+            if (!latest || latest === revisionBefore)
+                return { kind: 'not-seen', value: null };
+            // The commit is left out: the service may rebuild the ref rather than the commit.
+            const sourceConfig = { ...source.source_revision_config, repo_commit_sha: undefined };
+            const differs = configDifferences(sourceConfig, current.source_revision_config);
+            if (differs && differs.length > 0)
+                return { kind: 'not-seen', value: null };
+            return { kind: 'seen', value: { deployment: current, revisionId: latest, adopted: true } };
+        },
+        ...settleWindow(deps)
+    });
+    return settled.kind === 'seen' ? settled.value : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/operations/rollback.ts
+
+
+
+
+
+/**
+ * A redeploy created `revisionId` from `source`: the outputs and the log say so at once. (After a
+ * failure, the rollback's io keeps `revision-id` for the revision that failed.)
+ */
+function redeployedNow(run, revisionId, source) {
+    const { io } = run.deps;
+    io.setOutput('rolled-back', 'true');
+    io.setOutput('rollback-revision-id', revisionId);
+    io.setOutput('revision-id', revisionId);
+    run.known.revisionId = revisionId;
+    io.info(`Revision ${revisionId} created by the redeploy of ${source.id}.`);
+}
+/** DEPLOYED revisions read to find the one older than the active revision. */
+const DEPLOYED_HISTORY = 100;
+/**
+ * `operation: rollback`: redeploys `to-revision`, or the newest DEPLOYED revision older than the
+ * active one, exactly once, then waits for the revision that creates like a deploy (under
+ * `timeout`). Ends in a result, never throws.
+ */
+async function rollbackOperation(config, deps) {
+    const run = new DeployRun(config, deps);
+    deps.io.setOutput('created', 'false');
+    deps.io.setOutput('rolled-back', 'false');
+    try {
+        const existing = await findTarget(config, deps.client, run.call);
+        if (!existing) {
+            throw new Error(`name: there is no deployment ${config.name ?? ''} to roll back. Check name (or give deployment-id).`);
+        }
+        run.found(existing);
+        const active = existing.active_revision_id ?? undefined;
+        if (active) {
+            run.known.previousRevisionId = active;
+            deps.io.setOutput('previous-revision-id', active);
+        }
+        const source = await chooseRevision(run, existing.id, active);
+        if (source.id === active) {
+            return run.finish('deployed', `Revision ${source.id} already serves ${run.target}; nothing to roll back, nothing was sent.`);
+        }
+        if (config.dryRun) {
+            const request = `POST ${controlPlanePaths.redeploy(existing.id, source.id)}`;
+            return {
+                ...run.finish('dry-run', `Dry run: ${run.target} would be rolled back to revision ${source.id} (${request}). Nothing was sent that changes state.`),
+                planLines: [request]
+            };
+        }
+        run.known.redeployOf = source.id;
+        run.known.redeployCommit = source.source_revision_config?.repo_commit_sha ?? undefined;
+        deps.io.redeploying?.(source.id, run.known.redeployCommit);
+        deps.io.info(`Rolling ${run.target} back to revision ${source.id}…`);
+        const redeployed = await redeployOnce(existing.id, source, existing.latest_revision_id, run.writeDeps());
+        redeployedNow(run, redeployed.revisionId, source);
+        if (!config.wait) {
+            return run.finish('revision-created', `Revision ${redeployed.revisionId} (a redeploy of ${source.id}) of ${run.target} exists; not waiting for it (wait: false).`);
+        }
+        return (await waitForOutcome(run, existing, redeployed.revisionId)).result;
+    }
+    catch (error) {
+        return endedByError(run, error);
+    }
+}
+/** `to-revision`, which must have been DEPLOYED; else the newest DEPLOYED one older than active. */
+async function chooseRevision(run, deploymentId, active) {
+    const { client } = run.deps;
+    const wanted = run.config.toRevision;
+    if (wanted) {
+        const revision = await client.getRevision(deploymentId, wanted, run.call);
+        if (revision.status !== 'DEPLOYED') {
+            throw new Error(`to-revision: revision ${wanted} of ${run.target} is ${revision.status}; only a revision that was DEPLOYED can be redeployed.`);
+        }
+        return revision;
+    }
+    const deployed = await client.listRevisions(deploymentId, DEPLOYED_HISTORY, run.call, [
+        'DEPLOYED'
+    ]);
+    const activeAt = deployed.findIndex((revision) => revision.id === active);
+    const older = activeAt < 0 ? undefined : deployed[activeAt + 1];
+    if (!older) {
+        throw new Error(active === undefined
+            ? `${run.target} reports no active revision, so "older than the active one" means nothing: give to-revision.`
+            : `${run.target} has no DEPLOYED revision older than the active one (${active}) among its newest ${DEPLOYED_HISTORY}: give to-revision.`);
+    }
+    return older;
+}
+/**
+ * rollback-on-failure: decides whether a rollback is due (the deployment must no longer serve the
+ * previous revision, and must not serve another run's), redeploys the previous revision exactly
+ * once and waits for it under `rollback-timeout`, which starts now. The outputs `revision-id` and
+ * `revision-status` stay those of the failed revision. `skipped` says why nothing was sent.
+ */
+async function rollBackAfterFailure(config, deps, request) {
+    const { failedRevisionId, previousRevisionId, deploymentId } = request;
+    const startedAt = deps.now();
+    const io = {
+        ...deps.io,
+        // The records are the failed deploy's: they say how the rollback ended, at the end.
+        waitStarting: undefined,
+        redeploying: undefined,
+        setOutput: (name, value) => {
+            if (name === 'revision-id' || name === 'revision-status')
+                return;
+            deps.io.setOutput(name, value);
+        }
+    };
+    const run = new DeployRun({ ...config, timeoutMs: config.rollbackTimeoutMs }, { ...deps, io, startedAt });
+    const report = (outcome, message, revisionId) => ({
+        report: {
+            failedRevisionId,
+            toRevisionId: previousRevisionId,
+            revisionId,
+            outcome,
+            elapsedMs: deps.now() - startedAt,
+            message
+        }
+    });
+    try {
+        const current = await deps.client.getDeployment(deploymentId, run.call);
+        run.found(current);
+        const active = current.active_revision_id ?? null;
+        if (active === previousRevisionId) {
+            return { skipped: `Revision ${previousRevisionId} still serves; nothing to roll back.` };
+        }
+        if (active !== null && active !== failedRevisionId) {
+            return {
+                skipped: `Revision ${active} serves now, neither this run's (${failedRevisionId}) nor the one before (${previousRevisionId}): another run or a push deployed it, and a rollback would undo it. Nothing was sent.`
+            };
+        }
+        const source = await deps.client.getRevision(deploymentId, previousRevisionId, run.call);
+        deps.io.info(`Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback-timeout ${(0,duration/* formatDuration */.a)(config.rollbackTimeoutMs)})…`);
+        const redeployed = await redeployOnce(deploymentId, source, current.latest_revision_id, run.writeDeps());
+        redeployedNow(run, redeployed.revisionId, source);
+        const { result: waited } = await waitForOutcome(run, redeployed.deployment, redeployed.revisionId);
+        return { ...report(waited.outcome, waited.message, redeployed.revisionId), result: waited };
+    }
+    catch (error) {
+        const ended = endedByError(run, error);
+        return report(ended.outcome, ended.message, run.known.revisionId);
+    }
+}
+
+// EXTERNAL MODULE: ./src/after-deploy/serving-check.ts
+var serving_check = __webpack_require__(651);
+;// CONCATENATED MODULE: ./src/safe-delivery.ts
+
+
+
+
+
+
+/**
+ * Safe delivery: the operation (deploy, rollback or promote), then proof that its revision serves and
+ * answers (serving check, agent checks), then, with rollback-on-failure, the previous revision
+ * back when this run's failed. Only the rollback may run past `timeout` (under
+ * `rollback-timeout`).
+ */
+async function deliver(config, deps) {
+    const deployed = await operationOf(config)(config, deps);
+    const runDeadline = deps.startedAt + config.timeoutMs;
+    // A promote whose revision was built from another commit (or whose commit could not be read)
+    // ends there: its other checks would prove a build nobody verified.
+    const promotion = deployed.promotion;
+    const checks = promotion?.failure || promotion?.inconclusive
+        ? { passed: [], failure: promotion.failure, inconclusive: promotion.inconclusive }
+        : await verifyRevision(deployed, config, deps, runDeadline);
+    // The counts are this run's revision's, as revision-id is; a rollback's verdict is in its report.
+    if (checks?.suite) {
+        deps.io.setOutput('cases-passed', String(checks.suite.passed));
+        deps.io.setOutput('cases-failed', String(checks.suite.failed));
+    }
+    const result = withChecks(deployed, checks);
+    const failure = safe_delivery_failureOf(result, checks);
+    const rollsBack = config.operation !== 'rollback' && config.rollbackOnFailure;
+    if (checks?.inconclusive && !checks.failure && rollsBack) {
+        deps.io.notice('rollback-on-failure: nothing is rolled back, since no check failed: one could not conclude, and that alone is no proof the revision is broken.');
+    }
+    if (!failure || !rollsBack) {
+        return { result, checks };
+    }
+    const { deploymentId, revisionId, previousRevisionId } = result;
+    if (!deploymentId || !revisionId)
+        return { result, checks };
+    if (!previousRevisionId) {
+        deps.io.notice(result.created
+            ? 'rollback-on-failure: this run created the deployment, so there is no earlier revision to roll back to.'
+            : 'rollback-on-failure: the deployment named no active revision before this run, so there is no earlier revision to roll back to.');
+        return { result, checks };
+    }
+    const rolled = await rollBackAfterFailure(config, deps, {
+        deploymentId,
+        failedRevisionId: revisionId,
+        previousRevisionId,
+        reason: failure
+    });
+    if ('skipped' in rolled) {
+        deps.io.notice(rolled.skipped);
+        return { result, checks };
+    }
+    const { report, result: rollbackResult } = rolled;
+    const rollbackDeadline = deps.now() + config.rollbackTimeoutMs - report.elapsedMs;
+    const rollbackChecks = rollbackResult
+        ? await verifyRevision(rollbackResult, config, deps, rollbackDeadline)
+        : undefined;
+    const checksFailure = rollbackChecks?.failure ?? rollbackChecks?.inconclusive;
+    return {
+        result,
+        checks,
+        rollback: {
+            ...report,
+            outcome: rollbackResult ? withChecks(rollbackResult, rollbackChecks).outcome : report.outcome,
+            checksFailure,
+            suite: rollbackChecks?.suite
+        }
+    };
+}
+/** The operation that delivers the revision this run checks. */
+function operationOf(config) {
+    if (config.operation === 'rollback')
+        return rollbackOperation;
+    if (config.operation === 'promote')
+        return promote;
+    return deploy;
+}
+/**
+ * Why this run's revision failed, as a clause ("ended BUILD_FAILED"); undefined when it did not,
+ * or when its checks only could not conclude (no ground for a rollback on its own).
+ */
+function safe_delivery_failureOf(result, checks) {
+    if (result.outcome === 'failed')
+        return `ended ${result.revisionStatus ?? 'failed'}`;
+    if (result.outcome === 'checks-failed' && checks?.failure)
+        return `failed its checks`;
+    return undefined;
+}
+/**
+ * After DEPLOYED: the serving check (always), then the agent checks the inputs ask for (the
+ * agent server's /info first). Undefined when the revision is not DEPLOYED; `failure` and
+ * `inconclusive` fail the step.
+ */
+async function verifyRevision(result, config, deps, deadline) {
+    const { deploymentId, revisionId } = result;
+    if (result.outcome !== 'deployed' || !deploymentId || !revisionId)
+        return undefined;
+    const { client, now, sleep, signal, io } = deps;
+    const serving = await (0,serving_check/* checkActiveRevision */.sJ)({
+        getDeployment: (call) => client.getDeployment(deploymentId, call),
+        revisionId,
+        seen: result.activeRevisionId,
+        deadline: Math.min(now() + serving_check/* ACTIVE_REVISION_WAIT_MS */.ug, deadline),
+        signal,
+        now,
+        sleep
+    });
+    const window = `active_revision_id, read for up to ${(0,duration/* formatDuration */.a)(serving_check/* ACTIVE_REVISION_WAIT_MS */.ug)} within timeout`;
+    switch (serving.kind) {
+        case 'other':
+            return {
+                passed: [],
+                skipped: [],
+                failure: `Revision ${revisionId} is DEPLOYED but the deployment serves ${serving.servingId ?? 'no revision'} (${window}).`
+            };
+        case 'unconfirmed':
+            // Not a verdict on the revision: the step fails, and the agent checks are not run.
+            return {
+                passed: [],
+                skipped: [],
+                inconclusive: `Could not confirm that revision ${revisionId} serves: ${serving.why}; the serving check could not be made (${window}).`
+            };
+        case 'serving':
+            io.info(`Serving check: revision ${revisionId} is active.`);
+            break;
+        case 'not-checkable':
+            io.notice(`Serving check skipped: ${serving.why}.`);
+            break;
+    }
+    const own = serving.kind === 'serving'
+        ? { passed: ['serving'], skipped: [] }
+        : { passed: [], skipped: [`serving: ${serving.why}`] };
+    if (!config.verify)
+        return own;
+    const { agentChecks } = await __webpack_require__.e(/* import() */ 35).then(__webpack_require__.bind(__webpack_require__, 9035));
+    const agent = await agentChecks(result, revisionId, config.verify, {
+        deadline,
+        signal,
+        dispatcher: deps.dispatcher,
+        now,
+        sleep,
+        info: (line) => io.info(line),
+        notice: (line) => io.notice(line),
+        warning: (line) => io.warning(line)
+    });
+    return {
+        ...agent,
+        passed: [...own.passed, ...agent.passed],
+        skipped: [...(own.skipped ?? []), ...(agent.skipped ?? [])]
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/prune.ts
+
+
+
+/**
+ * operation prune: every deployment whose name starts with `prune-prefix` (all pages of the
+ * name filter) that is stale by a criterion is deleted, one by one; a table says which and why.
+ * A deployment gone meanwhile is no error; a failed delete fails the step once every other delete
+ * was tried. Never touches a name that does not start with the prefix.
+ */
+async function prunePreviews(config, deps) {
+    const { io, signal, now } = deps;
+    const call = { deadline: deps.startedAt + config.timeoutMs, signal };
+    const finish = (outcome, message, rows) => ({
+        outcome,
+        message,
+        created: false,
+        statusesSeen: [],
+        elapsedMs: now() - deps.startedAt,
+        pruneRows: rows
+    });
+    io.setOutput('pruned', '[]');
+    const criteria = config.prune;
+    if (!criteria)
+        return finish('error', 'operation prune needs prune-prefix.');
+    let rows = [];
+    // Previews kept because GitHub could not say whether their pull request is closed: said at the
+    // end, so "could not tell" never reads as "not stale".
+    const undecided = [];
+    try {
+        const named = await deps.client.listDeployments(criteria.prefix, call);
+        // The service's filter is a substring match: only names that start with the prefix count.
+        const candidates = named.filter((deployment) => deployment.name.startsWith(criteria.prefix));
+        rows = await staleRows(candidates, criteria, deps, undecided);
+        io.info(`${candidates.length} deployment${candidates.length === 1 ? '' : 's'} named ${criteria.prefix}…; ${rows.length} stale.`);
+        pruneTable(rows).forEach((line) => io.info(line));
+        if (config.dryRun) {
+            io.setOutput('pruned', JSON.stringify(rows.map((row) => row.name)));
+            return finish('dry-run', `Dry run: ${rows.length} deployment${rows.length === 1 ? '' : 's'} would be deleted. Nothing was sent that changes state.`, rows);
+        }
+        for (const row of rows) {
+            if (signal?.aborted)
+                break;
+            row.result = await deleteOne(row, config.deleteTracingProject, deps, call);
+            io.info(`${row.name} (${row.id}): ${row.failure ? `failed: ${row.failure}` : row.result}`);
+        }
+    }
+    catch (error) {
+        io.setOutput('pruned', JSON.stringify(deletedNames(rows)));
+        if (signal?.aborted)
+            return finish('cancelled', cancelledMessage(rows), rows);
+        return finish('error', withHint(error), rows);
+    }
+    io.setOutput('pruned', JSON.stringify(deletedNames(rows)));
+    if (signal?.aborted)
+        return finish('cancelled', cancelledMessage(rows), rows);
+    const failed = rows.filter((row) => row.result === 'failed');
+    const kept = undecided.length > 0
+        ? ` Kept, since the state of their pull request could not be read: ${undecided.join(', ')}.`
+        : '';
+    const summary = `${pruneSummary(rows, config.deleteTracingProject)}${kept}`;
+    if (failed.length > 0) {
+        const each = failed.map((row) => `\n  - ${row.name} (${row.id}): ${row.failure ?? ''}`);
+        return finish('error', `${failed.length} of ${rows.length} deletes failed; every other one was tried. ${summary}${each.join('')}`, rows);
+    }
+    return finish('pruned', summary, rows);
+}
+/** The stale ones among the candidates, each with its reason; oldest update first. */
+async function staleRows(candidates, criteria, deps, undecided) {
+    const rows = [];
+    for (const deployment of candidates) {
+        const pullRequest = pullRequestOf(deployment.name, criteria.prefix);
+        const reason = staleByAge(deployment, criteria, deps.now()) ??
+            (criteria.closedPullRequests && pullRequest !== undefined
+                ? await staleByPullRequest(pullRequest, deps, () => undecided.push(deployment.name))
+                : undefined);
+        if (reason === undefined)
+            continue;
+        rows.push({
+            name: deployment.name,
+            id: deployment.id,
+            updatedAt: deployment.updated_at ?? undefined,
+            reason,
+            pullRequest,
+            result: 'would delete'
+        });
+    }
+    const updated = (row) => Date.parse(row.updatedAt ?? '') || 0;
+    return rows.sort((a, b) => updated(a) - updated(b) || a.name.localeCompare(b.name));
+}
+/** The number that ends a name made of the prefix and a pull request's number. */
+function pullRequestOf(name, prefix) {
+    const rest = name.slice(prefix.length);
+    return name.startsWith(prefix) && /^[1-9]\d{0,9}$/.test(rest) ? Number(rest) : undefined;
+}
+function staleByAge(deployment, criteria, now) {
+    if (criteria.olderThanMs === undefined)
+        return undefined;
+    const updatedAt = Date.parse(deployment.updated_at ?? '');
+    // A deployment without a readable update time is never judged old.
+    if (!Number.isFinite(updatedAt))
+        return undefined;
+    const age = now - updatedAt;
+    return age > criteria.olderThanMs
+        ? `not updated for ${(0,duration/* formatDuration */.a)(age)} (prune-older-than ${(0,duration/* formatDuration */.a)(criteria.olderThanMs)})`
+        : undefined;
+}
+async function staleByPullRequest(pullRequest, deps, couldNotTell) {
+    if (!deps.pullRequestState)
+        return undefined;
+    try {
+        const state = await deps.pullRequestState(pullRequest);
+        return state === 'closed' ? `pull request #${pullRequest} is closed` : undefined;
+    }
+    catch (error) {
+        couldNotTell();
+        deps.io.warning(`Pull request #${pullRequest} could not be read, so its preview is kept: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+    }
+}
+async function deleteOne(row, deleteTracingProject, deps, call) {
+    try {
+        await deps.client.deleteDeployment(row.id, { deleteTracingProject }, call);
+        return 'deleted';
+    }
+    catch (error) {
+        // Deleted meanwhile (another run, a person): the wanted end state.
+        if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404)
+            return 'already gone';
+        if (deps.signal?.aborted)
+            throw error;
+        row.failure = withHint(error);
+        return 'failed';
+    }
+}
+function deletedNames(rows) {
+    return rows.filter((row) => row.result === 'deleted').map((row) => row.name);
+}
+function pruneSummary(rows, deleteTracingProject) {
+    const deleted = rows.filter((row) => row.result === 'deleted').length;
+    const gone = rows.filter((row) => row.result === 'already gone').length;
+    if (rows.length === 0)
+        return 'No stale deployment: nothing was deleted.';
+    const tracing = deleteTracingProject
+        ? ', with their tracing projects'
+        : '; their tracing projects are kept (delete-tracing-project: true deletes them too)';
+    const goneText = gone > 0 ? ` ${gone} had already gone.` : '';
+    return `Deleted ${deleted} stale deployment${deleted === 1 ? '' : 's'}${tracing}.${goneText}`;
+}
+function cancelledMessage(rows) {
+    return `Cancelled after deleting ${deletedNames(rows).length} of ${rows.length} stale deployments; the rest were not tried.`;
+}
+/** The table of the log: name, last update, why, and what became of it. */
+function pruneTable(rows) {
+    if (rows.length === 0)
+        return [];
+    const table = [
+        ['name', 'last update', 'why', 'result'],
+        ...rows.map((row) => [
+            row.name,
+            row.updatedAt ?? '?',
+            row.reason,
+            row.failure ? `${row.result}: ${row.failure.split('\n')[0] ?? ''}` : row.result
+        ])
+    ];
+    const widths = [0, 1, 2].map((column) => Math.max(...table.map((cells) => (cells[column] ?? '').length)));
+    return table.map((cells) => cells
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd());
+}
+
+// EXTERNAL MODULE: ./src/report/rollback-text.ts
+var rollback_text = __webpack_require__(6846);
+// EXTERNAL MODULE: ./src/report/job-summary.ts
+var job_summary = __webpack_require__(5236);
+// EXTERNAL MODULE: ./src/report/log.ts
+var report_log = __webpack_require__(6472);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
+var core = __webpack_require__(8298);
+;// CONCATENATED MODULE: ./src/report/outputs.ts
+
+
+
+const pattern = (rule, problem) => (value) => rule.test(value) ? { value } : { problem };
+const uuid = pattern(ids/* UUID */.k, 'it is not a UUID');
+const flag = pattern(/^(true|false)$/, 'it is not true or false');
+/** Characters a URL output may hold as they are; any other is percent-encoded. */
+const URL_KEPT = /[A-Za-z0-9._~:/?#@!&+,;=%-]/;
+/** Characters that are shell syntax inside or around `"…"`: a URL holding one is refused. */
+const SHELL_SYNTAX = /[$`"'\\()<>|]/;
+/** Each UTF-8 byte of a character as `%XX` (encodeURIComponent leaves `*` and others as they are). */
+const percentEncoded = (character) => [...Buffer.from(character)]
+    .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+    .join('');
+/** An http(s) URL without credentials or shell syntax, every other character percent-encoded. */
+const shellSafeUrl = (value) => {
+    if (SHELL_SYNTAX.test(value))
+        return { problem: 'it holds shell syntax ($ ` " \' \\ ( ) < > |)' };
+    const checked = (0,url/* checkHttpUrl */.O)(value);
+    if ('problem' in checked)
+        return checked;
+    const encoded = [...value]
+        .map((character) => (URL_KEPT.test(character) ? character : percentEncoded(character)))
+        .join('');
+    return { value: encoded };
+};
+/** A whole number: the action's own count. */
+const count = pattern(/^\d+$/, 'it is not a count');
+/** A JSON list of deployment names, each of the service's own name rule. */
+const deploymentNames = (value) => {
+    let names;
+    try {
+        names = JSON.parse(value);
+    }
+    catch {
+        return { problem: 'it is not JSON' };
+    }
+    const valid = Array.isArray(names) &&
+        names.every((name) => typeof name === 'string' && ids/* DEPLOYMENT_NAME */.c.test(name));
+    return valid ? { value } : { problem: 'it holds a name that breaks the deployment name rule' };
+};
+/**
+ * The shape of every output, one line each. Outputs reach `run:` steps through `${{ }}`, which
+ * pastes them into a shell script: a value the service sent is set only in a shape that cannot
+ * carry shell syntax (the compiler makes a new output add its line).
+ */
+const OUTPUT_SHAPES = {
+    'deployment-id': uuid,
+    'revision-id': uuid,
+    'previous-revision-id': uuid,
+    'rollback-revision-id': uuid,
+    'promoted-from': uuid,
+    'revision-status': pattern(/^[A-Z_]+$/, 'it is not a status name (A-Z and _)'),
+    'deployment-url': shellSafeUrl,
+    created: flag,
+    'rolled-back': flag,
+    pruned: deploymentNames,
+    'cases-passed': count,
+    'cases-failed': count
+};
+/**
+ * The value this output is set to, or why it may not be. No output holds a secret or a control
+ * character (a line break cannot add an output either way: @actions/core writes each value
+ * between random delimiters), and each has its shape.
+ */
+function judgeOutput(name, value, redact) {
+    if (value === '')
+        return { value };
+    if (redact(value) !== value)
+        return { problem: 'it holds a secret' };
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value))
+        return { problem: 'it holds control characters or line breaks' };
+    const shaped = OUTPUT_SHAPES[name](value);
+    if ('problem' in shaped)
+        return shaped;
+    return redact(shaped.value) === shaped.value ? shaped : { problem: 'it holds a secret' };
+}
+/** Why a value may not become this output, or undefined when it may. */
+function outputProblem(name, value, redact) {
+    const judged = judgeOutput(name, value, redact);
+    return 'problem' in judged ? judged.problem : undefined;
+}
+/**
+ * Sets the action's outputs, the one place that does: a value the service sent that may not be an
+ * output is left empty, with a warning that names the output and says why.
+ */
+function createOutputs(redact, log, set = core.setOutput) {
+    return (name, value) => {
+        const judged = judgeOutput(name, value, redact);
+        if ('value' in judged)
+            return set(name, judged.value);
+        set(name, '');
+        log.warning(`The output ${name} is left empty: the value the service sent is not fit for it (${judged.problem}).`);
+    };
+}
+
+// EXTERNAL MODULE: ./src/inputs/fields.ts + 3 modules
+var fields = __webpack_require__(8844);
+// EXTERNAL MODULE: ./src/report/log-lines.ts
+var log_lines = __webpack_require__(8326);
+;// CONCATENATED MODULE: ./src/after-deploy/revision-logs.ts
+
+
+
+/** Pages the log endpoint is read over at the most (the lines at the most: `log-lines`' bound). */
+const MAX_LOG_PAGES = 3;
+/** Lines of ERROR or above that also become annotations. */
+const MAX_ANNOTATIONS = 10;
+const ERROR_LEVELS = new Set(['ERROR', 'CRITICAL', 'FATAL']);
+/** A log object of undocumented shape, as one line: known keys when present, else its JSON. */
+function toLogLine(entry) {
+    const pick = (...keys) => {
+        for (const key of keys) {
+            const value = entry[key];
+            if (typeof value === 'string' || typeof value === 'number')
+                return String(value);
+        }
+        return undefined;
+    };
+    const message = pick('message', 'msg', 'text', 'log');
+    return {
+        time: pick('timestamp', 'time', 'ts', 'created_at') ?? '',
+        level: (pick('level', 'severity', 'levelname') ?? '').toUpperCase(),
+        message: message ?? JSON.stringify(entry)
+    };
+}
+/**
+ * Reads the newest `maxLines` lines (newest first, over at most MAX_LOG_PAGES pages) and returns
+ * them oldest first.
+ */
+async function readLastLogLines(readPage, maxLines, call) {
+    const wanted = Math.min(maxLines, fields/* MAX_LOG_LINES */.Cm);
+    const newestFirst = [];
+    let offset;
+    for (let page = 0; page < MAX_LOG_PAGES && newestFirst.length < wanted; page++) {
+        const limit = Math.min(100, wanted - newestFirst.length);
+        const answer = await readPage({ order: 'desc', limit, offset }, call);
+        newestFirst.push(...answer.logs.slice(0, limit).map(toLogLine));
+        if (!answer.next_offset || answer.next_offset === offset)
+            break;
+        offset = answer.next_offset;
+    }
+    return newestFirst.slice(0, wanted).reverse();
+}
+function isErrorLine(line) {
+    return ERROR_LEVELS.has(line.level);
+}
+function errorAnnotations(lines) {
+    return lines.filter(isErrorLine).slice(-MAX_ANNOTATIONS);
+}
+/** Time the logs may take after the deploy ended; a timed-out run has no deadline left of its own. */
+const LOG_BUDGET_MS = 15_000;
+/**
+ * Fetches the logs that explain how the revision ended and shows them: oldest first in a
+ * collapsed group, ERROR lines also as annotations. Best effort: any failure to read them becomes
+ * one notice and `undefined`, never an error of the step.
+ */
+async function showRevisionLogs(readPage, options) {
+    const { io, redact } = options;
+    const phase = (0,revision_status/* phaseOf */.hU)(options.statusesSeen);
+    let lines;
+    try {
+        lines = await readLastLogLines((query, call) => readPage(phase, query, call), options.maxLines, options.call);
+    }
+    catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const missing = /HTTP 404/.test(reason) ? 'this service does not offer revision logs' : reason;
+        io.notice(redact(`The ${phase} logs of revision ${options.revisionId} could not be shown: ${missing}`));
+        return undefined;
+    }
+    const shown = lines.map((line) => ({ ...line, message: redact(line.message) }));
+    if (shown.length === 0) {
+        io.notice(`Revision ${options.revisionId} has no ${phase} log lines.`);
+        return { phase, lines: shown };
+    }
+    io.startGroup(`Last ${shown.length} lines of the ${phase} log of revision ${options.revisionId}`);
+    for (const line of shown)
+        io.info((0,log_lines/* formatLogLine */.I)(line));
+    io.endGroup();
+    for (const line of errorAnnotations(shown))
+        io.error(line.message, `${phase} log ${line.time}`.trim());
+    return { phase, lines: shown };
+}
+
+// EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
+var summary = __webpack_require__(2529);
+;// CONCATENATED MODULE: ./src/version.ts
+/** The action's version, sent in the User-Agent; a test holds it equal to package.json's. */
+const ACTION_VERSION = '0.1.0';
+
+;// CONCATENATED MODULE: ./src/execute.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The job is cancelled: what is left must finish within this, the contract allows 2 s. */
+const CANCEL_GRACE_MS = 1_500;
+/**
+ * Runs the operation the config asks for, then the agent checks, records, logs and summary.
+ * Everything it writes goes through ./report/: the log, the outputs and the summary, each
+ * redacting with `redact` before it escapes.
+ */
+async function execute(config, redact, startedAt) {
+    const dispatcher = (0,transport/* createDispatcher */.SM)();
+    try {
+        await executeWith(config, redact, startedAt, dispatcher);
+    }
+    finally {
+        // Nothing may keep the process alive once the run ends: a request still queued (behind a
+        // proxy's CONNECT, say) and its connection attempts end here.
+        await dispatcher.destroy().catch(() => undefined);
+    }
+}
+async function executeWith(config, redact, startedAt, dispatcher) {
+    const log = (0,report_log/* createLog */.hM)(redact);
+    const controller = new AbortController();
+    const onSignal = (signalName) => {
+        log.info(`Received ${signalName}: stopping.`);
+        controller.abort(new CancelledError(signalName));
+        setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref();
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    // Beside the deploy: started now, never awaited before the first control-plane request.
+    const records = await openRecords(config, redact, log, startedAt);
+    const client = new ControlPlaneClient({
+        baseUrl: config.apiUrl,
+        apiKey: config.apiKey,
+        tenantId: config.tenantId,
+        userAgent: `deploy-agent-action/${ACTION_VERSION}`,
+        dispatcher,
+        onDebug: (line) => log.debug(line),
+        onRetry: ({ method, path, attempt, delayMs, reason }) => log.info(`${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
+    });
+    const previews = await openPreviews(config, redact, log, startedAt);
+    const deps = {
+        client,
+        io: {
+            info: (message) => log.info(message),
+            notice: (message) => log.notice(message),
+            warning: (message) => log.warning(message),
+            setOutput: createOutputs(redact, log),
+            waitStarting: (_revisionId, expected) => records?.waitStarting(expected),
+            redeploying: (_revisionId, commit) => records?.redeploying(commit)
+        },
+        signal: controller.signal,
+        startedAt,
+        now: Date.now,
+        sleep: sleep,
+        dispatcher,
+        pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber))
+    };
+    const { result, checks, rollback } = await runOperation(config, deps);
+    await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest));
+    const logs = await failureLogs(result, config, client, redact, log, controller.signal);
+    await records?.finish({
+        outcome: result.outcome,
+        deploymentName: result.deploymentName ?? config.name ?? '',
+        deploymentUrl: result.deploymentUrl,
+        revisionId: result.revisionId,
+        revisionStatus: result.revisionStatus,
+        elapsedMs: Date.now() - startedAt,
+        checksPassed: checks?.passed ?? [],
+        suite: checks?.suite,
+        rollback,
+        redeployOf: result.redeployOf
+    });
+    await report(result, config, redact, log, {
+        logs,
+        checks,
+        rollback,
+        target: deployTarget(config)
+    });
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+}
+/** The operation the inputs ask for; a deploy or a rollback goes on to its checks (and rollback). */
+async function runOperation(config, deps) {
+    switch (config.operation) {
+        case 'delete':
+            return { result: await deleteDeployment(config, deps) };
+        case 'prune':
+            return { result: await prunePreviews(config, deps) };
+        case 'deploy':
+        case 'rollback':
+        case 'promote':
+            return deliver(config, deps);
+    }
+}
+/** The ref, image or folder a deploy sends, for the summary. */
+function deployTarget(config) {
+    if (config.source === 'git_host')
+        return config.repoRef;
+    if (config.source === 'internal_source')
+        return `folder ${config.sourceDir}`;
+    return config.imageUri;
+}
+/**
+ * What each operation leaves on GitHub: an operation that changes what serves records its GitHub
+ * deployment and PR comment; one that removes previews marks their traces deleted.
+ */
+const GITHUB_SIDE = {
+    deploy: 'records',
+    rollback: 'records',
+    promote: 'records',
+    delete: 'previews',
+    prune: 'previews'
+};
+/** The GitHub deployment and PR comment, when asked for; never fails nor holds the run. */
+async function openRecords(config, redact, log, startedAt) {
+    if (!config.github || GITHUB_SIDE[config.operation] !== 'records' || config.dryRun)
+        return undefined;
+    try {
+        const { openGitHubRecords } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(856)]).then(__webpack_require__.bind(__webpack_require__, 7856));
+        return openGitHubRecords({
+            token: config.github.token,
+            environment: config.github.environment,
+            prComment: config.github.prComment,
+            operation: config.operation,
+            deploymentName: config.name ?? config.deploymentId ?? '',
+            redact,
+            deadline: startedAt + config.timeoutMs,
+            now: Date.now,
+            warn: (message) => log.warning(message),
+            info: (message) => log.info(message)
+        });
+    }
+    catch (error) {
+        log.warning(`Nothing was recorded on GitHub: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+    }
+}
+/** GitHub's side of deleted previews, for operations delete and prune with github-token. */
+async function openPreviews(config, redact, log, startedAt) {
+    if (!config.github || GITHUB_SIDE[config.operation] !== 'previews')
+        return undefined;
+    try {
+        const { openGitHubPreviews } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(918)]).then(__webpack_require__.bind(__webpack_require__, 9918));
+        return openGitHubPreviews({
+            token: config.github.token,
+            redact,
+            deadline: startedAt + config.timeoutMs,
+            now: Date.now,
+            warn: (message) => log.warning(message)
+        });
+    }
+    catch (error) {
+        log.warning(`GitHub cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+    }
+}
+/**
+ * The previews whose GitHub traces go: a deleted (or absent) deployment's `environment` and the
+ * workflow's pull request; each pruned one's environment of its name and the pull request whose
+ * number ends it. None on a dry run.
+ */
+function deletedPreviews(result, config, workflowPullRequest) {
+    if (result.pruneRows) {
+        return result.pruneRows
+            .filter((row) => row.result === 'deleted' || row.result === 'already gone')
+            .map((row) => ({
+            deploymentName: row.name,
+            environment: row.name,
+            pullRequest: row.pullRequest
+        }));
+    }
+    if (result.outcome !== 'deleted' && result.outcome !== 'absent')
+        return [];
+    const deploymentName = result.deploymentName ?? config.name;
+    if (deploymentName === undefined)
+        return [];
+    return [
+        {
+            deploymentName,
+            environment: config.github?.environment,
+            pullRequest: workflowPullRequest
+        }
+    ];
+}
+/** The logs that explain a failed or timed-out revision, shown in the log; best effort. */
+async function failureLogs(result, config, client, redact, log, signal) {
+    const { deploymentId, revisionId } = result;
+    if (result.outcome !== 'failed' && result.outcome !== 'timeout')
+        return undefined;
+    if (config.logLines === 0 || !deploymentId || !revisionId)
+        return undefined;
+    return showRevisionLogs((phase, query, call) => client.getRevisionLogs(deploymentId, revisionId, phase, query, call), {
+        revisionId,
+        statusesSeen: result.statusesSeen,
+        maxLines: config.logLines,
+        redact,
+        call: { deadline: Date.now() + LOG_BUDGET_MS, signal },
+        io: log
+    });
+}
+/** The summary, and the step's last line: its outcome. */
+async function report(result, config, redact, log, extras) {
+    // A promote's source is the deployments' own (result.promotion), never the input's default.
+    const source = config.operation === 'promote' ? '—' : config.source;
+    await (0,job_summary/* writeSummary */.S)((0,summary/* renderDeploySummary */.A)(result, source, extras, redact), log);
+    const rolledBack = extras.rollback ? `\n${(0,rollback_text/* describeRollback */.s)(extras.rollback)}` : '';
+    if (SUCCEEDS[result.outcome])
+        log.info(result.message);
+    else
+        log.fail(`${result.message}${rolledBack}`);
+}
+
+
+/***/ }),
+
+/***/ 9792:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   z: () => (/* binding */ formatBytes)
+/* harmony export */ });
+/** A byte count for people: B, kB or MB with one decimal. */
+function formatBytes(bytes) {
+    if (bytes >= 1024 * 1024)
+        return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+    if (bytes >= 1024)
+        return `${(bytes / 1024).toFixed(1)} kB`;
+    return `${bytes} B`;
+}
+
+
+/***/ }),
+
+/***/ 6894:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ readAgain)
+/* harmony export */ });
+/**
+ * Reads again until the reading is seen or final, or the deadline passes. The verdict is then:
+ * seen; not seen (the last answer read said so, even when later reads got no answer: it is the
+ * last thing known); or could not tell (no read got a usable answer). A caller must never treat
+ * `could-not-tell` as `seen`: a check that cannot conclude does not pass.
+ */
+async function readAgain(options) {
+    let reading = options.first ?? (await options.read());
+    let lastNotSeen;
+    for (;;) {
+        if (reading.kind === 'seen' || reading.kind === 'final')
+            return reading;
+        if (reading.kind === 'not-seen')
+            lastNotSeen = reading;
+        const left = options.deadline - options.now();
+        if (left <= 0)
+            return lastNotSeen ?? reading;
+        await options.sleep(Math.min(options.gapMs, left), options.signal);
+        // The gap reached the deadline: no time for a read, the last one is the verdict.
+        if (options.now() >= options.deadline)
+            return lastNotSeen ?? reading;
+        reading = await options.read();
+    }
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=867.index.js.map
