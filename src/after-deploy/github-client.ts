@@ -59,7 +59,7 @@ export function workflowTarget(env: World['env']): GitHubTarget {
     repo,
     sha: typeof headSha === 'string' ? headSha : (env.GITHUB_SHA ?? ''),
     pullRequest: typeof number === 'number' ? number : undefined,
-    runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${Number(env.GITHUB_RUN_ID)}`,
+    runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${parseInt(env.GITHUB_RUN_ID ?? '', 10)}`,
     apiUrl: env.GITHUB_API_URL || 'https://api.github.com'
   }
 }
