@@ -4,8 +4,9 @@ import type { Dispatcher } from 'undici'
  * Everything a run takes from outside the code: the runner's environment, time, the cancel
  * signal, the network and the runner's log, outputs and summary. `src/index.ts` builds the real
  * one (./real-world.ts); a test builds a recording one on a virtual clock and calls `run(world)`
- * in its own process. Nothing on the run's path reads `process`, `Date.now`, real timers or
- * `@actions/core` but through this.
+ * in its own process. On the run's path, the inputs, time, the cancel, the network and the sink
+ * come only from here. Local work is the exception: packing source-dir waits in real time (a
+ * virtual clock cannot see git or the disk) in the process's RUNNER_TEMP.
  */
 export interface World {
   /** The runner's environment: the inputs, `GITHUB_*`, `RUNNER_TEMP`, the proxy variables. */
