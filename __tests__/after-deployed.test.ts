@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterEach, beforeEach, describe, expect, it, afterAll } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,7 +10,12 @@ import {
 } from '../emulator'
 import { gitHostStep } from './helpers/deploy-harness'
 import { startGitHubApi } from './helpers/github-api'
-import { runAction } from './helpers/run-action'
+import { runnerOn, VirtualClock } from './helpers/action-world'
+
+/** The runs' and the emulators' one clock: virtual, it moves when all of them wait. */
+const clock = new VirtualClock()
+const runInProcess = runnerOn(clock)
+afterAll(() => clock.close())
 
 const SHA = '0123456789abcdef0123456789abcdef01234567'
 const HEAD_SHA = 'fedcba9876543210fedcba9876543210fedcba98'
@@ -20,8 +25,13 @@ let agent: AgentServerEmulator
 let emulator: ControlPlaneEmulator
 let github: Awaited<ReturnType<typeof startGitHubApi>>
 beforeEach(async () => {
-  agent = await startAgentServer()
-  emulator = await startControlPlane({ stepMs: 10, agentUrl: agent.url })
+  agent = await startAgentServer({ now: clock.now })
+  emulator = await startControlPlane({
+    now: clock.now,
+    sleep: clock.sleep,
+    stepMs: 10,
+    agentUrl: agent.url
+  })
   github = await startGitHubApi()
 })
 afterEach(async () => {
@@ -59,7 +69,7 @@ function githubEnv(event: 'push' | 'pull_request', api = github.url): Record<str
 
 describe('after DEPLOYED, as the runner runs the action', () => {
   it('checks the agent, prints its reply and puts it in the summary', async () => {
-    const run = await runAction({
+    const run = await runInProcess({
       ...inputs(),
       'verify-assistant': 'agent',
       'verify-message': 'ping',
@@ -86,7 +96,7 @@ describe('after DEPLOYED, as the runner runs the action', () => {
   })
 
   it('fails the step after DEPLOYED when a check fails, outputs still set', async () => {
-    const run = await runAction({
+    const run = await runInProcess({
       ...inputs(),
       'verify-assistant': 'agent',
       'agent-api-key': 'not-the-owners-key',
@@ -117,7 +127,7 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     })
     await github.close()
     github = recording
-    const run = await runAction(
+    const run = await runInProcess(
       { ...inputs(), 'github-token': TOKEN, environment: 'staging' },
       { env: githubEnv('push') }
     )
@@ -156,7 +166,7 @@ describe('after DEPLOYED, as the runner runs the action', () => {
 
   it('keeps one pull-request comment, updated in place', async () => {
     const env = githubEnv('pull_request')
-    const first = await runAction(
+    const first = await runInProcess(
       { ...inputs(), 'github-token': TOKEN, 'pr-comment': 'true' },
       { env }
     )
@@ -169,7 +179,7 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     expect(firstBody).toContain(`| URL | [${agent.url}](${agent.url}) |`)
 
     emulator.setOutcome('BUILD_FAILED')
-    const second = await runAction(
+    const second = await runInProcess(
       { ...inputs(), 'github-token': TOKEN, 'pr-comment': 'true' },
       { env }
     )
@@ -190,7 +200,7 @@ describe('after DEPLOYED, as the runner runs the action', () => {
   it('lets the deploy pass when GitHub refuses, with warnings that say what was not recorded', async () => {
     const refusing = await startGitHubApi({ failWith: 403 })
     try {
-      const run = await runAction(
+      const run = await runInProcess(
         { ...inputs(), 'github-token': TOKEN, environment: 'preview', 'pr-comment': 'true' },
         { env: githubEnv('pull_request', refusing.url) }
       )

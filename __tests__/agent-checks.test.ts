@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { A2AClient } from '@a2a-js/sdk/client'
-import { startAgentServer, type AgentServerEmulator } from '../emulator'
+import { startAgentServer, VirtualClock, type AgentServerEmulator } from '../emulator'
 import {
   AgentCheckError,
   checkAgent,
@@ -18,6 +18,7 @@ import { sleep } from '../src/control-plane/retry'
 import { CHECKS } from '../src/after-deploy/checks'
 import { runChecks } from '../src/after-deploy/check-runner'
 import { checkContext, configOf, gitHostStep } from './helpers/deploy-harness'
+import { trackedDispatcher } from './helpers/action-world'
 import { agentStatusMeaning } from '../src/after-deploy/agent-status'
 import { parseExpectation, type Expectation } from '../src/inputs/expectation'
 
@@ -44,15 +45,19 @@ const options = (baseUrl: string, given: Partial<AgentCheckOptions> = {}): Agent
  * tries, however slowly the server answers each (each still gets the time left as its timeout).
  */
 function sleepingClock(deadlineMs: number): Partial<AgentCheckOptions> {
-  let clock = 0
-  return {
-    deadline: deadlineMs,
-    now: () => clock,
-    sleep: async (ms) => {
-      clock += ms
-    }
-  }
+  // Each exchange's timeout is a sleep on this clock too: it moves only when all of them wait.
+  const clock = new VirtualClock({ start: 0 })
+  const dispatcher = trackedDispatcher({}, clock)
+  closers.push(async () => {
+    clock.close()
+    await dispatcher.destroy()
+  })
+  return { deadline: deadlineMs, now: clock.now, sleep: clock.sleep, dispatcher }
 }
+const closers: (() => Promise<void>)[] = []
+afterAll(async () => {
+  for (const close of closers.splice(0)) await close()
+})
 
 async function failure(run: Promise<unknown>): Promise<AgentCheckError> {
   try {

@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { afterAll, afterEach, describe, expect, it } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { VirtualClock } from '../emulator'
+import { trackedDispatcher } from './helpers/action-world'
 import type { Deployment } from '../src/control-plane/schemas'
 import { checkActiveRevision, checkInfoHost } from '../src/after-deploy/serving-check'
 import { readAgain, type Reading } from '../src/lib/read-again'
@@ -15,14 +17,19 @@ const PREVIOUS = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'
 
 /** A clock that moves only when the check sleeps: the deadline comes after a fixed number of reads. */
 function virtualClock() {
-  let now = 1_000_000
-  return {
-    now: () => now,
-    sleep: async (ms: number) => {
-      now += ms
-    }
-  }
+  // Each read's timeout is a sleep on this clock too: it moves only when all of them wait.
+  const clock = new VirtualClock({ start: 1_000_000 })
+  const dispatcher = trackedDispatcher({}, clock)
+  closers.push(async () => {
+    clock.close()
+    await dispatcher.destroy()
+  })
+  return { now: clock.now, sleep: clock.sleep, dispatcher }
 }
+const closers: (() => Promise<void>)[] = []
+afterAll(async () => {
+  for (const close of closers.splice(0)) await close()
+})
 
 function deployment(active: string | null | undefined): Deployment {
   return {

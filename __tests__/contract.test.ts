@@ -70,14 +70,18 @@ describe('the action contract', () => {
         expect({ ...call, declared: declared.includes(literal[1] ?? '') }).toMatchObject({
           declared: true
         })
-      else expect(['name', 'name: OutputName']).toContain(call.argument)
+      else expect(['name', 'name: OutputName', 'name: string']).toContain(call.argument)
     }
-    expect(calls.filter((call) => call.fn === 'getInput')).toEqual([
-      { file: 'main.ts', fn: 'getInput', argument: 'name' }
-    ])
+    // Inputs are read in one place: main.ts, from the world's INPUT_* variables, by INPUT_NAMES.
+    expect(calls.filter((call) => call.fn !== 'setOutput')).toEqual([])
     expect(
-      sources.some(({ text }) => /process\.env\.INPUT_|process\.env\[['"]INPUT_/.test(text))
-    ).toBe(false)
+      sources
+        .filter(({ text }) => /`INPUT_|['"]INPUT_|\.INPUT_/.test(text))
+        .map(({ file }) => file.slice(srcDir.length + 1))
+    ).toEqual(['main.ts'])
+    expect(sources.find(({ file }) => file.endsWith('/main.ts'))?.text).toMatch(
+      /INPUT_NAMES\.map\(\(name\) => \[\s*name,\s*\(env\[`INPUT_\$\{name/
+    )
   })
 
   it('sets every declared output in a run that can know it', async () => {

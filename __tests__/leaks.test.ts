@@ -1,7 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterEach, beforeEach, describe, expect, it, afterAll } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { gitHostStep } from './helpers/deploy-harness'
-import { runAction } from './helpers/run-action'
+import { runnerOn, VirtualClock } from './helpers/action-world'
+
+/** The runs' and the emulators' one clock: virtual, it moves when all of them wait. */
+const clock = new VirtualClock()
+const runInProcess = runnerOn(clock)
+afterAll(() => clock.close())
 
 const API_KEY = 'cp-key-leak-4f1d9e'
 const SECRET = 'sk-live-leak-8c2b7a'
@@ -10,7 +15,12 @@ const SECRETS = [API_KEY, SECRET, OTHER]
 
 let emulator: ControlPlaneEmulator
 beforeEach(async () => {
-  emulator = await startControlPlane({ stepMs: 10, apiKey: API_KEY })
+  emulator = await startControlPlane({
+    now: clock.now,
+    sleep: clock.sleep,
+    stepMs: 10,
+    apiKey: API_KEY
+  })
 })
 afterEach(async () => {
   await emulator.close()
@@ -106,7 +116,7 @@ const scenarios: [string, (e: ControlPlaneEmulator) => Record<string, string>][]
 describe('no secret reaches the log or the summary, with RUNNER_DEBUG=1', () => {
   it.each(scenarios)('in %s', async (_, setUp) => {
     const extra = setUp(emulator)
-    const run = await runAction({ ...inputs(), ...extra }, { env: { RUNNER_DEBUG: '1' } })
+    const run = await runInProcess({ ...inputs(), ...extra }, { env: { RUNNER_DEBUG: '1' } })
     const printed = `${run.stdout}\n${run.stderr}`
     const visible = printed
       .split('\n')
@@ -126,7 +136,7 @@ describe('the agent key and the GitHub token', () => {
   it('are masked and never printed, also when the checks and the records fail', async () => {
     const agentKey = 'agent-key-leak-71c3e0'
     const token = 'ghs_leak_token_90ab12'
-    const run = await runAction(
+    const run = await runInProcess(
       {
         ...inputs(),
         'verify-assistant': 'agent',

@@ -3,8 +3,13 @@ import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { commentMarker } from '../src/report/markdown'
 import { startGitHubApi } from './helpers/github-api'
 import { runAction } from './helpers/run-action'
+import { runInProcess } from './helpers/action-world'
 
-/** Deleted previews leave no traces on GitHub: deployments inactive, the PR comment corrected. */
+/**
+ * Deleted previews leave no traces on GitHub: deployments inactive, the PR comment corrected.
+ * Operations prune and delete are child runs of the bundle; the refusal runs in this process
+ * (nothing in it waits on the emulator's clock).
+ */
 let emulator: ControlPlaneEmulator
 let github: Awaited<ReturnType<typeof startGitHubApi>>
 beforeEach(async () => {
@@ -112,7 +117,7 @@ describe('GitHub records of deleted previews (the built action)', () => {
     await github.close()
     github = await startGitHubApi({ failWith: 403 })
     emulator.seedDeployment({ name: 'pr-9', updated_at: '2020-01-01T00:00:00Z' })
-    const run = await runAction(
+    const run = await runInProcess(
       {
         'api-url': emulator.url,
         'api-key': 'emulator-key',
@@ -121,7 +126,7 @@ describe('GitHub records of deleted previews (the built action)', () => {
         'prune-older-than': '30d',
         'github-token': 'ghs_refused'
       },
-      { githubApiUrl: github.url, killAfterMs: 60_000 }
+      { githubApiUrl: github.url }
     )
     expect(run.code).toBe(0)
     expect(emulator.deployments()).toEqual([])

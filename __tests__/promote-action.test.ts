@@ -2,11 +2,13 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane } from '../emulator'
 import { startGitHubApi } from './helpers/github-api'
 import { runAction } from './helpers/run-action'
+import { runInProcess } from './helpers/action-world'
 
 /**
  * The built action promotes staging to production as a runner starts it: a ref that moved
  * between the two builds fails the step naming both commits, rolls production back, and the job
- * summary and the GitHub deployment record say so. (Run `npm run build` first.)
+ * summary and the GitHub deployment record say so (a child run of the bundle: run `npm run build`
+ * first). The refusal runs in this process.
  */
 const INTEGRATION = { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
 const closers: (() => Promise<void>)[] = []
@@ -93,16 +95,13 @@ describe('operation promote, the built action', () => {
     const controlPlane = await startControlPlane({ stepMs: 5 })
     closers.push(controlPlane.close)
     controlPlane.seedDeployment({ name: 'prod', source: 'internal_image' })
-    const run = await runAction(
-      {
-        'api-url': controlPlane.url,
-        'api-key': 'emulator-key',
-        operation: 'promote',
-        name: 'prod',
-        'from-deployment': 'prod'
-      },
-      { killAfterMs: 60_000 }
-    )
+    const run = await runInProcess({
+      'api-url': controlPlane.url,
+      'api-key': 'emulator-key',
+      operation: 'promote',
+      name: 'prod',
+      'from-deployment': 'prod'
+    })
     expect(run.code).toBe(1)
     expect(controlPlane.requests.filter((request) => request.method !== 'GET')).toEqual([])
     expect(run.stdout).toMatch(/- from-deployment: prod \(.*\) is the deployment promoted to/)

@@ -1,17 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterEach, beforeEach, describe, expect, it, afterAll } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net'
 import { createProxy } from 'proxy'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { gitHostStep } from './helpers/deploy-harness'
-import { runAction } from './helpers/run-action'
+import { runnerOn, VirtualClock } from './helpers/action-world'
+
+/** The runs' and the emulators' one clock: virtual, it moves when all of them wait. */
+const clock = new VirtualClock()
+const runInProcess = runnerOn(clock)
+afterAll(() => clock.close())
 
 let emulator: ControlPlaneEmulator
 let proxy: Server
 let proxied: string[]
 
 beforeEach(async () => {
-  emulator = await startControlPlane({ stepMs: 10 })
+  emulator = await startControlPlane({ now: clock.now, sleep: clock.sleep, stepMs: 10 })
   proxied = []
   proxy = createProxy(createServer())
   // undici tunnels through the proxy with CONNECT, for http:// targets too.
@@ -34,7 +39,7 @@ const inputs = () => ({
 describe('behind a proxy', () => {
   it('sends every control-plane request through HTTP_PROXY', async () => {
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
-    const run = await runAction(inputs(), { env: { HTTP_PROXY: proxyUrl, NO_PROXY: '' } })
+    const run = await runInProcess(inputs(), { env: { HTTP_PROXY: proxyUrl, NO_PROXY: '' } })
     expect(run.code).toBe(0)
     expect(proxied.length).toBeGreaterThan(0)
     expect(new Set(proxied)).toEqual(new Set([`CONNECT ${new URL(emulator.url).host}`]))
@@ -51,7 +56,7 @@ describe('behind a proxy', () => {
     try {
       const proxyUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`
       // undici alone waits 300 s for the proxy's answer: the test's own timeout catches that.
-      const run = await runAction(
+      const run = await runInProcess(
         { ...inputs(), timeout: '2s' },
         { env: { HTTP_PROXY: proxyUrl, HTTPS_PROXY: proxyUrl, NO_PROXY: '' } }
       )
@@ -68,7 +73,9 @@ describe('behind a proxy', () => {
 
   it('goes straight to hosts NO_PROXY names', async () => {
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
-    const run = await runAction(inputs(), { env: { HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' } })
+    const run = await runInProcess(inputs(), {
+      env: { HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' }
+    })
     expect(run.code).toBe(0)
     expect(proxied).toEqual([])
     expect(emulator.requests.length).toBeGreaterThan(2)

@@ -8,11 +8,13 @@ import {
 import { startGitHubApi } from './helpers/github-api'
 import { gitHostStep } from './helpers/deploy-harness'
 import { runAction } from './helpers/run-action'
+import { VirtualClock, runInProcess } from './helpers/action-world'
 
 /**
  * The built action, as a runner starts it on a pull request, rolls back a revision whose agent
  * fails its run check: the job summary, the pull-request comment and the GitHub deployment's
- * final status each name the failed revision and the one serving now.
+ * final status each name the failed revision and the one serving now. The first runs in this
+ * process on a virtual clock; operation rollback is a child run of the bundle.
  */
 const NAME = 'support-agent'
 const closers: (() => Promise<void>)[] = []
@@ -22,13 +24,18 @@ afterEach(async () => {
 
 describe('a rollback, as the records tell it', () => {
   it('names the failed revision and the one brought back in the summary, the comment and the status', async () => {
+    const clock = new VirtualClock()
+    closers.push(async () => clock.close())
     const holder: { controlPlane?: ControlPlaneEmulator } = {}
     const agent: AgentServerEmulator = await startAgentServer({
-      host: () => holder.controlPlane?.serving(NAME)
+      host: () => holder.controlPlane?.serving(NAME),
+      now: clock.now
     })
     // The seeded revision's agent answers well; the revision this run makes answers 500.
     const controlPlane = await startControlPlane({
-      stepMs: 5,
+      now: clock.now,
+      sleep: clock.sleep,
+      stepMs: 5_000,
       agentUrl: agent.url,
       agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'run-error')
     })
@@ -41,7 +48,7 @@ describe('a rollback, as the records tell it', () => {
     })
     const previous = String(seeded.latest_revision_id)
 
-    const run = await runAction(
+    const run = await runInProcess(
       {
         ...gitHostStep(controlPlane.url, NAME),
         'api-key': 'emulator-key',
@@ -55,7 +62,7 @@ describe('a rollback, as the records tell it', () => {
         environment: 'production',
         'pr-comment': 'true'
       },
-      { pullRequest: { number: 5 }, githubApiUrl: github.url, killAfterMs: 90_000 }
+      { pullRequest: { number: 5 }, githubApiUrl: github.url, clock }
     )
 
     const [rollbackRevision, failed] = controlPlane.revisions(seeded.id)

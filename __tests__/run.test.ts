@@ -1,75 +1,33 @@
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-  jest
-} from '@jest/globals'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { startControlPlane, VirtualClock, type ControlPlaneEmulator } from '../emulator'
 import type { RawInputs } from '../src/inputs/contract'
-import { run } from '../src/main'
-import { inputEnv } from './helpers/action-yml'
+import { runInProcess } from './helpers/action-world'
 import { gitHostStep } from './helpers/deploy-harness'
-import { parseOutputFile } from './helpers/run-action'
 
 /**
- * run() in this process, as the runner would start it: inputs as INPUT_* variables, outputs and
- * the summary in files, the log on stdout. The emulator is a real server on 127.0.0.1.
+ * run(world) in this process, as the runner would start it: inputs as INPUT_* variables, the log,
+ * outputs and summary recorded as a runner sees them, the emulator a real server on 127.0.0.1
+ * on the run's virtual clock.
  */
-const dir = mkdtempSync(join(tmpdir(), 'run-in-process-'))
-const outputFile = join(dir, 'output')
-// @actions/core reads the summary's path once per process: one file, emptied before each test.
-const summaryFile = join(dir, 'summary')
-const savedEnv = { ...process.env }
+const clock = new VirtualClock()
 let emulator: ControlPlaneEmulator
-let stdout: string[]
 
 beforeAll(async () => {
-  emulator = await startControlPlane({ stepMs: 20 })
+  emulator = await startControlPlane({ stepMs: 2_000, now: clock.now })
 })
 afterAll(async () => {
+  clock.close()
   await emulator.close()
 })
 
-beforeEach(() => {
-  writeFileSync(outputFile, '')
-  writeFileSync(summaryFile, '')
-  stdout = []
-  jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout.push(String(chunk))
-    return true
-  })
-})
-afterEach(() => {
-  jest.restoreAllMocks()
-  process.env = { ...savedEnv }
-  process.exitCode = undefined
-})
-
 async function runWith(inputs: Partial<RawInputs>) {
-  process.env = {
-    PATH: savedEnv.PATH,
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: summaryFile,
-    GITHUB_EVENT_NAME: 'push',
-    GITHUB_REF: 'refs/heads/main',
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_REPOSITORY: 'acme/support-agent',
-    ...inputEnv(inputs)
-  }
   const requestsBefore = emulator.requests.length
-  await run()
+  const run = await runInProcess(inputs, { clock })
   return {
-    exitCode: process.exitCode ?? 0,
-    log: stdout.join(''),
-    outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
-    summary: readFileSync(summaryFile, 'utf8'),
+    exitCode: run.exitCode,
+    log: run.stdout,
+    outputs: run.outputs,
+    summary: run.summary,
     requests: emulator.requests.slice(requestsBefore)
   }
 }
@@ -96,7 +54,7 @@ describe('run() in process', () => {
     expect(result.summary).toContain('## ✅ Deployed')
     expect(result.summary).toContain(`| Revision | ${deployment?.latest_revision_id} |`)
     expect(result.log).toMatch(
-      new RegExp(`Revision ${deployment?.latest_revision_id}: DEPLOYED \\(\\d+s\\)`)
+      new RegExp(`Revision ${deployment?.latest_revision_id}: DEPLOYED \\(12s\\)`)
     )
     expect(result.log).not.toMatch(/^::error::/m)
   })
@@ -122,6 +80,24 @@ describe('run() in process', () => {
     } finally {
       emulator.setOutcome('DEPLOYED')
     }
+  })
+
+  it('stops on a cancel while waiting: exit 1, the log says so, the summary is written', async () => {
+    const run = await runInProcess(
+      { ...gitHostStep(emulator.url, 'in-process-cancel'), 'api-key': 'emulator-key' },
+      {
+        clock,
+        onStdout: (line, _all, cancel) => {
+          if (/: CREATING/.test(line)) cancel('SIGTERM')
+        }
+      }
+    )
+    expect(run.exitCode).toBe(1)
+    expect(run.log).toContain('Received SIGTERM: stopping.')
+    expect(run.outputs['revision-status']).toBe('CREATING')
+    expect(run.log.at(-1)).toMatch(/^::error::Cancelled after 0s while revision .* was CREATING/)
+    expect(run.summary).not.toBe('')
+    expect(run.annotations.filter((annotation) => annotation.kind === 'error')).toHaveLength(1)
   })
 
   it('refuses invalid inputs with exit 1, every problem named, and sends nothing', async () => {

@@ -1,7 +1,12 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { afterEach, describe, expect, it, afterAll } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { gitHostStep } from './helpers/deploy-harness'
-import { runAction } from './helpers/run-action'
+import { runnerOn, VirtualClock } from './helpers/action-world'
+
+/** The runs' and the emulators' one clock: virtual, it moves when all of them wait. */
+const clock = new VirtualClock()
+const runInProcess = runnerOn(clock)
+afterAll(() => clock.close())
 
 /**
  * The serving check as the runner runs the built action: a revision that is DEPLOYED but does not
@@ -16,7 +21,12 @@ afterEach(async () => {
 
 /** An existing deployment whose first revision serves; the run patches it. */
 async function seeded(activeLagMs: number) {
-  emulator = await startControlPlane({ stepMs: 10, activeLagMs })
+  emulator = await startControlPlane({
+    now: clock.now,
+    sleep: clock.sleep,
+    stepMs: 10,
+    activeLagMs
+  })
   const deployment = emulator.seedDeployment({ name: 'support-agent' })
   return { emulator, id: deployment.id, previous: String(deployment.latest_revision_id) }
 }
@@ -33,7 +43,7 @@ describe('the serving check, built action', () => {
   it('fails when active_revision_id never moves to the new revision, naming both', async () => {
     // Longer than any run: the previous revision serves on. `timeout` ends inside the window.
     const { emulator, id, previous } = await seeded(10 * 60_000)
-    const run = await runAction(step(emulator.url, { timeout: '8s' }), { killAfterMs: 60_000 })
+    const run = await runInProcess(step(emulator.url, { timeout: '8s' }))
     const revision = run.outputs['revision-id']
     expect(revision).toBeTruthy()
     expect(run.outputs['revision-status']).toBe('DEPLOYED')
@@ -51,7 +61,7 @@ describe('the serving check, built action', () => {
 
   it('passes when active_revision_id moves 4 s after DEPLOYED', async () => {
     const { emulator, id } = await seeded(4_000)
-    const run = await runAction(step(emulator.url), { killAfterMs: 60_000 })
+    const run = await runInProcess(step(emulator.url))
     expect(run.code).toBe(0)
     const revision = run.outputs['revision-id']
     expect(run.stdout).toContain(`Serving check: revision ${revision} is active.`)
@@ -71,7 +81,7 @@ describe('the serving check, built action', () => {
       status: 503,
       times: 10_000
     })
-    const run = await runAction(step(emulator.url, { timeout: '8s' }), { killAfterMs: 60_000 })
+    const run = await runInProcess(step(emulator.url, { timeout: '8s' }))
     const revision = run.outputs['revision-id']
     expect(run.outputs['revision-status']).toBe('DEPLOYED')
     expect(run.code).toBe(1)

@@ -13,6 +13,7 @@ import type { Deployment } from '../src/control-plane/schemas'
 import { INPUT_DEFAULTS, MULTI_LINE_INPUTS } from '../src/inputs/contract'
 import { InputError, parseInputs } from '../src/inputs/parse'
 import { run } from '../src/main'
+import { createRealWorld } from '../src/real-world'
 import { startControlPlane } from '../emulator'
 import { planDeployment } from '../src/operations/plan'
 
@@ -314,7 +315,12 @@ async function runAction(
     return true
   }) as typeof process.stdout.write
   try {
-    await run()
+    const world = createRealWorld()
+    try {
+      await run(world)
+    } finally {
+      await world.close()
+    }
   } finally {
     process.stdout.write = write
     process.env = saved

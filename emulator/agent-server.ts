@@ -37,6 +37,8 @@ export interface AgentServerOptions {
    * model, or a gate a test opens) and may return the answer to send instead of the echo.
    */
   beforeRun?: (message: string) => Promise<Answer | undefined> | Answer | undefined
+  /** Clock in ms the warm-up is measured on (default Date.now). */
+  now?: () => number
 }
 
 export interface AgentServerEmulator {
@@ -72,7 +74,8 @@ export async function startAgentServer(
   const apiKey = options.apiKey ?? 'emulator-key'
   const assistants = new Set(options.assistants ?? ['agent'])
   const requests: RecordedRequest[] = []
-  const startedAt = Date.now()
+  const now = options.now ?? Date.now
+  const startedAt = now()
   let origin = ''
   let infoReads = 0
   let runsInFlight = 0
@@ -85,7 +88,7 @@ export async function startAgentServer(
     if (
       method === 'GET' &&
       assistantPath !== undefined &&
-      Date.now() < startedAt + (options.warmUpMs ?? 0)
+      now() < startedAt + (options.warmUpMs ?? 0)
     ) {
       return { status: 503, body: { detail: 'The server is starting' } }
     }

@@ -44,6 +44,8 @@ export interface ControlPlaneOptions {
   agentUrl?: string
   /** Clock in ms (default Date.now). */
   now?: () => number
+  /** The sleep of a 'delay' fault, on the clock `now` reads (default real time). */
+  sleep?: (ms: number) => Promise<void>
   /** Default 0: a free port. */
   port?: number
   /** A revision stays QUEUED while an older revision of its deployment has failed. */
@@ -272,7 +274,9 @@ export async function startControlPlane(
     // Unref'd: a test whose client gave up may close the emulator before the delay ends, and
     // the pending answer must not keep the test process alive.
     if (fault?.kind === 'delay')
-      await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000).unref())
+      await (options.sleep
+        ? options.sleep(fault.delayMs ?? 1000)
+        : new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000).unref()))
     const answer: Answer = parsed.ok
       ? route(method, record.path, url.searchParams, parsed.value)
       : {

@@ -20,3 +20,4 @@ export type {
   ServingRevision
 } from './types'
 export type { Upload } from './uploads'
+export { VirtualClock } from './virtual-clock'

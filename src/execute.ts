@@ -1,10 +1,8 @@
 import { ControlPlaneClient } from './control-plane/client'
-import { sleep } from './control-plane/retry'
 import { CancelledError } from './operations/deps'
 import { checksWith, type DeployResult, type RevisionLogs } from './result'
 import { OUTCOMES, succeeds } from './outcomes'
 import { OPERATIONS } from './operations/operations'
-import { createDispatcher, type Dispatcher } from './control-plane/transport'
 import { deliver } from './safe-delivery'
 import { describeRollback } from './report/rollback-text'
 import type { DeliveryDeps } from './safe-delivery'
@@ -17,23 +15,32 @@ import { LOG_BUDGET_MS, showRevisionLogs } from './after-deploy/revision-logs'
 import type { DeletedPreview } from './after-deploy/github-cleanup'
 import { renderDeploySummary, type SummaryExtras } from './report/summary'
 import { ACTION_VERSION } from './version'
-
-/** The job is cancelled: what is left must finish within this, the contract allows 2 s. */
-const CANCEL_GRACE_MS = 1_500
+import type { World } from './world'
 
 /**
  * Runs the operation the config asks for, then the agent checks, records, logs and summary.
  * Everything it writes goes through ./report/: the log, the outputs and the summary, each
- * redacting with `redact` before it escapes.
+ * redacting with `redact` before it escapes. Time, the cancel signal, the network and the sink
+ * are the world's.
  */
-export async function execute(config: Config, redact: Redactor, startedAt: number): Promise<void> {
-  const dispatcher = createDispatcher()
+export async function execute(
+  config: Config,
+  redact: Redactor,
+  startedAt: number,
+  world: World
+): Promise<void> {
+  const log = createLog(redact, world.sink)
+  const onCancel = () => {
+    const reason: unknown = world.signal.reason
+    log.info(
+      `Received ${reason instanceof CancelledError ? reason.signalName : 'a cancel'}: stopping.`
+    )
+  }
+  world.signal.addEventListener('abort', onCancel, { once: true })
   try {
-    await executeWith(config, redact, startedAt, dispatcher)
+    await executeWith(config, redact, startedAt, world, log)
   } finally {
-    // Nothing may keep the process alive once the run ends: a request still queued (behind a
-    // proxy's CONNECT, say) and its connection attempts end here.
-    await dispatcher.destroy().catch(() => undefined)
+    world.signal.removeEventListener('abort', onCancel)
   }
 }
 
@@ -41,72 +48,66 @@ async function executeWith(
   config: Config,
   redact: Redactor,
   startedAt: number,
-  dispatcher: Dispatcher
+  world: World,
+  log: Log
 ): Promise<void> {
-  const log = createLog(redact)
-  const controller = new AbortController()
-  const onSignal = (signalName: NodeJS.Signals) => {
-    log.info(`Received ${signalName}: stopping.`)
-    controller.abort(new CancelledError(signalName))
-    setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref()
-  }
-  process.once('SIGINT', onSignal)
-  process.once('SIGTERM', onSignal)
+  const { clock, connections, sink } = world
+  const dispatcher = connections.dispatcher
 
   // Beside the deploy: started now, never awaited before the first control-plane request.
-  const records = await openRecords(config, redact, log, startedAt)
+  const records = await openRecords(config, redact, log, startedAt, world)
   const client = new ControlPlaneClient({
     baseUrl: config.apiUrl,
     apiKey: config.apiKey,
     tenantId: config.tenantId,
     userAgent: `deploy-agent-action/${ACTION_VERSION}`,
     dispatcher,
+    now: clock.now,
+    sleep: clock.sleep,
     onDebug: (line) => log.debug(line),
     onRetry: ({ method, path, attempt, delayMs, reason }) =>
       log.info(`${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
   })
 
-  const previews = await openPreviews(config, redact, log, startedAt)
+  const previews = await openPreviews(config, redact, log, startedAt, world)
   const deps: DeliveryDeps = {
     client,
     io: {
       info: (message: string) => log.info(message),
       notice: (message: string) => log.notice(message),
       warning: (message: string) => log.warning(message),
-      setOutput: createOutputs(redact, log),
+      setOutput: createOutputs(redact, log, (name, value) => sink.setOutput(name, value)),
       waitStarting: (_revisionId, expected) => records?.waitStarting(expected),
       redeploying: (_revisionId, commit) => records?.redeploying(commit)
     },
-    signal: controller.signal,
+    signal: world.signal,
     startedAt,
-    now: Date.now,
-    sleep,
+    now: clock.now,
+    sleep: clock.sleep,
     dispatcher,
     pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber))
   }
   const { result, checks, rollback } = await deliver(config, deps)
   await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest))
-  const logs = await failureLogs(result, config, client, redact, log, controller.signal)
+  const logs = await failureLogs(result, config, client, redact, log, world)
   await records?.finish({
     outcome: result.outcome,
     deploymentName: result.deploymentName ?? config.name ?? '',
     deploymentUrl: result.deploymentUrl,
     revisionId: result.revisionId,
     revisionStatus: result.revisionStatus,
-    elapsedMs: Date.now() - startedAt,
+    elapsedMs: clock.now() - startedAt,
     checksPassed: checksWith(checks, 'passed').map(({ check }) => check),
     suite: checks?.suite,
     rollback,
     redeployOf: result.redeployOf
   })
-  await report(result, config, redact, log, {
+  await report(result, config, redact, log, sink, {
     logs,
     checks,
     rollback,
     target: deployTarget(config)
   })
-  process.off('SIGINT', onSignal)
-  process.off('SIGTERM', onSignal)
 }
 
 /** The ref, image or folder a deploy sends, for the summary. */
@@ -117,24 +118,36 @@ function deployTarget(config: Config): string | undefined {
 }
 
 /** The GitHub deployment and PR comment, when asked for; never fails nor holds the run. */
-async function openRecords(config: Config, redact: Redactor, log: Log, startedAt: number) {
+async function openRecords(
+  config: Config,
+  redact: Redactor,
+  log: Log,
+  startedAt: number,
+  world: World
+) {
   const operation = OPERATIONS[config.operation]
   if (!config.github || operation.github !== 'records' || config.dryRun) return undefined
   try {
     const { openGitHubRecords } = await import('./after-deploy/github-records')
-    return openGitHubRecords({
-      token: config.github.token,
-      environment: config.github.environment,
-      prComment: config.github.prComment,
-      verb: operation.verb,
-      commit: operation.commit,
-      deploymentName: config.name ?? config.deploymentId ?? '',
-      redact,
-      deadline: startedAt + config.timeoutMs,
-      now: Date.now,
-      warn: (message) => log.warning(message),
-      info: (message) => log.info(message)
-    })
+    const { workflowTarget } = await import('./after-deploy/github-client')
+    return openGitHubRecords(
+      {
+        token: config.github.token,
+        environment: config.github.environment,
+        prComment: config.github.prComment,
+        verb: operation.verb,
+        commit: operation.commit,
+        deploymentName: config.name ?? config.deploymentId ?? '',
+        redact,
+        deadline: startedAt + config.timeoutMs,
+        now: world.clock.now,
+        sleep: world.clock.sleep,
+        warn: (message) => log.warning(message),
+        info: (message) => log.info(message),
+        fetch: world.connections.githubFetch
+      },
+      workflowTarget(world.env)
+    )
   } catch (error) {
     log.warning(
       `Nothing was recorded on GitHub: ${error instanceof Error ? error.message : String(error)}`
@@ -144,17 +157,29 @@ async function openRecords(config: Config, redact: Redactor, log: Log, startedAt
 }
 
 /** GitHub's side of deleted previews, for operations delete and prune with github-token. */
-async function openPreviews(config: Config, redact: Redactor, log: Log, startedAt: number) {
+async function openPreviews(
+  config: Config,
+  redact: Redactor,
+  log: Log,
+  startedAt: number,
+  world: World
+) {
   if (!config.github || OPERATIONS[config.operation].github !== 'previews') return undefined
   try {
     const { openGitHubPreviews } = await import('./after-deploy/github-cleanup')
-    return openGitHubPreviews({
-      token: config.github.token,
-      redact,
-      deadline: startedAt + config.timeoutMs,
-      now: Date.now,
-      warn: (message) => log.warning(message)
-    })
+    const { workflowTarget } = await import('./after-deploy/github-client')
+    return openGitHubPreviews(
+      {
+        token: config.github.token,
+        redact,
+        deadline: startedAt + config.timeoutMs,
+        now: world.clock.now,
+        sleep: world.clock.sleep,
+        warn: (message) => log.warning(message),
+        fetch: world.connections.githubFetch
+      },
+      workflowTarget(world.env)
+    )
   } catch (error) {
     log.warning(
       `GitHub cannot be reached: ${error instanceof Error ? error.message : String(error)}`
@@ -201,7 +226,7 @@ async function failureLogs(
   client: ControlPlaneClient,
   redact: Redactor,
   log: Log,
-  signal: AbortSignal
+  world: World
 ): Promise<RevisionLogs | undefined> {
   const { deploymentId, revisionId } = result
   if (!OUTCOMES[result.outcome].failureLogs) return undefined
@@ -213,7 +238,7 @@ async function failureLogs(
       statusesSeen: result.statusesSeen,
       maxLines: config.logLines,
       redact,
-      call: { deadline: Date.now() + LOG_BUDGET_MS, signal },
+      call: { deadline: world.clock.now() + LOG_BUDGET_MS, signal: world.signal },
       io: log
     }
   )
@@ -225,11 +250,12 @@ async function report(
   config: Config,
   redact: Redactor,
   log: Log,
+  sink: World['sink'],
   extras: SummaryExtras
 ) {
   // A promote's source is the deployments' own (result.promotion), never the input's default.
   const source = config.operation === 'promote' ? '—' : config.source
-  await writeSummary(renderDeploySummary(result, source, extras, redact), log)
+  await writeSummary(renderDeploySummary(result, source, extras, redact), log, sink)
   const rolledBack = extras.rollback ? `\n${describeRollback(extras.rollback)}` : ''
   if (succeeds(result.outcome)) log.info(result.message)
   else log.fail(`${result.message}${rolledBack}`)

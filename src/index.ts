@@ -1,3 +1,9 @@
 import { run } from './main'
+import { createRealWorld } from './real-world'
 
-await run()
+const world = createRealWorld()
+try {
+  await run(world)
+} finally {
+  await world.close()
+}

@@ -1,4 +1,3 @@
-import * as core from '@actions/core'
 import { INPUT_NAMES, type RawInputs } from './inputs/contract'
 import { InputError, parseInputs, type Config } from './inputs/parse'
 import { writeSummary } from './report/job-summary'
@@ -6,10 +5,16 @@ import { createLog } from './report/log'
 import { createRedactor, secretForms, type Redactor } from './report/redact'
 import { parseSecrets } from './inputs/secrets'
 import { renderInputErrorSummary } from './report/summary'
+import type { World } from './world'
 
-/** Reads every declared input, raw; parseInputs judges them. */
-export function readRawInputs(): RawInputs {
-  return Object.fromEntries(INPUT_NAMES.map((name) => [name, core.getInput(name)])) as RawInputs
+/** Reads every declared input, raw (trimmed, as the runner's toolkit reads one); parseInputs judges them. */
+export function readRawInputs(env: World['env']): RawInputs {
+  return Object.fromEntries(
+    INPUT_NAMES.map((name) => [
+      name,
+      (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim()
+    ])
+  ) as RawInputs
 }
 
 /**
@@ -42,10 +47,10 @@ function urlCredentials(text: string): string[] {
  * multi-line value, JSON- and URL-encoded), before anything is logged, and returns the redactor
  * every destination (./report/) applies before it escapes.
  */
-export function maskSecrets(raw: RawInputs): Redactor {
+export function maskSecrets(raw: RawInputs, sink: Pick<World['sink'], 'setSecret'>): Redactor {
   const values = secretValues(raw)
   // Each value as given (the runner masks even a short one), then every form the redactor knows.
-  for (const form of new Set([...values, ...secretForms(values)])) core.setSecret(form)
+  for (const form of new Set([...values, ...secretForms(values)])) sink.setSecret(form)
   return createRedactor(values)
 }
 
@@ -53,18 +58,28 @@ export function maskSecrets(raw: RawInputs): Redactor {
  * The action: inputs → config, then the operation. Only what reading the inputs needs is loaded
  * before they are judged; the HTTP client and the operations load after (issue 6: start-up).
  */
-export async function run(): Promise<void> {
-  const startedAt = Date.now()
-  const raw = readRawInputs()
-  const redact = maskSecrets(raw)
-  const log = createLog(redact)
+export async function run(world?: World): Promise<void> {
+  if (world === undefined) {
+    // @github/local-action calls run() with no argument: the runner's world, as index.ts makes.
+    const { createRealWorld } = await import('./real-world')
+    const real = createRealWorld()
+    try {
+      return await run(real)
+    } finally {
+      await real.close()
+    }
+  }
+  const startedAt = world.clock.now()
+  const raw = readRawInputs(world.env)
+  const redact = maskSecrets(raw, world.sink)
+  const log = createLog(redact, world.sink)
 
   let config: Config
   try {
-    config = await parseInputs(raw, process.env)
+    config = await parseInputs(raw, world.env)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    await writeSummary(renderInputErrorSummary(message, redact), log)
+    await writeSummary(renderInputErrorSummary(message, redact), log, world.sink)
     log.fail(message)
     if (!(error instanceof InputError)) log.debug(() => stackOf(error))
     return
@@ -72,7 +87,7 @@ export async function run(): Promise<void> {
   config.warnings.forEach((warning) => log.warning(warning))
   try {
     const { execute } = await import('./execute')
-    await execute(config, redact, startedAt)
+    await execute(config, redact, startedAt, world)
   } catch (error) {
     // Not thrown on: Node would print it to stderr, unredacted and unescaped.
     log.fail(`The action failed: ${error instanceof Error ? error.message : String(error)}`)

@@ -7,16 +7,20 @@ import {
 } from '../helpers/hostile/control-plane'
 import { AGENT_KEY } from '../helpers/hostile/secrets'
 import { HOSTILE_NAME, hostileStep } from '../helpers/hostile/step'
-import { runAction, type ActionRun } from '../helpers/run-action'
+import { runnerOn, VirtualClock, type WorldRun } from '../helpers/action-world'
+
+/** The runs' and the emulators' one clock: virtual, it moves when all of them wait. */
+const clock = new VirtualClock()
+const runInProcess = runnerOn(clock)
+afterAll(() => clock.close())
 
 /**
  * Server text printed to the log must never form a workflow command: no `::` at the start of a
  * line (a newline in the text must not start one), no `##[` anywhere, no raw control characters.
  */
-const RUN_GUARD = { killAfterMs: 60_000 }
 const SETUP_MS = 90_000
 
-function expectNoCommands(run: () => ActionRun) {
+function expectNoCommands(run: () => WorldRun) {
   it('no line of stdout issues a workflow command from server text', () => {
     expect(injectedCommands(run().stdout)).toEqual([])
   })
@@ -30,18 +34,17 @@ function expectNoCommands(run: () => ActionRun) {
 
 describe('ids that carry workflow commands', () => {
   let cp: HostileControlPlane
-  let run: ActionRun
+  let run: WorldRun
   beforeAll(async () => {
     cp = await startHostileControlPlane({
       deployment: { id: 'dep-1\n::error file=a::PWNED-id' },
       revisionId: 'rev-2\n::notice::PWNED-rev'
     })
-    run = await runAction(hostileStep(cp.url), RUN_GUARD)
+    run = await runInProcess(hostileStep(cp.url))
   }, SETUP_MS)
   afterAll(() => cp.close())
 
   it('stops at the first id that is not a UUID, naming it, and puts it into no request', () => {
-    expect(run.killed).toBe(false)
     expect(run.code).toBe(1)
     expect(run.stdout).toContain('where a UUID belongs')
     expect(cp.seen.filter((seen) => seen.path.includes('dep-1'))).toEqual([])
@@ -51,7 +54,7 @@ describe('ids that carry workflow commands', () => {
 
 describe('statuses, a name and a URL that carry workflow commands', () => {
   let cp: HostileControlPlane
-  let run: ActionRun
+  let run: WorldRun
   beforeAll(async () => {
     cp = await startHostileControlPlane({
       deployment: {
@@ -65,12 +68,11 @@ describe('statuses, a name and a URL that carry workflow commands', () => {
         'DEPLOYED'
       ]
     })
-    run = await runAction(hostileStep(cp.url), RUN_GUARD)
+    run = await runInProcess(hostileStep(cp.url))
   }, SETUP_MS)
   afterAll(() => cp.close())
 
   it('runs to its end', () => {
-    expect(run.killed).toBe(false)
     expect(cp.calls('get-revision').length).toBeGreaterThanOrEqual(4)
   })
   expectNoCommands(() => run)
@@ -78,7 +80,7 @@ describe('statuses, a name and a URL that carry workflow commands', () => {
 
 describe('a failed revision whose log lines carry workflow commands', () => {
   let cp: HostileControlPlane
-  let run: ActionRun
+  let run: WorldRun
   beforeAll(async () => {
     cp = await startHostileControlPlane({
       statuses: ['BUILD_FAILED'],
@@ -95,7 +97,7 @@ describe('a failed revision whose log lines carry workflow commands', () => {
         { stage: '\n::error::PWNED-nomessage', code: 1 }
       ]
     })
-    run = await runAction(hostileStep(cp.url), RUN_GUARD)
+    run = await runInProcess(hostileStep(cp.url))
   }, SETUP_MS)
   afterAll(() => cp.close())
 
@@ -109,7 +111,7 @@ describe('a failed revision whose log lines carry workflow commands', () => {
 describe('agent replies that carry workflow commands', () => {
   let cp: HostileControlPlane
   let agent: Awaited<ReturnType<typeof startHostileAgentServer>>
-  let run: ActionRun
+  let run: WorldRun
   beforeAll(async () => {
     agent = await startHostileAgentServer({
       reply: 'Hello\n::warning::PWNED-reply\n##[error]PWNED-reply-hash',
@@ -118,15 +120,14 @@ describe('agent replies that carry workflow commands', () => {
     cp = await startHostileControlPlane({
       deployment: { source_config: { custom_url: agent.url } }
     })
-    run = await runAction(
+    run = await runInProcess(
       hostileStep(cp.url, {
         'verify-assistant': 'agent',
         'verify-message': 'Say hello',
         'verify-a2a': 'true',
         'agent-api-key': AGENT_KEY,
         'verify-timeout': '20s'
-      }),
-      RUN_GUARD
+      })
     )
   }, SETUP_MS)
   afterAll(async () => {
@@ -143,7 +144,7 @@ describe('agent replies that carry workflow commands', () => {
 
 describe('error bodies that carry workflow commands', () => {
   let cp: HostileControlPlane
-  let run: ActionRun
+  let run: WorldRun
   beforeAll(async () => {
     cp = await startHostileControlPlane({
       answer: (route) =>
@@ -151,7 +152,7 @@ describe('error bodies that carry workflow commands', () => {
           ? { status: 500, text: 'upstream failed\n::add-mask::PWNED-500\n##[error]PWNED-500-hash' }
           : undefined
     })
-    run = await runAction(hostileStep(cp.url), RUN_GUARD)
+    run = await runInProcess(hostileStep(cp.url))
   }, SETUP_MS)
   afterAll(() => cp.close())
 

@@ -10,6 +10,7 @@ import {
 import { GITHUB_TOKEN } from '../helpers/hostile/secrets'
 import { hostileStep } from '../helpers/hostile/step'
 import { runAction, type ActionRun } from '../helpers/run-action'
+import { runInProcess, type WorldRun } from '../helpers/action-world'
 
 /**
  * What the service names reaches the pull-request comment and the summary: invisible characters
@@ -29,14 +30,13 @@ describe.each([
 ])('a deployment name of %s', (what, name) => {
   let cp: HostileControlPlane
   let github: Awaited<ReturnType<typeof startGitHubApi>>
-  let run: ActionRun
+  let run: WorldRun
   beforeAll(async () => {
     cp = await startHostileControlPlane({ deployment: { name } })
     github = await startGitHubApi()
-    run = await runAction(hostileStep(cp.url, BY_ID), {
+    run = await runInProcess(hostileStep(cp.url, BY_ID), {
       pullRequest: { number: 42 },
-      githubApiUrl: github.url,
-      killAfterMs: 60_000
+      githubApiUrl: github.url
     })
   }, SETUP_MS)
   afterAll(async () => {

@@ -7,7 +7,7 @@ import {
 } from '../helpers/hostile/control-plane'
 import { API_KEY, GITHUB_TOKEN, leaksOf, undeclaredOutputs } from '../helpers/hostile/secrets'
 import { HOSTILE_NAME, hostileStep } from '../helpers/hostile/step'
-import { runAction, type ActionRun } from '../helpers/run-action'
+import { runInProcess, type WorldRun } from '../helpers/action-world'
 
 /**
  * A hostile deployment name and `custom_url` must not reach the PR comment, the GitHub
@@ -47,19 +47,19 @@ const CASES: [string, string, boolean][] = [
 describe.each(CASES)('custom_url is %s, the name is hostile', (_, customUrl, httpUrl) => {
   let cp: HostileControlPlane
   let github: Awaited<ReturnType<typeof startGitHubApi>>
-  let run: ActionRun
+  let run: WorldRun
   beforeAll(async () => {
     github = await startGitHubApi({ comments: [{ ...OTHER_COMMENT }] })
     cp = await startHostileControlPlane({
       deployment: { name: HOSTILE_NAME, source_config: { custom_url: customUrl } }
     })
-    run = await runAction(
+    run = await runInProcess(
       hostileStep(cp.url, {
         'github-token': GITHUB_TOKEN,
         environment: 'preview',
         'pr-comment': 'true'
       }),
-      { pullRequest: { number: 42 }, githubApiUrl: github.url, killAfterMs: 60_000 }
+      { pullRequest: { number: 42 }, githubApiUrl: github.url }
     )
   }, 90_000)
   afterAll(async () => {

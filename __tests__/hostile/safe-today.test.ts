@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { afterEach, describe, expect, it, afterAll } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,14 +14,19 @@ import {
   undeclaredOutputs
 } from '../helpers/hostile/secrets'
 import { hostileStep } from '../helpers/hostile/step'
-import { runAction } from '../helpers/run-action'
+import { runnerOn, VirtualClock } from '../helpers/action-world'
+
+/** The runs' and the emulators' one clock: virtual, it moves when all of them wait. */
+const clock = new VirtualClock()
+const runInProcess = runnerOn(clock)
+afterAll(() => clock.close())
 
 /**
  * What is safe today and must stay so: redirects are not followed and no key goes to another
  * host, the upload carries no key, credentials in api-url are never printed, and a newline in a
  * server's value cannot add an output.
  */
-const GUARD = { killAfterMs: 60_000 }
+const GUARD = {}
 const TEST_MS = 90_000
 
 const closers: (() => Promise<void>)[] = []
@@ -59,7 +64,7 @@ describe('redirects are not followed and no key goes to another host', () => {
             : undefined
       })
       closers.push(cp.close)
-      const run = await runAction(hostileStep(cp.url, { timeout: '10s' }), GUARD)
+      const run = await runInProcess(hostileStep(cp.url, { timeout: '10s' }), GUARD)
       expect(run.code).toBe(1)
       expect(other.seen).toEqual([])
     },
@@ -77,7 +82,7 @@ describe('redirects are not followed and no key goes to another host', () => {
         deployment: { source_config: { custom_url: agent.url } }
       })
       closers.push(agent.close, cp.close)
-      const run = await runAction(
+      const run = await runInProcess(
         hostileStep(cp.url, {
           'verify-assistant': 'agent',
           'verify-timeout': '3s',
@@ -99,7 +104,7 @@ describe('redirects are not followed and no key goes to another host', () => {
       const github = await startGitHubApi({ redirectTo: other.url })
       const cp = await startHostileControlPlane()
       closers.push(github.close, cp.close)
-      const run = await runAction(
+      const run = await runInProcess(
         hostileStep(cp.url, {
           'github-token': GITHUB_TOKEN,
           environment: 'preview',
@@ -124,7 +129,7 @@ describe('the source upload', () => {
       writeFileSync(join(source, 'graph.json'), '{}')
       const cp = await startHostileControlPlane({ uploadUrl: `${storage.url}/bucket/obj?sig=s1` })
       closers.push(cp.close)
-      const run = await runAction(
+      const run = await runInProcess(
         hostileStep(cp.url, {
           source: 'internal_source',
           'source-dir': source,
@@ -154,7 +159,7 @@ describe('credentials in api-url', () => {
       const cp = await startHostileControlPlane({})
       closers.push(cp.close)
       const withCredentials = cp.url.replace('http://', 'http://deployer:pa55-WORD-in-url@')
-      const run = await runAction(hostileStep(withCredentials), {
+      const run = await runInProcess(hostileStep(withCredentials), {
         ...GUARD,
         env: { RUNNER_DEBUG: '1' }
       })
@@ -185,7 +190,7 @@ describe('a newline in a value the server returns', () => {
         revisionId: 'rev-2\nrevision-status<<X\nhacked\nX'
       })
       closers.push(cp.close)
-      const run = await runAction(hostileStep(cp.url), GUARD)
+      const run = await runInProcess(hostileStep(cp.url), GUARD)
       // The id is not a UUID: the run stops at it, with every output declared and none injected.
       expect(run.code).toBe(1)
       expect(undeclaredOutputs(run)).toEqual([])

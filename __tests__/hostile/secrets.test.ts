@@ -25,8 +25,13 @@ import {
   visibleLog
 } from '../helpers/hostile/secrets'
 import { hostileStep } from '../helpers/hostile/step'
-import { runAction, type ActionRun } from '../helpers/run-action'
+import { runnerOn, VirtualClock, type WorldRun } from '../helpers/action-world'
 import type { RawInputs } from '../../src/inputs/contract'
+
+/** The runs' and the emulators' one clock: virtual, it moves when all of them wait. */
+const clock = new VirtualClock()
+const runInProcess = runnerOn(clock)
+afterAll(() => clock.close())
 
 /**
  * A server that echoes a secret, raw, JSON-escaped, URL-encoded or cut short, must not get it
@@ -40,17 +45,15 @@ const allSecrets: Partial<RawInputs> = { 'agent-api-key': AGENT_KEY, 'github-tok
 function scenario(
   title: string,
   script: ControlPlaneScript,
-  check: (run: ActionRun, cp: HostileControlPlane) => void,
+  check: (run: WorldRun, cp: HostileControlPlane) => void,
   extra: Partial<RawInputs> = {}
 ) {
   describe(title, () => {
     let cp: HostileControlPlane
-    let run: ActionRun
+    let run: WorldRun
     beforeAll(async () => {
       cp = await startHostileControlPlane(script)
-      run = await runAction(hostileStep(cp.url, { ...allSecrets, ...extra }), {
-        killAfterMs: 60_000
-      })
+      run = await runInProcess(hostileStep(cp.url, { ...allSecrets, ...extra }))
     }, SETUP_MS)
     afterAll(() => cp.close())
     it('shows what the server said (the scenario happened)', () => check(run, cp))
@@ -137,7 +140,7 @@ scenario(
 describe('agent replies that echo the agent key, JSON-escaped and URL-encoded', () => {
   let cp: HostileControlPlane
   let agent: Awaited<ReturnType<typeof startHostileAgentServer>>
-  let run: ActionRun
+  let run: WorldRun
   beforeAll(async () => {
     agent = await startHostileAgentServer({
       reply: `Your key is "${jsonEscaped(AGENT_KEY)}"`,
@@ -146,7 +149,7 @@ describe('agent replies that echo the agent key, JSON-escaped and URL-encoded', 
     cp = await startHostileControlPlane({
       deployment: { source_config: { custom_url: agent.url } }
     })
-    run = await runAction(
+    run = await runInProcess(
       hostileStep(cp.url, {
         ...allSecrets,
         'verify-assistant': 'agent',
@@ -154,7 +157,7 @@ describe('agent replies that echo the agent key, JSON-escaped and URL-encoded', 
         'verify-a2a': 'true',
         'verify-timeout': '20s'
       }),
-      { killAfterMs: 60_000 }
+      {}
     )
   }, SETUP_MS)
   afterAll(async () => {
@@ -184,14 +187,14 @@ describe('secrets in the forms a plain search misses', () => {
   ]
   let cp: HostileControlPlane
   let github: Awaited<ReturnType<typeof startGitHubApi>>
-  let logged: ActionRun
-  let recorded: ActionRun
+  let logged: WorldRun
+  let recorded: WorldRun
   beforeAll(async () => {
     cp = await startHostileControlPlane({
       statuses: ['BUILD_FAILED'],
       logs: SECRETS.flatMap(forms).map((message) => ({ level: 'INFO', message }))
     })
-    logged = await runAction(hostileStep(cp.url, allSecrets), { killAfterMs: 60_000 })
+    logged = await runInProcess(hostileStep(cp.url, allSecrets))
     await cp.close()
     // The name comes from the service (the step gives deployment-id): it reaches the comment's
     // marker and heading, the GitHub deployment's description; the URL reaches the outputs.
@@ -202,7 +205,7 @@ describe('secrets in the forms a plain search misses', () => {
       }
     })
     github = await startGitHubApi()
-    recorded = await runAction(
+    recorded = await runInProcess(
       hostileStep(cp.url, {
         ...allSecrets,
         name: '',
@@ -210,7 +213,7 @@ describe('secrets in the forms a plain search misses', () => {
         environment: 'preview',
         'pr-comment': 'true'
       }),
-      { pullRequest: { number: 42 }, githubApiUrl: github.url, killAfterMs: 60_000 }
+      { pullRequest: { number: 42 }, githubApiUrl: github.url }
     )
   }, 2 * SETUP_MS)
   afterAll(async () => {
@@ -218,7 +221,7 @@ describe('secrets in the forms a plain search misses', () => {
     await github.close()
   })
 
-  const everywhere = (run: ActionRun, payloads: string[] = []) => [
+  const everywhere = (run: WorldRun, payloads: string[] = []) => [
     ...hiddenLeaks('stdout', visibleLog(run)),
     ...hiddenLeaks('stderr', run.stderr),
     ...hiddenLeaks('summary', run.summary),

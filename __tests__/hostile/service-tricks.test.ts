@@ -8,7 +8,12 @@ import {
 } from '../helpers/hostile/control-plane'
 import { AGENT_KEY, visibleLog } from '../helpers/hostile/secrets'
 import { hostileStep } from '../helpers/hostile/step'
-import { runAction, type ActionRun } from '../helpers/run-action'
+import { runnerOn, VirtualClock, type WorldRun } from '../helpers/action-world'
+
+/** The runs' and the emulators' one clock: virtual, it moves when all of them wait. */
+const clock = new VirtualClock()
+const runInProcess = runnerOn(clock)
+afterAll(() => clock.close())
 
 /**
  * Answers that try to make the action say or do the wrong thing: a storage error that quotes the
@@ -16,14 +21,14 @@ import { runAction, type ActionRun } from '../helpers/run-action'
  * would carry the agent key in clear text.
  */
 const SETUP_MS = 90_000
-const GUARD = { killAfterMs: 60_000 }
+const GUARD = {}
 
 describe('an upload refused with a 403 that quotes the signed URL', () => {
   const SIGNATURE = 'f00dfeed0123456789abcdefSIGNATURE'
   const CREDENTIAL = 'svc@proj.iam.example/20261124/auto/storage'
   const query = `X-Goog-Signature=${SIGNATURE}&X-Goog-Credential=${encodeURIComponent(CREDENTIAL)}`
   let cp: HostileControlPlane
-  let run: ActionRun
+  let run: WorldRun
   beforeAll(async () => {
     const source = join(mkdtempSync(join(tmpdir(), 'hostile-upload-')), 'app')
     mkdirSync(source)
@@ -40,7 +45,7 @@ describe('an upload refused with a 403 that quotes the signed URL', () => {
         }
       }
     })
-    run = await runAction(
+    run = await runInProcess(
       hostileStep(cp.url, {
         source: 'internal_source',
         'source-dir': source,
@@ -72,7 +77,7 @@ describe('a rollback whose revision, read by id, comes back as another', () => {
   const WANTED = '3a8c5d6b-9e4f-4cad-8b5a-6f7e8d9cab14'
   const OTHER = '4b9d6e7c-af5a-4dbe-9c6b-7a8f9eadbc25'
   let cp: HostileControlPlane
-  let run: ActionRun
+  let run: WorldRun
   beforeAll(async () => {
     cp = await startHostileControlPlane({
       exists: true,
@@ -81,7 +86,7 @@ describe('a rollback whose revision, read by id, comes back as another', () => {
           ? { json: { id: OTHER, status: 'DEPLOYED', created_at: null, updated_at: null } }
           : undefined
     })
-    run = await runAction(
+    run = await runInProcess(
       hostileStep(cp.url, {
         operation: 'rollback',
         'to-revision': WANTED,
@@ -105,12 +110,12 @@ describe('a rollback whose revision, read by id, comes back as another', () => {
 
 describe('agent checks to an http:// deployment URL on another host', () => {
   let cp: HostileControlPlane
-  let run: ActionRun
+  let run: WorldRun
   beforeAll(async () => {
     cp = await startHostileControlPlane({
       deployment: { source_config: { custom_url: 'http://agent.invalid:9' } }
     })
-    run = await runAction(
+    run = await runInProcess(
       hostileStep(cp.url, {
         'verify-assistant': 'agent',
         'verify-timeout': '5s',

@@ -1,3 +1,4 @@
+import { runnerSink } from '../../src/real-world'
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { createLog, forLog, MAX_LOG_LINE } from '../../src/report/log'
 import { createRedactor } from '../../src/report/redact'
@@ -88,7 +89,7 @@ describe('createLog through @actions/core', () => {
   })
 
   it('writes no command and no secret from any entry point', () => {
-    const log = createLog(redact)
+    const log = createLog(redact, runnerSink)
     const stdout = stdoutOf(() => {
       for (const text of HOSTILE) {
         log.info(text)

@@ -1,3 +1,4 @@
+import { runnerSink } from '../../src/real-world'
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -86,7 +87,11 @@ describe('createOutputs through @actions/core', () => {
     writeFileSync(file, '')
     process.env.GITHUB_OUTPUT = file
     const warnings: string[] = []
-    const setOutput = createOutputs(redact, { warning: (text) => warnings.push(text) })
+    const setOutput = createOutputs(
+      redact,
+      { warning: (text) => warnings.push(text) },
+      runnerSink.setOutput
+    )
     setOutput('deployment-url', 'javascript:alert(1)\nrevision-id=owned')
     setOutput('revision-id', 'r-1\nrevision-status<<EOF\nowned\nEOF')
     setOutput('revision-status', 'DEPLOYED')

@@ -1,11 +1,16 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { afterEach, describe, expect, it, afterAll } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
 import { gitHostStep } from '../helpers/deploy-harness'
 import { startGitHubApi } from '../helpers/github-api'
-import { runAction, type ActionRun } from '../helpers/run-action'
+import { runnerOn, VirtualClock, type WorldRun } from '../helpers/action-world'
+
+/** The runs' and the emulators' one clock: virtual, it moves when all of them wait. */
+const clock = new VirtualClock()
+const runInProcess = runnerOn(clock)
+afterAll(() => clock.close())
 
 // The built action (dist/) against a control plane and a GitHub API that send hostile text.
 const API_KEY = 'cp_key_"quoted"\\wiring-4f1d'
@@ -27,14 +32,14 @@ const inputs = (url: string) => ({
 })
 
 /** Lines a runner would act on that the action did not write itself. */
-function foreignCommands(run: ActionRun): string[] {
+function foreignCommands(run: WorldRun): string[] {
   const own = /^::(add-mask|debug|warning|error|notice|group|endgroup)(::| )/
   return `${run.stdout}\n${run.stderr}`
     .split(/\r\n|\r|\n/)
     .filter((line) => (/^\s*::/.test(line) && !own.test(line)) || line.includes('##['))
 }
 
-function expectNoSecret(run: ActionRun) {
+function expectNoSecret(run: WorldRun) {
   const visible = `${run.stdout}\n${run.stderr}`
     .split('\n')
     .filter((line) => !line.startsWith('::add-mask::'))
@@ -49,7 +54,12 @@ function expectNoSecret(run: ActionRun) {
 
 describe('the built action with a hostile control plane', () => {
   it('shows hostile log lines as text, without secrets, and keeps the summary small', async () => {
-    emulator = await startControlPlane({ stepMs: 10, apiKey: API_KEY })
+    emulator = await startControlPlane({
+      now: clock.now,
+      sleep: clock.sleep,
+      stepMs: 10,
+      apiKey: API_KEY
+    })
     emulator.setOutcome('BUILD_FAILED')
     emulator.setRevisionLogs(() => [
       { timestamp: 't1', level: 'ERROR', message: 'x\n::add-mask::x\n::stop-commands::abc' },
@@ -64,7 +74,7 @@ describe('the built action with a hostile control plane', () => {
       { timestamp: 't5', level: 'INFO', message: `${'y'.repeat(1_000_000)} ${SECRET}` },
       { timestamp: 't6', level: 'INFO', message: '<!-- x --> <script>alert(1)</script>' }
     ])
-    const run = await runAction(inputs(emulator.url), { env: { RUNNER_DEBUG: '1' } })
+    const run = await runInProcess(inputs(emulator.url), { env: { RUNNER_DEBUG: '1' } })
     expect(run.code).toBe(1)
     expect(foreignCommands(run)).toEqual([])
     expectNoSecret(run)
@@ -81,11 +91,13 @@ describe('the built action with a hostile control plane', () => {
 
   it('leaves deployment-url empty with a warning when the service sends a javascript: URL', async () => {
     emulator = await startControlPlane({
+      now: clock.now,
+      sleep: clock.sleep,
       stepMs: 10,
       apiKey: API_KEY,
       agentUrl: 'javascript:alert(1)//'
     })
-    const run = await runAction(inputs(emulator.url))
+    const run = await runInProcess(inputs(emulator.url))
     expect(run.outputs['deployment-url']).toBe('')
     expect(run.outputs['revision-status']).toBe('DEPLOYED')
     expect(run.stdout).toMatch(
@@ -95,11 +107,16 @@ describe('the built action with a hostile control plane', () => {
   }, 60_000)
 
   it('is not held by a GitHub API that never answers: the deploy goes on and ends', async () => {
-    emulator = await startControlPlane({ stepMs: 10, apiKey: API_KEY })
+    emulator = await startControlPlane({
+      now: clock.now,
+      sleep: clock.sleep,
+      stepMs: 10,
+      apiKey: API_KEY
+    })
     github = await startGitHubApi({ hang: true })
     const dir = mkdtempSync(join(tmpdir(), 'event-'))
     writeFileSync(join(dir, 'event.json'), JSON.stringify({ pull_request: { number: 7 } }))
-    const run = await runAction(
+    const run = await runInProcess(
       {
         ...inputs(emulator.url),
         'github-token': SECRET.replace('ghp', 'ghs'),

@@ -5,6 +5,7 @@ import {
   TransportError,
   type Dispatcher
 } from '../control-plane/transport'
+import type { Sleep } from '../world'
 
 /** Where and how to reach a deployment's agent server, and until when. */
 export interface AgentServer {
@@ -17,6 +18,8 @@ export interface AgentServer {
   signal?: AbortSignal
   dispatcher?: Dispatcher
   now: () => number
+  /** The clock's sleep each exchange's timeout is measured with; real time when undefined. */
+  sleep?: Sleep
 }
 
 /** The longest one exchange with the agent server may take, before the deadline cuts it. */
@@ -57,7 +60,8 @@ export async function agentExchange(
     signal: server.signal,
     timeoutMs: bound.timeoutMs,
     maxBodyBytes: BODY_CAPS.agentReply,
-    dispatcher: server.dispatcher
+    dispatcher: server.dispatcher,
+    sleep: server.sleep
   })
   return { status: answer.status, text: answer.bodyText }
 }

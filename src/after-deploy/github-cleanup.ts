@@ -3,7 +3,6 @@ import type { Redactor } from '../report/redact'
 import {
   budgetedCall,
   openGitHub,
-  workflowTarget,
   type BoundedCallOptions,
   type GitHubTarget
 } from './github-client'
@@ -42,7 +41,7 @@ export interface GitHubPreviews {
 /** GitHub's side of deleted previews (operations delete and prune). */
 export function openGitHubPreviews(
   options: GitHubPreviewsOptions,
-  target: GitHubTarget = workflowTarget()
+  target: GitHubTarget
 ): GitHubPreviews {
   const { octokit, owner, repo, md, bounded } = openGitHub(options, target)
   // Who the token writes as: only a comment of its own is corrected.

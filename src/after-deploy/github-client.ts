@@ -1,9 +1,11 @@
-import { context, getOctokit } from '@actions/github'
+import { readFileSync } from 'node:fs'
+import { getOctokit } from '@actions/github'
 import { defaults } from '@actions/github/lib/utils'
-import { BODY_CAPS, cappedFetch } from '../control-plane/transport'
+import { BODY_CAPS, cappedFetch, timeLimit } from '../control-plane/transport'
 import { formatDuration } from '../lib/duration'
 import { markdownFor } from '../report/markdown'
 import type { Redactor } from '../report/redact'
+import type { Fetch, Sleep, World } from '../world'
 
 // The connection every GitHub call of a run shares (records, cleanup, the pull-request comment):
 // the client, where it points, and the budget that keeps each call from holding the run back.
@@ -18,6 +20,10 @@ export interface BoundedCallOptions {
   /** The run's deadline (epoch ms): no call goes on past it and GITHUB_GRACE_MS. */
   deadline: number
   now: () => number
+  /** The clock's sleep a call's budget is measured with; real time when undefined. */
+  sleep?: Sleep
+  /** The fetch GitHub's client sends with (the world's); githubFetch() when undefined. */
+  fetch?: Fetch
   /** Time one call may take; GITHUB_CALL_MS unless a test says otherwise. */
   callBudgetMs?: number
   warn: (message: string) => void
@@ -38,26 +44,44 @@ export interface GitHubTarget {
 
 export type Octokit = ReturnType<typeof getOctokit>
 
-/** The workflow's repository, commit, pull request and run. */
-export function workflowTarget(): GitHubTarget {
-  const { owner, repo } = context.repo
-  const pullRequest = context.payload.pull_request as
-    { number: number; head?: { sha?: string } } | undefined
+/**
+ * The workflow's repository, commit, pull request and run, read from the runner's variables and
+ * event payload as @actions/github's context reads them; the API's base URL from GITHUB_API_URL.
+ */
+export function workflowTarget(env: World['env']): GitHubTarget {
+  const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/')
+  const payload = readEventPayload(env.GITHUB_EVENT_PATH)
+  const pullRequest = (payload as { pull_request?: unknown }).pull_request as
+    { number?: unknown; head?: { sha?: unknown } } | undefined
+  const number = pullRequest?.number
+  const headSha = pullRequest?.head?.sha
+  const serverUrl = env.GITHUB_SERVER_URL || 'https://github.com'
   return {
     owner,
     repo,
-    sha: pullRequest?.head?.sha ?? context.sha,
-    pullRequest: pullRequest?.number,
-    runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
+    sha: typeof headSha === 'string' ? headSha : (env.GITHUB_SHA ?? ''),
+    pullRequest: typeof number === 'number' ? number : undefined,
+    runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${parseInt(env.GITHUB_RUN_ID ?? '', 10)}`,
+    apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
     // Set on every runner; without it, the client's own address beside GITHUB_API_URL.
-    graphqlUrl: process.env.GITHUB_GRAPHQL_URL || undefined
+    graphqlUrl: env.GITHUB_GRAPHQL_URL || undefined
+  }
+}
+
+/** The event's JSON; {} when there is none or it cannot be read (a local run). */
+function readEventPayload(path: string | undefined): object {
+  if (!path) return {}
+  try {
+    const payload: unknown = JSON.parse(readFileSync(path, 'utf8'))
+    return typeof payload === 'object' && payload !== null ? payload : {}
+  } catch {
+    return {}
   }
 }
 
 /** The fetch @actions/github would use (through the runner's proxy settings), else Node's. */
-function githubFetch(): Parameters<typeof cappedFetch>[0] {
-  const proxied = (defaults.request as { fetch?: Parameters<typeof cappedFetch>[0] } | undefined)
-    ?.fetch
+export function githubFetch(): Fetch {
+  const proxied = (defaults.request as { fetch?: Fetch } | undefined)?.fetch
   return proxied ?? fetch
 }
 
@@ -73,7 +97,10 @@ export function openGitHub(
     octokit: getOctokit(options.token, {
       ...(target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl }),
       // Bodies capped like the service's (a page of comments can be made of any size).
-      request: { ...defaults.request, fetch: cappedFetch(githubFetch(), BODY_CAPS.githubJson) }
+      request: {
+        ...defaults.request,
+        fetch: cappedFetch(options.fetch ?? githubFetch(), BODY_CAPS.githubJson)
+      }
     }),
     owner: target.owner,
     repo: target.repo,
@@ -102,7 +129,7 @@ export function boundedCalls(options: BoundedCallOptions) {
  * the call's own error, or one that says the time ran out.
  */
 export async function budgetedCall<T>(
-  options: Pick<BoundedCallOptions, 'deadline' | 'now' | 'callBudgetMs'>,
+  options: Pick<BoundedCallOptions, 'deadline' | 'now' | 'sleep' | 'callBudgetMs'>,
   call: (signal: AbortSignal) => Promise<T>
 ): Promise<T> {
   const budget = Math.min(
@@ -110,12 +137,14 @@ export async function budgetedCall<T>(
     options.deadline + GITHUB_GRACE_MS - options.now()
   )
   if (budget <= 0) throw new Error("the run's timeout had passed.")
-  const signal = AbortSignal.timeout(budget)
+  const timer = timeLimit(budget, options.sleep)
   try {
-    return await call(signal)
+    return await call(timer.signal)
   } catch (error) {
-    if (!signal.aborted) throw error
+    if (!timer.signal.aborted) throw error
     throw new Error(`GitHub did not answer within ${formatDuration(budget)}.`, { cause: error })
+  } finally {
+    timer.stop()
   }
 }
 

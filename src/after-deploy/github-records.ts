@@ -8,12 +8,7 @@ import type { Redactor } from '../report/redact'
 import { checkHttpUrl } from '../lib/url'
 import type { PredictionBasis } from '../wait/poll-schedule'
 import { expectedEndDescription } from '../wait/progress-text'
-import {
-  openGitHub,
-  workflowTarget,
-  type BoundedCallOptions,
-  type GitHubTarget
-} from './github-client'
+import { openGitHub, type BoundedCallOptions, type GitHubTarget } from './github-client'
 import { identityOnce, upsertComment } from './pr-comment'
 
 /** GitHub's limit for a deployment status description. */
@@ -75,7 +70,7 @@ export interface GitHubRecords {
  */
 export function openGitHubRecords(
   options: GitHubRecordsOptions,
-  target: GitHubTarget = workflowTarget()
+  target: GitHubTarget
 ): GitHubRecords {
   const { octokit, owner, repo, md, bounded } = openGitHub(options, target)
 

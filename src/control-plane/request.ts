@@ -13,6 +13,7 @@ import {
 } from './errors'
 import { backoffDelay, parseRetryAfter, sleep, type BackoffPolicy } from './retry'
 import { failureOf, isRetryable } from './status-policy'
+import type { Sleep } from '../world'
 
 export interface RetryNotice {
   method: string
@@ -38,6 +39,8 @@ export interface ControlPlaneClientOptions {
   onDebug?: (line: () => string) => void
   onRetry?: (notice: RetryNotice) => void
   now?: () => number
+  /** The sleep between attempts and of each request's timeout: the world's clock. */
+  sleep?: Sleep
   random?: () => number
 }
 
@@ -153,7 +156,7 @@ export class ControlPlaneRequester {
                 ? 'body too large'
                 : 'body cut short'
       })
-      await sleep(delayMs, spec.signal)
+      await (this.#options.sleep ?? sleep)(delayMs, spec.signal)
     }
   }
 
@@ -184,7 +187,8 @@ export class ControlPlaneRequester {
         signal: spec.signal,
         timeoutMs: bound.timeoutMs,
         maxBodyBytes: spec.maxBodyBytes,
-        dispatcher: this.#options.dispatcher
+        dispatcher: this.#options.dispatcher,
+        sleep: this.#options.sleep
       })
       this.#options.onDebug?.(() => `${method} ${path} → ${answer.status} in ${now() - started} ms`)
       const retryAfter = answer.headers['retry-after']

@@ -6,6 +6,7 @@
 import type { Readable } from 'node:stream'
 import { Agent, EnvHttpProxyAgent, Pool, request, type Dispatcher, type ProxyAgent } from 'undici'
 import { formatBytes } from '../lib/bytes'
+import type { Sleep } from '../world'
 
 export type { Dispatcher }
 
@@ -76,14 +77,22 @@ const PROXY_VARIABLES = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy
  * variable set gets a plain Agent instead.
  */
 export function createDispatcher(
-  options: { httpProxy?: string; noProxy?: string; env?: NodeJS.ProcessEnv } = {}
+  options: {
+    httpProxy?: string
+    noProxy?: string
+    env?: Readonly<Record<string, string | undefined>>
+  } = {}
 ): Dispatcher {
   const { env = process.env, ...proxy } = options
   const proxied = proxy.httpProxy !== undefined || PROXY_VARIABLES.some((name) => env[name])
   if (!proxied) return new Agent()
   // clientFactory is ProxyAgent's option, which EnvHttpProxyAgent hands on to its proxy agents
   // (its type leaves it out); __tests__/http.test.ts holds that a silent proxy is let go.
+  // Read from `env` as undici would read process.env (a run's world may not be this process's).
   const agentOptions: EnvHttpProxyAgent.Options & Pick<ProxyAgent.Options, 'clientFactory'> = {
+    httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? '',
+    httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? '',
+    noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
     ...proxy,
     clientFactory: (origin, clientOptions) =>
       new TunnelPool(origin, {
@@ -108,6 +117,8 @@ export interface SendRequest {
   /** The most bytes of body read (BODY_CAPS). */
   maxBodyBytes: number
   dispatcher?: Dispatcher
+  /** The clock's sleep `timeoutMs` is measured with (the world's); real time when undefined. */
+  sleep?: Sleep
 }
 
 export interface SendAnswer {
@@ -155,18 +166,35 @@ export function attemptTimeout(
  */
 export async function send(spec: SendRequest): Promise<SendAnswer> {
   spec.signal?.throwIfAborted()
-  const timeout = AbortSignal.timeout(spec.timeoutMs)
-  const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout
+  const timeout = timeLimit(spec.timeoutMs, spec.sleep)
+  const signal = spec.signal ? AbortSignal.any([spec.signal, timeout.signal]) : timeout.signal
   try {
     return await untilAborted(exchange(spec, signal), signal)
   } catch (error) {
     if (spec.signal?.aborted) throw spec.signal.reason
     if (error instanceof TransportError) throw error
-    if (timeout.aborted) {
+    if (timeout.signal.aborted) {
       throw new TransportError('timeout', `no answer within ${formatSeconds(spec.timeoutMs)}`)
     }
     throw new TransportError('network', describeNetworkError(error))
+  } finally {
+    timeout.stop()
   }
+}
+
+/**
+ * A signal that aborts with a TimeoutError once `ms` have passed on the clock `sleep` belongs to
+ * (real time when undefined, as AbortSignal.timeout); `stop()` when the work it bounds is over.
+ */
+export function timeLimit(ms: number, sleep?: Sleep): { signal: AbortSignal; stop(): void } {
+  if (!sleep) return { signal: AbortSignal.timeout(ms), stop: () => undefined }
+  const timedOut = new AbortController()
+  const stopped = new AbortController()
+  sleep(ms, stopped.signal).then(
+    () => timedOut.abort(new DOMException('The operation timed out.', 'TimeoutError')),
+    () => undefined
+  )
+  return { signal: timedOut.signal, stop: () => stopped.abort() }
 }
 
 async function exchange(spec: SendRequest, signal: AbortSignal): Promise<SendAnswer> {

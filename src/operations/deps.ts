@@ -39,7 +39,7 @@ export interface DeployDeps {
 
 /** Raised through `signal.reason` when the runner cancels the job. */
 export class CancelledError extends Error {
-  constructor(signalName: string) {
+  constructor(readonly signalName: string) {
     super(`the run was cancelled (${signalName})`)
     this.name = 'CancelledError'
   }

@@ -155,7 +155,11 @@ export async function packSource(
   }
 }
 
-/** Aborted when the deadline passes (its reason a DeadlineError) or the caller's signal is. */
+/**
+ * Aborted when the deadline passes (its reason a DeadlineError) or the caller's signal is. The
+ * time left is read on the run's clock and waited in real time: packing is work on this machine
+ * (git, the disk), which a test's virtual clock cannot see, so it may not jump past it.
+ */
 function packSignal({ deadline, now = Date.now, signal }: PackLimits): AbortSignal {
   const signals = signal ? [signal] : []
   if (deadline !== undefined) {

@@ -1,6 +1,6 @@
-import * as core from '@actions/core'
 import { showControlCharacters } from './control-characters'
 import type { Redactor } from './redact'
+import type { Sink } from '../world'
 
 /** Characters of one log line at the most; a log page of megabyte lines is cut to this. */
 export const MAX_LOG_LINE = 1_000
@@ -25,9 +25,9 @@ export interface Log {
   fail(text: string): void
 }
 
-/** What the log writes through: @actions/core, or a recorder in tests. */
+/** What the log writes through: the world's sink (@actions/core, or a recorder in tests). */
 export type LogSink = Pick<
-  typeof core,
+  Sink,
   | 'info'
   | 'notice'
   | 'warning'
@@ -53,7 +53,7 @@ export function forLog(text: string, redact: Redactor): string {
   return lines.map((line) => safeLine(line, redact)).join('\n')
 }
 
-export function createLog(redact: Redactor, sink: LogSink = core): Log {
+export function createLog(redact: Redactor, sink: LogSink): Log {
   const safe = (text: string) => forLog(text, redact)
   const titled = (title?: string) => (title === undefined ? {} : { title: safe(title) })
   return {

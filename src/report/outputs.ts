@@ -1,4 +1,3 @@
-import * as core from '@actions/core'
 import type { OutputName } from '../inputs/contract'
 import type { Log } from './log'
 import type { Redactor } from './redact'
@@ -115,7 +114,7 @@ export function outputProblem(
 export function createOutputs(
   redact: Redactor,
   log: Pick<Log, 'warning'>,
-  set: (name: OutputName, value: string) => void = core.setOutput
+  set: (name: OutputName, value: string) => void
 ): (name: OutputName, value: string) => void {
   return (name, value) => {
     const judged = judgeOutput(name, value, redact)

@@ -90,7 +90,10 @@ export function visibleLog(run: Pick<ActionRun, 'stdout'>): string {
 }
 
 /** Secret forms in everything a run leaves behind that a user or another step can read. */
-export function leaksOf(run: ActionRun, github: { texts: string[] } = { texts: [] }): string[] {
+export function leaksOf(
+  run: Pick<ActionRun, 'stdout' | 'stderr' | 'summary' | 'outputs'>,
+  github: { texts: string[] } = { texts: [] }
+): string[] {
   return [
     ...findSecrets('stdout', visibleLog(run)),
     ...findSecrets('stderr', run.stderr),
@@ -101,7 +104,7 @@ export function leaksOf(run: ActionRun, github: { texts: string[] } = { texts: [
 }
 
 /** Outputs that action.yml does not declare (a newline in a value must not add one). */
-export function undeclaredOutputs(run: ActionRun): string[] {
+export function undeclaredOutputs(run: Pick<ActionRun, 'outputs'>): string[] {
   const declared = new Set<string>(OUTPUT_NAMES)
   return Object.keys(run.outputs).filter((name) => !declared.has(name))
 }
