@@ -46,7 +46,7 @@ export interface RunInProcessOptions {
   clock?: VirtualClock
   /** A pull-request run: the event's JSON at GITHUB_EVENT_PATH, as run-action.ts writes it. */
   pullRequest?: { number: number; headSha?: string; headRef?: string }
-  /** GITHUB_API_URL: where the GitHub records go (a stand-in on 127.0.0.1). */
+  /** GITHUB_API_URL (and GITHUB_GRAPHQL_URL beside it): where the GitHub records go (a stand-in on 127.0.0.1). */
   githubApiUrl?: string
   /** GITHUB_WORKSPACE (the checkout), when not a new empty folder. */
   cwd?: string
@@ -193,7 +193,10 @@ export async function runInProcess(
       GITHUB_SHA: headSha
     })
   }
-  if (options.githubApiUrl) event.GITHUB_API_URL = options.githubApiUrl
+  if (options.githubApiUrl) {
+    event.GITHUB_API_URL = options.githubApiUrl
+    event.GITHUB_GRAPHQL_URL = `${options.githubApiUrl}/graphql`
+  }
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     GITHUB_WORKSPACE: workspace,
