@@ -155,6 +155,12 @@ describe('the evaluation gate against the emulated tracing service and agent ser
   it('with no experiment of the serving revision, evaluates it first, before anything is written, and compares like with like', async () => {
     world = await startWorld()
     seedGate(world.tracing, { examples: 3 })
+    // An experiment of another revision of this deployment, on the same examples, is no baseline.
+    const other = await world.settings({ 'eval-min-scores': 'correctness=0.5' })
+    const otherPlan = planned(await planGate(other, target(REVISION_B), world.deps()))
+    await runGate(otherPlan, revision(world, REVISION_C), AGENT, world.deps())
+    const before = writes(world.tracing).length
+    world.agent.requests.splice(0)
     const settings = await world.settings({ 'eval-max-regression': 'correctness=0.1' })
     const plan = planned(
       await planGate(settings, target(REVISION_A, world.agent.url), world.deps())
@@ -164,7 +170,7 @@ describe('the evaluation gate against the emulated tracing service and agent ser
       revisionId: REVISION_A,
       deploymentUrl: world.agent.url
     })
-    expect(writes(world.tracing)).toEqual([])
+    expect(writes(world.tracing)).toHaveLength(before)
     const serving = await runServingBaseline(plan, AGENT, world.deps())
     // The serving revision's runs are made and recorded before the deploy's write.
     expect(serving?.runs).toHaveLength(3)
@@ -175,7 +181,9 @@ describe('the evaluation gate against the emulated tracing service and agent ser
     expect(report.baselineExperimentId).toBe(serving?.experimentId)
     expect(report.rows[0]).toMatchObject({ mean: 1, baseline: 1, delta: 0 })
     expect(report.cost.agentCalls).toBe(6)
-    const baseline = world.tracing.sessions().find((s) => s.id === serving?.experimentId)
+    const baseline = world.tracing
+      .sessions()
+      .find((session) => session.id === serving?.experimentId)
     expect(baseline?.extra).toMatchObject({
       metadata: { role: 'baseline', revision_id: REVISION_A, complete: true }
     })
