@@ -3,7 +3,7 @@
  * experiment before the write): experiment, completion by coverage, verdict, records. A gate that
  * fails or cannot conclude fails the step like a failed agent check.
  */
-import { ControlPlaneError } from '../control-plane/errors'
+import { ControlPlaneError, DeadlineError } from '../control-plane/errors'
 import { UUID } from '../lib/ids'
 import { awaitCoverage, readScores, type CoverageTarget } from './coverage'
 import { runExperiment, type AgentTarget, type ExperimentRuns } from './experiment'
@@ -88,7 +88,11 @@ export async function runGate(
   } catch (error) {
     if (deps.signal?.aborted) throw deps.signal.reason
     if (!(error instanceof ControlPlaneError)) throw error
-    return couldNotConclude(plan, `the tracing service failed: ${error.message}`, experiment)
+    const why =
+      error instanceof DeadlineError
+        ? `timeout ran out before the gate could conclude (${error.message})`
+        : `the tracing service failed: ${error.message}`
+    return couldNotConclude(plan, why, experiment)
   }
 }
 

@@ -13,6 +13,7 @@ import {
   callOf,
   type BaselinePlan,
   type GateDeps,
+  type GatePlan,
   type GatePlanResult,
   type GateSettings,
   type GateTarget,
@@ -272,4 +273,27 @@ function comparable(
         kind: 'missing',
         why: `experiment ${session.id} has ${session.run_count ?? 'no'} runs, not the ${wanted.runsExpected} of these examples: it is not on the same examples`
       }
+}
+
+/** The plan in lines for the log (and `dry-run`): what would be run, compared and awaited. */
+export function describeGatePlan(plan: GatePlan): string[] {
+  const { settings, examples } = plan
+  const runs = examples.length * settings.repetitions
+  const baseline = plan.baseline
+  const comparedWith =
+    baseline.kind === 'none'
+      ? 'no baseline (no eval-max-regression)'
+      : baseline.kind === 'first-deploy'
+        ? 'nothing: a first deploy (eval-max-regression skipped)'
+        : baseline.kind === 'missing'
+          ? `no baseline: ${baseline.why} (relative thresholds cannot conclude)`
+          : baseline.kind === 'experiment'
+            ? `experiment ${baseline.session.id}${baseline.repetitions === undefined ? ' (on its means)' : ' (run by run)'}`
+            : `the serving revision ${baseline.revisionId}, evaluated first, before anything is written (${runs} more agent calls)`
+  return [
+    `Evaluation gate: dataset ${plan.dataset.id} (${examples.length} examples, version ${plan.datasetVersion}${settings.splits ? `, splits ${settings.splits.join(', ')}` : ''})`,
+    `  ${runs} runs (${examples.length} × eval-repetitions ${settings.repetitions}), ${settings.concurrency} at a time, against assistant ${settings.assistantId}`,
+    `  keys awaited: ${plan.keys.join(', ')}; feedback awaited up to ${Math.round(settings.timeoutMs / 1000)} s after the last run`,
+    `  compared with ${comparedWith}`
+  ]
 }
