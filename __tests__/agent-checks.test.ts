@@ -374,6 +374,23 @@ describe('agent checks against the real agent server', () => {
     expect(error.message).toContain('the model is unreachable')
   })
 
+  it('fails a graph that hands its input state back: the question is not the answer', async () => {
+    const error = await failure(
+      checkAgent(
+        options(url, {
+          assistantId: 'silent',
+          message: 'Say hello to the user',
+          expect: expectation('hello')
+        })
+      )
+    )
+    expect(error.check).toBe('run')
+    expect(error.passed).toEqual(['assistant'])
+    expect(error.message).toBe(
+      'Agent check "run" failed: /runs/wait answered 200: the answer holds no reply from the agent'
+    )
+  })
+
   it('fails the assistant check for an assistant the server does not have', async () => {
     const error = await failure(
       checkAgent(options(url, { assistantId: 'missing', ...sleepingClock(5_000) }))

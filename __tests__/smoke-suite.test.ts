@@ -128,7 +128,15 @@ describe('the smoke suite against the emulated agent server', () => {
         message === 'broken'
           ? { status: 500, body: { detail: 'Internal Server Error' } }
           : message === 'wrong'
-            ? { status: 200, body: { messages: [{ type: 'ai', content: 'sorry' }] } }
+            ? {
+                status: 200,
+                body: {
+                  messages: [
+                    { type: 'human', content: message },
+                    { type: 'ai', content: 'sorry' }
+                  ]
+                }
+              }
             : undefined
     })
     const ten = cases(
@@ -268,7 +276,15 @@ describe('the smoke suite against the emulated agent server', () => {
     const secret = 'sk-agent-0123456789abcdef'
     const hostile = `::error::x\n##[set-output name=token;]${secret}\n::add-mask::y ${secret}`
     const server = await start({
-      beforeRun: () => ({ status: 200, body: { messages: [{ type: 'ai', content: hostile }] } })
+      beforeRun: (message) => ({
+        status: 200,
+        body: {
+          messages: [
+            { type: 'human', content: message },
+            { type: 'ai', content: hostile }
+          ]
+        }
+      })
     })
     const redact = createRedactor([secret])
     const written: string[] = []

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type { RawInputs } from '../../src/inputs/contract'
 import { InputError, parseInputs } from '../../src/inputs/parse'
 import { MAX_CASES } from '../../src/inputs/cases'
+import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
 import { rawInputs } from '../helpers/action-yml'
+import { gitHostStep } from '../helpers/deploy-harness'
+import { runAction } from '../helpers/run-action'
 
 let workspace = ''
 const env = () => ({
@@ -13,6 +16,7 @@ const env = () => ({
   GITHUB_EVENT_NAME: 'push',
   GITHUB_WORKSPACE: workspace
 })
+const workspaceEnv = () => workspace
 beforeAll(() => {
   workspace = mkdtempSync(join(tmpdir(), 'cases-'))
 })
@@ -35,9 +39,9 @@ const step = (given: Partial<RawInputs> = {}) =>
     ...given
   })
 
-async function problemsOf(raw: RawInputs): Promise<string[]> {
+async function problemsOf(raw: RawInputs, inputEnv = env()): Promise<string[]> {
   try {
-    await parseInputs(raw, env())
+    await parseInputs(raw, inputEnv)
   } catch (error) {
     expect(error).toBeInstanceOf(InputError)
     return (error as InputError).problems.map((p) => `${p.input}: ${p.message}`)
@@ -188,5 +192,105 @@ describe('verify-cases: the case file', () => {
     expect(
       await problemsOf(step({ 'verify-cases': two, operation: 'delete', 'verify-assistant': '' }))
     ).toContain('verify-cases: is for operation deploy, not delete')
+  })
+})
+
+describe('verify-cases: the file stays in the workspace', () => {
+  let outside = ''
+  beforeAll(() => {
+    // A valid case file outside the workspace: today any path to it would be read and sent.
+    outside = mkdtempSync(join(tmpdir(), 'cases-outside-'))
+    writeFileSync(join(outside, 'cases.yml'), '- message: what is in this file?')
+  })
+  afterAll(() => rmSync(outside, { recursive: true, force: true }))
+  const HINT = 'give a path inside the workspace, relative to it'
+
+  it('refuses an absolute path and a path with ".." by name, before reading them', async () => {
+    const up = `../${basename(outside)}/cases.yml`
+    expect(await problemsOf(step({ 'verify-cases': up }))).toEqual([
+      `verify-cases: ${up} climbs out of its folder with ".."; ${HINT}`
+    ])
+    const inner = `sub/../../${basename(outside)}/cases.yml`
+    expect(await problemsOf(step({ 'verify-cases': inner }))).toEqual([
+      `verify-cases: ${inner} climbs out of its folder with ".."; ${HINT}`
+    ])
+    const absolute = join(outside, 'cases.yml')
+    expect(await problemsOf(step({ 'verify-cases': absolute }))).toEqual([
+      `verify-cases: ${absolute} is an absolute path; ${HINT}`
+    ])
+  })
+
+  it('follows a symbolic link: one to a file elsewhere is refused, one inside is read', async () => {
+    symlinkSync(join(outside, 'cases.yml'), join(workspace, 'linked-out.yml'))
+    expect(await problemsOf(step({ 'verify-cases': 'linked-out.yml' }))).toEqual([
+      'verify-cases: linked-out.yml leads outside the workspace (a symbolic link to a file elsewhere); the case file must be in the repository'
+    ])
+    caseFile('real.yml', '- message: hi')
+    symlinkSync(join(workspace, 'real.yml'), join(workspace, 'linked-in.yml'))
+    const config = await parseInputs(step({ 'verify-cases': 'linked-in.yml' }), env())
+    expect(config.verify?.suite?.cases).toHaveLength(1)
+  })
+
+  it('counts the bytes it reads: a /proc file that stat says is empty stops at the cap', async () => {
+    // /proc/self/pagemap: stat says 0 bytes; reading it gives 8 bytes per page of the address space.
+    const problems = await problemsOf(step({ 'verify-cases': 'pagemap' }), {
+      ...env(),
+      GITHUB_WORKSPACE: '/proc/self'
+    })
+    expect(problems).toEqual([
+      `verify-cases: pagemap is more than 4 MiB, more than a case file of ${MAX_CASES} cases needs`
+    ])
+  })
+
+  it('reads a JSON Lines or YAML file that starts with a byte-order mark', async () => {
+    const jsonl = caseFile('bom.jsonl', '\uFEFF{"message": "hi", "expect": "echo"}\n')
+    const yaml = caseFile('bom.yml', '\uFEFF- message: hi\n  expect: echo')
+    for (const path of [jsonl, yaml]) {
+      const config = await parseInputs(step({ 'verify-cases': path }), env())
+      expect(config.verify?.suite?.cases).toMatchObject([
+        { input: { messages: [{ role: 'human', content: 'hi' }] } }
+      ])
+    }
+  })
+})
+
+describe('verify-cases outside the workspace, through the built action', () => {
+  let emulator: ControlPlaneEmulator
+  let outside = ''
+  beforeAll(async () => {
+    emulator = await startControlPlane({ stepMs: 10 })
+    outside = mkdtempSync(join(tmpdir(), 'cases-outside-'))
+    writeFileSync(join(outside, 'cases.yml'), '- message: what is in this file?')
+    symlinkSync(join(outside, 'cases.yml'), join(workspace, 'committed-link.yml'))
+  })
+  afterAll(async () => {
+    await emulator.close()
+    rmSync(outside, { recursive: true, force: true })
+  })
+
+  it.each([
+    [
+      'a committed symbolic link',
+      workspaceEnv,
+      'committed-link.yml',
+      'leads outside the workspace'
+    ],
+    ['a /proc file', () => '/proc/self', 'pagemap', 'is more than 4 MiB']
+  ])('refuses %s by name and sends nothing', async (_, where, path, why) => {
+    const run = await runAction(
+      {
+        ...gitHostStep(emulator.url),
+        'api-key': 'emulator-key',
+        'verify-assistant': 'agent',
+        'verify-cases': path
+      },
+      { env: { GITHUB_WORKSPACE: where() }, killAfterMs: 60_000 }
+    )
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain(
+      "::error::The action's inputs have 1 problem; nothing was sent:%0A  - verify-cases: " +
+        `${path} ${why}`
+    )
+    expect(emulator.requests).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { TransportError } from '../control-plane/transport'
-import { agentExchange, parseJson, readRunAnswer, type AgentServer } from './agent-server'
+import { agentExchange, parseJson, type AgentServer } from './agent-server'
+import { readAgentReply } from './agent-reply'
 import { agentStatusMeaning, REFUSED_HINT } from './agent-status'
 import { readAgain, type Reading } from '../lib/read-again'
 import { z } from 'zod'
@@ -9,7 +10,7 @@ import { describeExpectation, meetsExpectation, type Expectation } from '../inpu
 /** What the agent checks proved, in order, and what the agent said. */
 export interface AgentCheckReport {
   passed: string[]
-  /** The last message of the `verify-message` run. */
+  /** The agent's reply to the `verify-message` run, cut to what is shown. */
   reply?: string
   /** The text of the A2A answer. */
   a2aReply?: string
@@ -101,12 +102,10 @@ async function runChecks(
     })
     if (answer.status !== 200)
       throw new AgentCheckError('run', path, answer.status, serverMessage(answer.text))
-    const run = readRunAnswer(answer.text)
-    if (run.kind === 'graph-error')
-      throw new AgentCheckError('run', path, 200, `the graph failed: ${run.message}`)
-    if (run.reply === undefined)
-      throw new AgentCheckError('run', path, 200, 'the answer holds no messages')
-    const replyText = run.reply
+    // One human message sent: the agent's reply stands after it.
+    const run = readAgentReply(answer.text, 1)
+    if (run.kind !== 'reply') throw new AgentCheckError('run', path, 200, run.reason)
+    const replyText = run.text
     report.reply = truncate(replyText)
     if (options.expect && !meetsExpectation(options.expect, replyText))
       throw new AgentCheckError(

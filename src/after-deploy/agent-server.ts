@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   attemptTimeout,
   BODY_CAPS,
@@ -70,43 +69,4 @@ export function parseJson(text: string): unknown {
   } catch {
     return undefined
   }
-}
-
-const messageSchema = z
-  .object({
-    content: z.union([
-      z.string(),
-      z.array(z.object({ type: z.string().optional(), text: z.string().optional() }).loose())
-    ])
-  })
-  .loose()
-const runResultSchema = z.object({ messages: z.array(messageSchema).optional() }).loose()
-/** The server's body for a graph that raised: `{"__error__": {"error": …, "message": …}}`. */
-const graphErrorSchema = z.object({ __error__: z.unknown().refine(Boolean) }).loose()
-
-/** What a stateless run (`POST /runs/wait`) answered with 200: its graph's error, or its output. */
-export type RunAnswer =
-  | { kind: 'graph-error'; message: string }
-  /** `reply`: the text of the last message, when the output has messages. */
-  | { kind: 'output'; body: unknown; reply?: string }
-
-/** Reads a run's answer: one reading for the agent checks and the smoke suite. */
-export function readRunAnswer(text: string): RunAnswer {
-  const body = parseJson(text)
-  const graphError = graphErrorSchema.safeParse(body)
-  if (graphError.success) {
-    const error = graphError.data.__error__
-    const message = (error as { message?: unknown }).message
-    return {
-      kind: 'graph-error',
-      message: typeof message === 'string' ? message : JSON.stringify(error)
-    }
-  }
-  const parsed = runResultSchema.safeParse(body)
-  const last = parsed.success ? parsed.data.messages?.at(-1) : undefined
-  if (!last) return { kind: 'output', body }
-  const { content } = last
-  const reply =
-    typeof content === 'string' ? content : content.map((part) => part.text ?? '').join('')
-  return { kind: 'output', body, reply }
 }

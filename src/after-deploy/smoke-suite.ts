@@ -4,7 +4,8 @@ import { describeExpectation, meetsExpectation } from '../inputs/expectation'
 import type { Config } from '../inputs/parse'
 import type { AfterDeployChecks, CaseResult, SuiteReport } from '../result'
 import { passCount } from '../report/suite'
-import { agentExchange, readRunAnswer, type AgentServer } from './agent-server'
+import { agentExchange, type AgentServer } from './agent-server'
+import { readAgentReply, sentMessageCount } from './agent-reply'
 import type { CheckDeps } from './checks'
 
 export interface SuiteOptions extends AgentServer {
@@ -141,17 +142,17 @@ async function runCase(options: SuiteOptions, smokeCase: SmokeCase): Promise<Cas
       reply: cut(answer.text),
       failure: `${PATH} answered ${answer.status}`
     }
-  const run = readRunAnswer(answer.text)
-  if (run.kind === 'graph-error')
-    return { ...answered, passed: false, failure: `the graph failed: ${run.message}` }
-  // A graph whose output has no messages is judged on its whole answer.
-  const reply = cut(run.reply ?? answer.text)
+  const run = readAgentReply(answer.text, sentMessageCount(smokeCase.input))
+  if (run.kind !== 'reply') return { ...answered, passed: false, failure: run.reason }
+  // Judged on the whole reply; only what is shown is cut.
+  const whole = run.text
+  const reply = cut(whole)
   const failures = [
     smokeCase.expect &&
-      !meetsExpectation(smokeCase.expect, reply) &&
+      !meetsExpectation(smokeCase.expect, whole) &&
       `the reply does not ${describeExpectation(smokeCase.expect)} (expect)`,
     smokeCase.expectNot &&
-      meetsExpectation(smokeCase.expectNot, reply) &&
+      meetsExpectation(smokeCase.expectNot, whole) &&
       `the reply does ${describeExpectation(smokeCase.expectNot)} (expect-not)`,
     smokeCase.maxLatencyMs !== undefined &&
       latencyMs > smokeCase.maxLatencyMs &&

@@ -1,5 +1,5 @@
-import { readFile, stat } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { open, realpath } from 'node:fs/promises'
+import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { parseDuration } from '../lib/duration'
@@ -56,21 +56,32 @@ const caseSchema = z.strictObject({
 
 /**
  * Reads and validates the case file `path`, relative to `workspace` (the runner's
- * GITHUB_WORKSPACE, else the working directory). Never throws: a file that cannot be read is a
- * problem like any other.
+ * GITHUB_WORKSPACE, else the working directory). The file must be in the workspace: a pull request
+ * can commit a symbolic link, and what the file holds is sent to the agent server. Never throws: a
+ * file that cannot be read is a problem like any other.
  */
 export async function readCaseFile(path: string, workspace: string | undefined): Promise<CaseFile> {
-  const fullPath = resolve(workspace ?? process.cwd(), path)
+  const refused = outsideByName(path)
+  if (refused)
+    return { problems: [`${path} ${refused}; give a path inside the workspace, relative to it`] }
   try {
-    const info = await stat(fullPath)
-    if (!info.isFile()) return { problems: [`${path} is not a file`] }
-    if (info.size > MAX_FILE_BYTES)
+    const root = await realpath(workspace ?? process.cwd())
+    // Symbolic links followed: where the file really is must still be inside the workspace.
+    const fullPath = await realpath(resolve(root, path))
+    const inside = relative(root, fullPath)
+    if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside))
       return {
         problems: [
-          `${path} is ${info.size} bytes, more than a case file of ${MAX_CASES} cases needs (4 MiB)`
+          `${path} leads outside the workspace (a symbolic link to a file elsewhere); the case file must be in the repository`
         ]
       }
-    return parseCases(await readFile(fullPath, 'utf8'), /\.jsonl$/i.test(path))
+    const text = await readCapped(fullPath)
+    if (text === undefined) return { problems: [`${path} is not a file`] }
+    if (text === TOO_LARGE)
+      return {
+        problems: [`${path} is more than 4 MiB, more than a case file of ${MAX_CASES} cases needs`]
+      }
+    return parseCases(text, /\.jsonl$/i.test(path))
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     const why = code === 'ENOENT' ? 'there is no such file' : (code ?? String(error))
@@ -80,8 +91,44 @@ export async function readCaseFile(path: string, workspace: string | undefined):
   }
 }
 
+/** Why a path is refused by its name alone: absolute, or climbing out with "..". */
+function outsideByName(path: string): string | undefined {
+  if (isAbsolute(path) || /^[a-z]:/i.test(path) || path.startsWith('\\'))
+    return 'is an absolute path'
+  if (path.split(/[\\/]/).includes('..')) return 'climbs out of its folder with ".."'
+  return undefined
+}
+
+const TOO_LARGE = Symbol('too large')
+
+/**
+ * The file's text, its bytes counted as they are read: a size from `stat` is not trusted (a
+ * /proc file says 0 bytes and goes on). Undefined when it is not a regular file.
+ */
+async function readCapped(fullPath: string): Promise<string | undefined | typeof TOO_LARGE> {
+  const handle = await open(fullPath, 'r')
+  try {
+    if (!(await handle.stat()).isFile()) return undefined
+    const chunks: Buffer[] = []
+    let total = 0
+    for (;;) {
+      const chunk = Buffer.alloc(64 * 1024)
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null)
+      if (bytesRead === 0) break
+      total += bytesRead
+      if (total > MAX_FILE_BYTES) return TOO_LARGE
+      chunks.push(chunk.subarray(0, bytesRead))
+    }
+    return Buffer.concat(chunks).toString('utf8')
+  } finally {
+    await handle.close()
+  }
+}
+
 /** A case file's text → its cases: a YAML list, or JSON Lines (one case a line). Pure. */
 export function parseCases(text: string, jsonLines: boolean): CaseFile {
+  // Editors on Windows start a UTF-8 file with a byte-order mark; JSON.parse refuses it.
+  text = text.replace(/^\uFEFF/, '')
   const entries = jsonLines ? jsonLineEntries(text) : yamlEntries(text)
   if ('problem' in entries) return { problems: [entries.problem] }
   if (entries.list.length === 0) return { problems: ['the file holds no cases'] }
