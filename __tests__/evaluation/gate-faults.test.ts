@@ -254,7 +254,7 @@ describe('the gate under load and faults', () => {
       agent: {
         beforeRun: (message) =>
           message.endsWith('1')
-            ? { status: 200, body: {} }
+            ? { status: 200, body: { messages: [{ role: 'user', content: 'question 1' }] } }
             : message.endsWith('2')
               ? { status: 500, body: { detail: 'boom' } }
               : undefined

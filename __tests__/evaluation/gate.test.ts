@@ -118,7 +118,15 @@ describe('the evaluation gate against the emulated tracing service and agent ser
         // Revision C answers two questions wrongly.
         beforeRun: (message) =>
           current === REVISION_C && /question [12]$/.test(message)
-            ? { status: 200, body: { messages: [{ type: 'ai', content: 'I do not know' }] } }
+            ? {
+                status: 200,
+                body: {
+                  messages: [
+                    { type: 'human', content: message },
+                    { type: 'ai', content: 'I do not know' }
+                  ]
+                }
+              }
             : undefined
       }
     })

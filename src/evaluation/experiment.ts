@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import { TransportError } from '../control-plane/transport'
-import { agentExchange, readRunAnswer, parseJson } from '../after-deploy/agent-server'
+import { agentExchange } from '../after-deploy/agent-server'
+import { readAgentReply, sentMessageCount } from '../after-deploy/agent-reply'
 import { runIdOf } from './ids'
 import type { ExperimentMetadata, ExperimentRole } from './metadata'
 import { MADE_BY } from './metadata'
@@ -171,7 +172,7 @@ async function runOne(
         body: { assistant_id: plan.settings.assistantId, input: job.example.inputs }
       }
     )
-    const judged = judgeAnswer(answer.status, answer.text)
+    const judged = judgeAnswer(answer.status, answer.text, job.example.inputs)
     outputs = judged.outputs
     error = judged.error
   } catch (failure) {
@@ -211,28 +212,25 @@ async function runOne(
 }
 
 /**
- * A `/runs/wait` answer as a run's record: the whole answer as `outputs` (evaluators read it), and
- * an error when the agent gave no reply or failed (The agent's reply, in the spec).
+ * A `/runs/wait` answer as a run's record, read by the one reader of the agent's reply: the whole
+ * answer as `outputs` (evaluators read it), and an error when the agent gave no reply, the graph
+ * failed or the server answered another status.
  */
 export function judgeAnswer(
   status: number,
-  text: string
+  text: string,
+  input: Record<string, unknown>
 ): { outputs: Record<string, unknown> | null; error?: string } {
-  const body = parseJson(text)
+  const read = readAgentReply(text, sentMessageCount(input))
+  const { answer } = read
   const outputs =
-    body !== null && typeof body === 'object' && !Array.isArray(body)
-      ? (body as Record<string, unknown>)
-      : body === undefined || body === null
+    answer !== null && typeof answer === 'object' && !Array.isArray(answer)
+      ? (answer as Record<string, unknown>)
+      : answer === undefined || answer === null
         ? null
-        : { output: body }
+        : { output: answer }
   if (status !== 200) return { outputs, error: `${PATH} answered HTTP ${status}` }
-  const run = readRunAnswer(text)
-  if (run.kind === 'graph-error') return { outputs, error: `the graph failed: ${run.message}` }
-  const empty = outputs === null || Object.keys(outputs).length === 0
-  const messages = outputs !== null && Array.isArray(outputs.messages)
-  if (empty || (messages && !run.reply?.trim()))
-    return { outputs, error: 'the answer holds no reply from the agent' }
-  return { outputs }
+  return read.kind === 'reply' ? { outputs } : { outputs, error: read.reason }
 }
 
 /** A root run's `dotted_order` time: `YYYYMMDDTHHMMSSffffffZ` (microseconds). */
