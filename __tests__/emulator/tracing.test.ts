@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { randomUUID } from 'node:crypto'
-import { seedGate } from '../../emulator'
-import { fakeClock } from './client'
-import { call, experiment, list, start, stop, type Json } from './tracing-client'
+import { seedGate, startServices } from '../../emulator'
+import { fakeClock, KEY } from './client'
+import { call, experiment, list, rootRun, start, stop, type Json } from './tracing-client'
+
+const T0 = Date.parse('2026-01-01T00:00:00Z')
 
 afterEach(stop)
 
@@ -190,5 +192,53 @@ describe('tracing emulator: experiments', () => {
       metadata: { verdict: 'pass' }
     })
     expect((await call('PATCH', `/sessions/${ids[0]}`, { extras: {} })).status).toBe(422)
+  })
+})
+
+describe('tracing emulator: with the other services', () => {
+  it("scores the echo agent's answer 1 against seedGate's reference, a broken revision's 0", async () => {
+    const services = await startServices({ serve: 'agent', tracing: { ingestLagMs: 0 } })
+    try {
+      const { tracing } = services
+      const { dataset, examples } = seedGate(tracing, { examples: 2, delayMs: 0 })
+      const deployment = services.controlPlane.seedDeployment({ name: 'agent' })
+      const session = await (async () => {
+        const answer = await fetch(`${tracing.url}/sessions`, {
+          method: 'POST',
+          headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'exp', reference_dataset_id: dataset.id })
+        })
+        return (await answer.json()) as { id: string }
+      })()
+      const runIds: string[] = []
+      for (const [index, example] of examples.entries()) {
+        if (index === 1)
+          services.controlPlane.setRevisionAgent(
+            deployment.active_revision_id as string,
+            'wrong-reply'
+          )
+        const reply = await fetch(`${services.agent.url}/runs/wait`, {
+          method: 'POST',
+          headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+          body: JSON.stringify({ assistant_id: 'agent', input: example.inputs })
+        })
+        const run = rootRun(session.id, example.id, T0, T0 + 10, { outputs: await reply.json() })
+        runIds.push(String(run.id))
+        const posted = await fetch(`${tracing.url}/runs`, {
+          method: 'POST',
+          headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+          body: JSON.stringify(run)
+        })
+        expect(posted.status).toBe(202)
+      }
+      expect(
+        tracing.feedback({ runs: runIds }).map((entry) => [entry.run_id, entry.score])
+      ).toEqual([
+        [runIds[0], 1],
+        [runIds[1], 0]
+      ])
+    } finally {
+      await services.close()
+    }
   })
 })
