@@ -21,6 +21,8 @@ export interface Services {
 export async function startServices(
   options: {
     apiKey?: string
+    /** The workspace of both the control plane and the tracing service. */
+    tenantId?: string
     now?: () => number
     serve?: string
     controlPlane?: ControlPlaneOptions
@@ -30,6 +32,7 @@ export async function startServices(
 ): Promise<Services> {
   const apiKey = options.apiKey ?? 'emulator-key'
   const clock = options.now === undefined ? {} : { now: options.now }
+  const tenant = options.tenantId === undefined ? {} : { tenantId: options.tenantId }
   const served = options.serve
   // The agent server asks the control plane only when a request comes, once both run.
   const agent = await startAgentServer({
@@ -41,9 +44,10 @@ export async function startServices(
     apiKey,
     agentUrl: agent.url,
     ...clock,
+    ...tenant,
     ...options.controlPlane
   })
-  const tracing = await startTracing({ apiKey, ...clock, ...options.tracing })
+  const tracing = await startTracing({ apiKey, ...clock, ...tenant, ...options.tracing })
   return {
     controlPlane,
     agent,

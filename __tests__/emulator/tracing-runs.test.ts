@@ -260,4 +260,32 @@ describe('tracing emulator: faults', () => {
     expect((await call('GET', '/datasets?name=gate-dataset')).status).toBe(503)
     expect(await list('/datasets?name=gate-dataset')).toHaveLength(1)
   })
+  it('acts and cuts the answer with reset-after: the retried experiment is a 409, readable by its id', async () => {
+    const t = await start()
+    const { dataset } = seedGate(t)
+    t.injectFault({ method: 'POST', path: '/sessions', kind: 'reset-after' })
+    const id = randomUUID()
+    const body = { id, name: 'exp', reference_dataset_id: dataset.id }
+    await expect(call('POST', '/sessions', body)).rejects.toThrow()
+    expect(await call('POST', '/sessions', body)).toMatchObject({ status: 409 })
+    expect((await call('GET', `/sessions/${id}`)).body).toMatchObject({ id, name: 'exp' })
+    expect(t.sessions()).toHaveLength(1)
+    t.injectFault({ method: 'GET', kind: 'truncate' })
+    const cut = await fetch(`${t.url}/sessions/${id}`, { headers: { 'x-api-key': 'emulator-key' } })
+    await expect(cut.json()).rejects.toThrow()
+  })
+
+  it('refuses a batch over 20 MiB with 413, storing nothing', async () => {
+    const t = await start()
+    const { dataset, examples } = seedGate(t)
+    const session = await experiment(dataset.id)
+    const big = rootRun(session.id, examples[0]?.id as string, T0, T0 + 10, {
+      inputs: { text: 'x'.repeat(21 * 1024 * 1024) }
+    })
+    expect(await call('POST', '/runs/batch', { post: [big] })).toMatchObject({
+      status: 413,
+      body: { error: 'Payload Too Large' }
+    })
+    expect(t.runs()).toEqual([])
+  })
 })
