@@ -20,6 +20,7 @@ export type {
   ServingRevision
 } from './types'
 export type { Upload } from './uploads'
+export { startServices, type Services } from './services'
 export { startTracing, type TracingEmulator, type TracingOptions } from './tracing'
 export { holdsReference, seedGate, type ExperimentSeed, type SeededRun } from './tracing-seed'
 export type {

@@ -165,9 +165,12 @@ export function seedGate(
   return { dataset, examples: tracing.examples(dataset.id), rule }
 }
 
-/** 1 when the run's outputs hold the reference `answer` text, else 0. */
+/**
+ * 1 when the run's outputs hold the reference `answer` as a whole string value (the echo
+ * agent's message content), else 0; null when the example has no reference answer.
+ */
 export function holdsReference(run: ScoredRun): Score {
   const answer = run.reference_outputs?.answer
   if (typeof answer !== 'string') return null
-  return JSON.stringify(run.outputs ?? null).includes(JSON.stringify(answer).slice(1, -1)) ? 1 : 0
+  return JSON.stringify(run.outputs ?? null).includes(JSON.stringify(answer)) ? 1 : 0
 }

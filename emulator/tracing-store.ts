@@ -1,5 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { DatasetStore, type RuleRow } from './tracing-datasets'
+import { randomUUID } from 'node:crypto'
+import { DatasetStore } from './tracing-datasets'
+import { settleRules } from './tracing-scoring'
 import {
   toMicros,
   type RunCreate,
@@ -8,16 +9,7 @@ import {
   type SessionPatch
 } from './tracing-schemas'
 import { feedbackStats, percentile } from './tracing-stats'
-import type {
-  Feedback,
-  JsonObject,
-  Run,
-  Score,
-  ScoredRun,
-  ScoreResult,
-  SessionStats,
-  TracerSession
-} from './tracing-types'
+import type { Feedback, Run, Score, SessionStats, TracerSession } from './tracing-types'
 
 export interface TracingStoreOptions {
   now: () => number
@@ -26,20 +18,20 @@ export interface TracingStoreOptions {
   countChildRuns: boolean
 }
 
-interface SessionRow extends TracerSession {
+export interface SessionRow extends TracerSession {
   /** When the service learnt of it: rules score the experiments created after them. */
   createdAt: number
 }
 
 /** One ingested state of a run: a post, then each patch, each visible from `visibleAt`. */
-interface RunState {
+export interface RunState {
   visibleAt: number
   run: Run
   startMs: number
   endMs: number | null
 }
 
-interface RunRow {
+export interface RunRow {
   id: string
   sessionId: string
   root: boolean
@@ -63,7 +55,6 @@ export type SessionAnswer =
 const iso = (ms: number) => new Date(ms).toISOString()
 const msOf = (value: string | number) => toMicros(value) / 1000
 const copy = <T>(value: T): T => structuredClone(value)
-const DEFAULT_DELAY_MS = 200
 
 /** Experiments, runs (with ingest lag) and feedback (scored lazily, when read). */
 export class TracingStore {
@@ -301,99 +292,22 @@ export class TracingStore {
     return toFeedback(row)
   }
 
-  /**
-   * Scores what is due by now, in the order it fell due: a rule bound to the dataset of a run's
-   * experiment (created after the rule) scores the run `delayMs` after its end was ingested,
-   * until its spending limit. Lazy, so a virtual clock needs no timer.
-   */
+  /** Scores what is due by now (see tracing-scoring.ts): lazy, so a virtual clock needs no timer. */
   settle(): void {
-    const now = this.options.now()
-    const due: { at: number; seq: number; rule: RuleRow; row: RunRow }[] = []
-    for (const rule of this.datasets.ruleRows()) {
-      if (rule.is_enabled === false) continue
-      for (const row of this.#runs.values()) {
-        if (!row.root || row.scoresGiven || row.settledBy.has(rule.id)) continue
-        const session = this.#sessions.get(row.sessionId)
-        if (session?.reference_dataset_id !== rule.dataset_id || session.createdAt < rule.createdAt)
-          continue
-        const ended = row.states.find((state) => state.run.end_time !== null)
-        if (ended === undefined) continue
-        const at = ended.visibleAt + (rule.delayMs ?? DEFAULT_DELAY_MS)
-        if (at <= now) due.push({ at, seq: row.seq, rule, row })
-      }
-    }
-    due.sort((a, b) => a.at - b.at || a.seq - b.seq)
-    for (const { at, rule, row } of due) {
-      if (rule.spendingLimit !== undefined && rule.calls >= rule.spendingLimit) continue
-      row.settledBy.add(rule.id)
-      if (!sampled(rule, row.id)) continue
-      rule.calls += 1
-      const state = visibleState(row, at) as RunState
-      const seen = this.#scoredRun(state.run)
-      for (const key of rule.keys) this.#score(rule, key, seen, at)
-    }
-  }
-
-  #score(rule: RuleRow, key: string, run: ScoredRun, at: number): void {
-    let result: ScoreResult
-    try {
-      result = rule.score === undefined ? 1 : rule.score(run, key)
-    } catch (error) {
-      this.addFeedback(
-        { run_id: run.run_id, key, score: null, comment: String(error), source: 'model' },
-        at,
-        true
-      )
-      return
-    }
-    if (result === undefined) return
-    const full = result !== null && typeof result === 'object' ? result : { score: result }
-    const comment =
-      full.comment ?? (typeof rule.comment === 'function' ? rule.comment(run, key) : rule.comment)
-    this.addFeedback(
-      {
-        run_id: run.run_id,
-        key,
-        score: full.score ?? null,
-        value: full.value,
-        comment,
-        source: 'model'
-      },
-      at
-    )
-  }
-
-  #scoredRun(run: Run): ScoredRun {
-    const session = this.#sessions.get(run.session_id)
-    const datasetId = session?.reference_dataset_id ?? undefined
-    const example =
-      datasetId === undefined || run.reference_example_id === null
-        ? undefined
-        : this.datasets.example(datasetId, run.reference_example_id)
-    return {
-      run_id: run.id,
-      session_id: run.session_id,
-      example_id: run.reference_example_id,
-      inputs: copy(run.inputs),
-      outputs: copy(run.outputs),
-      reference_outputs: example?.outputs ?? null,
-      error: run.error,
-      metadata: copy(((run.extra?.metadata ?? {}) as JsonObject) ?? {})
-    }
+    settleRules({
+      now: this.options.now(),
+      rules: this.datasets.ruleRows(),
+      runs: this.#runs.values(),
+      session: (id) => this.#sessions.get(id),
+      reference: (datasetId, exampleId) =>
+        this.datasets.example(datasetId, exampleId)?.outputs ?? null,
+      write: (init, at, evaluatorError) => this.addFeedback(init, at, evaluatorError)
+    })
   }
 }
 
-function visibleState(row: RunRow, now: number): RunState | undefined {
+export function visibleState(row: RunRow, now: number): RunState | undefined {
   return row.states.findLast((state) => state.visibleAt <= now)
-}
-
-/** The same runs are sampled on every read: a hash of rule and run, not a random draw. */
-function sampled(rule: RuleRow, runId: string): boolean {
-  const rate = rule.sampling_rate ?? 1
-  if (rule.filter !== undefined && rule.filter !== null) return false
-  if (rate >= 1) return true
-  const draw = createHash('sha256').update(`${rule.id}/${runId}`).digest().readUInt32BE(0)
-  return draw / 2 ** 32 < rate
 }
 
 function toSession(row: SessionRow): TracerSession {
