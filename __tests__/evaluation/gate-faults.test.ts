@@ -281,4 +281,27 @@ describe('the gate under load and faults', () => {
       'the answer holds no reply from the agent'
     ])
   })
+
+  it('writes runs in batches of at most 100 and asks for the feedback of at most 50 runs at a time', async () => {
+    world = await startWorld()
+    seedGate(world.tracing, { examples: 120 })
+    const settings = await world.settings({
+      'eval-min-scores': 'correctness=1',
+      'eval-max-examples': '200',
+      'eval-concurrency': '16'
+    })
+    const plan = planned(await planGate(settings, target, world.deps()))
+    const report = await runGate(plan, revision(world, REVISION_B), AGENT, world.deps())
+    expect(report.verdict.verdict).toBe('passed')
+    const batches = world.tracing.requests.filter((r) => r.path === '/runs/batch')
+    expect(batches.map((r) => (r.body as { post: unknown[] }).post.length)).toEqual([100, 20])
+    // Two polls (before and after the evaluators' delay on the virtual clock), each asking for
+    // 120 runs as 50 + 50 + 20.
+    const feedbackReads = world.tracing.requests.filter((r) => r.path === '/feedback')
+    expect(feedbackReads).toHaveLength(6)
+    expect(feedbackReads.every((r) => r.query.key === 'correctness' && r.status === 200)).toBe(true)
+    expect(world.tracing.requests.every((r) => r.headers['x-api-key'] === 'emulator-key')).toBe(
+      true
+    )
+  })
 })
