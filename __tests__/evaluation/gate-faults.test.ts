@@ -130,6 +130,24 @@ describe('the gate refuses before any write', () => {
   })
 })
 
+describe('the gate when the tracing service cannot be read', () => {
+  it('says what to check on a 401, and writes nothing', async () => {
+    world = await startWorld({ tracing: { apiKey: 'another-key' } })
+    const result = await planGate(
+      await world.settings({ 'eval-min-scores': 'correctness=1' }),
+      target,
+      world.deps()
+    )
+    expect(result).toEqual({
+      kind: 'unreadable',
+      why: expect.stringMatching(
+        /^The evaluation gate could not read the tracing service \(tracing-url\); nothing was written: GET \/datasets failed with HTTP 401[^]*Check that api-key is a key of the tracing service at tracing-url\.$/
+      )
+    })
+    expect(writes(world.tracing)).toEqual([])
+  })
+})
+
 describe('the gate under load and faults', () => {
   it('counts repetitions and concurrency: 3 examples × 2 at 2 at a time, never more in flight', async () => {
     const held: (() => void)[] = []

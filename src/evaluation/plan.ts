@@ -3,7 +3,7 @@
  * read, and the thresholds checked against them, before the deployment is touched. Every refusal
  * names its input; nothing is written here.
  */
-import { HttpStatusError } from '../control-plane/errors'
+import { ControlPlaneError, HttpStatusError } from '../control-plane/errors'
 import type { InputProblem } from '../inputs/problems'
 import { regressionBound } from '../inputs/eval'
 import { examplesDigest } from './ids'
@@ -25,9 +25,37 @@ const FIRST_LINE = 200
 /**
  * Reads what the gate needs and judges it. On a first deploy with relative thresholds only, the
  * gate is skipped (no experiment runs); relative thresholds beside absolute ones are dropped with
- * a notice. Throws only what the tracing service did past its retries, or a cancellation.
+ * a notice. The tracing service failing past its retries is `unreadable`; a cancellation throws.
  */
 export async function planGate(
+  settings: GateSettings,
+  target: GateTarget,
+  deps: GateDeps
+): Promise<GatePlanResult> {
+  try {
+    return await readAndJudge(settings, target, deps)
+  } catch (error) {
+    if (deps.signal?.aborted) throw deps.signal.reason
+    if (!(error instanceof ControlPlaneError)) throw error
+    return { kind: 'unreadable', why: unreadable(error) }
+  }
+}
+
+/** Why the reads failed, with what to check when the service refused the key. */
+function unreadable(error: ControlPlaneError): string {
+  const status = error instanceof HttpStatusError ? error.status : undefined
+  const hint =
+    status === 401
+      ? ' Check that api-key is a key of the tracing service at tracing-url.'
+      : status === 403
+        ? ' An organisation-scoped key needs tenant-id (the workspace).'
+        : status === 404
+          ? ' Check tracing-url: it should be the base of the API (often ending in /api/v1).'
+          : ''
+  return `The evaluation gate could not read the tracing service (tracing-url); nothing was written: ${error.message}${hint}`
+}
+
+async function readAndJudge(
   settings: GateSettings,
   target: GateTarget,
   deps: GateDeps

@@ -93,6 +93,8 @@ export type GatePlanResult =
   | { kind: 'skipped'; why: string }
   /** Every problem found by the reads, each naming its input; nothing was written. */
   | { kind: 'refused'; problems: InputProblem[] }
+  /** The tracing service could not be read (past its retries): the step fails before any write. */
+  | { kind: 'unreadable'; why: string }
 
 /** The report's data: rendered (redacted, escaped) by report/. */
 export interface GateReport {
