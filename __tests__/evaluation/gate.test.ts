@@ -105,6 +105,9 @@ describe('the evaluation gate against the emulated tracing service and agent ser
       why: 'correctness: 2 of 5 runs have no score'
     })
     expect(report.outputs['eval-passed']).toBe('false')
+    expect(world.lines.at(-1)).toBe(
+      'Evaluation gate: 3 of 5 scores in; waited 1m 59s of 2m 00s (eval-timeout).'
+    )
     expect(world.clock.now() - started).toBeLessThanOrEqual(120_000)
     expect(world.clock.now() - started).toBeGreaterThanOrEqual(110_000)
     expect(world.tracing.sessions()[0]?.extra).toMatchObject({

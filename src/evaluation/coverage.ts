@@ -5,6 +5,7 @@
  * are what they are: the verdict cannot conclude on them.
  */
 import { DeadlineError } from '../control-plane/errors'
+import { formatDuration } from '../lib/duration'
 import { callOf, type GateDeps } from './types'
 import type { Feedback } from './tracing-schemas'
 import type { RunOutcome } from './verdict'
@@ -30,6 +31,7 @@ export interface Coverage {
 export const FIRST_POLL_GAP_MS = 5_000
 export const LONGEST_POLL_GAP_MS = 60_000
 const GAP_GROWTH = 1.5
+const LAST_LOOK_MARGIN_MS = 1_000
 /** Polls in a row that may fail (each after the client's retries) before the gate gives up. */
 const FAILED_POLL_BUDGET = 3
 
@@ -50,6 +52,7 @@ export async function awaitCoverage(
   let failedPolls = 0
   let gap = FIRST_POLL_GAP_MS
   let serviceFailure: string | undefined
+  const startedAt = deps.now()
   for (;;) {
     try {
       reads += await poll(targets, keys, scores, ingested, { ...deps, deadline })
@@ -62,8 +65,12 @@ export async function awaitCoverage(
       if (failedPolls >= FAILED_POLL_BUDGET) break
     }
     const complete = isComplete(targets, keys, scores, ingested)
+    deps.info(
+      progressLine(targets, keys, scores, ingested, deps.now() - startedAt, deadline - startedAt)
+    )
     if (complete) return { scores, notIngested: [], complete: true, reads }
-    const left = deadline - deps.now()
+    // The last look is a little before the deadline: a read at the deadline is not sent.
+    const left = deadline - LAST_LOOK_MARGIN_MS - deps.now()
     if (left <= 0) break
     await deps.sleep(Math.min(gap, left), deps.signal)
     gap = Math.min(LONGEST_POLL_GAP_MS, gap * GAP_GROWTH)
@@ -105,6 +112,29 @@ async function poll(
     }
   }
   return reads
+}
+
+/** One line per poll (polls are at most a minute apart): what is in, and for how long it waited. */
+function progressLine(
+  targets: readonly CoverageTarget[],
+  keys: readonly string[],
+  scores: Coverage['scores'],
+  ingested: ReadonlySet<string>,
+  waitedMs: number,
+  allowedMs: number
+): string {
+  let expected = 0
+  let seen = 0
+  for (const target of targets) {
+    const answered = target.runs.filter((run) => run.error === undefined)
+    for (const key of keys) {
+      const byRun = scores.get(target.experimentId)?.get(key)
+      expected += answered.length
+      seen += answered.filter((run) => byRun?.has(run.runId)).length
+    }
+  }
+  const notIngested = targets.filter((target) => !ingested.has(target.experimentId)).length
+  return `Evaluation gate: ${seen} of ${expected} scores in${notIngested > 0 ? ', runs still being ingested' : ''}; waited ${formatDuration(waitedMs)} of ${formatDuration(allowedMs)} (eval-timeout).`
 }
 
 function isComplete(

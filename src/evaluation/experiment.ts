@@ -43,6 +43,7 @@ export interface ExperimentRuns {
 }
 
 const PATH = '/runs/wait'
+const PROGRESS_EVERY_MS = 30_000
 /** Attempts to find a free name before giving up (the id stays the same). */
 const NAME_ATTEMPTS = 3
 
@@ -83,6 +84,9 @@ export async function runExperiment(
   let pending: RunRecord[] = []
   let unsent = 0
   let next = 0
+  let done = 0
+  let failed = 0
+  let lastLine = deps.now()
   const flush = async () => {
     const batch = pending
     pending = []
@@ -100,6 +104,13 @@ export async function runExperiment(
       }
       const { record, outcome } = await runOne(job, runId, experimentId, spec, agent, plan, deps)
       runs[index] = outcome
+      done += 1
+      if (outcome.error !== undefined) failed += 1
+      // A line at least every half minute, so that a long experiment never looks hung.
+      if (deps.now() - lastLine >= PROGRESS_EVERY_MS || done === jobs.length) {
+        lastLine = deps.now()
+        deps.info(`Evaluation gate: ${done} of ${jobs.length} runs done (${failed} failed).`)
+      }
       pending.push(record)
       // Records are written as they come, so memory holds at most a batch of answers.
       if (pending.length >= RUNS_PER_BATCH) await flush()
