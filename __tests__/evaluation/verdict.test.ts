@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
+import { newestScores } from '../../src/evaluation/coverage'
+import { dottedTime, judgeAnswer } from '../../src/evaluation/experiment'
 import { examplesDigest, runIdOf, uuidV5 } from '../../src/evaluation/ids'
 import {
   judgeGate,
@@ -188,5 +190,60 @@ describe('judgeGate', () => {
     expect(JSON.parse(scoresOutput(judgement.rows))).toEqual({
       correctness: { mean: 0.333333, n: 3, baseline: null, delta: null, verdict: 'fail' }
     })
+  })
+})
+
+describe('newestScores', () => {
+  const RUN = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
+  const item = (score: unknown, created_at: string, key = 'correctness') =>
+    ({ id: created_at, run_id: RUN, key, score, created_at }) as Parameters<
+      typeof newestScores
+    >[0][number]
+  it('counts a boolean as 1 or 0, ignores a null score and other keys, and takes the newest', () => {
+    expect(newestScores([item(true, '2026-01-01T00:00:00Z')], 'correctness').get(RUN)).toBe(1)
+    expect(newestScores([item(false, '2026-01-01T00:00:00Z')], 'correctness').get(RUN)).toBe(0)
+    expect(newestScores([item(null, '2026-01-01T00:00:00Z')], 'correctness').has(RUN)).toBe(false)
+    expect(newestScores([item(1, '2026-01-01T00:00:00Z', 'other')], 'correctness').size).toBe(0)
+    expect(
+      newestScores(
+        [
+          item(0.2, '2026-01-02T00:00:00Z'),
+          item(0.9, '2026-01-01T00:00:00Z'),
+          item(null, '2026-01-03T00:00:00Z')
+        ],
+        'correctness'
+      ).get(RUN)
+    ).toBe(0.2)
+  })
+})
+
+describe('judgeAnswer', () => {
+  const input = { messages: [{ role: 'user', content: 'hi' }] }
+  it('records the whole answer, with an error when the agent gave no reply or failed', () => {
+    const reply = {
+      messages: [
+        { role: 'user', content: 'hi' },
+        { type: 'ai', content: 'hello' }
+      ]
+    }
+    expect(judgeAnswer(200, JSON.stringify(reply), input)).toEqual({ outputs: reply })
+    expect(judgeAnswer(200, JSON.stringify({ answer: 42 }), {})).toEqual({
+      outputs: { answer: 42 }
+    })
+    expect(judgeAnswer(200, JSON.stringify({ messages: input.messages }), input)).toEqual({
+      outputs: { messages: input.messages },
+      error: 'the answer holds no reply from the agent'
+    })
+    expect(judgeAnswer(200, JSON.stringify({ __error__: { message: 'boom' } }), input).error).toBe(
+      'the graph failed: boom'
+    )
+    expect(judgeAnswer(502, 'Bad Gateway', input)).toEqual({
+      outputs: null,
+      error: '/runs/wait answered HTTP 502'
+    })
+  })
+
+  it("writes a root run's dotted_order time in microseconds", () => {
+    expect(dottedTime(Date.parse('2026-01-02T03:04:05.678Z'))).toBe('20260102T030405678000Z')
   })
 })
