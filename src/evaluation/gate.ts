@@ -279,7 +279,7 @@ async function recordEnding(
         end_time: new Date(deps.now()).toISOString(),
         extra: { metadata: { ...withEnding(experiment.metadata, ending) } }
       },
-      callOf(deps, Math.max(deps.deadline, deps.now() + 30_000))
+      callOf(deps)
     )
   } catch (error) {
     if (deps.signal?.aborted) throw deps.signal.reason
@@ -292,10 +292,7 @@ async function recordEnding(
 
 async function tenantOf(experimentId: string, deps: GateDeps): Promise<string | undefined> {
   try {
-    const session = await deps.client.getSession(
-      experimentId,
-      callOf(deps, Math.max(deps.deadline, deps.now() + 10_000))
-    )
+    const session = await deps.client.getSession(experimentId, callOf(deps))
     return session?.tenant_id && UUID.test(session.tenant_id) ? session.tenant_id : undefined
   } catch {
     // Without the tenant there is no link; the verdict stands.
