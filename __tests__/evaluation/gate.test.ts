@@ -37,7 +37,10 @@ describe('the evaluation gate against the emulated tracing service and agent ser
   it('passes: every run recorded with its example, every score awaited, the verdict written back', async () => {
     world = await startWorld()
     const { dataset, examples } = seedGate(world.tracing, { examples: 5 })
-    const settings = await world.settings({ 'eval-min-scores': 'correctness=0.8' })
+    const settings = await world.settings({
+      'eval-min-scores': 'correctness=0.8',
+      'tracing-web-url': 'https://tracing.example.com/'
+    })
     const plan = planned(await planGate(settings, target(REVISION_A), world.deps()))
     expect(plan.baseline).toEqual({ kind: 'none' })
     expect(writes(world.tracing)).toEqual([])
@@ -46,6 +49,9 @@ describe('the evaluation gate against the emulated tracing service and agent ser
     expect(report.verdict).toEqual({ check: 'gate', verdict: 'passed' })
     expect(report.rows).toMatchObject([{ key: 'correctness', mean: 1, n: 5, verdict: 'pass' }])
     expect(report.cost).toEqual({ agentCalls: 5, evaluatorScores: 5 })
+    expect(report.links).toEqual({
+      experiment: `https://tracing.example.com/o/${world.tracing.tenantId}/datasets/${dataset.id}/compare?selectedSessions=${report.experimentId}`
+    })
     expect(report.outputs['eval-passed']).toBe('true')
     expect(JSON.parse(report.outputs['eval-scores'] ?? '')).toEqual({
       correctness: { mean: 1, n: 5, baseline: null, delta: null, verdict: 'pass' }
