@@ -10,6 +10,7 @@ import { benchOverhead } from './overhead'
 import { benchPacking } from './packing'
 import { benchPolling, type PollingRow } from './polling'
 import { benchSmokeSuite } from './smoke-suite'
+import { benchGate } from './gate'
 import { benchStartup } from './startup'
 
 const STARTUP_RUNS = Number(process.env.STARTUP_RUNS ?? 20)
@@ -145,6 +146,32 @@ add({
   baseline: `ideal: sum of latencies / ${suite.concurrency} = ${ms(suite.idealMs)}`,
   goal: '≤ 1.20× ideal, every case passed',
   met: suite.wallMs <= 1.2 * suite.idealMs && suite.passed === suite.cases
+})
+
+const gate = await benchGate()
+add({
+  area: 'evaluation gate',
+  figure: `runs phase: ${gate.runs} examples of 50–250 ms at concurrency ${gate.concurrency} (emulated agent server and tracing service)`,
+  value: `${ms(gate.wallMs)} (${ratio(gate.wallMs, gate.idealMs)}), ${gate.failed} failed`,
+  baseline: `ideal: sum of latencies / ${gate.concurrency} = ${ms(gate.idealMs)}`,
+  goal: '≤ 1.10× ideal',
+  met: gate.wallMs <= 1.1 * gate.idealMs && gate.failed === 0
+})
+add({
+  area: 'evaluation gate',
+  figure: `status and feedback reads while evaluators take ${gate.evaluatorDelayMs / 60_000} min (virtual clock)`,
+  value: String(gate.reads),
+  baseline: `polls the backoff allows × 3 reads = ${gate.readsAllowed}`,
+  goal: '≤ the backoff',
+  met: gate.reads <= gate.readsAllowed
+})
+add({
+  area: 'evaluation gate',
+  figure: `peak RSS while the gate runs (emulators in a child process)`,
+  value: `+${gate.large.peakDeltaMb.toFixed(1)} MB for ${gate.large.runs} runs`,
+  baseline: `+${gate.small.peakDeltaMb.toFixed(1)} MB for ${gate.small.runs} runs`,
+  goal: 'flat: ≤ 2× the small gate + 10 MB',
+  met: gate.large.peakDeltaMb <= 2 * gate.small.peakDeltaMb + 10
 })
 
 const machine = `${cpus().length} CPUs (\`nproc\` ${execFileSync('nproc').toString().trim()}, ${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB memory, Node ${process.version}, ${process.platform}`

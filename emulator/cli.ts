@@ -1,6 +1,6 @@
 /**
- * `npm run emulator`: the control plane and an agent server on 127.0.0.1, for trying the action
- * by hand. Runs until Ctrl-C. Options:
+ * `npm run emulator`: the control plane, an agent server and the tracing service on 127.0.0.1,
+ * for trying the action by hand. Runs until Ctrl-C. Options:
  *   --port N            control plane port (also PORT; default 0, a free port)
  *   --step-ms N         time per revision status (default 1000)
  *   --building-ms N     time in BUILDING instead (default: --step-ms), for a slow build
@@ -9,9 +9,11 @@
  *                       names it as host.host_revision_id (default: no host, like a local server)
  *   --info-host MODE    with --serve: serving (default), absent (no host) or stale (the revision
  *                       that served before)
+ *   --eval-examples N   the tracing service holds a dataset "gate-dataset" of N examples with an
+ *                       evaluator rule writing "correctness" (default 5; 0: no dataset)
  */
 import { parseArgs } from 'node:util'
-import { startAgentServer, startControlPlane } from './index'
+import { seedGate, startAgentServer, startControlPlane, startTracing } from './index'
 
 const API_KEY = 'emulator-key'
 const INFO_HOSTS = ['serving', 'absent', 'stale', 'malformed'] as const
@@ -35,7 +37,8 @@ const { values } = parseArgs({
     'building-ms': { type: 'string' },
     'active-lag-ms': { type: 'string' },
     serve: { type: 'string' },
-    'info-host': { type: 'string' }
+    'info-host': { type: 'string' },
+    'eval-examples': { type: 'string' }
   }
 })
 const port = wholeNumber('--port', values.port ?? process.env.PORT ?? '0')
@@ -63,14 +66,20 @@ const controlPlane = await startControlPlane({
   apiKey: API_KEY,
   agentUrl: agent.url
 })
+const tracing = await startTracing({ apiKey: API_KEY })
+const evalExamples = wholeNumber('--eval-examples', values['eval-examples'] ?? '5')
+if (evalExamples > 0) seedGate(tracing, { examples: evalExamples })
 console.log(`control plane: ${controlPlane.url}`)
 console.log(`agent server:  ${agent.url}${served === undefined ? '' : ` (runs as ${served})`}`)
+console.log(`tracing:       ${tracing.url}${evalExamples > 0 ? ' (dataset gate-dataset)' : ''}`)
 console.log(`api key:       ${API_KEY}`)
 console.log(`stepMs:        ${stepMs} (time per revision status)`)
 console.log('Ctrl-C stops it.')
 
 const stop = () => {
-  void Promise.all([controlPlane.close(), agent.close()]).then(() => process.exit(0))
+  void Promise.all([controlPlane.close(), agent.close(), tracing.close()]).then(() =>
+    process.exit(0)
+  )
 }
 process.once('SIGINT', stop)
 process.once('SIGTERM', stop)

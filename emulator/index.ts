@@ -21,3 +21,22 @@ export type {
 } from './types'
 export type { Upload } from './uploads'
 export { VirtualClock } from './virtual-clock'
+export { startServices, type Services } from './services'
+export { startTracing, type TracingEmulator, type TracingOptions } from './tracing'
+export { holdsReference, seedGate, type ExperimentSeed, type SeededRun } from './tracing-seed'
+export type {
+  Dataset,
+  DatasetEdit,
+  Example,
+  ExampleInit,
+  Feedback,
+  FeedbackStat,
+  Rule,
+  RuleInit,
+  Run as TracingRun,
+  Score,
+  ScoredRun,
+  ScoreResult,
+  SessionStats,
+  TracerSession
+} from './tracing-types'

@@ -42,6 +42,8 @@ export interface ControlPlaneClientOptions {
   /** The sleep between attempts and of each request's timeout: the world's clock. */
   sleep?: Sleep
   random?: () => number
+  /** The pause between attempts (a virtual clock's in tests). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
 
 export interface CallOptions {
@@ -66,15 +68,22 @@ export interface RequestSpec<T> extends CallOptions {
   schema: z.ZodType<T> | undefined
   /** The most bytes of the answer read (BODY_CAPS). */
   maxBodyBytes: number
+  /**
+   * A write whose repetition changes nothing more (its ids are made by the caller): retried like a
+   * GET after a failure that leaves the outcome unknown.
+   */
+  idempotent?: boolean
 }
 
-export type Query = Record<string, string | number | undefined>
+/** A list value is sent as the key repeated (`run=a&run=b`). */
+export type Query = Record<string, string | number | readonly string[] | undefined>
 
 /** `?a=1&b=2` of the values that are set, encoded as the request sends them; '' when none. */
 export function queryString(query: Query = {}): string {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value))
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item))
+    else if (value !== undefined) params.set(key, String(value))
   }
   const text = params.toString()
   return text ? `?${text}` : ''
@@ -137,7 +146,8 @@ export class ControlPlaneRequester {
       }
       // What a failure means (retry? for which methods?) is status-policy.ts's table.
       const failure = failureOf(error)
-      if (!failure || !isRetryable(failure, method) || attempt >= maxAttempts) throw error
+      const retryable = failure && isRetryable(failure, spec.idempotent ? 'PUT' : method)
+      if (!retryable || attempt >= maxAttempts) throw error
       const retryAfter =
         outcome.kind === 'answer' ? parseRetryAfter(outcome.retryAfter, now()) : undefined
       const delayMs = retryAfter ?? this.retryDelay(attempt - 1)

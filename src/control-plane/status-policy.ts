@@ -37,6 +37,8 @@ const FINAL: FailureMeaning = { retry: 'never', lostAnswer: false, pollTolerates
 /** What each HTTP status means; a status not listed is FINAL. */
 const STATUS_MEANINGS: Readonly<Record<number, FailureMeaning>> = {
   408: TRANSIENT_REFUSAL,
+  // Too Early: the service would not risk a replay; the official tracing clients retry it.
+  425: TRANSIENT_REFUSAL,
   // Refused before the service acted: safe to send again whatever the method.
   429: { retry: 'always', lostAnswer: false, pollTolerates: true },
   500: TRANSIENT_REFUSAL,

@@ -22,6 +22,8 @@ export const BODY_CAPS = {
   uploadAnswer: 1 * MB,
   /** An agent server's answer: an assistant, a run's messages, an agent card, an A2A reply. */
   agentReply: 4 * MB,
+  /** A tracing service answer: a dataset, a page of 100 examples, rules, feedback, an experiment. */
+  tracingJson: 10 * MB,
   /** A GitHub API answer: a page of 100 comments of at most 65,536 characters each. */
   githubJson: 10 * MB
 } as const

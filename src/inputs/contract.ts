@@ -53,7 +53,21 @@ export const INPUT_NAMES = [
   'prune-older-than',
   'prune-closed-prs',
   // Promote (operation promote)
-  'from-deployment'
+  'from-deployment',
+  // Evaluation gate (after the other checks)
+  'eval-dataset',
+  'tracing-url',
+  'tracing-web-url',
+  'eval-splits',
+  'eval-dataset-version',
+  'eval-max-examples',
+  'eval-repetitions',
+  'eval-concurrency',
+  'eval-min-scores',
+  'eval-max-regression',
+  'eval-max-error-rate',
+  'eval-baseline',
+  'eval-timeout'
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -81,7 +95,13 @@ export const INPUT_DEFAULTS = {
   'rollback-timeout': '15m',
   'prune-closed-prs': 'false',
   'verify-min-pass': '100%',
-  'verify-concurrency': '4'
+  'verify-concurrency': '4',
+  'eval-max-examples': '100',
+  'eval-repetitions': '1',
+  'eval-concurrency': '4',
+  'eval-max-error-rate': '0%',
+  'eval-baseline': 'previous',
+  'eval-timeout': '10m'
 } as const satisfies Partial<Record<InputName, string>>
 
 export type DefaultedInput = keyof typeof INPUT_DEFAULTS
@@ -93,7 +113,9 @@ export type DefaultedInput = keyof typeof INPUT_DEFAULTS
 export const MULTI_LINE_INPUTS: readonly InputName[] = [
   'secrets',
   'resource-spec',
-  'verify-message'
+  'verify-message',
+  'eval-min-scores',
+  'eval-max-regression'
 ]
 
 export const OUTPUT_NAMES = [
@@ -111,7 +133,12 @@ export const OUTPUT_NAMES = [
   'cases-passed',
   'cases-failed',
   // Promote (operation promote)
-  'promoted-from'
+  'promoted-from',
+  // Evaluation gate
+  'eval-passed',
+  'experiment-id',
+  'baseline-experiment-id',
+  'eval-scores'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]

@@ -8,6 +8,7 @@ import { controlCharacterProblem } from './text'
 import { parseExpectation } from './expectation'
 import { DEPLOYMENT_NAME } from '../lib/ids'
 import { parseMinPass } from './cases'
+import { parseBaseline, parsePercentage, parseSplits, parseThresholds } from './eval'
 
 /** `log-lines` at the most: the logs are read over at most 3 pages of 100 lines, newest first. */
 export const MAX_LOG_LINES = 200
@@ -113,6 +114,12 @@ const repoRef = z.string().transform((ref, ctx) => {
   })
   return z.NEVER
 })
+const wholeNumber = (min: number, max: number, tooMany: string) =>
+  z.coerce
+    .number<string>({ error: `must be a whole number from ${min} to ${max}` })
+    .int(`must be a whole number from ${min} to ${max}`)
+    .min(min, `must be a whole number from ${min} to ${max}`)
+    .max(max, tooMany)
 /** Runs a parser that reports problems as sentences; each becomes a problem of the input. */
 const parsedBy = <T>(parse: (text: string) => { value?: T; problems: string[] }) =>
   z.string().transform((value, ctx) => {
@@ -220,7 +227,36 @@ export const inputFields = z.object({
   'prune-older-than': optional('prune-older-than', positiveDuration),
   'prune-closed-prs': defaulted('prune-closed-prs', booleanText),
   // Promote (operation promote)
-  'from-deployment': optional('from-deployment', deploymentRef)
+  'from-deployment': optional('from-deployment', deploymentRef),
+  // Evaluation gate: how the inputs go together is judged in eval-rules.ts.
+  'eval-dataset': optional('eval-dataset', text),
+  'tracing-url': optional('tracing-url', apiUrl),
+  'tracing-web-url': optional('tracing-web-url', apiUrl),
+  'eval-splits': optional('eval-splits', parsedBy(parseSplits)),
+  'eval-dataset-version': optional('eval-dataset-version', text),
+  'eval-max-examples': defaulted(
+    'eval-max-examples',
+    wholeNumber(1, 10_000, 'must be at most 10000 (every run is an agent call and evaluator calls)')
+  ),
+  'eval-repetitions': defaulted(
+    'eval-repetitions',
+    wholeNumber(1, 5, 'must be at most 5 (runs per example)')
+  ),
+  'eval-concurrency': defaulted(
+    'eval-concurrency',
+    wholeNumber(1, 16, 'must be at most 16 (runs at once against one revision)')
+  ),
+  'eval-min-scores': optional(
+    'eval-min-scores',
+    parsedBy((value) => parseThresholds(value, { allowEvery: false, allowNegative: true }))
+  ),
+  'eval-max-regression': optional(
+    'eval-max-regression',
+    parsedBy((value) => parseThresholds(value, { allowEvery: true, allowNegative: false }))
+  ),
+  'eval-max-error-rate': defaulted('eval-max-error-rate', parsedBy(parsePercentage)),
+  'eval-baseline': defaulted('eval-baseline', parsedBy(parseBaseline)),
+  'eval-timeout': defaulted('eval-timeout', positiveDuration)
 } satisfies Record<InputName, z.ZodType>)
 
 export type InputFields = z.output<typeof inputFields>

@@ -9,6 +9,7 @@ import {
 import { isTagRef, normaliseRepoRef, workflowRepoRef } from './git-ref'
 import { OPERATIONS, SOURCES, type Operation, type Source } from './fields'
 import type { InputEnv, InputProblem } from './problems'
+import { GATE_INPUTS, gateRules } from './eval-rules'
 
 /** What is built and how: inputs that mean nothing to operations delete and rollback. */
 const SOURCE_INPUTS: InputName[] = [
@@ -44,7 +45,8 @@ const DEPLOY_ONLY: InputName[] = [
   'agent-api-key',
   'agent-auth-scheme',
   'pr-comment',
-  ...ROLLBACK_ON_FAILURE
+  ...ROLLBACK_ON_FAILURE,
+  ...GATE_INPUTS
 ]
 /** Inputs of operation prune only. */
 const PRUNE_ONLY: InputName[] = ['prune-prefix', 'prune-older-than', 'prune-closed-prs']
@@ -67,7 +69,7 @@ const EXTERNAL_IMAGE_ONLY: InputName[] = [
  * alone, so that they run (and every problem is listed at once) even when an input is invalid on
  * its own; an invalid operation or source counts as its default, as the field's problem says.
  */
-class Step {
+export class Step {
   constructor(
     private readonly raw: RawInputs,
     readonly env: InputEnv
@@ -98,7 +100,7 @@ class Step {
   }
 }
 
-type Rule = (step: Step) => InputProblem[]
+export type Rule = (step: Step) => InputProblem[]
 const problem = (input: InputName, message: string): InputProblem => ({ input, message })
 
 const target: Rule = (step) =>
@@ -341,7 +343,8 @@ const RULES: Rule[] = [
   safeDelivery,
   smokeSuite,
   githubRecords,
-  promote
+  promote,
+  ...gateRules
 ]
 
 /** Every problem of inputs that do not go together, in the order of the rules above. */

@@ -6,6 +6,7 @@ import type { InputEnv } from './problems'
 import { crossInputRules } from './rules'
 import { clearTextHost } from '../lib/url'
 import { caseFileRules, type CaseFile } from './cases'
+import { gatedKeys } from './eval'
 
 const workflowEnv = z.object({
   GITHUB_EVENT_NAME: z.string().optional(),
@@ -79,6 +80,8 @@ function toConfig(fields: InputFields, env: InputEnv, caseFile: CaseFile | undef
     prune: pruneCriteria(fields),
     /** With operation promote: the deployment (name or id) whose serving revision is promoted. */
     fromDeployment: fields['from-deployment'],
+    /** `eval-dataset`: the evaluation gate after the other checks; undefined when not asked for. */
+    gate: evaluationGate(fields),
     /** To log before anything is sent. */
     warnings: warnings(fields)
   }
@@ -129,6 +132,38 @@ function agentChecks(fields: InputFields, caseFile: CaseFile | undefined) {
   }
 }
 
+/** The evaluation gate's settings; undefined without `eval-dataset`. */
+function evaluationGate(fields: InputFields) {
+  const dataset = fields['eval-dataset']
+  const tracingUrl = fields['tracing-url']
+  const assistantId = fields['verify-assistant']
+  // The rules refuse a gate without the other two.
+  if (dataset === undefined || tracingUrl === undefined || assistantId === undefined)
+    return undefined
+  const minScores = fields['eval-min-scores'] ?? new Map<string, number>()
+  const maxRegression = fields['eval-max-regression'] ?? new Map<string, number>()
+  return {
+    /** A dataset name, or id. */
+    dataset,
+    tracingUrl,
+    tracingWebUrl: fields['tracing-web-url'],
+    assistantId,
+    splits: fields['eval-splits'],
+    datasetVersion: fields['eval-dataset-version'],
+    maxExamples: fields['eval-max-examples'],
+    repetitions: fields['eval-repetitions'],
+    concurrency: fields['eval-concurrency'],
+    minScores,
+    maxRegression,
+    /** Keys awaited and judged, in the order the inputs name them. */
+    keys: gatedKeys(minScores, maxRegression),
+    /** 0–1. */
+    maxErrorRate: fields['eval-max-error-rate'],
+    baseline: fields['eval-baseline'],
+    timeoutMs: fields['eval-timeout']
+  }
+}
+
 /** GitHub records; undefined without `github-token`. */
 function githubRecords(fields: InputFields) {
   const token = fields['github-token']
@@ -150,11 +185,14 @@ function pruneCriteria(fields: InputFields) {
 }
 
 function warnings(fields: InputFields): string[] {
-  const host = clearTextHost(fields['api-url'])
-  if (host === undefined) return []
-  return [
-    `api-url is http:// to ${host}, not this machine: the api-key travels in clear text. Use https://.`
-  ]
+  return (['api-url', 'tracing-url'] as const).flatMap((input) => {
+    const url = fields[input]
+    const host = url === undefined ? undefined : clearTextHost(url)
+    if (host === undefined) return []
+    return [
+      `${input} is http:// to ${host}, not this machine: the api-key travels in clear text. Use https://.`
+    ]
+  })
 }
 
 function defaultRepoUrl(env: InputEnv): string | undefined {

@@ -3,6 +3,7 @@ import type { Log } from './log'
 import type { Redactor } from './redact'
 import { checkHttpUrl } from '../lib/url'
 import { DEPLOYMENT_NAME, UUID } from '../lib/ids'
+import { FEEDBACK_KEY } from '../inputs/eval'
 
 /**
  * What a value must look like to become one output: the value to set (a URL comes back
@@ -57,6 +58,40 @@ const deploymentNames: Shape = (value) => {
   return valid ? { value } : { problem: 'it holds a name that breaks the deployment name rule' }
 }
 
+const SCORE_FIELDS = ['mean', 'n', 'baseline', 'delta', 'verdict'] as const
+const KEY_VERDICTS: readonly unknown[] = ['pass', 'fail', 'inconclusive']
+const numberOrNull = (value: unknown) =>
+  value === null || (typeof value === 'number' && Number.isFinite(value))
+
+/**
+ * `eval-scores`: a JSON object keyed by feedback keys (the gate writes only the keys the inputs
+ * named, which have FEEDBACK_KEY's shape), each `{mean, n, baseline, delta, verdict}` holding
+ * numbers, null and the fixed words only.
+ */
+const evalScores: Shape = (value) => {
+  let scores: unknown
+  try {
+    scores = JSON.parse(value)
+  } catch {
+    return { problem: 'it is not JSON' }
+  }
+  if (typeof scores !== 'object' || scores === null || Array.isArray(scores))
+    return { problem: 'it is not a JSON object' }
+  for (const [key, row] of Object.entries(scores)) {
+    if (!FEEDBACK_KEY.test(key)) return { problem: 'it holds a key that is not a feedback key' }
+    if (typeof row !== 'object' || row === null || Array.isArray(row))
+      return { problem: `its ${key} is not an object` }
+    const fields = Object.keys(row)
+    if (fields.length !== SCORE_FIELDS.length || !SCORE_FIELDS.every((f) => fields.includes(f)))
+      return { problem: `its ${key} does not hold exactly ${SCORE_FIELDS.join(', ')}` }
+    const { mean, n, baseline, delta, verdict } = row as Record<string, unknown>
+    if (![mean, baseline, delta].every(numberOrNull) || !Number.isInteger(n))
+      return { problem: `its ${key} holds a value that is not a number or null` }
+    if (!KEY_VERDICTS.includes(verdict)) return { problem: `its ${key} has an unknown verdict` }
+  }
+  return { value }
+}
+
 /**
  * The shape of every output, one line each. Outputs reach `run:` steps through `${{ }}`, which
  * pastes them into a shell script: a value the service sent is set only in a shape that cannot
@@ -74,7 +109,11 @@ export const OUTPUT_SHAPES: Record<OutputName, Shape> = {
   'rolled-back': flag,
   pruned: deploymentNames,
   'cases-passed': count,
-  'cases-failed': count
+  'cases-failed': count,
+  'eval-passed': flag,
+  'experiment-id': uuid,
+  'baseline-experiment-id': uuid,
+  'eval-scores': evalScores
 }
 
 /**

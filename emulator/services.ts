@@ -1,0 +1,59 @@
+import { startAgentServer, type AgentServerEmulator, type AgentServerOptions } from './agent-server'
+import {
+  startControlPlane,
+  type ControlPlaneEmulator,
+  type ControlPlaneOptions
+} from './control-plane'
+import { startTracing, type TracingEmulator, type TracingOptions } from './tracing'
+
+export interface Services {
+  controlPlane: ControlPlaneEmulator
+  agent: AgentServerEmulator
+  tracing: TracingEmulator
+  close(): Promise<void>
+}
+
+/**
+ * The three services the action talks to, started together as the demo and the tests use
+ * them: the control plane hands out the agent server's URL, the agent server answers as the
+ * revision `serve` (a deployment name) serves when given, and all share one key and one clock.
+ */
+export async function startServices(
+  options: {
+    apiKey?: string
+    /** The workspace of both the control plane and the tracing service. */
+    tenantId?: string
+    now?: () => number
+    serve?: string
+    controlPlane?: ControlPlaneOptions
+    agent?: AgentServerOptions
+    tracing?: TracingOptions
+  } = {}
+): Promise<Services> {
+  const apiKey = options.apiKey ?? 'emulator-key'
+  const clock = options.now === undefined ? {} : { now: options.now }
+  const tenant = options.tenantId === undefined ? {} : { tenantId: options.tenantId }
+  const served = options.serve
+  // The agent server asks the control plane only when a request comes, once both run.
+  const agent = await startAgentServer({
+    apiKey,
+    ...(served === undefined ? {} : { host: () => controlPlane.serving(served) }),
+    ...options.agent
+  })
+  const controlPlane = await startControlPlane({
+    apiKey,
+    agentUrl: agent.url,
+    ...clock,
+    ...tenant,
+    ...options.controlPlane
+  })
+  const tracing = await startTracing({ apiKey, ...clock, ...tenant, ...options.tracing })
+  return {
+    controlPlane,
+    agent,
+    tracing,
+    close: async () => {
+      await Promise.all([controlPlane.close(), agent.close(), tracing.close()])
+    }
+  }
+}

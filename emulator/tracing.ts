@@ -1,0 +1,395 @@
+/**
+ * The tracing service's emulator: datasets, evaluator rules, experiments, runs and feedback as
+ * `shared/reference/tracing-api.md` describes them, on 127.0.0.1, for tests, the demo and bench.
+ *
+ * Test-facing API (`startTracing(options)` → `TracingEmulator`):
+ * - Options: `now` (a virtual clock; nothing here runs on a timer: ingest lag and evaluator
+ *   delays are compared with `now()` when a request reads), `ingestLagMs` (a run is visible this
+ *   long after its 202, default 50), `apiKey`, `tenantId` with `orgScopedKey` (no X-Tenant-Id
+ *   → 403 `{"error":"org_scoped_key_requires_workspace"}`), `basePath`, `countChildRuns`
+ *   (`run_count` counts child runs too), `duplicateRunStatus` (202 default, or 409).
+ *   Every path is served with or without an `/api/v1` prefix.
+ * - Seeding: `seedDataset({name, examples: [{inputs, outputs, splits}], tags})`,
+ *   `editDataset(id, {add, update, remove, tags})` (a new version, now), `setDatasetBaseline`,
+ *   `addRule({dataset_id, keys, score(run, key), comment, delayMs, spendingLimit, is_enabled,
+ *   sampling_rate, filter})`, `updateRule(id, change)`, `seedExperiment(...)` (runs with their
+ *   scores, visible at once), `addFeedback`. `seedGate` in tracing-seed.ts does the usual set.
+ *   A score function returns a number, a boolean, null, `{score, value, comment}` or undefined
+ *   (no feedback); one that throws writes an evaluator error. `comment` is free text: make it
+ *   hostile to test that it never shows.
+ * - Faults: `injectFault(fault)` with the control plane's `Fault` shape (status with
+ *   `retryAfter`, reset-before, reset-after, delay, truncate; per method/path/times), matched
+ *   on the path without `/api/v1`; `clearFaults()`.
+ * - Inspection: `requests` (every request, faulted ones marked), `sessions()`, `runs(sessionId?)`
+ *   (newest state with `posts` and `visible`), `feedback(filter?)`, `posted()` (counts of session
+ *   posts, session conflicts, run posts and duplicate run posts), `evaluatorCalls(ruleId?)`.
+ * - Refusals: unknown keys in a session or a run body → 422; a root run without
+ *   reference_example_id / session_id / trace_id / dotted_order, or whose dotted_order is not its
+ *   start time and id → 422 (ingest shape `{"error","details"}`); more than 100 runs in a batch
+ *   → 422; a body over 20 MiB → 413.
+ */
+import { randomUUID } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { FaultQueue } from './faults'
+import { bodyBytes, parseJson, readBody, recordOf, send, type Answer } from './http'
+import { ingest, type IngestCounts } from './tracing-ingest'
+import { check, isUuid, sessionCreate, sessionPatch } from './tracing-schemas'
+import { seedExperiment, type ExperimentSeed } from './tracing-seed'
+import { TracingStore } from './tracing-store'
+import type { DatasetInit } from './tracing-datasets'
+import type {
+  Dataset,
+  DatasetEdit,
+  Example,
+  Feedback,
+  Rule,
+  RuleInit,
+  Run,
+  Score,
+  TracerSession
+} from './tracing-types'
+import type { Fault, RecordedRequest } from './types'
+
+export interface TracingOptions {
+  apiKey?: string
+  /** The workspace: an X-Tenant-Id other than it gets 403 (default: a random one, unchecked). */
+  tenantId?: string
+  /** An organisation-scoped key: requests without X-Tenant-Id get 403. */
+  orgScopedKey?: boolean
+  basePath?: string
+  now?: () => number
+  ingestLagMs?: number
+  countChildRuns?: boolean
+  duplicateRunStatus?: 202 | 409
+  port?: number
+}
+
+export interface TracingEmulator {
+  url: string
+  tenantId: string
+  requests: RecordedRequest[]
+  seedDataset(init: DatasetInit): Dataset
+  editDataset(datasetId: string, change: DatasetEdit): Dataset
+  setDatasetBaseline(datasetId: string, experimentId: string | null): void
+  /** The examples of a dataset, as `GET /examples` reads them (all of them, no paging). */
+  examples(datasetId: string, asOf?: string, splits?: string[]): Example[]
+  addRule(init: RuleInit): Rule
+  updateRule(id: string, change: Partial<Omit<RuleInit, 'dataset_id' | 'id' | 'created_at'>>): Rule
+  seedExperiment(seed: ExperimentSeed): { session: TracerSession; runIds: string[] }
+  addFeedback(init: { run_id: string; key: string; score: Score; comment?: string }): Feedback
+  setIngestLagMs(ms: number): void
+  injectFault(fault: Fault): void
+  clearFaults(): void
+  sessions(): TracerSession[]
+  runs(sessionId?: string): (Run & { posts: number; visible: boolean })[]
+  /** Feedback visible now (scoring what is due first). */
+  feedback(filter?: { runs?: string[]; keys?: string[]; sessions?: string[] }): Feedback[]
+  posted(): IngestCounts & { sessionPosts: number; sessionConflicts: number }
+  /** Runs scored so far by a rule, or by all. */
+  evaluatorCalls(ruleId?: string): number
+  close(): Promise<void>
+}
+
+const NOT_FOUND: Answer = { status: 404, body: { detail: 'Not Found' } }
+const METHOD_NOT_ALLOWED: Answer = { status: 405, body: { detail: 'Method Not Allowed' } }
+const INGEST = /^\/runs(\/batch|\/[^/]+)?$/
+const MAX_BODY = 20 * 1024 * 1024
+const detail422 = (loc: string[], msg: string, type = 'value_error'): Answer => ({
+  status: 422,
+  body: { detail: [{ loc, msg, type }] }
+})
+
+export async function startTracing(options: TracingOptions = {}): Promise<TracingEmulator> {
+  const apiKey = options.apiKey ?? 'emulator-key'
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '')
+  const tenantId = options.tenantId ?? randomUUID()
+  const now = options.now ?? Date.now
+  const store = new TracingStore({
+    now,
+    tenantId,
+    ingestLagMs: options.ingestLagMs ?? 50,
+    countChildRuns: options.countChildRuns ?? false
+  })
+  const requests: RecordedRequest[] = []
+  const faults = new FaultQueue()
+  const counts: IngestCounts = { runPosts: 0, duplicateRunPosts: 0, runPatches: 0 }
+  let sessionPosts = 0
+  let sessionConflicts = 0
+  let origin = ''
+
+  const route = (
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: unknown,
+    size: number
+  ): Answer => {
+    const [collection, id, ...rest] = path.split('/').slice(1)
+    if (collection === 'runs' && (id === 'batch' || method !== 'GET' || id === undefined)) {
+      if (size > MAX_BODY)
+        return {
+          status: 413,
+          body: { error: 'Payload Too Large', details: `at most ${MAX_BODY} bytes` }
+        }
+      return ingest(store, counts, method, id, body, options.duplicateRunStatus ?? 202)
+    }
+    if (rest.length > 0) return NOT_FOUND
+    if (collection === 'runs' && id === 'rules') {
+      if (method !== 'GET') return METHOD_NOT_ALLOWED
+      const datasetId = query.get('dataset_id') ?? undefined
+      return page(store.datasets.rules(datasetId), query)
+    }
+    if (collection === 'datasets') {
+      if (method !== 'GET') return METHOD_NOT_ALLOWED
+      if (id === undefined) {
+        const name = query.get('name')
+        const ids = query.getAll('id')
+        const found = store.datasets
+          .list()
+          .filter((dataset) => name === null || dataset.name === name)
+          .filter((dataset) => ids.length === 0 || ids.includes(dataset.id))
+        return page(found, query)
+      }
+      if (!isUuid(id))
+        return detail422(['path', 'dataset_id'], 'Input should be a valid UUID', 'uuid_parsing')
+      const dataset = store.datasets.get(id)
+      return dataset
+        ? { status: 200, body: dataset }
+        : { status: 404, body: { detail: 'Dataset not found' } }
+    }
+    if (collection === 'examples' && id === undefined) {
+      if (method !== 'GET') return METHOD_NOT_ALLOWED
+      const datasetId = query.get('dataset')
+      if (datasetId === null) return detail422(['query', 'dataset'], 'Field required', 'missing')
+      if (!isUuid(datasetId))
+        return detail422(['query', 'dataset'], 'Input should be a valid UUID', 'uuid_parsing')
+      const asOf = query.get('as_of') ?? undefined
+      const examples = store.datasets.examples(datasetId, asOf, query.getAll('splits'))
+      if (examples === undefined)
+        return { status: 404, body: { detail: `Version ${asOf} not found` } }
+      return page(examples, query)
+    }
+    if (collection === 'sessions') return sessions(method, id, query, body)
+    if (collection === 'feedback' && id === undefined) {
+      if (method !== 'GET') return METHOD_NOT_ALLOWED
+      const list = (name: string) =>
+        query.getAll(name).length > 0 ? query.getAll(name) : undefined
+      return page(
+        store.feedback({ runs: list('run'), keys: list('key'), sessions: list('session') }),
+        query
+      )
+    }
+    return NOT_FOUND
+  }
+
+  const sessions = (
+    method: string,
+    id: string | undefined,
+    query: URLSearchParams,
+    body: unknown
+  ): Answer => {
+    const withStats = query.get('include_stats') === 'true'
+    const shown = (session: TracerSession) =>
+      withStats ? { ...session, ...store.stats(session.id) } : session
+    if (id === undefined) {
+      if (method === 'POST') {
+        sessionPosts += 1
+        const checked = check(sessionCreate, body)
+        if (!checked.ok) return { status: 422, body: { detail: checked.problems } }
+        const created = store.createSession(checked.value)
+        if (!created.ok) {
+          if (created.status === 409) sessionConflicts += 1
+          return { status: created.status, body: { detail: created.detail } }
+        }
+        return { status: 200, body: created.session }
+      }
+      if (method !== 'GET') return METHOD_NOT_ALLOWED
+      const listed = listSessions(store.sessions(), query)
+      if ('status' in listed) return listed
+      return page(listed, query, shown)
+    }
+    if (!isUuid(id))
+      return detail422(['path', 'session_id'], 'Input should be a valid UUID', 'uuid_parsing')
+    if (!store.hasSession(id)) return { status: 404, body: { detail: 'Session not found' } }
+    if (method === 'GET') return { status: 200, body: shown(store.session(id) as TracerSession) }
+    if (method === 'PATCH') {
+      const checked = check(sessionPatch, body)
+      if (!checked.ok) return { status: 422, body: { detail: checked.problems } }
+      return { status: 200, body: store.patchSession(id, checked.value) }
+    }
+    return METHOD_NOT_ALLOWED
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', origin)
+    const method = req.method ?? 'GET'
+    const inBase = basePath === '' || url.pathname.startsWith(`${basePath}/`)
+    const local = inBase ? url.pathname.slice(basePath.length) : url.pathname
+    const path = local.replace(/^\/api\/v1(?=\/)/, '').replace(/\/+$/, '') || '/'
+    const record = recordOf(req, url, path)
+    requests.push(record)
+    const raw = await readBody(req)
+    const parsed = parseJson(raw)
+    if (parsed.ok) record.body = parsed.value
+    const ingestPath = INGEST.test(path) && method !== 'GET'
+    const refuse = (status: number, message: string, error = message): void =>
+      send(res, record, {
+        status,
+        body: ingestPath ? { error, details: message } : { detail: message }
+      })
+    if (!inBase) return send(res, record, NOT_FOUND)
+    if (req.headers['x-api-key'] !== apiKey) return refuse(401, 'Invalid API key', 'Unauthorized')
+    const tenant = req.headers['x-tenant-id']
+    if (options.orgScopedKey === true && tenant === undefined)
+      return send(res, record, {
+        status: 403,
+        body: { error: 'org_scoped_key_requires_workspace' }
+      })
+    // As the control plane's emulator: the workspace is checked only when the test names one.
+    if (options.tenantId !== undefined && tenant !== undefined && tenant !== tenantId)
+      return refuse(403, 'Forbidden', 'Forbidden')
+    const fault = faults.take(method, path)
+    if (fault) record.faulted = true
+    await fault?.before?.()
+    if (fault?.kind === 'status') {
+      const status = fault.status ?? 503
+      const headers: Record<string, string> =
+        fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter }
+      const body =
+        fault.body ??
+        (ingestPath
+          ? { error: `injected ${status}`, details: 'fault' }
+          : { detail: `injected ${status}` })
+      return send(res, record, { status, body }, headers)
+    }
+    if (fault?.kind === 'reset-before') {
+      req.socket.destroy()
+      return
+    }
+    if (fault?.kind === 'delay')
+      await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000).unref())
+    const answer: Answer = parsed.ok
+      ? route(method, path, url.searchParams, parsed.value, raw.length)
+      : ingestPath
+        ? { status: 422, body: { error: 'Unprocessable entity', details: 'JSON decode error' } }
+        : detail422(['body'], 'JSON decode error', 'json_invalid')
+    if (fault?.kind === 'reset-after') {
+      req.socket.destroy()
+      return
+    }
+    const bytes = bodyBytes(answer)
+    if (fault?.kind === 'truncate' && bytes !== undefined) {
+      record.status = answer.status
+      res.writeHead(answer.status, { 'content-type': 'application/json' })
+      res.end(bytes.subarray(0, Math.floor(bytes.length / 2)))
+      return
+    }
+    send(res, record, answer)
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ detail: `emulator error: ${String(error)}` }))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  return {
+    url: origin + basePath,
+    tenantId,
+    requests,
+    seedDataset: (init) => store.datasets.seed(init),
+    editDataset: (datasetId, change) => store.datasets.edit(datasetId, change),
+    setDatasetBaseline: (datasetId, experimentId) =>
+      store.datasets.setBaseline(datasetId, experimentId),
+    examples: (datasetId, asOf, splits) => store.datasets.examples(datasetId, asOf, splits) ?? [],
+    addRule: (init) => store.datasets.addRule(init),
+    updateRule: (id, change) => store.datasets.updateRule(id, change),
+    seedExperiment: (seed) => seedExperiment(store, seed),
+    addFeedback: (init) => store.addFeedback(init),
+    setIngestLagMs: (ms) => store.setIngestLagMs(ms),
+    injectFault: (fault) => faults.inject(fault),
+    clearFaults: () => faults.clear(),
+    sessions: () => store.sessions(),
+    runs: (sessionId) => store.allRuns(sessionId),
+    feedback: (filter) => store.feedback(filter),
+    posted: () => ({ ...counts, sessionPosts, sessionConflicts }),
+    evaluatorCalls: (ruleId) =>
+      store.datasets
+        .ruleRows()
+        .filter((rule) => ruleId === undefined || rule.id === ruleId)
+        .reduce((sum, rule) => sum + rule.calls, 0),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections()
+        server.close((error) => (error ? reject(error) : resolve()))
+      })
+  }
+}
+
+/** Sessions of a dataset, a name, and containing a metadata object; in the order asked. */
+function listSessions(all: TracerSession[], query: URLSearchParams): TracerSession[] | Answer {
+  const datasets = query.getAll('reference_dataset')
+  const name = query.get('name')
+  let metadata: Record<string, unknown> | undefined
+  const rawMetadata = query.get('metadata')
+  if (rawMetadata !== null) {
+    const parsed = parseJson(Buffer.from(rawMetadata))
+    if (
+      !parsed.ok ||
+      parsed.value === null ||
+      typeof parsed.value !== 'object' ||
+      Array.isArray(parsed.value)
+    )
+      return detail422(['query', 'metadata'], 'Input should be a JSON object', 'json_invalid')
+    metadata = parsed.value as Record<string, unknown>
+  }
+  const found = all
+    .filter(
+      (session) => datasets.length === 0 || datasets.includes(session.reference_dataset_id ?? '')
+    )
+    .filter((session) => name === null || session.name === name)
+    .filter((session) => metadata === undefined || contains(session.extra?.metadata, metadata))
+  const sortBy = query.get('sort_by')
+  // Without sort_by the order is the creation order, oldest first: a client that wants the
+  // newest must ask for it (the default of the real service is not documented).
+  if (sortBy === 'start_time' || sortBy === 'name') {
+    found.sort((a, b) => String(a[sortBy]).localeCompare(String(b[sortBy])))
+    if (query.get('sort_by_desc') === 'true') found.reverse()
+  }
+  return found
+}
+
+function contains(value: unknown, wanted: Record<string, unknown>): boolean {
+  if (value === null || typeof value !== 'object') return false
+  const record = value as Record<string, unknown>
+  return Object.entries(wanted).every(
+    ([key, expected]) => JSON.stringify(record[key]) === JSON.stringify(expected)
+  )
+}
+
+/** A list page: `limit` 1–100 (default 100), `offset` ≥ 0; the answer is a bare array. */
+function page<T>(
+  items: T[],
+  query: URLSearchParams,
+  map: (item: T) => unknown = (item) => item
+): Answer {
+  const limit = Number(query.get('limit') ?? 100)
+  const offset = Number(query.get('offset') ?? 0)
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    return detail422(
+      ['query', 'limit'],
+      'Input should be an integer from 1 to 100',
+      'less_than_equal'
+    )
+  if (!Number.isInteger(offset) || offset < 0)
+    return detail422(
+      ['query', 'offset'],
+      'Input should be an integer of 0 or more',
+      'greater_than_equal'
+    )
+  return { status: 200, body: items.slice(offset, offset + limit).map(map) }
+}

@@ -1,0 +1,299 @@
+/**
+ * The tracing service's client (reference/tracing-api.md): one typed method per call, each through
+ * the control plane's request chokepoint (auth headers, timeout, body cap, retries on 408, 425,
+ * 429 with Retry-After and 5xx within the caller's deadline, parsing with the call's schema).
+ * Writes carry ids made by the action, so a write sent again is the same write and is retried.
+ */
+import { HttpStatusError, ServiceIdError } from '../control-plane/errors'
+import {
+  ControlPlaneRequester,
+  type CallOptions,
+  type ControlPlaneClientOptions
+} from '../control-plane/request'
+import { BODY_CAPS } from '../control-plane/transport'
+import { UUID } from '../lib/ids'
+import {
+  datasetSchema,
+  datasetsSchema,
+  examplesSchema,
+  feedbacksSchema,
+  rulesSchema,
+  sessionSchema,
+  sessionsSchema,
+  type Dataset,
+  type Example,
+  type Feedback,
+  type Rule,
+  type Session
+} from './tracing-schemas'
+
+export type TracingClientOptions = ControlPlaneClientOptions
+
+/** Lists page by at most this many. */
+export const PAGE_LIMIT = 100
+/** Run ids per feedback read: the service's advice (a long query string is refused by proxies). */
+export const FEEDBACK_RUNS_PER_READ = 50
+/** Runs per batch write, at most (the service's limit is 100 runs and 20 MiB). */
+export const RUNS_PER_BATCH = 100
+const MAX_BATCH_BYTES = 16 * 1024 * 1024
+/** A guard against a service whose pages never end. */
+const MAX_PAGES = 1_000
+
+const segment = (id: string) => {
+  if (!UUID.test(id)) throw new ServiceIdError(id)
+  return id
+}
+
+export const tracingPaths = {
+  datasets: () => '/datasets',
+  dataset: (id: string) => `/datasets/${segment(id)}`,
+  examples: () => '/examples',
+  rules: () => '/runs/rules',
+  sessions: () => '/sessions',
+  session: (id: string) => `/sessions/${segment(id)}`,
+  runsBatch: () => '/runs/batch',
+  feedback: () => '/feedback'
+}
+
+/** An experiment as the gate creates it. */
+export interface NewSession {
+  id: string
+  name: string
+  description: string
+  reference_dataset_id: string
+  start_time: string
+  extra: { metadata: Record<string, unknown> }
+}
+
+/** A root run as the gate records it. */
+export interface RunRecord {
+  id: string
+  trace_id: string
+  dotted_order: string
+  name: string
+  run_type: 'chain'
+  start_time: string
+  end_time: string
+  inputs: Record<string, unknown>
+  outputs: Record<string, unknown> | null
+  error: string | null
+  session_id: string
+  reference_example_id: string
+  extra: { metadata: Record<string, unknown> }
+}
+
+export class TracingClient {
+  readonly #requester: ControlPlaneRequester
+
+  constructor(options: TracingClientOptions) {
+    this.#requester = new ControlPlaneRequester(options)
+  }
+
+  /** A dataset by id (a UUID), else by exact name; undefined when there is none. */
+  async findDataset(nameOrId: string, call: CallOptions): Promise<Dataset | undefined> {
+    if (UUID.test(nameOrId)) {
+      try {
+        return await this.#get(tracingPaths.dataset(nameOrId), {}, datasetSchema, call)
+      } catch (error) {
+        if (!(error instanceof HttpStatusError && error.status === 404)) throw error
+      }
+    }
+    const found = await this.#get(
+      tracingPaths.datasets(),
+      { name: nameOrId, limit: 1 },
+      datasetsSchema,
+      call
+    )
+    // `name` is exact on the service; a service that matches otherwise is not followed.
+    return found.find((dataset) => dataset.name === nameOrId)
+  }
+
+  /** Every example of the dataset (every page), in the service's order. */
+  async listExamples(
+    datasetId: string,
+    filter: { splits?: readonly string[]; asOf?: string },
+    call: CallOptions
+  ): Promise<Example[]> {
+    return this.#pages(
+      tracingPaths.examples(),
+      { dataset: datasetId, splits: filter.splits, as_of: filter.asOf },
+      examplesSchema,
+      call
+    )
+  }
+
+  /** The evaluator rules bound to the dataset. */
+  async listRules(datasetId: string, call: CallOptions): Promise<Rule[]> {
+    return this.#get(tracingPaths.rules(), { dataset_id: datasetId }, rulesSchema, call)
+  }
+
+  /**
+   * The dataset's experiments, newest first, a page at a time: `visit` returns true to stop. A
+   * session of another dataset in the answer is skipped (the filter is checked here too).
+   */
+  async eachSession(
+    datasetId: string,
+    visit: (session: Session) => boolean,
+    call: CallOptions
+  ): Promise<void> {
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const sessions = await this.#get(
+        tracingPaths.sessions(),
+        {
+          reference_dataset: datasetId,
+          sort_by: 'start_time',
+          sort_by_desc: 'true',
+          offset: page * PAGE_LIMIT,
+          limit: PAGE_LIMIT
+        },
+        sessionsSchema,
+        call
+      )
+      for (const session of sessions) {
+        if (session.reference_dataset_id && session.reference_dataset_id !== datasetId) continue
+        if (visit(session)) return
+      }
+      if (sessions.length < PAGE_LIMIT) return
+    }
+  }
+
+  /** An experiment with its stats; undefined when there is none of that id. */
+  async getSession(id: string, call: CallOptions): Promise<Session | undefined> {
+    try {
+      const session = await this.#get(
+        tracingPaths.session(id),
+        { include_stats: 'true' },
+        sessionSchema,
+        call
+      )
+      if (session.id.toLowerCase() !== id.toLowerCase()) throw new ServiceIdError(session.id)
+      return session
+    } catch (error) {
+      if (error instanceof HttpStatusError && error.status === 404) return undefined
+      throw error
+    }
+  }
+
+  /**
+   * Creates the experiment with the action's id. A 409 is either this same write answered before
+   * (the id exists: done) or the name taken by another experiment (the caller picks another).
+   */
+  async createSession(session: NewSession, call: CallOptions): Promise<'created' | 'name-taken'> {
+    try {
+      await this.#requester.request({
+        ...call,
+        method: 'POST',
+        path: tracingPaths.sessions(),
+        body: session,
+        schema: undefined,
+        maxBodyBytes: BODY_CAPS.tracingJson,
+        idempotent: true
+      })
+      return 'created'
+    } catch (error) {
+      if (!(error instanceof HttpStatusError && error.status === 409)) throw error
+      return (await this.getSession(session.id, call)) ? 'created' : 'name-taken'
+    }
+  }
+
+  /** Ends the experiment and replaces its `extra` (the whole of it is sent). */
+  async patchSession(
+    id: string,
+    patch: { end_time: string; extra: { metadata: Record<string, unknown> } },
+    call: CallOptions
+  ): Promise<void> {
+    await this.#requester.request({
+      ...call,
+      method: 'PATCH',
+      path: tracingPaths.session(id),
+      body: patch,
+      schema: undefined,
+      maxBodyBytes: BODY_CAPS.tracingJson,
+      idempotent: true
+    })
+  }
+
+  /** Records runs, in batches of at most 100 runs and 16 MiB. */
+  async postRuns(runs: readonly RunRecord[], call: CallOptions): Promise<void> {
+    for (const batch of batches(runs)) {
+      await this.#requester.request({
+        ...call,
+        method: 'POST',
+        path: tracingPaths.runsBatch(),
+        body: { post: batch, patch: [] },
+        schema: undefined,
+        maxBodyBytes: BODY_CAPS.tracingJson,
+        idempotent: true
+      })
+    }
+  }
+
+  /** The feedback of `key` on these runs (at most 50 at a time), every page. */
+  async listFeedback(
+    runIds: readonly string[],
+    key: string,
+    call: CallOptions
+  ): Promise<Feedback[]> {
+    const feedback: Feedback[] = []
+    for (let start = 0; start < runIds.length; start += FEEDBACK_RUNS_PER_READ) {
+      const runs = runIds.slice(start, start + FEEDBACK_RUNS_PER_READ).map(segment)
+      feedback.push(
+        ...(await this.#pages(tracingPaths.feedback(), { run: runs, key }, feedbacksSchema, call))
+      )
+    }
+    return feedback
+  }
+
+  async #pages<T>(
+    path: string,
+    query: Record<string, string | readonly string[] | undefined>,
+    schema: import('zod').ZodType<T[]>,
+    call: CallOptions
+  ): Promise<T[]> {
+    const all: T[] = []
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const items = await this.#get(
+        path,
+        { ...query, offset: page * PAGE_LIMIT, limit: PAGE_LIMIT },
+        schema,
+        call
+      )
+      all.push(...items)
+      if (items.length < PAGE_LIMIT) return all
+    }
+    throw new Error(`GET ${path} did not end after ${MAX_PAGES} pages of ${PAGE_LIMIT}`)
+  }
+
+  #get<T>(
+    path: string,
+    query: Record<string, string | number | readonly string[] | undefined>,
+    schema: import('zod').ZodType<T>,
+    call: CallOptions
+  ): Promise<T> {
+    return this.#requester.request({
+      ...call,
+      method: 'GET',
+      path,
+      query,
+      schema,
+      maxBodyBytes: BODY_CAPS.tracingJson
+    })
+  }
+}
+
+/** Runs split so that no batch holds more than 100 runs or 16 MiB of JSON. */
+function* batches(runs: readonly RunRecord[]): Generator<RunRecord[]> {
+  let batch: RunRecord[] = []
+  let bytes = 0
+  for (const run of runs) {
+    const size = Buffer.byteLength(JSON.stringify(run))
+    if (batch.length > 0 && (batch.length >= RUNS_PER_BATCH || bytes + size > MAX_BATCH_BYTES)) {
+      yield batch
+      batch = []
+      bytes = 0
+    }
+    batch.push(run)
+    bytes += size
+  }
+  if (batch.length > 0) yield batch
+}

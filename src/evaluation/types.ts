@@ -1,0 +1,122 @@
+/**
+ * The evaluation gate's shapes, below the gate's steps and the report that renders them.
+ */
+import type { CallOptions } from '../control-plane/request'
+import type { Dispatcher } from '../control-plane/transport'
+import type { Config } from '../inputs/parse'
+import type { InputProblem } from '../inputs/problems'
+import type { TracingClient } from './tracing-client'
+import type { Session } from './tracing-schemas'
+import type { ExampleRow, KeyRow } from './verdict'
+
+/** The gate's inputs, validated (`Config['gate']`). */
+export type GateSettings = NonNullable<Config['gate']>
+
+/**
+ * A check's verdict after DEPLOYED, in the one shape the checks share (src/result.ts once the
+ * checks' runner lands; the names are the same).
+ */
+export type CheckName =
+  'serving' | 'commit' | 'info' | 'assistant' | 'run' | 'a2a' | 'suite' | 'gate'
+export interface CheckVerdict {
+  check: CheckName
+  verdict: 'passed' | 'failed' | 'inconclusive' | 'skipped'
+  why?: string
+}
+
+/** The deployment the gate is about, as read before the write. */
+export interface GateTarget {
+  /** Undefined on a first deploy (the deployment is created by this run). */
+  deploymentId?: string
+  deploymentName: string
+  /** `active_revision_id` read before the write: the revision that serves now. */
+  previousRevisionId?: string
+  /** The deployment's URL, where the serving revision answers before the write. */
+  deploymentUrl?: string
+}
+
+/** What the gate needs of the run: its clock, deadline, cancellation and log. */
+export interface GateDeps {
+  client: TracingClient
+  /** The run's deadline (`timeout`): nothing is sent and no wait lasts beyond it. */
+  deadline: number
+  signal?: AbortSignal
+  dispatcher?: Dispatcher
+  now: () => number
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** A fresh random UUID (v4); injectable so a test can know the experiment's id. */
+  randomUUID?: () => string
+  info: (line: string) => void
+  notice: (line: string) => void
+}
+
+export const callOf = (deps: GateDeps, deadline = deps.deadline): CallOptions => ({
+  deadline,
+  signal: deps.signal
+})
+
+/** One example to run: its id, the run's input, and its first line for the report. */
+export interface PlannedExample {
+  id: string
+  inputs: Record<string, unknown>
+  firstLine: string
+}
+
+/** What `eval-max-regression` compares with, as found before the write. */
+export type BaselinePlan =
+  | { kind: 'none' }
+  /** A first deploy: nothing served before; relative thresholds are skipped. */
+  | { kind: 'first-deploy' }
+  /** Needed but not to be had: the gate cannot conclude on relative thresholds. */
+  | { kind: 'missing'; why: string }
+  /** An experiment already there. `repetitions` is set when this action made it (run by run). */
+  | { kind: 'experiment'; session: Session; repetitions?: number }
+  /** None on the same examples: the serving revision is evaluated first, before the write. */
+  | { kind: 'serving-first'; revisionId: string; deploymentUrl: string }
+
+export interface GatePlan {
+  settings: GateSettings
+  target: GateTarget
+  dataset: { id: string; name: string }
+  examples: PlannedExample[]
+  /** The newest `modified_at` of the examples read. */
+  datasetVersion: string
+  digest: string
+  /** The keys awaited and judged (on a first deploy, those with an absolute threshold). */
+  keys: string[]
+  baseline: BaselinePlan
+}
+
+export type GatePlanResult =
+  | { kind: 'planned'; plan: GatePlan }
+  /** Nothing to gate (a first deploy with relative thresholds only): no experiment runs. */
+  | { kind: 'skipped'; why: string }
+  /** Every problem found by the reads, each naming its input; nothing was written. */
+  | { kind: 'refused'; problems: InputProblem[] }
+  /** The tracing service could not be read (past its retries): the step fails before any write. */
+  | { kind: 'unreadable'; why: string }
+
+/** The report's data: rendered (redacted, escaped) by report/. */
+export interface GateReport {
+  verdict: CheckVerdict
+  experimentId?: string
+  baselineExperimentId?: string
+  datasetName?: string
+  rows: KeyRow[]
+  /** The examples that regressed most, or (no run-level baseline) the lowest-scoring ones. */
+  examples: { kind: 'regressed' | 'lowest'; rows: (ExampleRow & { firstLine: string })[] }
+  runs: number
+  errors: number
+  /** Cost hint: agent calls made (a baseline's included) and evaluator scores read. */
+  cost: { agentCalls: number; evaluatorScores: number }
+  /** With `tracing-web-url`: the experiment, and the comparison with the baseline. */
+  links: { experiment?: string; comparison?: string }
+  notices: string[]
+  /** `eval-passed`, `experiment-id`, `baseline-experiment-id`, `eval-scores`, to be set. */
+  outputs: {
+    'eval-passed'?: string
+    'experiment-id'?: string
+    'baseline-experiment-id'?: string
+    'eval-scores'?: string
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * How the evaluation gate's inputs go together with the others: judged from the raw text, with
+ * the other rules, so that every problem is listed at once and nothing is sent.
+ */
+import type { InputName } from './contract'
+import type { InputProblem } from './problems'
+import type { Rule } from './rules'
+import { EVERY_KEY, parseThresholds } from './eval'
+
+/** Every input of the gate: each needs eval-dataset, and means nothing to delete or prune. */
+export const GATE_INPUTS: InputName[] = [
+  'eval-dataset',
+  'tracing-url',
+  'tracing-web-url',
+  'eval-splits',
+  'eval-dataset-version',
+  'eval-max-examples',
+  'eval-repetitions',
+  'eval-concurrency',
+  'eval-min-scores',
+  'eval-max-regression',
+  'eval-max-error-rate',
+  'eval-baseline',
+  'eval-timeout'
+]
+
+const problem = (input: InputName, message: string): InputProblem => ({ input, message })
+
+/** Whether the threshold text names a key (any but `*`); a text that does not parse counts as naming one (its field says why). */
+function namesKey(text: string | undefined): boolean {
+  if (text === undefined) return false
+  const parsed = parseThresholds(text, { allowEvery: true, allowNegative: true })
+  if (parsed.value === undefined) return true
+  return [...parsed.value.keys()].some((key) => key !== EVERY_KEY)
+}
+
+const gate: Rule = (step) => {
+  // delete and prune refuse every deploy input already, these included.
+  if (step.operation === 'delete' || step.operation === 'prune') return []
+  if (!step.given('eval-dataset')) {
+    return GATE_INPUTS.filter((input) => input !== 'eval-dataset' && step.given(input)).map(
+      (input) => problem(input, 'needs eval-dataset (the dataset the evaluation gate runs)')
+    )
+  }
+  const problems: InputProblem[] = []
+  if (!step.given('verify-assistant'))
+    problems.push(
+      problem(
+        'eval-dataset',
+        "needs verify-assistant (the assistant each example's inputs are sent to)"
+      )
+    )
+  if (!step.given('tracing-url'))
+    problems.push(
+      problem('eval-dataset', 'needs tracing-url (the tracing service that keeps the dataset)')
+    )
+  if (step.text('wait')?.toLowerCase() === 'false')
+    problems.push(
+      problem(
+        'eval-dataset',
+        'needs wait: true (the gate evaluates the revision once it is DEPLOYED)'
+      )
+    )
+  if (!namesKey(step.text('eval-min-scores')) && !namesKey(step.text('eval-max-regression')))
+    problems.push(
+      problem(
+        'eval-min-scores',
+        'or eval-max-regression must name a feedback key (key=number): the gate judges the scores of the keys named'
+      )
+    )
+  if (step.given('eval-max-regression') && step.text('eval-baseline') === 'none')
+    problems.push(
+      problem(
+        'eval-max-regression',
+        'has nothing to compare with: eval-baseline is none (use previous, dataset or an experiment id)'
+      )
+    )
+  return problems
+}
+
+export const gateRules: Rule[] = [gate]
