@@ -42,8 +42,6 @@ export interface ControlPlaneClientOptions {
   /** The sleep between attempts and of each request's timeout: the world's clock. */
   sleep?: Sleep
   random?: () => number
-  /** The pause between attempts (a virtual clock's in tests). */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
 
 export interface CallOptions {
