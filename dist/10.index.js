@@ -32,7 +32,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var tar__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8697);
 /* harmony import */ var _lib_bytes__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(9792);
 /* harmony import */ var _control_plane_errors__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4007);
-/* harmony import */ var _inputs_parse__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7708);
+/* harmony import */ var _inputs_parse__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(4757);
 
 
 
@@ -150,7 +150,11 @@ async function packSource(dir, tempRoot = process.env.RUNNER_TEMP || (0,node_os_
         throw error;
     }
 }
-/** Aborted when the deadline passes (its reason a DeadlineError) or the caller's signal is. */
+/**
+ * Aborted when the deadline passes (its reason a DeadlineError) or the caller's signal is. The
+ * time left is read on the run's clock and waited in real time: packing is work on this machine
+ * (git, the disk), which a test's virtual clock cannot see, so it may not jump past it.
+ */
 function packSignal({ deadline, now = Date.now, signal }) {
     const signals = signal ? [signal] : [];
     if (deadline !== undefined) {

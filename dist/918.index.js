@@ -1,5 +1,5 @@
 export const id = 918;
-export const ids = [918];
+export const ids = [918,403];
 export const modules = {
 
 /***/ 9918:
@@ -16,10 +16,10 @@ export const modules = {
 /** Pages of 100 GitHub deployments of one environment read to mark them inactive. */
 const MAX_DEPLOYMENT_PAGES = 3;
 /** GitHub's side of deleted previews (operations delete and prune). */
-function openGitHubPreviews(options, target = (0,_github_client__WEBPACK_IMPORTED_MODULE_0__/* .workflowTarget */ .bl)()) {
+function openGitHubPreviews(options, target) {
     const { octokit, owner, repo, md, bounded } = (0,_github_client__WEBPACK_IMPORTED_MODULE_0__/* .openGitHub */ .o6)(options, target);
     // Who the token writes as: only a comment of its own is corrected.
-    let identity;
+    const ownIdentity = (0,_pr_comment__WEBPACK_IMPORTED_MODULE_1__/* .identityOnce */ .Mw)(octokit, target.graphqlUrl, options.warn, "no pull-request comment is changed, as none can be told for this action's own");
     const markInactive = async (environment) => {
         for (let page = 1; page <= MAX_DEPLOYMENT_PAGES; page++) {
             const listed = await bounded(`The GitHub deployments of ${environment} (to mark them inactive)`, (signal) => octokit.rest.repos.listDeployments({
@@ -50,8 +50,14 @@ function openGitHubPreviews(options, target = (0,_github_client__WEBPACK_IMPORTE
     const updateComment = (preview, issue) => bounded(`The comment on pull request #${issue}`, async (signal) => {
         const body = deletedCommentBody(preview.deploymentName, target.runUrl, md);
         const marker = md.marker(preview.deploymentName);
-        identity ??= (0,_pr_comment__WEBPACK_IMPORTED_MODULE_1__/* .tokenIdentity */ .sX)(octokit, signal);
-        const ours = await (0,_pr_comment__WEBPACK_IMPORTED_MODULE_1__/* .findComment */ .h1)(octokit, { owner, repo, issue, marker, identity, signal });
+        const ours = await (0,_pr_comment__WEBPACK_IMPORTED_MODULE_1__/* .findComment */ .h1)(octokit, {
+            owner,
+            repo,
+            issue,
+            marker,
+            identity: ownIdentity,
+            signal
+        });
         // No comment of ours: the preview was never announced there, so nothing to correct.
         if (!ours)
             return;
@@ -105,15 +111,19 @@ function deletedCommentBody(deploymentName, runUrl, md) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   PD: () => (/* binding */ budgetedCall),
-/* harmony export */   bl: () => (/* binding */ workflowTarget),
-/* harmony export */   o6: () => (/* binding */ openGitHub)
+/* harmony export */   githubFetch: () => (/* binding */ githubFetch),
+/* harmony export */   o6: () => (/* binding */ openGitHub),
+/* harmony export */   workflowTarget: () => (/* binding */ workflowTarget)
 /* harmony export */ });
 /* unused harmony exports GITHUB_CALL_MS, GITHUB_GRACE_MS, boundedCalls */
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1351);
-/* harmony import */ var _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8665);
-/* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9747);
-/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2543);
-/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4285);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1351);
+/* harmony import */ var _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8665);
+/* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9747);
+/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2543);
+/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4285);
+
 
 
 
@@ -125,22 +135,43 @@ function deletedCommentBody(deploymentName, runUrl, md) {
 const GITHUB_CALL_MS = 10_000;
 /** Time past the run's deadline the final records may still take (a timed-out run reports too). */
 const GITHUB_GRACE_MS = 5_000;
-/** The workflow's repository, commit, pull request and run. */
-function workflowTarget() {
-    const { owner, repo } = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.repo;
-    const pullRequest = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.payload.pull_request;
+/**
+ * The workflow's repository, commit, pull request and run, read from the runner's variables and
+ * event payload as @actions/github's context reads them; the API's base URL from GITHUB_API_URL.
+ */
+function workflowTarget(env) {
+    const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    const payload = readEventPayload(env.GITHUB_EVENT_PATH);
+    const pullRequest = payload.pull_request;
+    const number = pullRequest?.number;
+    const headSha = pullRequest?.head?.sha;
+    const serverUrl = env.GITHUB_SERVER_URL || 'https://github.com';
     return {
         owner,
         repo,
-        sha: pullRequest?.head?.sha ?? _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.sha,
-        pullRequest: pullRequest?.number,
-        runUrl: `${_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.serverUrl}/${owner}/${repo}/actions/runs/${_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.runId}`
+        sha: typeof headSha === 'string' ? headSha : (env.GITHUB_SHA ?? ''),
+        pullRequest: typeof number === 'number' ? number : undefined,
+        runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${parseInt(env.GITHUB_RUN_ID ?? '', 10)}`,
+        apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
+        // Set on every runner; without it, the client's own address beside GITHUB_API_URL.
+        graphqlUrl: env.GITHUB_GRAPHQL_URL || undefined
     };
+}
+/** The event's JSON; {} when there is none or it cannot be read (a local run). */
+function readEventPayload(path) {
+    if (!path)
+        return {};
+    try {
+        const payload = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8'));
+        return typeof payload === 'object' && payload !== null ? payload : {};
+    }
+    catch {
+        return {};
+    }
 }
 /** The fetch @actions/github would use (through the runner's proxy settings), else Node's. */
 function githubFetch() {
-    const proxied = _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_1__/* .defaults */ .NT.request
-        ?.fetch;
+    const proxied = _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_2__/* .defaults */ .NT.request?.fetch;
     return proxied ?? fetch;
 }
 /**
@@ -149,14 +180,17 @@ function githubFetch() {
  */
 function openGitHub(options, target) {
     return {
-        octokit: (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(options.token, {
+        octokit: (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__/* .getOctokit */ .Q)(options.token, {
             ...(target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl }),
             // Bodies capped like the service's (a page of comments can be made of any size).
-            request: { ..._actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_1__/* .defaults */ .NT.request, fetch: (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_2__/* .cappedFetch */ .Ul)(githubFetch(), _control_plane_transport__WEBPACK_IMPORTED_MODULE_2__/* .BODY_CAPS */ .V9.githubJson) }
+            request: {
+                ..._actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_2__/* .defaults */ .NT.request,
+                fetch: (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_3__/* .cappedFetch */ .Ul)(options.fetch ?? githubFetch(), _control_plane_transport__WEBPACK_IMPORTED_MODULE_3__/* .BODY_CAPS */ .V9.githubJson)
+            }
         }),
         owner: target.owner,
         repo: target.repo,
-        md: (0,_report_markdown__WEBPACK_IMPORTED_MODULE_4__/* .markdownFor */ .DY)(options.redact),
+        md: (0,_report_markdown__WEBPACK_IMPORTED_MODULE_5__/* .markdownFor */ .DY)(options.redact),
         bounded: boundedCalls(options)
     };
 }
@@ -183,14 +217,17 @@ async function budgetedCall(options, call) {
     const budget = Math.min(options.callBudgetMs ?? GITHUB_CALL_MS, options.deadline + GITHUB_GRACE_MS - options.now());
     if (budget <= 0)
         throw new Error("the run's timeout had passed.");
-    const signal = AbortSignal.timeout(budget);
+    const timer = (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_3__/* .timeLimit */ .zc)(budget, options.sleep);
     try {
-        return await call(signal);
+        return await call(timer.signal);
     }
     catch (error) {
-        if (!signal.aborted)
+        if (!timer.signal.aborted)
             throw error;
-        throw new Error(`GitHub did not answer within ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(budget)}.`, { cause: error });
+        throw new Error(`GitHub did not answer within ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)(budget)}.`, { cause: error });
+    }
+    finally {
+        timer.stop();
     }
 }
 /** A failed call's reason for a warning: its HTTP status, when it has one, and message. */
@@ -207,37 +244,85 @@ function reason(error) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Mw: () => (/* binding */ identityOnce),
 /* harmony export */   h1: () => (/* binding */ findComment),
-/* harmony export */   lB: () => (/* binding */ upsertComment),
-/* harmony export */   sX: () => (/* binding */ tokenIdentity)
+/* harmony export */   lB: () => (/* binding */ upsertComment)
 /* harmony export */ });
+/* unused harmony export tokenIdentity */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2857);
+
 // The action's pull-request comment: anyone may post its marker, so a comment is taken for the
 // action's own only when the token's identity wrote it; otherwise a new one is made.
 /** Pages of 100 comments read to find this action's comment on a pull request. */
 const MAX_COMMENT_PAGES = 10;
-async function tokenIdentity(octokit, signal) {
+const viewerSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ viewer: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ login: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1) }) });
+/**
+ * Reads the token's identity from GraphQL (`graphqlUrl`: the runner's GITHUB_GRAPHQL_URL; by
+ * default the client's). An answer that names no login, or a refusal, is `unknown`, and then no
+ * earlier comment is edited. Rejects only when `signal` ended the call: the time ran out, which
+ * says nothing of the token.
+ */
+async function tokenIdentity(octokit, signal, graphqlUrl) {
     try {
-        const { data } = await octokit.rest.users.getAuthenticated({ request: { signal } });
-        return { login: data.login };
+        // The object form: with a query string, `url` would be taken for a variable.
+        const data = await octokit.graphql({
+            query: 'query { viewer { login } }',
+            ...(graphqlUrl === undefined ? {} : { url: graphqlUrl }),
+            request: { signal }
+        });
+        const parsed = viewerSchema.safeParse(data);
+        return parsed.success
+            ? { login: parsed.data.viewer.login }
+            : { unknown: 'GraphQL viewer named no login' };
     }
     catch (error) {
-        if (error.status === 403)
-            return { bot: true };
-        throw error;
+        if (signal.aborted)
+            throw error;
+        const status = error.status;
+        const message = error instanceof Error ? error.message : String(error);
+        return { unknown: typeof status === 'number' ? `HTTP ${status}: ${message}` : message };
     }
 }
-function writtenBy(identity, user) {
-    if (!user)
+/**
+ * The token's identity, read once, when a comment first needs it (again after a read that ran
+ * out of time); `warn` is told once when it cannot be read, with `instead`: what the action
+ * does then.
+ */
+function identityOnce(octokit, graphqlUrl, warn, instead = 'a new pull-request comment is made, and no earlier one is edited') {
+    let identity;
+    return (signal) => (identity ??= tokenIdentity(octokit, signal, graphqlUrl).then((found) => {
+        if ('unknown' in found)
+            warn(`The GitHub token's identity could not be read (${found.unknown}): ${instead}.`);
+        return found;
+    }, (error) => {
+        identity = undefined;
+        throw error;
+    }));
+}
+const BOT_SUFFIX = /\[bot\]$/;
+/**
+ * Whether `login` (the token's identity) wrote a comment of `author`. A person is matched by
+ * login. A bot only as an author of type Bot, by its login with or without the `[bot]` suffix
+ * (GitHub's answers give it or leave it out); an app's name cannot be another account's, so
+ * "name[bot]" is that app's and no one else's.
+ */
+function writtenBy(login, author) {
+    if (!author?.login)
         return false;
-    return 'login' in identity ? user.login === identity.login : user.type === 'Bot';
+    if (author.type === 'Bot')
+        return author.login.replace(BOT_SUFFIX, '') === login.replace(BOT_SUFFIX, '');
+    return author.login === login;
 }
 /**
  * This action's comment on a pull request: the first whose body starts with `marker` and that
  * the token's own identity wrote. Anyone may post the marker; only our own comment is edited.
+ * None when the identity is unknown.
  */
 async function findComment(octokit, where) {
     const { owner, repo, issue, marker, signal } = where;
-    const identity = await where.identity;
+    const identity = await where.identity(signal);
+    if (!('login' in identity))
+        return undefined;
     // Page by page rather than with octokit.paginate, which drops the request's abort signal.
     for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
         const { data } = await octokit.rest.issues.listComments({
@@ -248,7 +333,7 @@ async function findComment(octokit, where) {
             page,
             request: { signal }
         });
-        const ours = data.find((comment) => comment.body?.startsWith(marker) && writtenBy(identity, comment.user));
+        const ours = data.find((comment) => comment.body?.startsWith(marker) && writtenBy(identity.login, comment.user));
         if (ours)
             return ours;
         if (data.length < 100)
@@ -256,11 +341,17 @@ async function findComment(octokit, where) {
     }
     return undefined;
 }
+/**
+ * Writes `body` as the action's comment: the one this run wrote before (`thisRun`, kept between
+ * calls), else our earlier one, else a new one; `thisRun` then keeps its id.
+ */
 async function upsertComment(octokit, where) {
-    const { owner, repo, issue, body, signal } = where;
+    const { owner, repo, issue, body, signal, thisRun } = where;
     const marker = body.split('\n')[0] ?? '';
-    const ours = await findComment(octokit, { ...where, marker });
-    if (ours)
+    const ours = thisRun.commentId !== undefined
+        ? { id: thisRun.commentId }
+        : await findComment(octokit, { ...where, marker });
+    if (ours) {
         await octokit.rest.issues.updateComment({
             owner,
             repo,
@@ -268,14 +359,17 @@ async function upsertComment(octokit, where) {
             body,
             request: { signal }
         });
-    else
-        await octokit.rest.issues.createComment({
-            owner,
-            repo,
-            issue_number: issue,
-            body,
-            request: { signal }
-        });
+        thisRun.commentId = ours.id;
+        return;
+    }
+    const { data } = await octokit.rest.issues.createComment({
+        owner,
+        repo,
+        issue_number: issue,
+        body,
+        request: { signal }
+    });
+    thisRun.commentId = data.id;
 }
 
 

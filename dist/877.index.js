@@ -1,274 +1,6 @@
-export const id = 867;
-export const ids = [867];
+export const id = 877;
+export const ids = [877];
 export const modules = {
-
-/***/ 7259:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   LG: () => (/* binding */ agentExchange),
-/* harmony export */   Q$: () => (/* binding */ readRunAnswer),
-/* harmony export */   qF: () => (/* binding */ parseJson)
-/* harmony export */ });
-/* unused harmony export AGENT_REQUEST_TIMEOUT_MS */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2857);
-/* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9747);
-
-
-/** The longest one exchange with the agent server may take, before the deadline cuts it. */
-const AGENT_REQUEST_TIMEOUT_MS = 60_000;
-/**
- * One exchange with the agent server: its key and auth scheme sent, bounded by the request
- * timeout and the deadline, the answer read up to the agent reply cap. Throws the transport's
- * error (no answer, none in time, too large).
- */
-async function agentExchange(server, request) {
-    const bound = (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .attemptTimeout */ .JS)(request.timeoutMs ?? AGENT_REQUEST_TIMEOUT_MS, server.deadline, server.now());
-    if (!bound)
-        throw new _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX('timeout', 'the time allowed ran out before it was sent');
-    const headers = {
-        'content-type': 'application/json',
-        'x-api-key': server.apiKey,
-        ...request.headers
-    };
-    if (server.authScheme)
-        headers['x-auth-scheme'] = server.authScheme;
-    const answer = await (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .send */ .tN)({
-        url: `${server.baseUrl.replace(/\/+$/, '')}${request.path}`,
-        method: request.method,
-        headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: server.signal,
-        timeoutMs: bound.timeoutMs,
-        maxBodyBytes: _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .BODY_CAPS */ .V9.agentReply,
-        dispatcher: server.dispatcher
-    });
-    return { status: answer.status, text: answer.bodyText };
-}
-/** An answer body read as JSON whatever its content type (the server answers JSON as text/plain). */
-function parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
-const messageSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    content: zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([
-        zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-        zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ type: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(), text: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional() }).loose())
-    ])
-})
-    .loose();
-const runResultSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ messages: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(messageSchema).optional() }).loose();
-/** The server's body for a graph that raised: `{"__error__": {"error": …, "message": …}}`. */
-const graphErrorSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ __error__: zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J().refine(Boolean) }).loose();
-/** Reads a run's answer: one reading for the agent checks and the smoke suite. */
-function readRunAnswer(text) {
-    const body = parseJson(text);
-    const graphError = graphErrorSchema.safeParse(body);
-    if (graphError.success) {
-        const error = graphError.data.__error__;
-        const message = error.message;
-        return {
-            kind: 'graph-error',
-            message: typeof message === 'string' ? message : JSON.stringify(error)
-        };
-    }
-    const parsed = runResultSchema.safeParse(body);
-    const last = parsed.success ? parsed.data.messages?.at(-1) : undefined;
-    if (!last)
-        return { kind: 'output', body };
-    const { content } = last;
-    const reply = typeof content === 'string' ? content : content.map((part) => part.text ?? '').join('');
-    return { kind: 'output', body, reply };
-}
-
-
-/***/ }),
-
-/***/ 1606:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ agentStatusMeaning),
-/* harmony export */   r: () => (/* binding */ REFUSED_HINT)
-/* harmony export */ });
-const MEANINGS = {
-    200: 'answered',
-    401: 'refused',
-    403: 'refused',
-    404: 'missing',
-    408: 'not-ready',
-    429: 'not-ready'
-};
-function agentStatusMeaning(status) {
-    return MEANINGS[status] ?? (status >= 500 ? 'not-ready' : 'rejected');
-}
-/** What to do about a refused key, said wherever a check is refused. */
-const REFUSED_HINT = 'Check agent-api-key and agent-auth-scheme.';
-
-
-/***/ }),
-
-/***/ 651:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   ZU: () => (/* binding */ checkInfoHost),
-/* harmony export */   sJ: () => (/* binding */ checkActiveRevision),
-/* harmony export */   ug: () => (/* binding */ ACTIVE_REVISION_WAIT_MS)
-/* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2857);
-/* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9747);
-/* harmony import */ var _lib_read_again__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6894);
-/* harmony import */ var _agent_server__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7259);
-/* harmony import */ var _agent_status__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1606);
-
-
-
-
-
-/** How long `active_revision_id` may lag behind DEPLOYED before the check fails. */
-const ACTIVE_REVISION_WAIT_MS = 60_000;
-/** Gap between two reads of the deployment or of /info while they still name another revision. */
-const READ_GAP_MS = 2_000;
-const INFO_REQUEST_MS = 10_000;
-const NO_ACTIVE_REVISION = 'the service returns no active_revision_id';
-/**
- * After DEPLOYED: the deployment's `active_revision_id` must become this run's revision. It is
- * read again while it names another (the service moves it a little after DEPLOYED) or cannot be
- * read, until the deadline. A service that returns none cannot be checked this way.
- */
-async function checkActiveRevision(check) {
-    const judge = (active) => {
-        if (active === undefined)
-            return { kind: 'final', value: { kind: 'not-checkable', why: NO_ACTIVE_REVISION } };
-        return active === check.revisionId
-            ? { kind: 'seen', value: true }
-            : { kind: 'not-seen', value: active };
-    };
-    const read = async () => {
-        try {
-            const current = await check.getDeployment({ deadline: check.deadline, signal: check.signal });
-            return judge(current.active_revision_id);
-        }
-        catch (error) {
-            if (check.signal?.aborted)
-                throw error;
-            const why = error instanceof Error ? error.message : String(error);
-            return { kind: 'could-not-tell', why: `the deployment could not be read (${why})` };
-        }
-    };
-    return readServing(check, read, check.seen === undefined ? undefined : judge(check.seen));
-}
-const infoSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-    host: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ host_revision_id: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish() }).loose().nullish()
-})
-    .loose();
-/**
- * With `verify-assistant`: the agent server's `GET /info` names the control plane's revision it
- * runs as `host.host_revision_id` (servers run by the service, newer ones). Read again while it
- * names another revision or gives no usable answer, until the deadline. A server that sends no
- * `host_revision_id`, or has no /info at all (404), cannot be checked this way.
- */
-async function checkInfoHost(check) {
-    return readServing(check, () => readInfo(check));
-}
-/**
- * Reads again (at most READ_GAP_MS apart) until this revision is seen, an answer ends the check,
- * or the deadline passes; a check that read no usable answer is `unconfirmed`, never a pass.
- */
-async function readServing(timing, read, first) {
-    const { deadline, signal, now, sleep } = timing;
-    const verdict = await (0,_lib_read_again__WEBPACK_IMPORTED_MODULE_4__/* .readAgain */ .n)({ read, first, gapMs: READ_GAP_MS, deadline, signal, now, sleep });
-    switch (verdict.kind) {
-        case 'seen':
-            return { kind: 'serving' };
-        case 'not-seen':
-            return { kind: 'other', servingId: verdict.value };
-        case 'final':
-            return verdict.value;
-        case 'could-not-tell':
-            return { kind: 'unconfirmed', why: verdict.why };
-    }
-}
-async function readInfo(check) {
-    let answer;
-    try {
-        answer = await (0,_agent_server__WEBPACK_IMPORTED_MODULE_1__/* .agentExchange */ .LG)(check, {
-            method: 'GET',
-            path: '/info',
-            headers: { accept: 'application/json' },
-            timeoutMs: INFO_REQUEST_MS
-        });
-    }
-    catch (error) {
-        if (check.signal?.aborted)
-            throw error;
-        const reason = error instanceof _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX ? error.reason : String(error);
-        // A body over the cap is read once: asking again would download it again.
-        if (error instanceof _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX && error.kind === 'too-large') {
-            return { kind: 'final', value: { kind: 'unconfirmed', why: `GET /info: ${reason}` } };
-        }
-        return { kind: 'could-not-tell', why: `GET /info got no usable answer: ${reason}` };
-    }
-    switch ((0,_agent_status__WEBPACK_IMPORTED_MODULE_2__/* .agentStatusMeaning */ .Z)(answer.status)) {
-        case 'missing':
-            return {
-                kind: 'final',
-                value: {
-                    kind: 'not-checkable',
-                    why: `the agent server answers ${answer.status} to GET /info`
-                }
-            };
-        case 'refused':
-            return {
-                kind: 'final',
-                value: {
-                    kind: 'unconfirmed',
-                    why: `the agent server refuses GET /info (${answer.status}). ${_agent_status__WEBPACK_IMPORTED_MODULE_2__/* .REFUSED_HINT */ .r}`
-                }
-            };
-        case 'rejected':
-            return {
-                kind: 'final',
-                value: {
-                    kind: 'unconfirmed',
-                    why: `the agent server answers ${answer.status} to GET /info`
-                }
-            };
-        case 'not-ready':
-            return { kind: 'could-not-tell', why: `GET /info answered ${answer.status}` };
-        case 'answered':
-            break;
-    }
-    let body;
-    try {
-        body = JSON.parse(answer.text);
-    }
-    catch {
-        return { kind: 'could-not-tell', why: 'GET /info answered a body that is not JSON' };
-    }
-    const parsed = infoSchema.safeParse(body);
-    const named = parsed.success ? parsed.data.host?.host_revision_id : undefined;
-    if (named === check.revisionId)
-        return { kind: 'seen', value: true };
-    if (named === undefined) {
-        return {
-            kind: 'final',
-            value: {
-                kind: 'not-checkable',
-                why: "the agent server's GET /info names no host.host_revision_id (older and local servers send none)"
-            }
-        };
-    }
-    return { kind: 'not-seen', value: named };
-}
-
-
-/***/ }),
 
 /***/ 4007:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -493,252 +225,7 @@ const revisionLogsSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 
 /***/ }),
 
-/***/ 9747:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   JS: () => (/* binding */ attemptTimeout),
-/* harmony export */   SM: () => (/* binding */ createDispatcher),
-/* harmony export */   Ul: () => (/* binding */ cappedFetch),
-/* harmony export */   V9: () => (/* binding */ BODY_CAPS),
-/* harmony export */   tN: () => (/* binding */ send),
-/* harmony export */   wX: () => (/* binding */ TransportError)
-/* harmony export */ });
-/* unused harmony export PROXY_ANSWER_TIMEOUT_MS */
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
-/* harmony import */ var _lib_bytes__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9792);
-
-
-const MB = 1024 * 1024;
-/** The most of a body read for each use; past it the request fails once and is not retried. */
-const BODY_CAPS = {
-    /** A control-plane answer: a deployment, a revision, a page of 100 deployments. */
-    controlPlaneJson: 10 * MB,
-    /** A page of a revision's build or deploy logs. */
-    logPage: 10 * MB,
-    /** The storage's answer to the source upload, which is not read. */
-    uploadAnswer: 1 * MB,
-    /** An agent server's answer: an assistant, a run's messages, an agent card, an A2A reply. */
-    agentReply: 4 * MB,
-    /** A GitHub API answer: a page of 100 comments of at most 65,536 characters each. */
-    githubJson: 10 * MB
-};
-/**
- * How long a proxy may take to answer CONNECT. The request's own signal cannot reach undici's
- * tunnel set-up, so send() stops waiting at its timeout; this frees the socket soon after
- * (undici's default would hold it, and the process, for 300 s).
- */
-const PROXY_ANSWER_TIMEOUT_MS = 5_000;
-/**
- * The pool of connections to a proxy, through which ProxyAgent opens each tunnel (CONNECT). A
- * proxy that closes the connection fails a CONNECT with a socket error, which undici takes as
- * passing and answers by connecting again at once, without end and without looking at the
- * request's signal (thousands of CONNECTs a second). The failure is handed on as one that
- * fails the request instead: the client's own retries, with backoff and the deadline, decide.
- */
-class TunnelPool extends undici__WEBPACK_IMPORTED_MODULE_0__.Pool {
-    connect(options, callback) {
-        if (callback)
-            return super.connect(options, callback);
-        return super.connect(options).catch((error) => {
-            throw new ProxyTunnelError(error);
-        });
-    }
-}
-/** A CONNECT the proxy did not answer with a tunnel; its code is not one undici retries. */
-class ProxyTunnelError extends Error {
-    code = 'PROXY_TUNNEL_FAILED';
-    constructor(cause) {
-        super(`the proxy did not open a tunnel: ${cause instanceof Error ? cause.message : String(cause)}`);
-        this.name = 'ProxyTunnelError';
-    }
-}
-/** The variables that route requests through a proxy, as undici's EnvHttpProxyAgent reads them. */
-const PROXY_VARIABLES = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy'];
-/**
- * The dispatcher of a run: HTTP(S)_PROXY and NO_PROXY honoured, the proxy's answer bounded.
- * undici 6 (the line @actions/core and @actions/github use, so the bundle holds one undici) marks
- * EnvHttpProxyAgent experimental and says so on stderr when one is made: a run with no proxy
- * variable set gets a plain Agent instead.
- */
-function createDispatcher(options = {}) {
-    const { env = process.env, ...proxy } = options;
-    const proxied = proxy.httpProxy !== undefined || PROXY_VARIABLES.some((name) => env[name]);
-    if (!proxied)
-        return new undici__WEBPACK_IMPORTED_MODULE_0__.Agent();
-    // clientFactory is ProxyAgent's option, which EnvHttpProxyAgent hands on to its proxy agents
-    // (its type leaves it out); __tests__/http.test.ts holds that a silent proxy is let go.
-    const agentOptions = {
-        ...proxy,
-        clientFactory: (origin, clientOptions) => new TunnelPool(origin, {
-            ...clientOptions,
-            headersTimeout: PROXY_ANSWER_TIMEOUT_MS,
-            bodyTimeout: PROXY_ANSWER_TIMEOUT_MS
-        })
-    };
-    return new undici__WEBPACK_IMPORTED_MODULE_0__.EnvHttpProxyAgent(agentOptions);
-}
-/** The exchange failed: no answer, none within the timeout, or a body over the cap. */
-class TransportError extends Error {
-    kind;
-    reason;
-    status;
-    constructor(kind, 
-    /** For people: `ECONNRESET`, `no answer within 2 s`, `a body over 10.0 MB`. */
-    reason, 
-    /** The status of a too-large answer; undefined when none came. */
-    status) {
-        super(reason);
-        this.kind = kind;
-        this.reason = reason;
-        this.status = status;
-        this.name = 'TransportError';
-    }
-}
-/**
- * The time one attempt may take: the request timeout, cut to what is left before the deadline.
- * `cutByDeadline` says the deadline, not the request timeout, set the bound; undefined when
- * nothing is left.
- */
-function attemptTimeout(requestTimeoutMs, deadline, now) {
-    const remaining = deadline === undefined ? Infinity : deadline - now;
-    if (remaining <= 0)
-        return undefined;
-    return remaining < requestTimeoutMs
-        ? { timeoutMs: remaining, cutByDeadline: true }
-        : { timeoutMs: requestTimeoutMs, cutByDeadline: false };
-}
-/**
- * Sends one request and reads its answer, never longer than `timeoutMs` and never more than
- * `maxBodyBytes` of body. Redirects are not followed: a 3xx is an answer like any other.
- */
-async function send(spec) {
-    spec.signal?.throwIfAborted();
-    const timeout = AbortSignal.timeout(spec.timeoutMs);
-    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
-    try {
-        return await untilAborted(exchange(spec, signal), signal);
-    }
-    catch (error) {
-        if (spec.signal?.aborted)
-            throw spec.signal.reason;
-        if (error instanceof TransportError)
-            throw error;
-        if (timeout.aborted) {
-            throw new TransportError('timeout', `no answer within ${formatSeconds(spec.timeoutMs)}`);
-        }
-        throw new TransportError('network', describeNetworkError(error));
-    }
-}
-async function exchange(spec, signal) {
-    const response = await (0,undici__WEBPACK_IMPORTED_MODULE_0__.request)(spec.url, {
-        method: spec.method,
-        headers: spec.headers,
-        body: spec.body,
-        signal,
-        dispatcher: spec.dispatcher
-    });
-    const tooLarge = () => new TransportError('too-large', `a body over ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z)(spec.maxBodyBytes)}`, status);
-    const status = response.statusCode;
-    const declared = Number(response.headers['content-length']);
-    if (Number.isFinite(declared) && declared > spec.maxBodyBytes) {
-        discard(response.body);
-        throw tooLarge();
-    }
-    const chunks = [];
-    let bytes = 0;
-    for await (const chunk of response.body) {
-        bytes += chunk.length;
-        if (bytes > spec.maxBodyBytes) {
-            discard(response.body);
-            throw tooLarge();
-        }
-        chunks.push(chunk);
-    }
-    return { status, headers: response.headers, bodyText: Buffer.concat(chunks).toString('utf8') };
-}
-/**
- * Stops reading a body and lets its socket go. undici reports the abort as an 'error' event on
- * the body, which nothing is reading any more: it is swallowed here rather than left unhandled.
- */
-function discard(body) {
-    body.on('error', () => undefined);
-    body.destroy();
-}
-/**
- * Rejects as soon as the signal aborts, whatever the exchange is waiting for. undici queues a
- * request while its connection (or a proxy's tunnel) is being set up, and does not look at the
- * signal until then; a late answer is then dropped.
- */
-function untilAborted(work, signal) {
-    return new Promise((resolve, reject) => {
-        const onAbort = () => reject(signal.reason);
-        if (signal.aborted)
-            onAbort();
-        signal.addEventListener('abort', onAbort, { once: true });
-        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
-}
-function formatSeconds(ms) {
-    return `${Math.round(ms / 100) / 10} s`;
-}
-function describeNetworkError(error) {
-    if (error instanceof Error) {
-        const code = error.code;
-        const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-        return typeof code === 'string'
-            ? `${error.message} (${code})${cause}`
-            : `${error.message}${cause}`;
-    }
-    return String(error);
-}
-/** Statuses whose answer has no body (a Response made with one throws). */
-const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
-/**
- * A fetch that reads each answer's body up to `maxBytes` before handing it on (for clients that
- * take a fetch, such as Octokit): past the cap it stops reading and rejects with a 'too-large'
- * TransportError, so that no answer can fill the memory.
- */
-function cappedFetch(inner, maxBytes) {
-    return async (input, init) => {
-        const response = await inner(input, init);
-        const tooLarge = () => new TransportError('too-large', `a body over ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z)(maxBytes)}`, response.status);
-        const declared = Number(response.headers.get('content-length') ?? NaN);
-        if (Number.isFinite(declared) && declared > maxBytes) {
-            await response.body?.cancel().catch(() => undefined);
-            throw tooLarge();
-        }
-        const chunks = [];
-        let bytes = 0;
-        if (response.body) {
-            const reader = response.body.getReader();
-            for (;;) {
-                const { done, value } = await reader.read();
-                if (done)
-                    break;
-                bytes += value.byteLength;
-                if (bytes > maxBytes) {
-                    await reader.cancel().catch(() => undefined);
-                    throw tooLarge();
-                }
-                chunks.push(value);
-            }
-        }
-        const read = new Response(NO_BODY_STATUSES.has(response.status) ? null : Buffer.concat(chunks), {
-            status: response.status,
-            statusText: response.statusText,
-            headers: response.headers
-        });
-        // The client reads the URL the answer came from (a Response made anew has none).
-        Object.defineProperty(read, 'url', { value: response.url });
-        return read;
-    };
-}
-
-
-/***/ }),
-
-/***/ 6867:
+/***/ 7877:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -787,43 +274,8 @@ function withoutQuery(text, url) {
 
 // EXTERNAL MODULE: ./src/lib/bytes.ts
 var bytes = __webpack_require__(9792);
-;// CONCATENATED MODULE: ./src/control-plane/retry.ts
-/** Capped exponential backoff with full jitter: a random delay in [0, min(max, base·2^n)). */
-function backoffDelay(retryNumber, policy, random) {
-    const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** retryNumber);
-    return Math.floor(random() * ceiling);
-}
-/** Reads `Retry-After` as seconds or as an HTTP date; undefined when absent or unreadable. */
-function parseRetryAfter(header, now) {
-    if (header === undefined || header.trim() === '')
-        return undefined;
-    const text = header.trim();
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    const date = Date.parse(text);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
-}
-/** Sleeps, or rejects with the signal's reason as soon as it is aborted. */
-function sleep(ms, signal) {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted) {
-            reject(signal.reason);
-            return;
-        }
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal?.reason);
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-    });
-}
-
+// EXTERNAL MODULE: ./src/control-plane/retry.ts
+var retry = __webpack_require__(7224);
 ;// CONCATENATED MODULE: ./src/control-plane/status-policy.ts
 
 const TRANSIENT_REFUSAL = {
@@ -838,6 +290,8 @@ const FINAL = { retry: 'never', lostAnswer: false, pollTolerates: false };
 /** What each HTTP status means; a status not listed is FINAL. */
 const STATUS_MEANINGS = {
     408: TRANSIENT_REFUSAL,
+    // Too Early: the service would not risk a replay; the official tracing clients retry it.
+    425: TRANSIENT_REFUSAL,
     // Refused before the service acted: safe to send again whatever the method.
     429: { retry: 'always', lostAnswer: false, pollTolerates: true },
     500: TRANSIENT_REFUSAL,
@@ -895,7 +349,10 @@ const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
 function queryString(query = {}) {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) {
-        if (value !== undefined)
+        if (Array.isArray(value))
+            for (const item of value)
+                params.append(key, String(item));
+        else if (value !== undefined)
             params.set(key, String(value));
     }
     const text = params.toString();
@@ -924,7 +381,7 @@ class ControlPlaneRequester {
     }
     /** The pause before retry `retryNumber` (0 for the first): the client's backoff and random. */
     retryDelay(retryNumber) {
-        return backoffDelay(retryNumber, this.#options.backoff, this.#options.random);
+        return (0,retry/* backoffDelay */.EY)(retryNumber, this.#options.backoff, this.#options.random);
     }
     async request(spec) {
         const { method, path } = spec;
@@ -951,9 +408,10 @@ class ControlPlaneRequester {
             }
             // What a failure means (retry? for which methods?) is status-policy.ts's table.
             const failure = failureOf(error);
-            if (!failure || !isRetryable(failure, method) || attempt >= maxAttempts)
+            const retryable = failure && isRetryable(failure, spec.idempotent ? 'PUT' : method);
+            if (!retryable || attempt >= maxAttempts)
                 throw error;
-            const retryAfter = outcome.kind === 'answer' ? parseRetryAfter(outcome.retryAfter, now()) : undefined;
+            const retryAfter = outcome.kind === 'answer' ? (0,retry/* parseRetryAfter */.mu)(outcome.retryAfter, now()) : undefined;
             const delayMs = retryAfter ?? this.retryDelay(attempt - 1);
             if (spec.deadline !== undefined && now() + delayMs >= spec.deadline)
                 throw error;
@@ -970,7 +428,7 @@ class ControlPlaneRequester {
                             ? 'body too large'
                             : 'body cut short'
             });
-            await sleep(delayMs, spec.signal);
+            await (this.#options.sleep ?? retry/* sleep */.yy)(delayMs, spec.signal);
         }
     }
     async #send(spec) {
@@ -996,7 +454,8 @@ class ControlPlaneRequester {
                 signal: spec.signal,
                 timeoutMs: bound.timeoutMs,
                 maxBodyBytes: spec.maxBodyBytes,
-                dispatcher: this.#options.dispatcher
+                dispatcher: this.#options.dispatcher,
+                sleep: this.#options.sleep
             });
             this.#options.onDebug?.(() => `${method} ${path} → ${answer.status} in ${now() - started} ms`);
             const retryAfter = answer.headers['retry-after'];
@@ -1295,42 +754,12 @@ class ControlPlaneClient {
     }
 }
 
-;// CONCATENATED MODULE: ./src/operations/deps.ts
-/** Raised through `signal.reason` when the runner cancels the job. */
-class CancelledError extends Error {
-    constructor(signalName) {
-        super(`the run was cancelled (${signalName})`);
-        this.name = 'CancelledError';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/result.ts
-/** Whether the step exits 0, per outcome; the compiler checks every outcome has an answer. */
-const SUCCEEDS = {
-    deployed: true,
-    'revision-created': true,
-    'dry-run': true,
-    deleted: true,
-    absent: true,
-    pruned: true,
-    failed: false,
-    'checks-failed': false,
-    superseded: false,
-    timeout: false,
-    cancelled: false,
-    error: false
-};
-/**
- * The outcome once the checks are known: a DEPLOYED revision whose checks failed or could not
- * conclude is `checks-failed`, its message led by why. The one place the two are combined.
- */
-function withChecks(result, checks) {
-    const why = checks?.failure ?? checks?.inconclusive;
-    if (result.outcome !== 'deployed' || why === undefined)
-        return result;
-    return { ...result, outcome: 'checks-failed', message: `${why} ${result.message}` };
-}
-
+// EXTERNAL MODULE: ./src/operations/deps.ts
+var operations_deps = __webpack_require__(5498);
+// EXTERNAL MODULE: ./src/result.ts
+var src_result = __webpack_require__(1666);
+// EXTERNAL MODULE: ./src/outcomes.ts
+var outcomes = __webpack_require__(3558);
 ;// CONCATENATED MODULE: ./src/operations/target.ts
 
 
@@ -1768,8 +1197,8 @@ async function readPrediction(options, revision, waitStartedAt) {
 
 // EXTERNAL MODULE: ./src/inputs/git-ref.ts
 var git_ref = __webpack_require__(6905);
-// EXTERNAL MODULE: ./src/inputs/parse.ts + 2 modules
-var parse = __webpack_require__(7708);
+// EXTERNAL MODULE: ./src/inputs/parse.ts + 3 modules
+var parse = __webpack_require__(4757);
 ;// CONCATENATED MODULE: ./src/operations/plan.ts
 
 
@@ -2167,8 +1596,32 @@ function siblingHistory(client, deployment) {
     };
 }
 
-// EXTERNAL MODULE: ./src/lib/read-again.ts
-var read_again = __webpack_require__(6894);
+;// CONCATENATED MODULE: ./src/lib/read-again.ts
+/**
+ * Reads again until the reading is seen or final, or the deadline passes. The verdict is then:
+ * seen; not seen (the last answer read said so, even when later reads got no answer: it is the
+ * last thing known); or could not tell (no read got a usable answer). A caller must never treat
+ * `could-not-tell` as `seen`: a check that cannot conclude does not pass.
+ */
+async function readAgain(options) {
+    let reading = options.first ?? (await options.read());
+    let lastNotSeen;
+    for (;;) {
+        if (reading.kind === 'seen' || reading.kind === 'final')
+            return reading;
+        if (reading.kind === 'not-seen')
+            lastNotSeen = reading;
+        const left = options.deadline - options.now();
+        if (left <= 0)
+            return lastNotSeen ?? reading;
+        await options.sleep(Math.min(options.gapMs, left), options.signal);
+        // The gap reached the deadline: no time for a read, the last one is the verdict.
+        if (options.now() >= options.deadline)
+            return lastNotSeen ?? reading;
+        reading = await options.read();
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/revision-match.ts
 /**
  * Whether a revision the service shows was made from `sent`: every field that was sent with a
@@ -2243,7 +1696,7 @@ async function patchOnce(deploymentId, body, revisionBefore, deps) {
                 throw error;
             lost = error;
         }
-        const settled = await (0,read_again/* readAgain */.n)({
+        const settled = await readAgain({
             read: async () => {
                 const current = await deps.client.getDeployment(deploymentId, deps.call);
                 if (!current.latest_revision_id || current.latest_revision_id === revisionBefore) {
@@ -2365,7 +1818,6 @@ class DeployRun {
 async function deploy(config, deps) {
     const run = new DeployRun(config, deps);
     deps.io.setOutput('created', 'false');
-    deps.io.setOutput('rolled-back', 'false');
     let archive;
     try {
         archive = await packSourceDir(run);
@@ -2638,14 +2090,13 @@ var problems = __webpack_require__(8925);
  * `operation: promote`: deploys to the target exactly what `from-deployment` serves now. Both
  * deployments and the source's active revision are read before anything is written; the PATCH
  * (sent at most once) carries that revision's image, tarball or ref; then the run waits like a
- * deploy. For git_host the new revision must have been built from the source revision's commit:
- * a ref that moved in between is reported as `promotion.failure`, which fails the step like a
- * failed check (safe-delivery.ts), so rollback-on-failure applies. Ends in a result, never throws.
+ * deploy. For git_host the commit the new revision was built from is read from the wait's last
+ * read of it (DEPLOYED); the commit check after DEPLOYED (../after-deploy/commit-check.ts) judges
+ * it. Ends in a result, never throws.
  */
 async function promote(config, deps) {
     const run = new DeployRun(config, deps);
     deps.io.setOutput('created', 'false');
-    deps.io.setOutput('rolled-back', 'false');
     try {
         const target = await readTarget(run);
         const from = await readSource(run, target);
@@ -2661,6 +2112,9 @@ async function promote(config, deps) {
         run.known.promotion = promotion;
         deps.io.setOutput('promoted-from', from.revision.id);
         planned.plan.notices.forEach((notice) => deps.io.notice(notice));
+        const byTag = imageByTag(promotion, run.target);
+        if (byTag)
+            deps.io.warning(byTag);
         if (config.dryRun)
             return promote_dryRun(run, planned, target);
         deps.io.redeploying?.(from.revision.id, planned.fromCommit);
@@ -2668,9 +2122,9 @@ async function promote(config, deps) {
         const { result: waited, lastRead } = await waitForOutcome(run, target, revisionId);
         if (waited.outcome !== 'deployed')
             return waited;
-        if (planned.fromCommit !== undefined)
-            checkCommit(run, revisionId, lastRead, promotion);
-        const runs = promotion.failure || promotion.inconclusive
+        // What the new revision was built from; the commit check after DEPLOYED judges it.
+        promotion.commit = lastRead?.source_revision_config?.repo_commit_sha ?? undefined;
+        const runs = promotion.fromCommit !== undefined && promotion.commit !== promotion.fromCommit
             ? ''
             : ` It runs ${what(promotion)}, promoted from revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName}.`;
         return { ...waited, promotion, message: `${waited.message}${runs}` };
@@ -2757,24 +2211,18 @@ async function patchTarget(run, planned, target) {
     io.info(`Revision ${revisionId} created by the promote.`);
     return revisionId;
 }
+/** An image named by its digest (`@sha256:…`): exactly one build, wherever it is pulled. */
+const DIGEST = /@sha256:[0-9a-f]{64}$/i;
 /**
- * git_host: the new revision must have been built from the commit the source's was, as the
- * wait's last read of it (DEPLOYED) shows. A ref that moved between the two builds, or a commit
- * the service does not show, fails the step: a check that cannot reach a verdict never counts as
- * passed.
+ * The warning for an image promoted by tag: a tag may move (pushed again, or retagged by the
+ * registry), so the target may not run the build that was verified. A digest is exact.
  */
-function checkCommit(run, revisionId, revision, promotion) {
-    const commit = revision?.source_revision_config?.repo_commit_sha ?? undefined;
-    promotion.commit = commit;
-    if (!commit) {
-        promotion.inconclusive = `The commit check could not be made: revision ${revisionId} shows no repo_commit_sha, so it is unknown whether it was built from commit ${promotion.fromCommit ?? '?'} as revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was.`;
+function imageByTag(promotion, target) {
+    if (promotion.source !== 'external_image' && promotion.source !== 'internal_image')
         return;
-    }
-    if (commit !== promotion.fromCommit) {
-        promotion.failure = `Revision ${revisionId} was built from commit ${commit}, but revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was built from commit ${promotion.fromCommit ?? '?'}: ${promotion.promoted} moved between the two builds, so ${run.target} does not run what ${promotion.fromDeploymentName} serves.`;
+    if (DIGEST.test(promotion.promoted))
         return;
-    }
-    run.deps.io.info(`Commit check: revision ${revisionId} was built from commit ${commit}, as revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName} was.`);
+    return `${promotion.fromDeploymentName} serves image ${promotion.promoted}, named by a tag: the tag may have moved since that image was verified, or move later, so ${target} may not run the same build. Deploy images by digest (image@sha256:…) to promote exactly what was verified.`;
 }
 /** "image X", "ref R (commit C)" or "tarball T", for people. */
 function what(promotion) {
@@ -2788,367 +2236,6 @@ function what(promotion) {
         default:
             return `image ${promotion.promoted}`;
     }
-}
-
-;// CONCATENATED MODULE: ./src/operations/redeploy-once.ts
-
-
-
-
-
-/**
- * Redeploys `source` (an earlier revision) exactly once. A lost answer is settled as a lost PATCH
- * is: the deployment is read until its newest revision is a new one made from `source`'s
- * configuration (adopted), for as long as a request the client gave up on may still be carried
- * out. The POST is never sent again: two redeploys would start two revisions.
- */
-async function redeployOnce(deploymentId, source, revisionBefore, deps) {
-    const path = `POST ${controlPlanePaths.redeploy(deploymentId, source.id)}`;
-    try {
-        const deployment = await deps.client.redeployRevision(deploymentId, source.id, deps.call);
-        const revisionId = await newRevisionOf(deployment, revisionBefore, deps);
-        if (revisionId)
-            return { deployment, revisionId, adopted: false };
-        throw new Error(`The service accepted ${path} but shows no new revision (latest revision: ${deployment.latest_revision_id ?? 'none'}). It is not sent again; check the deployment on the service.`);
-    }
-    catch (error) {
-        if (!isLostAnswer(error))
-            throw error;
-        const found = await settle(deploymentId, source, revisionBefore, deps);
-        if (found) {
-            deps.notice(`The answer to ${path} was lost (${error instanceof Error ? error.message : String(error)}), but the deployment has a new revision ${found.revisionId} made from revision ${source.id}: this run created it, and waits for it instead of redeploying again.`);
-            return found;
-        }
-        throw new Error(`The answer to ${path} was lost and no new revision made from ${source.id} appeared within ${(0,duration/* formatDuration */.a)(deps.settleMs)}. It is not sent again (a second redeploy could start two revisions): check the deployment on the service.`, { cause: error });
-    }
-}
-/** The redeploy's revision: the answer's latest revision, or the newest listed when unchanged. */
-async function newRevisionOf(deployment, revisionBefore, deps) {
-    const latest = deployment.latest_revision_id;
-    if (latest && latest !== revisionBefore)
-        return latest;
-    const [newest] = await deps.client.listRevisions(deployment.id, 1, deps.call);
-    return newest && newest.id !== revisionBefore ? newest.id : undefined;
-}
-async function settle(deploymentId, source, revisionBefore, deps) {
-    const settled = await (0,read_again/* readAgain */.n)({
-        read: async () => {
-            const current = await deps.client.getDeployment(deploymentId, deps.call);
-            const latest = current.latest_revision_id;
-            if (!latest || latest === revisionBefore)
-                return { kind: 'not-seen', value: null };
-            // The commit is left out: the service may rebuild the ref rather than the commit.
-            const sourceConfig = { ...source.source_revision_config, repo_commit_sha: undefined };
-            const differs = configDifferences(sourceConfig, current.source_revision_config);
-            if (differs && differs.length > 0)
-                return { kind: 'not-seen', value: null };
-            return { kind: 'seen', value: { deployment: current, revisionId: latest, adopted: true } };
-        },
-        ...settleWindow(deps)
-    });
-    return settled.kind === 'seen' ? settled.value : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/operations/rollback.ts
-
-
-
-
-
-/**
- * A redeploy created `revisionId` from `source`: the outputs and the log say so at once. (After a
- * failure, the rollback's io keeps `revision-id` for the revision that failed.)
- */
-function redeployedNow(run, revisionId, source) {
-    const { io } = run.deps;
-    io.setOutput('rolled-back', 'true');
-    io.setOutput('rollback-revision-id', revisionId);
-    io.setOutput('revision-id', revisionId);
-    run.known.revisionId = revisionId;
-    io.info(`Revision ${revisionId} created by the redeploy of ${source.id}.`);
-}
-/** DEPLOYED revisions read to find the one older than the active revision. */
-const DEPLOYED_HISTORY = 100;
-/**
- * `operation: rollback`: redeploys `to-revision`, or the newest DEPLOYED revision older than the
- * active one, exactly once, then waits for the revision that creates like a deploy (under
- * `timeout`). Ends in a result, never throws.
- */
-async function rollbackOperation(config, deps) {
-    const run = new DeployRun(config, deps);
-    deps.io.setOutput('created', 'false');
-    deps.io.setOutput('rolled-back', 'false');
-    try {
-        const existing = await findTarget(config, deps.client, run.call);
-        if (!existing) {
-            throw new Error(`name: there is no deployment ${config.name ?? ''} to roll back. Check name (or give deployment-id).`);
-        }
-        run.found(existing);
-        const active = existing.active_revision_id ?? undefined;
-        if (active) {
-            run.known.previousRevisionId = active;
-            deps.io.setOutput('previous-revision-id', active);
-        }
-        const source = await chooseRevision(run, existing.id, active);
-        if (source.id === active) {
-            return run.finish('deployed', `Revision ${source.id} already serves ${run.target}; nothing to roll back, nothing was sent.`);
-        }
-        if (config.dryRun) {
-            const request = `POST ${controlPlanePaths.redeploy(existing.id, source.id)}`;
-            return {
-                ...run.finish('dry-run', `Dry run: ${run.target} would be rolled back to revision ${source.id} (${request}). Nothing was sent that changes state.`),
-                planLines: [request]
-            };
-        }
-        run.known.redeployOf = source.id;
-        run.known.redeployCommit = source.source_revision_config?.repo_commit_sha ?? undefined;
-        deps.io.redeploying?.(source.id, run.known.redeployCommit);
-        deps.io.info(`Rolling ${run.target} back to revision ${source.id}…`);
-        const redeployed = await redeployOnce(existing.id, source, existing.latest_revision_id, run.writeDeps());
-        redeployedNow(run, redeployed.revisionId, source);
-        if (!config.wait) {
-            return run.finish('revision-created', `Revision ${redeployed.revisionId} (a redeploy of ${source.id}) of ${run.target} exists; not waiting for it (wait: false).`);
-        }
-        return (await waitForOutcome(run, existing, redeployed.revisionId)).result;
-    }
-    catch (error) {
-        return endedByError(run, error);
-    }
-}
-/** `to-revision`, which must have been DEPLOYED; else the newest DEPLOYED one older than active. */
-async function chooseRevision(run, deploymentId, active) {
-    const { client } = run.deps;
-    const wanted = run.config.toRevision;
-    if (wanted) {
-        const revision = await client.getRevision(deploymentId, wanted, run.call);
-        if (revision.status !== 'DEPLOYED') {
-            throw new Error(`to-revision: revision ${wanted} of ${run.target} is ${revision.status}; only a revision that was DEPLOYED can be redeployed.`);
-        }
-        return revision;
-    }
-    const deployed = await client.listRevisions(deploymentId, DEPLOYED_HISTORY, run.call, [
-        'DEPLOYED'
-    ]);
-    const activeAt = deployed.findIndex((revision) => revision.id === active);
-    const older = activeAt < 0 ? undefined : deployed[activeAt + 1];
-    if (!older) {
-        throw new Error(active === undefined
-            ? `${run.target} reports no active revision, so "older than the active one" means nothing: give to-revision.`
-            : `${run.target} has no DEPLOYED revision older than the active one (${active}) among its newest ${DEPLOYED_HISTORY}: give to-revision.`);
-    }
-    return older;
-}
-/**
- * rollback-on-failure: decides whether a rollback is due (the deployment must no longer serve the
- * previous revision, and must not serve another run's), redeploys the previous revision exactly
- * once and waits for it under `rollback-timeout`, which starts now. The outputs `revision-id` and
- * `revision-status` stay those of the failed revision. `skipped` says why nothing was sent.
- */
-async function rollBackAfterFailure(config, deps, request) {
-    const { failedRevisionId, previousRevisionId, deploymentId } = request;
-    const startedAt = deps.now();
-    const io = {
-        ...deps.io,
-        // The records are the failed deploy's: they say how the rollback ended, at the end.
-        waitStarting: undefined,
-        redeploying: undefined,
-        setOutput: (name, value) => {
-            if (name === 'revision-id' || name === 'revision-status')
-                return;
-            deps.io.setOutput(name, value);
-        }
-    };
-    const run = new DeployRun({ ...config, timeoutMs: config.rollbackTimeoutMs }, { ...deps, io, startedAt });
-    const report = (outcome, message, revisionId) => ({
-        report: {
-            failedRevisionId,
-            toRevisionId: previousRevisionId,
-            revisionId,
-            outcome,
-            elapsedMs: deps.now() - startedAt,
-            message
-        }
-    });
-    try {
-        const current = await deps.client.getDeployment(deploymentId, run.call);
-        run.found(current);
-        const active = current.active_revision_id ?? null;
-        if (active === previousRevisionId) {
-            return { skipped: `Revision ${previousRevisionId} still serves; nothing to roll back.` };
-        }
-        if (active !== null && active !== failedRevisionId) {
-            return {
-                skipped: `Revision ${active} serves now, neither this run's (${failedRevisionId}) nor the one before (${previousRevisionId}): another run or a push deployed it, and a rollback would undo it. Nothing was sent.`
-            };
-        }
-        const source = await deps.client.getRevision(deploymentId, previousRevisionId, run.call);
-        deps.io.info(`Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback-timeout ${(0,duration/* formatDuration */.a)(config.rollbackTimeoutMs)})…`);
-        const redeployed = await redeployOnce(deploymentId, source, current.latest_revision_id, run.writeDeps());
-        redeployedNow(run, redeployed.revisionId, source);
-        const { result: waited } = await waitForOutcome(run, redeployed.deployment, redeployed.revisionId);
-        return { ...report(waited.outcome, waited.message, redeployed.revisionId), result: waited };
-    }
-    catch (error) {
-        const ended = endedByError(run, error);
-        return report(ended.outcome, ended.message, run.known.revisionId);
-    }
-}
-
-// EXTERNAL MODULE: ./src/after-deploy/serving-check.ts
-var serving_check = __webpack_require__(651);
-;// CONCATENATED MODULE: ./src/safe-delivery.ts
-
-
-
-
-
-
-/**
- * Safe delivery: the operation (deploy, rollback or promote), then proof that its revision serves and
- * answers (serving check, agent checks), then, with rollback-on-failure, the previous revision
- * back when this run's failed. Only the rollback may run past `timeout` (under
- * `rollback-timeout`).
- */
-async function deliver(config, deps) {
-    const deployed = await operationOf(config)(config, deps);
-    const runDeadline = deps.startedAt + config.timeoutMs;
-    // A promote whose revision was built from another commit (or whose commit could not be read)
-    // ends there: its other checks would prove a build nobody verified.
-    const promotion = deployed.promotion;
-    const checks = promotion?.failure || promotion?.inconclusive
-        ? { passed: [], failure: promotion.failure, inconclusive: promotion.inconclusive }
-        : await verifyRevision(deployed, config, deps, runDeadline);
-    // The counts are this run's revision's, as revision-id is; a rollback's verdict is in its report.
-    if (checks?.suite) {
-        deps.io.setOutput('cases-passed', String(checks.suite.passed));
-        deps.io.setOutput('cases-failed', String(checks.suite.failed));
-    }
-    const result = withChecks(deployed, checks);
-    const failure = safe_delivery_failureOf(result, checks);
-    const rollsBack = config.operation !== 'rollback' && config.rollbackOnFailure;
-    if (checks?.inconclusive && !checks.failure && rollsBack) {
-        deps.io.notice('rollback-on-failure: nothing is rolled back, since no check failed: one could not conclude, and that alone is no proof the revision is broken.');
-    }
-    if (!failure || !rollsBack) {
-        return { result, checks };
-    }
-    const { deploymentId, revisionId, previousRevisionId } = result;
-    if (!deploymentId || !revisionId)
-        return { result, checks };
-    if (!previousRevisionId) {
-        deps.io.notice(result.created
-            ? 'rollback-on-failure: this run created the deployment, so there is no earlier revision to roll back to.'
-            : 'rollback-on-failure: the deployment named no active revision before this run, so there is no earlier revision to roll back to.');
-        return { result, checks };
-    }
-    const rolled = await rollBackAfterFailure(config, deps, {
-        deploymentId,
-        failedRevisionId: revisionId,
-        previousRevisionId,
-        reason: failure
-    });
-    if ('skipped' in rolled) {
-        deps.io.notice(rolled.skipped);
-        return { result, checks };
-    }
-    const { report, result: rollbackResult } = rolled;
-    const rollbackDeadline = deps.now() + config.rollbackTimeoutMs - report.elapsedMs;
-    const rollbackChecks = rollbackResult
-        ? await verifyRevision(rollbackResult, config, deps, rollbackDeadline)
-        : undefined;
-    const checksFailure = rollbackChecks?.failure ?? rollbackChecks?.inconclusive;
-    return {
-        result,
-        checks,
-        rollback: {
-            ...report,
-            outcome: rollbackResult ? withChecks(rollbackResult, rollbackChecks).outcome : report.outcome,
-            checksFailure,
-            suite: rollbackChecks?.suite
-        }
-    };
-}
-/** The operation that delivers the revision this run checks. */
-function operationOf(config) {
-    if (config.operation === 'rollback')
-        return rollbackOperation;
-    if (config.operation === 'promote')
-        return promote;
-    return deploy;
-}
-/**
- * Why this run's revision failed, as a clause ("ended BUILD_FAILED"); undefined when it did not,
- * or when its checks only could not conclude (no ground for a rollback on its own).
- */
-function safe_delivery_failureOf(result, checks) {
-    if (result.outcome === 'failed')
-        return `ended ${result.revisionStatus ?? 'failed'}`;
-    if (result.outcome === 'checks-failed' && checks?.failure)
-        return `failed its checks`;
-    return undefined;
-}
-/**
- * After DEPLOYED: the serving check (always), then the agent checks the inputs ask for (the
- * agent server's /info first). Undefined when the revision is not DEPLOYED; `failure` and
- * `inconclusive` fail the step.
- */
-async function verifyRevision(result, config, deps, deadline) {
-    const { deploymentId, revisionId } = result;
-    if (result.outcome !== 'deployed' || !deploymentId || !revisionId)
-        return undefined;
-    const { client, now, sleep, signal, io } = deps;
-    const serving = await (0,serving_check/* checkActiveRevision */.sJ)({
-        getDeployment: (call) => client.getDeployment(deploymentId, call),
-        revisionId,
-        seen: result.activeRevisionId,
-        deadline: Math.min(now() + serving_check/* ACTIVE_REVISION_WAIT_MS */.ug, deadline),
-        signal,
-        now,
-        sleep
-    });
-    const window = `active_revision_id, read for up to ${(0,duration/* formatDuration */.a)(serving_check/* ACTIVE_REVISION_WAIT_MS */.ug)} within timeout`;
-    switch (serving.kind) {
-        case 'other':
-            return {
-                passed: [],
-                skipped: [],
-                failure: `Revision ${revisionId} is DEPLOYED but the deployment serves ${serving.servingId ?? 'no revision'} (${window}).`
-            };
-        case 'unconfirmed':
-            // Not a verdict on the revision: the step fails, and the agent checks are not run.
-            return {
-                passed: [],
-                skipped: [],
-                inconclusive: `Could not confirm that revision ${revisionId} serves: ${serving.why}; the serving check could not be made (${window}).`
-            };
-        case 'serving':
-            io.info(`Serving check: revision ${revisionId} is active.`);
-            break;
-        case 'not-checkable':
-            io.notice(`Serving check skipped: ${serving.why}.`);
-            break;
-    }
-    const own = serving.kind === 'serving'
-        ? { passed: ['serving'], skipped: [] }
-        : { passed: [], skipped: [`serving: ${serving.why}`] };
-    if (!config.verify)
-        return own;
-    const { agentChecks } = await __webpack_require__.e(/* import() */ 35).then(__webpack_require__.bind(__webpack_require__, 9035));
-    const agent = await agentChecks(result, revisionId, config.verify, {
-        deadline,
-        signal,
-        dispatcher: deps.dispatcher,
-        now,
-        sleep,
-        info: (line) => io.info(line),
-        notice: (line) => io.notice(line),
-        warning: (line) => io.warning(line)
-    });
-    return {
-        ...agent,
-        passed: [...own.passed, ...agent.passed],
-        skipped: [...(own.skipped ?? []), ...(agent.skipped ?? [])]
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/prune.ts
@@ -3323,14 +2410,1485 @@ function pruneTable(rows) {
         .trimEnd());
 }
 
+;// CONCATENATED MODULE: ./src/operations/redeploy-once.ts
+
+
+
+
+
+/**
+ * Redeploys `source` (an earlier revision) exactly once. A lost answer is settled as a lost PATCH
+ * is: the deployment is read until its newest revision is a new one made from `source`'s
+ * configuration (adopted), for as long as a request the client gave up on may still be carried
+ * out. The POST is never sent again: two redeploys would start two revisions.
+ */
+async function redeployOnce(deploymentId, source, revisionBefore, deps) {
+    const path = `POST ${controlPlanePaths.redeploy(deploymentId, source.id)}`;
+    try {
+        const deployment = await deps.client.redeployRevision(deploymentId, source.id, deps.call);
+        const revisionId = await newRevisionOf(deployment, revisionBefore, deps);
+        if (revisionId)
+            return { deployment, revisionId, adopted: false };
+        throw new Error(`The service accepted ${path} but shows no new revision (latest revision: ${deployment.latest_revision_id ?? 'none'}). It is not sent again; check the deployment on the service.`);
+    }
+    catch (error) {
+        if (!isLostAnswer(error))
+            throw error;
+        const found = await settle(deploymentId, source, revisionBefore, deps);
+        if (found) {
+            deps.notice(`The answer to ${path} was lost (${error instanceof Error ? error.message : String(error)}), but the deployment has a new revision ${found.revisionId} made from revision ${source.id}: this run created it, and waits for it instead of redeploying again.`);
+            return found;
+        }
+        throw new Error(`The answer to ${path} was lost and no new revision made from ${source.id} appeared within ${(0,duration/* formatDuration */.a)(deps.settleMs)}. It is not sent again (a second redeploy could start two revisions): check the deployment on the service.`, { cause: error });
+    }
+}
+/** The redeploy's revision: the answer's latest revision, or the newest listed when unchanged. */
+async function newRevisionOf(deployment, revisionBefore, deps) {
+    const latest = deployment.latest_revision_id;
+    if (latest && latest !== revisionBefore)
+        return latest;
+    const [newest] = await deps.client.listRevisions(deployment.id, 1, deps.call);
+    return newest && newest.id !== revisionBefore ? newest.id : undefined;
+}
+async function settle(deploymentId, source, revisionBefore, deps) {
+    const settled = await readAgain({
+        read: async () => {
+            const current = await deps.client.getDeployment(deploymentId, deps.call);
+            const latest = current.latest_revision_id;
+            if (!latest || latest === revisionBefore)
+                return { kind: 'not-seen', value: null };
+            // The commit is left out: the service may rebuild the ref rather than the commit.
+            const sourceConfig = { ...source.source_revision_config, repo_commit_sha: undefined };
+            const differs = configDifferences(sourceConfig, current.source_revision_config);
+            if (differs && differs.length > 0)
+                return { kind: 'not-seen', value: null };
+            return { kind: 'seen', value: { deployment: current, revisionId: latest, adopted: true } };
+        },
+        ...settleWindow(deps)
+    });
+    return settled.kind === 'seen' ? settled.value : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/operations/rollback.ts
+
+
+
+
+
+/**
+ * A redeploy created `revisionId` from `source`: the outputs and the log say so at once. (After a
+ * failure, the rollback's io keeps `revision-id` for the revision that failed.)
+ */
+function redeployedNow(run, revisionId, source) {
+    const { io } = run.deps;
+    io.setOutput('rollback-revision-id', revisionId);
+    io.setOutput('revision-id', revisionId);
+    run.known.revisionId = revisionId;
+    io.info(`Revision ${revisionId} created by the redeploy of ${source.id}.`);
+}
+/** DEPLOYED revisions read to find the one older than the active revision. */
+const DEPLOYED_HISTORY = 100;
+/**
+ * `operation: rollback`: redeploys `to-revision`, or the newest DEPLOYED revision older than the
+ * active one, exactly once, then waits for the revision that creates like a deploy (under
+ * `timeout`). Ends in a result, never throws.
+ */
+async function rollbackOperation(config, deps) {
+    const run = new DeployRun(config, deps);
+    deps.io.setOutput('created', 'false');
+    try {
+        const existing = await findTarget(config, deps.client, run.call);
+        if (!existing) {
+            throw new Error(`name: there is no deployment ${config.name ?? ''} to roll back. Check name (or give deployment-id).`);
+        }
+        run.found(existing);
+        const active = existing.active_revision_id ?? undefined;
+        if (active) {
+            run.known.previousRevisionId = active;
+            deps.io.setOutput('previous-revision-id', active);
+        }
+        const source = await chooseRevision(run, existing.id, active);
+        if (source.id === active) {
+            return run.finish('deployed', `Revision ${source.id} already serves ${run.target}; nothing to roll back, nothing was sent.`);
+        }
+        if (config.dryRun) {
+            const request = `POST ${controlPlanePaths.redeploy(existing.id, source.id)}`;
+            return {
+                ...run.finish('dry-run', `Dry run: ${run.target} would be rolled back to revision ${source.id} (${request}). Nothing was sent that changes state.`),
+                planLines: [request]
+            };
+        }
+        run.known.redeployOf = source.id;
+        run.known.redeployCommit = source.source_revision_config?.repo_commit_sha ?? undefined;
+        deps.io.redeploying?.(source.id, run.known.redeployCommit);
+        deps.io.info(`Rolling ${run.target} back to revision ${source.id}…`);
+        const redeployed = await redeployOnce(existing.id, source, existing.latest_revision_id, run.writeDeps());
+        redeployedNow(run, redeployed.revisionId, source);
+        if (!config.wait) {
+            return run.finish('revision-created', `Revision ${redeployed.revisionId} (a redeploy of ${source.id}) of ${run.target} exists; not waiting for it (wait: false).`);
+        }
+        return (await waitForOutcome(run, existing, redeployed.revisionId)).result;
+    }
+    catch (error) {
+        return endedByError(run, error);
+    }
+}
+/** `to-revision`, which must have been DEPLOYED; else the newest DEPLOYED one older than active. */
+async function chooseRevision(run, deploymentId, active) {
+    const { client } = run.deps;
+    const wanted = run.config.toRevision;
+    if (wanted) {
+        const revision = await client.getRevision(deploymentId, wanted, run.call);
+        if (revision.status !== 'DEPLOYED') {
+            throw new Error(`to-revision: revision ${wanted} of ${run.target} is ${revision.status}; only a revision that was DEPLOYED can be redeployed.`);
+        }
+        return revision;
+    }
+    const deployed = await client.listRevisions(deploymentId, DEPLOYED_HISTORY, run.call, [
+        'DEPLOYED'
+    ]);
+    const activeAt = deployed.findIndex((revision) => revision.id === active);
+    const older = activeAt < 0 ? undefined : deployed[activeAt + 1];
+    if (!older) {
+        throw new Error(active === undefined
+            ? `${run.target} reports no active revision, so "older than the active one" means nothing: give to-revision.`
+            : `${run.target} has no DEPLOYED revision older than the active one (${active}) among its newest ${DEPLOYED_HISTORY}: give to-revision.`);
+    }
+    return older;
+}
+/**
+ * rollback-on-failure: decides whether a rollback is due (the deployment must no longer serve the
+ * previous revision, and must not serve another run's), redeploys the previous revision exactly
+ * once and waits for it under `rollback-timeout`, which starts now. The outputs `revision-id` and
+ * `revision-status` stay those of the failed revision. `skipped` says why nothing was sent.
+ */
+async function rollBackAfterFailure(config, deps, request) {
+    const { failedRevisionId, previousRevisionId, deploymentId } = request;
+    const startedAt = deps.now();
+    const io = {
+        ...deps.io,
+        // The records are the failed deploy's: they say how the rollback ended, at the end.
+        waitStarting: undefined,
+        redeploying: undefined,
+        setOutput: (name, value) => {
+            if (name === 'revision-id' || name === 'revision-status')
+                return;
+            deps.io.setOutput(name, value);
+        }
+    };
+    const run = new DeployRun({ ...config, timeoutMs: config.rollbackTimeoutMs }, { ...deps, io, startedAt });
+    const report = (outcome, message, revisionId) => ({
+        report: {
+            failedRevisionId,
+            toRevisionId: previousRevisionId,
+            revisionId,
+            outcome,
+            elapsedMs: deps.now() - startedAt,
+            message,
+            // Settled once its checks ran and what serves was read (../safe-delivery.ts).
+            restored: false
+        }
+    });
+    try {
+        const current = await deps.client.getDeployment(deploymentId, run.call);
+        run.found(current);
+        const active = current.active_revision_id ?? null;
+        if (active === previousRevisionId) {
+            return { skipped: `Revision ${previousRevisionId} still serves; nothing to roll back.` };
+        }
+        if (active !== null && active !== failedRevisionId) {
+            return {
+                skipped: `Revision ${active} serves now, neither this run's (${failedRevisionId}) nor the one before (${previousRevisionId}): another run or a push deployed it, and a rollback would undo it. Nothing was sent.`
+            };
+        }
+        const source = await deps.client.getRevision(deploymentId, previousRevisionId, run.call);
+        deps.io.info(`Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback-timeout ${(0,duration/* formatDuration */.a)(config.rollbackTimeoutMs)})…`);
+        const redeployed = await redeployOnce(deploymentId, source, current.latest_revision_id, run.writeDeps());
+        redeployedNow(run, redeployed.revisionId, source);
+        const { result: waited } = await waitForOutcome(run, redeployed.deployment, redeployed.revisionId);
+        return { ...report(waited.outcome, waited.message, redeployed.revisionId), result: waited };
+    }
+    catch (error) {
+        const ended = endedByError(run, error);
+        return report(ended.outcome, ended.message, run.known.revisionId);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/operations.ts
+
+
+
+
+
+const OPERATIONS = {
+    deploy: {
+        run: deploy,
+        checked: true,
+        rollsBack: true,
+        bringsBack: false,
+        github: 'records',
+        verb: 'Deploy',
+        commit: 'workflow'
+    },
+    // Itself the rollback: there is nothing earlier to bring back when it fails.
+    rollback: {
+        run: rollbackOperation,
+        checked: true,
+        rollsBack: false,
+        bringsBack: true,
+        github: 'records',
+        verb: 'Roll back',
+        commit: 'served'
+    },
+    promote: {
+        run: promote,
+        checked: true,
+        rollsBack: true,
+        bringsBack: false,
+        github: 'records',
+        verb: 'Promote to',
+        commit: 'served'
+    },
+    delete: {
+        run: deleteDeployment,
+        checked: false,
+        rollsBack: false,
+        bringsBack: false,
+        github: 'previews',
+        verb: 'Delete',
+        commit: 'workflow'
+    },
+    prune: {
+        run: prunePreviews,
+        checked: false,
+        rollsBack: false,
+        bringsBack: false,
+        github: 'previews',
+        verb: 'Prune',
+        commit: 'workflow'
+    }
+};
+
+;// CONCATENATED MODULE: ./src/after-deploy/check-runner.ts
+
+/**
+ * Runs the checks of `list` that are asked for, in its order, until one's verdict stops the
+ * rest. The only place a cancellation passes through: an aborted signal is never a verdict (not
+ * even one a check made of the abort); it rejects with the CancelledError the signal carries.
+ * A check that throws anything else could not conclude.
+ */
+async function runChecks(list, context) {
+    const checks = { verdicts: [] };
+    for (const entry of list) {
+        if (!entry.asked(context))
+            continue;
+        throwIfCancelled(context.signal);
+        let outcome;
+        try {
+            outcome = await entry.run(context);
+        }
+        catch (error) {
+            throwIfCancelled(context.signal);
+            const message = error instanceof Error ? error.message : String(error);
+            outcome = {
+                verdict: 'inconclusive',
+                why: `The ${entry.check} check could not be made: ${message}`
+            };
+        }
+        throwIfCancelled(context.signal);
+        const verdict = { check: entry.check, verdict: outcome.verdict };
+        if (outcome.why !== undefined)
+            verdict.why = outcome.why;
+        checks.verdicts.push(verdict);
+        if (outcome.reply !== undefined)
+            checks.reply = outcome.reply;
+        if (outcome.a2aReply !== undefined)
+            checks.a2aReply = outcome.a2aReply;
+        if (outcome.suite !== undefined)
+            checks.suite = outcome.suite;
+        if (entry.stopsLaterOn.includes(outcome.verdict))
+            break;
+    }
+    return checks;
+}
+/**
+ * Whether the verdicts are ground for a rollback: a check failed, or one could not conclude
+ * whose row of `list` says it rolls back.
+ */
+function checksRollBack(list, checks) {
+    return (checks?.verdicts ?? []).some(({ check, verdict }) => verdict === 'failed' ||
+        (verdict === 'inconclusive' &&
+            list.find((entry) => entry.check === check)?.inconclusiveRollsBack === true));
+}
+/** Rejects with the signal's CancelledError once the run is cancelled. */
+function throwIfCancelled(signal) {
+    if (!signal?.aborted)
+        return;
+    throw signal.reason instanceof operations_deps/* CancelledError */.c ? signal.reason : new operations_deps/* CancelledError */.c('abort');
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+;// CONCATENATED MODULE: ./src/after-deploy/agent-server.ts
+
+/** The longest one exchange with the agent server may take, before the deadline cuts it. */
+const AGENT_REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * One exchange with the agent server: its key and auth scheme sent, bounded by the request
+ * timeout and the deadline, the answer read up to the agent reply cap. Throws the transport's
+ * error (no answer, none in time, too large).
+ */
+async function agentExchange(server, request) {
+    const bound = (0,transport/* attemptTimeout */.JS)(request.timeoutMs ?? AGENT_REQUEST_TIMEOUT_MS, server.deadline, server.now());
+    if (!bound)
+        throw new transport/* TransportError */.wX('timeout', 'the time allowed ran out before it was sent');
+    const headers = {
+        'content-type': 'application/json',
+        'x-api-key': server.apiKey,
+        ...request.headers
+    };
+    if (server.authScheme)
+        headers['x-auth-scheme'] = server.authScheme;
+    const answer = await (0,transport/* send */.tN)({
+        url: `${server.baseUrl.replace(/\/+$/, '')}${request.path}`,
+        method: request.method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: server.signal,
+        timeoutMs: bound.timeoutMs,
+        maxBodyBytes: transport/* BODY_CAPS */.V9.agentReply,
+        dispatcher: server.dispatcher,
+        sleep: server.sleep
+    });
+    return { status: answer.status, text: answer.bodyText };
+}
+/** An answer body read as JSON whatever its content type (the server answers JSON as text/plain). */
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var classic_schemas = __webpack_require__(2857);
+;// CONCATENATED MODULE: ./src/after-deploy/agent-reply.ts
+
+// The one reading of a stateless run's answer (`POST /runs/wait`): the agent checks, the smoke
+// suite and the evaluation gate judge what it finds here, and nothing else. An agent that
+// answered nothing of its own (its input state handed back, an empty list) has not answered.
+/** The reason given when an answer holds nothing the agent said. */
+const NO_REPLY = 'the answer holds no reply from the agent';
+const textPart = classic_schemas/* union */.KCZ([
+    classic_schemas/* string */.YjP(),
+    classic_schemas/* object */.Ikc({ type: classic_schemas/* string */.YjP().optional(), text: classic_schemas/* string */.YjP().optional() }).loose()
+]);
+const content = classic_schemas/* union */.KCZ([classic_schemas/* string */.YjP(), classic_schemas/* array */.YOg(textPart)]);
+/** A message as the server serialises it (`type`), as a client writes it (`role`), or as
+ * LangChain serialises an object: `{lc, type: "constructor", id: [..., "AIMessage"], kwargs}`
+ * or `{type: "ai", data: {content}}`. */
+const messageSchema = classic_schemas/* object */.Ikc({
+    type: classic_schemas/* unknown */.L5J().optional(),
+    role: classic_schemas/* unknown */.L5J().optional(),
+    id: classic_schemas/* unknown */.L5J().optional(),
+    content: classic_schemas/* unknown */.L5J().optional(),
+    kwargs: classic_schemas/* object */.Ikc({ content: classic_schemas/* unknown */.L5J().optional() }).loose().optional(),
+    data: classic_schemas/* object */.Ikc({ content: classic_schemas/* unknown */.L5J().optional() }).loose().optional()
+})
+    .loose();
+const AGENT_TYPES = new Set(['ai', 'AIMessage', 'AIMessageChunk']);
+const AGENT_ROLES = new Set(['assistant', 'ai']);
+/**
+ * How many messages a run's input sends: the answer's `messages` list begins with them, so the
+ * agent's reply stands after that many. A single message (not a list) counts one.
+ */
+function sentMessageCount(input) {
+    const messages = input?.messages;
+    if (messages === undefined || messages === null)
+        return 0;
+    return Array.isArray(messages) ? messages.length : 1;
+}
+/**
+ * Reads the reply from a run's answer body. `sent`: how many messages the run's input sent (see
+ * sentMessageCount). Pure; never throws.
+ */
+function readAgentReply(body, sent) {
+    let answer;
+    try {
+        answer = JSON.parse(body);
+    }
+    catch {
+        return { kind: 'no-reply', reason: `${NO_REPLY} (the answer is not JSON)`, answer: undefined };
+    }
+    if (isRecord(answer) && answer.__error__ !== undefined && answer.__error__ !== null)
+        return {
+            kind: 'error-state',
+            reason: `the graph failed: ${graphErrorMessage(answer.__error__)}`,
+            answer
+        };
+    if (isRecord(answer) && Array.isArray(answer.messages)) {
+        const text = agentText(answer.messages.slice(sent));
+        return text === undefined || text.trim() === ''
+            ? { kind: 'no-reply', reason: NO_REPLY, answer }
+            : { kind: 'reply', text, answer };
+    }
+    // A graph whose output is structured answers with it: the whole answer is the reply.
+    if (isEmpty(answer))
+        return { kind: 'no-reply', reason: NO_REPLY, answer };
+    return { kind: 'reply', text: JSON.stringify(answer), answer };
+}
+/** The text of the last message from the agent among `messages`; undefined when none is. */
+function agentText(messages) {
+    for (let index = messages.length - 1; index >= 0; index--) {
+        const parsed = messageSchema.safeParse(messages[index]);
+        if (!parsed.success || !fromAgent(parsed.data))
+            continue;
+        const { data } = parsed;
+        return textOf(data.kwargs?.content ?? data.data?.content ?? data.content);
+    }
+    return undefined;
+}
+function fromAgent(message) {
+    if (message.type === 'constructor' && Array.isArray(message.id))
+        return AGENT_TYPES.has(String(message.id.at(-1)));
+    return ((typeof message.type === 'string' && AGENT_TYPES.has(message.type)) ||
+        (typeof message.role === 'string' && AGENT_ROLES.has(message.role)));
+}
+/** A message's content as text: a string, or the text parts of a list joined. */
+function textOf(value) {
+    const parsed = content.safeParse(value);
+    if (!parsed.success)
+        return '';
+    if (typeof parsed.data === 'string')
+        return parsed.data;
+    return parsed.data.map((part) => (typeof part === 'string' ? part : (part.text ?? ''))).join('');
+}
+function graphErrorMessage(error) {
+    const message = error.message;
+    return typeof message === 'string' ? message : JSON.stringify(error);
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function isEmpty(value) {
+    if (value === null || value === '')
+        return true;
+    if (Array.isArray(value))
+        return value.length === 0;
+    return isRecord(value) && Object.keys(value).length === 0;
+}
+
+;// CONCATENATED MODULE: ./src/after-deploy/agent-status.ts
+const MEANINGS = {
+    200: 'answered',
+    401: 'refused',
+    403: 'refused',
+    404: 'missing',
+    408: 'not-ready',
+    429: 'not-ready'
+};
+function agentStatusMeaning(status) {
+    return MEANINGS[status] ?? (status >= 500 ? 'not-ready' : 'rejected');
+}
+/** What to do about a refused key, said wherever a check is refused. */
+const REFUSED_HINT = 'Check agent-api-key and agent-auth-scheme.';
+
+// EXTERNAL MODULE: ./src/inputs/expectation.ts
+var expectation = __webpack_require__(7403);
+;// CONCATENATED MODULE: ./src/after-deploy/agent-checks.ts
+
+
+
+
+
+
+
+
+/** A check that failed: which, where, and what the server said. */
+class AgentCheckError extends Error {
+    check;
+    path;
+    status;
+    constructor(check, path, status, detail) {
+        super(`Agent check "${check}" failed: ${path} ${status === undefined ? 'got no answer' : `answered ${status}`}: ${detail}`);
+        this.check = check;
+        this.path = path;
+        this.status = status;
+        this.name = 'AgentCheckError';
+    }
+    /** The checks that passed before this one failed. */
+    passed = [];
+}
+/** Gap between two tries of the assistant while the new server comes up. */
+const RETRY_GAP_MS = 2_000;
+const MAX_TEXT = 2_000;
+const assistantSchema = classic_schemas/* object */.Ikc({ assistant_id: classic_schemas/* string */.YjP(), graph_id: classic_schemas/* string */.YjP().optional() });
+const agentCardSchema = classic_schemas/* object */.Ikc({ url: classic_schemas/* string */.YjP().url(), name: classic_schemas/* string */.YjP().optional() }).loose();
+const partSchema = classic_schemas/* object */.Ikc({ kind: classic_schemas/* string */.YjP().optional(), text: classic_schemas/* string */.YjP().optional() }).loose();
+const jsonRpcErrorSchema = classic_schemas/* object */.Ikc({ error: classic_schemas/* object */.Ikc({ code: classic_schemas/* number */.aig(), message: classic_schemas/* string */.YjP() }) });
+const jsonRpcResultSchema = classic_schemas/* object */.Ikc({
+    result: classic_schemas/* object */.Ikc({
+        artifacts: classic_schemas/* array */.YOg(classic_schemas/* object */.Ikc({ parts: classic_schemas/* array */.YOg(partSchema) }).loose()).optional(),
+        status: classic_schemas/* object */.Ikc({
+            message: classic_schemas/* object */.Ikc({ parts: classic_schemas/* array */.YOg(partSchema) })
+                .loose()
+                .optional()
+        })
+            .loose()
+            .optional()
+    })
+        .loose()
+});
+/**
+ * After DEPLOYED, proves the agent answers: the assistant exists (retried while the server comes
+ * up, until the deadline), a stateless run answers the message, and the A2A endpoint answers.
+ * Throws an AgentCheckError for the first check that fails. (The check runner runs the three as
+ * checks of their own: ./checks.ts.)
+ */
+async function checkAgent(options) {
+    const report = { passed: [] };
+    try {
+        await checkAssistant(options);
+        report.passed.push('assistant');
+        if (options.message !== undefined) {
+            report.reply = await checkRun({ ...options, message: options.message });
+            report.passed.push('run');
+        }
+        if (options.a2a) {
+            report.a2aReply = await checkA2a(options);
+            report.passed.push('a2a');
+        }
+        return report;
+    }
+    catch (error) {
+        if (error instanceof AgentCheckError)
+            error.passed = [...report.passed];
+        throw error;
+    }
+}
+/** The assistant answers (retried while the server comes up); else an AgentCheckError. */
+async function checkAssistant(options) {
+    const id = encodeURIComponent(options.assistantId);
+    await waitForAssistant(options, `/assistants/${id}`);
+    options.onProgress(`Agent check: assistant ${options.assistantId} answers.`);
+}
+/** A stateless run answers `message` (and meets `verify-expect`): its reply, as shown. */
+async function checkRun(options) {
+    const path = '/runs/wait';
+    const answer = await send(options, 'POST', path, {
+        assistant_id: options.assistantId,
+        input: { messages: [{ role: 'human', content: options.message }] }
+    });
+    if (answer.status !== 200)
+        throw new AgentCheckError('run', path, answer.status, serverMessage(answer.text));
+    // One human message sent: the agent's reply stands after it.
+    const run = readAgentReply(answer.text, 1);
+    if (run.kind !== 'reply')
+        throw new AgentCheckError('run', path, 200, run.reason);
+    const replyText = run.text;
+    const shown = truncate(replyText);
+    if (options.expect && !(0,expectation/* meetsExpectation */.$u)(options.expect, replyText))
+        throw new AgentCheckError('run', path, 200, `the reply does not ${(0,expectation/* describeExpectation */.uN)(options.expect)} (verify-expect): ${truncate(replyText, 300)}`);
+    options.onProgress(`Agent check: the run answered: ${shown}`);
+    return shown;
+}
+/** The A2A endpoint answers the message (or "ping"): the text of its answer, as shown. */
+async function checkA2a(options) {
+    const id = encodeURIComponent(options.assistantId);
+    const cardPath = `/.well-known/agent-card.json?assistant_id=${id}`;
+    const cardAnswer = await send(options, 'GET', cardPath);
+    if (cardAnswer.status !== 200)
+        throw new AgentCheckError('a2a', cardPath, cardAnswer.status, serverMessage(cardAnswer.text));
+    const card = agentCardSchema.safeParse(parseJson(cardAnswer.text));
+    if (!card.success)
+        throw new AgentCheckError('a2a', cardPath, 200, 'the agent card names no endpoint url');
+    const path = `/a2a/${id}`;
+    const answer = await send(options, 'POST', path, {
+        jsonrpc: '2.0',
+        id: (0,external_node_crypto_.randomUUID)(),
+        method: 'message/send',
+        params: {
+            message: {
+                role: 'user',
+                messageId: (0,external_node_crypto_.randomUUID)(),
+                parts: [{ kind: 'text', text: options.message ?? 'ping' }]
+            }
+        }
+    }, { accept: 'application/json' });
+    if (answer.status !== 200)
+        throw new AgentCheckError('a2a', path, answer.status, serverMessage(answer.text));
+    const reply = parseJson(answer.text);
+    const rpcError = jsonRpcErrorSchema.safeParse(reply);
+    if (rpcError.success) {
+        const { code, message } = rpcError.data.error;
+        throw new AgentCheckError('a2a', path, 200, `JSON-RPC error ${code}: ${message}`);
+    }
+    const rpc = jsonRpcResultSchema.safeParse(reply);
+    if (!rpc.success) {
+        throw new AgentCheckError('a2a', path, 200, 'the answer is not a JSON-RPC result');
+    }
+    const result = rpc.data.result;
+    const parts = result.artifacts?.flatMap((artifact) => artifact.parts) ?? result.status?.message?.parts ?? [];
+    const text = parts
+        .filter((part) => part.text !== undefined)
+        .map((part) => part.text)
+        .join('\n');
+    const shown = truncate(text);
+    options.onProgress(`Agent check: A2A answered: ${shown || '(no text)'}`);
+    return shown;
+}
+/**
+ * The assistant must answer 200 with an assistant. Asked again while the server is not ready or
+ * has no such assistant yet (the new revision may bring it), until the deadline; a refused key
+ * or a rejected request ends it at once.
+ */
+async function waitForAssistant(options, path) {
+    const verdict = await readAgain({
+        read: () => readAssistant(options, path),
+        deadline: options.deadline,
+        gapMs: RETRY_GAP_MS,
+        signal: options.signal,
+        now: options.now,
+        sleep: options.sleep
+    });
+    switch (verdict.kind) {
+        case 'seen':
+            return;
+        case 'final':
+            throw verdict.value;
+        case 'not-seen':
+            throw new AgentCheckError('assistant', path, verdict.value.status, verdict.value.detail);
+        case 'could-not-tell':
+            throw new AgentCheckError('assistant', path, undefined, verdict.why);
+    }
+}
+async function readAssistant(options, path) {
+    let answer;
+    try {
+        answer = await agentExchange(options, { method: 'GET', path });
+    }
+    catch (error) {
+        if (!(error instanceof transport/* TransportError */.wX))
+            throw error;
+        // A body over the cap is read once: asking again would download it again.
+        if (error.kind === 'too-large')
+            return { kind: 'final', value: tooLargeError('assistant', path, error) };
+        return { kind: 'could-not-tell', why: error.reason };
+    }
+    switch (agentStatusMeaning(answer.status)) {
+        case 'answered':
+            return assistantSchema.safeParse(parseJson(answer.text)).success
+                ? { kind: 'seen', value: true }
+                : { kind: 'not-seen', value: { status: 200, detail: 'the answer is not an assistant' } };
+        case 'missing':
+            return {
+                kind: 'not-seen',
+                value: {
+                    status: answer.status,
+                    detail: `${serverMessage(answer.text)}. A 404 also comes when the key is not tied to the agent's owner: check agent-api-key (and agent-auth-scheme for builder agents), and that verify-assistant names an assistant id or graph name.`
+                }
+            };
+        case 'refused':
+            return {
+                kind: 'final',
+                value: new AgentCheckError('assistant', path, answer.status, `${serverMessage(answer.text)}. ${REFUSED_HINT}`)
+            };
+        case 'rejected':
+            return {
+                kind: 'final',
+                value: new AgentCheckError('assistant', path, answer.status, serverMessage(answer.text))
+            };
+        case 'not-ready':
+            return {
+                kind: 'not-seen',
+                value: { status: answer.status, detail: serverMessage(answer.text) }
+            };
+    }
+}
+/** An exchange of the run or A2A check: any failure of it fails the check. */
+async function send(options, method, path, body, extraHeaders = {}) {
+    try {
+        return await agentExchange(options, { method, path, body, headers: extraHeaders });
+    }
+    catch (error) {
+        if (!(error instanceof transport/* TransportError */.wX))
+            throw error;
+        const check = path.startsWith('/runs') ? 'run' : 'a2a';
+        const shown = path.split('?')[0] ?? path;
+        if (error.kind === 'too-large')
+            throw tooLargeError(check, shown, error);
+        throw new AgentCheckError(check, shown, undefined, error.kind === 'timeout' ? 'no answer in time' : error.reason);
+    }
+}
+function tooLargeError(check, path, error) {
+    return new AgentCheckError(check, path, error.status, `${error.reason}, more than any answer of an agent server: the check stopped reading it and does not ask again.`);
+}
+/** The server's own message from an error body, or the start of the body. */
+function serverMessage(text) {
+    const body = parseJson(text);
+    const message = body?.detail ?? body?.message;
+    return truncate(typeof message === 'string' ? message : text.trim() || '(empty body)', 300);
+}
+function truncate(text, max = MAX_TEXT) {
+    return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+;// CONCATENATED MODULE: ./src/after-deploy/commit-check.ts
+/**
+ * operation promote, git_host: the new revision must have been built from the commit the
+ * source's revision was. A ref that moved between the two builds fails; a revision that shows no
+ * commit could not be checked, which never counts as passed.
+ */
+function checkPromotedCommit(promotion, revisionId, target) {
+    const { commit, fromCommit, fromRevisionId, fromDeploymentName } = promotion;
+    if (!commit) {
+        return {
+            verdict: 'inconclusive',
+            why: `The commit check could not be made: revision ${revisionId} shows no repo_commit_sha, so it is unknown whether it was built from commit ${fromCommit} as revision ${fromRevisionId} of ${fromDeploymentName} was.`
+        };
+    }
+    if (commit !== fromCommit) {
+        return {
+            verdict: 'failed',
+            why: `Revision ${revisionId} was built from commit ${commit}, but revision ${fromRevisionId} of ${fromDeploymentName} was built from commit ${fromCommit}: ${promotion.promoted} moved between the two builds, so ${target} does not run what ${fromDeploymentName} serves.`
+        };
+    }
+    return {
+        verdict: 'passed',
+        why: `Commit check: revision ${revisionId} was built from commit ${commit}, as revision ${fromRevisionId} of ${fromDeploymentName} was.`
+    };
+}
+
+;// CONCATENATED MODULE: ./src/after-deploy/serving-check.ts
+
+
+
+
+
+/** How long `active_revision_id` may lag behind DEPLOYED before the check fails. */
+const ACTIVE_REVISION_WAIT_MS = 60_000;
+/** Gap between two reads of the deployment or of /info while they still name another revision. */
+const READ_GAP_MS = 2_000;
+const INFO_REQUEST_MS = 10_000;
+const NO_ACTIVE_REVISION = 'the service returns no active_revision_id';
+/**
+ * After DEPLOYED: the deployment's `active_revision_id` must become this run's revision. It is
+ * read again while it names another (the service moves it a little after DEPLOYED) or cannot be
+ * read, until the deadline. A service that returns none cannot be checked this way.
+ */
+async function checkActiveRevision(check) {
+    const judge = (active) => {
+        if (active === undefined)
+            return { kind: 'final', value: { kind: 'not-checkable', why: NO_ACTIVE_REVISION } };
+        return active === check.revisionId
+            ? { kind: 'seen', value: true }
+            : { kind: 'not-seen', value: active };
+    };
+    const read = async () => {
+        try {
+            const current = await check.getDeployment({ deadline: check.deadline, signal: check.signal });
+            return judge(current.active_revision_id);
+        }
+        catch (error) {
+            if (check.signal?.aborted)
+                throw error;
+            const why = error instanceof Error ? error.message : String(error);
+            return { kind: 'could-not-tell', why: `the deployment could not be read (${why})` };
+        }
+    };
+    return readServing(check, read, check.seen === undefined ? undefined : judge(check.seen));
+}
+const infoSchema = classic_schemas/* object */.Ikc({
+    host: classic_schemas/* object */.Ikc({ host_revision_id: classic_schemas/* string */.YjP().nullish() }).loose().nullish()
+})
+    .loose();
+/**
+ * With `verify-assistant`: the agent server's `GET /info` names the control plane's revision it
+ * runs as `host.host_revision_id` (servers run by the service, newer ones). Read again while it
+ * names another revision or gives no usable answer, until the deadline. A server that sends no
+ * `host_revision_id`, or has no /info at all (404), cannot be checked this way; one that sends
+ * it (or `host`) in another shape than a string could not confirm it, which is no skip.
+ */
+async function checkInfoHost(check) {
+    return readServing(check, () => readInfo(check));
+}
+/**
+ * Reads again (at most READ_GAP_MS apart) until this revision is seen, an answer ends the check,
+ * or the deadline passes; a check that read no usable answer is `unconfirmed`, never a pass.
+ */
+async function readServing(timing, read, first) {
+    const { deadline, signal, now, sleep } = timing;
+    const verdict = await readAgain({ read, first, gapMs: READ_GAP_MS, deadline, signal, now, sleep });
+    switch (verdict.kind) {
+        case 'seen':
+            return { kind: 'serving' };
+        case 'not-seen':
+            return { kind: 'other', servingId: verdict.value };
+        case 'final':
+            return verdict.value;
+        case 'could-not-tell':
+            return { kind: 'unconfirmed', why: verdict.why };
+    }
+}
+async function readInfo(check) {
+    let answer;
+    try {
+        answer = await agentExchange(check, {
+            method: 'GET',
+            path: '/info',
+            headers: { accept: 'application/json' },
+            timeoutMs: INFO_REQUEST_MS
+        });
+    }
+    catch (error) {
+        if (check.signal?.aborted)
+            throw error;
+        const reason = error instanceof transport/* TransportError */.wX ? error.reason : String(error);
+        // A body over the cap is read once: asking again would download it again.
+        if (error instanceof transport/* TransportError */.wX && error.kind === 'too-large') {
+            return { kind: 'final', value: { kind: 'unconfirmed', why: `GET /info: ${reason}` } };
+        }
+        return { kind: 'could-not-tell', why: `GET /info got no usable answer: ${reason}` };
+    }
+    switch (agentStatusMeaning(answer.status)) {
+        case 'missing':
+            return {
+                kind: 'final',
+                value: {
+                    kind: 'not-checkable',
+                    why: `the agent server answers ${answer.status} to GET /info`
+                }
+            };
+        case 'refused':
+            return {
+                kind: 'final',
+                value: {
+                    kind: 'unconfirmed',
+                    why: `the agent server refuses GET /info (${answer.status}). ${REFUSED_HINT}`
+                }
+            };
+        case 'rejected':
+            return {
+                kind: 'final',
+                value: {
+                    kind: 'unconfirmed',
+                    why: `the agent server answers ${answer.status} to GET /info`
+                }
+            };
+        case 'not-ready':
+            return { kind: 'could-not-tell', why: `GET /info answered ${answer.status}` };
+        case 'answered':
+            break;
+    }
+    let body;
+    try {
+        body = JSON.parse(answer.text);
+    }
+    catch {
+        return { kind: 'could-not-tell', why: 'GET /info answered a body that is not JSON' };
+    }
+    const parsed = infoSchema.safeParse(body);
+    if (!parsed.success) {
+        // A revision id of another shape is no answer of "none": waiting does not change it.
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+        return {
+            kind: 'final',
+            value: {
+                kind: 'unconfirmed',
+                why: `GET /info answered a body of another shape (${where}${issue?.message ?? 'not an object'})`
+            }
+        };
+    }
+    const named = parsed.data.host?.host_revision_id ?? undefined;
+    if (named === check.revisionId)
+        return { kind: 'seen', value: true };
+    if (named === undefined) {
+        return {
+            kind: 'final',
+            value: {
+                kind: 'not-checkable',
+                why: "the agent server's GET /info names no host.host_revision_id (older and local servers send none)"
+            }
+        };
+    }
+    return { kind: 'not-seen', value: named };
+}
+
+// EXTERNAL MODULE: ./src/inputs/cases.ts
+var cases = __webpack_require__(2948);
+// EXTERNAL MODULE: ./src/report/suite.ts
+var suite = __webpack_require__(2758);
+;// CONCATENATED MODULE: ./src/after-deploy/smoke-suite.ts
+
+
+
+
+
+
+/** Characters of a reply kept; the summary shows its first line, the log one line of it. */
+const MAX_REPLY = 4_000;
+const PATH = '/runs/wait';
+/**
+ * `verify-cases`, once the other agent checks passed: the suite under its own `verify-timeout`
+ * (and the run's deadline). Below `verify-min-pass` it fails, with why.
+ */
+async function checkSmokeSuite(verify, server, deps) {
+    const { cases, concurrency, minPass } = verify.suite;
+    deps.info(`Smoke suite: ${cases.length} case${cases.length === 1 ? '' : 's'} against revision ${server.revisionId}, ${concurrency} at a time.`);
+    const report = await runSmokeSuite({
+        ...server,
+        deadline: Math.min(deps.now() + verify.timeoutMs, deps.deadline),
+        cases,
+        defaultAssistant: verify.assistantId,
+        concurrency,
+        minPass,
+        onCase: deps.info
+    });
+    const latency = report.medianMs === undefined
+        ? ''
+        : `; latency median ${seconds(report.medianMs)}, 95th percentile ${seconds(report.p95Ms ?? report.medianMs)}`;
+    deps.info(`Smoke suite: ${(0,suite/* passCount */.L)(report)} (verify-min-pass asks for ${report.required})${latency}.`);
+    const failure = suiteFailure(report);
+    return failure ? { suite: report, failure } : { suite: report };
+}
+/**
+ * Runs every case once (one stateless POST /runs/wait each, never retried), at most
+ * `concurrency` at a time, each bounded by the deadline (and its max-latency). Never throws for
+ * what the agent server does; a cancellation goes through.
+ */
+async function runSmokeSuite(options) {
+    const results = [];
+    let next = 0;
+    const worker = async () => {
+        while (next < options.cases.length) {
+            const index = next++;
+            const smokeCase = options.cases[index];
+            if (smokeCase === undefined)
+                break;
+            const result = await runCase(options, smokeCase);
+            results[index] = result;
+            options.onCase(caseLine(result));
+        }
+    };
+    const workers = Math.max(1, Math.min(options.concurrency, options.cases.length));
+    await Promise.all(Array.from({ length: workers }, worker));
+    const passed = results.filter((result) => result.passed).length;
+    const latencies = results
+        .flatMap((result) => (result.latencyMs === undefined ? [] : [result.latencyMs]))
+        .sort((a, b) => a - b);
+    return {
+        revisionId: options.revisionId,
+        cases: results,
+        passed,
+        failed: results.length - passed,
+        required: (0,cases/* requiredPasses */.Td)(options.minPass, results.length),
+        medianMs: median(latencies),
+        p95Ms: latencies[Math.ceil(0.95 * latencies.length) - 1]
+    };
+}
+/** The sentence that fails the checks when fewer cases passed than verify-min-pass asks for. */
+function suiteFailure(report) {
+    if (report.passed >= report.required)
+        return undefined;
+    return `Smoke suite: ${(0,suite/* passCount */.L)(report)} on revision ${report.revisionId}; verify-min-pass asks for ${report.required}.`;
+}
+async function runCase(options, smokeCase) {
+    const base = { name: smokeCase.name, reference: smokeCase.reference };
+    const sentAt = options.now();
+    const remaining = options.deadline - sentAt;
+    if (remaining <= 0)
+        return { ...base, passed: false, failure: 'not sent: verify-timeout had run out' };
+    let answer;
+    try {
+        answer = await agentExchange(options, {
+            method: 'POST',
+            path: PATH,
+            body: {
+                assistant_id: smokeCase.assistant ?? options.defaultAssistant,
+                input: smokeCase.input
+            },
+            // Waiting past max-latency cannot make the case pass.
+            timeoutMs: smokeCase.maxLatencyMs ?? remaining
+        });
+    }
+    catch (error) {
+        if (!(error instanceof transport/* TransportError */.wX))
+            throw error;
+        const failure = error.kind === 'timeout'
+            ? smokeCase.maxLatencyMs !== undefined && options.deadline - options.now() > 0
+                ? `no answer within its max-latency of ${seconds(smokeCase.maxLatencyMs)}`
+                : 'no answer before verify-timeout ran out'
+            : error.kind === 'too-large'
+                ? `the answer was ${error.reason}, more than any reply of an agent server`
+                : `no answer: ${error.reason}`;
+        return { ...base, passed: false, failure };
+    }
+    const latencyMs = options.now() - sentAt;
+    const answered = { ...base, latencyMs };
+    if (answer.status !== 200)
+        return {
+            ...answered,
+            passed: false,
+            reply: cut(answer.text),
+            failure: `${PATH} answered ${answer.status}`
+        };
+    const run = readAgentReply(answer.text, sentMessageCount(smokeCase.input));
+    if (run.kind !== 'reply')
+        return { ...answered, passed: false, failure: run.reason };
+    // Judged on the whole reply; only what is shown is cut.
+    const whole = run.text;
+    const reply = cut(whole);
+    const failures = [
+        smokeCase.expect &&
+            !(0,expectation/* meetsExpectation */.$u)(smokeCase.expect, whole) &&
+            `the reply does not ${(0,expectation/* describeExpectation */.uN)(smokeCase.expect)} (expect)`,
+        smokeCase.expectNot &&
+            (0,expectation/* meetsExpectation */.$u)(smokeCase.expectNot, whole) &&
+            `the reply does ${(0,expectation/* describeExpectation */.uN)(smokeCase.expectNot)} (expect-not)`,
+        smokeCase.maxLatencyMs !== undefined &&
+            latencyMs > smokeCase.maxLatencyMs &&
+            `took ${seconds(latencyMs)}, over its max-latency of ${seconds(smokeCase.maxLatencyMs)}`
+    ].filter((failure) => typeof failure === 'string');
+    return failures.length > 0
+        ? { ...answered, reply, passed: false, failure: failures.join('; ') }
+        : { ...answered, reply, passed: true };
+}
+/**
+ * The case's one log line: the reply's line breaks shown as ⏎, so that no reply takes more than
+ * the case's line (the log redacts it, cuts it and escapes what would act on the workflow).
+ */
+function caseLine(result) {
+    const oneLine = (text) => text.replace(/\s*(\r\n|\r|\n|\u2028|\u2029)\s*/g, ' ⏎ ');
+    const verdict = result.passed ? 'passed' : `failed (${result.failure ?? 'no verdict'})`;
+    const latency = result.latencyMs === undefined ? '' : ` in ${seconds(result.latencyMs)}`;
+    const reply = result.reply === undefined ? '' : `: ${result.reply}`;
+    return oneLine(`Smoke case ${JSON.stringify(result.name)}: ${verdict}${latency}${reply}`);
+}
+function median(sorted) {
+    if (sorted.length === 0)
+        return undefined;
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1
+        ? sorted[middle]
+        : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+function seconds(ms) {
+    return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}
+function cut(text) {
+    return text.length > MAX_REPLY ? `${text.slice(0, MAX_REPLY)}…` : text;
+}
+
+;// CONCATENATED MODULE: ./src/after-deploy/checks.ts
+
+
+
+
+
+
+// The checks after DEPLOYED, in the order they run. Two columns hold the spec's decisions:
+// - inconclusiveRollsBack: whether a check that could not conclude rolls back ("Checks that
+//   cannot conclude": not when the control plane could not be read, since the same service
+//   would carry the redeploy; yes when the new revision's own behaviour is unproven);
+// - stopsLaterOn: the verdicts after which no later check runs (a revision that does not serve,
+//   or a build nobody verified, is not worth asking; /info that could not confirm still lets
+//   the agent checks give a verdict of their own).
+// A new check is a function returning a CheckOutcome, and one row here.
+const ENDS_THE_CHECKS = ['failed', 'inconclusive'];
+const CHECKS = [
+    {
+        check: 'commit',
+        asked: ({ result }) => result.promotion?.fromCommit !== undefined,
+        run: async (context) => commitCheck(context),
+        inconclusiveRollsBack: false,
+        stopsLaterOn: ENDS_THE_CHECKS
+    },
+    {
+        check: 'serving',
+        asked: () => true,
+        run: servingCheck,
+        inconclusiveRollsBack: false,
+        stopsLaterOn: ENDS_THE_CHECKS
+    },
+    {
+        check: 'info',
+        asked: ({ config }) => config.verify !== undefined,
+        run: infoCheck,
+        inconclusiveRollsBack: true,
+        stopsLaterOn: ['failed']
+    },
+    {
+        check: 'assistant',
+        asked: ({ config }) => config.verify !== undefined,
+        run: (context) => agentCheck(context, (options) => checkAssistant(options).then(() => ({}))),
+        inconclusiveRollsBack: true,
+        stopsLaterOn: ENDS_THE_CHECKS
+    },
+    {
+        check: 'run',
+        asked: ({ config }) => config.verify?.message !== undefined,
+        run: (context) => agentCheck(context, async (options) => ({
+            reply: await checkRun({ ...options, message: options.message ?? '' })
+        })),
+        inconclusiveRollsBack: true,
+        stopsLaterOn: ENDS_THE_CHECKS
+    },
+    {
+        check: 'a2a',
+        asked: ({ config }) => config.verify?.a2a === true,
+        run: (context) => agentCheck(context, async (options) => ({ a2aReply: await checkA2a(options) })),
+        inconclusiveRollsBack: true,
+        stopsLaterOn: ENDS_THE_CHECKS
+    },
+    {
+        check: 'suite',
+        asked: ({ config }) => config.verify?.suite !== undefined,
+        run: suiteCheck,
+        inconclusiveRollsBack: true,
+        stopsLaterOn: ENDS_THE_CHECKS
+    }
+];
+/** operation promote (git_host): the new revision was built from the source revision's commit. */
+function commitCheck({ result, revisionId, io }) {
+    const promotion = result.promotion;
+    const fromCommit = promotion?.fromCommit;
+    if (!promotion || fromCommit === undefined)
+        return { verdict: 'skipped' };
+    const target = `deployment ${result.deploymentName ?? '?'} (${result.deploymentId ?? '?'})`;
+    const found = checkPromotedCommit({ ...promotion, fromCommit }, revisionId, target);
+    if (found.verdict === 'passed') {
+        io.info(found.why);
+        return { verdict: 'passed' };
+    }
+    return found;
+}
+/** The deployment's `active_revision_id` becomes this revision (read for up to 60 s). */
+async function servingCheck(context) {
+    const { client, deploymentId, revisionId, result, now, io } = context;
+    const serving = await checkActiveRevision({
+        getDeployment: (call) => client.getDeployment(deploymentId, call),
+        revisionId,
+        seen: result.activeRevisionId,
+        deadline: Math.min(now() + ACTIVE_REVISION_WAIT_MS, context.deadline),
+        signal: context.signal,
+        now,
+        sleep: context.sleep
+    });
+    const window = `active_revision_id, read for up to ${(0,duration/* formatDuration */.a)(ACTIVE_REVISION_WAIT_MS)} within timeout`;
+    switch (serving.kind) {
+        case 'other':
+            return {
+                verdict: 'failed',
+                why: `Revision ${revisionId} is DEPLOYED but the deployment serves ${serving.servingId ?? 'no revision'} (${window}).`
+            };
+        case 'unconfirmed':
+            return {
+                verdict: 'inconclusive',
+                why: `Could not confirm that revision ${revisionId} serves: ${serving.why}; the serving check could not be made (${window}).`
+            };
+        case 'serving':
+            io.info(`Serving check: revision ${revisionId} is active.`);
+            return { verdict: 'passed' };
+        case 'not-checkable':
+            io.notice(`Serving check skipped: ${serving.why}.`);
+            return { verdict: 'skipped', why: serving.why };
+    }
+}
+/** Where the agent server is and how to reach it, under `verify-timeout`. */
+function agentServer(context) {
+    const verify = context.config.verify;
+    return {
+        baseUrl: context.result.deploymentUrl ?? '',
+        apiKey: verify?.apiKey ?? '',
+        authScheme: verify?.authScheme,
+        deadline: context.agentDeadline(),
+        signal: context.signal,
+        dispatcher: context.dispatcher,
+        now: context.now,
+        sleep: context.sleep
+    };
+}
+/**
+ * The agent server's GET /info names this revision (when it names one). First of the agent
+ * checks: a deployment without a URL fails it, and a key sent in clear text is warned of.
+ */
+async function infoCheck(context) {
+    const { result, revisionId, config, io } = context;
+    if (!result.deploymentUrl) {
+        return {
+            verdict: 'failed',
+            why: 'verify-assistant: the deployment has no URL (source_config.custom_url) to check.'
+        };
+    }
+    const clearHost = (0,url/* clearTextHost */.X)(result.deploymentUrl);
+    if (clearHost !== undefined && config.verify?.apiKey) {
+        io.warning(`The deployment URL is http:// to ${clearHost}, not this machine: the agent key travels in clear text to the agent checks. Use https://.`);
+    }
+    const info = await checkInfoHost({ ...agentServer(context), revisionId });
+    switch (info.kind) {
+        case 'other':
+            return {
+                verdict: 'failed',
+                why: `Revision ${revisionId} is DEPLOYED but the deployment serves ${info.servingId ?? 'no revision'} (the agent server's GET /info names it as host.host_revision_id until verify-timeout).`
+            };
+        case 'unconfirmed':
+            return {
+                verdict: 'inconclusive',
+                why: `Could not confirm that revision ${revisionId} serves: ${info.why} (GET /info, until verify-timeout).`
+            };
+        case 'serving':
+            io.info(`Agent check: GET /info names revision ${revisionId}.`);
+            return { verdict: 'passed' };
+        case 'not-checkable':
+            io.notice(`The /info check was skipped: ${info.why}.`);
+            return { verdict: 'skipped', why: info.why };
+    }
+}
+/**
+ * One agent check: what it read, or its AgentCheckError as a verdict. A check that got no
+ * answer because the run's `timeout` ended could not conclude; any other is a failure.
+ */
+async function agentCheck(context, check) {
+    const verify = context.config.verify;
+    if (!verify)
+        return { verdict: 'skipped' };
+    try {
+        const read = await check({
+            ...agentServer(context),
+            assistantId: verify.assistantId,
+            message: verify.message,
+            expect: verify.expect,
+            a2a: verify.a2a,
+            onProgress: (line) => context.io.info(line)
+        });
+        return { verdict: 'passed', ...read };
+    }
+    catch (error) {
+        if (!(error instanceof AgentCheckError))
+            throw error;
+        const cutByTimeout = error.status === undefined && context.now() >= context.deadline;
+        return cutByTimeout
+            ? {
+                verdict: 'inconclusive',
+                why: `${error.message} The run's timeout ended during the check, so it could not conclude; the revision is DEPLOYED; outputs are set.`
+            }
+            : { verdict: 'failed', why: `${error.message} The revision is DEPLOYED; outputs are set.` };
+    }
+}
+/**
+ * `verify-cases`: at least `verify-min-pass` cases pass. Too few because the run's `timeout`
+ * ended before some cases were answered could not conclude.
+ */
+async function suiteCheck(context) {
+    const verify = context.config.verify;
+    if (!verify?.suite)
+        return { verdict: 'skipped' };
+    const { suite, failure } = await checkSmokeSuite({ ...verify, suite: verify.suite }, { ...agentServer(context), revisionId: context.revisionId }, { deadline: context.deadline, now: context.now, info: (line) => context.io.info(line) });
+    if (!failure)
+        return { verdict: 'passed', suite };
+    const unanswered = suite.cases.some((each) => each.latencyMs === undefined);
+    return unanswered && context.now() >= context.deadline
+        ? {
+            verdict: 'inconclusive',
+            why: `${failure} The run's timeout ended before every case was answered, so the suite could not conclude.`,
+            suite
+        }
+        : { verdict: 'failed', why: failure, suite };
+}
+
+;// CONCATENATED MODULE: ./src/safe-delivery.ts
+
+
+
+
+
+
+
+
+/** The read of what serves once a rollback ended gets this long, whatever time is left. */
+const SERVING_NOW_READ_MS = 10_000;
+/**
+ * Safe delivery: the operation (deploy, rollback or promote), then proof that its revision serves
+ * and answers (the checks after DEPLOYED), then, with rollback-on-failure, the previous revision
+ * back when this run's failed. Only the rollback may run past `timeout` (under
+ * `rollback-timeout`). A cancellation during the checks ends the run `cancelled`: no verdict, no
+ * rollback. Sets `rolled-back` once, at the end.
+ */
+async function deliver(config, deps) {
+    const operation = OPERATIONS[config.operation];
+    const delivery = await checkedDelivery(config, deps);
+    const restored = delivery.rollback
+        ? delivery.rollback.restored
+        : // operation rollback: the earlier revision it redeployed serves again.
+            operation.bringsBack &&
+                delivery.result.outcome === 'deployed' &&
+                delivery.result.redeployOf !== undefined &&
+                (0,src_result/* checksWith */.O2)(delivery.checks, 'passed').some(({ check }) => check === 'serving');
+    if (operation.checked)
+        deps.io.setOutput('rolled-back', String(restored));
+    return delivery;
+}
+async function checkedDelivery(config, deps) {
+    const operation = OPERATIONS[config.operation];
+    const deployed = await operation.run(config, deps);
+    if (!operation.checked)
+        return { result: deployed };
+    const runDeadline = deps.startedAt + config.timeoutMs;
+    let checks;
+    try {
+        checks = await verifyRevision(deployed, config, deps, runDeadline);
+    }
+    catch (error) {
+        if (!(error instanceof operations_deps/* CancelledError */.c))
+            throw error;
+        return { result: cancelledDuringChecks(deployed, deps) };
+    }
+    // The counts are this run's revision's, as revision-id is; a rollback's verdict is in its report.
+    if (checks?.suite) {
+        deps.io.setOutput('cases-passed', String(checks.suite.passed));
+        deps.io.setOutput('cases-failed', String(checks.suite.failed));
+    }
+    const result = (0,src_result/* withChecks */.cX)(deployed, checks);
+    const rollsBack = operation.rollsBack && config.rollbackOnFailure;
+    const grounds = groundsForRollback(result, checks);
+    if (!rollsBack)
+        return { result, checks };
+    if (!grounds) {
+        if (result.outcome === 'checks-failed') {
+            deps.io.notice('rollback-on-failure: nothing is rolled back, since no check failed: one could not conclude, and that alone is no proof the revision is broken.');
+        }
+        return { result, checks };
+    }
+    const { deploymentId, revisionId, previousRevisionId } = result;
+    if (!deploymentId || !revisionId)
+        return { result, checks };
+    if (!previousRevisionId) {
+        deps.io.notice(result.created
+            ? 'rollback-on-failure: this run created the deployment, so there is no earlier revision to roll back to.'
+            : 'rollback-on-failure: the deployment named no active revision before this run, so there is no earlier revision to roll back to.');
+        return { result, checks };
+    }
+    const rolled = await rollBackAfterFailure(config, deps, {
+        deploymentId,
+        failedRevisionId: revisionId,
+        previousRevisionId,
+        reason: safe_delivery_reasonOf(result, checks)
+    });
+    if ('skipped' in rolled) {
+        deps.io.notice(rolled.skipped);
+        return { result, checks };
+    }
+    return { result, checks, rollback: await settleRollback(rolled, deploymentId, config, deps) };
+}
+/**
+ * How the rollback ended: its revision's checks (when it reached DEPLOYED), and what the service
+ * names active afterwards. Restored only when the earlier revision serves again.
+ */
+async function settleRollback(rolled, deploymentId, config, deps) {
+    const { report, result: redeployed } = rolled;
+    const rollbackDeadline = deps.now() + config.rollbackTimeoutMs - report.elapsedMs;
+    let ended;
+    try {
+        const checks = redeployed
+            ? await verifyRevision(redeployed, config, deps, rollbackDeadline)
+            : undefined;
+        const outcome = redeployed ? (0,src_result/* withChecks */.cX)(redeployed, checks).outcome : report.outcome;
+        ended = { ...report, outcome, checks };
+    }
+    catch (error) {
+        if (!(error instanceof operations_deps/* CancelledError */.c))
+            throw error;
+        ended = {
+            ...report,
+            outcome: 'cancelled',
+            message: `${error.message} during the checks of revision ${report.revisionId ?? '?'}.`
+        };
+    }
+    const servingNow = await readServingNow(deploymentId, deps);
+    const restored = ended.outcome === 'deployed' &&
+        report.revisionId !== undefined &&
+        servingNow === report.revisionId;
+    return { ...ended, servingNow, restored };
+}
+/** The deployment's `active_revision_id` now; undefined when it cannot be read (or the run is cancelled). */
+async function readServingNow(deploymentId, deps) {
+    if (deps.signal?.aborted)
+        return undefined;
+    try {
+        const deployment = await deps.client.getDeployment(deploymentId, {
+            deadline: deps.now() + SERVING_NOW_READ_MS,
+            signal: deps.signal
+        });
+        return deployment.active_revision_id ?? undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Whether this run's revision is ground for a rollback: by its outcome (the outcome table), and
+ * for a check that failed or could not conclude, by the check runner's list.
+ */
+function groundsForRollback(result, checks) {
+    const grounds = outcomes/* OUTCOMES */.i[result.outcome].rollback;
+    return grounds === 'yes' || (grounds === 'by-checks' && checksRollBack(CHECKS, checks));
+}
+/** Why this run's revision is rolled back, as a clause ("ended BUILD_FAILED"). */
+function safe_delivery_reasonOf(result, checks) {
+    if (result.outcome === 'failed')
+        return `ended ${result.revisionStatus ?? 'failed'}`;
+    return (0,src_result/* failingVerdict */.sN)(checks)?.verdict === 'failed'
+        ? 'failed its checks'
+        : 'did not pass its checks (one could not conclude)';
+}
+/** The run was cancelled while the checks after DEPLOYED ran: no verdict, and nothing rolled back. */
+function cancelledDuringChecks(result, deps) {
+    const took = (0,duration/* formatDuration */.a)(deps.now() - deps.startedAt);
+    const of = result.deploymentName ? ` of ${result.deploymentName}` : '';
+    return {
+        ...result,
+        outcome: 'cancelled',
+        elapsedMs: deps.now() - deps.startedAt,
+        message: `Cancelled after ${took}, during the checks of revision ${result.revisionId ?? '?'}${of}, which is DEPLOYED. The checks did not conclude, and nothing was rolled back.`
+    };
+}
+/**
+ * After DEPLOYED: the checks of the runner's list that the inputs ask for. Undefined when the
+ * revision is not DEPLOYED. Rejects with a CancelledError when the run is cancelled.
+ */
+async function verifyRevision(result, config, deps, deadline) {
+    const { deploymentId, revisionId } = result;
+    if (result.outcome !== 'deployed' || !deploymentId || !revisionId)
+        return undefined;
+    let agentDeadline;
+    const context = {
+        result,
+        deploymentId,
+        revisionId,
+        config,
+        client: deps.client,
+        io: deps.io,
+        dispatcher: deps.dispatcher,
+        signal: deps.signal,
+        now: deps.now,
+        sleep: deps.sleep,
+        deadline,
+        agentDeadline: () => (agentDeadline ??= Math.min(deps.now() + (config.verify?.timeoutMs ?? 0), deadline))
+    };
+    return runChecks(CHECKS, context);
+}
+
 // EXTERNAL MODULE: ./src/report/rollback-text.ts
 var rollback_text = __webpack_require__(6846);
 // EXTERNAL MODULE: ./src/report/job-summary.ts
 var job_summary = __webpack_require__(5236);
 // EXTERNAL MODULE: ./src/report/log.ts
 var report_log = __webpack_require__(6472);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
-var core = __webpack_require__(8298);
+// EXTERNAL MODULE: ./src/inputs/eval.ts
+var inputs_eval = __webpack_require__(7647);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 
 
@@ -3373,6 +3931,40 @@ const deploymentNames = (value) => {
         names.every((name) => typeof name === 'string' && ids/* DEPLOYMENT_NAME */.c.test(name));
     return valid ? { value } : { problem: 'it holds a name that breaks the deployment name rule' };
 };
+const SCORE_FIELDS = ['mean', 'n', 'baseline', 'delta', 'verdict'];
+const KEY_VERDICTS = ['pass', 'fail', 'inconclusive'];
+const numberOrNull = (value) => value === null || (typeof value === 'number' && Number.isFinite(value));
+/**
+ * `eval-scores`: a JSON object keyed by feedback keys (the gate writes only the keys the inputs
+ * named, which have FEEDBACK_KEY's shape), each `{mean, n, baseline, delta, verdict}` holding
+ * numbers, null and the fixed words only.
+ */
+const evalScores = (value) => {
+    let scores;
+    try {
+        scores = JSON.parse(value);
+    }
+    catch {
+        return { problem: 'it is not JSON' };
+    }
+    if (typeof scores !== 'object' || scores === null || Array.isArray(scores))
+        return { problem: 'it is not a JSON object' };
+    for (const [key, row] of Object.entries(scores)) {
+        if (!inputs_eval/* FEEDBACK_KEY */.Ec.test(key))
+            return { problem: 'it holds a key that is not a feedback key' };
+        if (typeof row !== 'object' || row === null || Array.isArray(row))
+            return { problem: `its ${key} is not an object` };
+        const fields = Object.keys(row);
+        if (fields.length !== SCORE_FIELDS.length || !SCORE_FIELDS.every((f) => fields.includes(f)))
+            return { problem: `its ${key} does not hold exactly ${SCORE_FIELDS.join(', ')}` };
+        const { mean, n, baseline, delta, verdict } = row;
+        if (![mean, baseline, delta].every(numberOrNull) || !Number.isInteger(n))
+            return { problem: `its ${key} holds a value that is not a number or null` };
+        if (!KEY_VERDICTS.includes(verdict))
+            return { problem: `its ${key} has an unknown verdict` };
+    }
+    return { value };
+};
 /**
  * The shape of every output, one line each. Outputs reach `run:` steps through `${{ }}`, which
  * pastes them into a shell script: a value the service sent is set only in a shape that cannot
@@ -3390,7 +3982,11 @@ const OUTPUT_SHAPES = {
     'rolled-back': flag,
     pruned: deploymentNames,
     'cases-passed': count,
-    'cases-failed': count
+    'cases-failed': count,
+    'eval-passed': flag,
+    'experiment-id': uuid,
+    'baseline-experiment-id': uuid,
+    'eval-scores': evalScores
 };
 /**
  * The value this output is set to, or why it may not be. No output holds a secret or a control
@@ -3419,7 +4015,7 @@ function outputProblem(name, value, redact) {
  * Sets the action's outputs, the one place that does: a value the service sent that may not be an
  * output is left empty, with a warning that names the output and says why.
  */
-function createOutputs(redact, log, set = core.setOutput) {
+function createOutputs(redact, log, set) {
     return (name, value) => {
         const judged = judgeOutput(name, value, redact);
         if ('value' in judged)
@@ -3537,101 +4133,81 @@ const ACTION_VERSION = '0.1.0';
 
 
 
-
-
-/** The job is cancelled: what is left must finish within this, the contract allows 2 s. */
-const CANCEL_GRACE_MS = 1_500;
 /**
  * Runs the operation the config asks for, then the agent checks, records, logs and summary.
  * Everything it writes goes through ./report/: the log, the outputs and the summary, each
- * redacting with `redact` before it escapes.
+ * redacting with `redact` before it escapes. Time, the cancel signal, the network and the sink
+ * are the world's.
  */
-async function execute(config, redact, startedAt) {
-    const dispatcher = (0,transport/* createDispatcher */.SM)();
+async function execute(config, redact, startedAt, world) {
+    const log = (0,report_log/* createLog */.hM)(redact, world.sink);
+    const onCancel = () => {
+        const reason = world.signal.reason;
+        log.info(`Received ${reason instanceof operations_deps/* CancelledError */.c ? reason.signalName : 'a cancel'}: stopping.`);
+    };
+    world.signal.addEventListener('abort', onCancel, { once: true });
     try {
-        await executeWith(config, redact, startedAt, dispatcher);
+        await executeWith(config, redact, startedAt, world, log);
     }
     finally {
-        // Nothing may keep the process alive once the run ends: a request still queued (behind a
-        // proxy's CONNECT, say) and its connection attempts end here.
-        await dispatcher.destroy().catch(() => undefined);
+        world.signal.removeEventListener('abort', onCancel);
     }
 }
-async function executeWith(config, redact, startedAt, dispatcher) {
-    const log = (0,report_log/* createLog */.hM)(redact);
-    const controller = new AbortController();
-    const onSignal = (signalName) => {
-        log.info(`Received ${signalName}: stopping.`);
-        controller.abort(new CancelledError(signalName));
-        setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref();
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
+async function executeWith(config, redact, startedAt, world, log) {
+    const { clock, connections, sink } = world;
+    const dispatcher = connections.dispatcher;
     // Beside the deploy: started now, never awaited before the first control-plane request.
-    const records = await openRecords(config, redact, log, startedAt);
+    const records = await openRecords(config, redact, log, startedAt, world);
     const client = new ControlPlaneClient({
         baseUrl: config.apiUrl,
         apiKey: config.apiKey,
         tenantId: config.tenantId,
         userAgent: `deploy-agent-action/${ACTION_VERSION}`,
         dispatcher,
+        now: clock.now,
+        sleep: clock.sleep,
         onDebug: (line) => log.debug(line),
         onRetry: ({ method, path, attempt, delayMs, reason }) => log.info(`${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
     });
-    const previews = await openPreviews(config, redact, log, startedAt);
+    const previews = await openPreviews(config, redact, log, startedAt, world);
     const deps = {
         client,
         io: {
             info: (message) => log.info(message),
             notice: (message) => log.notice(message),
             warning: (message) => log.warning(message),
-            setOutput: createOutputs(redact, log),
+            setOutput: createOutputs(redact, log, (name, value) => sink.setOutput(name, value)),
             waitStarting: (_revisionId, expected) => records?.waitStarting(expected),
             redeploying: (_revisionId, commit) => records?.redeploying(commit)
         },
-        signal: controller.signal,
+        signal: world.signal,
         startedAt,
-        now: Date.now,
-        sleep: sleep,
+        now: clock.now,
+        sleep: clock.sleep,
         dispatcher,
         pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber))
     };
-    const { result, checks, rollback } = await runOperation(config, deps);
+    const { result, checks, rollback } = await deliver(config, deps);
     await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest));
-    const logs = await failureLogs(result, config, client, redact, log, controller.signal);
+    const logs = await failureLogs(result, config, client, redact, log, world);
     await records?.finish({
         outcome: result.outcome,
         deploymentName: result.deploymentName ?? config.name ?? '',
         deploymentUrl: result.deploymentUrl,
         revisionId: result.revisionId,
         revisionStatus: result.revisionStatus,
-        elapsedMs: Date.now() - startedAt,
-        checksPassed: checks?.passed ?? [],
+        elapsedMs: clock.now() - startedAt,
+        checksPassed: (0,src_result/* checksWith */.O2)(checks, 'passed').map(({ check }) => check),
         suite: checks?.suite,
         rollback,
         redeployOf: result.redeployOf
     });
-    await report(result, config, redact, log, {
+    await report(result, config, redact, log, sink, {
         logs,
         checks,
         rollback,
         target: deployTarget(config)
     });
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-}
-/** The operation the inputs ask for; a deploy or a rollback goes on to its checks (and rollback). */
-async function runOperation(config, deps) {
-    switch (config.operation) {
-        case 'delete':
-            return { result: await deleteDeployment(config, deps) };
-        case 'prune':
-            return { result: await prunePreviews(config, deps) };
-        case 'deploy':
-        case 'rollback':
-        case 'promote':
-            return deliver(config, deps);
-    }
 }
 /** The ref, image or folder a deploy sends, for the summary. */
 function deployTarget(config) {
@@ -3641,35 +4217,29 @@ function deployTarget(config) {
         return `folder ${config.sourceDir}`;
     return config.imageUri;
 }
-/**
- * What each operation leaves on GitHub: an operation that changes what serves records its GitHub
- * deployment and PR comment; one that removes previews marks their traces deleted.
- */
-const GITHUB_SIDE = {
-    deploy: 'records',
-    rollback: 'records',
-    promote: 'records',
-    delete: 'previews',
-    prune: 'previews'
-};
 /** The GitHub deployment and PR comment, when asked for; never fails nor holds the run. */
-async function openRecords(config, redact, log, startedAt) {
-    if (!config.github || GITHUB_SIDE[config.operation] !== 'records' || config.dryRun)
+async function openRecords(config, redact, log, startedAt, world) {
+    const operation = OPERATIONS[config.operation];
+    if (!config.github || operation.github !== 'records' || config.dryRun)
         return undefined;
     try {
         const { openGitHubRecords } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(856)]).then(__webpack_require__.bind(__webpack_require__, 7856));
+        const { workflowTarget } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(403)]).then(__webpack_require__.bind(__webpack_require__, 4403));
         return openGitHubRecords({
             token: config.github.token,
             environment: config.github.environment,
             prComment: config.github.prComment,
-            operation: config.operation,
+            verb: operation.verb,
+            commit: operation.commit,
             deploymentName: config.name ?? config.deploymentId ?? '',
             redact,
             deadline: startedAt + config.timeoutMs,
-            now: Date.now,
+            now: world.clock.now,
+            sleep: world.clock.sleep,
             warn: (message) => log.warning(message),
-            info: (message) => log.info(message)
-        });
+            info: (message) => log.info(message),
+            fetch: world.connections.githubFetch
+        }, workflowTarget(world.env));
     }
     catch (error) {
         log.warning(`Nothing was recorded on GitHub: ${error instanceof Error ? error.message : String(error)}`);
@@ -3677,18 +4247,21 @@ async function openRecords(config, redact, log, startedAt) {
     }
 }
 /** GitHub's side of deleted previews, for operations delete and prune with github-token. */
-async function openPreviews(config, redact, log, startedAt) {
-    if (!config.github || GITHUB_SIDE[config.operation] !== 'previews')
+async function openPreviews(config, redact, log, startedAt, world) {
+    if (!config.github || OPERATIONS[config.operation].github !== 'previews')
         return undefined;
     try {
         const { openGitHubPreviews } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(918)]).then(__webpack_require__.bind(__webpack_require__, 9918));
+        const { workflowTarget } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(403)]).then(__webpack_require__.bind(__webpack_require__, 4403));
         return openGitHubPreviews({
             token: config.github.token,
             redact,
             deadline: startedAt + config.timeoutMs,
-            now: Date.now,
-            warn: (message) => log.warning(message)
-        });
+            now: world.clock.now,
+            sleep: world.clock.sleep,
+            warn: (message) => log.warning(message),
+            fetch: world.connections.githubFetch
+        }, workflowTarget(world.env));
     }
     catch (error) {
         log.warning(`GitHub cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
@@ -3724,9 +4297,9 @@ function deletedPreviews(result, config, workflowPullRequest) {
     ];
 }
 /** The logs that explain a failed or timed-out revision, shown in the log; best effort. */
-async function failureLogs(result, config, client, redact, log, signal) {
+async function failureLogs(result, config, client, redact, log, world) {
     const { deploymentId, revisionId } = result;
-    if (result.outcome !== 'failed' && result.outcome !== 'timeout')
+    if (!outcomes/* OUTCOMES */.i[result.outcome].failureLogs)
         return undefined;
     if (config.logLines === 0 || !deploymentId || !revisionId)
         return undefined;
@@ -3735,72 +4308,20 @@ async function failureLogs(result, config, client, redact, log, signal) {
         statusesSeen: result.statusesSeen,
         maxLines: config.logLines,
         redact,
-        call: { deadline: Date.now() + LOG_BUDGET_MS, signal },
+        call: { deadline: world.clock.now() + LOG_BUDGET_MS, signal: world.signal },
         io: log
     });
 }
 /** The summary, and the step's last line: its outcome. */
-async function report(result, config, redact, log, extras) {
+async function report(result, config, redact, log, sink, extras) {
     // A promote's source is the deployments' own (result.promotion), never the input's default.
     const source = config.operation === 'promote' ? '—' : config.source;
-    await (0,job_summary/* writeSummary */.S)((0,summary/* renderDeploySummary */.A)(result, source, extras, redact), log);
+    await (0,job_summary/* writeSummary */.S)((0,summary/* renderDeploySummary */.A)(result, source, extras, redact), log, sink);
     const rolledBack = extras.rollback ? `\n${(0,rollback_text/* describeRollback */.s)(extras.rollback)}` : '';
-    if (SUCCEEDS[result.outcome])
+    if ((0,outcomes/* succeeds */.k)(result.outcome))
         log.info(result.message);
     else
         log.fail(`${result.message}${rolledBack}`);
-}
-
-
-/***/ }),
-
-/***/ 9792:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   z: () => (/* binding */ formatBytes)
-/* harmony export */ });
-/** A byte count for people: B, kB or MB with one decimal. */
-function formatBytes(bytes) {
-    if (bytes >= 1024 * 1024)
-        return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-    if (bytes >= 1024)
-        return `${(bytes / 1024).toFixed(1)} kB`;
-    return `${bytes} B`;
-}
-
-
-/***/ }),
-
-/***/ 6894:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   n: () => (/* binding */ readAgain)
-/* harmony export */ });
-/**
- * Reads again until the reading is seen or final, or the deadline passes. The verdict is then:
- * seen; not seen (the last answer read said so, even when later reads got no answer: it is the
- * last thing known); or could not tell (no read got a usable answer). A caller must never treat
- * `could-not-tell` as `seen`: a check that cannot conclude does not pass.
- */
-async function readAgain(options) {
-    let reading = options.first ?? (await options.read());
-    let lastNotSeen;
-    for (;;) {
-        if (reading.kind === 'seen' || reading.kind === 'final')
-            return reading;
-        if (reading.kind === 'not-seen')
-            lastNotSeen = reading;
-        const left = options.deadline - options.now();
-        if (left <= 0)
-            return lastNotSeen ?? reading;
-        await options.sleep(Math.min(options.gapMs, left), options.signal);
-        // The gap reached the deadline: no time for a read, the last one is the verdict.
-        if (options.now() >= options.deadline)
-            return lastNotSeen ?? reading;
-        reading = await options.read();
-    }
 }
 
 
@@ -3808,4 +4329,4 @@ async function readAgain(options) {
 
 };
 
-//# sourceMappingURL=867.index.js.map
+//# sourceMappingURL=877.index.js.map
