@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { Ajv, type ValidateFunction } from 'ajv'
 
 /**
  * GitHub's published REST description (@octokit/openapi, api.github.com): what a request the
- * action sends must match. Read once, on the first request checked; each operation's body schema
- * is compiled when first needed.
+ * action sends must match. Read from the extract of it that scripts/github-openapi-extract.ts
+ * writes (every operation's method and path; parameters and request bodies of the operations the
+ * action and this stand-in use), once, on the first request checked; each operation's body schema
+ * is compiled when first needed. A test keeps the extract equal to the pinned package.
  */
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 type JsonObject = { [key: string]: Json }
@@ -14,7 +15,8 @@ interface Operation {
   method: string
   template: string
   pattern: RegExp
-  operation: JsonObject
+  /** Undefined for an operation GitHub has that the extract leaves out. */
+  operation: JsonObject | undefined
 }
 
 let described: { document: JsonObject; operations: Operation[]; ajv: Ajv } | undefined
@@ -22,25 +24,20 @@ const bodyValidators = new Map<string, ValidateFunction>()
 
 function description() {
   if (described) return described
-  const file = createRequire(import.meta.url).resolve(
-    '@octokit/openapi/generated/api.github.com.json'
-  )
-  const document = JSON.parse(readFileSync(file, 'utf8')) as JsonObject
-  const operations: Operation[] = []
-  for (const [template, item] of Object.entries(document.paths as JsonObject)) {
-    for (const [method, operation] of Object.entries(item as JsonObject)) {
-      if (method === 'parameters') continue
-      const pattern = new RegExp(
-        `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`
-      )
-      operations.push({
-        method: method.toUpperCase(),
-        template,
-        pattern,
-        operation: operation as JsonObject
-      })
-    }
-  }
+  const document = JSON.parse(
+    readFileSync(new URL('./github-openapi.extract.json', import.meta.url), 'utf8')
+  ) as JsonObject
+  const paths = document.paths as JsonObject
+  // In the description's order, as before the extract: the first template that fits wins.
+  const operations = (document.operations as string[]).map((entry): Operation => {
+    const [method = '', template = ''] = entry.split(' ')
+    const pattern = new RegExp(
+      `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`
+    )
+    const operation = (paths[template] as JsonObject | undefined)?.[method.toLowerCase()] as
+      JsonObject | undefined
+    return { method, template, pattern, operation }
+  })
   // OpenAPI 3.0 schemas: `nullable`, formats and x- keywords the validator need not know.
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false })
   ajv.addSchema(document as object, 'github')
@@ -79,8 +76,14 @@ export function githubRequestProblems(
   )
   if (!found) return [`${method} ${path}: no such operation in GitHub's REST description`]
   const where = `${method} ${found.template}`
+  if (!found.operation)
+    return [
+      `${where}: an operation the extract of GitHub's REST description leaves out (add it to ` +
+        'EXTRACTED in scripts/github-openapi-extract.ts and run that script)'
+    ]
   const problems: string[] = []
-  const parameters = ((found.operation.parameters ?? []) as Json[]).map(
+  const operation = found.operation
+  const parameters = ((operation.parameters ?? []) as Json[]).map(
     (parameter) => resolve(document, parameter) as JsonObject
   )
   const queryNames = new Set(
@@ -89,7 +92,7 @@ export function githubRequestProblems(
   for (const name of query.keys()) {
     if (!queryNames.has(name)) problems.push(`${where}: unknown query parameter ${name}`)
   }
-  const requestBody = resolve(document, found.operation.requestBody ?? null) as JsonObject | null
+  const requestBody = resolve(document, operation.requestBody ?? null) as JsonObject | null
   if (!requestBody) {
     if (body !== undefined) problems.push(`${where}: takes no body`)
     return problems
