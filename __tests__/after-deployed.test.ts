@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -24,8 +24,10 @@ beforeEach(async () => {
   emulator = await startControlPlane({ stepMs: 10, agentUrl: agent.url })
   github = await startGitHubApi()
 })
+const eventDirs: string[] = []
 afterEach(async () => {
   await Promise.all([agent.close(), emulator.close(), github.close()])
+  for (const dir of eventDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
 const inputs = () => ({
@@ -36,6 +38,7 @@ const inputs = () => ({
 
 function githubEnv(event: 'push' | 'pull_request', api = github.url): Record<string, string> {
   const dir = mkdtempSync(join(tmpdir(), 'event-'))
+  eventDirs.push(dir)
   const eventPath = join(dir, 'event.json')
   writeFileSync(
     eventPath,

@@ -174,6 +174,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await agent.close()
+  for (const checkout of checkouts.splice(0)) rmSync(checkout, { recursive: true, force: true })
 })
 
 describe('the README examples', () => {
@@ -316,17 +317,25 @@ function caseFileText(path: string): string {
   return [...(parse(block) as unknown[]), dataset].map((line) => JSON.stringify(line)).join('\n')
 }
 
+/** The checkouts made, removed after the file. */
+const checkouts: string[] = []
+const newCheckout = () => {
+  const checkout = mkdtempSync(join(tmpdir(), 'readme-checkout-'))
+  checkouts.push(checkout)
+  return checkout
+}
+
 /** A checkout: for `internal_source` the folder and its graph file; the `verify-cases` file. */
 function checkoutFor(inputs: Partial<RawInputs>): string | undefined {
   const cases = inputs['verify-cases']
   if (cases) {
-    const checkout = mkdtempSync(join(tmpdir(), 'readme-checkout-'))
+    const checkout = newCheckout()
     mkdirSync(join(checkout, cases, '..'), { recursive: true })
     writeFileSync(join(checkout, cases), caseFileText(cases))
     return checkout
   }
   if (inputs.source !== 'internal_source') return undefined
-  const checkout = mkdtempSync(join(tmpdir(), 'readme-checkout-'))
+  const checkout = newCheckout()
   const folder = join(checkout, inputs['source-dir'] ?? '.')
   mkdirSync(folder, { recursive: true })
   writeFileSync(join(folder, inputs['graph-config-path'] ?? 'graph.json'), '{"graphs": {}}\n')
@@ -349,6 +358,7 @@ describe("the README's run: steps, with outputs that hold shell syntax", () => {
     env?: Record<string, string>
   }
   const folder = mkdtempSync(join(tmpdir(), 'readme-run-'))
+  afterAll(() => rmSync(folder, { recursive: true, force: true }))
   const canary = join(folder, 'ran')
   const hostile = `$(touch ${canary})\`touch ${canary}\`"; touch ${canary}; echo "'; touch ${canary}; echo '|touch ${canary}`
   const context: Context = { event: 'push', ref: 'refs/heads/main', matrix: {}, apiUrl: 'x' }

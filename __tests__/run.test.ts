@@ -8,7 +8,7 @@ import {
   it,
   jest
 } from '@jest/globals'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
@@ -35,6 +35,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await emulator.close()
+  rmSync(dir, { recursive: true, force: true })
 })
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startGitHubApi } from '../helpers/github-api'
@@ -123,7 +123,7 @@ describe('the source upload', () => {
       const source = mkdtempSync(join(tmpdir(), 'hostile-upload-'))
       writeFileSync(join(source, 'graph.json'), '{}')
       const cp = await startHostileControlPlane({ uploadUrl: `${storage.url}/bucket/obj?sig=s1` })
-      closers.push(cp.close)
+      closers.push(cp.close, async () => rmSync(source, { recursive: true, force: true }))
       const run = await runAction(
         hostileStep(cp.url, {
           source: 'internal_source',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -22,10 +22,12 @@ describe('an upload refused with a 403 that quotes the signed URL', () => {
   const SIGNATURE = 'f00dfeed0123456789abcdefSIGNATURE'
   const CREDENTIAL = 'svc@proj.iam.example/20261124/auto/storage'
   const query = `X-Goog-Signature=${SIGNATURE}&X-Goog-Credential=${encodeURIComponent(CREDENTIAL)}`
+  let upload = ''
   let cp: HostileControlPlane
   let run: ActionRun
   beforeAll(async () => {
-    const source = join(mkdtempSync(join(tmpdir(), 'hostile-upload-')), 'app')
+    upload = mkdtempSync(join(tmpdir(), 'hostile-upload-'))
+    const source = join(upload, 'app')
     mkdirSync(source)
     writeFileSync(join(source, 'graph.json'), '{}')
     cp = await startHostileControlPlane({
@@ -49,7 +51,10 @@ describe('an upload refused with a 403 that quotes the signed URL', () => {
       GUARD
     )
   }, SETUP_MS)
-  afterAll(() => cp.close())
+  afterAll(async () => {
+    await cp.close()
+    rmSync(upload, { recursive: true, force: true })
+  })
 
   it('fails naming the upload and the status', () => {
     expect(run.code).toBe(1)
