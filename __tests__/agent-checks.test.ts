@@ -14,7 +14,6 @@ import {
   checkAgent,
   type AgentCheckOptions
 } from '../src/after-deploy/agent-checks'
-import { sleep } from '../src/control-plane/retry'
 import { agentChecks } from '../src/after-deploy/checks'
 import { agentStatusMeaning } from '../src/after-deploy/agent-status'
 import { parseExpectation, type Expectation } from '../src/inputs/expectation'
@@ -25,14 +24,16 @@ function expectation(text: string): Expectation {
   return parsed.expectation
 }
 
+/**
+ * By default on a clock that moves only when the checks sleep, with a deadline of 20 s: however
+ * slowly a busy machine lets the servers answer, the checks reach the same verdict.
+ */
 const options = (baseUrl: string, given: Partial<AgentCheckOptions> = {}): AgentCheckOptions => ({
   baseUrl,
   assistantId: 'agent',
   a2a: false,
   apiKey: 'emulator-key',
-  deadline: Date.now() + 5_000,
-  now: Date.now,
-  sleep,
+  ...sleepingClock(20_000),
   onProgress: () => undefined,
   ...given
 })
@@ -41,7 +42,11 @@ const options = (baseUrl: string, given: Partial<AgentCheckOptions> = {}): Agent
  * A clock that moves only when the checks sleep: the deadline is reached after a fixed number of
  * tries, however slowly the server answers each (each still gets the time left as its timeout).
  */
-function sleepingClock(deadlineMs: number): Partial<AgentCheckOptions> {
+function sleepingClock(deadlineMs: number): {
+  deadline: number
+  now: () => number
+  sleep: (ms: number) => Promise<void>
+} {
   let clock = 0
   return {
     deadline: deadlineMs,
@@ -103,11 +108,11 @@ describe('agent checks against the emulated agent server', () => {
   })
 
   it('retries the assistant while the server comes up', async () => {
-    const warming = await startAgentServer({ warmUpMs: 2_500 })
+    const warming = await startAgentServer({ warmUpReads: 2 })
     try {
-      const report = await checkAgent(options(warming.url, { deadline: Date.now() + 10_000 }))
+      const report = await checkAgent(options(warming.url, sleepingClock(10_000)))
       expect(report.passed).toEqual(['assistant'])
-      expect(warming.requests.filter((r) => r.status === 503).length).toBeGreaterThan(0)
+      expect(warming.requests.map((r) => r.status)).toEqual([503, 503, 200])
     } finally {
       await warming.close()
     }
@@ -115,7 +120,7 @@ describe('agent checks against the emulated agent server', () => {
 
   it('names the token as a cause of a 404 once verify-timeout has passed', async () => {
     const error = await failure(
-      checkAgent(options(agent.url, { apiKey: 'someone-elses-key', ...sleepingClock(5_000) }))
+      checkAgent(options(agent.url, { apiKey: 'someone-elses-key', ...sleepingClock(6_000) }))
     )
     expect(error.check).toBe('assistant')
     expect(error.status).toBe(404)
@@ -127,9 +132,7 @@ describe('agent checks against the emulated agent server', () => {
   it('stops at once on 401 or 403 instead of waiting out verify-timeout', async () => {
     const refusing = await startAgentServer({ rejectWith: 403 })
     try {
-      const error = await failure(
-        checkAgent(options(refusing.url, { deadline: Date.now() + 60_000 }))
-      )
+      const error = await failure(checkAgent(options(refusing.url, sleepingClock(60_000))))
       expect(error).toMatchObject({ check: 'assistant', status: 403 })
       expect(error.message).toContain('Check agent-api-key and agent-auth-scheme.')
       expect(refusing.requests).toHaveLength(1)
@@ -148,8 +151,9 @@ describe('agent checks against the emulated agent server', () => {
       expect(agentStatusMeaning(status)).toBe(meaning)
       const server = await startAgentServer({ rejectWith: status })
       try {
-        // Three tries fit before the deadline: at 0, 2 and 4 s of a clock that moves on sleeps.
-        const error = await failure(checkAgent(options(server.url, sleepingClock(5_000))))
+        // Three tries fit before the deadline: at 0, 2 and 4 s of a clock that moves on sleeps
+        // (the last may take 2 s to be answered).
+        const error = await failure(checkAgent(options(server.url, sleepingClock(6_000))))
         expect(error).toMatchObject({ check: 'assistant', status })
         expect(server.requests).toHaveLength(requests)
       } finally {
@@ -243,7 +247,24 @@ describe('agent checks against a server that misbehaves', () => {
 
   it('waits for a run that never answers no longer than the deadline', async () => {
     requests.length = 0
-    const error = await failure(checkAgent(options(url, { message: 'hi', ...sleepingClock(700) })))
+    // The assistant answers, however long that takes on a busy machine; once it has, the clock
+    // moves to 0.7 s before the deadline, which bounds the run's exchange.
+    let now = 0
+    const error = await failure(
+      checkAgent(
+        options(url, {
+          message: 'hi',
+          deadline: 60_000,
+          now: () => now,
+          sleep: async (ms) => {
+            now += ms
+          },
+          onProgress: () => {
+            now = 60_000 - 700
+          }
+        })
+      )
+    )
     expect(error).toMatchObject({ check: 'run', status: undefined, passed: ['assistant'] })
     expect(error.message).toBe(
       'Agent check "run" failed: /runs/wait got no answer: no answer in time'
@@ -260,7 +281,7 @@ describe('agent checks against a server that misbehaves', () => {
   it('refuses an answer over the cap once, without waiting out the deadline', async () => {
     requests.length = 0
     const error = await failure(
-      checkAgent(options(url, { assistantId: 'huge', deadline: Date.now() + 60_000 }))
+      checkAgent(options(url, { assistantId: 'huge', ...sleepingClock(60_000) }))
     )
     expect(error).toMatchObject({ check: 'assistant', status: 200 })
     expect(error.message).toContain('a body over 4.0 MB')
@@ -345,12 +366,10 @@ describe('agent checks against the real agent server', () => {
         a2a: false,
         apiKey: 'emulator-key',
         authScheme: undefined,
-        timeoutMs: 5_000
+        timeoutMs: 20_000
       },
       {
-        deadline: Date.now() + 5_000,
-        now: Date.now,
-        sleep,
+        ...sleepingClock(20_000),
         info: () => undefined,
         notice: (line) => notices.push(line)
       }
@@ -376,7 +395,7 @@ describe('agent checks against the real agent server', () => {
 
   it('fails the assistant check for an assistant the server does not have', async () => {
     const error = await failure(
-      checkAgent(options(url, { assistantId: 'missing', ...sleepingClock(5_000) }))
+      checkAgent(options(url, { assistantId: 'missing', ...sleepingClock(6_000) }))
     )
     expect(error).toMatchObject({ check: 'assistant', status: 404 })
   })
