@@ -60,6 +60,30 @@ function resolve(document: JsonObject, node: Json): Json {
 const pointer = (...parts: string[]) =>
   parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')
 
+/** The validator of an operation's JSON body, compiled when first asked for. */
+function bodyValidator(ajv: Ajv, found: Operation): ValidateFunction {
+  const schemaPath = `github#/${pointer('paths', found.template, found.method.toLowerCase(), 'requestBody', 'content', 'application/json', 'schema')}`
+  let validate = bodyValidators.get(schemaPath)
+  if (!validate) {
+    validate = ajv.compile({ $ref: schemaPath })
+    bodyValidators.set(schemaPath, validate)
+  }
+  return validate
+}
+
+/**
+ * Reads the description and compiles every body validator now, before a test's run: the stand-in
+ * shares its process (and event loop) with the test's other servers, and a first request that
+ * compiled would hold their answers back meanwhile, the longer the busier the machine.
+ */
+export function prepareGitHubDescription(): void {
+  const { ajv, operations } = description()
+  for (const found of operations) {
+    const body = found.operation?.requestBody as JsonObject | undefined
+    if ((body?.content as JsonObject | undefined)?.['application/json']) bodyValidator(ajv, found)
+  }
+}
+
 /**
  * What is wrong with a request by GitHub's description: an operation that does not exist, a query
  * parameter it does not take, a body field it does not know, a body that does not match.
@@ -101,12 +125,7 @@ export function githubRequestProblems(
     if (requestBody.required === true) problems.push(`${where}: a body is required`)
     return problems
   }
-  const schemaPath = `github#/${pointer('paths', found.template, method.toLowerCase(), 'requestBody', 'content', 'application/json', 'schema')}`
-  let validate = bodyValidators.get(schemaPath)
-  if (!validate) {
-    validate = ajv.compile({ $ref: schemaPath })
-    bodyValidators.set(schemaPath, validate)
-  }
+  const validate = bodyValidator(ajv, found)
   if (!validate(body)) {
     for (const error of validate.errors ?? []) {
       problems.push(`${where}: body${error.instancePath} ${error.message ?? 'is invalid'}`)
