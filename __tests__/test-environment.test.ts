@@ -2,8 +2,9 @@ import { describe, expect, it } from '@jest/globals'
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment'
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import LeakCheckingEnvironment from './helpers/leak-checking-environment'
+import { makeSuiteTemp, removeSuiteTemp } from './helpers/suite-temp'
 
 /** The suite's test environment, made for a pretend test file, as jest makes it for each. */
 function environmentFor(file: string) {
@@ -23,6 +24,7 @@ function environmentFor(file: string) {
 describe("The test environment: a test file's temp folder", () => {
   it('is what os.tmpdir() names in this file, and what its children inherit', () => {
     expect(basename(tmpdir())).toMatch(/^jest-file-/)
+    expect(basename(dirname(tmpdir()))).toMatch(/^deploy-agent-suite-/)
     expect(process.env.TMPDIR).toBe(tmpdir())
   })
 
@@ -51,5 +53,23 @@ describe("The test environment: a test file's temp folder", () => {
     rmSync(join(folder, 'kept-for-a-while'), { recursive: true })
     await expect(environment.teardown()).resolves.toBeUndefined()
     expect(existsSync(folder)).toBe(false)
+  })
+})
+
+describe("The suite's temp folder", () => {
+  it("is removed at the end, and what was left beside the files' folders is named", () => {
+    const saved = { ...process.env }
+    try {
+      makeSuiteTemp()
+      const root = process.env.DEPLOY_AGENT_SUITE_TEMP ?? ''
+      mkdirSync(join(root, 'jest-file-abc'))
+      writeFileSync(join(root, 'stray.json'), '{}')
+      expect(() => removeSuiteTemp()).toThrow(
+        "The suite left in its temp folder, outside any test file's: stray.json"
+      )
+      expect(existsSync(root)).toBe(false)
+    } finally {
+      process.env = saved
+    }
   })
 })

@@ -44,8 +44,8 @@ export default class LeakCheckingEnvironment extends TestEnvironment {
   }
 
   override async teardown(): Promise<void> {
-    await super.teardown()
     const problems: string[] = []
+    await super.teardown().catch((error: Error) => problems.push(error.message))
     await this.settle().catch((error: Error) => problems.push(error.message))
     const left = this.removeTempFolder()
     if (left.length > 0)
