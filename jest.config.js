@@ -3,6 +3,9 @@ export default {
   preset: 'ts-jest/presets/default-esm',
   // Node's, plus a check that each test file closes what it starts (see the file).
   testEnvironment: '<rootDir>/__tests__/helpers/leak-checking-environment.ts',
+  // The suite's own temp folder (TMPDIR), removed at the end (see the file).
+  globalSetup: '<rootDir>/__tests__/helpers/global-setup.ts',
+  globalTeardown: '<rootDir>/__tests__/helpers/global-teardown.ts',
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
   transform: {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, afterAll } from '@jest/globals'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -25,7 +25,7 @@ let agent: AgentServerEmulator
 let emulator: ControlPlaneEmulator
 let github: Awaited<ReturnType<typeof startGitHubApi>>
 beforeEach(async () => {
-  agent = await startAgentServer({ now: clock.now })
+  agent = await startAgentServer()
   emulator = await startControlPlane({
     now: clock.now,
     sleep: clock.sleep,
@@ -34,8 +34,10 @@ beforeEach(async () => {
   })
   github = await startGitHubApi()
 })
+const eventDirs: string[] = []
 afterEach(async () => {
   await Promise.all([agent.close(), emulator.close(), github.close()])
+  for (const dir of eventDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
 const inputs = () => ({
@@ -46,6 +48,7 @@ const inputs = () => ({
 
 function githubEnv(event: 'push' | 'pull_request', api = github.url): Record<string, string> {
   const dir = mkdtempSync(join(tmpdir(), 'event-'))
+  eventDirs.push(dir)
   const eventPath = join(dir, 'event.json')
   writeFileSync(
     eventPath,

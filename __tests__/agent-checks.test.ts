@@ -14,11 +14,11 @@ import {
   checkAgent,
   type AgentCheckOptions
 } from '../src/after-deploy/agent-checks'
-import { sleep } from '../src/control-plane/retry'
 import { CHECKS } from '../src/after-deploy/checks'
 import { runChecks } from '../src/after-deploy/check-runner'
 import { checkContext, configOf, gitHostStep } from './helpers/deploy-harness'
 import { trackedDispatcher } from './helpers/action-world'
+import { sleep } from '../src/control-plane/retry'
 import { agentStatusMeaning } from '../src/after-deploy/agent-status'
 import { parseExpectation, type Expectation } from '../src/inputs/expectation'
 
@@ -28,14 +28,16 @@ function expectation(text: string): Expectation {
   return parsed.expectation
 }
 
+/**
+ * By default on a clock that moves only when the checks sleep, with a deadline of 20 s: however
+ * slowly a busy machine lets the servers answer, the checks reach the same verdict.
+ */
 const options = (baseUrl: string, given: Partial<AgentCheckOptions> = {}): AgentCheckOptions => ({
   baseUrl,
   assistantId: 'agent',
   a2a: false,
   apiKey: 'emulator-key',
-  deadline: Date.now() + 5_000,
-  now: Date.now,
-  sleep,
+  ...sleepingClock(20_000),
   onProgress: () => undefined,
   ...given
 })
@@ -44,7 +46,9 @@ const options = (baseUrl: string, given: Partial<AgentCheckOptions> = {}): Agent
  * A clock that moves only when the checks sleep: the deadline is reached after a fixed number of
  * tries, however slowly the server answers each (each still gets the time left as its timeout).
  */
-function sleepingClock(deadlineMs: number): Partial<AgentCheckOptions> {
+function sleepingClock(
+  deadlineMs: number
+): Pick<AgentCheckOptions, 'deadline' | 'now' | 'sleep' | 'dispatcher'> {
   // Each exchange's timeout is a sleep on this clock too: it moves only when all of them wait.
   const clock = new VirtualClock({ start: 0 })
   const dispatcher = trackedDispatcher({}, clock)
@@ -110,11 +114,11 @@ describe('agent checks against the emulated agent server', () => {
   })
 
   it('retries the assistant while the server comes up', async () => {
-    const warming = await startAgentServer({ warmUpMs: 2_500 })
+    const warming = await startAgentServer({ warmUpReads: 2 })
     try {
-      const report = await checkAgent(options(warming.url, { deadline: Date.now() + 10_000 }))
+      const report = await checkAgent(options(warming.url, sleepingClock(10_000)))
       expect(report.passed).toEqual(['assistant'])
-      expect(warming.requests.filter((r) => r.status === 503).length).toBeGreaterThan(0)
+      expect(warming.requests.map((r) => r.status)).toEqual([503, 503, 200])
     } finally {
       await warming.close()
     }
@@ -122,7 +126,7 @@ describe('agent checks against the emulated agent server', () => {
 
   it('names the token as a cause of a 404 once verify-timeout has passed', async () => {
     const error = await failure(
-      checkAgent(options(agent.url, { apiKey: 'someone-elses-key', ...sleepingClock(5_000) }))
+      checkAgent(options(agent.url, { apiKey: 'someone-elses-key', ...sleepingClock(6_000) }))
     )
     expect(error.check).toBe('assistant')
     expect(error.status).toBe(404)
@@ -134,9 +138,7 @@ describe('agent checks against the emulated agent server', () => {
   it('stops at once on 401 or 403 instead of waiting out verify-timeout', async () => {
     const refusing = await startAgentServer({ rejectWith: 403 })
     try {
-      const error = await failure(
-        checkAgent(options(refusing.url, { deadline: Date.now() + 60_000 }))
-      )
+      const error = await failure(checkAgent(options(refusing.url, sleepingClock(60_000))))
       expect(error).toMatchObject({ check: 'assistant', status: 403 })
       expect(error.message).toContain('Check agent-api-key and agent-auth-scheme.')
       expect(refusing.requests).toHaveLength(1)
@@ -155,8 +157,9 @@ describe('agent checks against the emulated agent server', () => {
       expect(agentStatusMeaning(status)).toBe(meaning)
       const server = await startAgentServer({ rejectWith: status })
       try {
-        // Three tries fit before the deadline: at 0, 2 and 4 s of a clock that moves on sleeps.
-        const error = await failure(checkAgent(options(server.url, sleepingClock(5_000))))
+        // Three tries fit before the deadline: at 0, 2 and 4 s of a clock that moves on sleeps
+        // (the last may take 2 s to be answered).
+        const error = await failure(checkAgent(options(server.url, sleepingClock(6_000))))
         expect(error).toMatchObject({ check: 'assistant', status })
         expect(server.requests).toHaveLength(requests)
       } finally {
@@ -250,6 +253,8 @@ describe('agent checks against a server that misbehaves', () => {
 
   it('waits for a run that never answers no longer than the deadline', async () => {
     requests.length = 0
+    // On the virtual clock the assistant's answer costs no time, however long a busy machine
+    // takes to give it; the run that never answers is cut by the deadline's timer.
     const error = await failure(checkAgent(options(url, { message: 'hi', ...sleepingClock(700) })))
     expect(error).toMatchObject({ check: 'run', status: undefined, passed: ['assistant'] })
     expect(error.message).toBe(
@@ -267,7 +272,7 @@ describe('agent checks against a server that misbehaves', () => {
   it('refuses an answer over the cap once, without waiting out the deadline', async () => {
     requests.length = 0
     const error = await failure(
-      checkAgent(options(url, { assistantId: 'huge', deadline: Date.now() + 60_000 }))
+      checkAgent(options(url, { assistantId: 'huge', ...sleepingClock(60_000) }))
     )
     expect(error).toMatchObject({ check: 'assistant', status: 200 })
     expect(error.message).toContain('a body over 4.0 MB')
@@ -276,6 +281,16 @@ describe('agent checks against a server that misbehaves', () => {
 })
 
 describe('agent checks against the real agent server', () => {
+  // The real server is another process, whose work the virtual clock cannot see: these checks
+  // run on the real clock, under a deadline far beyond what a busy machine needs.
+  const realOptions = (given: Partial<AgentCheckOptions> = {}): AgentCheckOptions =>
+    options(url, {
+      deadline: Date.now() + 60_000,
+      now: Date.now,
+      sleep,
+      dispatcher: undefined,
+      ...given
+    })
   let server: ChildProcess
   let stateDir = ''
   let url = ''
@@ -312,19 +327,19 @@ describe('agent checks against the real agent server', () => {
   })
 
   it('finds the assistant by graph name and reads the reply of a run answered as text/plain', async () => {
-    const report = await checkAgent(options(url, { message: 'are you there?' }))
+    const report = await checkAgent(realOptions({ message: 'are you there?' }))
     expect(report).toEqual({ passed: ['assistant', 'run'], reply: 'echo: are you there?' })
   })
 
   it('holds the reply to verify-expect: text it contains, or /pattern/flags it matches', async () => {
     for (const expected of ['echo: are you', '/^ECHO: ARE YOU THERE\\?$/i']) {
       const report = await checkAgent(
-        options(url, { message: 'are you there?', expect: expectation(expected) })
+        realOptions({ message: 'are you there?', expect: expectation(expected) })
       )
       expect(report.passed).toEqual(['assistant', 'run'])
     }
     const error = await failure(
-      checkAgent(options(url, { message: 'are you there?', expect: expectation('/^pong$/') }))
+      checkAgent(realOptions({ message: 'are you there?', expect: expectation('/^pong$/') }))
     )
     expect(error.check).toBe('run')
     expect(error.passed).toEqual(['assistant'])
@@ -367,7 +382,7 @@ describe('agent checks against the real agent server', () => {
   })
 
   it('fails on a graph error inside a 200 answer', async () => {
-    const error = await failure(checkAgent(options(url, { assistantId: 'broken', message: 'hi' })))
+    const error = await failure(checkAgent(realOptions({ assistantId: 'broken', message: 'hi' })))
     expect(error.check).toBe('run')
     expect(error.passed).toEqual(['assistant'])
     expect(error.message).toContain('/runs/wait answered 200: the graph failed:')
@@ -377,7 +392,7 @@ describe('agent checks against the real agent server', () => {
   it('fails a graph that hands its input state back: the question is not the answer', async () => {
     const error = await failure(
       checkAgent(
-        options(url, {
+        realOptions({
           assistantId: 'silent',
           message: 'Say hello to the user',
           expect: expectation('hello')
@@ -393,7 +408,7 @@ describe('agent checks against the real agent server', () => {
 
   it('fails the assistant check for an assistant the server does not have', async () => {
     const error = await failure(
-      checkAgent(options(url, { assistantId: 'missing', ...sleepingClock(5_000) }))
+      checkAgent(realOptions({ assistantId: 'missing', ...sleepingClock(6_000) }))
     )
     expect(error).toMatchObject({ check: 'assistant', status: 404 })
   })

@@ -221,7 +221,7 @@ describe('dist/index.js run as a runner runs it', () => {
     const secrets = [API_KEY, SECRET_VALUE, ...MULTILINE_SECRET.split('\n')]
     expect(run.stdout).toContain(`::add-mask::${SECRET_VALUE}`)
     expect(run.stdout).toContain('::add-mask::MIIEowIBAAKCAQEA')
-    if (debug) expect(run.stdout).toContain('::debug::GET /v2/deployments')
+    expect(run.stdout.includes('::debug::GET /v2/deployments')).toBe(debug === '1')
     expect(leaks(run.stdout + run.stderr, secrets)).toEqual([])
     expect(leaks(run.summary, secrets)).toEqual([])
     // The emulator did receive them: the masking is ours, not a missing secret.

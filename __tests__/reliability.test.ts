@@ -204,8 +204,8 @@ describe('a revision queued behind a failed one', () => {
   it('says so when the wait times out', async () => {
     const held = await startControlPlane({ stepMs: 10, holdBehindFailed: true })
     try {
+      // Seeded revisions have reached their status when seedDeployment returns.
       const seeded = held.seedDeployment({ name: 'support-agent', status: 'BUILD_FAILED' })
-      await new Promise((resolve) => setTimeout(resolve, 100))
       const { result } = await runDeploy({
         ...gitHost(),
         'api-url': held.url,

@@ -125,8 +125,8 @@ describe('showRevisionLogs against the emulator', () => {
   }
 
   async function failedRevision() {
+    // Seeded revisions have reached their status when seedDeployment returns.
     const deployment = emulator.seedDeployment({ name: 'agent', status: 'BUILD_FAILED' })
-    await new Promise((resolve) => setTimeout(resolve, 20))
     return { deploymentId: deployment.id, revisionId: deployment.latest_revision_id ?? '' }
   }
 

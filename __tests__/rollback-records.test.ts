@@ -28,8 +28,7 @@ describe('a rollback, as the records tell it', () => {
     closers.push(async () => clock.close())
     const holder: { controlPlane?: ControlPlaneEmulator } = {}
     const agent: AgentServerEmulator = await startAgentServer({
-      host: () => holder.controlPlane?.serving(NAME),
-      now: clock.now
+      host: () => holder.controlPlane?.serving(NAME)
     })
     // The seeded revision's agent answers well; the revision this run makes answers 500.
     const controlPlane = await startControlPlane({

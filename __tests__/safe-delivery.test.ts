@@ -56,16 +56,22 @@ const checked = (extra: Partial<RawInputs> = {}): Partial<RawInputs> => ({
 
 /** Every request body the action sent and every answer is valid against the published schema. */
 function expectSchemaValid(controlPlane: ControlPlaneEmulator) {
-  for (const request of controlPlane.requests) {
-    if (request.method === 'PATCH') {
-      expect(validate('DeploymentPatchRequest', request.body)).toEqual([])
-    }
-    if (request.method === 'POST' && request.path === '/v2/deployments') {
-      expect(validate('DeploymentCreateRequest', request.body)).toEqual([])
-    }
+  const problems = controlPlane.requests.flatMap((request) => {
+    const where = `${request.method} ${request.path}`
+    if (request.method === 'PATCH')
+      return validate('DeploymentPatchRequest', request.body).map(
+        (problem) => `${where}: ${problem}`
+      )
+    if (request.method === 'POST' && request.path === '/v2/deployments')
+      return validate('DeploymentCreateRequest', request.body).map(
+        (problem) => `${where}: ${problem}`
+      )
     // The redeploy takes no body.
-    if (request.path.endsWith('/redeploy')) expect(request.body ?? null).toBeNull()
-  }
+    if (request.path.endsWith('/redeploy') && (request.body ?? null) !== null)
+      return [`${where}: a body`]
+    return []
+  })
+  expect(problems).toEqual([])
 }
 
 describe('rollback-on-failure against the emulator', () => {

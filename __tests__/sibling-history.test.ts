@@ -90,6 +90,10 @@ describe('sibling history', () => {
       history: [{ durationMs: 60 }]
     })
     const step = { ...gitHostStep(emulator.url), 'poll-interval': '10s' }
+    // The history is read once the first poll finds the revision still building: a build of
+    // 1.5 s is still building at the first poll however busy the machine (one of 10-ms steps
+    // could be DEPLOYED already).
+    emulator.setPhaseMs({ BUILDING: 1_500 })
     const first = await runDeploy(step)
     expect(first.result.outcome).toBe('deployed')
     expect(revisionReads()).toEqual([`/v2/deployments/${sibling.id}/revisions`])

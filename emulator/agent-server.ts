@@ -16,8 +16,8 @@ export interface AgentServerOptions {
   rejectWith?: number
   /** Answer every A2A call with this JSON-RPC error. */
   a2aError?: { code: number; message: string }
-  /** Answer /assistants with 503 for this long after start, as a server still coming up. */
-  warmUpMs?: number
+  /** Answer the first this many reads of an assistant with 503, as a server still coming up. */
+  warmUpReads?: number
   /**
    * The revision this server runs as, e.g. `() => controlPlane.serving('agent')`: it answers as
    * that revision's AgentBehaviour, and /info names it. Without it all is well and /info has no
@@ -37,8 +37,6 @@ export interface AgentServerOptions {
    * model, or a gate a test opens) and may return the answer to send instead of the echo.
    */
   beforeRun?: (message: string) => Promise<Answer | undefined> | Answer | undefined
-  /** Clock in ms the warm-up is measured on (default Date.now). */
-  now?: () => number
 }
 
 export interface AgentServerEmulator {
@@ -74,10 +72,9 @@ export async function startAgentServer(
   const apiKey = options.apiKey ?? 'emulator-key'
   const assistants = new Set(options.assistants ?? ['agent'])
   const requests: RecordedRequest[] = []
-  const now = options.now ?? Date.now
-  const startedAt = now()
   let origin = ''
   let infoReads = 0
+  let assistantReads = 0
   let runsInFlight = 0
   let maxRunsInFlight = 0
   const behaviour = (): AgentBehaviour => options.host?.()?.agent ?? 'well'
@@ -88,10 +85,9 @@ export async function startAgentServer(
     if (
       method === 'GET' &&
       assistantPath !== undefined &&
-      now() < startedAt + (options.warmUpMs ?? 0)
-    ) {
+      ++assistantReads <= (options.warmUpReads ?? 0)
+    )
       return { status: 503, body: { detail: 'The server is starting' } }
-    }
     if (method === 'GET' && assistantPath !== undefined) {
       const id = decodeURIComponent(assistantPath)
       if (!assistants.has(id)) return { status: 404, body: { detail: `Assistant ${id} not found` } }

@@ -223,7 +223,8 @@ describe('control-plane emulator: revisions list and seeded histories', () => {
     cp.seedDeployment({ name: 'production' })
     const names: unknown[] = []
     const updated: unknown[] = []
-    for (let offset = 0, pages = 0; ; pages += 1) {
+    let pages = 0
+    for (let offset = 0; ; pages += 1) {
       const page = await call(
         cp,
         'GET',
@@ -238,12 +239,10 @@ describe('control-plane emulator: revisions list and seeded histories', () => {
           (deployment) => (deployment.source_config as Json).repo_url === repo.repo_url
         )
       ).toBe(true)
-      if (resources.length < 20) {
-        expect(pages).toBe(2)
-        break
-      }
+      if (resources.length < 20) break
       offset = Number(page.body?.offset)
     }
+    expect(pages).toBe(2)
     expect(names).toHaveLength(45)
     expect(updated.filter((at) => at === old)).toHaveLength(22)
     expect(

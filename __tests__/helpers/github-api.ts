@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { githubRequestProblems } from './github-openapi'
+import { githubRequestProblems, prepareGitHubDescription } from './github-openapi'
 
 export interface GitHubCall {
   method: string
@@ -254,6 +254,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
       answer(404, { message: 'Not Found' })
     })
   })
+  prepareGitHubDescription()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { Ajv, type ValidateFunction } from 'ajv'
 
 /**
  * GitHub's published REST description (@octokit/openapi, api.github.com): what a request the
- * action sends must match. Read once, on the first request checked; each operation's body schema
- * is compiled when first needed.
+ * action sends must match. Read from the extract of it that scripts/github-openapi-extract.ts
+ * writes (every operation's method and path; parameters and request bodies of the operations the
+ * action and this stand-in use), once, on the first request checked; each operation's body schema
+ * is compiled when first needed. A test keeps the extract equal to the pinned package.
  */
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 type JsonObject = { [key: string]: Json }
@@ -14,7 +15,8 @@ interface Operation {
   method: string
   template: string
   pattern: RegExp
-  operation: JsonObject
+  /** Undefined for an operation GitHub has that the extract leaves out. */
+  operation: JsonObject | undefined
 }
 
 let described: { document: JsonObject; operations: Operation[]; ajv: Ajv } | undefined
@@ -22,25 +24,20 @@ const bodyValidators = new Map<string, ValidateFunction>()
 
 function description() {
   if (described) return described
-  const file = createRequire(import.meta.url).resolve(
-    '@octokit/openapi/generated/api.github.com.json'
-  )
-  const document = JSON.parse(readFileSync(file, 'utf8')) as JsonObject
-  const operations: Operation[] = []
-  for (const [template, item] of Object.entries(document.paths as JsonObject)) {
-    for (const [method, operation] of Object.entries(item as JsonObject)) {
-      if (method === 'parameters') continue
-      const pattern = new RegExp(
-        `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`
-      )
-      operations.push({
-        method: method.toUpperCase(),
-        template,
-        pattern,
-        operation: operation as JsonObject
-      })
-    }
-  }
+  const document = JSON.parse(
+    readFileSync(new URL('./github-openapi.extract.json', import.meta.url), 'utf8')
+  ) as JsonObject
+  const paths = document.paths as JsonObject
+  // In the description's order, as before the extract: the first template that fits wins.
+  const operations = (document.operations as string[]).map((entry): Operation => {
+    const [method = '', template = ''] = entry.split(' ')
+    const pattern = new RegExp(
+      `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`
+    )
+    const operation = (paths[template] as JsonObject | undefined)?.[method.toLowerCase()] as
+      JsonObject | undefined
+    return { method, template, pattern, operation }
+  })
   // OpenAPI 3.0 schemas: `nullable`, formats and x- keywords the validator need not know.
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false })
   ajv.addSchema(document as object, 'github')
@@ -63,6 +60,30 @@ function resolve(document: JsonObject, node: Json): Json {
 const pointer = (...parts: string[]) =>
   parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')
 
+/** The validator of an operation's JSON body, compiled when first asked for. */
+function bodyValidator(ajv: Ajv, found: Operation): ValidateFunction {
+  const schemaPath = `github#/${pointer('paths', found.template, found.method.toLowerCase(), 'requestBody', 'content', 'application/json', 'schema')}`
+  let validate = bodyValidators.get(schemaPath)
+  if (!validate) {
+    validate = ajv.compile({ $ref: schemaPath })
+    bodyValidators.set(schemaPath, validate)
+  }
+  return validate
+}
+
+/**
+ * Reads the description and compiles every body validator now, before a test's run: the stand-in
+ * shares its process (and event loop) with the test's other servers, and a first request that
+ * compiled would hold their answers back meanwhile, the longer the busier the machine.
+ */
+export function prepareGitHubDescription(): void {
+  const { ajv, operations } = description()
+  for (const found of operations) {
+    const body = found.operation?.requestBody as JsonObject | undefined
+    if ((body?.content as JsonObject | undefined)?.['application/json']) bodyValidator(ajv, found)
+  }
+}
+
 /**
  * What is wrong with a request by GitHub's description: an operation that does not exist, a query
  * parameter it does not take, a body field it does not know, a body that does not match.
@@ -79,8 +100,14 @@ export function githubRequestProblems(
   )
   if (!found) return [`${method} ${path}: no such operation in GitHub's REST description`]
   const where = `${method} ${found.template}`
+  if (!found.operation)
+    return [
+      `${where}: an operation the extract of GitHub's REST description leaves out (add it to ` +
+        'EXTRACTED in scripts/github-openapi-extract.ts and run that script)'
+    ]
   const problems: string[] = []
-  const parameters = ((found.operation.parameters ?? []) as Json[]).map(
+  const operation = found.operation
+  const parameters = ((operation.parameters ?? []) as Json[]).map(
     (parameter) => resolve(document, parameter) as JsonObject
   )
   const queryNames = new Set(
@@ -89,7 +116,7 @@ export function githubRequestProblems(
   for (const name of query.keys()) {
     if (!queryNames.has(name)) problems.push(`${where}: unknown query parameter ${name}`)
   }
-  const requestBody = resolve(document, found.operation.requestBody ?? null) as JsonObject | null
+  const requestBody = resolve(document, operation.requestBody ?? null) as JsonObject | null
   if (!requestBody) {
     if (body !== undefined) problems.push(`${where}: takes no body`)
     return problems
@@ -98,12 +125,7 @@ export function githubRequestProblems(
     if (requestBody.required === true) problems.push(`${where}: a body is required`)
     return problems
   }
-  const schemaPath = `github#/${pointer('paths', found.template, method.toLowerCase(), 'requestBody', 'content', 'application/json', 'schema')}`
-  let validate = bodyValidators.get(schemaPath)
-  if (!validate) {
-    validate = ajv.compile({ $ref: schemaPath })
-    bodyValidators.set(schemaPath, validate)
-  }
+  const validate = bodyValidator(ajv, found)
   if (!validate(body)) {
     for (const error of validate.errors ?? []) {
       problems.push(`${where}: body${error.instancePath} ${error.message ?? 'is invalid'}`)

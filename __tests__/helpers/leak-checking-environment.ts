@@ -1,11 +1,20 @@
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment'
 import { TestEnvironment } from 'jest-environment-node'
-import { relative } from 'node:path'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
 
 /**
  * Jest's node environment, plus a check that each test file ends what it starts: once the file's
  * hooks have run, the worker must hold nothing more that keeps a process alive (a server, a
- * socket, a child process, a ref'd timer) than it held when the file began.
+ * socket, a child process, a ref'd timer) than it held when the file began, and the file's temp
+ * folder must be empty.
+ *
+ * Each test file gets a temp folder of its own: TMPDIR names it for the file's run, so
+ * `os.tmpdir()` in the tests, and in the child processes that inherit their environment, is that
+ * folder. What a test writes there it must remove; the environment then removes the folder. A
+ * file that leaves something fails, and what it left is named and removed, so a full run leaves
+ * nothing in the OS temp folder.
  *
  * Jest's own check (a worker still alive some time after the run) names no file, and on a busy
  * machine a worker with a few hundred MB can take longer than its default half second only to
@@ -14,9 +23,14 @@ import { relative } from 'node:path'
 export default class LeakCheckingEnvironment extends TestEnvironment {
   private readonly file: string
   private heldBefore = new Map<string, number>()
+  private readonly temp: { folder: string; before: string | undefined }
 
   constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
+    // Before the base class copies process.env for the tests, so that they see it too.
+    const temp = { folder: mkdtempSync(join(tmpdir(), 'jest-file-')), before: process.env.TMPDIR }
+    process.env.TMPDIR = temp.folder
     super(config, context)
+    this.temp = temp
     this.file = relative(config.globalConfig.rootDir, context.testPath)
   }
 
@@ -30,7 +44,20 @@ export default class LeakCheckingEnvironment extends TestEnvironment {
   }
 
   override async teardown(): Promise<void> {
-    await super.teardown()
+    const problems: string[] = []
+    await super.teardown().catch((error: Error) => problems.push(error.message))
+    await this.settle().catch((error: Error) => problems.push(error.message))
+    const left = this.removeTempFolder()
+    if (left.length > 0)
+      problems.push(
+        `${this.file} left in the temp folder: ${left.join(', ')}. Remove what each test ` +
+          'writes (rmSync in a finally, an afterEach or an afterAll).'
+      )
+    if (problems.length > 0) throw new Error(problems.join('\n'))
+  }
+
+  /** Waits until the worker holds no more than before the file, or fails. */
+  private async settle(): Promise<void> {
     // A closed socket or an exited child is let go a few turns of the event loop later; the
     // bound only catches what never ends.
     for (let turn = 0; ; turn++) {
@@ -43,6 +70,15 @@ export default class LeakCheckingEnvironment extends TestEnvironment {
         )
       await new Promise((resolve) => setTimeout(resolve, 10))
     }
+  }
+
+  /** Gives TMPDIR back and removes the file's temp folder: what was left in it, by name. */
+  private removeTempFolder(): string[] {
+    if (this.temp.before === undefined) delete process.env.TMPDIR
+    else process.env.TMPDIR = this.temp.before
+    const left = readdirSync(this.temp.folder).sort()
+    rmSync(this.temp.folder, { recursive: true, force: true })
+    return left
   }
 }
 

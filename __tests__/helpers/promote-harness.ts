@@ -55,13 +55,21 @@ export const patches = (controlPlane: ControlPlaneEmulator) =>
 /** Every body sent is valid against the published schema, as the emulator itself checks it. */
 export function expectSchemaValid(controlPlane: ControlPlaneEmulator) {
   expect(patches(controlPlane).length).toBeGreaterThan(0)
-  for (const request of writes(controlPlane)) {
+  const problems = writes(controlPlane).flatMap((request) => {
+    const where = `${request.method} ${request.path}`
+    const status = request.status === 200 ? [] : [`${where}: answered ${request.status}`]
     if (request.method === 'PATCH')
-      expect(validate('DeploymentPatchRequest', request.body)).toEqual([])
-    else if (request.path.endsWith('/redeploy')) expect(request.body ?? null).toBeNull()
-    else throw new Error(`unexpected ${request.method} ${request.path}`)
-    expect(request.status).toBe(200)
-  }
+      return [
+        ...validate('DeploymentPatchRequest', request.body).map(
+          (problem) => `${where}: ${problem}`
+        ),
+        ...status
+      ]
+    if (request.path.endsWith('/redeploy'))
+      return [...((request.body ?? null) === null ? [] : [`${where}: a body`]), ...status]
+    return [`${where}: unexpected`]
+  })
+  expect(problems).toEqual([])
 }
 
 export const activeOf = (deployment: Deployment) => String(deployment.active_revision_id)

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -71,8 +71,9 @@ export interface RunActionOptions {
 
 /**
  * Runs the built action the way a runner does: `node dist/index.js` with INPUT_* variables (the
- * defaults of action.yml filled in) and GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files. Nothing of the
- * test process's own environment reaches it but PATH.
+ * defaults of action.yml filled in) and GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files, in a temp
+ * folder removed once they are read. Nothing of the test process's own environment reaches it but
+ * PATH and TMPDIR (the test file's temp folder, so what the child leaves there is found).
  */
 export function runAction(
   inputs: Partial<RawInputs>,
@@ -112,6 +113,7 @@ export function runAction(
   const child = spawn(process.execPath, ['--require', memory.preload, DIST], {
     env: {
       PATH: process.env.PATH ?? '',
+      TMPDIR: tmpdir(),
       GITHUB_OUTPUT: outputFile,
       GITHUB_STEP_SUMMARY: summaryFile,
       GITHUB_EVENT_NAME: 'push',
@@ -147,12 +149,15 @@ export function runAction(
       const maxRssKiB = existsSync(memory.file)
         ? Number(readFileSync(memory.file, 'utf8'))
         : undefined
+      const outputs = parseOutputFile(readFileSync(outputFile, 'utf8'))
+      const summary = readFileSync(summaryFile, 'utf8')
+      rmSync(dir, { recursive: true, force: true })
       resolve({
         code,
         stdout,
         stderr,
-        outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
-        summary: readFileSync(summaryFile, 'utf8'),
+        outputs,
+        summary,
         durationMs: Date.now() - started,
         peakRssBytes: maxRssKiB === undefined ? undefined : maxRssKiB * 1024,
         killed

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startGitHubApi } from '../helpers/github-api'
@@ -177,7 +177,7 @@ describe('every run ends within timeout plus a few seconds', () => {
       writeFileSync(join(bin, 'git'), '#!/bin/sh\nexec sleep 45\n')
       chmodSync(join(bin, 'git'), 0o755)
       const cp = await startHostileControlPlane()
-      closers.push(cp.close)
+      closers.push(cp.close, async () => rmSync(work, { recursive: true, force: true }))
       const run = await runAction(
         hostileStep(cp.url, {
           ...bounded,

@@ -26,25 +26,28 @@ function unsafeMarkup(text: string): string[] {
   ]
 }
 
-/** A URL a workflow may use: http(s), no credentials, no control characters or spaces. */
-function isSafeUrl(value: string): boolean {
-  if ([...value].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f)) return false
-  try {
-    const url = new URL(value)
-    return ['http:', 'https:'].includes(url.protocol) && !url.username && !url.password
-  } catch {
-    return false
-  }
-}
-
-const CASES: [string, string, boolean][] = [
-  ['a javascript: URL', 'javascript:alert(1)', false],
-  ['a URL with credentials', 'https://u:p4ss-word@agent.example.com/', false],
-  ['a URL with a newline and a command', 'https://agent.example.com/\n::warning::PWNED-url', false],
-  ['a URL with the API key in its query', `https://agent.example.com/?key=${API_KEY}`, true]
+/** The hostile custom_url, and why the action refuses it as the deployment's URL. */
+const CASES: [string, string, string][] = [
+  ['a javascript: URL', 'javascript:alert(1)', 'its scheme is javascript: rather than http(s)'],
+  [
+    'a URL with credentials',
+    'https://u:p4ss-word@agent.example.com/',
+    'it holds a user name or password'
+  ],
+  [
+    'a URL with a newline and a command',
+    'https://agent.example.com/\n::warning::PWNED-url',
+    'it holds control characters or spaces'
+  ],
+  // The key holds a space, as some do.
+  [
+    'a URL with the API key in its query',
+    `https://agent.example.com/?key=${API_KEY}`,
+    'it holds control characters or spaces'
+  ]
 ]
 
-describe.each(CASES)('custom_url is %s, the name is hostile', (_, customUrl, httpUrl) => {
+describe.each(CASES)('custom_url is %s, the name is hostile', (_, customUrl, problem) => {
   let cp: HostileControlPlane
   let github: Awaited<ReturnType<typeof startGitHubApi>>
   let run: WorldRun
@@ -94,22 +97,23 @@ describe.each(CASES)('custom_url is %s, the name is hostile', (_, customUrl, htt
     expect(unsafeMarkup(run.summary)).toEqual([])
     expect(run.summary).not.toContain('-->')
   })
-  it('the GitHub deployment status names no URL, or an http(s) URL without credentials', () => {
-    const url = finalStatus()?.environment_url
-    if (url !== undefined) expect(isSafeUrl(url)).toBe(true)
+  it('the GitHub deployment status names none of these URLs', () => {
+    expect(finalStatus()).toMatchObject({ state: 'success' })
+    expect(finalStatus()).not.toHaveProperty('environment_url')
   })
   it('no secret or credential reaches the GitHub payloads, the log, the summary or the outputs', () => {
     expect(leaksOf(run, { texts: github.payloadTexts() })).toEqual([])
     const everything = [run.stdout, run.summary, ...github.payloadTexts()].join('\n')
     expect(everything).not.toContain('p4ss-word')
   })
-  it('deployment-url is an http(s) URL without credentials, or empty with a warning', () => {
-    const output = run.outputs['deployment-url'] ?? ''
-    if (httpUrl && output !== '') expect(isSafeUrl(output)).toBe(true)
-    else {
-      expect(output).toBe('')
-      expect(run.stdout).toMatch(/^::warning.*(deployment-url|custom_url)/m)
-    }
+  it('deployment-url is empty, with a warning that says why', () => {
+    expect(run.outputs['deployment-url']).toBe('')
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+    expect(warnings.filter((line) => line.includes('custom_url'))).toEqual([
+      expect.stringContaining(
+        `is not a usable URL (${problem}): deployment-url is left empty, and nothing is sent to it.`
+      )
+    ])
   })
   it('no output but the declared ones', () => {
     expect(undeclaredOutputs(run)).toEqual([])

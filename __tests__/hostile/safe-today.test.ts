@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, afterAll } from '@jest/globals'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startGitHubApi } from '../helpers/github-api'
@@ -128,7 +128,7 @@ describe('the source upload', () => {
       const source = mkdtempSync(join(tmpdir(), 'hostile-upload-'))
       writeFileSync(join(source, 'graph.json'), '{}')
       const cp = await startHostileControlPlane({ uploadUrl: `${storage.url}/bucket/obj?sig=s1` })
-      closers.push(cp.close)
+      closers.push(cp.close, async () => rmSync(source, { recursive: true, force: true }))
       const run = await runInProcess(
         hostileStep(cp.url, {
           source: 'internal_source',

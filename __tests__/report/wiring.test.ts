@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, afterAll } from '@jest/globals'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
@@ -134,6 +134,7 @@ describe('the built action with a hostile control plane', () => {
         }
       }
     )
+    rmSync(dir, { recursive: true, force: true })
     expect(run.code).toBe(0)
     expect(run.outputs['revision-status']).toBe('DEPLOYED')
     expect(github.calls[0]?.path).toBe('/repos/acme/agent/deployments')

@@ -1,0 +1,5 @@
+import { makeSuiteTemp } from './suite-temp'
+
+export default function globalSetup(): void {
+  makeSuiteTemp()
+}

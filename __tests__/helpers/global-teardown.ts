@@ -1,0 +1,5 @@
+import { removeSuiteTemp } from './suite-temp'
+
+export default function globalTeardown(): void {
+  removeSuiteTemp()
+}

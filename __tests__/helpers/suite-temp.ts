@@ -1,0 +1,32 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/**
+ * The suite's own temp folder, made before the first test file and removed after the last
+ * (jest's globalSetup and globalTeardown, see jest.config.js). TMPDIR names it, so every test
+ * file's own folder (./leak-checking-environment.ts) is made inside it: whatever a file's
+ * environment could not remove (a worker that never reached its teardown) goes with it, and a
+ * run leaves nothing in the OS temp folder.
+ */
+const ROOT = 'DEPLOY_AGENT_SUITE_TEMP'
+
+export function makeSuiteTemp(): void {
+  const root = mkdtempSync(join(tmpdir(), 'deploy-agent-suite-'))
+  process.env[ROOT] = root
+  // Workers start after this, with this environment.
+  process.env.TMPDIR = root
+}
+
+export function removeSuiteTemp(): void {
+  const root = process.env[ROOT]
+  if (root === undefined) return
+  // A file's folder left empty is one whose environment did not reach its teardown; what a test
+  // left was named there. Anything else was written beside the test files' folders.
+  const stray = readdirSync(root).filter((entry) => !entry.startsWith('jest-file-'))
+  rmSync(root, { recursive: true, force: true })
+  if (stray.length > 0)
+    throw new Error(
+      `The suite left in its temp folder, outside any test file's: ${stray.join(', ')}`
+    )
+}
