@@ -1,7 +1,7 @@
 import { ControlPlaneClient } from './control-plane/client'
 import { sleep } from './control-plane/retry'
 import { CancelledError } from './operations/deps'
-import { SUCCEEDS, type DeployResult, type RevisionLogs } from './result'
+import { SUCCEEDS, type DeployResult, type RevisionLogs, type RollbackReport } from './result'
 import { deleteDeployment } from './operations/delete'
 import { createDispatcher, type Dispatcher } from './control-plane/transport'
 import { deliver, type Delivery } from './safe-delivery'
@@ -15,7 +15,13 @@ import { createOutputs } from './report/outputs'
 import type { Redactor } from './report/redact'
 import { LOG_BUDGET_MS, showRevisionLogs } from './after-deploy/revision-logs'
 import type { DeletedPreview } from './after-deploy/github-cleanup'
-import { renderDeploySummary, type SummaryExtras } from './report/summary'
+import { renderSummary } from './report/summary'
+import { buildReport, type ReportModel } from './report/report-model'
+import { renderBuildingComment, renderComment, WAITING_VERBS } from './report/pr-comment-text'
+import { statusDescription } from './report/status-text'
+import { githubPlaceFromEnv, runUrl, workflowCommit, type GitHubPlace } from './lib/github-links'
+import { expectedEndAt } from './wait/progress-text'
+import { readFileSync } from 'node:fs'
 import { ACTION_VERSION } from './version'
 
 /** The job is cancelled: what is left must finish within this, the contract allows 2 s. */
@@ -53,8 +59,11 @@ async function executeWith(
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
 
+  // Where links point: the workflow's server, repository, run and commit.
+  const place = githubPlaceFromEnv(process.env)
+  const commit = workflowCommit(process.env, (path) => readFileSync(path, 'utf8'))
   // Beside the deploy: started now, never awaited before the first control-plane request.
-  const records = await openRecords(config, redact, log, startedAt)
+  const records = await openRecords(config, redact, log, startedAt, { place, commit })
   const client = new ControlPlaneClient({
     baseUrl: config.apiUrl,
     apiKey: config.apiKey,
@@ -87,24 +96,28 @@ async function executeWith(
   const { result, checks, rollback } = await runOperation(config, deps)
   await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest))
   const logs = await failureLogs(result, config, client, redact, log, controller.signal)
-  await records?.finish({
-    outcome: result.outcome,
-    deploymentName: result.deploymentName ?? config.name ?? '',
-    deploymentUrl: result.deploymentUrl,
-    revisionId: result.revisionId,
-    revisionStatus: result.revisionStatus,
-    elapsedMs: Date.now() - startedAt,
-    checksPassed: checks?.passed ?? [],
-    suite: checks?.suite,
-    rollback,
-    redeployOf: result.redeployOf
-  })
-  await report(result, config, redact, log, {
-    logs,
+  const model = buildReport({
+    operation: config.operation,
+    result,
     checks,
     rollback,
-    target: deployTarget(config)
+    logs,
+    // A promote's source is the deployments' own (result.promotion), never the input's default.
+    source: config.operation === 'promote' ? undefined : config.source,
+    target: deployTarget(config),
+    workflowCommit: commit,
+    place,
+    now: Date.now(),
+    startedAt,
+    inputName: config.name ?? config.deploymentId
   })
+  await records?.finish({
+    outcome: result.outcome,
+    deploymentUrl: result.deploymentUrl,
+    description: statusDescription(model, redact),
+    comment: (previousBody) => renderComment(model, previousBody, place, redact)
+  })
+  await report(result, model, redact, log, rollback)
   process.off('SIGINT', onSignal)
   process.off('SIGTERM', onSignal)
 }
@@ -143,7 +156,13 @@ const GITHUB_SIDE: Record<Config['operation'], 'records' | 'previews'> = {
 }
 
 /** The GitHub deployment and PR comment, when asked for; never fails nor holds the run. */
-async function openRecords(config: Config, redact: Redactor, log: Log, startedAt: number) {
+async function openRecords(
+  config: Config,
+  redact: Redactor,
+  log: Log,
+  startedAt: number,
+  links: { place?: GitHubPlace; commit?: string }
+) {
   if (!config.github || GITHUB_SIDE[config.operation] !== 'records' || config.dryRun)
     return undefined
   try {
@@ -158,7 +177,27 @@ async function openRecords(config: Config, redact: Redactor, log: Log, startedAt
       deadline: startedAt + config.timeoutMs,
       now: Date.now,
       warn: (message) => log.warning(message),
-      info: (message) => log.info(message)
+      info: (message) => log.info(message),
+      buildingComment: (expected, previousBody) =>
+        renderBuildingComment(
+          {
+            deploymentName: config.name ?? config.deploymentId ?? '',
+            // Only a deploy builds the workflow's commit; the others' commit is the service's.
+            commit: config.operation === 'deploy' ? links.commit : undefined,
+            expectedAt: expected && expectedEndAt(expected),
+            runUrl: links.place && runUrl(links.place),
+            now: Date.now(),
+            verb:
+              config.operation === 'deploy' ||
+              config.operation === 'rollback' ||
+              config.operation === 'promote'
+                ? WAITING_VERBS[config.operation]
+                : 'waiting'
+          },
+          previousBody,
+          links.place,
+          redact
+        )
     })
   } catch (error) {
     log.warning(
@@ -247,15 +286,13 @@ async function failureLogs(
 /** The summary, and the step's last line: its outcome. */
 async function report(
   result: DeployResult,
-  config: Config,
+  model: ReportModel,
   redact: Redactor,
   log: Log,
-  extras: SummaryExtras
+  rollback: RollbackReport | undefined
 ) {
-  // A promote's source is the deployments' own (result.promotion), never the input's default.
-  const source = config.operation === 'promote' ? '—' : config.source
-  await writeSummary(renderDeploySummary(result, source, extras, redact), log)
-  const rolledBack = extras.rollback ? `\n${describeRollback(extras.rollback)}` : ''
+  await writeSummary(renderSummary(model, redact), log)
+  const rolledBack = rollback ? `\n${describeRollback(rollback)}` : ''
   if (SUCCEEDS[result.outcome]) log.info(result.message)
   else log.fail(`${result.message}${rolledBack}`)
 }

@@ -106,6 +106,17 @@ export interface Promotion {
   inconclusive?: string
 }
 
+/** A check after DEPLOYED, by its internal name (the report says it in words). */
+export type CheckName =
+  'serving' | 'info' | 'assistant' | 'run' | 'a2a' | 'suite' | 'eval' | 'commit'
+
+/** One check's verdict, with why when it did not pass. */
+export interface CheckVerdict {
+  check: CheckName
+  verdict: 'passed' | 'failed' | 'inconclusive' | 'skipped'
+  why?: string
+}
+
 /**
  * What the checks after DEPLOYED proved. `failure` (a check failed) and `inconclusive` (a check
  * could not reach a verdict) each fail the step; only `failure` is ground for a rollback.
@@ -120,6 +131,8 @@ export interface AfterDeployChecks {
   inconclusive?: string
   /** `verify-cases`: the smoke suite's cases and verdict, when it ran. */
   suite?: SuiteReport
+  /** Every check's verdict, in the order they ran. */
+  verdicts?: CheckVerdict[]
 }
 
 /**
@@ -178,6 +191,10 @@ export interface RollbackReport {
   suite?: SuiteReport
   elapsedMs: number
   message: string
+  /** The revision the service names active after the rollback, when it was read. */
+  servingNow?: string
+  /** True only when the earlier revision serves again. */
+  restored?: boolean
 }
 
 /** One stale deployment operation prune found: a row of its table. */

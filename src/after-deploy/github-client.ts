@@ -2,6 +2,7 @@ import { context, getOctokit } from '@actions/github'
 import { defaults } from '@actions/github/lib/utils'
 import { BODY_CAPS, cappedFetch } from '../control-plane/transport'
 import { formatDuration } from '../lib/duration'
+import { runUrl } from '../lib/github-links'
 import { markdownFor } from '../report/markdown'
 import type { Redactor } from '../report/redact'
 
@@ -46,7 +47,12 @@ export function workflowTarget(): GitHubTarget {
     repo,
     sha: pullRequest?.head?.sha ?? context.sha,
     pullRequest: pullRequest?.number,
-    runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`
+    runUrl:
+      runUrl({
+        serverUrl: context.serverUrl,
+        repository: `${owner}/${repo}`,
+        runId: String(context.runId)
+      }) ?? ''
   }
 }
 

@@ -72,14 +72,17 @@ export async function upsertComment(
     owner: string
     repo: string
     issue: number
-    body: string
+    /** The body, or how to make it from the body of the comment it replaces (when one is found). */
+    body: string | ((previousBody: string | undefined) => string)
     identity: Promise<TokenIdentity>
     signal: AbortSignal
   }
 ) {
-  const { owner, repo, issue, body, signal } = where
-  const marker = body.split('\n')[0] ?? ''
+  const { owner, repo, issue, signal } = where
+  const bodyOf = typeof where.body === 'string' ? () => where.body as string : where.body
+  const marker = bodyOf(undefined).split('\n')[0] ?? ''
   const ours = await findComment(octokit, { ...where, marker })
+  const body = bodyOf(ours?.body)
   if (ours)
     await octokit.rest.issues.updateComment({
       owner,
