@@ -165,13 +165,16 @@ describe('openGitHubRecords', () => {
     const records = openGitHubRecords(options(1_000, warnings), target(github.url, 5))
     records.waitStarting()
     await records.finish(record)
-    // Both in flight at once: in either order.
+    // The deployment and the building comment in flight at once, then the final comment (it
+    // asks who the token is again): each bounded.
     expect(github.calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual([
+      'GET /user',
       'GET /user',
       'POST /repos/acme/agent/deployments'
     ])
     expect(warnings.sort()).toEqual([
       'The GitHub deployment for staging was not recorded: GitHub did not answer within 1s.',
+      'the comment on pull request #5 was not recorded: GitHub did not answer within 1s.',
       'the comment on pull request #5 was not recorded: GitHub did not answer within 1s.'
     ])
   }, 20_000)

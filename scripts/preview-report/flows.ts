@@ -53,9 +53,30 @@ function pipBuildLog(): LogEntry[] {
 }
 
 /** A control plane and an agent server answering as the revision it serves. */
-async function world(closers: (() => Promise<void>)[], options: ControlPlaneOptions = {}) {
+async function world(
+  closers: (() => Promise<void>)[],
+  options: ControlPlaneOptions = {},
+  /** A 'wrong-reply' revision answers this message wrongly and every other one well. */
+  onlyWrongTo?: string
+) {
   const holder: { controlPlane?: ControlPlaneEmulator } = {}
-  const agent = await startAgentServer({ host: () => holder.controlPlane?.serving(NAME) })
+  const host = () => holder.controlPlane?.serving(NAME)
+  const agent = await startAgentServer({
+    host,
+    beforeRun: (message) => {
+      if (onlyWrongTo === undefined || host()?.agent !== 'wrong-reply') return undefined
+      const reply = message === onlyWrongTo ? 'Sorry, I cannot help with that.' : `echo: ${message}`
+      return {
+        status: 200,
+        body: {
+          messages: [
+            { type: 'human', content: message },
+            { type: 'ai', content: reply }
+          ]
+        }
+      }
+    }
+  })
   const controlPlane = await startControlPlane({ stepMs: 5, agentUrl: agent.url, ...options })
   holder.controlPlane = controlPlane
   closers.push(controlPlane.close, agent.close)
@@ -199,7 +220,7 @@ export async function runFlows(): Promise<FlowView[]> {
       view('promote', 'Promote staging to production', { run })
     }
     {
-      const controlPlane = await world(closers)
+      const controlPlane = await world(closers, {}, 'I want a human')
       seed(controlPlane)
       writeFileSync(
         join(workspace, 'cases.yml'),
@@ -211,7 +232,7 @@ export async function runFlows(): Promise<FlowView[]> {
           ]),
           '- name: escalation',
           '  message: I want a human',
-          '  expect: "transferring you"'
+          '  expect: "echo: I want a human"'
         ].join('\n')
       )
       view(
@@ -224,7 +245,7 @@ export async function runFlows(): Promise<FlowView[]> {
             'verify-cases': 'cases.yml',
             'rollback-on-failure': 'true'
           }),
-          () => undefined,
+          () => controlPlane.setAgent('wrong-reply'),
           { GITHUB_WORKSPACE: workspace },
           workspace
         )

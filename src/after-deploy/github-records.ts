@@ -136,7 +136,12 @@ export function openGitHubRecords(
   if (options.operation !== 'rollback' && options.operation !== 'promote') begin(target.sha)
   // Who the token writes as: read once, when a comment is first written.
   let identity: Promise<TokenIdentity> | undefined
-  const ownIdentity = (signal: AbortSignal) => (identity ??= tokenIdentity(octokit, signal))
+  // A failed read is not kept: the final comment asks again rather than fail on the first's error.
+  const ownIdentity = (signal: AbortSignal) =>
+    (identity ??= tokenIdentity(octokit, signal).catch((error: unknown) => {
+      identity = undefined
+      throw error
+    }))
 
   let inProgress: Promise<unknown> = deploymentId
   // The comment while waiting; the final one goes after it, or the two could race to create it.

@@ -146,7 +146,8 @@ export function buildReport(input: ReportInput): ReportModel {
     operation: input.operation,
     outcome: result.outcome,
     succeeded,
-    deploymentName: result.deploymentName ?? input.inputName ?? result.deploymentId ?? '?',
+    deploymentName:
+      result.deploymentName ?? input.inputName ?? result.deploymentId ?? 'the deployment',
     headline: [],
     reason: succeeded ? undefined : shortenIds(failedCheck?.why ?? result.message),
     failedCheck:
@@ -230,8 +231,7 @@ function servingNow(result: DeployResult, rollback: RollbackReport | undefined):
       return { whose: 'failed', revisionId: rollback.failedRevisionId }
     return { whose: 'unknown', revisionId: rollback.revisionId }
   }
-  if (SUCCEEDS[result.outcome] && result.revisionStatus === 'DEPLOYED')
-    return { whose: 'this run', revisionId: result.revisionId }
+  if (result.outcome === 'deployed') return { whose: 'this run', revisionId: result.revisionId }
   if (result.outcome === 'checks-failed') return { whose: 'failed', revisionId: result.revisionId }
   if (result.outcome === 'failed' && result.previousRevisionId)
     return { whose: 'previous', revisionId: result.previousRevisionId }

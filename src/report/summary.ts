@@ -67,10 +67,7 @@ function failureFirst(model: ReportModel, md: Markdown): string[] {
     lines.push(md.paragraph(model.reason))
   }
   if (rollback) {
-    lines.push(
-      '',
-      `**${rollback.restored ? 'Rolled back' : 'The rollback failed'}:** ${md.paragraph(rollback.words)}`
-    )
+    lines.push('', `**The rollback:** ${md.paragraph(rollback.words)}`)
   }
   return [...alert(rollback?.restored ? 'WARNING' : 'CAUTION', lines), '']
 }
