@@ -124,6 +124,9 @@ describe('the rendered report of six flows', () => {
       }
     }
     expect(flows['deploy-ok']?.summary).toContain('```mermaid')
+    // poll-interval 1 s: the history is read all the same, to compare with.
+    expect(flows['deploy-ok']?.summary).toMatch(/\| Earlier revisions: median of \d+ \| \| /)
+    expect(flows['deploy-ok']?.summary).not.toContain('no earlier revision')
   })
 
   it("shows a failed build's ERROR lines first, without dates, the full tail collapsed", () => {

@@ -110,16 +110,15 @@ function facts(model: ReportModel, md: Markdown): string[] {
     items.push(`**Commit:** ${linkedCommit(model.commit, model.links.commit, md)}${compare}`)
   }
   if (model.promotion) {
-    const { fromDeploymentName, fromRevisionId, promoted } = model.promotion
+    const { fromDeploymentName, fromRevisionId, promoted, fromCommit } = model.promotion
+    // The source's commit, when it differs from what this run built (the Commit line above).
+    const verified =
+      fromCommit && fromCommit !== model.commit
+        ? `, verified at commit ${md.code(fromCommit.slice(0, 7))}`
+        : ''
     items.push(
-      `**Promoted from:** ${md.cell(fromDeploymentName)}, revision ${md.code(shortId(fromRevisionId))} (${md.cell(promoted)})`
+      `**Promoted from:** ${md.cell(fromDeploymentName)}, revision ${md.code(shortId(fromRevisionId))} (${md.cell(promoted)})${verified}`
     )
-    if (
-      model.promotion.commit &&
-      model.promotion.fromCommit &&
-      model.promotion.commit !== model.promotion.fromCommit
-    )
-      items.push(`**Built instead from commit:** ${md.code(model.promotion.commit.slice(0, 7))}`)
   } else if (model.source || model.target) {
     items.push(
       `**Source:** ${md.cell(model.source ?? '—')}${model.target ? `, ${md.cell(model.target)}` : ''}`
