@@ -53,7 +53,7 @@ describe('dist/index.js run as a runner runs it', () => {
       'deployment-url': deployment?.source_config.custom_url,
       'rolled-back': 'false'
     })
-    expect(first.summary).toContain('## ✅ Deployed')
+    expect(first.summary).toMatch(/^## ✅ support-agent deployed in \d+s\n/)
     expect(first.summary).toContain(`| Revision | ${deployment?.latest_revision_id} |`)
 
     const second = await runAction(inputs())
@@ -121,7 +121,7 @@ describe('dist/index.js run as a runner runs it', () => {
       )
     )
     expect(run.outputs['revision-status']).toBe('BUILD_FAILED')
-    expect(run.summary).toContain('## ❌ Deploy failed')
+    expect(run.summary).toContain('## ❌ support-agent: build failed\n\n> [!CAUTION]')
     // The build log explains it: in a group, errors as annotations, the tail in the summary.
     const lines = run.stdout.split('\n')
     const group = lines.indexOf(`::group::Last 50 lines of the build log of revision ${revision}`)
@@ -165,7 +165,9 @@ describe('dist/index.js run as a runner runs it', () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toContain('::error::Timed out after 3s waiting for revision')
     expect(run.stdout).toContain('last status was BUILDING')
-    expect(run.summary).toContain('## ⏱️ Timed out')
+    expect(run.summary).toMatch(
+      /^## ❌ support-agent: timed out after \d+s \(still BUILDING\); the deployment goes on\n/
+    )
   })
 
   it('ships source maps: the stack of an unexpected error names the files in src/', async () => {
@@ -249,7 +251,7 @@ describe('dist/index.js run as a runner runs it', () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toMatch(/::error::Cancelled after \d+s while revision \S+ was BUILDING/)
     expect(run.stdout).toContain('goes on on the service')
-    expect(run.summary).toContain('## 🛑 Cancelled')
+    expect(run.summary).toMatch(/^## ❌ support-agent: cancelled after \d+s\n/)
     expect(run.outputs['revision-status']).toBe('BUILDING')
   })
 })

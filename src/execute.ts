@@ -104,7 +104,7 @@ async function executeWith(
     logs,
     // A promote's source is the deployments' own (result.promotion), never the input's default.
     source: config.operation === 'promote' ? undefined : config.source,
-    target: deployTarget(config),
+    target: config.operation === 'promote' ? undefined : deployTarget(config),
     workflowCommit: commit,
     place,
     now: Date.now(),
@@ -115,7 +115,8 @@ async function executeWith(
     outcome: result.outcome,
     deploymentUrl: result.deploymentUrl,
     description: statusDescription(model, redact),
-    comment: (previousBody) => renderComment(model, previousBody, place, redact)
+    comment: (previousBody) =>
+      renderComment(model, previousBody, place, redact, commentName(config, model))
   })
   await report(result, model, redact, log, rollback)
   process.off('SIGINT', onSignal)
@@ -181,7 +182,7 @@ async function openRecords(
       buildingComment: (expected, previousBody) =>
         renderBuildingComment(
           {
-            deploymentName: config.name ?? config.deploymentId ?? '',
+            deploymentName: commentName(config),
             // Only a deploy builds the workflow's commit; the others' commit is the service's.
             commit: config.operation === 'deploy' ? links.commit : undefined,
             expectedAt: expected && expectedEndAt(expected),
@@ -281,6 +282,14 @@ async function failureLogs(
       io: log
     }
   )
+}
+
+/**
+ * The name the PR comment is found by, the same while building and at the end: the input's, so
+ * a deployment named by id keeps one comment whatever the service calls it.
+ */
+function commentName(config: Config, model?: ReportModel): string {
+  return config.name ?? config.deploymentId ?? model?.deploymentName ?? ''
 }
 
 /** The summary, and the step's last line: its outcome. */

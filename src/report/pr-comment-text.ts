@@ -25,7 +25,9 @@ export function renderComment(
   model: ReportModel,
   previousBody: string | undefined,
   place: GitHubPlace | undefined,
-  redact: Redactor
+  redact: Redactor,
+  /** The name the comment is found by: the same the building comment used. */
+  markerName: string = model.deploymentName
 ): string {
   const md = markdownFor(redact)
   const memory = readMemory(previousBody, redact)
@@ -40,7 +42,7 @@ export function renderComment(
   const compare =
     model.links.compare ?? (place ? compareUrl(place, servedBefore, model.commit) : undefined)
   const lines = [
-    md.marker(model.deploymentName),
+    md.marker(markerName),
     memoryLine({ pushes, lastGoodUrl }, redact),
     `### ${headlineMarkdown(model, md)}`,
     '',

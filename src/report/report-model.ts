@@ -235,7 +235,8 @@ function servingNow(result: DeployResult, rollback: RollbackReport | undefined):
   if (result.outcome === 'checks-failed') return { whose: 'failed', revisionId: result.revisionId }
   if (result.outcome === 'failed' && result.previousRevisionId)
     return { whose: 'previous', revisionId: result.previousRevisionId }
-  if (result.outcome === 'deleted' || result.outcome === 'absent') return { whose: 'none' }
+  if (result.outcome === 'deleted' || result.outcome === 'absent' || result.created)
+    return { whose: 'none' }
   return { whose: 'unknown' }
 }
 

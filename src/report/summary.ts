@@ -85,7 +85,7 @@ export function servingWords(serving: ServingNow, md: Markdown): string {
     case 'failed':
       return `the failed revision${id}`
     case 'none':
-      return 'nothing: the deployment is gone'
+      return 'no revision'
     case 'unknown':
       return id ? `revision${id} (as last read)` : 'unknown'
   }
@@ -116,13 +116,12 @@ function facts(model: ReportModel, md: Markdown): string[] {
       fromCommit && fromCommit !== model.commit
         ? `, verified at commit ${md.code(fromCommit.slice(0, 7))}`
         : ''
+    items.push(`**Source:** ${md.cell(model.promotion.source)}`)
     items.push(
       `**Promoted from:** ${md.cell(fromDeploymentName)}, revision ${md.code(shortId(fromRevisionId))} (${md.cell(promoted)})${verified}`
     )
-  } else if (model.source || model.target) {
-    items.push(
-      `**Source:** ${md.cell(model.source ?? '—')}${model.target ? `, ${md.cell(model.target)}` : ''}`
-    )
+  } else if (model.target) {
+    items.push(`**Source:** ${md.cell(model.source ?? '—')}, ${md.cell(model.target)}`)
   }
   if (model.redeployOf)
     items.push(`**Redeploy of:** revision ${md.code(shortId(model.redeployOf))}`)
