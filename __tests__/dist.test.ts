@@ -54,7 +54,7 @@ describe('dist/index.js run as a runner runs it', () => {
       'rolled-back': 'false'
     })
     expect(first.summary).toMatch(/^## ✅ support-agent deployed in \d+s\n/)
-    expect(first.summary).toContain(`| Revision | ${deployment?.latest_revision_id} |`)
+    expect(first.summary).toContain(`| Revision | \`${deployment?.latest_revision_id}\` |`)
 
     const second = await runAction(inputs())
     expect(second.code).toBe(0)
@@ -131,7 +131,11 @@ describe('dist/index.js run as a runner runs it', () => {
     expect(run.stdout).toContain(
       '::error title=build log 2026-01-01T00%3A02%3A00.000Z::build failed: exit code 1'
     )
-    expect(run.summary).toContain('### Last 30 lines of the build log')
+    // The ERROR lines right after the reason, then the tail collapsed.
+    expect(run.summary).toMatch(
+      /> \[!CAUTION\]\n> [^\n]*\n\n### The build log's errors\n\n```text\n\d\d:\d\d:\d\d ERROR build failed: exit code 1\n/
+    )
+    expect(run.summary).toContain('<details><summary>Last 30 lines of the build log</summary>')
     // The step's own failure comes last, after the logs.
     expect(lines.filter((line) => line.startsWith('::error::')).length).toBe(1)
     expect(run.stdout.lastIndexOf('::error::')).toBeGreaterThan(run.stdout.indexOf('::endgroup::'))

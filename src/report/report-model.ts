@@ -155,7 +155,7 @@ export function buildReport(input: ReportInput): ReportModel {
         ? undefined
         : { ...failedCheck, ...(failedCheck.why ? { why: shortenIds(failedCheck.why) } : {}) },
     rollback: rollbackWords,
-    serving: servingNow(result, rollback),
+    serving: servingNow(result, rollback, failedCheck),
     message: result.message,
     ids: idsOf(result, rollback, commit),
     links: {
@@ -213,7 +213,11 @@ function previousCommitOf(input: ReportInput): string | undefined {
  * rollback found (restored, or the failed one still); else the revision from before when the
  * failed one never replaced it.
  */
-function servingNow(result: DeployResult, rollback: RollbackReport | undefined): ServingNow {
+function servingNow(
+  result: DeployResult,
+  rollback: RollbackReport | undefined,
+  failedCheck: CheckInWords | undefined
+): ServingNow {
   if (rollback) {
     const restored = rollback.restored ?? rollback.outcome === 'deployed'
     if (restored)
@@ -232,6 +236,9 @@ function servingNow(result: DeployResult, rollback: RollbackReport | undefined):
     return { whose: 'unknown', revisionId: rollback.revisionId }
   }
   if (result.outcome === 'deployed') return { whose: 'this run', revisionId: result.revisionId }
+  // The serving check failed: another revision serves, as its words say.
+  if (result.outcome === 'checks-failed' && failedCheck?.name === 'serving check')
+    return { whose: 'unknown' }
   if (result.outcome === 'checks-failed') return { whose: 'failed', revisionId: result.revisionId }
   if (result.outcome === 'failed' && result.previousRevisionId)
     return { whose: 'previous', revisionId: result.previousRevisionId }
