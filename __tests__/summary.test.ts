@@ -109,6 +109,7 @@ describe('job summary', () => {
       {
         ...deployed,
         outcome: 'failed',
+        created: false,
         deploymentName: 'a|b <!-- x -->',
         revisionStatus: 'DEPLOYED\n| injected | row |',
         deploymentUrl: 'javascript:alert(1)//https://x',
