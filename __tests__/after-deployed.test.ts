@@ -81,10 +81,12 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('Agent check: assistant agent answers.')
     expect(run.stdout).toContain('Agent check: the run answered: echo: ping')
-    expect(run.summary).toContain('| Checks passed | serving, assistant, run, a2a |')
+    expect(run.summary).toContain(
+      '| serving check | ✅ passed |  |\n| assistant | ✅ passed |  |\n| test run | ✅ passed |  |\n| A2A | ✅ passed |  |'
+    )
     // The local server names no host revision: the skip is listed beside what passed.
     expect(run.summary).toContain(
-      "| Checks skipped | info: the agent server's GET /info names no host.host\\_revision\\_id (older and local servers send none) |"
+      "| agent /info | ⏭️ skipped | the agent server's GET /info names no host.host\\_revision\\_id (older and local servers send none) |"
     )
     expect(run.summary).toContain('### The agent replied\n\n```text\necho: ping\n```')
     expect(agent.requests.map((r) => r.path)).toEqual([
@@ -114,12 +116,17 @@ describe('after DEPLOYED, as the runner runs the action', () => {
       /::error::Agent check "assistant" failed: \/assistants\/agent answered 404: .*check agent-api-key.*The revision is DEPLOYED; outputs are set\./
     )
     expect(run.stdout).not.toMatch(/^[^:].*not-the-owners-key/m)
-    expect(run.summary).toContain('| Checks passed | serving |')
+    expect(run.summary).toContain('| serving check | ✅ passed |')
     // The headline names the failure: the step failed, whatever the revision's status.
-    expect(run.summary.split('\n')[0]).toBe(
-      '## ❌ Deployed, but a check failed: Agent check "assistant" failed: /assistants/agent answered 404: Not Found.'
-    )
-    expect(run.summary).not.toContain('✅')
+    expect(run.summary.split('\n')[0]).toBe('## ❌ support-agent: assistant failed')
+    // The reason right under it: the failed check and what it saw.
+    expect(run.summary.split('\n').slice(2, 4)).toEqual([
+      '> [!CAUTION]',
+      expect.stringMatching(
+        /^> \*\*The assistant failed:\*\* Agent check "assistant" failed: \/assistants\/agent answered 404: /
+      )
+    ])
+    expect(run.summary).toContain('| assistant | ❌ failed |')
   })
 
   it('records a GitHub deployment: in_progress when the wait starts, then success with the URL and the run', async () => {
@@ -162,7 +169,7 @@ describe('after DEPLOYED, as the runner runs the action', () => {
       environment_url: agent.url,
       log_url: runUrl,
       auto_inactive: true,
-      description: 'support-agent: DEPLOYED'
+      description: expect.stringMatching(/^support-agent deployed in \d+s$/)
     })
     expect(run.stdout).not.toMatch(new RegExp(`^(?!::add-mask::).*${TOKEN}`, 'm'))
   })
@@ -177,9 +184,11 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     expect(github.comments).toHaveLength(1)
     const firstBody = github.comments[0]?.body ?? ''
     expect(firstBody.split('\n')[0]).toBe('<!-- deploy-agent-action:deployment=support-agent -->')
-    expect(firstBody).toContain('| Status | DEPLOYED |')
-    expect(firstBody).toContain(`| Commit | ${HEAD_SHA.slice(0, 12)} |`)
-    expect(firstBody).toContain(`| URL | [${agent.url}](${agent.url}) |`)
+    expect(firstBody).toMatch(/^### ✅ support-agent deployed in \d+s$/m)
+    expect(firstBody).toContain(
+      `**Commit:** [\`${HEAD_SHA.slice(0, 7)}\`](https://github.com/acme/support-agent/commit/${HEAD_SHA})`
+    )
+    expect(firstBody).toContain(`**Preview:** [${agent.url}](${agent.url})`)
 
     emulator.setOutcome('BUILD_FAILED')
     const second = await runInProcess(
@@ -188,15 +197,20 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     )
     expect(second.code).toBe(1)
     expect(github.comments).toHaveLength(1)
-    expect(github.comments[0]?.body).toContain('| Status | BUILD\\_FAILED |')
-    // Each run asks who its token writes as (GraphQL's viewer: github-actions[bot]).
+    expect(github.comments[0]?.body).toContain('### ❌ support-agent: build failed')
+    // Each run asks who its token writes as (GraphQL's viewer: github-actions[bot]), says what
+    // builds when the wait starts, then the result: one comment throughout, edited in place.
+    const patch = `PATCH /repos/acme/support-agent/issues/comments/${github.comments[0]?.id}`
+    const list = 'GET /repos/acme/support-agent/issues/7/comments'
     expect(github.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'POST /graphql',
-      'GET /repos/acme/support-agent/issues/7/comments',
+      list,
       'POST /repos/acme/support-agent/issues/7/comments',
+      patch,
       'POST /graphql',
-      'GET /repos/acme/support-agent/issues/7/comments',
-      `PATCH /repos/acme/support-agent/issues/comments/${github.comments[0]?.id}`
+      list,
+      patch,
+      patch
     ])
   })
 

@@ -53,8 +53,8 @@ describe('dist/index.js run as a runner runs it', () => {
       'deployment-url': deployment?.source_config.custom_url,
       'rolled-back': 'false'
     })
-    expect(first.summary).toContain('## ✅ Deployed')
-    expect(first.summary).toContain(`| Revision | ${deployment?.latest_revision_id} |`)
+    expect(first.summary).toMatch(/^## ✅ support-agent deployed in \d+s\n/)
+    expect(first.summary).toContain(`| Revision | \`${deployment?.latest_revision_id}\` |`)
 
     const second = await runAction(inputs())
     expect(second.code).toBe(0)
@@ -121,7 +121,7 @@ describe('dist/index.js run as a runner runs it', () => {
       )
     )
     expect(run.outputs['revision-status']).toBe('BUILD_FAILED')
-    expect(run.summary).toContain('## ❌ Deploy failed')
+    expect(run.summary).toContain('## ❌ support-agent: build failed\n\n> [!CAUTION]')
     // The build log explains it: in a group, errors as annotations, the tail in the summary.
     const lines = run.stdout.split('\n')
     const group = lines.indexOf(`::group::Last 50 lines of the build log of revision ${revision}`)
@@ -131,7 +131,11 @@ describe('dist/index.js run as a runner runs it', () => {
     expect(run.stdout).toContain(
       '::error title=build log 2026-01-01T00%3A02%3A00.000Z::build failed: exit code 1'
     )
-    expect(run.summary).toContain('### Last 30 lines of the build log')
+    // The ERROR lines right after the reason, then the tail collapsed.
+    expect(run.summary).toMatch(
+      /> \[!CAUTION\]\n> [^\n]*\n\n### The build log's errors\n\n```text\n\d\d:\d\d:\d\d ERROR build failed: exit code 1\n/
+    )
+    expect(run.summary).toContain('<details><summary>Last 30 lines of the build log</summary>')
     // The step's own failure comes last, after the logs.
     expect(lines.filter((line) => line.startsWith('::error::')).length).toBe(1)
     expect(run.stdout.lastIndexOf('::error::')).toBeGreaterThan(run.stdout.indexOf('::endgroup::'))
@@ -165,7 +169,9 @@ describe('dist/index.js run as a runner runs it', () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toContain('::error::Timed out after 3s waiting for revision')
     expect(run.stdout).toContain('last status was BUILDING')
-    expect(run.summary).toContain('## ⏱️ Timed out')
+    expect(run.summary).toMatch(
+      /^## ❌ support-agent: timed out after \d+s \(still BUILDING\); the deployment goes on\n/
+    )
   })
 
   it('ships source maps: the stack of an unexpected error names the files in src/', async () => {
@@ -249,7 +255,7 @@ describe('dist/index.js run as a runner runs it', () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toMatch(/::error::Cancelled after \d+s while revision \S+ was BUILDING/)
     expect(run.stdout).toContain('goes on on the service')
-    expect(run.summary).toContain('## 🛑 Cancelled')
+    expect(run.summary).toMatch(/^## ❌ support-agent: cancelled after \d+s\n/)
     expect(run.outputs['revision-status']).toBe('BUILDING')
   })
 })

@@ -62,7 +62,7 @@ describe('GitHub records of deleted previews (the built action)', () => {
     expect(comment(1)).not.toContain('https://pr-1.example')
     expect(comment(2)).toBe(`${commentMarker('pr-2')}\n### ✅ pr-2`)
     expect(comment(3)).toBe('Looks good to me')
-    expect(run.summary).toContain('## 🧹 Pruned')
+    expect(run.summary).toContain('## ✅ pruned 1 preview')
     expect(run.summary).toContain('| pr-1 |')
     expect(run.summary).toContain('pull request \\#1 is closed | deleted |')
   })

@@ -53,10 +53,18 @@ describe('operation promote, the built action', () => {
       'rolled-back': 'true',
       'rollback-revision-id': rollbackRevision?.id
     })
-    expect(run.summary).toContain('(rolled back)')
-    expect(run.summary).toContain(`| Promoted from | staging (${staging.id}) |`)
-    expect(run.summary).toContain(`| Commit | ${verified} |`)
-    expect(run.summary).toContain(`| Commit built instead | ${pushed} |`)
+    expect(run.summary.split('\n')[0]).toBe(
+      '## ❌ prod: commit check failed; the previous revision serves again'
+    )
+    expect(run.summary).toContain(
+      `**Promoted from:** staging, revision \`${String(staging.active_revision_id).slice(0, 8)}\``
+    )
+    // What was built, linked; and the commit the source had been verified at.
+    expect(run.summary).toContain(
+      `**Commit:** [\`${pushed.slice(0, 7)}\`](https://github.com/acme/support-agent/commit/${pushed})`
+    )
+    expect(run.summary).toContain(`verified at commit \`${verified.slice(0, 7)}\``)
+    expect(run.summary).toContain(`| Commit | \`${pushed}\` |`)
     expect(github.deployments.map((deployment) => deployment.environment)).toEqual(['production'])
     expect(github.deployments[0]?.statuses.at(-1)?.state).toBe('failure')
   }, 120_000)
@@ -106,6 +114,7 @@ describe('operation promote, the built action', () => {
     expect(controlPlane.requests.filter((request) => request.method !== 'GET')).toEqual([])
     expect(run.stdout).toMatch(/- from-deployment: prod \(.*\) is the deployment promoted to/)
     expect(run.outputs['promoted-from']).toBeUndefined()
-    expect(run.summary).toContain('| Source | — |')
+    // The source is the deployments' own: a refused promote claims none.
+    expect(run.summary).not.toContain('**Source:**')
   }, 90_000)
 })

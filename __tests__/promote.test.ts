@@ -53,11 +53,18 @@ describe('operation promote against the emulator', () => {
       `It runs image ${DIGEST}, promoted from revision ${activeOf(staging)} of staging.`
     )
     // The summary names the source deployment, its revision and the image.
-    const summary = renderDeploySummary(run.result, 'git_host', {}, NO_SECRETS)
-    expect(summary).toContain('| Source | external\\_image |')
-    expect(summary).toContain(`| Promoted from | staging (${staging.id}) |`)
-    expect(summary).toContain(`| Its revision | ${activeOf(staging)} |`)
-    expect(summary).toContain('| Image promoted | registry.example.com/acme/agent\\@sha256:ab')
+    const summary = renderDeploySummary(
+      run.result,
+      'git_host',
+      { operation: 'promote', checks: run.checks },
+      NO_SECRETS
+    )
+    expect(summary).toMatch(/^## ✅ prod promoted from staging in \d+s\n/)
+    expect(summary).toContain('**Source:** external\\_image')
+    expect(summary).toContain(
+      `**Promoted from:** staging, revision \`${activeOf(staging).slice(0, 8)}\` (registry.example.com/acme/agent\\@sha256:ab`
+    )
+    expect(summary).toContain(`| Promoted from revision | \`${activeOf(staging)}\` |`)
     // A digest names exactly one build: no warning that it may move.
     expect(run.log.filter((line) => line.startsWith('warning: '))).toEqual([])
   })
@@ -112,9 +119,17 @@ describe('operation promote against the emulator', () => {
     expect(failingVerdict(run.checks)).toBeUndefined()
     expect(run.checks?.verdicts[0]).toEqual({ check: 'commit', verdict: 'passed' })
     expect(run.log).toContainEqual(expect.stringMatching(/^Commit check: .* commit [0-9a-f]{40}/))
-    const summary = renderDeploySummary(run.result, 'git_host', {}, NO_SECRETS)
-    expect(summary).toContain(`| Commit | ${commit} |`)
-    expect(summary).toContain('| Ref promoted | refs/tags/v1.2.0 |')
+    const summary = renderDeploySummary(
+      run.result,
+      'git_host',
+      { operation: 'promote', checks: run.checks },
+      NO_SECRETS
+    )
+    expect(summary.split('\n')[0]).toBe(
+      `## ✅ prod promoted from staging (commit \`${String(commit).slice(0, 7)}\`)`
+    )
+    expect(summary).toContain(`| Commit | \`${commit}\` |`)
+    expect(summary).toContain('(refs/tags/v1.2.0)')
   })
 
   it('git_host: a ref that moved fails the step naming both commits, and rollback-on-failure brings the old revision back', async () => {
@@ -149,8 +164,16 @@ describe('operation promote against the emulator', () => {
       outcome: 'deployed'
     })
     expectSchemaValid(controlPlane)
-    const summary = renderDeploySummary(run.result, 'git_host', {}, NO_SECRETS)
-    expect(summary).toContain(`| Commit built instead | ${pushed} |`)
+    const summary = renderDeploySummary(
+      run.result,
+      'git_host',
+      { operation: 'promote', checks: run.checks, rollback: run.rollback },
+      NO_SECRETS
+    )
+    expect(summary.split('\n')[0]).toBe(
+      '## ❌ prod: commit check failed; the previous revision serves again'
+    )
+    expect(summary).toContain(`| Commit | \`${pushed}\` |`)
   })
 
   it('git_host: a new revision that shows no commit cannot be checked: the step fails, with no rollback on that ground', async () => {

@@ -337,7 +337,7 @@ describe('the README examples', () => {
         if (inputs.operation === 'promote') {
           const staging = emulator.deployments().find((d) => d.name === inputs['from-deployment'])
           expect(run.outputs['promoted-from']).toBe(staging?.active_revision_id)
-          expect(run.summary).toContain(`| Promoted from | ${inputs['from-deployment'] ?? ''} (`)
+          expect(run.summary).toContain(`**Promoted from:** ${inputs['from-deployment'] ?? ''}, `)
         }
         if (inputs.operation === 'prune')
           expect(run.outputs.pruned).toBe(JSON.stringify([`${inputs['prune-prefix'] ?? ''}1`]))

@@ -254,8 +254,11 @@ describe('the summary with logs', () => {
       { logs: { phase: 'build', lines } },
       NO_SECRETS
     )
-    expect(markdown).toContain('### Last 30 lines of the build log\n\n`````text\nt10 INFO m10\n')
-    expect(markdown).toContain('t39 INFO a ```` b <b>x</b>\n`````\n')
-    expect(markdown).not.toContain('t9 INFO')
+    // No line has an error level: the last ones come first, then the tail, collapsed.
+    expect(markdown).toContain(
+      '<details><summary>Last 30 lines of the build log</summary>\n\n`````text\nm10\n'
+    )
+    expect(markdown).toContain('\na ```` b <b>x</b>\n`````\n')
+    expect(markdown).not.toContain('\nm9\n')
   })
 })

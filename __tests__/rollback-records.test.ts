@@ -74,19 +74,26 @@ describe('a rollback, as the records tell it', () => {
       'rollback-revision-id': rollbackRevision?.id
     })
 
-    expect(run.summary).toContain('(rolled back)')
-    expect(run.summary).toContain(`| Failed revision | ${failed?.id} |`)
-    expect(run.summary).toContain(`| Rolled back to | ${previous} |`)
-    expect(run.summary).toContain(`| Rollback revision | ${rollbackRevision?.id} |`)
+    const short = (id: string | undefined) => `\`${(id ?? '?').slice(0, 8)}\``
+    const headline = '❌ support-agent: test run failed; the previous revision serves again'
+    expect(run.summary.split('\n')[0]).toBe(`## ${headline}`)
+    // The full ids are collapsed; the text names them short.
+    expect(run.summary).toContain(`| Revision | \`${failed?.id}\` |`)
+    expect(run.summary).toContain(`| Rolled back to | \`${previous}\` |`)
+    expect(run.summary).toContain(`| Rollback revision | \`${rollbackRevision?.id}\` |`)
+    expect(run.summary).toContain(
+      `**Serving now:** the revision from before this run, ${short(previous)}, redeployed as ${short(rollbackRevision?.id)}`
+    )
 
     const comment = github.comments.at(-1)?.body ?? ''
-    expect(comment).toContain(`rolled back to ${previous}`)
-    expect(comment).toContain(failed?.id ?? 'the failed revision')
+    expect(comment).toContain(`### ${headline}`)
+    expect(comment).toContain(`redeployed as ${short(rollbackRevision?.id)}`)
+    expect(comment).toContain(`the failed revision ${failed?.id.slice(0, 8)}`)
 
     const statuses = github.deployments.flatMap((deployment) => deployment.statuses)
     const final = statuses.at(-1)
     expect(final?.state).toBe('failure')
-    expect(final?.description).toContain(`rolled back to ${previous}`)
+    expect(final?.description).toBe(headline.slice(2))
     // A failure does not mark the environment's earlier deployments inactive.
     const statusBodies = github.calls
       .filter((call) => call.path.endsWith('/statuses'))
@@ -135,11 +142,20 @@ describe('a rollback, as the records tell it', () => {
     const [deployment] = github.deployments
     expect(deployment).toMatchObject({ environment: 'production', ref: goodCommit })
     expect(deployment?.statuses.map((status) => status.state)).toEqual(['in_progress', 'success'])
-    expect(deployment?.statuses.at(-1)?.description).toContain(`rolled back to ${good?.id}`)
+    expect(deployment?.statuses.at(-1)?.description).toMatch(
+      new RegExp(`^support-agent rolled back to revision ${good?.id.slice(0, 8)} in \\d+s$`)
+    )
 
     expect(github.comments).toHaveLength(1)
     const comment = github.comments[0]?.body ?? ''
-    expect(comment).toContain(`| Rolled back to | revision ${good?.id} |`)
-    expect(comment).toContain(`| Serving now | ${serving} |`)
+    expect(comment).toMatch(
+      new RegExp(
+        `^### ✅ support-agent rolled back to revision \`${good?.id.slice(0, 8)}\` in \\d+s$`,
+        'm'
+      )
+    )
+    expect(comment).toContain(`**Serving now:** this run's revision \`${serving?.slice(0, 8)}\``)
+    // What serves was built from the earlier commit: the comment links it.
+    expect(comment).toContain(`/commit/${goodCommit}`)
   }, 120_000)
 })

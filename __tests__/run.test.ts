@@ -51,8 +51,8 @@ describe('run() in process', () => {
       // A first deploy: no revision served before, so previous-revision-id stays unset.
       'rolled-back': 'false'
     })
-    expect(result.summary).toContain('## ✅ Deployed')
-    expect(result.summary).toContain(`| Revision | ${deployment?.latest_revision_id} |`)
+    expect(result.summary).toMatch(/^## ✅ in-process-ok deployed in \d+s\n/)
+    expect(result.summary).toContain(`| Revision | \`${deployment?.latest_revision_id}\` |`)
     expect(result.log).toMatch(
       new RegExp(`Revision ${deployment?.latest_revision_id}: DEPLOYED \\(12s\\)`)
     )
@@ -76,7 +76,7 @@ describe('run() in process', () => {
           'm'
         )
       )
-      expect(result.summary).toContain('## ❌ Deploy failed')
+      expect(result.summary).toContain('## ❌ in-process-fails: build failed\n\n> [!CAUTION]')
     } finally {
       emulator.setOutcome('DEPLOYED')
     }

@@ -56,7 +56,12 @@ describe('the serving check, built action', () => {
     expect(run.stdout).toContain(`Revision ${previous} still serves; nothing to roll back.`)
     expect(emulator.redeploys()).toEqual([])
     expect(emulator.serving(id)?.revisionId).toBe(previous)
-    expect(run.summary).toContain('## ❌ Deployed, but a check failed: Revision')
+    expect(run.summary.split('\n')[0]).toBe('## ❌ support-agent: serving check failed')
+    expect(run.summary).toMatch(
+      /\n> \*\*The serving check failed:\*\* Revision [0-9a-f]{8} is DEPLOYED but the deployment serves [0-9a-f]{8} /
+    )
+    // What serves is the check's to say, not the report's guess.
+    expect(run.summary).toContain('**Serving now:** unknown')
   }, 90_000)
 
   it('passes when active_revision_id moves 4 s after DEPLOYED', async () => {
@@ -66,8 +71,8 @@ describe('the serving check, built action', () => {
     const revision = run.outputs['revision-id']
     expect(run.stdout).toContain(`Serving check: revision ${revision} is active.`)
     expect(emulator.serving(id)?.revisionId).toBe(revision)
-    expect(run.summary).toContain('## ✅ Deployed')
-    expect(run.summary).toContain('| Checks passed | serving |')
+    expect(run.summary).toMatch(/^## ✅ support-agent deployed in \d+s\n/)
+    expect(run.summary).toContain('| serving check | ✅ passed |')
   }, 90_000)
 
   it('fails when every read of the deployment answers 503 after DEPLOYED, and does not roll back', async () => {

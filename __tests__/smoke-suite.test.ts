@@ -328,7 +328,7 @@ describe('the smoke suite against the emulated agent server', () => {
     )
     expect(summary).not.toContain(secret)
     expect(summary).not.toContain('##[')
-    expect(summary).toContain('| Smoke suite | 1 of 1 case passed |')
+    expect(summary).toContain('### Smoke suite: 1 of 1 case passed')
     expect(summary).toContain('| ::warning::name | ✅ passed |')
     expect(summary).toContain('::error::x |')
     expect(summary).not.toContain('set-output')

@@ -23,17 +23,19 @@ const QUOTED = 'pa"ss\\word-9f8e'
 describe('job summary', () => {
   it('renders a deployed run as a table with the URL as a link', () => {
     const markdown = renderDeploySummary(deployed, 'git_host', {}, NO_SECRETS)
-    expect(markdown.startsWith('## ✅ Deployed\n\n| | |\n|---|---|\n')).toBe(true)
-    expect(markdown).toContain('| Deployment | support-agent (d-1) |')
-    expect(markdown).toContain('| Revision | r-2 |')
+    expect(
+      markdown.startsWith('## ✅ support-agent deployed in 2m 05s\n\n- **Serving now:**')
+    ).toBe(true)
     expect(markdown).toContain(
-      '| URL | [https://support-agent.example.com](https://support-agent.example.com) |'
+      "- **Serving now:** this run's revision `r-2` at [https://support-agent.example.com](https://support-agent.example.com)"
     )
-    expect(markdown).toContain('| Time | 2m 05s |')
-    expect(markdown).toContain('| Created by this run | yes |')
+    expect(markdown).toContain('**Took:** 2m 05s')
+    expect(markdown).toContain('(the deployment was created by this run)')
+    // No key/value table with an empty header row.
+    expect(markdown).not.toContain('| | |')
   })
 
-  it('renders a failed run with the reason and dashes for what is unknown', () => {
+  it('renders a failed run with the reason right under the headline', () => {
     const failed: DeployResult = {
       outcome: 'error',
       statusesSeen: [],
@@ -43,11 +45,15 @@ describe('job summary', () => {
         'POST /v2/deployments failed with HTTP 422:\n  body.name: String should match pattern'
     }
     const markdown = renderDeploySummary(failed, 'external_image', {}, NO_SECRETS)
-    expect(markdown).toContain('## ❌ Deploy failed')
-    expect(markdown).toContain('| Revision | — |')
-    expect(markdown).toContain('| URL | — |')
     expect(markdown).toContain(
-      'POST /v2/deployments failed with HTTP 422:  \n  body.name: String should match pattern'
+      [
+        '## ❌ the deployment: deploy failed',
+        '',
+        '> [!CAUTION]',
+        '> POST /v2/deployments failed with HTTP 422:  ',
+        '>   body.name: String should match pattern',
+        ''
+      ].join('\n')
     )
   })
 
@@ -84,8 +90,11 @@ describe('job summary', () => {
       },
       NO_SECRETS
     )
-    expect(markdown).toContain('| Ref or image | refs/tags/v1.2.0 |')
-    expect(markdown).toContain('| Checks passed | assistant, run |')
+    expect(markdown).toContain('**Source:** git\\_host, refs/tags/v1.2.0')
+    // Checks in words a user knows.
+    expect(markdown).toContain(
+      '| Check | Verdict |\n|---|---|\n| assistant | ✅ passed |\n| test run | ✅ passed |'
+    )
     expect(markdown).toContain(
       '### The agent replied\n\n`````text\nHello! | <b>I am here</b>\n````\n# x\n`````'
     )
@@ -97,7 +106,7 @@ describe('job summary', () => {
       createRedactor(['hunter2-secret'])
     )
     expect(markdown).toBe(
-      "## ❌ Deploy not started: invalid inputs\n\nThe action's inputs have 1 problem:  \n  - api-url: https&#58;//u:\\*\\*\\*\\@x is refused\n"
+      "## ❌ Deploy not started: invalid inputs\n\n> [!CAUTION]\n> The action's inputs have 1 problem:  \n>   - api-url: https&#58;//u:\\*\\*\\*\\@x is refused\n"
     )
   })
 
@@ -105,6 +114,8 @@ describe('job summary', () => {
     const hostile = renderDeploySummary(
       {
         ...deployed,
+        outcome: 'failed',
+        created: false,
         deploymentName: 'a|b <!-- x -->',
         revisionStatus: 'DEPLOYED\n| injected | row |',
         deploymentUrl: 'javascript:alert(1)//https://x',
@@ -114,9 +125,10 @@ describe('job summary', () => {
       {},
       NO_SECRETS
     )
-    expect(hostile).toContain('| Deployment | a\\|b &lt;\\!-- x --&gt; (d-1) |')
-    expect(hostile).toContain('| Status | DEPLOYED \\| injected \\| row \\| |')
-    expect(hostile).toContain('| URL | javascript:alert(1)//https&#58;//x |')
+    expect(hostile).toContain('## ❌ a\\|b &lt;\\!-- x --&gt;: the revision failed')
+    expect(hostile).toContain('`r-2`, DEPLOYED \\| injected \\| row \\|')
+    expect(hostile).toContain('javascript:alert(1)//https&#58;//x')
+    expect(hostile).not.toContain('](javascript')
     expect(hostile).not.toMatch(/<(img|script|!--)/)
     expect(hostile).toContain('\\[link\\](http&#58;//evil)')
     expect(hostile).toContain('\\@org/team')
@@ -137,7 +149,7 @@ describe('job summary', () => {
       redact
     )
     expect(markdown).toContain('value \\*\\*\\* and {"v":"\\*\\*\\*"} and ?k=\\*\\*\\*')
-    expect(markdown).toContain('t ERROR env ***')
+    expect(markdown).toContain('\nERROR env ***\n')
     for (const leak of ['ghp_abc', 'ghp\\_abc', 'pa\\"ss', 'pa"ss', 'pa%22ss'])
       expect(markdown).not.toContain(leak)
   })
@@ -150,14 +162,14 @@ describe('job summary', () => {
       {},
       redact
     )
-    expect(markdown).toContain('| URL | https&#58;//x.example.com/?key=\\*\\*\\* |')
+    expect(markdown).toContain(' at https&#58;//x.example.com/?key=\\*\\*\\*\n')
     const withUser = renderDeploySummary(
       { ...deployed, deploymentUrl: 'https://user:pw@x.example.com/' },
       'git_host',
       {},
       NO_SECRETS
     )
-    expect(withUser).toContain('| URL | https&#58;//user:pw\\@x.example.com/ |')
+    expect(withUser).toContain(' at https&#58;//user:pw\\@x.example.com/\n')
   })
 
   it('stays under the size limit with a note, whatever the service sends', () => {

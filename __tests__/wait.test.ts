@@ -249,13 +249,20 @@ describe("waitForRevision with the deployment's history", () => {
     expect(run.sleeps).toEqual(plain.sleeps)
   })
 
-  it('reads the history once, and not at all when poll-interval is short', async () => {
+  it('reads the history once, also when poll-interval is short or the first status is final (the summary compares with it), and polls plainly then', async () => {
     let reads = 0
     const counting = async () => (reads++, history(100)())
     await waitForRevision(scripted(build(200), { getHistory: counting }).wait)
     expect(reads).toBe(1)
-    await waitForRevision(scripted(build(20), { getHistory: counting, pollIntervalMs: 1_000 }).wait)
-    expect(reads).toBe(1)
+    const short = scripted(build(20), { getHistory: counting, pollIntervalMs: 1_000 })
+    const plain = scripted(build(20), { pollIntervalMs: 1_000 })
+    await waitForRevision(short.wait)
+    await waitForRevision(plain.wait)
+    expect(reads).toBe(2)
+    // The history does not steer the polls when the interval is this short.
+    expect(short.polls).toEqual(plain.polls)
+    await waitForRevision(scripted(build(0), { getHistory: counting }).wait)
+    expect(reads).toBe(3)
   })
 
   it('passes no deadline and polls not after it when the prediction lies beyond it', async () => {

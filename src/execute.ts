@@ -1,6 +1,6 @@
 import { ControlPlaneClient } from './control-plane/client'
 import { CancelledError } from './operations/deps'
-import { checksWith, type DeployResult, type RevisionLogs } from './result'
+import { type DeployResult, type RevisionLogs, type RollbackReport } from './result'
 import { OUTCOMES, succeeds } from './outcomes'
 import { OPERATIONS } from './operations/operations'
 import { deliver } from './safe-delivery'
@@ -13,7 +13,13 @@ import { createOutputs } from './report/outputs'
 import type { Redactor } from './report/redact'
 import { LOG_BUDGET_MS, showRevisionLogs } from './after-deploy/revision-logs'
 import type { DeletedPreview } from './after-deploy/github-cleanup'
-import { renderDeploySummary, type SummaryExtras } from './report/summary'
+import { renderSummary } from './report/summary'
+import { buildReport, type ReportModel } from './report/report-model'
+import { renderBuildingComment, renderComment } from './report/pr-comment-text'
+import { statusDescription } from './report/status-text'
+import { githubPlaceFromEnv, runUrl, workflowCommit, type GitHubPlace } from './lib/github-links'
+import { expectedEndAt } from './wait/progress-text'
+import { readFileSync } from 'node:fs'
 import { ACTION_VERSION } from './version'
 import type { World } from './world'
 
@@ -54,8 +60,11 @@ async function executeWith(
   const { clock, connections, sink } = world
   const dispatcher = connections.dispatcher
 
+  // Where links point: the workflow's server, repository, run and commit.
+  const place = githubPlaceFromEnv(world.env)
+  const commit = workflowCommit(world.env, (path) => readFileSync(path, 'utf8'))
   // Beside the deploy: started now, never awaited before the first control-plane request.
-  const records = await openRecords(config, redact, log, startedAt, world)
+  const records = await openRecords(config, redact, log, startedAt, world, { place, commit })
   const client = new ControlPlaneClient({
     baseUrl: config.apiUrl,
     apiKey: config.apiKey,
@@ -90,24 +99,29 @@ async function executeWith(
   const { result, checks, rollback } = await deliver(config, deps)
   await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest))
   const logs = await failureLogs(result, config, client, redact, log, world)
-  await records?.finish({
-    outcome: result.outcome,
-    deploymentName: result.deploymentName ?? config.name ?? '',
-    deploymentUrl: result.deploymentUrl,
-    revisionId: result.revisionId,
-    revisionStatus: result.revisionStatus,
-    elapsedMs: clock.now() - startedAt,
-    checksPassed: checksWith(checks, 'passed').map(({ check }) => check),
-    suite: checks?.suite,
-    rollback,
-    redeployOf: result.redeployOf
-  })
-  await report(result, config, redact, log, sink, {
-    logs,
+  const model = buildReport({
+    operation: config.operation,
+    result,
     checks,
     rollback,
-    target: deployTarget(config)
+    logs,
+    // A promote's source is the deployments' own (result.promotion), never the input's default.
+    source: config.operation === 'promote' ? undefined : config.source,
+    target: config.operation === 'promote' ? undefined : deployTarget(config),
+    workflowCommit: commit,
+    place,
+    now: Date.now(),
+    startedAt,
+    inputName: config.name ?? config.deploymentId
   })
+  await records?.finish({
+    outcome: result.outcome,
+    deploymentUrl: result.deploymentUrl,
+    description: statusDescription(model, redact),
+    comment: (previousBody) =>
+      renderComment(model, previousBody, place, redact, commentName(config, model))
+  })
+  await report(result, model, redact, log, sink, rollback)
 }
 
 /** The ref, image or folder a deploy sends, for the summary. */
@@ -123,7 +137,8 @@ async function openRecords(
   redact: Redactor,
   log: Log,
   startedAt: number,
-  world: World
+  world: World,
+  links: { place?: GitHubPlace; commit?: string }
 ) {
   const operation = OPERATIONS[config.operation]
   if (!config.github || operation.github !== 'records' || config.dryRun) return undefined
@@ -144,7 +159,23 @@ async function openRecords(
         sleep: world.clock.sleep,
         warn: (message) => log.warning(message),
         info: (message) => log.info(message),
-        fetch: world.connections.githubFetch
+        fetch: world.connections.githubFetch,
+        buildingComment: (expected, previousBody) =>
+          renderBuildingComment(
+            {
+              deploymentName: commentName(config),
+              // Only an operation that builds the workflow's commit names it; the others' commit
+              // is the service's, named once known.
+              commit: operation.commit === 'workflow' ? links.commit : undefined,
+              expectedAt: expected && expectedEndAt(expected),
+              runUrl: links.place && runUrl(links.place),
+              now: world.clock.now(),
+              verb: operation.waiting
+            },
+            previousBody,
+            links.place,
+            redact
+          )
       },
       workflowTarget(world.env)
     )
@@ -244,19 +275,25 @@ async function failureLogs(
   )
 }
 
+/**
+ * The name the PR comment is found by, the same while building and at the end: the input's, so
+ * a deployment named by id keeps one comment whatever the service calls it.
+ */
+function commentName(config: Config, model?: ReportModel): string {
+  return config.name ?? config.deploymentId ?? model?.deploymentName ?? ''
+}
+
 /** The summary, and the step's last line: its outcome. */
 async function report(
   result: DeployResult,
-  config: Config,
+  model: ReportModel,
   redact: Redactor,
   log: Log,
   sink: World['sink'],
-  extras: SummaryExtras
+  rollback: RollbackReport | undefined
 ) {
-  // A promote's source is the deployments' own (result.promotion), never the input's default.
-  const source = config.operation === 'promote' ? '—' : config.source
-  await writeSummary(renderDeploySummary(result, source, extras, redact), log, sink)
-  const rolledBack = extras.rollback ? `\n${describeRollback(extras.rollback)}` : ''
+  await writeSummary(renderSummary(model, redact), log, sink)
+  const rolledBack = rollback ? `\n${describeRollback(rollback)}` : ''
   if (succeeds(result.outcome)) log.info(result.message)
   else log.fail(`${result.message}${rolledBack}`)
 }

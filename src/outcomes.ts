@@ -14,6 +14,7 @@ export type HeadlineKey =
   | 'succeeded'
   | 'not-waited'
   | 'failed'
+  | 'errored'
   | 'check-failed'
   | 'superseded'
   | 'timed-out'
@@ -95,7 +96,7 @@ export const OUTCOMES: Record<DeployOutcome, OutcomeMeaning> = {
   },
   error: {
     exitCode: 1,
-    headline: 'failed',
+    headline: 'errored',
     githubState: 'error',
     rollback: 'no',
     failureLogs: false

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import type { GitHubTarget } from '../../src/after-deploy/github-client'
-import {
-  commentBody,
-  openGitHubRecords,
-  type RunRecord
-} from '../../src/after-deploy/github-records'
-import { commentMarker, markdownFor } from '../../src/report/markdown'
+import { openGitHubRecords, type RunRecord } from '../../src/after-deploy/github-records'
+import { commentMarker } from '../../src/report/markdown'
+import { renderBuildingComment, renderComment } from '../../src/report/pr-comment-text'
 import { createRedactor } from '../../src/report/redact'
+import { buildReport } from '../../src/report/report-model'
+import { statusDescription } from '../../src/report/status-text'
+import { expectedEndAt } from '../../src/wait/progress-text'
 import { startGitHubApi } from '../helpers/github-api'
 
 const TOKEN = 'ghp_abc_DEF_123456789'
@@ -19,14 +19,27 @@ afterEach(async () => {
   github = undefined
 })
 
+const DEPLOYMENT_NAME = 'x --> <script>alert(1)</script> --!> @org/team'
+const model = buildReport({
+  operation: 'deploy',
+  result: {
+    outcome: 'deployed',
+    deploymentName: DEPLOYMENT_NAME,
+    deploymentUrl: `https://agent.example.com/?key=${encodeURIComponent(API_KEY)}`,
+    revisionId: 'r-1\n::add-mask::x',
+    revisionStatus: `DEPLOYED ${TOKEN}`,
+    elapsedMs: 1_000,
+    created: false,
+    statusesSeen: [],
+    message: `Deployed ${DEPLOYMENT_NAME}.`
+  },
+  now: Date.parse('2026-01-01T01:40:00Z')
+})
 const record: RunRecord = {
   outcome: 'deployed',
-  deploymentName: 'x --> <script>alert(1)</script> --!> @org/team',
-  deploymentUrl: `https://agent.example.com/?key=${encodeURIComponent(API_KEY)}`,
-  revisionId: 'r-1\n::add-mask::x',
-  revisionStatus: `DEPLOYED ${TOKEN}`,
-  elapsedMs: 1_000,
-  checksPassed: []
+  deploymentUrl: model.links.deployment,
+  description: statusDescription(model, redact),
+  comment: (previousBody) => renderComment(model, previousBody, undefined, redact)
 }
 
 function target(apiUrl: string, pullRequest?: number): GitHubTarget {
@@ -42,17 +55,17 @@ function target(apiUrl: string, pullRequest?: number): GitHubTarget {
 
 describe('the pull-request comment', () => {
   it('has a marker no name can close, and escapes and redacts the rest', () => {
-    const body = commentBody(record, 'a'.repeat(40), markdownFor(redact))
-    const [marker, ...rest] = body.split('\n')
-    expect(marker).toBe(commentMarker(record.deploymentName))
-    // One comment, opened and closed once, on the first line.
-    expect(body.match(/<!--/g)).toHaveLength(1)
-    expect(body.match(/--!?>/g)).toHaveLength(1)
+    const body = renderComment(model, undefined, undefined, redact)
+    const [marker, data, ...rest] = body.split('\n')
+    expect(marker).toBe(commentMarker(DEPLOYMENT_NAME))
+    // Two hidden lines (the marker, the history's data), each opened and closed once.
+    expect(body.match(/<!--/g)).toHaveLength(2)
+    expect(body.match(/--!?>/g)).toHaveLength(2)
     expect(marker?.endsWith(' -->')).toBe(true)
+    expect(data).toMatch(/^<!-- deploy-agent-action:history=[A-Za-z0-9_-]+ -->$/)
     expect(rest.join('\n')).not.toMatch(/<script|<!--|-->/)
     expect(body).toContain('\\@org/team')
-    expect(body).toContain('| Status | DEPLOYED \\*\\*\\* |')
-    expect(body).toContain('| URL | https&#58;//agent.example.com/?key=\\*\\*\\* |')
+    expect(body).toContain('**Preview:** https&#58;//agent.example.com/?key=\\*\\*\\*')
     expect(body).not.toMatch(/ghp_abc|cp-key|9f8e/)
   })
 })
@@ -62,8 +75,24 @@ describe('openGitHubRecords', () => {
     token: TOKEN,
     environment: 'staging',
     prComment: true,
-    deploymentName: record.deploymentName,
+    deploymentName: DEPLOYMENT_NAME,
     redact,
+    buildingComment: (
+      expected: Parameters<typeof expectedEndAt>[0] | undefined,
+      previousBody: string | undefined
+    ) =>
+      renderBuildingComment(
+        {
+          deploymentName: DEPLOYMENT_NAME,
+          commit: 'a'.repeat(40),
+          expectedAt: expected && expectedEndAt(expected),
+          now: Date.parse('2020-01-01T12:00:00Z'),
+          verb: 'building'
+        },
+        previousBody,
+        undefined,
+        redact
+      ),
     deadline: Date.now() + 60_000,
     now: Date.now,
     callBudgetMs: budgetMs,
@@ -87,7 +116,7 @@ describe('openGitHubRecords', () => {
     )?.body as { description: string; environment_url?: string }
     expect(final.environment_url).toBeUndefined()
     expect(final.description.length).toBeLessThanOrEqual(140)
-    expect(github.comments[0]?.body.startsWith(commentMarker(record.deploymentName))).toBe(true)
+    expect(github.comments[0]?.body.startsWith(commentMarker(DEPLOYMENT_NAME))).toBe(true)
   })
 
   it('says the expected end in the in_progress description and the comment while waiting', async () => {
@@ -136,13 +165,15 @@ describe('openGitHubRecords', () => {
     const records = openGitHubRecords(options(1_000, warnings), target(github.url, 5))
     records.waitStarting()
     await records.finish(record)
-    // Both in flight at once: in either order.
+    // The deployment and the building comment in flight at once, then the final comment (it
+    // waits on the same read of who the token is): each bounded.
     expect(github.calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual([
       'POST /graphql',
       'POST /repos/acme/agent/deployments'
     ])
     expect(warnings.sort()).toEqual([
       'The GitHub deployment for staging was not recorded: GitHub did not answer within 1s.',
+      'the comment on pull request #5 was not recorded: GitHub did not answer within 1s.',
       'the comment on pull request #5 was not recorded: GitHub did not answer within 1s.'
     ])
   }, 20_000)
@@ -166,7 +197,7 @@ describe('openGitHubRecords', () => {
   })
 
   describe('edits only a comment of its own', () => {
-    const marker = commentMarker(record.deploymentName)
+    const marker = commentMarker(DEPLOYMENT_NAME)
     const mallory = { login: 'mallory', id: 66, type: 'User' as const }
     const ownBody = (comments: { id: number; body: string }[], id: number) =>
       comments.find((comment) => comment.id === id)?.body

@@ -47,39 +47,45 @@ describe('phases in the job summary', () => {
       [
         '### Where the time went',
         '',
-        '| Status | First seen | Lasted | Earlier revisions (median) |',
-        '|---|---|---|---|',
-        '| QUEUED | 12:00:00 UTC (+0s) | 5s | — |',
+        '| Status | First seen | Lasted |',
+        '|---|---|---|',
+        '| QUEUED | 12:00:00 UTC (+0s) | 5s |',
         // BUILDING's end is known only to within 10 s (the polls around it): approximate.
-        '| BUILDING | 12:00:05 UTC (+5s) | ~2m 35s | — |',
-        '| DEPLOYING | 12:02:40 UTC (+2m 40s) | ~30s | — |',
-        '| DEPLOYED | 12:03:10 UTC (+3m 10s) | final | — |',
-        '| In all | | 3m 10s | 3m 00s (3 earlier: 2m 50s–3m 20s) |'
+        '| BUILDING | 12:00:05 UTC (+5s) | ~2m 35s |',
+        '| DEPLOYING | 12:02:40 UTC (+2m 40s) | ~30s |',
+        '| DEPLOYED | 12:03:10 UTC (+3m 10s) | final |',
+        '| **In all** | | 3m 10s |',
+        // The median is a row of its own: no column that is empty in every other row.
+        '| Earlier revisions: median of 3 | | 3m 00s (2m 50s–3m 20s) |'
       ].join('\n')
     )
     expect(markdown).toContain('Polls were up to 10s apart, so those marked \\~ are approximate.')
   })
 
-  it('draws the same as a mermaid gantt chart, the earlier median beside it', () => {
+  it('draws the same as a mermaid gantt chart in elapsed time (no viewer clock), collapsed under the table', () => {
     const markdown = render({ ...deployed, phases: timeline })
     const chart = markdown.slice(markdown.indexOf('```mermaid'))
-    expect(chart.split('\n').slice(0, 13)).toEqual([
+    expect(chart.split('\n').slice(0, 14)).toEqual([
       '```mermaid',
+      "%%{init: {'gantt': {'leftPadding': 110}}}%%",
       'gantt',
-      '    title Revision statuses as polled',
-      '    dateFormat x',
-      '    axisFormat %H:%M:%S',
-      '    section This revision',
-      `    QUEUED :s0, ${T0}, ${T0 + 5_000}`,
-      `    BUILDING :s1, ${T0 + 5_000}, ${T0 + 160_000}`,
-      `    DEPLOYING :s2, ${T0 + 160_000}, ${T0 + 190_000}`,
-      `    DEPLOYED :milestone, s3, ${T0 + 190_000}, ${T0 + 190_000}`,
-      '    section Earlier revisions',
-      `    median of 3 :e0, ${T0}, ${T0 + 180_000}`,
+      '    dateFormat HH:mm:ss',
+      '    axisFormat %M:%S',
+      '    todayMarker off',
+      '    section This run',
+      '    QUEUED :s0, 00:00:00, 00:00:05',
+      '    BUILDING :s1, 00:00:05, 00:02:40',
+      '    DEPLOYING :s2, 00:02:40, 00:03:10',
+      '    DEPLOYED :milestone, s3, 00:03:10, 00:03:10',
+      '    section Earlier',
+      '    median of 3 :e0, 00:00:00, 00:03:00',
       '```'
     ])
+    const details = markdown.lastIndexOf('<details>', markdown.indexOf('```mermaid'))
+    expect(details).toBeGreaterThan(markdown.indexOf('| **In all** |'))
+    expect(markdown.indexOf('</details>', details)).toBeGreaterThan(markdown.indexOf('```mermaid'))
     // The chart comes before the logs, the summary's longest part, so a cut never opens it.
-    expect(markdown.indexOf('```mermaid')).toBeGreaterThan(markdown.indexOf('| In all |'))
+    expect(markdown.indexOf('```mermaid')).toBeGreaterThan(markdown.indexOf('| **In all** |'))
   })
 
   it('shows where a failed revision stopped, and where a timed-out wait ended', () => {
@@ -98,11 +104,9 @@ describe('phases in the job summary', () => {
       }
     })
     expect(failed).toContain(
-      '| BUILD\\_FAILED | 12:01:00 UTC (+1m 00s) | final: the revision stopped here | — |'
+      '| BUILD\\_FAILED | 12:01:00 UTC (+1m 00s) | final: the revision stopped here |'
     )
-    expect(failed).toContain(
-      `    BUILD_FAILED :crit, milestone, s2, ${T0 + 60_000}, ${T0 + 60_000}`
-    )
+    expect(failed).toContain('    BUILD_FAILED :crit, milestone, s2, 00:01:00, 00:01:00')
     expect(failed).not.toContain('approximate')
 
     const timedOut = render({
@@ -116,13 +120,19 @@ describe('phases in the job summary', () => {
       }
     })
     expect(timedOut).toContain(
-      '| BUILDING | 12:00:05 UTC (+5s) | still in it after 9m 55s when the wait ended | — |'
+      '| BUILDING | 12:00:05 UTC (+5s) | still in it after 9m 55s when the wait ended |'
     )
-    expect(timedOut).toContain(
-      '| In all | | at least 10m 00s | no earlier revision to compare with |'
-    )
-    expect(timedOut).toContain(`    BUILDING :active, s1, ${T0 + 5_000}, ${T0 + 600_000}`)
-    expect(timedOut).not.toContain('section Earlier revisions')
+    expect(timedOut).toContain('| **In all** | | at least 10m 00s |')
+    // The history was not read: said so, never "no earlier revision".
+    expect(timedOut).toContain('| Earlier revisions | | history not read |')
+    expect(timedOut).not.toContain('no earlier revision')
+    expect(timedOut).toContain('    BUILDING :active, s1, 00:00:05, 00:10:00')
+    expect(timedOut).not.toContain('section Earlier')
+    const noneEarlier = render({
+      ...deployed,
+      phases: { ...timeline, earlier: undefined, historyRead: true }
+    })
+    expect(noneEarlier).toContain('| Earlier revisions | | none to compare with |')
   })
 
   it('lets no status from the service write mermaid or markdown syntax', () => {
@@ -135,7 +145,7 @@ describe('phases in the job summary', () => {
       }
     })
     const chart = markdown.slice(markdown.indexOf('```mermaid'))
-    expect(chart).toContain(`    other status :s0, ${T0}, ${T0 + 5_000}`)
+    expect(chart).toContain('    other status :s0, 00:00:00, 00:00:05')
     expect(chart).not.toMatch(/Owned|click|javascript/)
     // In the table it is one escaped cell.
     expect(markdown).toContain(
@@ -159,7 +169,7 @@ describe('phases in the job summary', () => {
     )
     expect(markdown).not.toContain(SECRET)
     expect(markdown.slice(markdown.indexOf('```mermaid'))).toContain(
-      `    other status :s0, ${T0}, ${T0 + 5_000}`
+      '    other status :s0, 00:00:00, 00:00:05'
     )
   })
 
@@ -168,7 +178,7 @@ describe('phases in the job summary', () => {
       span(index % 2 === 0 ? 'BUILDING' : 'QUEUED', index, index + 1, 0)
     )
     const markdown = render({ ...deployed, phases: { ...timeline, phases } })
-    expect(markdown).toContain('| … 60 earlier status changes not shown | | | |')
+    expect(markdown).toContain('| … 60 earlier status changes not shown | | |')
     expect(markdown.match(/^\| (BUILDING|QUEUED) \|/gm)).toHaveLength(40)
   })
 })

@@ -1,12 +1,10 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
-import {
-  commentBody,
-  openGitHubRecords,
-  type RunRecord
-} from '../../src/after-deploy/github-records'
+import { openGitHubRecords, type RunRecord } from '../../src/after-deploy/github-records'
 import type { SuiteReport } from '../../src/result'
-import { markdownFor } from '../../src/report/markdown'
+import { renderComment } from '../../src/report/pr-comment-text'
 import { createRedactor } from '../../src/report/redact'
+import { buildReport } from '../../src/report/report-model'
+import { statusDescription } from '../../src/report/status-text'
 import { renderDeploySummary } from '../../src/report/summary'
 import { startGitHubApi } from '../helpers/github-api'
 
@@ -41,14 +39,31 @@ const suite: SuiteReport = {
   p95Ms: 1_200
 }
 
+const model = buildReport({
+  operation: 'deploy',
+  result: {
+    outcome: 'checks-failed',
+    deploymentName: 'support-agent',
+    revisionId: REVISION,
+    revisionStatus: 'DEPLOYED',
+    elapsedMs: 1_000,
+    created: false,
+    statusesSeen: ['DEPLOYED'],
+    message: 'Smoke suite: 1 of 3 cases passed.'
+  },
+  checks: {
+    verdicts: [
+      { check: 'assistant', verdict: 'passed' },
+      { check: 'suite', verdict: 'failed', why: 'Smoke suite: 1 of 3 cases passed.' }
+    ],
+    suite
+  },
+  now: Date.now()
+})
 const record: RunRecord = {
-  outcome: 'failed',
-  deploymentName: 'support-agent',
-  revisionId: REVISION,
-  revisionStatus: 'DEPLOYED',
-  elapsedMs: 1_000,
-  checksPassed: ['assistant'],
-  suite
+  outcome: 'checks-failed',
+  description: statusDescription(model, redact),
+  comment: (previousBody) => renderComment(model, previousBody, undefined, redact)
 }
 
 describe('the smoke suite in the records', () => {
@@ -88,7 +103,7 @@ describe('the smoke suite in the records', () => {
     )
     expect(summary).toContain('### Smoke suite: 1 of 3 cases passed')
     expect(summary).toContain('### Smoke suite after the rollback: 3 of 3 cases passed')
-    expect(summary).toContain('Revision revision-brought-back; verify-min-pass asks for 2.')
+    expect(summary).toContain('Revision `revision`; verify-min-pass asks for 2.')
   })
 
   it('shows a table of the cases in the job summary: verdict, latency, first line, reference', () => {
@@ -113,10 +128,10 @@ describe('the smoke suite in the records', () => {
       },
       redact
     )
-    expect(summary).toContain('| Smoke suite | 1 of 3 cases passed |')
+    expect(summary).toContain('| smoke suite | ❌ failed |')
     expect(summary).toContain('### Smoke suite: 1 of 3 cases passed')
     expect(summary).toContain(
-      `Revision ${REVISION}; verify-min-pass asks for 2. Latency: median 1.00 s, 95th percentile 1.20 s.`
+      `Revision \`${REVISION.slice(0, 8)}\`; verify-min-pass asks for 2. Latency: median 1.00 s, 95th percentile 1.20 s.`
     )
     expect(summary).toContain('| Case | Verdict | Latency | Reply (first line) | Reference |')
     expect(summary).toContain('| greets | ✅ passed | 1.20 s | echo: hi | — |')
@@ -129,9 +144,7 @@ describe('the smoke suite in the records', () => {
   })
 
   it('puts the pass count in the PR comment and the GitHub deployment status', async () => {
-    expect(commentBody(record, 'a'.repeat(40), markdownFor(redact))).toContain(
-      '| Smoke suite | 1 of 3 cases passed |'
-    )
+    expect(record.comment(undefined)).toContain('### ❌ support-agent: smoke suite 1/3 (needs 2)')
     github = await startGitHubApi()
     const records = openGitHubRecords(
       {
@@ -159,7 +172,7 @@ describe('the smoke suite in the records', () => {
     const final = github.calls.find(
       (call) => (call.body as { state?: string } | undefined)?.state === 'failure'
     )?.body as { description: string }
-    expect(final.description).toBe('support-agent: DEPLOYED; 1 of 3 cases passed')
-    expect(github.comments[0]?.body).toContain('| Smoke suite | 1 of 3 cases passed |')
+    expect(final.description).toBe('support-agent: smoke suite 1/3 (needs 2)')
+    expect(github.comments[0]?.body).toContain('smoke suite 1/3 (needs 2)')
   })
 })

@@ -159,6 +159,8 @@ describe('phase timeline', () => {
     ])
     // Polls at 0, 2, 5 (BUILDING: gaps start again at 2 s), 7, 10, 14.5, 21.25 (DEPLOYED).
     expect(progress?.timeline()).toEqual({
+      // No history given: the summary says it was not read, never "no earlier revision".
+      historyRead: false,
       waitStartedAt: T0,
       lastPollAt: T0 + 21_250,
       phases: [

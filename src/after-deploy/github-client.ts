@@ -3,6 +3,7 @@ import { getOctokit } from '@actions/github'
 import { defaults } from '@actions/github/lib/utils'
 import { BODY_CAPS, cappedFetch, timeLimit } from '../control-plane/transport'
 import { formatDuration } from '../lib/duration'
+import { runUrl } from '../lib/github-links'
 import { markdownFor } from '../report/markdown'
 import type { Redactor } from '../report/redact'
 import type { Fetch, Sleep, World } from '../world'
@@ -61,7 +62,12 @@ export function workflowTarget(env: World['env']): GitHubTarget {
     repo,
     sha: typeof headSha === 'string' ? headSha : (env.GITHUB_SHA ?? ''),
     pullRequest: typeof number === 'number' ? number : undefined,
-    runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${parseInt(env.GITHUB_RUN_ID ?? '', 10)}`,
+    runUrl:
+      runUrl({
+        serverUrl,
+        repository: `${owner}/${repo}`,
+        runId: String(parseInt(env.GITHUB_RUN_ID ?? '', 10))
+      }) ?? '',
     apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
     // Set on every runner; without it, the client's own address beside GITHUB_API_URL.
     graphqlUrl: env.GITHUB_GRAPHQL_URL || undefined

@@ -1,34 +1,25 @@
-import { OUTCOMES, type GitHubDeploymentState } from '../outcomes'
-import { passCount } from '../report/suite'
-import type { DeployOutcome, RollbackReport, SuiteReport } from '../result'
-import { rollbackHeadline } from '../report/rollback-text'
-import { formatDuration } from '../lib/duration'
-import { capComment, type Markdown } from '../report/markdown'
+import { OUTCOMES } from '../outcomes'
+import type { DeployOutcome } from '../result'
+import { capComment } from '../report/markdown'
 import type { Redactor } from '../report/redact'
+import { MAX_DESCRIPTION } from '../report/status-text'
 import { checkHttpUrl } from '../lib/url'
 import type { PredictionBasis } from '../wait/poll-schedule'
 import { expectedEndDescription } from '../wait/progress-text'
 import { openGitHub, type BoundedCallOptions, type GitHubTarget } from './github-client'
 import { identityOnce, upsertComment } from './pr-comment'
 
-/** GitHub's limit for a deployment status description. */
-const MAX_DESCRIPTION = 140
-
-/** What the records say about the run once it ended. */
+/**
+ * What the records say about the run once it ended, rendered by ../report/ from the report
+ * model: the GitHub state follows the outcome, the texts are the report's.
+ */
 export interface RunRecord {
   outcome: DeployOutcome
-  deploymentName: string
   deploymentUrl?: string
-  revisionId?: string
-  revisionStatus?: string
-  elapsedMs: number
-  checksPassed: string[]
-  /** `verify-cases`: the smoke suite's verdict, when it ran. */
-  suite?: SuiteReport
-  /** The rollback after this run's revision failed, when one ran. */
-  rollback?: RollbackReport
-  /** operation rollback: the earlier revision redeployed. */
-  redeployOf?: string
+  /** The final status's description (../report/status-text.ts). */
+  description: string
+  /** The comment, given the body of the one it replaces (its history is kept in it). */
+  comment: (previousBody: string | undefined) => string
 }
 
 export interface GitHubRecordsOptions extends BoundedCallOptions {
@@ -47,6 +38,14 @@ export interface GitHubRecordsOptions extends BoundedCallOptions {
   /** Every text sent to GitHub is redacted with this first. */
   redact: Redactor
   info: (message: string) => void
+  /**
+   * The comment while the revision builds (../report/pr-comment-text.ts), given the body of the
+   * one it replaces: posted when the wait starts, first deploys included.
+   */
+  buildingComment?: (
+    expected: PredictionBasis | undefined,
+    previousBody: string | undefined
+  ) => string
 }
 
 export interface GitHubRecords {
@@ -57,7 +56,10 @@ export interface GitHubRecords {
    * (the history predicts the end) its description and the pull-request comment say when.
    */
   waitStarting(expected?: PredictionBasis): void
-  /** The final records; resolves within the calls' budgets, whatever GitHub does. */
+  /**
+   * The final records; resolves within the calls' budgets, whatever GitHub does, with the body
+   * of the comment it replaced (when one was read).
+   */
   finish(record: RunRecord): Promise<void>
 }
 
@@ -107,19 +109,19 @@ export function openGitHubRecords(
   // Who the token writes as: read once, when a comment is first written.
   const ownIdentity = identityOnce(octokit, target.graphqlUrl, options.warn)
   // The comment this run wrote: with an unknown identity, the only one it may edit.
-  const thisRun: { commentId?: number } = {}
+  const thisRun: { commentId?: number; body?: string } = {}
 
   let inProgress: Promise<unknown> = deploymentId
   // The comment while waiting; the final one goes after it, or the two could race to create it.
   let waitingComment: Promise<unknown> = Promise.resolve()
-  const comment = (body: string) => {
+  const comment = (body: (previousBody: string | undefined) => string) => {
     const issue = target.pullRequest as number
     return bounded(`the comment on pull request #${issue}`, (signal) =>
       upsertComment(octokit, {
         owner,
         repo,
         issue,
-        body: capComment(body),
+        body: (previousBody) => capComment(body(previousBody)),
         signal,
         identity: ownIdentity,
         thisRun
@@ -132,8 +134,9 @@ export function openGitHubRecords(
     },
     waitStarting(expected) {
       const description = md.plain(expectedEndDescription(expected, options.now()), MAX_DESCRIPTION)
-      if (expected && options.prComment && target.pullRequest !== undefined) {
-        waitingComment = comment(waitingCommentBody(options.deploymentName, description, md))
+      const building = options.buildingComment
+      if (building && options.prComment && target.pullRequest !== undefined) {
+        waitingComment = comment((previousBody) => building(expected, previousBody))
       }
       inProgress = deploymentId.then<unknown>(
         (id) =>
@@ -176,7 +179,7 @@ export function openGitHubRecords(
               // Only a success replaces what served: with a failure the earlier deployment of
               // the environment still serves, and must not be marked inactive.
               ...(state === 'success' ? { auto_inactive: true } : {}),
-              description: md.plain(statusDescription(record), MAX_DESCRIPTION),
+              description: md.plain(record.description, MAX_DESCRIPTION),
               request: { signal }
             })
         )
@@ -189,8 +192,7 @@ export function openGitHubRecords(
             'pr-comment: this run is not for a pull request, so there is no comment to write.'
           )
         } else {
-          const body = commentBody(record, target.sha, md)
-          jobs.push(waitingComment.then(() => comment(body)))
+          jobs.push(waitingComment.then(() => comment(record.comment)))
         }
       }
       await Promise.all(jobs)
@@ -200,76 +202,3 @@ export function openGitHubRecords(
 
 /** A full commit id: a GitHub deployment is made for it; anything else falls back to the workflow's. */
 const FULL_SHA = /^[0-9a-f]{40}$/
-
-/** The final status's description: the status, and what a rollback brought back. */
-function statusDescription(record: RunRecord): string {
-  const rolled = record.rollback
-    ? `; ${rollbackHeadline(record.rollback)}`
-    : record.redeployOf
-      ? `; rolled back to ${record.redeployOf}`
-      : ''
-  const suite = record.suite ? `; ${passCount(record.suite)}` : ''
-  return `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}${suite}${rolled}`
-}
-
-const MARKS: Record<GitHubDeploymentState, string> = {
-  success: '✅',
-  failure: '❌',
-  error: '❌',
-  in_progress: '⏳'
-}
-
-/**
- * The pull-request comment: a marker no name can close, then everything from the service
- * redacted and escaped (../report/markdown.ts).
- */
-export function commentBody(record: RunRecord, sha: string, md: Markdown): string {
-  const rows: [string, string][] = [
-    ['Status', md.cell(record.revisionStatus ?? record.outcome)],
-    ['URL', record.deploymentUrl ? md.link(record.deploymentUrl) : '—'],
-    ['Revision', md.cell(record.revisionId ?? '—')],
-    ['Commit', md.cell(sha.slice(0, 12))],
-    ['Time', formatDuration(record.elapsedMs)]
-  ]
-  if (record.checksPassed.length > 0)
-    rows.push(['Checks passed', md.cell(record.checksPassed.join(', '))])
-  if (record.suite) rows.push(['Smoke suite', md.cell(passCount(record.suite))])
-  if (record.redeployOf) {
-    rows.push(
-      ['Rolled back to', md.cell(`revision ${record.redeployOf}`)],
-      [
-        'Serving now',
-        md.cell(record.outcome === 'deployed' ? (record.revisionId ?? '—') : 'see the deployment')
-      ]
-    )
-  }
-  if (record.rollback) {
-    const { failedRevisionId, elapsedMs } = record.rollback
-    rows.push(
-      ['Failed revision', md.cell(failedRevisionId)],
-      ['Rollback', md.cell(rollbackHeadline(record.rollback))],
-      ['Serving now', md.cell(record.rollback.servingNow ?? 'unknown: it could not be read')],
-      ['Rollback took', formatDuration(elapsedMs)]
-    )
-  }
-  return [
-    md.marker(record.deploymentName),
-    `### ${MARKS[OUTCOMES[record.outcome].githubState]} ${md.cell(record.deploymentName)}`,
-    '',
-    '| | |',
-    '|---|---|',
-    ...rows.map(([label, value]) => `| ${label} | ${value} |`),
-    ''
-  ].join('\n')
-}
-
-/** The pull-request comment while the wait goes on: when the history expects it to end. */
-function waitingCommentBody(deploymentName: string, description: string, md: Markdown): string {
-  return [
-    md.marker(deploymentName),
-    `### ${MARKS.in_progress} ${md.cell(deploymentName)}`,
-    '',
-    md.paragraph(description),
-    ''
-  ].join('\n')
-}

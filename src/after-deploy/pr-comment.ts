@@ -135,19 +135,23 @@ export async function upsertComment(
     owner: string
     repo: string
     issue: number
-    body: string
+    /** The body, or how to make it from the body of the comment it replaces (when one is found). */
+    body: string | ((previousBody: string | undefined) => string)
     /** The token's identity, asked only when needed (see identityOnce). */
     identity: (signal: AbortSignal) => Promise<TokenIdentity>
     signal: AbortSignal
-    thisRun: { commentId?: number }
+    /** The comment this run wrote, and its body, kept between calls. */
+    thisRun: { commentId?: number; body?: string }
   }
 ) {
-  const { owner, repo, issue, body, signal, thisRun } = where
-  const marker = body.split('\n')[0] ?? ''
+  const { owner, repo, issue, signal, thisRun } = where
+  const bodyOf = typeof where.body === 'string' ? () => where.body as string : where.body
+  const marker = bodyOf(undefined).split('\n')[0] ?? ''
   const ours =
     thisRun.commentId !== undefined
-      ? { id: thisRun.commentId }
+      ? { id: thisRun.commentId, body: thisRun.body }
       : await findComment(octokit, { ...where, marker })
+  const body = bodyOf(ours?.body ?? undefined)
   if (ours) {
     await octokit.rest.issues.updateComment({
       owner,
@@ -157,6 +161,7 @@ export async function upsertComment(
       request: { signal }
     })
     thisRun.commentId = ours.id
+    thisRun.body = body
     return
   }
   const { data } = await octokit.rest.issues.createComment({
@@ -167,4 +172,5 @@ export async function upsertComment(
     request: { signal }
   })
   thisRun.commentId = data.id
+  thisRun.body = body
 }

@@ -29,6 +29,8 @@ export interface OperationKind {
   github: 'records' | 'previews'
   /** The GitHub deployment's description: what the run does to the deployment. */
   verb: string
+  /** What the PR comment says the run is doing while it waits ("building `abc1234`"). */
+  waiting: string
   /**
    * The commit its GitHub deployment is for: the workflow's, or the one that will serve, named
    * when the revision whose build is sent is chosen (an earlier revision, or the source's).
@@ -44,6 +46,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     bringsBack: false,
     github: 'records',
     verb: 'Deploy',
+    waiting: 'building',
     commit: 'workflow'
   },
   // Itself the rollback: there is nothing earlier to bring back when it fails.
@@ -54,6 +57,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     bringsBack: true,
     github: 'records',
     verb: 'Roll back',
+    waiting: 'redeploying an earlier revision',
     commit: 'served'
   },
   promote: {
@@ -63,6 +67,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     bringsBack: false,
     github: 'records',
     verb: 'Promote to',
+    waiting: 'promoting',
     commit: 'served'
   },
   delete: {
@@ -72,6 +77,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     bringsBack: false,
     github: 'previews',
     verb: 'Delete',
+    waiting: 'deleting',
     commit: 'workflow'
   },
   prune: {
@@ -81,6 +87,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     bringsBack: false,
     github: 'previews',
     verb: 'Prune',
+    waiting: 'pruning',
     commit: 'workflow'
   }
 }

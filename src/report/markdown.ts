@@ -40,6 +40,13 @@ export interface Markdown {
   fence(lines: readonly string[]): string
   /** A link when the URL is http(s) without credentials or secrets, else its text. */
   link(url: string): string
+  /**
+   * A link whose text is `text` (escaped) when the URL is http(s) without credentials or
+   * secrets, else the text alone.
+   */
+  linkAs(text: string, url: string | undefined): string
+  /** A short id or name as inline code; other text (or text holding a secret) escaped. */
+  code(text: string): string
   /** Plain text of at most `max` characters on one line (a GitHub deployment's description). */
   plain(text: string, max: number): string
   /**
@@ -79,6 +86,9 @@ function linkTarget(url: string): string {
   )
 }
 
+/** What may stand in inline code as it is: ids, names, short commits. */
+const CODE_SAFE = /^[A-Za-z0-9._:/-]{1,80}$/
+
 function capLines(lines: readonly string[]): string[] {
   if (lines.length <= MAX_MARKDOWN_LINES) return [...lines]
   const left = lines.length - MAX_MARKDOWN_LINES
@@ -107,6 +117,17 @@ export function markdownFor(redact: Redactor): Markdown {
       if (!('url' in checked) || redact(url) !== url) return line(url)
       return `[${escapeMarkup(redact.cut(url, MAX_MARKDOWN_LINE))}](${linkTarget(url)})`
     },
+    linkAs: (text, url) => {
+      const shown = line(redact(text).replace(/\r?\n/g, ' '))
+      if (url === undefined) return shown
+      const checked = checkHttpUrl(url)
+      if (!('url' in checked) || redact(url) !== url) return shown
+      return `[${shown}](${linkTarget(url)})`
+    },
+    code: (text) =>
+      CODE_SAFE.test(text) && redact(text) === text
+        ? `\`${text}\``
+        : line(redact(text).replace(/\r?\n/g, ' ')),
     plain: (text, max) =>
       redact.cut(showControlCharacters(redact(text).replace(/\r?\n/g, ' ')), max),
     label: (text, allowed, fallback) =>

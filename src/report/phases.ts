@@ -49,9 +49,10 @@ function lastRow(span: PhaseSpan, timeline: PhaseTimeline): string {
 
 /**
  * The job summary's "where the time went": each status of the revision with when it was first
- * seen and how long it lasted, the whole beside the earlier revisions' median, as a table and a
- * mermaid gantt chart. Statuses come from the service: escaped in the table, allow-listed in the
- * chart; everything else in the chart is numbers.
+ * seen (UTC) and how long it lasted, the whole beside the earlier revisions' median, as a table;
+ * the same as a mermaid gantt chart in elapsed time, collapsed under it. Statuses come from the
+ * service: escaped in the table, allow-listed in the chart; everything else in the chart is
+ * numbers.
  */
 export function renderPhases(timeline: PhaseTimeline, md: Markdown): string[] {
   const { phases, waitStartedAt, earlier } = timeline
@@ -68,62 +69,83 @@ export function renderPhases(timeline: PhaseTimeline, md: Markdown): string[] {
         ? lastRow(span, timeline)
         : `${approx(shown, index)}${formatDuration(took)}`
     const offset = formatDuration(span.firstSeenAt - waitStartedAt)
-    return `| ${md.cell(span.status)} | ${clockTime(span.firstSeenAt)} (+${offset}) | ${value} | — |`
+    return `| ${md.cell(span.status)} | ${clockTime(span.firstSeenAt)} (+${offset}) | ${value} |`
   })
-  const median = earlier
-    ? `${formatDuration(earlier.medianMs)} (${earlier.count} earlier: ${earlierRange(earlier)})`
-    : 'no earlier revision to compare with'
+  const earlierRow = earlier
+    ? `| Earlier revisions: median of ${earlier.count} | | ${formatDuration(earlier.medianMs)} (${earlierRange(earlier)}) |`
+    : timeline.historyRead
+      ? '| Earlier revisions | | none to compare with |'
+      : '| Earlier revisions | | history not read |'
   return [
     '### Where the time went',
     '',
-    '| Status | First seen | Lasted | Earlier revisions (median) |',
-    '|---|---|---|---|',
-    ...(hidden > 0 ? [`| … ${hidden} earlier status changes not shown | | | |`] : []),
+    '| Status | First seen | Lasted |',
+    '|---|---|---|',
+    ...(hidden > 0 ? [`| … ${hidden} earlier status changes not shown | | |`] : []),
     ...rows,
-    `| In all | | ${final ? '' : 'at least '}${formatDuration(total)} | ${median} |`,
+    `| **In all** | | ${final ? '' : 'at least '}${formatDuration(total)} |`,
+    earlierRow,
     '',
     md.paragraph(
-      `Durations are as the poller saw them: each status from the poll that first saw it to the poll that first saw the next.${
+      `Durations are as the poller saw them.${
         widest > EXACT_ENOUGH_MS
           ? ` Polls were up to ${formatDuration(widest)} apart, so those marked ~ are approximate.`
           : ''
-      } The service records only when a revision started and ended, so earlier revisions are compared in all, not by status.`
+      } The service records only when a revision started and ended, so earlier revisions are compared in all.`
     ),
     '',
+    '<details><summary>The same as a chart (time since the wait started)</summary>',
+    '',
     ...renderChart(timeline, shown, final, md),
+    '',
+    '</details>',
     ''
   ]
 }
 
-/** The same as a mermaid gantt chart (GitHub renders it): this revision, then the median. */
+/** Elapsed time as mermaid reads it (`HH:mm:ss` from the wait's start): the same in every time zone. */
+function elapsed(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000))
+  const part = (n: number) => String(n).padStart(2, '0')
+  return `${part(Math.min(23, Math.floor(seconds / 3600)))}:${part(Math.floor(seconds / 60) % 60)}:${part(seconds % 60)}`
+}
+
+/**
+ * The same as a mermaid gantt chart (GitHub renders it): this revision, then the median. Times
+ * are elapsed since the wait started, written without a date or zone, so the viewer's clock
+ * cannot shift them.
+ */
 function renderChart(
   timeline: PhaseTimeline,
   shown: readonly PhaseSpan[],
   final: boolean,
   md: Markdown
 ): string[] {
+  const { earlier, waitStartedAt } = timeline
+  const at = (epochMs: number) => elapsed(epochMs - waitStartedAt)
   const tasks = shown.map((span, index) => {
     const id = `s${index}`
     if (span.endedAt !== undefined)
-      return `    ${chartName(span.status, md)} :${id}, ${span.firstSeenAt}, ${span.endedAt}`
+      return `    ${chartName(span.status, md)} :${id}, ${at(span.firstSeenAt)}, ${at(span.endedAt)}`
     if (!final)
-      return `    ${chartName(span.status, md)} :active, ${id}, ${span.firstSeenAt}, ${timeline.lastPollAt}`
+      return `    ${chartName(span.status, md)} :active, ${id}, ${at(span.firstSeenAt)}, ${at(timeline.lastPollAt)}`
     const tag = judgeStatus(span.status) === 'deployed' ? 'milestone' : 'crit, milestone'
-    return `    ${chartName(span.status, md)} :${tag}, ${id}, ${span.firstSeenAt}, ${span.firstSeenAt}`
+    return `    ${chartName(span.status, md)} :${tag}, ${id}, ${at(span.firstSeenAt)}, ${at(span.firstSeenAt)}`
   })
-  const { earlier, waitStartedAt } = timeline
+  const longest = Math.max(timeline.lastPollAt - waitStartedAt, earlier?.medianMs ?? 0)
   return [
     '```mermaid',
+    "%%{init: {'gantt': {'leftPadding': 110}}}%%",
     'gantt',
-    '    title Revision statuses as polled',
-    '    dateFormat x',
-    '    axisFormat %H:%M:%S',
-    '    section This revision',
+    '    dateFormat HH:mm:ss',
+    `    axisFormat ${longest >= 3_600_000 ? '%H:%M:%S' : '%M:%S'}`,
+    '    todayMarker off',
+    '    section This run',
     ...tasks,
     ...(earlier
       ? [
-          '    section Earlier revisions',
-          `    median of ${earlier.count} :e0, ${waitStartedAt}, ${waitStartedAt + Math.round(earlier.medianMs)}`
+          '    section Earlier',
+          `    median of ${earlier.count} :e0, ${at(waitStartedAt)}, ${elapsed(earlier.medianMs)}`
         ]
       : []),
     '```'

@@ -19,6 +19,12 @@ export function renderSuite(
   const firstLine = (text: string | undefined) =>
     text === undefined ? '—' : md.cell(redact.cut(redact(text).split(/\r?\n/)[0] ?? '', MAX_CELL))
   const withReference = suite.cases.some((result) => result.reference !== undefined)
+  const withLatency = suite.cases.some((result) => result.latencyMs !== undefined)
+  // Failed cases first, each group in the file's order.
+  const cases = [
+    ...suite.cases.filter((result) => !result.passed),
+    ...suite.cases.filter((result) => result.passed)
+  ]
   const latency =
     suite.medianMs === undefined
       ? 'No case was answered.'
@@ -26,14 +32,15 @@ export function renderSuite(
   return [
     `### Smoke suite${which ? ` ${which}` : ''}: ${passCount(suite)}`,
     '',
-    `Revision ${md.cell(suite.revisionId)}; verify-min-pass asks for ${suite.required}. ${latency}`,
+    `Revision ${md.code(suite.revisionId.slice(0, 8))}; verify-min-pass asks for ${suite.required}. ${latency}`,
     '',
-    `| Case | Verdict | Latency | Reply (first line) |${withReference ? ' Reference |' : ''}`,
-    `|---|---|---|---|${withReference ? '---|' : ''}`,
-    ...suite.cases.map((result) => {
+    `| Case | Verdict |${withLatency ? ' Latency |' : ''} Reply (first line) |${withReference ? ' Reference |' : ''}`,
+    `|---|---|${withLatency ? '---|' : ''}---|${withReference ? '---|' : ''}`,
+    ...cases.map((result) => {
       const verdict = result.passed ? '✅ passed' : `❌ ${md.cell(result.failure ?? 'failed')}`
-      const latencyCell = result.latencyMs === undefined ? '—' : seconds(result.latencyMs)
-      const cells = [md.cell(result.name), verdict, latencyCell, firstLine(result.reply)]
+      const cells = [md.cell(result.name), verdict]
+      if (withLatency) cells.push(result.latencyMs === undefined ? '—' : seconds(result.latencyMs))
+      cells.push(firstLine(result.reply))
       if (withReference) cells.push(firstLine(result.reference))
       return `| ${cells.join(' | ')} |`
     }),

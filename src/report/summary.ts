@@ -1,168 +1,198 @@
-import {
-  checksWith,
-  failingVerdict,
-  type AfterDeployChecks,
-  type DeployResult,
-  type Promotion,
-  type PruneRow,
-  type RollbackReport
-} from '../result'
-import { OUTCOMES, type HeadlineKey } from '../outcomes'
-import { describeRollback } from './rollback-text'
 import { formatDuration } from '../lib/duration'
-import type { RevisionLogs } from '../result'
-import { formatLogLine } from './log-lines'
+import type { Config } from '../inputs/parse'
+import type { DeployResult, PruneRow } from '../result'
+import type { CheckInWords } from './checks-in-words'
+import { markOf, plainHeadline } from './headline'
 import { capMarkdown, markdownFor, type Markdown } from './markdown'
 import { renderPhases } from './phases'
 import type { Redactor } from './redact'
-import { passCount, renderSuite } from './suite'
+import {
+  buildReport,
+  shortId,
+  type ReportInput,
+  type ReportModel,
+  type ServingNow
+} from './report-model'
+import { alert, headlineMarkdown, linkedCommit } from './report-pieces'
+import { renderSuite } from './suite'
 
-/** Log lines the summary shows at the most; the step's log has them all. */
-const SUMMARY_LOG_LINES = 30
-/** Characters of a failed check's first sentence shown in the headline. */
-const HEADLINE_CHECK_CHARS = 120
-
-const HEADLINES: Record<HeadlineKey, string> = {
-  succeeded: '✅ Deployed',
-  'check-failed': '❌ Deployed, but a check failed',
-  'not-waited': '✅ Revision created (not waited for)',
-  failed: '❌ Deploy failed',
-  superseded: '⚠️ Superseded by a newer revision',
-  'timed-out': '⏱️ Timed out',
-  cancelled: '🛑 Cancelled',
-  'dry-run': '📝 Dry run: nothing was changed',
-  deleted: '🗑️ Deleted',
-  absent: '✅ Already absent',
-  pruned: '🧹 Pruned'
-}
-
-/** The job summary of a deploy, whatever its outcome. */
-export interface SummaryExtras {
-  /** What was deployed: the ref, the image or the folder. */
-  target?: string
-  logs?: RevisionLogs
-  checks?: AfterDeployChecks
-  /** The rollback after this run's revision failed (rollback-on-failure). */
-  rollback?: RollbackReport
+/** The words of each verdict in the checks table. */
+const VERDICT_WORDS: Record<CheckInWords['verdict'], string> = {
+  passed: '✅ passed',
+  failed: '❌ failed',
+  inconclusive: '⚠️ could not conclude',
+  skipped: '⏭️ skipped'
 }
 
 /**
- * The job summary of a deploy: every text in it is redacted with `redact`, then escaped
- * (./markdown.ts), and the whole stays under the runner's size limit.
+ * The job summary, rendered from the report model: the headline, the reason right under it when
+ * the step failed (the failed check and what it saw, the log's ERROR lines, the failed cases),
+ * then the facts, the checks, the time, and the full ids collapsed. Every text from the service
+ * is redacted, then escaped (./markdown.ts); the whole stays under the runner's size limit.
  */
-export function renderDeploySummary(
-  result: DeployResult,
-  source: string,
-  extras: SummaryExtras,
-  redact: Redactor
-): string {
-  const { logs, checks, rollback } = extras
+export function renderSummary(model: ReportModel, redact: Redactor): string {
   const md = markdownFor(redact)
-  if (result.pruneRows) return renderPruneSummary(result, result.pruneRows, md)
-  // Each row's value, already rendered as markdown.
-  const rows: [string, string][] = [
-    [
-      'Deployment',
-      md.cell(
-        result.deploymentName
-          ? `${result.deploymentName} (${result.deploymentId ?? '?'})`
-          : (result.deploymentId ?? '—')
-      )
-    ],
-    ['Source', md.cell(result.promotion?.source ?? source)],
-    ...(result.promotion
-      ? promotionRows(result.promotion, md)
-      : extras.target
-        ? [['Ref or image', md.cell(extras.target)] as [string, string]]
-        : []),
-    ['Revision', md.cell(result.revisionId ?? '—')],
-    ...(result.redeployOf ? [['Redeploy of', md.cell(result.redeployOf)] as [string, string]] : []),
-    ['Status', md.cell(result.revisionStatus ?? '—')],
-    ['URL', result.deploymentUrl ? md.link(result.deploymentUrl) : '—'],
-    ['Created by this run', result.created ? 'yes' : 'no'],
-    ['Time', formatDuration(result.elapsedMs)]
-  ]
-  if (checks) {
-    const passed = checksWith(checks, 'passed').map(({ check }) => check)
-    const skipped = checksWith(checks, 'skipped').map(({ check, why }) => `${check}: ${why ?? '?'}`)
-    rows.push(['Checks passed', passed.length > 0 ? md.cell(passed.join(', ')) : 'none'])
-    if (skipped.length > 0) rows.push(['Checks skipped', md.cell(skipped.join('; '))])
-  }
-  if (checks?.suite) rows.push(['Smoke suite', md.cell(passCount(checks.suite))])
-  if (rollback) {
-    rows.push(
-      ['Failed revision', md.cell(rollback.failedRevisionId)],
-      ['Rolled back to', md.cell(rollback.toRevisionId)],
-      ['Rollback revision', md.cell(rollback.revisionId ?? '—')],
-      ['Rollback', md.cell(`${rollback.outcome}, ${formatDuration(rollback.elapsedMs)}`)]
-    )
-  }
+  if (model.pruneRows) return renderPruneSummary(model, model.pruneRows, md)
+  const suiteFailed = model.failedCheck?.name === 'smoke suite' && model.suite
   return capMarkdown(
     [
-      `## ${headline(result, checks, md)}${rollback ? (rollback.restored ? ' (rolled back)' : ' (the rollback failed)') : ''}`,
+      `## ${headlineMarkdown(model, md)}`,
       '',
-      '| | |',
-      '|---|---|',
-      ...rows.map(([label, value]) => `| ${label} | ${value} |`),
-      '',
-      md.paragraph(result.message),
-      '',
-      ...(rollback ? ['### Rollback', '', md.paragraph(describeRollback(rollback)), ''] : []),
-      ...(checks?.reply !== undefined
-        ? ['### The agent replied', '', md.fence([checks.reply]), '']
+      ...failureFirst(model, md),
+      ...(model.logs ? renderLogs(model.logs, md) : []),
+      ...(suiteFailed && model.suite ? renderSuite(model.suite, md, redact) : []),
+      ...facts(model, md),
+      ...checksTable(model.checks, md),
+      ...model.replies.flatMap((reply) => [`### ${reply.label}`, '', md.fence([reply.text]), '']),
+      ...(model.suite && !suiteFailed ? renderSuite(model.suite, md, redact) : []),
+      ...(model.rollback?.suite
+        ? renderSuite(model.rollback.suite, md, redact, 'after the rollback')
         : []),
-      ...(checks?.a2aReply !== undefined
-        ? ['### The agent replied over A2A', '', md.fence([checks.a2aReply]), '']
-        : []),
-      ...(checks?.suite ? renderSuite(checks.suite, md, redact) : []),
-      ...(rollback?.checks?.suite
-        ? renderSuite(rollback.checks.suite, md, redact, 'after the rollback')
-        : []),
-      ...(result.planLines ? ['### Plan', '', md.fence(result.planLines), ''] : []),
-      ...(result.phases ? renderPhases(result.phases, md) : []),
-      ...(logs && logs.lines.length > 0 ? renderLogs(logs, md) : [])
+      ...(model.planLines ? ['### Plan', '', md.fence(model.planLines), ''] : []),
+      ...(model.phases ? renderPhases(model.phases, md) : []),
+      ...fullIds(model, md)
     ].join('\n')
   )
 }
 
-/** The headline's words; a failed check is named in it (its first sentence, kept short). */
-function headline(result: DeployResult, checks: SummaryExtras['checks'], md: Markdown): string {
-  const words = HEADLINES[OUTCOMES[result.outcome].headline]
-  const why = failingVerdict(checks)?.why
-  if (result.outcome !== 'checks-failed' || why === undefined) return words
-  const first = /^.*?\.(?=\s|$)/.exec(why)?.[0] ?? why
-  const short =
-    first.length > HEADLINE_CHECK_CHARS ? `${first.slice(0, HEADLINE_CHECK_CHARS)}…` : first
-  return `${words}: ${md.cell(short)}`
+/** The reason, right under the headline, in an alert block: what failed and what it saw. */
+function failureFirst(model: ReportModel, md: Markdown): string[] {
+  if (model.succeeded) return []
+  const lines: string[] = []
+  const { failedCheck, rollback } = model
+  if (failedCheck?.why !== undefined) {
+    const verdict = failedCheck.verdict === 'failed' ? 'failed' : 'could not conclude'
+    lines.push(`**The ${md.cell(failedCheck.name)} ${verdict}:** ${md.paragraph(failedCheck.why)}`)
+  } else if (model.reason !== undefined) {
+    lines.push(md.paragraph(model.reason))
+  }
+  if (rollback) {
+    lines.push('', `**The rollback:** ${md.paragraph(rollback.words)}`)
+  }
+  return [...alert(rollback?.restored ? 'WARNING' : 'CAUTION', lines), '']
 }
 
-/** operation promote: where the build came from, what it was, and what the new revision built. */
-function promotionRows(promotion: Promotion, md: Markdown): [string, string][] {
-  const promoted =
-    promotion.source === 'git_host'
-      ? 'Ref'
-      : promotion.source === 'internal_source'
-        ? 'Tarball'
-        : 'Image'
-  const rows: [string, string][] = [
-    ['Promoted from', md.cell(`${promotion.fromDeploymentName} (${promotion.fromDeploymentId})`)],
-    ['Its revision', md.cell(promotion.fromRevisionId)],
-    [`${promoted} promoted`, md.cell(promotion.promoted)]
+/** What serves now, in words, its id short. */
+export function servingWords(serving: ServingNow, md: Markdown): string {
+  const id = serving.revisionId ? ` ${md.code(shortId(serving.revisionId))}` : ''
+  switch (serving.whose) {
+    case 'this run':
+      return `this run's revision${id}`
+    case 'previous':
+      return serving.redeployOf
+        ? `the revision from before this run, ${md.code(shortId(serving.redeployOf))}, redeployed as${id}`
+        : `the revision from before this run${id}`
+    case 'failed':
+      return `the failed revision${id}`
+    case 'none':
+      return 'no revision'
+    case 'unknown':
+      return id ? `revision${id} (as last read)` : 'unknown'
+  }
+}
+
+/** The facts of the run as a list (a key/value table would need an empty header row). */
+function facts(model: ReportModel, md: Markdown): string[] {
+  const items: string[] = []
+  if (model.operation !== 'delete') {
+    items.push(
+      `**Serving now:** ${servingWords(model.serving, md)}${model.links.deployment && model.serving.whose !== 'none' ? ` at ${md.link(model.links.deployment)}` : ''}`
+    )
+  }
+  if (model.revisionId)
+    items.push(
+      `**This run's revision:** ${md.code(shortId(model.revisionId))}${model.revisionStatus ? `, ${md.cell(model.revisionStatus)}` : ''}${model.created ? ' (the deployment was created by this run)' : ''}`
+    )
+  if (model.commit) {
+    const compare = model.links.compare
+      ? ` (${md.linkAs('compare with the commit before', model.links.compare)})`
+      : ''
+    items.push(`**Commit:** ${linkedCommit(model.commit, model.links.commit, md)}${compare}`)
+  }
+  if (model.promotion) {
+    const { fromDeploymentName, fromRevisionId, promoted, fromCommit } = model.promotion
+    // The source's commit, when it differs from what this run built (the Commit line above).
+    const verified =
+      fromCommit && fromCommit !== model.commit
+        ? `, verified at commit ${md.code(fromCommit.slice(0, 7))}`
+        : ''
+    items.push(`**Source:** ${md.cell(model.promotion.source)}`)
+    items.push(
+      `**Promoted from:** ${md.cell(fromDeploymentName)}, revision ${md.code(shortId(fromRevisionId))} (${md.cell(promoted)})${verified}`
+    )
+  } else if (model.target) {
+    items.push(`**Source:** ${md.cell(model.source ?? '—')}, ${md.cell(model.target)}`)
+  }
+  if (model.redeployOf)
+    items.push(`**Redeploy of:** revision ${md.code(shortId(model.redeployOf))}`)
+  items.push(`**Took:** ${formatDuration(model.stepMs)}`)
+  if (model.rollback)
+    items.push(`**The rollback took:** ${formatDuration(model.rollback.elapsedMs)}`)
+  if (model.links.run && !model.succeeded)
+    items.push(`**Run:** ${md.linkAs('this workflow run', model.links.run)}`)
+  return [...items.map((item) => `- ${item}`), '']
+}
+
+function checksTable(checks: readonly CheckInWords[], md: Markdown): string[] {
+  if (checks.length === 0) return []
+  const withWhy = checks.some((check) => check.verdict === 'skipped' && check.why !== undefined)
+  return [
+    '### Checks',
+    '',
+    `| Check | Verdict |${withWhy ? ' What it saw |' : ''}`,
+    `|---|---|${withWhy ? '---|' : ''}`,
+    ...checks.map((check) => {
+      // A failure's words stand under the headline: the table points there, not repeats them.
+      const why =
+        check.why === undefined
+          ? ''
+          : check.verdict === 'failed' || check.verdict === 'inconclusive'
+            ? 'see above'
+            : md.cell(check.why)
+      return `| ${md.cell(check.name)} | ${VERDICT_WORDS[check.verdict]} |${withWhy ? ` ${why} |` : ''}`
+    }),
+    ''
   ]
-  if (promotion.fromCommit !== undefined) rows.push(['Commit', md.cell(promotion.fromCommit)])
-  if (promotion.commit !== undefined && promotion.commit !== promotion.fromCommit)
-    rows.push(['Commit built instead', md.cell(promotion.commit)])
-  return rows
+}
+
+/** The log's ERROR lines first, then its tail collapsed. */
+function renderLogs(logs: NonNullable<ReportModel['logs']>, md: Markdown): string[] {
+  return [
+    `### The ${md.cell(logs.phase)} log's errors`,
+    '',
+    md.fence(logs.errors),
+    '',
+    `<details><summary>Last ${logs.tail.length} lines of the ${md.cell(logs.phase)} log</summary>`,
+    '',
+    md.fence(logs.tail),
+    '',
+    '</details>',
+    ''
+  ]
+}
+
+/** Every id in full, collapsed: the text above uses their first 8 characters. */
+function fullIds(model: ReportModel, md: Markdown): string[] {
+  if (model.ids.length === 0) return []
+  return [
+    '<details><summary>Full ids</summary>',
+    '',
+    '| Id of | Id |',
+    '|---|---|',
+    ...model.ids.map(({ label, id }) => `| ${md.cell(label)} | ${md.code(id)} |`),
+    '',
+    '</details>',
+    ''
+  ]
 }
 
 /** operation prune: the stale deployments found, why each is stale, and what became of it. */
-function renderPruneSummary(result: DeployResult, rows: PruneRow[], md: Markdown): string {
+function renderPruneSummary(model: ReportModel, rows: PruneRow[], md: Markdown): string {
   return capMarkdown(
     [
-      `## ${HEADLINES[OUTCOMES[result.outcome].headline]}`,
+      `## ${markOf(model)} ${md.cell(plainHeadline(model))}`,
       '',
-      md.paragraph(result.message),
-      '',
+      ...(model.succeeded ? [md.paragraph(model.message), ''] : failureFirst(model, md)),
       ...(rows.length === 0
         ? []
         : [
@@ -174,25 +204,44 @@ function renderPruneSummary(result: DeployResult, rows: PruneRow[], md: Markdown
             ),
             ''
           ]),
-      `Time: ${formatDuration(result.elapsedMs)}`,
+      `**Took:** ${formatDuration(model.stepMs)}`,
       ''
     ].join('\n')
   )
 }
 
-/** The last log lines, in a fence none of them can close. */
-function renderLogs(logs: RevisionLogs, md: Markdown): string[] {
-  const lines = logs.lines.slice(-SUMMARY_LOG_LINES).map(formatLogLine)
-  return [`### Last ${lines.length} lines of the ${logs.phase} log`, '', md.fence(lines), '']
+/**
+ * The job summary of a result without a GitHub context (tests, the demo): the model built from
+ * it, then rendered.
+ */
+export function renderDeploySummary(
+  result: DeployResult,
+  source: string,
+  extras: Omit<ReportInput, 'result' | 'operation' | 'now'> & {
+    operation?: Config['operation']
+  },
+  redact: Redactor
+): string {
+  return renderSummary(
+    buildReport({
+      operation: extras.operation ?? 'deploy',
+      source,
+      now: Date.now(),
+      ...extras,
+      result
+    }),
+    redact
+  )
 }
 
 /** The job summary when the inputs were refused: nothing was sent. */
 export function renderInputErrorSummary(message: string, redact: Redactor): string {
+  const md = markdownFor(redact)
   return capMarkdown(
     [
       '## ❌ Deploy not started: invalid inputs',
       '',
-      markdownFor(redact).paragraph(message),
+      ...alert('CAUTION', [md.paragraph(message)]),
       ''
     ].join('\n')
   )

@@ -24,6 +24,11 @@ export interface PhaseTimeline {
   lastPollAt: number
   /** Oldest first; the last one is the status the revision ended in, or was in when the wait ended. */
   phases: PhaseSpan[]
+  /**
+   * Whether the deployment's history was read: without it the summary says "history not read",
+   * never "no earlier revision".
+   */
+  historyRead?: boolean
   /** How long the deployment's earlier revisions took in all, when their history was read. */
   earlier?: { count: number; medianMs: number; shortestMs: number; longestMs: number }
 }

@@ -37,6 +37,8 @@ export class WaitProgress {
   #started = false
   #late = false
   #basis: PredictionBasis | undefined
+  #earlier: PredictionBasis | undefined
+  #historyRead = false
 
   constructor(options: WaitProgressOptions) {
     this.#now = options.now
@@ -64,6 +66,12 @@ export class WaitProgress {
     }
     this.#lastPollAt = at
     this.#checkLate(at)
+  }
+
+  /** The history was read (or not) at the first status: the summary compares with it. */
+  compared(history: { read: boolean; prediction?: { basis: PredictionBasis } }): void {
+    this.#historyRead = history.read
+    this.#earlier = history.prediction?.basis
   }
 
   /** The first status was judged; `basis` when the history predicts when the revision ends. */
@@ -96,8 +104,9 @@ export class WaitProgress {
   /** The statuses seen, for the summary; undefined before any poll answered. */
   timeline(): PhaseTimeline | undefined {
     if (this.#spans.length === 0 || this.#lastPollAt === undefined) return undefined
-    const basis = this.#basis
+    const basis = this.#earlier ?? this.#basis
     return {
+      historyRead: this.#historyRead || basis !== undefined,
       waitStartedAt: this.#waitStartedAt,
       lastPollAt: this.#lastPollAt,
       phases: this.#spans.map((span) => ({ ...span })),

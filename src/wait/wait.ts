@@ -6,6 +6,12 @@ import { HISTORY_LIMIT, predictedGap, predictFinish, type FinishPrediction } fro
 import type { WaitProgress } from './progress'
 import { judgeStatus, type Verdict } from './revision-status'
 
+/** The history as read for the prediction and the summary's comparison: `read` false on failure. */
+export interface HistoryReading {
+  read: boolean
+  prediction?: FinishPrediction
+}
+
 export type WaitResult =
   | { kind: 'final'; verdict: Exclude<Verdict, 'waiting'>; status: string }
   | { kind: 'timeout'; status: string | undefined }
@@ -74,8 +80,11 @@ export async function waitForRevision(options: WaitOptions): Promise<WaitResult>
   let failedPolls = 0
   let prediction: FinishPrediction | undefined
   let growth = GAP_GROWTH
-  // With a poll interval no longer than the first gap there is nothing to save: no history read.
-  let historyRead = options.getHistory === undefined || pollIntervalMs <= FIRST_GAP_MS
+  // Read once, at the first status, whether or not it steers the polls: the summary compares
+  // this revision with the earlier ones. With a poll interval no longer than the first gap there
+  // is nothing to save, so the prediction does not steer the polls then.
+  let historyRead = options.getHistory === undefined
+  const steers = pollIntervalMs > FIRST_GAP_MS
   const startedAt = now()
   for (;;) {
     let revision: Revision
@@ -105,15 +114,18 @@ export async function waitForRevision(options: WaitOptions): Promise<WaitResult>
       gap = Math.min(pollIntervalMs, gap * growth)
     }
     const verdict = judgeStatus(revision.status)
+    if (!historyRead) {
+      historyRead = true
+      const history = await readPrediction(options, revision, startedAt)
+      progress?.compared(history)
+      prediction = history.read && steers ? history.prediction : undefined
+      if (verdict === 'waiting') progress?.predicted(history.prediction?.basis)
+    }
     if (verdict !== 'waiting') {
       progress?.predicted(undefined)
       return { kind: 'final', verdict, status: revision.status }
     }
-    if (!historyRead) {
-      historyRead = true
-      prediction = await readPrediction(options, revision, startedAt)
-    }
-    progress?.predicted(prediction?.basis)
+    progress?.predicted(undefined)
     const predicted = prediction && predictedGap(prediction, now(), pollIntervalMs)
     if (prediction && predicted === undefined) {
       // The predicted end has passed: back off from the dense gap, slowly.
@@ -135,8 +147,8 @@ async function readPrediction(
   options: WaitOptions,
   revision: Revision,
   waitStartedAt: number
-): Promise<FinishPrediction | undefined> {
-  if (!options.getHistory) return undefined
+): Promise<HistoryReading> {
+  if (!options.getHistory) return { read: false }
   try {
     const history = await options.getHistory(HISTORY_LIMIT, {
       deadline: options.deadline,
@@ -146,8 +158,8 @@ async function readPrediction(
     const startedAt = Number.isFinite(createdAt)
       ? Math.min(createdAt, waitStartedAt)
       : waitStartedAt
-    return predictFinish(history, revision.id, startedAt, FIRST_GAP_MS)
+    return { read: true, prediction: predictFinish(history, revision.id, startedAt, FIRST_GAP_MS) }
   } catch {
-    return undefined
+    return { read: false }
   }
 }

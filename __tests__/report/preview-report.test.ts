@@ -1,0 +1,199 @@
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { parseFragment, type DefaultTreeAdapterMap } from 'parse5'
+import { runFlows, type FlowView } from '../../scripts/preview-report/flows'
+import { renderGfm } from '../../scripts/preview-report/html'
+
+/**
+ * What a person sees, read from the HTML that GFM makes of the job summary and the PR comment of
+ * six flows run through the built action (`npm run build` first): the structure, not the text.
+ */
+type Node = DefaultTreeAdapterMap['childNode']
+type Element = DefaultTreeAdapterMap['element']
+
+const isElement = (node: Node): node is Element => 'tagName' in node
+const children = (node: { childNodes: Node[] }) => node.childNodes.filter(isElement)
+function all(node: { childNodes: Node[] }, tag: string): Element[] {
+  return children(node).flatMap((child) => [
+    ...(child.tagName === tag ? [child] : []),
+    ...all(child, tag)
+  ])
+}
+function text(node: Node): string {
+  if ('value' in node && node.nodeName === '#text') return node.value
+  return 'childNodes' in node ? node.childNodes.map(text).join('') : ''
+}
+const attr = (element: Element, name: string) =>
+  element.attrs.find((attribute) => attribute.name === name)?.value
+const classes = (element: Element) => (attr(element, 'class') ?? '').split(/\s+/)
+
+function html(markdown: string) {
+  return parseFragment(renderGfm(markdown))
+}
+
+let flows: Record<string, FlowView> = {}
+beforeAll(async () => {
+  flows = Object.fromEntries((await runFlows()).map((flow) => [flow.id, flow]))
+}, 600_000)
+
+const FLOW_IDS = [
+  'deploy-ok',
+  'build-failed',
+  'check-failed-rolled-back',
+  'rollback-failed',
+  'promote',
+  'smoke-suite-below'
+]
+
+/** Every rendered page of the flows: each summary, and each comment there is. */
+const pages = () =>
+  Object.values(flows).flatMap((flow) => [
+    { flow, kind: 'summary', root: html(flow.summary) },
+    ...(flow.comment ? [{ flow, kind: 'comment', root: html(flow.comment) }] : [])
+  ])
+
+describe('the rendered report of six flows', () => {
+  it('ran every flow, with the exit code each should have', () => {
+    expect(Object.keys(flows).sort()).toEqual([...FLOW_IDS].sort())
+    expect(flows['deploy-ok']?.code).toBe(0)
+    expect(flows.promote?.code).toBe(0)
+    for (const id of [
+      'build-failed',
+      'check-failed-rolled-back',
+      'rollback-failed',
+      'smoke-suite-below'
+    ])
+      expect([id, flows[id]?.code]).toEqual([id, 1])
+  })
+
+  it('opens with one headline whose mark matches the exit code and holds no id beyond 8 characters', () => {
+    for (const { flow, kind, root } of pages()) {
+      const [first] = children(root)
+      expect([flow.id, kind, first?.tagName]).toEqual([
+        flow.id,
+        kind,
+        kind === 'summary' ? 'h2' : 'h3'
+      ])
+      const headline = text(first as Node)
+      expect([flow.id, headline.slice(0, 1)]).toEqual([flow.id, flow.code === 0 ? '✅' : '❌'])
+      expect(headline).not.toMatch(/[0-9a-f]{9,}/)
+      expect(headline).not.toContain('\n')
+    }
+  })
+
+  it('puts the reason right under the headline when the step failed', () => {
+    for (const { flow, kind, root } of pages()) {
+      if (flow.code === 0 || kind !== 'summary') continue
+      const second = children(root)[1] as Element
+      expect([flow.id, classes(second)]).toEqual([
+        flow.id,
+        expect.arrayContaining(['markdown-alert'])
+      ])
+    }
+  })
+
+  it('gives every table a header of named cells, and no column empty in every row', () => {
+    for (const { flow, root } of pages()) {
+      for (const table of all(root, 'table')) {
+        const headers = all(table, 'th').map((cell) => text(cell).trim())
+        expect(headers.length).toBeGreaterThan(0)
+        expect([flow.id, headers.filter((header) => header === '')]).toEqual([flow.id, []])
+        const rows = all(table, 'tbody').flatMap((body) => all(body, 'tr'))
+        headers.forEach((header, column) => {
+          const cells = rows.map((row) => text(all(row, 'td')[column] as Node).trim())
+          const empty = cells.every((cell) => cell === '' || cell === '—')
+          expect([flow.id, header, rows.length > 0 && empty]).toEqual([flow.id, header, false])
+        })
+      }
+    }
+  })
+
+  it('links only to http(s)', () => {
+    for (const { root } of pages())
+      for (const link of all(root, 'a')) expect(attr(link, 'href')).toMatch(/^https?:\/\//)
+  })
+
+  it('collapses the chart under the phase table, in elapsed time, never the viewer clock', () => {
+    for (const { flow, root } of pages()) {
+      const charts = all(root, 'pre').filter((pre) => classes(pre).includes('mermaid'))
+      for (const chart of charts) {
+        expect(text(chart)).not.toContain('dateFormat x')
+        const inDetails = all(root, 'details').some((details) =>
+          all(details, 'pre').includes(chart)
+        )
+        expect([flow.id, inDetails]).toEqual([flow.id, true])
+      }
+    }
+    expect(flows['deploy-ok']?.summary).toContain('```mermaid')
+    // poll-interval 1 s: the history is read all the same, to compare with.
+    expect(flows['deploy-ok']?.summary).toMatch(/\| Earlier revisions: median of \d+ \| \| /)
+    expect(flows['deploy-ok']?.summary).not.toContain('no earlier revision')
+  })
+
+  it("shows a failed build's ERROR lines first, without dates, the full tail collapsed", () => {
+    const root = html(flows['build-failed']?.summary ?? '')
+    const top = children(root)
+    const errorsAt = top.findIndex((node) => node.tagName === 'h3' && /errors/.test(text(node)))
+    expect(errorsAt).toBe(2)
+    const errorLines = text(top[errorsAt + 1] as Node)
+      .trim()
+      .split('\n')
+    expect(errorLines.length).toBeGreaterThan(0)
+    for (const line of errorLines) {
+      expect(line).toMatch(/^\d\d:\d\d:\d\d ERROR /)
+      expect(line).not.toMatch(/\d{4}-\d\d-\d\d/)
+    }
+    const tail = top[errorsAt + 2] as Element
+    expect(tail.tagName).toBe('details')
+  })
+
+  it('sorts the failed smoke cases first', () => {
+    const root = html(flows['smoke-suite-below']?.summary ?? '')
+    const suite = all(root, 'table').find((table) =>
+      all(table, 'th').some((cell) => text(cell) === 'Case')
+    ) as Element
+    const verdicts = all(suite, 'tbody')
+      .flatMap((body) => all(body, 'tr'))
+      .map((row) => text(all(row, 'td')[1] as Node))
+    expect(verdicts[0]).toMatch(/^❌/)
+    expect(verdicts.slice(1).every((verdict) => verdict.startsWith('✅'))).toBe(true)
+    expect(text(children(root)[0] as Node)).toContain(
+      'smoke suite 5/6 (needs 6); the previous revision serves again'
+    )
+  })
+
+  it('PR comment: the preview link first, the run, the commit and its compare view, an updated time, the earlier pushes', () => {
+    for (const id of ['deploy-ok', 'build-failed', 'check-failed-rolled-back']) {
+      const root = html(flows[id]?.comment ?? '')
+      const links = all(root, 'a').map((link) => attr(link, 'href') ?? '')
+      expect([id, links[0]]).toEqual([id, expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+/)])
+      expect(links.some((link) => /\/actions\/runs\/4242$/.test(link))).toBe(true)
+      expect(links.some((link) => /\/commit\/[0-9a-f]{40}$/.test(link))).toBe(true)
+      expect(links.some((link) => /\/compare\/[0-9a-f]{40}\.\.\.[0-9a-f]{40}$/.test(link))).toBe(
+        true
+      )
+      expect(text(root as unknown as Node)).toMatch(/Updated: \d\d:\d\d:\d\d UTC/)
+      const history = all(root, 'details').find((details) => /Earlier pushes/.test(text(details)))
+      expect(history && all(history, 'th').map((cell) => text(cell))).toEqual([
+        'Commit',
+        'Revision',
+        'Verdict',
+        'Ended'
+      ])
+    }
+  })
+
+  it('headlines say what happened, by operation and outcome', () => {
+    const headline = (id: string) => text(children(html(flows[id]?.summary ?? ''))[0] as Node)
+    expect(headline('deploy-ok')).toMatch(/^✅ agent-app deployed in \d/)
+    expect(headline('build-failed')).toBe('❌ agent-app: build failed')
+    expect(headline('promote')).toMatch(
+      /^✅ agent-prod promoted from agent-staging \(commit [0-9a-f]{7}\)$/
+    )
+    expect(headline('check-failed-rolled-back')).toBe(
+      '❌ agent-app: test run failed; the previous revision serves again'
+    )
+    expect(headline('rollback-failed')).toBe(
+      '❌ agent-app: test run failed and the rollback failed; the broken revision still serves'
+    )
+  })
+})

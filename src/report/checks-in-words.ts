@@ -1,0 +1,25 @@
+import type { AfterDeployChecks, CheckName, CheckVerdict } from '../result'
+
+/** Each check as a user knows it, in the summary, the PR comment and the GitHub status. */
+export const CHECK_WORDS: Record<CheckName, string> = {
+  serving: 'serving check',
+  info: 'agent /info',
+  assistant: 'assistant',
+  run: 'test run',
+  a2a: 'A2A',
+  suite: 'smoke suite',
+  gate: 'evaluation gate',
+  commit: 'commit check'
+}
+
+/** A check's verdict as people read it: the check in words. */
+export interface CheckInWords {
+  name: string
+  verdict: CheckVerdict['verdict']
+  why?: string
+}
+
+/** Every check's verdict in words, in the order the check runner ran them. */
+export function checksInWords(checks: AfterDeployChecks): CheckInWords[] {
+  return checks.verdicts.map((verdict) => ({ ...verdict, name: CHECK_WORDS[verdict.check] }))
+}

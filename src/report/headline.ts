@@ -1,0 +1,117 @@
+import { formatDuration } from '../lib/duration'
+import { OUTCOMES, type HeadlineKey } from '../outcomes'
+import type { ReportModel } from './report-model'
+
+/** A piece of the headline: words (escaped by each renderer) or a short id shown as code. */
+export type HeadlinePart = string | { code: string }
+
+type Words = Omit<ReportModel, 'headline'>
+
+/** A commit as GitHub shows it in text: its first 7 characters. */
+export function shortCommit(sha: string): string {
+  return sha.slice(0, 7)
+}
+
+/** What a failed revision's final status means, in words. */
+const FAILED_STATUS: Record<string, string> = {
+  BUILD_FAILED: 'build failed',
+  DEPLOY_FAILED: 'deploy failed',
+  CREATE_FAILED: 'the revision could not be created',
+  INTERRUPTED: 'the revision was interrupted'
+}
+
+/** What the operation was, for a failure that came before any verdict. */
+const FAILED_OPERATION: Record<ReportModel['operation'], string> = {
+  deploy: 'deploy failed',
+  rollback: 'rollback failed',
+  promote: 'promote failed',
+  delete: 'delete failed',
+  prune: 'prune failed'
+}
+
+/**
+ * The headline's words after the mark, per headline of the outcome table (../outcomes.ts); the
+ * compiler checks every one has some.
+ */
+const HEADLINES: Record<HeadlineKey, (model: Words) => HeadlinePart[]> = {
+  succeeded: (model) => {
+    const took = formatDuration(model.stepMs)
+    const { promotion } = model
+    if (model.operation === 'promote' && promotion) {
+      return model.commit
+        ? [
+            `${model.deploymentName} promoted from ${promotion.fromDeploymentName} (commit `,
+            { code: shortCommit(model.commit) },
+            ')'
+          ]
+        : [`${model.deploymentName} promoted from ${promotion.fromDeploymentName} in ${took}`]
+    }
+    if (model.operation === 'rollback' && model.redeployOf)
+      return [
+        `${model.deploymentName} rolled back to revision `,
+        { code: model.redeployOf.slice(0, 8) },
+        ` in ${took}`
+      ]
+    return [`${model.deploymentName} deployed in ${took}`]
+  },
+  'check-failed': (model) => [`${model.deploymentName}: ${checkPhrase(model)}${afterwards(model)}`],
+  failed: (model) => [
+    `${model.deploymentName}: ${FAILED_STATUS[model.revisionStatus ?? ''] ?? 'the revision failed'}${afterwards(model)}`
+  ],
+  'not-waited': (model) => [
+    `${model.deploymentName}: revision `,
+    { code: (model.revisionId ?? '?').slice(0, 8) },
+    ' created (not waited for)'
+  ],
+  superseded: (model) => [`${model.deploymentName}: superseded by a newer revision`],
+  'timed-out': (model) => [
+    `${model.deploymentName}: timed out after ${formatDuration(model.stepMs)}${model.revisionStatus ? ` (still ${model.revisionStatus})` : ''}; the deployment goes on`
+  ],
+  cancelled: (model) => [
+    `${model.deploymentName}: cancelled after ${formatDuration(model.stepMs)}`
+  ],
+  errored: (model) => [`${model.deploymentName}: ${FAILED_OPERATION[model.operation]}`],
+  'dry-run': (model) => [`${model.deploymentName}: dry run, nothing was changed`],
+  deleted: (model) => [`${model.deploymentName} deleted`],
+  absent: (model) => [`${model.deploymentName} was already absent`],
+  pruned: (model) => {
+    const deleted = (model.pruneRows ?? []).filter((row) => row.result === 'deleted').length
+    return [`pruned ${deleted} preview${deleted === 1 ? '' : 's'}`]
+  }
+}
+
+/** The failed check in a few words: a smoke suite's count beside what it needed. */
+function checkPhrase(model: Words): string {
+  const { failedCheck, suite } = model
+  if (!failedCheck) return 'a check failed'
+  if (failedCheck.name === 'smoke suite' && suite && failedCheck.verdict === 'failed')
+    return `smoke suite ${suite.passed}/${suite.cases.length} (needs ${suite.required})`
+  return failedCheck.verdict === 'failed'
+    ? `${failedCheck.name} failed`
+    : `${failedCheck.name} could not conclude`
+}
+
+/** What serves after a failure, said only when a rollback ran. */
+function afterwards(model: Words): string {
+  const { rollback, serving } = model
+  if (!rollback) return ''
+  if (rollback.restored) return '; the previous revision serves again'
+  if (serving.whose === 'failed')
+    return ' and the rollback failed; the broken revision still serves'
+  return ' and the rollback failed; what serves is unknown'
+}
+
+/** The headline's words: one line, no id beyond 8 characters, the mark added by each renderer. */
+export function headlineOf(model: Words): HeadlinePart[] {
+  return HEADLINES[OUTCOMES[model.outcome].headline](model)
+}
+
+/** The mark that matches the step's exit code. */
+export function markOf(model: Pick<ReportModel, 'succeeded'>): string {
+  return model.succeeded ? '✅' : '❌'
+}
+
+/** The headline as plain text (the GitHub status, the log). */
+export function plainHeadline(model: Pick<ReportModel, 'headline'>): string {
+  return model.headline.map((part) => (typeof part === 'string' ? part : part.code)).join('')
+}

@@ -1,0 +1,185 @@
+import { formatDuration } from '../lib/duration'
+import { commitUrl, compareUrl, type GitHubPlace } from '../lib/github-links'
+import { clockTime } from '../wait/progress-text'
+import {
+  MAX_PUSHES,
+  memoryLine,
+  readMemory,
+  type CommentMemory,
+  type PushRecord,
+  type PushVerdict
+} from './comment-history'
+import { shortCommit } from './headline'
+import { capComment, markdownFor, type Markdown } from './markdown'
+import type { Redactor } from './redact'
+import { alert, headlineMarkdown, linkedCommit } from './report-pieces'
+import { shortId, type ReportModel } from './report-model'
+import { servingWords } from './summary'
+
+/**
+ * The pull-request comment, rendered from the report model: the preview link first, the reason
+ * and the run link on failure, the commit linked (and compared), an "updated" time in UTC, and a
+ * collapsed history of earlier pushes kept in the comment itself (./comment-history.ts).
+ */
+export function renderComment(
+  model: ReportModel,
+  previousBody: string | undefined,
+  place: GitHubPlace | undefined,
+  redact: Redactor,
+  /** The name the comment is found by: the same the building comment used. */
+  markerName: string = model.deploymentName
+): string {
+  const md = markdownFor(redact)
+  const memory = readMemory(previousBody, redact)
+  const push = pushOf(model)
+  const pushes = push ? [push, ...memory.pushes].slice(0, MAX_PUSHES) : memory.pushes
+  const url = model.links.deployment
+  const servesHere = model.serving.whose === 'this run' || model.serving.whose === 'previous'
+  const lastGoodUrl = model.succeeded && url ? url : memory.lastGoodUrl
+  const preview = servesHere && url ? url : memory.lastGoodUrl
+  // The compare view's base: the run knew it, or the last push this comment saw served.
+  const servedBefore = memory.pushes.find((earlier) => earlier.verdict === 'served')?.commit
+  const compare =
+    model.links.compare ?? (place ? compareUrl(place, servedBefore, model.commit) : undefined)
+  const lines = [
+    md.marker(markerName),
+    memoryLine({ pushes, lastGoodUrl }, redact),
+    `### ${headlineMarkdown(model, md)}`,
+    '',
+    ...(preview ? [`**Preview:** ${md.link(preview)}`, ''] : []),
+    ...(model.succeeded
+      ? []
+      : [
+          ...alert(model.rollback?.restored ? 'WARNING' : 'CAUTION', [
+            model.failedCheck?.why !== undefined
+              ? `**The ${md.cell(model.failedCheck.name)} ${model.failedCheck.verdict === 'failed' ? 'failed' : 'could not conclude'}:** ${md.paragraph(model.failedCheck.why)}`
+              : md.paragraph(model.reason ?? model.message),
+            ...(model.rollback
+              ? ['', `**The rollback:** ${md.paragraph(model.rollback.words)}`]
+              : []),
+            ...(model.logs && model.logs.errors.length > 0
+              ? ['', md.fence(model.logs.errors.slice(0, 5))]
+              : [])
+          ]),
+          ''
+        ]),
+    ...facts({ ...model, links: { ...model.links, compare } }, md),
+    ...history(pushes.slice(push ? 1 : 0), place, md)
+  ]
+  return capComment(lines.join('\n'))
+}
+
+/** While the revision builds: what is building, when it is expected, and what still serves. */
+export function renderBuildingComment(
+  building: {
+    deploymentName: string
+    commit?: string
+    /** Epoch ms the history expects the revision to end, when it predicts one. */
+    expectedAt?: number
+    runUrl?: string
+    now: number
+    verb: string
+  },
+  previousBody: string | undefined,
+  place: GitHubPlace | undefined,
+  redact: Redactor
+): string {
+  const md = markdownFor(redact)
+  const memory = readMemory(previousBody, redact)
+  const what = building.commit ? ` ${md.code(shortCommit(building.commit))}` : ''
+  const when = building.expectedAt ? `, expected around ${clockTime(building.expectedAt)}` : ''
+  const items = [
+    memory.lastGoodUrl
+      ? `**Still serving:** ${md.link(memory.lastGoodUrl)}`
+      : '**Still serving:** no earlier preview of this pull request',
+    ...(building.commit
+      ? [
+          `**Commit:** ${linkedCommit(building.commit, place && commitUrl(place, building.commit), md)}`
+        ]
+      : []),
+    ...(building.runUrl ? [`**Run:** ${md.linkAs('this workflow run', building.runUrl)}`] : []),
+    `**Updated:** ${clockTime(building.now)}`
+  ]
+  return capComment(
+    [
+      md.marker(building.deploymentName),
+      memoryLine(memory, redact),
+      `### 🔄 ${md.cell(building.deploymentName)}: ${md.cell(building.verb)}${what}${md.cell(when)}`,
+      '',
+      ...items.map((item) => `- ${item}`),
+      '',
+      ...history(memory.pushes, place, md)
+    ].join('\n')
+  )
+}
+
+function facts(model: ReportModel, md: Markdown): string[] {
+  const items = [
+    `**Serving now:** ${servingWords(model.serving, md)}`,
+    ...(model.commit
+      ? [
+          `**Commit:** ${linkedCommit(model.commit, model.links.commit, md)}${model.links.compare ? ` (${md.linkAs('compare with the commit before', model.links.compare)})` : ''}`
+        ]
+      : []),
+    `**Took:** ${formatDuration(model.stepMs)}${model.rollback ? `; the rollback ${formatDuration(model.rollback.elapsedMs)}` : ''}`,
+    ...(model.links.run ? [`**Run:** ${md.linkAs('this workflow run', model.links.run)}`] : []),
+    `**Updated:** ${clockTime(model.updatedAt)}`
+  ]
+  return [...items.map((item) => `- ${item}`), '']
+}
+
+/** What a push ended as, for the comment's history. */
+function pushOf(model: ReportModel): PushRecord | undefined {
+  if (!model.commit) return undefined
+  const verdict: PushVerdict = model.succeeded
+    ? 'served'
+    : model.rollback?.restored
+      ? 'rolled back'
+      : model.outcome === 'timeout'
+        ? 'timed out'
+        : model.outcome === 'cancelled'
+          ? 'cancelled'
+          : 'failed'
+  return {
+    commit: model.commit,
+    ...(model.revisionId ? { revision: model.revisionId } : {}),
+    verdict,
+    at: new Date(model.updatedAt).toISOString()
+  }
+}
+
+const PUSH_WORDS: Record<PushVerdict, string> = {
+  served: '✅ served',
+  failed: '❌ failed',
+  'rolled back': '↩️ failed, rolled back',
+  'timed out': '⏱️ timed out',
+  cancelled: '🛑 cancelled'
+}
+
+/** Earlier pushes, collapsed: commit → revision → verdict. */
+function history(
+  pushes: readonly PushRecord[],
+  place: GitHubPlace | undefined,
+  md: Markdown
+): string[] {
+  if (pushes.length === 0) return []
+  return [
+    `<details><summary>Earlier pushes (${pushes.length})</summary>`,
+    '',
+    '| Commit | Revision | Verdict | Ended |',
+    '|---|---|---|---|',
+    ...pushes.map(
+      (push) =>
+        `| ${linkedCommit(push.commit, place && commitUrl(place, push.commit), md)} | ${push.revision ? md.code(shortId(push.revision)) : '—'} | ${PUSH_WORDS[push.verdict]} | ${clockTime(Date.parse(push.at))} |`
+    ),
+    '',
+    '</details>',
+    ''
+  ]
+}
+
+/** The commit the comment's last push recorded: the compare view's base for the next. */
+export function lastRecordedCommit(previousBody: string | undefined, redact: Redactor) {
+  const memory: CommentMemory = readMemory(previousBody, redact)
+  return memory.pushes.find((push) => push.verdict === 'served')?.commit
+}

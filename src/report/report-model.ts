@@ -1,0 +1,322 @@
+import type { Config } from '../inputs/parse'
+import { commitUrl, compareUrl, FULL_SHA, runUrl, type GitHubPlace } from '../lib/github-links'
+import { UUID } from '../lib/ids'
+import { succeeds } from '../outcomes'
+import {
+  type AfterDeployChecks,
+  type DeployOutcome,
+  type DeployResult,
+  type Promotion,
+  type PruneRow,
+  type RevisionLogs,
+  type RollbackReport,
+  type SuiteReport
+} from '../result'
+import type { PhaseTimeline } from '../wait/phases'
+import { checksInWords, type CheckInWords } from './checks-in-words'
+import { headlineOf, type HeadlinePart } from './headline'
+import { describeRollback } from './rollback-text'
+
+/**
+ * What people are told about a run, decided once from its result: the job summary, the PR
+ * comment and the GitHub status description render it and decide nothing of their own. Texts
+ * here are raw (from the service, unredacted): each renderer redacts and escapes them.
+ */
+export interface ReportModel {
+  operation: Config['operation']
+  outcome: DeployOutcome
+  /** The step exits 0: the headline's mark and the GitHub state follow it. */
+  succeeded: boolean
+  deploymentName: string
+  headline: HeadlinePart[]
+  /** Why the step failed, in full: the failed check and what it saw, or the run's message. */
+  reason?: string
+  /** The check that failed (or could not conclude), in words. */
+  failedCheck?: CheckInWords
+  /** The rollback after this run's revision failed, when one ran. */
+  rollback?: RollbackInWords
+  /** What serves now, as far as the run knows. */
+  serving: ServingNow
+  /** The run's own message (a paragraph with the ids), for the log and the full-ids block. */
+  message: string
+  /** Full ids, shown collapsed; the text elsewhere uses their first 8 characters. */
+  ids: { label: string; id: string }[]
+  links: ReportLinks
+  /** The commit this run's revision was built from, when known (a full SHA). */
+  commit?: string
+  /** The commit of what served before, when known (a full SHA): the compare view's base. */
+  previousCommit?: string
+  /** The revision this run created or waited on, and its last status. */
+  revisionId?: string
+  revisionStatus?: string
+  created: boolean
+  /** Source and what was sent (ref, image, folder), or what a promote carried. */
+  source?: string
+  target?: string
+  promotion?: Promotion
+  /** operation rollback: the earlier revision redeployed. */
+  redeployOf?: string
+  checks: CheckInWords[]
+  suite?: SuiteReport
+  /** The agent's replies worth showing (verify-message, A2A). */
+  replies: { label: string; text: string }[]
+  /** The step's time, one figure everywhere; the rollback's is its own. */
+  stepMs: number
+  /** Epoch ms the report was made: the "updated" time. */
+  updatedAt: number
+  phases?: PhaseTimeline
+  logs?: LogsInWords
+  planLines?: string[]
+  pruneRows?: PruneRow[]
+}
+
+export interface ReportLinks {
+  run?: string
+  commit?: string
+  compare?: string
+  /** The deployment's URL from the service: the renderers link it only when http(s). */
+  deployment?: string
+}
+
+export interface RollbackInWords {
+  /** True only when the earlier revision serves again. */
+  restored: boolean
+  failedRevisionId: string
+  toRevisionId: string
+  revisionId?: string
+  elapsedMs: number
+  /** How it ended, one or two sentences. */
+  words: string
+  suite?: SuiteReport
+}
+
+export interface ServingNow {
+  /** Whose revision serves: this run's, the one from before, the failed one, or unknown. */
+  whose: 'this run' | 'previous' | 'failed' | 'unknown' | 'none'
+  revisionId?: string
+  /** After a rollback: the earlier revision `revisionId` redeploys. */
+  redeployOf?: string
+}
+
+/** A failed revision's log, as people read it: its ERROR lines first, the tail collapsed. */
+export interface LogsInWords {
+  phase: string
+  errors: string[]
+  tail: string[]
+}
+
+/** Everything the model is built from. */
+export interface ReportInput {
+  operation: Config['operation']
+  result: DeployResult
+  checks?: AfterDeployChecks
+  rollback?: RollbackReport
+  logs?: RevisionLogs
+  /** The input's `source`, for operations whose source is not the deployments' own. */
+  source?: string
+  target?: string
+  /** The workflow's commit (GitHub context), for a deploy. */
+  workflowCommit?: string
+  /** What served before, when known (the PR comment's record of the last push). */
+  previousCommit?: string
+  place?: GitHubPlace
+  now: number
+  /** When the step started (epoch ms): its time is counted from it; else the result's. */
+  startedAt?: number
+  /** The name the inputs gave, when the result has none. */
+  inputName?: string
+}
+
+/** Log lines of the ERROR (or worse) levels. */
+const ERROR_LEVELS = new Set(['ERROR', 'CRITICAL', 'FATAL'])
+/** Log lines of the tail the summary shows, at the most. */
+const TAIL_LINES = 30
+
+export function buildReport(input: ReportInput): ReportModel {
+  const { result, checks, rollback, place } = input
+  const checkWords = checks ? checksInWords(checks) : []
+  const failedCheck =
+    checkWords.find((check) => check.verdict === 'failed') ??
+    checkWords.find((check) => check.verdict === 'inconclusive')
+  const succeeded = succeeds(result.outcome)
+  const commit = commitOf(input)
+  const previousCommit = previousCommitOf(input)
+  const rollbackWords = rollback && rollbackInWords(rollback)
+  const model: ReportModel = {
+    operation: input.operation,
+    outcome: result.outcome,
+    succeeded,
+    deploymentName:
+      result.deploymentName ?? input.inputName ?? result.deploymentId ?? 'the deployment',
+    headline: [],
+    reason: succeeded ? undefined : shortenIds(failedCheck?.why ?? result.message),
+    failedCheck:
+      succeeded || !failedCheck
+        ? undefined
+        : { ...failedCheck, ...(failedCheck.why ? { why: shortenIds(failedCheck.why) } : {}) },
+    rollback: rollbackWords,
+    serving: servingNow(result, rollback, failedCheck),
+    message: result.message,
+    ids: idsOf(result, rollback, commit),
+    links: {
+      run: place && runUrl(place),
+      commit: place && commitUrl(place, commit),
+      compare: place && compareUrl(place, previousCommit, commit),
+      deployment: result.deploymentUrl
+    },
+    commit,
+    previousCommit,
+    revisionId: result.revisionId,
+    revisionStatus: result.revisionStatus,
+    created: result.created,
+    source: result.promotion?.source ?? input.source,
+    target: input.target,
+    promotion: result.promotion,
+    redeployOf: result.redeployOf,
+    checks: checkWords,
+    suite: checks?.suite,
+    replies: [
+      ...(checks?.reply !== undefined ? [{ label: 'The agent replied', text: checks.reply }] : []),
+      ...(checks?.a2aReply !== undefined
+        ? [{ label: 'The agent replied over A2A', text: checks.a2aReply }]
+        : [])
+    ],
+    stepMs: input.startedAt === undefined ? result.elapsedMs : input.now - input.startedAt,
+    updatedAt: input.now,
+    phases: result.phases,
+    logs: input.logs && logsInWords(input.logs),
+    planLines: result.planLines,
+    pruneRows: result.pruneRows
+  }
+  return { ...model, headline: headlineOf(model) }
+}
+
+/** The commit this run's revision was built from: the service's word first, then the workflow's. */
+function commitOf(input: ReportInput): string | undefined {
+  const { result, operation } = input
+  const candidates =
+    operation === 'promote'
+      ? [result.promotion?.commit, result.promotion?.fromCommit]
+      : operation === 'rollback'
+        ? [result.redeployCommit]
+        : [input.workflowCommit]
+  return candidates.find((sha) => sha !== undefined && FULL_SHA.test(sha))
+}
+
+function previousCommitOf(input: ReportInput): string | undefined {
+  const sha = input.previousCommit
+  return sha !== undefined && FULL_SHA.test(sha) ? sha : undefined
+}
+
+/**
+ * What serves after the run: this run's revision when it succeeded; after a rollback, what the
+ * rollback found (restored, or the failed one still); else the revision from before when the
+ * failed one never replaced it.
+ */
+function servingNow(
+  result: DeployResult,
+  rollback: RollbackReport | undefined,
+  failedCheck: CheckInWords | undefined
+): ServingNow {
+  if (rollback) {
+    const restored = rollback.restored ?? rollback.outcome === 'deployed'
+    if (restored)
+      return {
+        whose: 'previous',
+        revisionId: rollback.revisionId,
+        redeployOf: rollback.toRevisionId
+      }
+    if (rollback.servingNow === rollback.failedRevisionId)
+      return { whose: 'failed', revisionId: rollback.failedRevisionId }
+    if (rollback.servingNow !== undefined)
+      return { whose: 'unknown', revisionId: rollback.servingNow }
+    // The redeploy's revision never reached DEPLOYED: what served (the failed one) goes on.
+    if (rollback.outcome !== 'checks-failed')
+      return { whose: 'failed', revisionId: rollback.failedRevisionId }
+    return { whose: 'unknown', revisionId: rollback.revisionId }
+  }
+  if (result.outcome === 'deployed') return { whose: 'this run', revisionId: result.revisionId }
+  // The serving check failed: another revision serves, as its words say.
+  if (result.outcome === 'checks-failed' && failedCheck?.name === 'serving check')
+    return { whose: 'unknown' }
+  if (result.outcome === 'checks-failed') return { whose: 'failed', revisionId: result.revisionId }
+  if (result.outcome === 'failed' && result.previousRevisionId)
+    return { whose: 'previous', revisionId: result.previousRevisionId }
+  if (result.outcome === 'deleted' || result.outcome === 'absent' || result.created)
+    return { whose: 'none' }
+  return { whose: 'unknown' }
+}
+
+function rollbackInWords(rollback: RollbackReport): RollbackInWords {
+  return {
+    restored: rollback.restored,
+    failedRevisionId: rollback.failedRevisionId,
+    toRevisionId: rollback.toRevisionId,
+    revisionId: rollback.revisionId,
+    elapsedMs: rollback.elapsedMs,
+    words: shortenIds(describeRollback(rollback)),
+    suite: rollback.checks?.suite
+  }
+}
+
+/** Every id of the run, in full, for the collapsed block; only well-formed ones. */
+function idsOf(
+  result: DeployResult,
+  rollback: RollbackReport | undefined,
+  commit: string | undefined
+): { label: string; id: string }[] {
+  const ids: [string, string | undefined][] = [
+    ['Deployment', result.deploymentId],
+    ['Revision', result.revisionId],
+    ['Revision before this run', result.previousRevisionId],
+    ['Redeploy of', result.redeployOf],
+    ['Promoted from revision', result.promotion?.fromRevisionId],
+    ['Rolled back to', rollback?.toRevisionId],
+    ['Rollback revision', rollback?.revisionId]
+  ]
+  return [
+    ...ids.flatMap(([label, id]) => (id !== undefined && UUID.test(id) ? [{ label, id }] : [])),
+    ...(commit ? [{ label: 'Commit', id: commit }] : [])
+  ]
+}
+
+/**
+ * A revision's log for people: the ERROR lines first, each line without the date and level the
+ * service repeats inside its message, the tail after them.
+ */
+function logsInWords(logs: RevisionLogs): LogsInWords {
+  const lines = logs.lines.map((line) => ({
+    error: ERROR_LEVELS.has(line.level),
+    text: tidyLogLine(line.time, line.level, line.message)
+  }))
+  const errors = lines.filter((line) => line.error).map((line) => line.text)
+  // Without any leveled line, the last lines are the best guess at the cause.
+  const shownFirst = errors.length > 0 ? errors : lines.slice(-5).map((line) => line.text)
+  return {
+    phase: logs.phase,
+    errors: shownFirst,
+    tail: lines.slice(-TAIL_LINES).map((line) => line.text)
+  }
+}
+
+/** `12:04:30 ERROR message`: the time of day (the day is the run's), the level unless INFO. */
+export function tidyLogLine(time: string, level: string, message: string): string {
+  const at = /T?(\d{2}:\d{2}:\d{2})/.exec(time)?.[1]
+  const bare = message
+    .replace(/^\[?\d{4}-\d{2}-\d{2}[T ][\d:.,]+Z?\]?\s*/, '')
+    .replace(/^\[?(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|CRITICAL|FATAL)\]?:?\s+/i, '')
+  return [at, level === 'INFO' ? '' : level, bare].filter((part) => part).join(' ')
+}
+
+/**
+ * A text with every UUID in it cut to its first 8 characters: the report's text shows short ids,
+ * the full ones are in its collapsed block.
+ */
+export function shortenIds(text: string): string {
+  return text.replace(/\b([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '$1')
+}
+
+/** The first 8 characters of an id: what the text shows (the full ids are collapsed). */
+export function shortId(id: string): string {
+  return id.slice(0, 8)
+}
