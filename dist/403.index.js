@@ -18,7 +18,9 @@ export const modules = {
 /* harmony import */ var _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8665);
 /* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9747);
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2543);
+/* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3676);
 /* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4285);
+
 
 
 
@@ -47,7 +49,11 @@ function workflowTarget(env) {
         repo,
         sha: typeof headSha === 'string' ? headSha : (env.GITHUB_SHA ?? ''),
         pullRequest: typeof number === 'number' ? number : undefined,
-        runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${parseInt(env.GITHUB_RUN_ID ?? '', 10)}`,
+        runUrl: (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_6__/* .runUrl */ .Vp)({
+            serverUrl,
+            repository: `${owner}/${repo}`,
+            runId: String(parseInt(env.GITHUB_RUN_ID ?? '', 10))
+        }) ?? '',
         apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
         // Set on every runner; without it, the client's own address beside GITHUB_API_URL.
         graphqlUrl: env.GITHUB_GRAPHQL_URL || undefined

@@ -18,7 +18,9 @@ export const modules = {
 /* harmony import */ var _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8665);
 /* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9747);
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2543);
+/* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3676);
 /* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4285);
+
 
 
 
@@ -47,7 +49,11 @@ function workflowTarget(env) {
         repo,
         sha: typeof headSha === 'string' ? headSha : (env.GITHUB_SHA ?? ''),
         pullRequest: typeof number === 'number' ? number : undefined,
-        runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${parseInt(env.GITHUB_RUN_ID ?? '', 10)}`,
+        runUrl: (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_6__/* .runUrl */ .Vp)({
+            serverUrl,
+            repository: `${owner}/${repo}`,
+            runId: String(parseInt(env.GITHUB_RUN_ID ?? '', 10))
+        }) ?? '',
         apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
         // Set on every runner; without it, the client's own address beside GITHUB_API_URL.
         graphqlUrl: env.GITHUB_GRAPHQL_URL || undefined
@@ -142,16 +148,13 @@ function reason(error) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   openGitHubRecords: () => (/* binding */ openGitHubRecords)
 /* harmony export */ });
-/* unused harmony export commentBody */
 /* harmony import */ var _outcomes__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3558);
-/* harmony import */ var _report_suite__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2758);
-/* harmony import */ var _report_rollback_text__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6846);
-/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2543);
-/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4285);
-/* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5194);
-/* harmony import */ var _wait_progress_text__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8432);
-/* harmony import */ var _github_client__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4403);
-/* harmony import */ var _pr_comment__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4878);
+/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4285);
+/* harmony import */ var _report_status_text__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7580);
+/* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5194);
+/* harmony import */ var _wait_progress_text__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8432);
+/* harmony import */ var _github_client__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4403);
+/* harmony import */ var _pr_comment__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4878);
 
 
 
@@ -159,10 +162,6 @@ function reason(error) {
 
 
 
-
-
-/** GitHub's limit for a deployment status description. */
-const MAX_DESCRIPTION = 140;
 /**
  * The GitHub side of a deploy, all best effort and beside it: a GitHub deployment for the commit
  * (created at once without being awaited, in_progress when the wait starts, its final state at
@@ -171,7 +170,7 @@ const MAX_DESCRIPTION = 140;
  * silence of the GitHub API is a warning that says what was not recorded.
  */
 function openGitHubRecords(options, target) {
-    const { octokit, owner, repo, md, bounded } = (0,_github_client__WEBPACK_IMPORTED_MODULE_5__/* .openGitHub */ .o6)(options, target);
+    const { octokit, owner, repo, md, bounded } = (0,_github_client__WEBPACK_IMPORTED_MODULE_4__/* .openGitHub */ .o6)(options, target);
     let begun = false;
     let resolveRef = () => undefined;
     const ref = new Promise((resolve) => (resolveRef = resolve));
@@ -191,7 +190,7 @@ function openGitHubRecords(options, target) {
                 auto_merge: false,
                 required_contexts: [],
                 transient_environment: target.pullRequest !== undefined,
-                description: md.plain(`${options.verb ?? 'Deploy'} ${options.deploymentName}`, MAX_DESCRIPTION),
+                description: md.plain(`${options.verb ?? 'Deploy'} ${options.deploymentName}`, _report_status_text__WEBPACK_IMPORTED_MODULE_2__/* .MAX_DESCRIPTION */ .o),
                 request: { signal }
             });
             return 'id' in created.data ? created.data.id : undefined;
@@ -200,7 +199,7 @@ function openGitHubRecords(options, target) {
     if (options.commit !== 'served')
         begin(target.sha);
     // Who the token writes as: read once, when a comment is first written.
-    const ownIdentity = (0,_pr_comment__WEBPACK_IMPORTED_MODULE_6__/* .identityOnce */ .Mw)(octokit, target.graphqlUrl, options.warn);
+    const ownIdentity = (0,_pr_comment__WEBPACK_IMPORTED_MODULE_5__/* .identityOnce */ .Mw)(octokit, target.graphqlUrl, options.warn);
     // The comment this run wrote: with an unknown identity, the only one it may edit.
     const thisRun = {};
     let inProgress = deploymentId;
@@ -208,11 +207,11 @@ function openGitHubRecords(options, target) {
     let waitingComment = Promise.resolve();
     const comment = (body) => {
         const issue = target.pullRequest;
-        return bounded(`the comment on pull request #${issue}`, (signal) => (0,_pr_comment__WEBPACK_IMPORTED_MODULE_6__/* .upsertComment */ .lB)(octokit, {
+        return bounded(`the comment on pull request #${issue}`, (signal) => (0,_pr_comment__WEBPACK_IMPORTED_MODULE_5__/* .upsertComment */ .lB)(octokit, {
             owner,
             repo,
             issue,
-            body: (0,_report_markdown__WEBPACK_IMPORTED_MODULE_3__/* .capComment */ .W2)(body),
+            body: (previousBody) => (0,_report_markdown__WEBPACK_IMPORTED_MODULE_1__/* .capComment */ .W2)(body(previousBody)),
             signal,
             identity: ownIdentity,
             thisRun
@@ -223,9 +222,10 @@ function openGitHubRecords(options, target) {
             begin(commit);
         },
         waitStarting(expected) {
-            const description = md.plain((0,_wait_progress_text__WEBPACK_IMPORTED_MODULE_4__/* .expectedEndDescription */ .ot)(expected, options.now()), MAX_DESCRIPTION);
-            if (expected && options.prComment && target.pullRequest !== undefined) {
-                waitingComment = comment(waitingCommentBody(options.deploymentName, description, md));
+            const description = md.plain((0,_wait_progress_text__WEBPACK_IMPORTED_MODULE_3__/* .expectedEndDescription */ .ot)(expected, options.now()), _report_status_text__WEBPACK_IMPORTED_MODULE_2__/* .MAX_DESCRIPTION */ .o);
+            const building = options.buildingComment;
+            if (building && options.prComment && target.pullRequest !== undefined) {
+                waitingComment = comment((previousBody) => building(expected, previousBody));
             }
             inProgress = deploymentId.then((id) => id !== undefined &&
                 bounded('The in_progress status of the GitHub deployment', (signal) => octokit.rest.repos.createDeploymentStatus({
@@ -248,7 +248,7 @@ function openGitHubRecords(options, target) {
                 if (id === undefined)
                     return;
                 const state = _outcomes__WEBPACK_IMPORTED_MODULE_0__/* .OUTCOMES */ .i[record.outcome].githubState;
-                const url = record.deploymentUrl ? (0,_lib_url__WEBPACK_IMPORTED_MODULE_7__/* .checkHttpUrl */ .O)(record.deploymentUrl) : undefined;
+                const url = record.deploymentUrl ? (0,_lib_url__WEBPACK_IMPORTED_MODULE_6__/* .checkHttpUrl */ .O)(record.deploymentUrl) : undefined;
                 const environmentUrl = url && 'url' in url && options.redact(url.url) === url.url ? url.url : undefined;
                 await bounded(`the final status of the GitHub deployment for ${options.environment}`, (signal) => octokit.rest.repos.createDeploymentStatus({
                     owner,
@@ -260,7 +260,7 @@ function openGitHubRecords(options, target) {
                     // Only a success replaces what served: with a failure the earlier deployment of
                     // the environment still serves, and must not be marked inactive.
                     ...(state === 'success' ? { auto_inactive: true } : {}),
-                    description: md.plain(statusDescription(record), MAX_DESCRIPTION),
+                    description: md.plain(record.description, _report_status_text__WEBPACK_IMPORTED_MODULE_2__/* .MAX_DESCRIPTION */ .o),
                     request: { signal }
                 }));
             };
@@ -271,8 +271,7 @@ function openGitHubRecords(options, target) {
                     options.info('pr-comment: this run is not for a pull request, so there is no comment to write.');
                 }
                 else {
-                    const body = commentBody(record, target.sha, md);
-                    jobs.push(waitingComment.then(() => comment(body)));
+                    jobs.push(waitingComment.then(() => comment(record.comment)));
                 }
             }
             await Promise.all(jobs);
@@ -281,68 +280,6 @@ function openGitHubRecords(options, target) {
 }
 /** A full commit id: a GitHub deployment is made for it; anything else falls back to the workflow's. */
 const FULL_SHA = /^[0-9a-f]{40}$/;
-/** The final status's description: the status, and what a rollback brought back. */
-function statusDescription(record) {
-    const rolled = record.rollback
-        ? `; ${(0,_report_rollback_text__WEBPACK_IMPORTED_MODULE_1__/* .rollbackHeadline */ .p)(record.rollback)}`
-        : record.redeployOf
-            ? `; rolled back to ${record.redeployOf}`
-            : '';
-    const suite = record.suite ? `; ${(0,_report_suite__WEBPACK_IMPORTED_MODULE_8__/* .passCount */ .L)(record.suite)}` : '';
-    return `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}${suite}${rolled}`;
-}
-const MARKS = {
-    success: '✅',
-    failure: '❌',
-    error: '❌',
-    in_progress: '⏳'
-};
-/**
- * The pull-request comment: a marker no name can close, then everything from the service
- * redacted and escaped (../report/markdown.ts).
- */
-function commentBody(record, sha, md) {
-    const rows = [
-        ['Status', md.cell(record.revisionStatus ?? record.outcome)],
-        ['URL', record.deploymentUrl ? md.link(record.deploymentUrl) : '—'],
-        ['Revision', md.cell(record.revisionId ?? '—')],
-        ['Commit', md.cell(sha.slice(0, 12))],
-        ['Time', (0,_lib_duration__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(record.elapsedMs)]
-    ];
-    if (record.checksPassed.length > 0)
-        rows.push(['Checks passed', md.cell(record.checksPassed.join(', '))]);
-    if (record.suite)
-        rows.push(['Smoke suite', md.cell((0,_report_suite__WEBPACK_IMPORTED_MODULE_8__/* .passCount */ .L)(record.suite))]);
-    if (record.redeployOf) {
-        rows.push(['Rolled back to', md.cell(`revision ${record.redeployOf}`)], [
-            'Serving now',
-            md.cell(record.outcome === 'deployed' ? (record.revisionId ?? '—') : 'see the deployment')
-        ]);
-    }
-    if (record.rollback) {
-        const { failedRevisionId, elapsedMs } = record.rollback;
-        rows.push(['Failed revision', md.cell(failedRevisionId)], ['Rollback', md.cell((0,_report_rollback_text__WEBPACK_IMPORTED_MODULE_1__/* .rollbackHeadline */ .p)(record.rollback))], ['Serving now', md.cell(record.rollback.servingNow ?? 'unknown: it could not be read')], ['Rollback took', (0,_lib_duration__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(elapsedMs)]);
-    }
-    return [
-        md.marker(record.deploymentName),
-        `### ${MARKS[_outcomes__WEBPACK_IMPORTED_MODULE_0__/* .OUTCOMES */ .i[record.outcome].githubState]} ${md.cell(record.deploymentName)}`,
-        '',
-        '| | |',
-        '|---|---|',
-        ...rows.map(([label, value]) => `| ${label} | ${value} |`),
-        ''
-    ].join('\n');
-}
-/** The pull-request comment while the wait goes on: when the history expects it to end. */
-function waitingCommentBody(deploymentName, description, md) {
-    return [
-        md.marker(deploymentName),
-        `### ${MARKS.in_progress} ${md.cell(deploymentName)}`,
-        '',
-        md.paragraph(description),
-        ''
-    ].join('\n');
-}
 
 
 /***/ }),
@@ -453,11 +390,13 @@ async function findComment(octokit, where) {
  * calls), else our earlier one, else a new one; `thisRun` then keeps its id.
  */
 async function upsertComment(octokit, where) {
-    const { owner, repo, issue, body, signal, thisRun } = where;
-    const marker = body.split('\n')[0] ?? '';
+    const { owner, repo, issue, signal, thisRun } = where;
+    const bodyOf = typeof where.body === 'string' ? () => where.body : where.body;
+    const marker = bodyOf(undefined).split('\n')[0] ?? '';
     const ours = thisRun.commentId !== undefined
-        ? { id: thisRun.commentId }
+        ? { id: thisRun.commentId, body: thisRun.body }
         : await findComment(octokit, { ...where, marker });
+    const body = bodyOf(ours?.body ?? undefined);
     if (ours) {
         await octokit.rest.issues.updateComment({
             owner,
@@ -467,6 +406,7 @@ async function upsertComment(octokit, where) {
             request: { signal }
         });
         thisRun.commentId = ours.id;
+        thisRun.body = body;
         return;
     }
     const { data } = await octokit.rest.issues.createComment({
@@ -477,6 +417,7 @@ async function upsertComment(octokit, where) {
         request: { signal }
     });
     thisRun.commentId = data.id;
+    thisRun.body = body;
 }
 
 

@@ -122,7 +122,9 @@ function deletedCommentBody(deploymentName, runUrl, md) {
 /* harmony import */ var _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8665);
 /* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9747);
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2543);
+/* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3676);
 /* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4285);
+
 
 
 
@@ -151,7 +153,11 @@ function workflowTarget(env) {
         repo,
         sha: typeof headSha === 'string' ? headSha : (env.GITHUB_SHA ?? ''),
         pullRequest: typeof number === 'number' ? number : undefined,
-        runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${parseInt(env.GITHUB_RUN_ID ?? '', 10)}`,
+        runUrl: (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_6__/* .runUrl */ .Vp)({
+            serverUrl,
+            repository: `${owner}/${repo}`,
+            runId: String(parseInt(env.GITHUB_RUN_ID ?? '', 10))
+        }) ?? '',
         apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
         // Set on every runner; without it, the client's own address beside GITHUB_API_URL.
         graphqlUrl: env.GITHUB_GRAPHQL_URL || undefined
@@ -346,11 +352,13 @@ async function findComment(octokit, where) {
  * calls), else our earlier one, else a new one; `thisRun` then keeps its id.
  */
 async function upsertComment(octokit, where) {
-    const { owner, repo, issue, body, signal, thisRun } = where;
-    const marker = body.split('\n')[0] ?? '';
+    const { owner, repo, issue, signal, thisRun } = where;
+    const bodyOf = typeof where.body === 'string' ? () => where.body : where.body;
+    const marker = bodyOf(undefined).split('\n')[0] ?? '';
     const ours = thisRun.commentId !== undefined
-        ? { id: thisRun.commentId }
+        ? { id: thisRun.commentId, body: thisRun.body }
         : await findComment(octokit, { ...where, marker });
+    const body = bodyOf(ours?.body ?? undefined);
     if (ours) {
         await octokit.rest.issues.updateComment({
             owner,
@@ -360,6 +368,7 @@ async function upsertComment(octokit, where) {
             request: { signal }
         });
         thisRun.commentId = ours.id;
+        thisRun.body = body;
         return;
     }
     const { data } = await octokit.rest.issues.createComment({
@@ -370,6 +379,7 @@ async function upsertComment(octokit, where) {
         request: { signal }
     });
     thisRun.commentId = data.id;
+    thisRun.body = body;
 }
 
 

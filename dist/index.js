@@ -30543,6 +30543,73 @@ function formatDuration(ms) {
 
 /***/ }),
 
+/***/ 3676:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bg: () => (/* binding */ commitUrl),
+/* harmony export */   C8: () => (/* binding */ githubPlaceFromEnv),
+/* harmony export */   RG: () => (/* binding */ FULL_SHA),
+/* harmony export */   Vp: () => (/* binding */ runUrl),
+/* harmony export */   XH: () => (/* binding */ compareUrl),
+/* harmony export */   vx: () => (/* binding */ workflowCommit)
+/* harmony export */ });
+/* harmony import */ var _url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5194);
+
+/** A full commit id. */
+const FULL_SHA = /^[0-9a-f]{40}$/;
+const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+const RUN_ID = /^\d+$/;
+/** The workflow's place on GitHub from the runner's variables; undefined when they do not fit. */
+function githubPlaceFromEnv(env) {
+    const serverUrl = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
+    const repository = env.GITHUB_REPOSITORY ?? '';
+    if (!('url' in (0,_url__WEBPACK_IMPORTED_MODULE_0__/* .checkHttpUrl */ .O)(serverUrl)) || !REPOSITORY.test(repository))
+        return undefined;
+    const runId = env.GITHUB_RUN_ID;
+    return { serverUrl, repository, ...(runId && RUN_ID.test(runId) ? { runId } : {}) };
+}
+/** The workflow run's page, the log GitHub deployments and the reports point to. */
+function runUrl(place) {
+    return place.runId === undefined
+        ? undefined
+        : `${place.serverUrl}/${place.repository}/actions/runs/${place.runId}`;
+}
+/** A commit's page; undefined unless `sha` is a full commit id. */
+function commitUrl(place, sha) {
+    return sha !== undefined && FULL_SHA.test(sha)
+        ? `${place.serverUrl}/${place.repository}/commit/${sha}`
+        : undefined;
+}
+/** The compare view from `base` to `head`; undefined unless both are full commit ids and differ. */
+function compareUrl(place, base, head) {
+    if (base === undefined || head === undefined || base === head)
+        return undefined;
+    if (!FULL_SHA.test(base) || !FULL_SHA.test(head))
+        return undefined;
+    return `${place.serverUrl}/${place.repository}/compare/${base}...${head}`;
+}
+/**
+ * The commit the workflow runs for: a pull request's head (from the event GitHub wrote), else
+ * GITHUB_SHA. Undefined unless a full commit id.
+ */
+function workflowCommit(env, readEvent) {
+    let head;
+    try {
+        const event = env.GITHUB_EVENT_PATH ? JSON.parse(readEvent(env.GITHUB_EVENT_PATH)) : undefined;
+        head = event?.pull_request
+            ?.head?.sha;
+    }
+    catch {
+        head = undefined;
+    }
+    const sha = typeof head === 'string' ? head : env.GITHUB_SHA;
+    return sha !== undefined && FULL_SHA.test(sha) ? sha : undefined;
+}
+
+
+/***/ }),
+
 /***/ 829:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -30700,7 +30767,7 @@ async function run(world) {
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        await (0,_report_job_summary__WEBPACK_IMPORTED_MODULE_2__/* .writeSummary */ .S)((0,_report_summary__WEBPACK_IMPORTED_MODULE_4__/* .renderInputErrorSummary */ .T)(message, redact), log, world.sink);
+        await (0,_report_job_summary__WEBPACK_IMPORTED_MODULE_2__/* .writeSummary */ .S)((0,_report_summary__WEBPACK_IMPORTED_MODULE_4__/* .renderInputErrorSummary */ .TR)(message, redact), log, world.sink);
         log.fail(message);
         if (!(error instanceof _inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz))
             log.debug(() => stackOf(error));
@@ -30708,7 +30775,7 @@ async function run(world) {
     }
     config.warnings.forEach((warning) => log.warning(warning));
     try {
-        const { execute } = await __nccwpck_require__.e(/* import() */ 877).then(__nccwpck_require__.bind(__nccwpck_require__, 7877));
+        const { execute } = await __nccwpck_require__.e(/* import() */ 224).then(__nccwpck_require__.bind(__nccwpck_require__, 4843));
         await execute(config, redact, startedAt, world);
     }
     catch (error) {
@@ -30806,7 +30873,7 @@ const OUTCOMES = {
     },
     error: {
         exitCode: 1,
-        headline: 'failed',
+        headline: 'errored',
         githubState: 'error',
         rollback: 'no',
         failureLogs: false
@@ -33908,6 +33975,126 @@ function showControlCharacters(text) {
 
 /***/ }),
 
+/***/ 4512:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ax: () => (/* binding */ shortCommit),
+/* harmony export */   Fg: () => (/* binding */ markOf),
+/* harmony export */   gD: () => (/* binding */ headlineOf),
+/* harmony export */   r6: () => (/* binding */ plainHeadline)
+/* harmony export */ });
+/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2543);
+/* harmony import */ var _outcomes__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3558);
+
+
+/** A commit as GitHub shows it in text: its first 7 characters. */
+function shortCommit(sha) {
+    return sha.slice(0, 7);
+}
+/** What a failed revision's final status means, in words. */
+const FAILED_STATUS = {
+    BUILD_FAILED: 'build failed',
+    DEPLOY_FAILED: 'deploy failed',
+    CREATE_FAILED: 'the revision could not be created',
+    INTERRUPTED: 'the revision was interrupted'
+};
+/** What the operation was, for a failure that came before any verdict. */
+const FAILED_OPERATION = {
+    deploy: 'deploy failed',
+    rollback: 'rollback failed',
+    promote: 'promote failed',
+    delete: 'delete failed',
+    prune: 'prune failed'
+};
+/**
+ * The headline's words after the mark, per headline of the outcome table (../outcomes.ts); the
+ * compiler checks every one has some.
+ */
+const HEADLINES = {
+    succeeded: (model) => {
+        const took = (0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(model.stepMs);
+        const { promotion } = model;
+        if (model.operation === 'promote' && promotion) {
+            return model.commit
+                ? [
+                    `${model.deploymentName} promoted from ${promotion.fromDeploymentName} (commit `,
+                    { code: shortCommit(model.commit) },
+                    ')'
+                ]
+                : [`${model.deploymentName} promoted from ${promotion.fromDeploymentName} in ${took}`];
+        }
+        if (model.operation === 'rollback' && model.redeployOf)
+            return [
+                `${model.deploymentName} rolled back to revision `,
+                { code: model.redeployOf.slice(0, 8) },
+                ` in ${took}`
+            ];
+        return [`${model.deploymentName} deployed in ${took}`];
+    },
+    'check-failed': (model) => [`${model.deploymentName}: ${checkPhrase(model)}${afterwards(model)}`],
+    failed: (model) => [
+        `${model.deploymentName}: ${FAILED_STATUS[model.revisionStatus ?? ''] ?? 'the revision failed'}${afterwards(model)}`
+    ],
+    'not-waited': (model) => [
+        `${model.deploymentName}: revision `,
+        { code: (model.revisionId ?? '?').slice(0, 8) },
+        ' created (not waited for)'
+    ],
+    superseded: (model) => [`${model.deploymentName}: superseded by a newer revision`],
+    'timed-out': (model) => [
+        `${model.deploymentName}: timed out after ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(model.stepMs)}${model.revisionStatus ? ` (still ${model.revisionStatus})` : ''}; the deployment goes on`
+    ],
+    cancelled: (model) => [
+        `${model.deploymentName}: cancelled after ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(model.stepMs)}`
+    ],
+    errored: (model) => [`${model.deploymentName}: ${FAILED_OPERATION[model.operation]}`],
+    'dry-run': (model) => [`${model.deploymentName}: dry run, nothing was changed`],
+    deleted: (model) => [`${model.deploymentName} deleted`],
+    absent: (model) => [`${model.deploymentName} was already absent`],
+    pruned: (model) => {
+        const deleted = (model.pruneRows ?? []).filter((row) => row.result === 'deleted').length;
+        return [`pruned ${deleted} preview${deleted === 1 ? '' : 's'}`];
+    }
+};
+/** The failed check in a few words: a smoke suite's count beside what it needed. */
+function checkPhrase(model) {
+    const { failedCheck, suite } = model;
+    if (!failedCheck)
+        return 'a check failed';
+    if (failedCheck.name === 'smoke suite' && suite && failedCheck.verdict === 'failed')
+        return `smoke suite ${suite.passed}/${suite.cases.length} (needs ${suite.required})`;
+    return failedCheck.verdict === 'failed'
+        ? `${failedCheck.name} failed`
+        : `${failedCheck.name} could not conclude`;
+}
+/** What serves after a failure, said only when a rollback ran. */
+function afterwards(model) {
+    const { rollback, serving } = model;
+    if (!rollback)
+        return '';
+    if (rollback.restored)
+        return '; the previous revision serves again';
+    if (serving.whose === 'failed')
+        return ' and the rollback failed; the broken revision still serves';
+    return ' and the rollback failed; what serves is unknown';
+}
+/** The headline's words: one line, no id beyond 8 characters, the mark added by each renderer. */
+function headlineOf(model) {
+    return HEADLINES[_outcomes__WEBPACK_IMPORTED_MODULE_1__/* .OUTCOMES */ .i[model.outcome].headline](model);
+}
+/** The mark that matches the step's exit code. */
+function markOf(model) {
+    return model.succeeded ? '✅' : '❌';
+}
+/** The headline as plain text (the GitHub status, the log). */
+function plainHeadline(model) {
+    return model.headline.map((part) => (typeof part === 'string' ? part : part.code)).join('');
+}
+
+
+/***/ }),
+
 /***/ 5236:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -33927,20 +34114,6 @@ async function writeSummary(markdown, log, sink) {
     catch (error) {
         log.warning(`The job summary could not be written: ${error instanceof Error ? error.message : String(error)}`);
     }
-}
-
-
-/***/ }),
-
-/***/ 8326:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   I: () => (/* binding */ formatLogLine)
-/* harmony export */ });
-/** A revision's log line as one line of text: time, level and message, where given. */
-function formatLogLine(line) {
-    return [line.time, line.level, line.message].filter((part) => part !== '').join(' ');
 }
 
 
@@ -34046,6 +34219,8 @@ function escapeMarkup(line) {
 function linkTarget(url) {
     return url.replace(/[()<>\\`[\]"' ]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
+/** What may stand in inline code as it is: ids, names, short commits. */
+const CODE_SAFE = /^[A-Za-z0-9._:/-]{1,80}$/;
 function capLines(lines) {
     if (lines.length <= MAX_MARKDOWN_LINES)
         return [...lines];
@@ -34070,6 +34245,18 @@ function markdownFor(redact) {
                 return line(url);
             return `[${escapeMarkup(redact.cut(url, MAX_MARKDOWN_LINE))}](${linkTarget(url)})`;
         },
+        linkAs: (text, url) => {
+            const shown = line(redact(text).replace(/\r?\n/g, ' '));
+            if (url === undefined)
+                return shown;
+            const checked = (0,_lib_url__WEBPACK_IMPORTED_MODULE_2__/* .checkHttpUrl */ .O)(url);
+            if (!('url' in checked) || redact(url) !== url)
+                return shown;
+            return `[${shown}](${linkTarget(url)})`;
+        },
+        code: (text) => CODE_SAFE.test(text) && redact(text) === text
+            ? `\`${text}\``
+            : line(redact(text).replace(/\r?\n/g, ' ')),
         plain: (text, max) => redact.cut((0,_control_characters__WEBPACK_IMPORTED_MODULE_1__/* .showControlCharacters */ .f)(redact(text).replace(/\r?\n/g, ' ')), max),
         label: (text, allowed, fallback) => allowed.test(text) && redact(text) === text ? text : fallback,
         marker: (deploymentName) => commentMarker(deploymentName, redact)
@@ -34410,13 +34597,271 @@ const NO_SECRETS = createRedactor([]);
 
 /***/ }),
 
+/***/ 5309:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  FK: () => (/* binding */ buildReport),
+  m_: () => (/* binding */ shortId)
+});
+
+// UNUSED EXPORTS: shortenIds, tidyLogLine
+
+// EXTERNAL MODULE: ./src/lib/github-links.ts
+var github_links = __nccwpck_require__(3676);
+// EXTERNAL MODULE: ./src/lib/ids.ts
+var lib_ids = __nccwpck_require__(829);
+// EXTERNAL MODULE: ./src/outcomes.ts
+var outcomes = __nccwpck_require__(3558);
+;// CONCATENATED MODULE: ./src/report/checks-in-words.ts
+/** Each check as a user knows it, in the summary, the PR comment and the GitHub status. */
+const CHECK_WORDS = {
+    serving: 'serving check',
+    info: 'agent /info',
+    assistant: 'assistant',
+    run: 'test run',
+    a2a: 'A2A',
+    suite: 'smoke suite',
+    gate: 'evaluation gate',
+    commit: 'commit check'
+};
+/** Every check's verdict in words, in the order the check runner ran them. */
+function checksInWords(checks) {
+    return checks.verdicts.map((verdict) => ({ ...verdict, name: CHECK_WORDS[verdict.check] }));
+}
+
+// EXTERNAL MODULE: ./src/report/headline.ts
+var headline = __nccwpck_require__(4512);
+// EXTERNAL MODULE: ./src/report/rollback-text.ts
+var rollback_text = __nccwpck_require__(6846);
+;// CONCATENATED MODULE: ./src/report/report-model.ts
+
+
+
+
+
+
+/** Log lines of the ERROR (or worse) levels. */
+const ERROR_LEVELS = new Set(['ERROR', 'CRITICAL', 'FATAL']);
+/** Log lines of the tail the summary shows, at the most. */
+const TAIL_LINES = 30;
+function buildReport(input) {
+    const { result, checks, rollback, place } = input;
+    const checkWords = checks ? checksInWords(checks) : [];
+    const failedCheck = checkWords.find((check) => check.verdict === 'failed') ??
+        checkWords.find((check) => check.verdict === 'inconclusive');
+    const succeeded = (0,outcomes/* succeeds */.k)(result.outcome);
+    const commit = commitOf(input);
+    const previousCommit = previousCommitOf(input);
+    const rollbackWords = rollback && rollbackInWords(rollback);
+    const model = {
+        operation: input.operation,
+        outcome: result.outcome,
+        succeeded,
+        deploymentName: result.deploymentName ?? input.inputName ?? result.deploymentId ?? 'the deployment',
+        headline: [],
+        reason: succeeded ? undefined : shortenIds(failedCheck?.why ?? result.message),
+        failedCheck: succeeded || !failedCheck
+            ? undefined
+            : { ...failedCheck, ...(failedCheck.why ? { why: shortenIds(failedCheck.why) } : {}) },
+        rollback: rollbackWords,
+        serving: servingNow(result, rollback, failedCheck),
+        message: result.message,
+        ids: idsOf(result, rollback, commit),
+        links: {
+            run: place && (0,github_links/* runUrl */.Vp)(place),
+            commit: place && (0,github_links/* commitUrl */.Bg)(place, commit),
+            compare: place && (0,github_links/* compareUrl */.XH)(place, previousCommit, commit),
+            deployment: result.deploymentUrl
+        },
+        commit,
+        previousCommit,
+        revisionId: result.revisionId,
+        revisionStatus: result.revisionStatus,
+        created: result.created,
+        source: result.promotion?.source ?? input.source,
+        target: input.target,
+        promotion: result.promotion,
+        redeployOf: result.redeployOf,
+        checks: checkWords,
+        suite: checks?.suite,
+        replies: [
+            ...(checks?.reply !== undefined ? [{ label: 'The agent replied', text: checks.reply }] : []),
+            ...(checks?.a2aReply !== undefined
+                ? [{ label: 'The agent replied over A2A', text: checks.a2aReply }]
+                : [])
+        ],
+        stepMs: input.startedAt === undefined ? result.elapsedMs : input.now - input.startedAt,
+        updatedAt: input.now,
+        phases: result.phases,
+        logs: input.logs && logsInWords(input.logs),
+        planLines: result.planLines,
+        pruneRows: result.pruneRows
+    };
+    return { ...model, headline: (0,headline/* headlineOf */.gD)(model) };
+}
+/** The commit this run's revision was built from: the service's word first, then the workflow's. */
+function commitOf(input) {
+    const { result, operation } = input;
+    const candidates = operation === 'promote'
+        ? [result.promotion?.commit, result.promotion?.fromCommit]
+        : operation === 'rollback'
+            ? [result.redeployCommit]
+            : [input.workflowCommit];
+    return candidates.find((sha) => sha !== undefined && github_links/* FULL_SHA */.RG.test(sha));
+}
+function previousCommitOf(input) {
+    const sha = input.previousCommit;
+    return sha !== undefined && github_links/* FULL_SHA */.RG.test(sha) ? sha : undefined;
+}
+/**
+ * What serves after the run: this run's revision when it succeeded; after a rollback, what the
+ * rollback found (restored, or the failed one still); else the revision from before when the
+ * failed one never replaced it.
+ */
+function servingNow(result, rollback, failedCheck) {
+    if (rollback) {
+        const restored = rollback.restored ?? rollback.outcome === 'deployed';
+        if (restored)
+            return {
+                whose: 'previous',
+                revisionId: rollback.revisionId,
+                redeployOf: rollback.toRevisionId
+            };
+        if (rollback.servingNow === rollback.failedRevisionId)
+            return { whose: 'failed', revisionId: rollback.failedRevisionId };
+        if (rollback.servingNow !== undefined)
+            return { whose: 'unknown', revisionId: rollback.servingNow };
+        // The redeploy's revision never reached DEPLOYED: what served (the failed one) goes on.
+        if (rollback.outcome !== 'checks-failed')
+            return { whose: 'failed', revisionId: rollback.failedRevisionId };
+        return { whose: 'unknown', revisionId: rollback.revisionId };
+    }
+    if (result.outcome === 'deployed')
+        return { whose: 'this run', revisionId: result.revisionId };
+    // The serving check failed: another revision serves, as its words say.
+    if (result.outcome === 'checks-failed' && failedCheck?.name === 'serving check')
+        return { whose: 'unknown' };
+    if (result.outcome === 'checks-failed')
+        return { whose: 'failed', revisionId: result.revisionId };
+    if (result.outcome === 'failed' && result.previousRevisionId)
+        return { whose: 'previous', revisionId: result.previousRevisionId };
+    if (result.outcome === 'deleted' || result.outcome === 'absent' || result.created)
+        return { whose: 'none' };
+    return { whose: 'unknown' };
+}
+function rollbackInWords(rollback) {
+    return {
+        restored: rollback.restored,
+        failedRevisionId: rollback.failedRevisionId,
+        toRevisionId: rollback.toRevisionId,
+        revisionId: rollback.revisionId,
+        elapsedMs: rollback.elapsedMs,
+        words: shortenIds((0,rollback_text/* describeRollback */.s)(rollback)),
+        suite: rollback.checks?.suite
+    };
+}
+/** Every id of the run, in full, for the collapsed block; only well-formed ones. */
+function idsOf(result, rollback, commit) {
+    const ids = [
+        ['Deployment', result.deploymentId],
+        ['Revision', result.revisionId],
+        ['Revision before this run', result.previousRevisionId],
+        ['Redeploy of', result.redeployOf],
+        ['Promoted from revision', result.promotion?.fromRevisionId],
+        ['Rolled back to', rollback?.toRevisionId],
+        ['Rollback revision', rollback?.revisionId]
+    ];
+    return [
+        ...ids.flatMap(([label, id]) => (id !== undefined && lib_ids/* UUID */.k.test(id) ? [{ label, id }] : [])),
+        ...(commit ? [{ label: 'Commit', id: commit }] : [])
+    ];
+}
+/**
+ * A revision's log for people: the ERROR lines first, each line without the date and level the
+ * service repeats inside its message, the tail after them.
+ */
+function logsInWords(logs) {
+    const lines = logs.lines.map((line) => ({
+        error: ERROR_LEVELS.has(line.level),
+        text: tidyLogLine(line.time, line.level, line.message)
+    }));
+    const errors = lines.filter((line) => line.error).map((line) => line.text);
+    // Without any leveled line, the last lines are the best guess at the cause.
+    const shownFirst = errors.length > 0 ? errors : lines.slice(-5).map((line) => line.text);
+    return {
+        phase: logs.phase,
+        errors: shownFirst,
+        tail: lines.slice(-TAIL_LINES).map((line) => line.text)
+    };
+}
+/** `12:04:30 ERROR message`: the time of day (the day is the run's), the level unless INFO. */
+function tidyLogLine(time, level, message) {
+    const at = /T?(\d{2}:\d{2}:\d{2})/.exec(time)?.[1];
+    const bare = message
+        .replace(/^\[?\d{4}-\d{2}-\d{2}[T ][\d:.,]+Z?\]?\s*/, '')
+        .replace(/^\[?(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|CRITICAL|FATAL)\]?:?\s+/i, '');
+    return [at, level === 'INFO' ? '' : level, bare].filter((part) => part).join(' ');
+}
+/**
+ * A text with every UUID in it cut to its first 8 characters: the report's text shows short ids,
+ * the full ones are in its collapsed block.
+ */
+function shortenIds(text) {
+    return text.replace(/\b([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '$1');
+}
+/** The first 8 characters of an id: what the text shows (the full ids are collapsed). */
+function shortId(id) {
+    return id.slice(0, 8);
+}
+
+
+/***/ }),
+
+/***/ 1748:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Tp: () => (/* binding */ linkedCommit),
+/* harmony export */   Ux: () => (/* binding */ headlineMarkdown),
+/* harmony export */   xE: () => (/* binding */ alert)
+/* harmony export */ });
+/* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5194);
+/* harmony import */ var _headline__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4512);
+
+
+/** The headline as markdown: the mark, the words escaped, short ids as code. */
+function headlineMarkdown(model, md) {
+    const words = model.headline
+        .map((part) => (typeof part === 'string' ? md.cell(part) : md.code(part.code)))
+        .join('');
+    return `${(0,_headline__WEBPACK_IMPORTED_MODULE_0__/* .markOf */ .Fg)(model)} ${words}`;
+}
+/** A GitHub alert block (`> [!CAUTION]`): every line quoted, a blank one quoted too. */
+function alert(kind, lines) {
+    return [
+        `> [!${kind}]`,
+        ...lines.flatMap((line) => line.split('\n')).map((line) => (line === '' ? '>' : `> ${line}`))
+    ];
+}
+/** A commit as its short id in code, linked to its page when the link is http(s). */
+function linkedCommit(sha, url, md) {
+    const code = md.code((0,_headline__WEBPACK_IMPORTED_MODULE_0__/* .shortCommit */ .Ax)(sha));
+    return url !== undefined && 'url' in (0,_lib_url__WEBPACK_IMPORTED_MODULE_1__/* .checkHttpUrl */ .O)(url) ? `[${code}](${url})` : code;
+}
+
+
+/***/ }),
+
 /***/ 6846:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   p: () => (/* binding */ rollbackHeadline),
 /* harmony export */   s: () => (/* binding */ describeRollback)
 /* harmony export */ });
+/* unused harmony export rollbackHeadline */
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2543);
 /* harmony import */ var _result__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1666);
 
@@ -34466,20 +34911,28 @@ function renderSuite(suite, md, redact,
 which) {
     const firstLine = (text) => text === undefined ? '—' : md.cell(redact.cut(redact(text).split(/\r?\n/)[0] ?? '', MAX_CELL));
     const withReference = suite.cases.some((result) => result.reference !== undefined);
+    const withLatency = suite.cases.some((result) => result.latencyMs !== undefined);
+    // Failed cases first, each group in the file's order.
+    const cases = [
+        ...suite.cases.filter((result) => !result.passed),
+        ...suite.cases.filter((result) => result.passed)
+    ];
     const latency = suite.medianMs === undefined
         ? 'No case was answered.'
         : `Latency: median ${seconds(suite.medianMs)}, 95th percentile ${seconds(suite.p95Ms ?? suite.medianMs)}.`;
     return [
         `### Smoke suite${which ? ` ${which}` : ''}: ${passCount(suite)}`,
         '',
-        `Revision ${md.cell(suite.revisionId)}; verify-min-pass asks for ${suite.required}. ${latency}`,
+        `Revision ${md.code(suite.revisionId.slice(0, 8))}; verify-min-pass asks for ${suite.required}. ${latency}`,
         '',
-        `| Case | Verdict | Latency | Reply (first line) |${withReference ? ' Reference |' : ''}`,
-        `|---|---|---|---|${withReference ? '---|' : ''}`,
-        ...suite.cases.map((result) => {
+        `| Case | Verdict |${withLatency ? ' Latency |' : ''} Reply (first line) |${withReference ? ' Reference |' : ''}`,
+        `|---|---|${withLatency ? '---|' : ''}---|${withReference ? '---|' : ''}`,
+        ...cases.map((result) => {
             const verdict = result.passed ? '✅ passed' : `❌ ${md.cell(result.failure ?? 'failed')}`;
-            const latencyCell = result.latencyMs === undefined ? '—' : seconds(result.latencyMs);
-            const cells = [md.cell(result.name), verdict, latencyCell, firstLine(result.reply)];
+            const cells = [md.cell(result.name), verdict];
+            if (withLatency)
+                cells.push(result.latencyMs === undefined ? '—' : seconds(result.latencyMs));
+            cells.push(firstLine(result.reply));
             if (withReference)
                 cells.push(firstLine(result.reference));
             return `| ${cells.join(' | ')} |`;
@@ -34504,20 +34957,17 @@ function passCount(report) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  A: () => (/* binding */ renderDeploySummary),
-  T: () => (/* binding */ renderInputErrorSummary)
+  TR: () => (/* binding */ renderInputErrorSummary),
+  Br: () => (/* binding */ renderSummary),
+  Av: () => (/* binding */ servingWords)
 });
 
-// EXTERNAL MODULE: ./src/result.ts
-var src_result = __nccwpck_require__(1666);
-// EXTERNAL MODULE: ./src/outcomes.ts
-var outcomes = __nccwpck_require__(3558);
-// EXTERNAL MODULE: ./src/report/rollback-text.ts
-var rollback_text = __nccwpck_require__(6846);
+// UNUSED EXPORTS: renderDeploySummary
+
 // EXTERNAL MODULE: ./src/lib/duration.ts
 var duration = __nccwpck_require__(2543);
-// EXTERNAL MODULE: ./src/report/log-lines.ts
-var log_lines = __nccwpck_require__(8326);
+// EXTERNAL MODULE: ./src/report/headline.ts
+var headline = __nccwpck_require__(4512);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __nccwpck_require__(4285);
 // EXTERNAL MODULE: ./src/wait/progress-text.ts
@@ -34569,9 +35019,10 @@ function lastRow(span, timeline) {
 }
 /**
  * The job summary's "where the time went": each status of the revision with when it was first
- * seen and how long it lasted, the whole beside the earlier revisions' median, as a table and a
- * mermaid gantt chart. Statuses come from the service: escaped in the table, allow-listed in the
- * chart; everything else in the chart is numbers.
+ * seen (UTC) and how long it lasted, the whole beside the earlier revisions' median, as a table;
+ * the same as a mermaid gantt chart in elapsed time, collapsed under it. Statuses come from the
+ * service: escaped in the table, allow-listed in the chart; everything else in the chart is
+ * numbers.
  */
 function renderPhases(timeline, md) {
     const { phases, waitStartedAt, earlier } = timeline;
@@ -34587,58 +35038,82 @@ function renderPhases(timeline, md) {
             ? lastRow(span, timeline)
             : `${approx(shown, index)}${(0,duration/* formatDuration */.a)(took)}`;
         const offset = (0,duration/* formatDuration */.a)(span.firstSeenAt - waitStartedAt);
-        return `| ${md.cell(span.status)} | ${(0,progress_text/* clockTime */.qo)(span.firstSeenAt)} (+${offset}) | ${value} | — |`;
+        return `| ${md.cell(span.status)} | ${(0,progress_text/* clockTime */.qo)(span.firstSeenAt)} (+${offset}) | ${value} |`;
     });
-    const median = earlier
-        ? `${(0,duration/* formatDuration */.a)(earlier.medianMs)} (${earlier.count} earlier: ${(0,progress_text/* earlierRange */.Kk)(earlier)})`
-        : 'no earlier revision to compare with';
+    const earlierRow = earlier
+        ? `| Earlier revisions: median of ${earlier.count} | | ${(0,duration/* formatDuration */.a)(earlier.medianMs)} (${(0,progress_text/* earlierRange */.Kk)(earlier)}) |`
+        : timeline.historyRead
+            ? '| Earlier revisions | | none to compare with |'
+            : '| Earlier revisions | | history not read |';
     return [
         '### Where the time went',
         '',
-        '| Status | First seen | Lasted | Earlier revisions (median) |',
-        '|---|---|---|---|',
-        ...(hidden > 0 ? [`| … ${hidden} earlier status changes not shown | | | |`] : []),
+        '| Status | First seen | Lasted |',
+        '|---|---|---|',
+        ...(hidden > 0 ? [`| … ${hidden} earlier status changes not shown | | |`] : []),
         ...rows,
-        `| In all | | ${final ? '' : 'at least '}${(0,duration/* formatDuration */.a)(total)} | ${median} |`,
+        `| **In all** | | ${final ? '' : 'at least '}${(0,duration/* formatDuration */.a)(total)} |`,
+        earlierRow,
         '',
-        md.paragraph(`Durations are as the poller saw them: each status from the poll that first saw it to the poll that first saw the next.${widest > EXACT_ENOUGH_MS
+        md.paragraph(`Durations are as the poller saw them.${widest > EXACT_ENOUGH_MS
             ? ` Polls were up to ${(0,duration/* formatDuration */.a)(widest)} apart, so those marked ~ are approximate.`
-            : ''} The service records only when a revision started and ended, so earlier revisions are compared in all, not by status.`),
+            : ''} The service records only when a revision started and ended, so earlier revisions are compared in all.`),
+        '',
+        '<details><summary>The same as a chart (time since the wait started)</summary>',
         '',
         ...renderChart(timeline, shown, final, md),
+        '',
+        '</details>',
         ''
     ];
 }
-/** The same as a mermaid gantt chart (GitHub renders it): this revision, then the median. */
+/** Elapsed time as mermaid reads it (`HH:mm:ss` from the wait's start): the same in every time zone. */
+function elapsed(ms) {
+    const seconds = Math.max(0, Math.round(ms / 1000));
+    const part = (n) => String(n).padStart(2, '0');
+    return `${part(Math.min(23, Math.floor(seconds / 3600)))}:${part(Math.floor(seconds / 60) % 60)}:${part(seconds % 60)}`;
+}
+/**
+ * The same as a mermaid gantt chart (GitHub renders it): this revision, then the median. Times
+ * are elapsed since the wait started, written without a date or zone, so the viewer's clock
+ * cannot shift them.
+ */
 function renderChart(timeline, shown, final, md) {
+    const { earlier, waitStartedAt } = timeline;
+    const at = (epochMs) => elapsed(epochMs - waitStartedAt);
     const tasks = shown.map((span, index) => {
         const id = `s${index}`;
         if (span.endedAt !== undefined)
-            return `    ${chartName(span.status, md)} :${id}, ${span.firstSeenAt}, ${span.endedAt}`;
+            return `    ${chartName(span.status, md)} :${id}, ${at(span.firstSeenAt)}, ${at(span.endedAt)}`;
         if (!final)
-            return `    ${chartName(span.status, md)} :active, ${id}, ${span.firstSeenAt}, ${timeline.lastPollAt}`;
+            return `    ${chartName(span.status, md)} :active, ${id}, ${at(span.firstSeenAt)}, ${at(timeline.lastPollAt)}`;
         const tag = (0,revision_status/* judgeStatus */.Gh)(span.status) === 'deployed' ? 'milestone' : 'crit, milestone';
-        return `    ${chartName(span.status, md)} :${tag}, ${id}, ${span.firstSeenAt}, ${span.firstSeenAt}`;
+        return `    ${chartName(span.status, md)} :${tag}, ${id}, ${at(span.firstSeenAt)}, ${at(span.firstSeenAt)}`;
     });
-    const { earlier, waitStartedAt } = timeline;
+    const longest = Math.max(timeline.lastPollAt - waitStartedAt, earlier?.medianMs ?? 0);
     return [
         '```mermaid',
+        "%%{init: {'gantt': {'leftPadding': 110}}}%%",
         'gantt',
-        '    title Revision statuses as polled',
-        '    dateFormat x',
-        '    axisFormat %H:%M:%S',
-        '    section This revision',
+        '    dateFormat HH:mm:ss',
+        `    axisFormat ${longest >= 3_600_000 ? '%H:%M:%S' : '%M:%S'}`,
+        '    todayMarker off',
+        '    section This run',
         ...tasks,
         ...(earlier
             ? [
-                '    section Earlier revisions',
-                `    median of ${earlier.count} :e0, ${waitStartedAt}, ${waitStartedAt + Math.round(earlier.medianMs)}`
+                '    section Earlier',
+                `    median of ${earlier.count} :e0, ${at(waitStartedAt)}, ${elapsed(earlier.medianMs)}`
             ]
             : []),
         '```'
     ];
 }
 
+// EXTERNAL MODULE: ./src/report/report-model.ts + 1 modules
+var report_model = __nccwpck_require__(5309);
+// EXTERNAL MODULE: ./src/report/report-pieces.ts
+var report_pieces = __nccwpck_require__(1748);
 // EXTERNAL MODULE: ./src/report/suite.ts
 var suite = __nccwpck_require__(2758);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
@@ -34649,126 +35124,170 @@ var suite = __nccwpck_require__(2758);
 
 
 
-
-/** Log lines the summary shows at the most; the step's log has them all. */
-const SUMMARY_LOG_LINES = 30;
-/** Characters of a failed check's first sentence shown in the headline. */
-const HEADLINE_CHECK_CHARS = 120;
-const HEADLINES = {
-    succeeded: '✅ Deployed',
-    'check-failed': '❌ Deployed, but a check failed',
-    'not-waited': '✅ Revision created (not waited for)',
-    failed: '❌ Deploy failed',
-    superseded: '⚠️ Superseded by a newer revision',
-    'timed-out': '⏱️ Timed out',
-    cancelled: '🛑 Cancelled',
-    'dry-run': '📝 Dry run: nothing was changed',
-    deleted: '🗑️ Deleted',
-    absent: '✅ Already absent',
-    pruned: '🧹 Pruned'
+/** The words of each verdict in the checks table. */
+const VERDICT_WORDS = {
+    passed: '✅ passed',
+    failed: '❌ failed',
+    inconclusive: '⚠️ could not conclude',
+    skipped: '⏭️ skipped'
 };
 /**
- * The job summary of a deploy: every text in it is redacted with `redact`, then escaped
- * (./markdown.ts), and the whole stays under the runner's size limit.
+ * The job summary, rendered from the report model: the headline, the reason right under it when
+ * the step failed (the failed check and what it saw, the log's ERROR lines, the failed cases),
+ * then the facts, the checks, the time, and the full ids collapsed. Every text from the service
+ * is redacted, then escaped (./markdown.ts); the whole stays under the runner's size limit.
  */
-function renderDeploySummary(result, source, extras, redact) {
-    const { logs, checks, rollback } = extras;
+function renderSummary(model, redact) {
     const md = (0,markdown/* markdownFor */.DY)(redact);
-    if (result.pruneRows)
-        return renderPruneSummary(result, result.pruneRows, md);
-    // Each row's value, already rendered as markdown.
-    const rows = [
-        [
-            'Deployment',
-            md.cell(result.deploymentName
-                ? `${result.deploymentName} (${result.deploymentId ?? '?'})`
-                : (result.deploymentId ?? '—'))
-        ],
-        ['Source', md.cell(result.promotion?.source ?? source)],
-        ...(result.promotion
-            ? promotionRows(result.promotion, md)
-            : extras.target
-                ? [['Ref or image', md.cell(extras.target)]]
-                : []),
-        ['Revision', md.cell(result.revisionId ?? '—')],
-        ...(result.redeployOf ? [['Redeploy of', md.cell(result.redeployOf)]] : []),
-        ['Status', md.cell(result.revisionStatus ?? '—')],
-        ['URL', result.deploymentUrl ? md.link(result.deploymentUrl) : '—'],
-        ['Created by this run', result.created ? 'yes' : 'no'],
-        ['Time', (0,duration/* formatDuration */.a)(result.elapsedMs)]
-    ];
-    if (checks) {
-        const passed = (0,src_result/* checksWith */.O2)(checks, 'passed').map(({ check }) => check);
-        const skipped = (0,src_result/* checksWith */.O2)(checks, 'skipped').map(({ check, why }) => `${check}: ${why ?? '?'}`);
-        rows.push(['Checks passed', passed.length > 0 ? md.cell(passed.join(', ')) : 'none']);
-        if (skipped.length > 0)
-            rows.push(['Checks skipped', md.cell(skipped.join('; '))]);
-    }
-    if (checks?.suite)
-        rows.push(['Smoke suite', md.cell((0,suite/* passCount */.L)(checks.suite))]);
-    if (rollback) {
-        rows.push(['Failed revision', md.cell(rollback.failedRevisionId)], ['Rolled back to', md.cell(rollback.toRevisionId)], ['Rollback revision', md.cell(rollback.revisionId ?? '—')], ['Rollback', md.cell(`${rollback.outcome}, ${(0,duration/* formatDuration */.a)(rollback.elapsedMs)}`)]);
-    }
+    if (model.pruneRows)
+        return renderPruneSummary(model, model.pruneRows, md);
+    const suiteFailed = model.failedCheck?.name === 'smoke suite' && model.suite;
     return (0,markdown/* capMarkdown */.y3)([
-        `## ${headline(result, checks, md)}${rollback ? (rollback.restored ? ' (rolled back)' : ' (the rollback failed)') : ''}`,
+        `## ${(0,report_pieces/* headlineMarkdown */.Ux)(model, md)}`,
         '',
-        '| | |',
-        '|---|---|',
-        ...rows.map(([label, value]) => `| ${label} | ${value} |`),
-        '',
-        md.paragraph(result.message),
-        '',
-        ...(rollback ? ['### Rollback', '', md.paragraph((0,rollback_text/* describeRollback */.s)(rollback)), ''] : []),
-        ...(checks?.reply !== undefined
-            ? ['### The agent replied', '', md.fence([checks.reply]), '']
+        ...failureFirst(model, md),
+        ...(model.logs ? renderLogs(model.logs, md) : []),
+        ...(suiteFailed && model.suite ? (0,suite/* renderSuite */.f)(model.suite, md, redact) : []),
+        ...facts(model, md),
+        ...checksTable(model.checks, md),
+        ...model.replies.flatMap((reply) => [`### ${reply.label}`, '', md.fence([reply.text]), '']),
+        ...(model.suite && !suiteFailed ? (0,suite/* renderSuite */.f)(model.suite, md, redact) : []),
+        ...(model.rollback?.suite
+            ? (0,suite/* renderSuite */.f)(model.rollback.suite, md, redact, 'after the rollback')
             : []),
-        ...(checks?.a2aReply !== undefined
-            ? ['### The agent replied over A2A', '', md.fence([checks.a2aReply]), '']
-            : []),
-        ...(checks?.suite ? (0,suite/* renderSuite */.f)(checks.suite, md, redact) : []),
-        ...(rollback?.checks?.suite
-            ? (0,suite/* renderSuite */.f)(rollback.checks.suite, md, redact, 'after the rollback')
-            : []),
-        ...(result.planLines ? ['### Plan', '', md.fence(result.planLines), ''] : []),
-        ...(result.phases ? renderPhases(result.phases, md) : []),
-        ...(logs && logs.lines.length > 0 ? renderLogs(logs, md) : [])
+        ...(model.planLines ? ['### Plan', '', md.fence(model.planLines), ''] : []),
+        ...(model.phases ? renderPhases(model.phases, md) : []),
+        ...fullIds(model, md)
     ].join('\n'));
 }
-/** The headline's words; a failed check is named in it (its first sentence, kept short). */
-function headline(result, checks, md) {
-    const words = HEADLINES[outcomes/* OUTCOMES */.i[result.outcome].headline];
-    const why = (0,src_result/* failingVerdict */.sN)(checks)?.why;
-    if (result.outcome !== 'checks-failed' || why === undefined)
-        return words;
-    const first = /^.*?\.(?=\s|$)/.exec(why)?.[0] ?? why;
-    const short = first.length > HEADLINE_CHECK_CHARS ? `${first.slice(0, HEADLINE_CHECK_CHARS)}…` : first;
-    return `${words}: ${md.cell(short)}`;
+/** The reason, right under the headline, in an alert block: what failed and what it saw. */
+function failureFirst(model, md) {
+    if (model.succeeded)
+        return [];
+    const lines = [];
+    const { failedCheck, rollback } = model;
+    if (failedCheck?.why !== undefined) {
+        const verdict = failedCheck.verdict === 'failed' ? 'failed' : 'could not conclude';
+        lines.push(`**The ${md.cell(failedCheck.name)} ${verdict}:** ${md.paragraph(failedCheck.why)}`);
+    }
+    else if (model.reason !== undefined) {
+        lines.push(md.paragraph(model.reason));
+    }
+    if (rollback) {
+        lines.push('', `**The rollback:** ${md.paragraph(rollback.words)}`);
+    }
+    return [...(0,report_pieces/* alert */.xE)(rollback?.restored ? 'WARNING' : 'CAUTION', lines), ''];
 }
-/** operation promote: where the build came from, what it was, and what the new revision built. */
-function promotionRows(promotion, md) {
-    const promoted = promotion.source === 'git_host'
-        ? 'Ref'
-        : promotion.source === 'internal_source'
-            ? 'Tarball'
-            : 'Image';
-    const rows = [
-        ['Promoted from', md.cell(`${promotion.fromDeploymentName} (${promotion.fromDeploymentId})`)],
-        ['Its revision', md.cell(promotion.fromRevisionId)],
-        [`${promoted} promoted`, md.cell(promotion.promoted)]
+/** What serves now, in words, its id short. */
+function servingWords(serving, md) {
+    const id = serving.revisionId ? ` ${md.code((0,report_model/* shortId */.m_)(serving.revisionId))}` : '';
+    switch (serving.whose) {
+        case 'this run':
+            return `this run's revision${id}`;
+        case 'previous':
+            return serving.redeployOf
+                ? `the revision from before this run, ${md.code((0,report_model/* shortId */.m_)(serving.redeployOf))}, redeployed as${id}`
+                : `the revision from before this run${id}`;
+        case 'failed':
+            return `the failed revision${id}`;
+        case 'none':
+            return 'no revision';
+        case 'unknown':
+            return id ? `revision${id} (as last read)` : 'unknown';
+    }
+}
+/** The facts of the run as a list (a key/value table would need an empty header row). */
+function facts(model, md) {
+    const items = [];
+    if (model.operation !== 'delete') {
+        items.push(`**Serving now:** ${servingWords(model.serving, md)}${model.links.deployment && model.serving.whose !== 'none' ? ` at ${md.link(model.links.deployment)}` : ''}`);
+    }
+    if (model.revisionId)
+        items.push(`**This run's revision:** ${md.code((0,report_model/* shortId */.m_)(model.revisionId))}${model.revisionStatus ? `, ${md.cell(model.revisionStatus)}` : ''}${model.created ? ' (the deployment was created by this run)' : ''}`);
+    if (model.commit) {
+        const compare = model.links.compare
+            ? ` (${md.linkAs('compare with the commit before', model.links.compare)})`
+            : '';
+        items.push(`**Commit:** ${(0,report_pieces/* linkedCommit */.Tp)(model.commit, model.links.commit, md)}${compare}`);
+    }
+    if (model.promotion) {
+        const { fromDeploymentName, fromRevisionId, promoted, fromCommit } = model.promotion;
+        // The source's commit, when it differs from what this run built (the Commit line above).
+        const verified = fromCommit && fromCommit !== model.commit
+            ? `, verified at commit ${md.code(fromCommit.slice(0, 7))}`
+            : '';
+        items.push(`**Source:** ${md.cell(model.promotion.source)}`);
+        items.push(`**Promoted from:** ${md.cell(fromDeploymentName)}, revision ${md.code((0,report_model/* shortId */.m_)(fromRevisionId))} (${md.cell(promoted)})${verified}`);
+    }
+    else if (model.target) {
+        items.push(`**Source:** ${md.cell(model.source ?? '—')}, ${md.cell(model.target)}`);
+    }
+    if (model.redeployOf)
+        items.push(`**Redeploy of:** revision ${md.code((0,report_model/* shortId */.m_)(model.redeployOf))}`);
+    items.push(`**Took:** ${(0,duration/* formatDuration */.a)(model.stepMs)}`);
+    if (model.rollback)
+        items.push(`**The rollback took:** ${(0,duration/* formatDuration */.a)(model.rollback.elapsedMs)}`);
+    if (model.links.run && !model.succeeded)
+        items.push(`**Run:** ${md.linkAs('this workflow run', model.links.run)}`);
+    return [...items.map((item) => `- ${item}`), ''];
+}
+function checksTable(checks, md) {
+    if (checks.length === 0)
+        return [];
+    const withWhy = checks.some((check) => check.verdict === 'skipped' && check.why !== undefined);
+    return [
+        '### Checks',
+        '',
+        `| Check | Verdict |${withWhy ? ' What it saw |' : ''}`,
+        `|---|---|${withWhy ? '---|' : ''}`,
+        ...checks.map((check) => {
+            // A failure's words stand under the headline: the table points there, not repeats them.
+            const why = check.why === undefined
+                ? ''
+                : check.verdict === 'failed' || check.verdict === 'inconclusive'
+                    ? 'see above'
+                    : md.cell(check.why);
+            return `| ${md.cell(check.name)} | ${VERDICT_WORDS[check.verdict]} |${withWhy ? ` ${why} |` : ''}`;
+        }),
+        ''
     ];
-    if (promotion.fromCommit !== undefined)
-        rows.push(['Commit', md.cell(promotion.fromCommit)]);
-    if (promotion.commit !== undefined && promotion.commit !== promotion.fromCommit)
-        rows.push(['Commit built instead', md.cell(promotion.commit)]);
-    return rows;
+}
+/** The log's ERROR lines first, then its tail collapsed. */
+function renderLogs(logs, md) {
+    return [
+        `### The ${md.cell(logs.phase)} log's errors`,
+        '',
+        md.fence(logs.errors),
+        '',
+        `<details><summary>Last ${logs.tail.length} lines of the ${md.cell(logs.phase)} log</summary>`,
+        '',
+        md.fence(logs.tail),
+        '',
+        '</details>',
+        ''
+    ];
+}
+/** Every id in full, collapsed: the text above uses their first 8 characters. */
+function fullIds(model, md) {
+    if (model.ids.length === 0)
+        return [];
+    return [
+        '<details><summary>Full ids</summary>',
+        '',
+        '| Id of | Id |',
+        '|---|---|',
+        ...model.ids.map(({ label, id }) => `| ${md.cell(label)} | ${md.code(id)} |`),
+        '',
+        '</details>',
+        ''
+    ];
 }
 /** operation prune: the stale deployments found, why each is stale, and what became of it. */
-function renderPruneSummary(result, rows, md) {
+function renderPruneSummary(model, rows, md) {
     return (0,markdown/* capMarkdown */.y3)([
-        `## ${HEADLINES[outcomes/* OUTCOMES */.i[result.outcome].headline]}`,
+        `## ${(0,headline/* markOf */.Fg)(model)} ${md.cell((0,headline/* plainHeadline */.r6)(model))}`,
         '',
-        md.paragraph(result.message),
-        '',
+        ...(model.succeeded ? [md.paragraph(model.message), ''] : failureFirst(model, md)),
         ...(rows.length === 0
             ? []
             : [
@@ -34777,21 +35296,30 @@ function renderPruneSummary(result, rows, md) {
                 ...rows.map((row) => `| ${md.cell(row.name)} | ${md.cell(row.updatedAt ?? '?')} | ${md.cell(row.reason)} | ${md.cell(row.failure ? `${row.result}: ${row.failure}` : row.result)} |`),
                 ''
             ]),
-        `Time: ${(0,duration/* formatDuration */.a)(result.elapsedMs)}`,
+        `**Took:** ${(0,duration/* formatDuration */.a)(model.stepMs)}`,
         ''
     ].join('\n'));
 }
-/** The last log lines, in a fence none of them can close. */
-function renderLogs(logs, md) {
-    const lines = logs.lines.slice(-SUMMARY_LOG_LINES).map(log_lines/* formatLogLine */.I);
-    return [`### Last ${lines.length} lines of the ${logs.phase} log`, '', md.fence(lines), ''];
+/**
+ * The job summary of a result without a GitHub context (tests, the demo): the model built from
+ * it, then rendered.
+ */
+function renderDeploySummary(result, source, extras, redact) {
+    return renderSummary(buildReport({
+        operation: extras.operation ?? 'deploy',
+        source,
+        now: Date.now(),
+        ...extras,
+        result
+    }), redact);
 }
 /** The job summary when the inputs were refused: nothing was sent. */
 function renderInputErrorSummary(message, redact) {
+    const md = (0,markdown/* markdownFor */.DY)(redact);
     return (0,markdown/* capMarkdown */.y3)([
         '## ❌ Deploy not started: invalid inputs',
         '',
-        (0,markdown/* markdownFor */.DY)(redact).paragraph(message),
+        ...(0,report_pieces/* alert */.xE)('CAUTION', [md.paragraph(message)]),
         ''
     ].join('\n'));
 }
@@ -34839,11 +35367,12 @@ function withChecks(result, checks) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Kk: () => (/* binding */ earlierRange),
+/* harmony export */   RP: () => (/* binding */ expectedEndAt),
 /* harmony export */   ot: () => (/* binding */ expectedEndDescription),
 /* harmony export */   oz: () => (/* binding */ progressLine),
 /* harmony export */   qo: () => (/* binding */ clockTime)
 /* harmony export */ });
-/* unused harmony exports expectedEndAt, expectedEnd */
+/* unused harmony export expectedEnd */
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2543);
 
 /** A moment as people read it in a log: `12:04:30 UTC` (runners log in UTC). */

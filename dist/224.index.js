@@ -1,5 +1,5 @@
-export const id = 877;
-export const ids = [877];
+export const id = 224;
+export const ids = [224];
 export const modules = {
 
 /***/ 4007:
@@ -225,7 +225,7 @@ const revisionLogsSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 
 /***/ }),
 
-/***/ 7877:
+/***/ 4843:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -756,8 +756,6 @@ class ControlPlaneClient {
 
 // EXTERNAL MODULE: ./src/operations/deps.ts
 var operations_deps = __webpack_require__(5498);
-// EXTERNAL MODULE: ./src/result.ts
-var src_result = __webpack_require__(1666);
 // EXTERNAL MODULE: ./src/outcomes.ts
 var outcomes = __webpack_require__(3558);
 ;// CONCATENATED MODULE: ./src/operations/target.ts
@@ -878,7 +876,7 @@ async function deleteDeployment(config, deps) {
 // EXTERNAL MODULE: ./src/lib/duration.ts
 var duration = __webpack_require__(2543);
 // EXTERNAL MODULE: ./src/lib/url.ts
-var url = __webpack_require__(5194);
+var lib_url = __webpack_require__(5194);
 // EXTERNAL MODULE: ./src/wait/revision-status.ts
 var revision_status = __webpack_require__(6123);
 ;// CONCATENATED MODULE: ./src/wait/progress.ts
@@ -901,6 +899,8 @@ class WaitProgress {
     #started = false;
     #late = false;
     #basis;
+    #earlier;
+    #historyRead = false;
     constructor(options) {
         this.#now = options.now;
         this.#report = options.report;
@@ -929,6 +929,11 @@ class WaitProgress {
         this.#lastPollAt = at;
         this.#checkLate(at);
     }
+    /** The history was read (or not) at the first status: the summary compares with it. */
+    compared(history) {
+        this.#historyRead = history.read;
+        this.#earlier = history.prediction?.basis;
+    }
     /** The first status was judged; `basis` when the history predicts when the revision ends. */
     predicted(basis) {
         if (this.#started)
@@ -955,8 +960,9 @@ class WaitProgress {
     timeline() {
         if (this.#spans.length === 0 || this.#lastPollAt === undefined)
             return undefined;
-        const basis = this.#basis;
+        const basis = this.#earlier ?? this.#basis;
         return {
+            historyRead: this.#historyRead || basis !== undefined,
             waitStartedAt: this.#waitStartedAt,
             lastPollAt: this.#lastPollAt,
             phases: this.#spans.map((span) => ({ ...span })),
@@ -1115,8 +1121,11 @@ async function waitForRevision(options) {
     let failedPolls = 0;
     let prediction;
     let growth = GAP_GROWTH;
-    // With a poll interval no longer than the first gap there is nothing to save: no history read.
-    let historyRead = options.getHistory === undefined || pollIntervalMs <= FIRST_GAP_MS;
+    // Read once, at the first status, whether or not it steers the polls: the summary compares
+    // this revision with the earlier ones. With a poll interval no longer than the first gap there
+    // is nothing to save, so the prediction does not steer the polls then.
+    let historyRead = options.getHistory === undefined;
+    const steers = pollIntervalMs > FIRST_GAP_MS;
     const startedAt = now();
     for (;;) {
         let revision;
@@ -1150,15 +1159,19 @@ async function waitForRevision(options) {
             gap = Math.min(pollIntervalMs, gap * growth);
         }
         const verdict = (0,revision_status/* judgeStatus */.Gh)(revision.status);
+        if (!historyRead) {
+            historyRead = true;
+            const history = await readPrediction(options, revision, startedAt);
+            progress?.compared(history);
+            prediction = history.read && steers ? history.prediction : undefined;
+            if (verdict === 'waiting')
+                progress?.predicted(history.prediction?.basis);
+        }
         if (verdict !== 'waiting') {
             progress?.predicted(undefined);
             return { kind: 'final', verdict, status: revision.status };
         }
-        if (!historyRead) {
-            historyRead = true;
-            prediction = await readPrediction(options, revision, startedAt);
-        }
-        progress?.predicted(prediction?.basis);
+        progress?.predicted(undefined);
         const predicted = prediction && predictedGap(prediction, now(), pollIntervalMs);
         if (prediction && predicted === undefined) {
             // The predicted end has passed: back off from the dense gap, slowly.
@@ -1178,7 +1191,7 @@ async function waitForRevision(options) {
  */
 async function readPrediction(options, revision, waitStartedAt) {
     if (!options.getHistory)
-        return undefined;
+        return { read: false };
     try {
         const history = await options.getHistory(HISTORY_LIMIT, {
             deadline: options.deadline,
@@ -1188,10 +1201,10 @@ async function readPrediction(options, revision, waitStartedAt) {
         const startedAt = Number.isFinite(createdAt)
             ? Math.min(createdAt, waitStartedAt)
             : waitStartedAt;
-        return predictFinish(history, revision.id, startedAt, FIRST_GAP_MS);
+        return { read: true, prediction: predictFinish(history, revision.id, startedAt, FIRST_GAP_MS) };
     }
     catch {
-        return undefined;
+        return { read: false };
     }
 }
 
@@ -2028,7 +2041,7 @@ async function deployed(run, deploymentId, revisionId) {
 function usableUrl(run, customUrl) {
     if (customUrl === '')
         return '';
-    const checked = (0,url/* checkHttpUrl */.O)(customUrl);
+    const checked = (0,lib_url/* checkHttpUrl */.O)(customUrl);
     if ('url' in checked)
         return checked.url;
     run.deps.io.warning(`The service's custom_url for ${run.target} is not a usable URL (${checked.problem}): deployment-url is left empty, and nothing is sent to it.`);
@@ -2628,6 +2641,7 @@ const OPERATIONS = {
         bringsBack: false,
         github: 'records',
         verb: 'Deploy',
+        waiting: 'building',
         commit: 'workflow'
     },
     // Itself the rollback: there is nothing earlier to bring back when it fails.
@@ -2638,6 +2652,7 @@ const OPERATIONS = {
         bringsBack: true,
         github: 'records',
         verb: 'Roll back',
+        waiting: 'redeploying an earlier revision',
         commit: 'served'
     },
     promote: {
@@ -2647,6 +2662,7 @@ const OPERATIONS = {
         bringsBack: false,
         github: 'records',
         verb: 'Promote to',
+        waiting: 'promoting',
         commit: 'served'
     },
     delete: {
@@ -2656,6 +2672,7 @@ const OPERATIONS = {
         bringsBack: false,
         github: 'previews',
         verb: 'Delete',
+        waiting: 'deleting',
         commit: 'workflow'
     },
     prune: {
@@ -2665,10 +2682,13 @@ const OPERATIONS = {
         bringsBack: false,
         github: 'previews',
         verb: 'Prune',
+        waiting: 'pruning',
         commit: 'workflow'
     }
 };
 
+// EXTERNAL MODULE: ./src/result.ts
+var src_result = __webpack_require__(1666);
 ;// CONCATENATED MODULE: ./src/after-deploy/check-runner.ts
 
 /**
@@ -3623,7 +3643,7 @@ async function infoCheck(context) {
             why: 'verify-assistant: the deployment has no URL (source_config.custom_url) to check.'
         };
     }
-    const clearHost = (0,url/* clearTextHost */.X)(result.deploymentUrl);
+    const clearHost = (0,lib_url/* clearTextHost */.X)(result.deploymentUrl);
     if (clearHost !== undefined && config.verify?.apiKey) {
         io.warning(`The deployment URL is http:// to ${clearHost}, not this machine: the agent key travels in clear text to the agent checks. Use https://.`);
     }
@@ -3908,7 +3928,7 @@ const percentEncoded = (character) => [...Buffer.from(character)]
 const shellSafeUrl = (value) => {
     if (SHELL_SYNTAX.test(value))
         return { problem: 'it holds shell syntax ($ ` " \' \\ ( ) < > |)' };
-    const checked = (0,url/* checkHttpUrl */.O)(value);
+    const checked = (0,lib_url/* checkHttpUrl */.O)(value);
     if ('problem' in checked)
         return checked;
     const encoded = [...value]
@@ -4027,8 +4047,12 @@ function createOutputs(redact, log, set) {
 
 // EXTERNAL MODULE: ./src/inputs/fields.ts + 3 modules
 var fields = __webpack_require__(8844);
-// EXTERNAL MODULE: ./src/report/log-lines.ts
-var log_lines = __webpack_require__(8326);
+;// CONCATENATED MODULE: ./src/report/log-lines.ts
+/** A revision's log line as one line of text: time, level and message, where given. */
+function formatLogLine(line) {
+    return [line.time, line.level, line.message].filter((part) => part !== '').join(' ');
+}
+
 ;// CONCATENATED MODULE: ./src/after-deploy/revision-logs.ts
 
 
@@ -4106,7 +4130,7 @@ async function showRevisionLogs(readPage, options) {
     }
     io.startGroup(`Last ${shown.length} lines of the ${phase} log of revision ${options.revisionId}`);
     for (const line of shown)
-        io.info((0,log_lines/* formatLogLine */.I)(line));
+        io.info(formatLogLine(line));
     io.endGroup();
     for (const line of errorAnnotations(shown))
         io.error(line.message, `${phase} log ${line.time}`.trim());
@@ -4115,11 +4139,237 @@ async function showRevisionLogs(readPage, options) {
 
 // EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
 var summary = __webpack_require__(2529);
+// EXTERNAL MODULE: ./src/report/report-model.ts + 1 modules
+var report_model = __webpack_require__(5309);
+// EXTERNAL MODULE: ./src/lib/github-links.ts
+var github_links = __webpack_require__(3676);
+;// CONCATENATED MODULE: ./src/report/comment-history.ts
+
+
+
+
+/** Pushes kept at the most. */
+const MAX_PUSHES = 10;
+/** Characters of the data line read at the most: more is someone else's text. */
+const MAX_DATA = 8_000;
+const PREFIX = '<!-- deploy-agent-action:history=';
+const SUFFIX = ' -->';
+const pushSchema = classic_schemas/* object */.Ikc({
+    commit: classic_schemas/* string */.YjP().regex(github_links/* FULL_SHA */.RG),
+    revision: classic_schemas/* string */.YjP().regex(ids/* UUID */.k).optional(),
+    verdict: classic_schemas/* enum */.k5n(['served', 'failed', 'rolled back', 'timed out', 'cancelled']),
+    at: classic_schemas/* string */.YjP().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/)
+});
+/** The hidden data line of a comment's memory. */
+function memoryLine(memory, redact) {
+    const url = memory.lastGoodUrl !== undefined &&
+        'url' in (0,lib_url/* checkHttpUrl */.O)(memory.lastGoodUrl) &&
+        redact(memory.lastGoodUrl) === memory.lastGoodUrl
+        ? memory.lastGoodUrl
+        : undefined;
+    const data = JSON.stringify({ pushes: memory.pushes.slice(0, MAX_PUSHES), lastGoodUrl: url });
+    return `${PREFIX}${Buffer.from(data).toString('base64url')}${SUFFIX}`;
+}
+/**
+ * The memory of a comment this action wrote before (its body as GitHub returned it); empty when
+ * there is none, or its data does not hold. Read as untrusted: only well-shaped fields survive.
+ */
+function comment_history_readMemory(body, redact) {
+    const line = body?.split('\n', 3).find((text) => text.startsWith(PREFIX));
+    if (line === undefined || line.length > MAX_DATA || !line.endsWith(SUFFIX))
+        return { pushes: [] };
+    const encoded = line.slice(PREFIX.length, -SUFFIX.length);
+    if (!/^[A-Za-z0-9_-]*$/.test(encoded))
+        return { pushes: [] };
+    let data;
+    try {
+        data = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+    }
+    catch {
+        return { pushes: [] };
+    }
+    const shape = classic_schemas/* object */.Ikc({
+        pushes: classic_schemas/* array */.YOg(classic_schemas/* unknown */.L5J()).max(100),
+        lastGoodUrl: classic_schemas/* string */.YjP().max(2_000).optional()
+    })
+        .safeParse(data);
+    if (!shape.success)
+        return { pushes: [] };
+    const pushes = shape.data.pushes
+        .flatMap((push) => {
+        const parsed = pushSchema.safeParse(push);
+        return parsed.success ? [parsed.data] : [];
+    })
+        .slice(0, MAX_PUSHES);
+    const url = shape.data.lastGoodUrl;
+    const lastGoodUrl = url !== undefined && 'url' in (0,lib_url/* checkHttpUrl */.O)(url) && redact(url) === url ? url : undefined;
+    return { pushes, ...(lastGoodUrl ? { lastGoodUrl } : {}) };
+}
+
+// EXTERNAL MODULE: ./src/report/headline.ts
+var headline = __webpack_require__(4512);
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __webpack_require__(4285);
+// EXTERNAL MODULE: ./src/report/report-pieces.ts
+var report_pieces = __webpack_require__(1748);
+;// CONCATENATED MODULE: ./src/report/pr-comment-text.ts
+
+
+
+
+
+
+
+
+
+/**
+ * The pull-request comment, rendered from the report model: the preview link first, the reason
+ * and the run link on failure, the commit linked (and compared), an "updated" time in UTC, and a
+ * collapsed history of earlier pushes kept in the comment itself (./comment-history.ts).
+ */
+function renderComment(model, previousBody, place, redact, 
+/** The name the comment is found by: the same the building comment used. */
+markerName = model.deploymentName) {
+    const md = (0,markdown/* markdownFor */.DY)(redact);
+    const memory = comment_history_readMemory(previousBody, redact);
+    const push = pushOf(model);
+    const pushes = push ? [push, ...memory.pushes].slice(0, MAX_PUSHES) : memory.pushes;
+    const url = model.links.deployment;
+    const servesHere = model.serving.whose === 'this run' || model.serving.whose === 'previous';
+    const lastGoodUrl = model.succeeded && url ? url : memory.lastGoodUrl;
+    const preview = servesHere && url ? url : memory.lastGoodUrl;
+    // The compare view's base: the run knew it, or the last push this comment saw served.
+    const servedBefore = memory.pushes.find((earlier) => earlier.verdict === 'served')?.commit;
+    const compare = model.links.compare ?? (place ? (0,github_links/* compareUrl */.XH)(place, servedBefore, model.commit) : undefined);
+    const lines = [
+        md.marker(markerName),
+        memoryLine({ pushes, lastGoodUrl }, redact),
+        `### ${(0,report_pieces/* headlineMarkdown */.Ux)(model, md)}`,
+        '',
+        ...(preview ? [`**Preview:** ${md.link(preview)}`, ''] : []),
+        ...(model.succeeded
+            ? []
+            : [
+                ...(0,report_pieces/* alert */.xE)(model.rollback?.restored ? 'WARNING' : 'CAUTION', [
+                    model.failedCheck?.why !== undefined
+                        ? `**The ${md.cell(model.failedCheck.name)} ${model.failedCheck.verdict === 'failed' ? 'failed' : 'could not conclude'}:** ${md.paragraph(model.failedCheck.why)}`
+                        : md.paragraph(model.reason ?? model.message),
+                    ...(model.rollback
+                        ? ['', `**The rollback:** ${md.paragraph(model.rollback.words)}`]
+                        : []),
+                    ...(model.logs && model.logs.errors.length > 0
+                        ? ['', md.fence(model.logs.errors.slice(0, 5))]
+                        : [])
+                ]),
+                ''
+            ]),
+        ...facts({ ...model, links: { ...model.links, compare } }, md),
+        ...pr_comment_text_history(pushes.slice(push ? 1 : 0), place, md)
+    ];
+    return (0,markdown/* capComment */.W2)(lines.join('\n'));
+}
+/** While the revision builds: what is building, when it is expected, and what still serves. */
+function renderBuildingComment(building, previousBody, place, redact) {
+    const md = (0,markdown/* markdownFor */.DY)(redact);
+    const memory = comment_history_readMemory(previousBody, redact);
+    const what = building.commit ? ` ${md.code((0,headline/* shortCommit */.Ax)(building.commit))}` : '';
+    const when = building.expectedAt ? `, expected around ${(0,progress_text/* clockTime */.qo)(building.expectedAt)}` : '';
+    const items = [
+        memory.lastGoodUrl
+            ? `**Still serving:** ${md.link(memory.lastGoodUrl)}`
+            : '**Still serving:** no earlier preview of this pull request',
+        ...(building.commit
+            ? [
+                `**Commit:** ${(0,report_pieces/* linkedCommit */.Tp)(building.commit, place && (0,github_links/* commitUrl */.Bg)(place, building.commit), md)}`
+            ]
+            : []),
+        ...(building.runUrl ? [`**Run:** ${md.linkAs('this workflow run', building.runUrl)}`] : []),
+        `**Updated:** ${(0,progress_text/* clockTime */.qo)(building.now)}`
+    ];
+    return (0,markdown/* capComment */.W2)([
+        md.marker(building.deploymentName),
+        memoryLine(memory, redact),
+        `### 🔄 ${md.cell(building.deploymentName)}: ${md.cell(building.verb)}${what}${md.cell(when)}`,
+        '',
+        ...items.map((item) => `- ${item}`),
+        '',
+        ...pr_comment_text_history(memory.pushes, place, md)
+    ].join('\n'));
+}
+function facts(model, md) {
+    const items = [
+        `**Serving now:** ${(0,summary/* servingWords */.Av)(model.serving, md)}`,
+        ...(model.commit
+            ? [
+                `**Commit:** ${(0,report_pieces/* linkedCommit */.Tp)(model.commit, model.links.commit, md)}${model.links.compare ? ` (${md.linkAs('compare with the commit before', model.links.compare)})` : ''}`
+            ]
+            : []),
+        `**Took:** ${(0,duration/* formatDuration */.a)(model.stepMs)}${model.rollback ? `; the rollback ${(0,duration/* formatDuration */.a)(model.rollback.elapsedMs)}` : ''}`,
+        ...(model.links.run ? [`**Run:** ${md.linkAs('this workflow run', model.links.run)}`] : []),
+        `**Updated:** ${(0,progress_text/* clockTime */.qo)(model.updatedAt)}`
+    ];
+    return [...items.map((item) => `- ${item}`), ''];
+}
+/** What a push ended as, for the comment's history. */
+function pushOf(model) {
+    if (!model.commit)
+        return undefined;
+    const verdict = model.succeeded
+        ? 'served'
+        : model.rollback?.restored
+            ? 'rolled back'
+            : model.outcome === 'timeout'
+                ? 'timed out'
+                : model.outcome === 'cancelled'
+                    ? 'cancelled'
+                    : 'failed';
+    return {
+        commit: model.commit,
+        ...(model.revisionId ? { revision: model.revisionId } : {}),
+        verdict,
+        at: new Date(model.updatedAt).toISOString()
+    };
+}
+const PUSH_WORDS = {
+    served: '✅ served',
+    failed: '❌ failed',
+    'rolled back': '↩️ failed, rolled back',
+    'timed out': '⏱️ timed out',
+    cancelled: '🛑 cancelled'
+};
+/** Earlier pushes, collapsed: commit → revision → verdict. */
+function pr_comment_text_history(pushes, place, md) {
+    if (pushes.length === 0)
+        return [];
+    return [
+        `<details><summary>Earlier pushes (${pushes.length})</summary>`,
+        '',
+        '| Commit | Revision | Verdict | Ended |',
+        '|---|---|---|---|',
+        ...pushes.map((push) => `| ${(0,report_pieces/* linkedCommit */.Tp)(push.commit, place && (0,github_links/* commitUrl */.Bg)(place, push.commit), md)} | ${push.revision ? md.code((0,report_model/* shortId */.m_)(push.revision)) : '—'} | ${PUSH_WORDS[push.verdict]} | ${(0,progress_text/* clockTime */.qo)(Date.parse(push.at))} |`),
+        '',
+        '</details>',
+        ''
+    ];
+}
+/** The commit the comment's last push recorded: the compare view's base for the next. */
+function lastRecordedCommit(previousBody, redact) {
+    const memory = readMemory(previousBody, redact);
+    return memory.pushes.find((push) => push.verdict === 'served')?.commit;
+}
+
+// EXTERNAL MODULE: ./src/report/status-text.ts
+var status_text = __webpack_require__(7580);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The action's version, sent in the User-Agent; a test holds it equal to package.json's. */
 const ACTION_VERSION = '0.1.0';
 
 ;// CONCATENATED MODULE: ./src/execute.ts
+
+
+
+
+
 
 
 
@@ -4156,8 +4406,11 @@ async function execute(config, redact, startedAt, world) {
 async function executeWith(config, redact, startedAt, world, log) {
     const { clock, connections, sink } = world;
     const dispatcher = connections.dispatcher;
+    // Where links point: the workflow's server, repository, run and commit.
+    const place = (0,github_links/* githubPlaceFromEnv */.C8)(world.env);
+    const commit = (0,github_links/* workflowCommit */.vx)(world.env, (path) => (0,external_node_fs_.readFileSync)(path, 'utf8'));
     // Beside the deploy: started now, never awaited before the first control-plane request.
-    const records = await openRecords(config, redact, log, startedAt, world);
+    const records = await openRecords(config, redact, log, startedAt, world, { place, commit });
     const client = new ControlPlaneClient({
         baseUrl: config.apiUrl,
         apiKey: config.apiKey,
@@ -4190,24 +4443,28 @@ async function executeWith(config, redact, startedAt, world, log) {
     const { result, checks, rollback } = await deliver(config, deps);
     await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest));
     const logs = await failureLogs(result, config, client, redact, log, world);
-    await records?.finish({
-        outcome: result.outcome,
-        deploymentName: result.deploymentName ?? config.name ?? '',
-        deploymentUrl: result.deploymentUrl,
-        revisionId: result.revisionId,
-        revisionStatus: result.revisionStatus,
-        elapsedMs: clock.now() - startedAt,
-        checksPassed: (0,src_result/* checksWith */.O2)(checks, 'passed').map(({ check }) => check),
-        suite: checks?.suite,
-        rollback,
-        redeployOf: result.redeployOf
-    });
-    await report(result, config, redact, log, sink, {
-        logs,
+    const model = (0,report_model/* buildReport */.FK)({
+        operation: config.operation,
+        result,
         checks,
         rollback,
-        target: deployTarget(config)
+        logs,
+        // A promote's source is the deployments' own (result.promotion), never the input's default.
+        source: config.operation === 'promote' ? undefined : config.source,
+        target: config.operation === 'promote' ? undefined : deployTarget(config),
+        workflowCommit: commit,
+        place,
+        now: Date.now(),
+        startedAt,
+        inputName: config.name ?? config.deploymentId
     });
+    await records?.finish({
+        outcome: result.outcome,
+        deploymentUrl: result.deploymentUrl,
+        description: (0,status_text/* statusDescription */.$)(model, redact),
+        comment: (previousBody) => renderComment(model, previousBody, place, redact, commentName(config, model))
+    });
+    await report(result, model, redact, log, sink, rollback);
 }
 /** The ref, image or folder a deploy sends, for the summary. */
 function deployTarget(config) {
@@ -4218,7 +4475,7 @@ function deployTarget(config) {
     return config.imageUri;
 }
 /** The GitHub deployment and PR comment, when asked for; never fails nor holds the run. */
-async function openRecords(config, redact, log, startedAt, world) {
+async function openRecords(config, redact, log, startedAt, world, links) {
     const operation = OPERATIONS[config.operation];
     if (!config.github || operation.github !== 'records' || config.dryRun)
         return undefined;
@@ -4238,7 +4495,17 @@ async function openRecords(config, redact, log, startedAt, world) {
             sleep: world.clock.sleep,
             warn: (message) => log.warning(message),
             info: (message) => log.info(message),
-            fetch: world.connections.githubFetch
+            fetch: world.connections.githubFetch,
+            buildingComment: (expected, previousBody) => renderBuildingComment({
+                deploymentName: commentName(config),
+                // Only an operation that builds the workflow's commit names it; the others' commit
+                // is the service's, named once known.
+                commit: operation.commit === 'workflow' ? links.commit : undefined,
+                expectedAt: expected && (0,progress_text/* expectedEndAt */.RP)(expected),
+                runUrl: links.place && (0,github_links/* runUrl */.Vp)(links.place),
+                now: world.clock.now(),
+                verb: operation.waiting
+            }, previousBody, links.place, redact)
         }, workflowTarget(world.env));
     }
     catch (error) {
@@ -4312,12 +4579,17 @@ async function failureLogs(result, config, client, redact, log, world) {
         io: log
     });
 }
+/**
+ * The name the PR comment is found by, the same while building and at the end: the input's, so
+ * a deployment named by id keeps one comment whatever the service calls it.
+ */
+function commentName(config, model) {
+    return config.name ?? config.deploymentId ?? model?.deploymentName ?? '';
+}
 /** The summary, and the step's last line: its outcome. */
-async function report(result, config, redact, log, sink, extras) {
-    // A promote's source is the deployments' own (result.promotion), never the input's default.
-    const source = config.operation === 'promote' ? '—' : config.source;
-    await (0,job_summary/* writeSummary */.S)((0,summary/* renderDeploySummary */.A)(result, source, extras, redact), log, sink);
-    const rolledBack = extras.rollback ? `\n${(0,rollback_text/* describeRollback */.s)(extras.rollback)}` : '';
+async function report(result, model, redact, log, sink, rollback) {
+    await (0,job_summary/* writeSummary */.S)((0,summary/* renderSummary */.Br)(model, redact), log, sink);
+    const rolledBack = rollback ? `\n${(0,rollback_text/* describeRollback */.s)(rollback)}` : '';
     if ((0,outcomes/* succeeds */.k)(result.outcome))
         log.info(result.message);
     else
@@ -4325,8 +4597,32 @@ async function report(result, config, redact, log, sink, extras) {
 }
 
 
+/***/ }),
+
+/***/ 7580:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ statusDescription),
+/* harmony export */   o: () => (/* binding */ MAX_DESCRIPTION)
+/* harmony export */ });
+/* harmony import */ var _headline__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4512);
+/* harmony import */ var _markdown__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4285);
+
+
+/** GitHub's limit for a deployment status description. */
+const MAX_DESCRIPTION = 140;
+/**
+ * The GitHub deployment status's description: the headline's words as plain text (GitHub shows
+ * the state beside it, so no mark), redacted, on one line, at most 140 characters.
+ */
+function statusDescription(model, redact) {
+    return (0,_markdown__WEBPACK_IMPORTED_MODULE_1__/* .markdownFor */ .DY)(redact).plain((0,_headline__WEBPACK_IMPORTED_MODULE_0__/* .plainHeadline */ .r6)(model), MAX_DESCRIPTION);
+}
+
+
 /***/ })
 
 };
 
-//# sourceMappingURL=877.index.js.map
+//# sourceMappingURL=224.index.js.map
