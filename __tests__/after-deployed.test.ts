@@ -82,7 +82,7 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     expect(run.stdout).toContain('Agent check: assistant agent answers.')
     expect(run.stdout).toContain('Agent check: the run answered: echo: ping')
     expect(run.summary).toContain(
-      '| serving check | ✅ passed |  |\n| assistant | ✅ passed |  |\n| test run | ✅ passed |  |\n| A2A | ✅ passed |  |'
+      "| serving check | ✅ passed |  |\n| agent /info | ⏭️ skipped | the agent server's GET /info names no host.host\\_revision\\_id (older and local servers send none) |\n| assistant | ✅ passed |  |\n| test run | ✅ passed |  |\n| A2A | ✅ passed |  |"
     )
     // The local server names no host revision: the skip is listed beside what passed.
     expect(run.summary).toContain(

@@ -172,7 +172,9 @@ describe('the built action judges the agent reply', () => {
       `::error::Agent check "run" failed: /runs/wait answered 200: ${NO_REPLY}`
     )
     expect(run.stdout).not.toContain('the run answered')
-    expect(run.summary).toContain('| Checks passed | serving, assistant |')
+    expect(run.summary).toContain('| serving check | ✅ passed |  |')
+    expect(run.summary).toContain('| assistant | ✅ passed |  |')
+    expect(run.summary).toContain('| test run | ❌ failed |')
   })
 
   describe('the smoke suite', () => {

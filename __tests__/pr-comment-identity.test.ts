@@ -47,7 +47,7 @@ describe('the pull-request comment of the built action', () => {
     })
     expect(run.code).toBe(0)
     expect(bodyOf(1)).toBe(PLANTED)
-    expect(bodyOf(2)).toContain('| Status | DEPLOYED |')
+    expect(bodyOf(2)).toContain("- **Serving now:** this run's revision")
     expect(github?.comments).toHaveLength(2)
   })
 
@@ -59,7 +59,7 @@ describe('the pull-request comment of the built action', () => {
     expect(run.code).toBe(0)
     expect(bodyOf(2)).toBe(LAST_RUN)
     expect(github?.comments).toHaveLength(2)
-    expect(github?.comments[1]?.body).toContain('| Status | DEPLOYED |')
+    expect(github?.comments[1]?.body).toContain("- **Serving now:** this run's revision")
     expect(run.stdout).toMatch(
       /^::warning::The GitHub token's identity could not be read \(HTTP 502.*\): a new pull-request comment is made, and no earlier one is edited\.$/m
     )

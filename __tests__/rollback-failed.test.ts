@@ -84,8 +84,10 @@ describe('a rollback that fails, as the records tell it', () => {
     expect(run.summary.split('\n')[0]).not.toContain('(rolled back)')
 
     const comment = github.comments.at(-1)?.body ?? ''
-    expect(comment).toContain(`| Serving now | ${servingNow} |`)
-    expect(comment).not.toContain(`| Serving now | ${rollbackRevision?.id} |`)
+    // What serves is what the service names active: the failed revision, not the redeploy's.
+    const servingLine = comment.split('\n').find((line) => line.startsWith('- **Serving now:**'))
+    expect(servingLine).toContain(`\`${servingNow?.slice(0, 8)}\``)
+    expect(servingLine).not.toContain(`${rollbackRevision?.id.slice(0, 8)}`)
 
     const final = github.deployments.flatMap((deployment) => deployment.statuses).at(-1)
     expect(final?.state).toBe('failure')

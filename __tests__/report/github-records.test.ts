@@ -166,8 +166,9 @@ describe('openGitHubRecords', () => {
     records.waitStarting()
     await records.finish(record)
     // The deployment and the building comment in flight at once, then the final comment (it
-    // waits on the same read of who the token is): each bounded.
+    // asks who the token is again, the first read having timed out): each bounded.
     expect(github.calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual([
+      'POST /graphql',
       'POST /graphql',
       'POST /repos/acme/agent/deployments'
     ])
@@ -283,7 +284,7 @@ describe('openGitHubRecords', () => {
       expect(ownBody(github.comments, 1)).toBe(`${marker}\nours, from the last run`)
       expect(github.comments).toHaveLength(2)
       const made = github.comments[1]
-      expect(made?.body).toContain('| Status | DEPLOYED')
+      expect(made?.body).toContain("- **Serving now:** this run's revision")
       expect(github.calls.filter((call) => call.method === 'PATCH').map((c) => c.path)).toEqual([
         `/repos/acme/agent/issues/comments/${made?.id}`
       ])
