@@ -85,7 +85,8 @@ async function executeWith(
     now: clock.now,
     sleep: clock.sleep,
     dispatcher,
-    pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber))
+    pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber)),
+    workflow: workflowFacts(world.env)
   }
   const { result, checks, rollback } = await deliver(config, deps)
   await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest))
@@ -108,6 +109,19 @@ async function executeWith(
     rollback,
     target: deployTarget(config)
   })
+}
+
+/** The workflow's commit and run URL, as the runner names them (for the gate's experiment). */
+function workflowFacts(env: World['env']): DeliveryDeps['workflow'] {
+  const runId = /^\d+$/.test(env.GITHUB_RUN_ID ?? '') ? env.GITHUB_RUN_ID : undefined
+  const server = env.GITHUB_SERVER_URL || 'https://github.com'
+  return {
+    ...(env.GITHUB_SHA && { commit: env.GITHUB_SHA }),
+    ...(runId &&
+      env.GITHUB_REPOSITORY && {
+        runUrl: `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${runId}`
+      })
+  }
 }
 
 /** The ref, image or folder a deploy sends, for the summary. */

@@ -27,6 +27,11 @@ export interface OperationKind {
    * (`records`), or the traces of the previews it removed marked deleted (`previews`).
    */
   github: 'records' | 'previews'
+  /**
+   * `eval-dataset` gates it: planned before its write, run after its other checks. An operation
+   * that brings back what served before is not gated (a notice says so).
+   */
+  gated: boolean
   /** The GitHub deployment's description: what the run does to the deployment. */
   verb: string
   /**
@@ -42,6 +47,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     checked: true,
     rollsBack: true,
     bringsBack: false,
+    gated: true,
     github: 'records',
     verb: 'Deploy',
     commit: 'workflow'
@@ -52,6 +58,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     checked: true,
     rollsBack: false,
     bringsBack: true,
+    gated: false,
     github: 'records',
     verb: 'Roll back',
     commit: 'served'
@@ -61,6 +68,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     checked: true,
     rollsBack: true,
     bringsBack: false,
+    gated: true,
     github: 'records',
     verb: 'Promote to',
     commit: 'served'
@@ -70,6 +78,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     checked: false,
     rollsBack: false,
     bringsBack: false,
+    gated: false,
     github: 'previews',
     verb: 'Delete',
     commit: 'workflow'
@@ -79,6 +88,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     checked: false,
     rollsBack: false,
     bringsBack: false,
+    gated: false,
     github: 'previews',
     verb: 'Prune',
     commit: 'workflow'
