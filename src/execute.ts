@@ -100,6 +100,7 @@ async function executeWith(
     elapsedMs: clock.now() - startedAt,
     checksPassed: checksWith(checks, 'passed').map(({ check }) => check),
     suite: checks?.suite,
+    gate: checks?.gate,
     rollback,
     redeployOf: result.redeployOf
   })

@@ -81,7 +81,8 @@ async function checkedDelivery(config: Config, deps: DeliveryDeps): Promise<Deli
     deps.io.setOutput('cases-passed', String(checks.suite.passed))
     deps.io.setOutput('cases-failed', String(checks.suite.failed))
   }
-  if (checks?.gate) for (const [name, value] of gateOutputs(checks.gate)) deps.io.setOutput(name, value)
+  if (checks?.gate)
+    for (const [name, value] of gateOutputs(checks.gate)) deps.io.setOutput(name, value)
   const result = withChecks(deployed, checks)
   const rollsBack = operation.rollsBack && config.rollbackOnFailure
   const grounds = groundsForRollback(result, checks)

@@ -21,6 +21,7 @@ import type { Config } from '../inputs/parse'
 import type { InputProblem } from '../inputs/problems'
 import type { OutputName } from '../inputs/contract'
 import { checkHttpUrl } from '../lib/url'
+import { gateLogLines } from '../report/gate'
 import type { DeployDeps, WriteTarget } from '../operations/deps'
 import { ACTION_VERSION } from '../version'
 import type { CheckContext, CheckOutcome } from './check-runner'
@@ -175,7 +176,7 @@ export async function gateCheck(context: CheckContext): Promise<CheckOutcome> {
   )
   report.notices.forEach((notice) => context.io.notice(notice))
   const { verdict, why } = report.verdict
-  if (verdict === 'passed') context.io.info('Evaluation gate: passed.')
+  gateLogLines(report).forEach((line) => context.io.info(line))
   return {
     verdict,
     ...(why !== undefined && {

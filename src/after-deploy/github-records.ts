@@ -1,4 +1,6 @@
 import { OUTCOMES, type GitHubDeploymentState } from '../outcomes'
+import type { GateReport } from '../evaluation'
+import { gateStatusLine, renderGate } from '../report/gate'
 import { passCount } from '../report/suite'
 import type { DeployOutcome, RollbackReport, SuiteReport } from '../result'
 import { rollbackHeadline } from '../report/rollback-text'
@@ -25,6 +27,8 @@ export interface RunRecord {
   checksPassed: string[]
   /** `verify-cases`: the smoke suite's verdict, when it ran. */
   suite?: SuiteReport
+  /** `eval-dataset`: the evaluation gate's report, when it ran. */
+  gate?: GateReport
   /** The rollback after this run's revision failed, when one ran. */
   rollback?: RollbackReport
   /** operation rollback: the earlier revision redeployed. */
@@ -209,7 +213,8 @@ function statusDescription(record: RunRecord): string {
       ? `; rolled back to ${record.redeployOf}`
       : ''
   const suite = record.suite ? `; ${passCount(record.suite)}` : ''
-  return `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}${suite}${rolled}`
+  const gate = record.gate ? `; ${gateStatusLine(record.gate)}` : ''
+  return `${record.deploymentName}: ${record.revisionStatus ?? record.outcome}${suite}${gate}${rolled}`
 }
 
 const MARKS: Record<GitHubDeploymentState, string> = {
@@ -259,7 +264,10 @@ export function commentBody(record: RunRecord, sha: string, md: Markdown): strin
     '| | |',
     '|---|---|',
     ...rows.map(([label, value]) => `| ${label} | ${value} |`),
-    ''
+    '',
+    ...(record.gate
+      ? renderGate(record.gate, md, { broughtBack: record.rollback?.toRevisionId })
+      : [])
   ].join('\n')
 }
 

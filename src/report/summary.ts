@@ -15,6 +15,7 @@ import { formatLogLine } from './log-lines'
 import { capMarkdown, markdownFor, type Markdown } from './markdown'
 import { renderPhases } from './phases'
 import type { Redactor } from './redact'
+import { renderGate } from './gate'
 import { passCount, renderSuite } from './suite'
 
 /** Log lines the summary shows at the most; the step's log has them all. */
@@ -118,6 +119,7 @@ export function renderDeploySummary(
       ...(rollback?.checks?.suite
         ? renderSuite(rollback.checks.suite, md, redact, 'after the rollback')
         : []),
+      ...(checks?.gate ? renderGate(checks.gate, md, { broughtBack: rollback?.toRevisionId }) : []),
       ...(result.planLines ? ['### Plan', '', md.fence(result.planLines), ''] : []),
       ...(result.phases ? renderPhases(result.phases, md) : []),
       ...(logs && logs.lines.length > 0 ? renderLogs(logs, md) : [])
