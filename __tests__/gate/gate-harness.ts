@@ -50,3 +50,11 @@ export function gateRunner(clock: VirtualClock) {
   return (inputs: Partial<RawInputs>, options: RunInProcessOptions = {}) =>
     run(inputs, { ...options, env: { ...GATE_ENV, ...options.env } })
 }
+
+/** A step of another operation than deploy: without the inputs only a deploy takes. */
+export function notADeploy(step: Partial<RawInputs>): Partial<RawInputs> {
+  const copy = { ...step }
+  delete copy['integration-id']
+  delete copy['graph-config-path']
+  return copy
+}
