@@ -18,7 +18,7 @@ import { CHECKS } from './after-deploy/checks'
 import {
   gateOutputs,
   openGate,
-  type PreparedGate,
+  type GateForCheck,
   type WorkflowFacts
 } from './after-deploy/gate-check'
 
@@ -71,7 +71,7 @@ async function checkedDelivery(config: Config, deps: DeliveryDeps): Promise<Deli
   const runDeadline = deps.startedAt + config.timeoutMs
   let checks: AfterDeployChecks | undefined
   try {
-    checks = await verifyRevision(deployed, config, deps, runDeadline, gate?.prepared())
+    checks = await verifyRevision(deployed, config, deps, runDeadline, gate?.forCheck())
   } catch (error) {
     if (!(error instanceof CancelledError)) throw error
     return { result: cancelledDuringChecks(deployed, deps) }
@@ -115,11 +115,17 @@ async function checkedDelivery(config: Config, deps: DeliveryDeps): Promise<Deli
     deps.io.notice(rolled.skipped)
     return { result, checks }
   }
-  if (checks?.gate)
-    deps.io.notice(
-      `Evaluation gate: revision ${previousRevisionId}, brought back, is not evaluated again: it served before, and a second experiment would double the cost while the service is degraded.`
-    )
-  return { result, checks, rollback: await settleRollback(rolled, deploymentId, config, deps) }
+  let rollbackGate: GateForCheck | undefined
+  if (checks?.gate) {
+    const why = `revision ${previousRevisionId}, brought back, is not evaluated again: it served before, and a second experiment would double the cost while the service is degraded`
+    deps.io.notice(`Evaluation gate: ${why}.`)
+    rollbackGate = { skipped: why }
+  }
+  return {
+    result,
+    checks,
+    rollback: await settleRollback(rolled, deploymentId, config, deps, rollbackGate)
+  }
 }
 
 /**
@@ -130,14 +136,15 @@ async function settleRollback(
   rolled: { report: RollbackReport; result?: DeployResult },
   deploymentId: string,
   config: Config,
-  deps: DeliveryDeps
+  deps: DeliveryDeps,
+  gate: GateForCheck | undefined
 ): Promise<RollbackReport> {
   const { report, result: redeployed } = rolled
   const rollbackDeadline = deps.now() + config.rollbackTimeoutMs - report.elapsedMs
   let ended: RollbackReport
   try {
     const checks = redeployed
-      ? await verifyRevision(redeployed, config, deps, rollbackDeadline)
+      ? await verifyRevision(redeployed, config, deps, rollbackDeadline, gate)
       : undefined
     const outcome = redeployed ? withChecks(redeployed, checks).outcome : report.outcome
     ended = { ...report, outcome, checks }
@@ -212,7 +219,7 @@ async function verifyRevision(
   config: Config,
   deps: DeliveryDeps,
   deadline: number,
-  gate?: PreparedGate
+  gate?: GateForCheck
 ): Promise<AfterDeployChecks | undefined> {
   const { deploymentId, revisionId } = result
   if (result.outcome !== 'deployed' || !deploymentId || !revisionId) return undefined

@@ -206,6 +206,8 @@ describe('the baseline, like with like', () => {
     const run = await runInProcess(gateStep(services, { 'eval-max-regression': 'correctness=0.1' }))
     expect(run.exitCode).toBe(0)
     expect(run.annotations.some((each) => /Evaluation gate skipped/.test(each.text))).toBe(true)
+    // Listed with the checks skipped, as every skip is.
+    expect(run.summary).toMatch(/\| Checks skipped \| .*gate: a first deploy/)
     expect(tracingWrites(services)).toEqual([])
     expect(run.outputs['eval-passed']).toBeUndefined()
   }, 120_000)
@@ -227,6 +229,7 @@ describe('runs that do not gate', () => {
     expect(run.outputs['rolled-back']).toBe('true')
     expect(run.annotations.some((each) => /Evaluation gate skipped/.test(each.text))).toBe(true)
     expect(services.tracing.requests).toEqual([])
+    expect(run.summary).toMatch(/\| Checks skipped \| .*gate: operation rollback/)
     expect(run.outputs['eval-passed']).toBeUndefined()
   }, 120_000)
 

@@ -11,7 +11,7 @@ import type {
   DeployResult,
   SuiteReport
 } from '../result'
-import type { PreparedGate, WorkflowFacts } from './gate-check'
+import type { GateForCheck, WorkflowFacts } from './gate-check'
 
 /** What a check after DEPLOYED is given: the revision, the inputs, the run's means and deadline. */
 export interface CheckContext {
@@ -34,8 +34,8 @@ export interface CheckContext {
    * asks (never past `deadline`).
    */
   agentDeadline(): number
-  /** `eval-dataset`: the gate planned before the write; absent for a rollback's revision. */
-  gate?: PreparedGate
+  /** `eval-dataset`: the gate planned before the write, or why it is skipped for this revision. */
+  gate?: GateForCheck
   /** The workflow's commit and run, for the experiment's metadata. */
   workflow?: WorkflowFacts
 }

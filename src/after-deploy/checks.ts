@@ -74,7 +74,7 @@ export const CHECKS: readonly CheckEntry[] = [
   },
   {
     check: 'gate',
-    // Planned before the write; a rollback's revision is given none (its experiment stands).
+    // Planned before the write; a rollback's revision is given only why it is skipped.
     asked: ({ gate }) => gate !== undefined,
     run: gateCheck,
     inconclusiveRollsBack: true,

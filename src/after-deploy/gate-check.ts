@@ -54,11 +54,14 @@ export class GateRefusal extends Error {
   }
 }
 
+/** What the gate check of a revision is given: the plan, or why there is no gate to run. */
+export type GateForCheck = PreparedGate | { skipped: string }
+
 export interface GateOpening {
   /** DeployDeps.beforeWrite: reads, refusals, the serving revision's experiment when needed. */
   beforeWrite(target: WriteTarget): Promise<void>
-  /** The plan, once made and not skipped (never on a dry run). */
-  prepared(): PreparedGate | undefined
+  /** The plan once made, or why the gate is skipped; undefined before the reads (a dry run). */
+  forCheck(): GateForCheck | undefined
 }
 
 /**
@@ -73,10 +76,9 @@ export function openGate(
   const settings = config.gate
   if (!settings) return undefined
   if (!gated) {
-    deps.io.notice(
-      `Evaluation gate skipped: operation ${config.operation} brings back a revision that served before, so it is not evaluated again.`
-    )
-    return undefined
+    const why = `operation ${config.operation} brings back a revision that served before, so it is not evaluated again`
+    deps.io.notice(`Evaluation gate skipped: ${why}.`)
+    return { beforeWrite: async () => undefined, forCheck: () => ({ skipped: why }) }
   }
   const client = new TracingClient({
     baseUrl: settings.tracingUrl,
@@ -105,9 +107,9 @@ export function openGate(
     apiKey: config.verify?.apiKey ?? config.apiKey,
     ...(config.verify?.authScheme !== undefined && { authScheme: config.verify.authScheme })
   }
-  let prepared: PreparedGate | undefined
+  let prepared: GateForCheck | undefined
   return {
-    prepared: () => prepared,
+    forCheck: () => prepared,
     beforeWrite: async (target) => {
       const checkedUrl =
         target.deploymentUrl === undefined ? undefined : checkHttpUrl(target.deploymentUrl)
@@ -126,6 +128,7 @@ export function openGate(
           throw new Error(planned.why)
         case 'skipped':
           deps.io.notice(`Evaluation gate skipped: ${planned.why}.`)
+          prepared = { skipped: planned.why }
           return
         case 'planned':
           break
@@ -153,11 +156,12 @@ export function openGate(
 
 /**
  * The check after DEPLOYED: the experiment on this run's revision, its scores, its verdict. A
- * revision brought back by a rollback is never given a gate (its earlier experiment stands).
+ * revision brought back by a rollback is given no plan, only why (it served before).
  */
 export async function gateCheck(context: CheckContext): Promise<CheckOutcome> {
   const gate = context.gate
-  if (!gate) return { verdict: 'skipped' }
+  // Said by a notice when it was decided: before the write, or when the rollback began.
+  if (!gate || 'skipped' in gate) return { verdict: 'skipped', why: gate?.skipped }
   const report = await runGate(
     gate.plan,
     {
