@@ -213,6 +213,34 @@ describe('the baseline, like with like', () => {
   }, 120_000)
 })
 
+describe('a promote behind the gate', () => {
+  it('evaluates the promoted revision, its experiment naming the commit promoted', async () => {
+    const { services, previous } = await seeded()
+    const staging = services.controlPlane.seedDeployment({ name: 'staging-agent' })
+    const run = await runInProcess(
+      notADeploy(
+        gateStep(services, {
+          operation: 'promote',
+          'from-deployment': 'staging-agent',
+          'eval-min-scores': 'correctness=0.8'
+        })
+      )
+    )
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs['promoted-from']).toBe(staging.active_revision_id)
+    expect(run.outputs['eval-passed']).toBe('true')
+    const commit = services.controlPlane.revisions(staging.id)[0]?.source_revision_config
+      ?.repo_commit_sha
+    expect(commit).toMatch(/^[0-9a-f]{40}$/)
+    expect(metadataOf(services, run.outputs['experiment-id'])).toMatchObject({
+      revision_id: run.outputs['revision-id'],
+      previous_revision_id: previous,
+      commit,
+      gate_verdict: 'pass'
+    })
+  }, 120_000)
+})
+
 describe('runs that do not gate', () => {
   it('operation rollback skips the gate with a notice and writes nothing to the tracing service', async () => {
     services = await startGateServices(clock)
