@@ -57,10 +57,10 @@ async function contextFor(signal?: AbortSignal) {
 }
 
 describe('the check runner', () => {
-  it('runs the checks in the listed order: commit, serving, /info, assistant, run, A2A, suite', async () => {
+  it('runs the checks in the listed order: commit, serving, /info, assistant, run, A2A, suite, gate', async () => {
     const { list, ran } = scripted({})
     const checks = await runChecks(list, await contextFor())
-    expect(ran).toEqual(['commit', 'serving', 'info', 'assistant', 'run', 'a2a', 'suite'])
+    expect(ran).toEqual(['commit', 'serving', 'info', 'assistant', 'run', 'a2a', 'suite', 'gate'])
     expect(checks.verdicts.map(({ check, verdict }) => [check, verdict])).toEqual(
       ran.map((check) => [check, 'passed'])
     )
@@ -75,7 +75,8 @@ describe('the check runner', () => {
     ['assistant', 'failed', ['commit', 'serving', 'info', 'assistant']],
     ['assistant', 'inconclusive', ['commit', 'serving', 'info', 'assistant']],
     ['run', 'failed', ['commit', 'serving', 'info', 'assistant', 'run']],
-    ['a2a', 'failed', ['commit', 'serving', 'info', 'assistant', 'run', 'a2a']]
+    ['a2a', 'failed', ['commit', 'serving', 'info', 'assistant', 'run', 'a2a']],
+    ['suite', 'failed', ['commit', 'serving', 'info', 'assistant', 'run', 'a2a', 'suite']]
   ])('stops the later checks when %s is %s', async (check, verdict, expected) => {
     const { list, ran } = scripted({ [check]: verdict })
     const checks = await runChecks(list, await contextFor())
@@ -90,13 +91,13 @@ describe('the check runner', () => {
   ])('goes on when %s is %s: the agent checks still give a verdict', async (check, verdict) => {
     const { list, ran } = scripted({ [check]: verdict })
     await runChecks(list, await contextFor())
-    expect(ran).toEqual(['commit', 'serving', 'info', 'assistant', 'run', 'a2a', 'suite'])
+    expect(ran).toEqual(['commit', 'serving', 'info', 'assistant', 'run', 'a2a', 'suite', 'gate'])
   })
 
   it('gives no verdict to a check not asked for', async () => {
     const config = await configOf({ ...gitHostStep('http://127.0.0.1:9'), 'verify-assistant': 'a' })
     const asked = CHECKS.filter((entry) => entry.asked(checkContext(config, DEPLOYED).context))
-    // No verify-message, no verify-a2a, no verify-cases, no promote.
+    // No verify-message, no verify-a2a, no verify-cases, no promote, no gate planned.
     expect(asked.map(({ check }) => check)).toEqual(['serving', 'info', 'assistant'])
   })
 
@@ -183,7 +184,8 @@ describe("the runner's list: the spec's table of checks that cannot conclude", (
       ['assistant', true],
       ['run', true],
       ['a2a', true],
-      ['suite', true]
+      ['suite', true],
+      ['gate', true]
     ])
   })
 
@@ -195,7 +197,9 @@ describe("the runner's list: the spec's table of checks that cannot conclude", (
     ['info', 'inconclusive', true],
     ['info', 'skipped', false],
     ['run', 'inconclusive', true],
-    ['suite', 'inconclusive', true]
+    ['suite', 'inconclusive', true],
+    ['gate', 'inconclusive', true],
+    ['gate', 'failed', true]
   ])('%s %s is ground for a rollback: %s', (check, verdict, expected) => {
     expect(checksRollBack(CHECKS, { verdicts: [{ check, verdict }] })).toBe(expected)
   })

@@ -3,11 +3,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startAgentServer, startControlPlane } from '../emulator'
+import { seedGate, startAgentServer, startControlPlane } from '../emulator'
 import { INPUT_DEFAULTS, INPUT_NAMES, OUTPUT_NAMES, type OutputName } from '../src/inputs/contract'
 import { ACTION_VERSION } from '../src/version'
 import { actionYml } from './helpers/action-yml'
 import { BRANCH_ENV, gitHostStep, runDeploy } from './helpers/deploy-harness'
+import { VirtualClock } from './helpers/action-world'
+import { gateRunner, gateStep, NAME, startGateServices } from './gate/gate-harness'
 
 const srcDir = fileURLToPath(new URL('../src', import.meta.url))
 
@@ -103,6 +105,7 @@ describe('the action contract', () => {
           'dry-run': 'true'
         }),
         await smokeSuiteRun(),
+        await gateRun(),
         await (async () => {
           emulator.seedDeployment({ name: 'prod-agent' })
           return runDeploy({
@@ -124,6 +127,22 @@ describe('the action contract', () => {
       await emulator.close()
     }
   })
+
+  /** A deploy gated on a dataset with a regression bound: the gate's outputs, a baseline's id. */
+  async function gateRun() {
+    const clock = new VirtualClock()
+    const services = await startGateServices(clock)
+    try {
+      services.controlPlane.seedDeployment({ name: NAME })
+      seedGate(services.tracing, { examples: 2 })
+      return await gateRunner(clock)(
+        gateStep(services, { 'eval-max-regression': 'correctness=0.1' })
+      )
+    } finally {
+      await services.close()
+      clock.close()
+    }
+  }
 
   /** A deploy checked by a smoke suite: the cases' outputs. */
   async function smokeSuiteRun() {

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { startAgentServer, startControlPlane } from '../emulator'
+import { seedGate, startAgentServer, startControlPlane, startTracing } from '../emulator'
 import type { RawInputs } from '../src/inputs/contract'
 import { startGitHubApi, type GitHubCall } from './helpers/github-api'
 import { parseMarkdown, README } from './helpers/readme'
@@ -49,6 +49,7 @@ interface Context extends Trigger {
  */
 const EXPRESSIONS: Record<string, (context: Context) => string> = {
   'vars.CONTROL_PLANE_URL': (context) => context.apiUrl,
+  'vars.TRACING_URL': () => tracing.url,
   'secrets.CONTROL_PLANE_KEY': () => 'emulator-key',
   'secrets.OPENAI_API_KEY': () => 'sk-readme-example',
   'secrets.TRACING_API_KEY': () => 'lsv2-readme-example',
@@ -219,11 +220,15 @@ const running = examples.filter((example) => runs(example, contextOf(example)))
 const skipped = examples.filter((example) => !runs(example, contextOf(example)))
 
 let agent: Awaited<ReturnType<typeof startAgentServer>>
+/** The tracing service of the evaluation gate's recipe: its dataset scored by one rule. */
+let tracing: Awaited<ReturnType<typeof startTracing>>
 beforeAll(async () => {
   agent = await startAgentServer()
+  tracing = await startTracing()
+  seedGate(tracing, { name: 'support-eval', examples: 3 })
 })
 afterAll(async () => {
-  await agent.close()
+  await Promise.all([agent.close(), tracing.close()])
   for (const checkout of checkouts.splice(0)) rmSync(checkout, { recursive: true, force: true })
 })
 
@@ -332,6 +337,10 @@ describe('the README examples', () => {
           expect(run.stdout).not.toContain(PR_BRANCH)
         }
         // The README's cases pass against the echo agent, each with one run.
+        // The gate's recipe passes against the echo agent, every key scored.
+        if (inputs['eval-dataset']) expect(run.outputs['eval-passed']).toBe('true')
+        if (inputs['eval-max-regression'])
+          expect(run.outputs['baseline-experiment-id']).toMatch(/^[0-9a-f-]{36}$/)
         if (inputs['verify-cases'])
           expect(run.outputs).toMatchObject({ 'cases-passed': '4', 'cases-failed': '0' })
         if (inputs.operation === 'promote') {
@@ -474,6 +483,8 @@ function seedFor(
     return
   }
   if (inputs.operation === 'delete' && inputs.name) emulator.seedDeployment({ name: inputs.name })
+  // The gate's regression bound needs a revision that served before.
+  if (inputs['eval-max-regression'] && inputs.name) emulator.seedDeployment({ name: inputs.name })
   // Two revisions served in turn: a rollback brings the older back.
   if (inputs.operation === 'rollback' && inputs.name)
     emulator.seedDeployment({ name: inputs.name, history: [{}, {}] })

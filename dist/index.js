@@ -29153,9 +29153,9 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
 /* harmony export */   S: () => (/* binding */ parseThresholds),
 /* harmony export */   jz: () => (/* binding */ parseSplits),
 /* harmony export */   nk: () => (/* binding */ parseBaseline),
+/* harmony export */   oF: () => (/* binding */ regressionBound),
 /* harmony export */   q$: () => (/* binding */ gatedKeys)
 /* harmony export */ });
-/* unused harmony export regressionBound */
 /* harmony import */ var _lib_ids__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(829);
 /**
  * The evaluation gate's own input texts: threshold lines, the error-rate percentage, the baseline.
@@ -30775,7 +30775,7 @@ async function run(world) {
     }
     config.warnings.forEach((warning) => log.warning(warning));
     try {
-        const { execute } = await __nccwpck_require__.e(/* import() */ 224).then(__nccwpck_require__.bind(__nccwpck_require__, 4843));
+        const { execute } = await __nccwpck_require__.e(/* import() */ 135).then(__nccwpck_require__.bind(__nccwpck_require__, 9135));
         await execute(config, redact, startedAt, world);
     }
     catch (error) {
@@ -33975,6 +33975,145 @@ function showControlCharacters(text) {
 
 /***/ }),
 
+/***/ 8347:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DY: () => (/* binding */ gateLogLines),
+/* harmony export */   eP: () => (/* binding */ gateStatusLine),
+/* harmony export */   eh: () => (/* binding */ renderGate)
+/* harmony export */ });
+/** Characters of an example's first line in the table. */
+const MAX_EXAMPLE_CHARS = 120;
+/** Examples listed at the most. */
+const MAX_EXAMPLES = 10;
+const VERDICT_WORDS = {
+    passed: 'passed',
+    failed: 'failed',
+    inconclusive: 'could not conclude',
+    skipped: 'skipped'
+};
+const KEY_MARKS = {
+    pass: '✅ pass',
+    fail: '❌ fail',
+    inconclusive: '⚠️ could not conclude'
+};
+const number = (value) => value === null || value === undefined ? '—' : String(Number(value.toFixed(3)));
+const signed = (value) => value === null || value === undefined ? '—' : `${value > 0 ? '+' : ''}${number(value)}`;
+/** The thresholds of a key, in words: `≥ 0.8`, `drop ≤ 0.05`. */
+function threshold(row) {
+    const parts = [];
+    if (row.minScore !== undefined)
+        parts.push(`≥ ${number(row.minScore)}`);
+    if (row.maxRegression !== undefined)
+        parts.push(`drop ≤ ${number(row.maxRegression)}`);
+    return parts.length > 0 ? parts.join(', ') : '—';
+}
+/**
+ * The gate in the job summary and the PR comment. `broughtBack`: the revision a rollback brought
+ * back after the gate failed, which is not evaluated again.
+ */
+function renderGate(report, md, options = {}) {
+    const { verdict, rows } = report;
+    const withBaseline = rows.some((row) => row.baseline !== null);
+    const header = withBaseline
+        ? ['Key', 'Mean (n)', 'Baseline', 'Change', 'Threshold', 'Verdict']
+        : ['Key', 'Mean (n)', 'Threshold', 'Verdict'];
+    const table = rows.length === 0
+        ? []
+        : [
+            `| ${header.join(' | ')} |`,
+            `|${header.map(() => '---').join('|')}|`,
+            ...rows.map((row) => {
+                const cells = [
+                    md.cell(row.key),
+                    `${number(row.mean)} (${row.n})`,
+                    ...(withBaseline ? [number(row.baseline), signed(row.delta)] : []),
+                    threshold(row),
+                    KEY_MARKS[row.verdict]
+                ];
+                return `| ${cells.join(' | ')} |`;
+            }),
+            ''
+        ];
+    const dataset = report.datasetName ? ` on ${md.cell(report.datasetName)}` : '';
+    const errorRate = report.runs > 0 ? Math.round((report.errors / report.runs) * 100) : 0;
+    return [
+        `### Evaluation gate: ${VERDICT_WORDS[verdict.verdict]}`,
+        '',
+        `${report.runs} runs${dataset}, ${report.errors} failed (${errorRate}%). ${report.baselineExperimentId ? `Compared with experiment ${md.cell(report.baselineExperimentId)}.` : 'No baseline.'}`,
+        '',
+        ...(verdict.why !== undefined ? [md.paragraph(verdict.why), ''] : []),
+        ...table,
+        ...renderExamples(report, md),
+        `Cost: ${report.cost.agentCalls} agent calls, ${report.cost.evaluatorScores} evaluator scores read.`,
+        '',
+        ...renderLinks(report, md),
+        ...(options.broughtBack !== undefined
+            ? [
+                md.paragraph(`Revision ${options.broughtBack}, brought back by the rollback, was not evaluated again: it served before, and a second experiment would double the cost while the service is degraded.`),
+                ''
+            ]
+            : []),
+        ...report.notices.flatMap((notice) => [md.paragraph(notice), ''])
+    ];
+}
+function renderExamples(report, md) {
+    const { kind, rows } = report.examples;
+    if (rows.length === 0)
+        return [];
+    const regressed = kind === 'regressed';
+    const shown = rows.slice(0, MAX_EXAMPLES);
+    return [
+        regressed ? '#### Examples that regressed most' : '#### Lowest-scoring examples',
+        '',
+        regressed
+            ? '| Example (first line) | Key | Score | Baseline | Change |'
+            : '| Example (first line) | Key | Score |',
+        regressed ? '|---|---|---|---|---|' : '|---|---|---|',
+        ...shown.map((row) => {
+            const line = row.firstLine.length > MAX_EXAMPLE_CHARS
+                ? `${row.firstLine.slice(0, MAX_EXAMPLE_CHARS)}…`
+                : row.firstLine;
+            const cells = [md.cell(line || row.exampleId), md.cell(row.key), number(row.score)];
+            if (regressed)
+                cells.push(number(row.baseline), signed(row.delta));
+            return `| ${cells.join(' | ')} |`;
+        }),
+        ''
+    ];
+}
+function renderLinks(report, md) {
+    const { experiment, comparison } = report.links;
+    const links = [
+        ...(experiment ? [`the experiment: ${md.link(experiment)}`] : []),
+        ...(comparison ? [`the comparison with the baseline: ${md.link(comparison)}`] : [])
+    ];
+    return links.length > 0 ? [`Links: ${links.join('; ')}`, ''] : [];
+}
+/**
+ * The gate's verdict in one short plain line, for the GitHub status's description: the words
+ * and, on a miss, the first key that missed (keys are input names: letters, digits, `_.:-`).
+ */
+function gateStatusLine(report) {
+    const words = `gate ${VERDICT_WORDS[report.verdict.verdict]}`;
+    const missed = report.rows.find((row) => row.verdict !== 'pass');
+    if (report.verdict.verdict === 'passed' || missed === undefined)
+        return words;
+    const key = missed.key.slice(0, 40);
+    return `${words}: ${key} ${number(missed.mean)}${missed.delta !== null ? ` (${signed(missed.delta)})` : ''}`;
+}
+/** The gate's table in the log, a line per key (the log redacts and escapes each line). */
+function gateLogLines(report) {
+    return [
+        `Evaluation gate ${VERDICT_WORDS[report.verdict.verdict]}: ${report.runs} runs, ${report.errors} failed; ${report.cost.agentCalls} agent calls, ${report.cost.evaluatorScores} evaluator scores.`,
+        ...report.rows.map((row) => `  ${row.key}: mean ${number(row.mean)} (n ${row.n}), baseline ${number(row.baseline)}, change ${signed(row.delta)}, threshold ${threshold(row)}: ${row.verdict}`)
+    ];
+}
+
+
+/***/ }),
+
 /***/ 4512:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -34687,6 +34826,7 @@ function buildReport(input) {
         redeployOf: result.redeployOf,
         checks: checkWords,
         suite: checks?.suite,
+        gate: checks?.gate,
         replies: [
             ...(checks?.reply !== undefined ? [{ label: 'The agent replied', text: checks.reply }] : []),
             ...(checks?.a2aReply !== undefined
@@ -35116,7 +35256,10 @@ var report_model = __nccwpck_require__(5309);
 var report_pieces = __nccwpck_require__(1748);
 // EXTERNAL MODULE: ./src/report/suite.ts
 var suite = __nccwpck_require__(2758);
+// EXTERNAL MODULE: ./src/report/gate.ts
+var gate = __nccwpck_require__(8347);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
+
 
 
 
@@ -35154,6 +35297,9 @@ function renderSummary(model, redact) {
         ...(model.suite && !suiteFailed ? (0,suite/* renderSuite */.f)(model.suite, md, redact) : []),
         ...(model.rollback?.suite
             ? (0,suite/* renderSuite */.f)(model.rollback.suite, md, redact, 'after the rollback')
+            : []),
+        ...(model.gate
+            ? (0,gate/* renderGate */.eh)(model.gate, md, { broughtBack: model.rollback?.toRevisionId })
             : []),
         ...(model.planLines ? ['### Plan', '', md.fence(model.planLines), ''] : []),
         ...(model.phases ? renderPhases(model.phases, md) : []),

@@ -1,44 +1,79 @@
 /**
- * `npm run demo`: the built action, run as a runner runs it, against the local emulator. It
- * deploys twice (a create, then an update) and prints the outputs and job summary of each.
+ * `npm run demo`: the built action (`npm run build` first), run as a runner runs it, against the
+ * local emulators (control plane, agent server, tracing service). It creates a deployment, then
+ * updates it behind the evaluation gate: the serving revision is evaluated first, the new one is
+ * compared with it, and the gate passes. `npm run demo -- --regression` then deploys a revision
+ * that answers wrongly: the gate catches the regression and the previous revision is rolled back.
  */
-import { startAgentServer, startControlPlane } from '../emulator'
+import { seedGate, startServices } from '../emulator'
 import { runAction } from '../__tests__/helpers/run-action'
 
 const STEP_MS = 600
+const NAME = 'demo-agent'
+const regression = process.argv.includes('--regression')
 
-const agent = await startAgentServer()
-const controlPlane = await startControlPlane({ stepMs: STEP_MS, agentUrl: agent.url })
-console.log(`Control-plane emulator at ${controlPlane.url}; agent server at ${agent.url}\n`)
+const services = await startServices({ serve: NAME, controlPlane: { stepMs: STEP_MS } })
+const { controlPlane, agent, tracing } = services
+seedGate(tracing, { name: 'demo-dataset', examples: 5 })
+console.log(
+  `Control plane at ${controlPlane.url}; agent server at ${agent.url}; tracing service at ${tracing.url}\n`
+)
 
 const inputs = {
   'api-url': controlPlane.url,
   'api-key': 'emulator-key',
-  name: 'demo-agent',
+  name: NAME,
   'integration-id': '123e4567-e89b-42d3-a456-426614174000',
   'graph-config-path': 'graph.json',
   secrets: 'OPENAI_API_KEY=sk-demo-not-a-real-key',
   'poll-interval': '1',
-  timeout: '2m'
+  timeout: '5m'
+}
+const gated = {
+  ...inputs,
+  'verify-assistant': 'agent',
+  'eval-dataset': 'demo-dataset',
+  'tracing-url': tracing.url,
+  'tracing-web-url': 'https://tracing.example.com',
+  'eval-min-scores': 'correctness=0.8',
+  'eval-max-regression': '*=0.1',
+  'eval-timeout': '2m',
+  'rollback-on-failure': 'true'
 }
 
-let failed = false
-for (const title of [
-  'First run: the deployment does not exist yet',
-  'Second run: the same step again'
-]) {
-  console.log(`=== ${title}\n`)
+const runs: { title: string; inputs: Record<string, string>; expectCode: number }[] = [
+  { title: 'First run: the deployment does not exist yet', inputs, expectCode: 0 },
+  {
+    title:
+      'Second run: an update behind the evaluation gate (the serving revision is evaluated first)',
+    inputs: gated,
+    expectCode: 0
+  },
+  ...(regression
+    ? [
+        {
+          title: 'Third run: a revision that answers wrongly; the gate catches it and rolls back',
+          inputs: gated,
+          expectCode: 1
+        }
+      ]
+    : [])
+]
+
+let unexpected = false
+for (const [index, step] of runs.entries()) {
+  console.log(`=== ${step.title}\n`)
+  if (index === 2) controlPlane.setAgent('wrong-reply')
   // A runner hides its ::add-mask:: commands; so does the demo.
-  const run = await runAction(inputs, {
+  const run = await runAction(step.inputs, {
     onStdout: (chunk) => process.stdout.write(chunk.replace(/^::add-mask::.*\n/gm, ''))
   })
   process.stderr.write(run.stderr)
   console.log(`\nexit code ${run.code} after ${(run.durationMs / 1000).toFixed(1)} s; outputs:`)
   for (const [name, value] of Object.entries(run.outputs)) console.log(`  ${name} = ${value}`)
   console.log(`job summary:\n${run.summary}`)
-  failed ||= run.code !== 0
+  unexpected ||= run.code !== step.expectCode
 }
 
-await controlPlane.close()
-await agent.close()
-process.exit(failed ? 1 : 0)
+await services.close()
+process.exit(unexpected ? 1 : 0)

@@ -94,7 +94,8 @@ async function executeWith(
     now: clock.now,
     sleep: clock.sleep,
     dispatcher,
-    pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber))
+    pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber)),
+    workflow: workflowFacts(world.env)
   }
   const { result, checks, rollback } = await deliver(config, deps)
   await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest))
@@ -110,7 +111,7 @@ async function executeWith(
     target: config.operation === 'promote' ? undefined : deployTarget(config),
     workflowCommit: commit,
     place,
-    now: Date.now(),
+    now: clock.now(),
     startedAt,
     inputName: config.name ?? config.deploymentId
   })
@@ -122,6 +123,19 @@ async function executeWith(
       renderComment(model, previousBody, place, redact, commentName(config, model))
   })
   await report(result, model, redact, log, sink, rollback)
+}
+
+/** The workflow's commit and run URL, as the runner names them (for the gate's experiment). */
+function workflowFacts(env: World['env']): DeliveryDeps['workflow'] {
+  const runId = /^\d+$/.test(env.GITHUB_RUN_ID ?? '') ? env.GITHUB_RUN_ID : undefined
+  const server = env.GITHUB_SERVER_URL || 'https://github.com'
+  return {
+    ...(env.GITHUB_SHA && { commit: env.GITHUB_SHA }),
+    ...(runId &&
+      env.GITHUB_REPOSITORY && {
+        runUrl: `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${runId}`
+      })
+  }
 }
 
 /** The ref, image or folder a deploy sends, for the summary. */

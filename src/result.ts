@@ -1,3 +1,4 @@
+import type { GateReport } from './evaluation/types'
 import type { PhaseTimeline } from './wait/phases'
 import type { RevisionPhase } from './wait/revision-status'
 
@@ -108,6 +109,8 @@ export interface AfterDeployChecks {
   a2aReply?: string
   /** `verify-cases`: the smoke suite's cases and verdict, when it ran. */
   suite?: SuiteReport
+  /** `eval-dataset`: the evaluation gate's report, when it ran. */
+  gate?: GateReport
 }
 
 /** The checks with this verdict, in the runner's order. */

@@ -15,10 +15,18 @@ import {
 } from './result'
 import { checksRollBack, runChecks, type CheckContext } from './after-deploy/check-runner'
 import { CHECKS } from './after-deploy/checks'
+import {
+  gateOutputs,
+  openGate,
+  type GateForCheck,
+  type WorkflowFacts
+} from './after-deploy/gate-check'
 
 export interface DeliveryDeps extends DeployDeps {
   /** The agent server is reached through this (proxies). */
   dispatcher?: Dispatcher
+  /** The workflow's commit and run, for the evaluation gate's experiment. */
+  workflow?: WorkflowFacts
 }
 
 /** A deploy, rollback or promote with its checks and, when one ran, the rollback after it. */
@@ -54,12 +62,16 @@ export async function deliver(config: Config, deps: DeliveryDeps): Promise<Deliv
 
 async function checkedDelivery(config: Config, deps: DeliveryDeps): Promise<Delivery> {
   const operation = OPERATIONS[config.operation]
-  const deployed = await operation.run(config, deps)
+  const gate = operation.checked ? openGate(config, deps, operation.gated) : undefined
+  const deployed = await operation.run(
+    config,
+    gate ? { ...deps, beforeWrite: (target) => gate.beforeWrite(target) } : deps
+  )
   if (!operation.checked) return { result: deployed }
   const runDeadline = deps.startedAt + config.timeoutMs
   let checks: AfterDeployChecks | undefined
   try {
-    checks = await verifyRevision(deployed, config, deps, runDeadline)
+    checks = await verifyRevision(deployed, config, deps, runDeadline, gate?.forCheck())
   } catch (error) {
     if (!(error instanceof CancelledError)) throw error
     return { result: cancelledDuringChecks(deployed, deps) }
@@ -69,6 +81,8 @@ async function checkedDelivery(config: Config, deps: DeliveryDeps): Promise<Deli
     deps.io.setOutput('cases-passed', String(checks.suite.passed))
     deps.io.setOutput('cases-failed', String(checks.suite.failed))
   }
+  if (checks?.gate)
+    for (const [name, value] of gateOutputs(checks.gate)) deps.io.setOutput(name, value)
   const result = withChecks(deployed, checks)
   const rollsBack = operation.rollsBack && config.rollbackOnFailure
   const grounds = groundsForRollback(result, checks)
@@ -101,7 +115,17 @@ async function checkedDelivery(config: Config, deps: DeliveryDeps): Promise<Deli
     deps.io.notice(rolled.skipped)
     return { result, checks }
   }
-  return { result, checks, rollback: await settleRollback(rolled, deploymentId, config, deps) }
+  let rollbackGate: GateForCheck | undefined
+  if (checks?.gate) {
+    const why = `revision ${previousRevisionId}, brought back, is not evaluated again: it served before, and a second experiment would double the cost while the service is degraded`
+    deps.io.notice(`Evaluation gate: ${why}.`)
+    rollbackGate = { skipped: why }
+  }
+  return {
+    result,
+    checks,
+    rollback: await settleRollback(rolled, deploymentId, config, deps, rollbackGate)
+  }
 }
 
 /**
@@ -112,14 +136,15 @@ async function settleRollback(
   rolled: { report: RollbackReport; result?: DeployResult },
   deploymentId: string,
   config: Config,
-  deps: DeliveryDeps
+  deps: DeliveryDeps,
+  gate: GateForCheck | undefined
 ): Promise<RollbackReport> {
   const { report, result: redeployed } = rolled
   const rollbackDeadline = deps.now() + config.rollbackTimeoutMs - report.elapsedMs
   let ended: RollbackReport
   try {
     const checks = redeployed
-      ? await verifyRevision(redeployed, config, deps, rollbackDeadline)
+      ? await verifyRevision(redeployed, config, deps, rollbackDeadline, gate)
       : undefined
     const outcome = redeployed ? withChecks(redeployed, checks).outcome : report.outcome
     ended = { ...report, outcome, checks }
@@ -193,7 +218,8 @@ async function verifyRevision(
   result: DeployResult,
   config: Config,
   deps: DeliveryDeps,
-  deadline: number
+  deadline: number,
+  gate?: GateForCheck
 ): Promise<AfterDeployChecks | undefined> {
   const { deploymentId, revisionId } = result
   if (result.outcome !== 'deployed' || !deploymentId || !revisionId) return undefined
@@ -211,7 +237,9 @@ async function verifyRevision(
     sleep: deps.sleep,
     deadline,
     agentDeadline: () =>
-      (agentDeadline ??= Math.min(deps.now() + (config.verify?.timeoutMs ?? 0), deadline))
+      (agentDeadline ??= Math.min(deps.now() + (config.verify?.timeoutMs ?? 0), deadline)),
+    gate,
+    workflow: deps.workflow
   }
   return runChecks(CHECKS, context)
 }

@@ -10,6 +10,7 @@ import { parseInputs } from '../../src/inputs/parse'
 import type { RawInputs } from '../../src/inputs/contract'
 import { TracingClient } from '../../src/evaluation/tracing-client'
 import type { GateDeps, GateSettings } from '../../src/evaluation/types'
+import { trackedDispatcher, VirtualClock } from '../helpers/action-world'
 import { rawInputs } from '../helpers/action-yml'
 
 export const DEPLOYMENT = '5b2a3c1d-0e4f-4a6b-8c7d-9e0f1a2b3c4d'
@@ -17,18 +18,24 @@ export const REVISION_A = 'a1111111-1111-4111-8111-111111111111'
 export const REVISION_B = 'b2222222-2222-4222-8222-222222222222'
 export const REVISION_C = 'c3333333-3333-4333-8333-333333333333'
 
-/** A clock that moves only when the code sleeps (or the test moves it). */
+/**
+ * The tests' clock: a VirtualClock (time moves when everything waits, so a request's timeout,
+ * itself a sleep on the clock, never fires before a busy server answers), with `ms` to read or
+ * move it by hand.
+ */
 export function virtualClock(start = Date.parse('2026-11-26T12:00:00Z')) {
-  const clock = {
-    ms: start,
-    slept: 0,
-    now: () => clock.ms,
-    sleep: async (ms: number) => {
-      clock.ms += ms
-      clock.slept += ms
-    }
+  const clock = new VirtualClock({ start })
+  return {
+    get ms() {
+      return clock.now()
+    },
+    set ms(value: number) {
+      clock.advance(value - clock.now())
+    },
+    now: clock.now,
+    sleep: clock.sleep,
+    clock
   }
-  return clock
 }
 
 export interface World {
@@ -50,7 +57,9 @@ export async function startWorld(
   const agent = await startAgentServer(options.agent)
   const lines: string[] = []
   const notices: string[] = []
+  const dispatcher = trackedDispatcher({}, clock.clock)
   const client = new TracingClient({
+    dispatcher,
     baseUrl: tracing.url,
     apiKey: 'emulator-key',
     userAgent: 'gate-test',
@@ -67,6 +76,7 @@ export async function startWorld(
     notices,
     deps: (given = {}) => ({
       client,
+      dispatcher,
       deadline: clock.now() + 30 * 60_000,
       now: clock.now,
       sleep: clock.sleep,
@@ -93,7 +103,8 @@ export async function startWorld(
       return config.gate
     },
     close: async () => {
-      await Promise.all([tracing.close(), agent.close()])
+      await Promise.all([tracing.close(), agent.close(), dispatcher.destroy()])
+      clock.clock.close()
     }
   }
 }

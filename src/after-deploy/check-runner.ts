@@ -1,5 +1,6 @@
 import type { ControlPlaneClient } from '../control-plane/client'
 import type { Dispatcher } from '../control-plane/transport'
+import type { GateReport } from '../evaluation'
 import type { Config } from '../inputs/parse'
 import { CancelledError, type DeployIo } from '../operations/deps'
 import type {
@@ -10,6 +11,7 @@ import type {
   DeployResult,
   SuiteReport
 } from '../result'
+import type { GateForCheck, WorkflowFacts } from './gate-check'
 
 /** What a check after DEPLOYED is given: the revision, the inputs, the run's means and deadline. */
 export interface CheckContext {
@@ -32,6 +34,10 @@ export interface CheckContext {
    * asks (never past `deadline`).
    */
   agentDeadline(): number
+  /** `eval-dataset`: the gate planned before the write, or why it is skipped for this revision. */
+  gate?: GateForCheck
+  /** The workflow's commit and run, for the experiment's metadata. */
+  workflow?: WorkflowFacts
 }
 
 /** A check's verdict, and what it read that the report shows. */
@@ -41,6 +47,7 @@ export interface CheckOutcome {
   reply?: string
   a2aReply?: string
   suite?: SuiteReport
+  gate?: GateReport
 }
 
 /** One row of the runner's list. */
@@ -88,6 +95,7 @@ export async function runChecks(
     if (outcome.reply !== undefined) checks.reply = outcome.reply
     if (outcome.a2aReply !== undefined) checks.a2aReply = outcome.a2aReply
     if (outcome.suite !== undefined) checks.suite = outcome.suite
+    if (outcome.gate !== undefined) checks.gate = outcome.gate
     if (entry.stopsLaterOn.includes(outcome.verdict)) break
   }
   return checks

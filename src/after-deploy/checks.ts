@@ -3,6 +3,7 @@ import { clearTextHost } from '../lib/url'
 import { AgentCheckError, checkA2a, checkAssistant, checkRun } from './agent-checks'
 import type { CheckContext, CheckEntry, CheckOutcome } from './check-runner'
 import { checkPromotedCommit } from './commit-check'
+import { gateCheck } from './gate-check'
 import { ACTIVE_REVISION_WAIT_MS, checkActiveRevision, checkInfoHost } from './serving-check'
 import { checkSmokeSuite } from './smoke-suite'
 
@@ -68,6 +69,14 @@ export const CHECKS: readonly CheckEntry[] = [
     check: 'suite',
     asked: ({ config }) => config.verify?.suite !== undefined,
     run: suiteCheck,
+    inconclusiveRollsBack: true,
+    stopsLaterOn: ENDS_THE_CHECKS
+  },
+  {
+    check: 'gate',
+    // Planned before the write; a rollback's revision is given only why it is skipped.
+    asked: ({ gate }) => gate !== undefined,
+    run: gateCheck,
     inconclusiveRollsBack: true,
     stopsLaterOn: ENDS_THE_CHECKS
   }

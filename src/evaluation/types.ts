@@ -4,25 +4,16 @@
 import type { CallOptions } from '../control-plane/request'
 import type { Dispatcher } from '../control-plane/transport'
 import type { Config } from '../inputs/parse'
+import type { CheckVerdict } from '../result'
 import type { InputProblem } from '../inputs/problems'
 import type { TracingClient } from './tracing-client'
 import type { Session } from './tracing-schemas'
 import type { ExampleRow, KeyRow } from './verdict'
 
+export type { CheckVerdict }
+
 /** The gate's inputs, validated (`Config['gate']`). */
 export type GateSettings = NonNullable<Config['gate']>
-
-/**
- * A check's verdict after DEPLOYED, in the one shape the checks share (src/result.ts once the
- * checks' runner lands; the names are the same).
- */
-export type CheckName =
-  'serving' | 'commit' | 'info' | 'assistant' | 'run' | 'a2a' | 'suite' | 'gate'
-export interface CheckVerdict {
-  check: CheckName
-  verdict: 'passed' | 'failed' | 'inconclusive' | 'skipped'
-  why?: string
-}
 
 /** The deployment the gate is about, as read before the write. */
 export interface GateTarget {

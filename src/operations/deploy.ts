@@ -88,6 +88,12 @@ export async function deploy(config: Config, deps: DeployDeps): Promise<DeployRe
     }
     const plan = planDeployment(config, existing)
     plan.notices.forEach((notice) => deps.io.notice(notice))
+    await deps.beforeWrite?.({
+      deploymentId: existing?.id,
+      deploymentName: existing?.name ?? config.name ?? '',
+      previousRevisionId: existing?.active_revision_id ?? undefined,
+      deploymentUrl: existing?.source_config.custom_url ?? undefined
+    })
     if (config.dryRun) return dryRun(run, plan, existing, archive)
     const { deployment, revisionId } = await writeRevision(run, plan, existing, archive)
     if (!config.wait) return await notWaiting(run, deployment.id, revisionId)

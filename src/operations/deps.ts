@@ -21,6 +21,17 @@ export interface DeployIo {
   redeploying?(revisionId: string, commit: string | undefined): void
 }
 
+/** The deployment as read before a deploy or promote writes anything. */
+export interface WriteTarget {
+  /** Undefined when the run creates the deployment. */
+  deploymentId?: string
+  deploymentName: string
+  /** `active_revision_id` read before the write: the revision that serves now. */
+  previousRevisionId?: string
+  /** The deployment's `custom_url` as the service gave it (unchecked). */
+  deploymentUrl?: string
+}
+
 export interface DeployDeps {
   client: ControlPlaneClient
   io: DeployIo
@@ -35,6 +46,11 @@ export interface DeployDeps {
    * repository, undefined when there is none of that number. Rejects when GitHub cannot say.
    */
   pullRequestState?: (pullNumber: number) => Promise<'open' | 'closed' | undefined>
+  /**
+   * Deploy and promote call it once the deployment was read, before anything is written (a dry
+   * run included): the evaluation gate's reads and refusals. A rejection ends the run there.
+   */
+  beforeWrite?: (target: WriteTarget) => Promise<void>
 }
 
 /** Raised through `signal.reason` when the runner cancels the job. */

@@ -27,6 +27,11 @@ export interface OperationKind {
    * (`records`), or the traces of the previews it removed marked deleted (`previews`).
    */
   github: 'records' | 'previews'
+  /**
+   * `eval-dataset` gates it: planned before its write, run after its other checks. An operation
+   * that brings back what served before is not gated (a notice says so).
+   */
+  gated: boolean
   /** The GitHub deployment's description: what the run does to the deployment. */
   verb: string
   /** What the PR comment says the run is doing while it waits ("building `abc1234`"). */
@@ -44,6 +49,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     checked: true,
     rollsBack: true,
     bringsBack: false,
+    gated: true,
     github: 'records',
     verb: 'Deploy',
     waiting: 'building',
@@ -55,6 +61,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     checked: true,
     rollsBack: false,
     bringsBack: true,
+    gated: false,
     github: 'records',
     verb: 'Roll back',
     waiting: 'redeploying an earlier revision',
@@ -65,6 +72,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     checked: true,
     rollsBack: true,
     bringsBack: false,
+    gated: true,
     github: 'records',
     verb: 'Promote to',
     waiting: 'promoting',
@@ -75,6 +83,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     checked: false,
     rollsBack: false,
     bringsBack: false,
+    gated: false,
     github: 'previews',
     verb: 'Delete',
     waiting: 'deleting',
@@ -85,6 +94,7 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     checked: false,
     rollsBack: false,
     bringsBack: false,
+    gated: false,
     github: 'previews',
     verb: 'Prune',
     waiting: 'pruning',

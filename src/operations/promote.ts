@@ -39,6 +39,12 @@ export async function promote(config: Config, deps: DeployDeps): Promise<DeployR
     planned.plan.notices.forEach((notice) => deps.io.notice(notice))
     const byTag = imageByTag(promotion, run.target)
     if (byTag) deps.io.warning(byTag)
+    await deps.beforeWrite?.({
+      deploymentId: target.id,
+      deploymentName: target.name,
+      previousRevisionId: target.active_revision_id ?? undefined,
+      deploymentUrl: target.source_config.custom_url ?? undefined
+    })
     if (config.dryRun) return dryRun(run, planned, target)
     deps.io.redeploying?.(from.revision.id, planned.fromCommit)
     const revisionId = await patchTarget(run, planned, target)

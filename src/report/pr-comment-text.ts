@@ -10,6 +10,7 @@ import {
   type PushVerdict
 } from './comment-history'
 import { shortCommit } from './headline'
+import { renderGate } from './gate'
 import { capComment, markdownFor, type Markdown } from './markdown'
 import type { Redactor } from './redact'
 import { alert, headlineMarkdown, linkedCommit } from './report-pieces'
@@ -64,6 +65,9 @@ export function renderComment(
           ''
         ]),
     ...facts({ ...model, links: { ...model.links, compare } }, md),
+    ...(model.gate
+      ? renderGate(model.gate, md, { broughtBack: model.rollback?.toRevisionId })
+      : []),
     ...history(pushes.slice(push ? 1 : 0), place, md)
   ]
   return capComment(lines.join('\n'))

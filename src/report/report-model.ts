@@ -12,6 +12,7 @@ import {
   type RollbackReport,
   type SuiteReport
 } from '../result'
+import type { GateReport } from '../evaluation'
 import type { PhaseTimeline } from '../wait/phases'
 import { checksInWords, type CheckInWords } from './checks-in-words'
 import { headlineOf, type HeadlinePart } from './headline'
@@ -58,6 +59,8 @@ export interface ReportModel {
   redeployOf?: string
   checks: CheckInWords[]
   suite?: SuiteReport
+  /** The evaluation gate's report, when it ran. */
+  gate?: GateReport
   /** The agent's replies worth showing (verify-message, A2A). */
   replies: { label: string; text: string }[]
   /** The step's time, one figure everywhere; the rollback's is its own. */
@@ -175,6 +178,7 @@ export function buildReport(input: ReportInput): ReportModel {
     redeployOf: result.redeployOf,
     checks: checkWords,
     suite: checks?.suite,
+    gate: checks?.gate,
     replies: [
       ...(checks?.reply !== undefined ? [{ label: 'The agent replied', text: checks.reply }] : []),
       ...(checks?.a2aReply !== undefined

@@ -15,6 +15,7 @@ import {
 } from './report-model'
 import { alert, headlineMarkdown, linkedCommit } from './report-pieces'
 import { renderSuite } from './suite'
+import { renderGate } from './gate'
 
 /** The words of each verdict in the checks table. */
 const VERDICT_WORDS: Record<CheckInWords['verdict'], string> = {
@@ -47,6 +48,9 @@ export function renderSummary(model: ReportModel, redact: Redactor): string {
       ...(model.suite && !suiteFailed ? renderSuite(model.suite, md, redact) : []),
       ...(model.rollback?.suite
         ? renderSuite(model.rollback.suite, md, redact, 'after the rollback')
+        : []),
+      ...(model.gate
+        ? renderGate(model.gate, md, { broughtBack: model.rollback?.toRevisionId })
         : []),
       ...(model.planLines ? ['### Plan', '', md.fence(model.planLines), ''] : []),
       ...(model.phases ? renderPhases(model.phases, md) : []),

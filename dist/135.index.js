@@ -1,5 +1,5 @@
-export const id = 224;
-export const ids = [224];
+export const id = 135;
+export const ids = [135];
 export const modules = {
 
 /***/ 4007:
@@ -8,6 +8,7 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $N: () => (/* binding */ formatErrorDetail),
 /* harmony export */   Au: () => (/* binding */ BodyTooLargeError),
+/* harmony export */   Cj: () => (/* binding */ ControlPlaneError),
 /* harmony export */   Dr: () => (/* binding */ NetworkError),
 /* harmony export */   F9: () => (/* binding */ HttpStatusError),
 /* harmony export */   I2: () => (/* binding */ UploadRefusedError),
@@ -15,7 +16,6 @@ export const modules = {
 /* harmony export */   j3: () => (/* binding */ DeadlineError),
 /* harmony export */   z1: () => (/* binding */ ServiceIdError)
 /* harmony export */ });
-/* unused harmony export ControlPlaneError */
 /* harmony import */ var _schemas__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8526);
 
 /** Base of every error the client throws; `method` and `path` say which call it was. */
@@ -225,7 +225,7 @@ const revisionLogsSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 
 /***/ }),
 
-/***/ 4843:
+/***/ 9135:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1843,6 +1843,12 @@ async function deploy(config, deps) {
         }
         const plan = planDeployment(config, existing);
         plan.notices.forEach((notice) => deps.io.notice(notice));
+        await deps.beforeWrite?.({
+            deploymentId: existing?.id,
+            deploymentName: existing?.name ?? config.name ?? '',
+            previousRevisionId: existing?.active_revision_id ?? undefined,
+            deploymentUrl: existing?.source_config.custom_url ?? undefined
+        });
         if (config.dryRun)
             return dryRun(run, plan, existing, archive);
         const { deployment, revisionId } = await writeRevision(run, plan, existing, archive);
@@ -2128,6 +2134,12 @@ async function promote(config, deps) {
         const byTag = imageByTag(promotion, run.target);
         if (byTag)
             deps.io.warning(byTag);
+        await deps.beforeWrite?.({
+            deploymentId: target.id,
+            deploymentName: target.name,
+            previousRevisionId: target.active_revision_id ?? undefined,
+            deploymentUrl: target.source_config.custom_url ?? undefined
+        });
         if (config.dryRun)
             return promote_dryRun(run, planned, target);
         deps.io.redeploying?.(from.revision.id, planned.fromCommit);
@@ -2639,6 +2651,7 @@ const OPERATIONS = {
         checked: true,
         rollsBack: true,
         bringsBack: false,
+        gated: true,
         github: 'records',
         verb: 'Deploy',
         waiting: 'building',
@@ -2650,6 +2663,7 @@ const OPERATIONS = {
         checked: true,
         rollsBack: false,
         bringsBack: true,
+        gated: false,
         github: 'records',
         verb: 'Roll back',
         waiting: 'redeploying an earlier revision',
@@ -2660,6 +2674,7 @@ const OPERATIONS = {
         checked: true,
         rollsBack: true,
         bringsBack: false,
+        gated: true,
         github: 'records',
         verb: 'Promote to',
         waiting: 'promoting',
@@ -2670,6 +2685,7 @@ const OPERATIONS = {
         checked: false,
         rollsBack: false,
         bringsBack: false,
+        gated: false,
         github: 'previews',
         verb: 'Delete',
         waiting: 'deleting',
@@ -2680,6 +2696,7 @@ const OPERATIONS = {
         checked: false,
         rollsBack: false,
         bringsBack: false,
+        gated: false,
         github: 'previews',
         verb: 'Prune',
         waiting: 'pruning',
@@ -2726,6 +2743,8 @@ async function runChecks(list, context) {
             checks.a2aReply = outcome.a2aReply;
         if (outcome.suite !== undefined)
             checks.suite = outcome.suite;
+        if (outcome.gate !== undefined)
+            checks.gate = outcome.gate;
         if (entry.stopsLaterOn.includes(outcome.verdict))
             break;
     }
@@ -3181,6 +3200,1509 @@ function checkPromotedCommit(promotion, revisionId, target) {
     };
 }
 
+// EXTERNAL MODULE: ./src/inputs/eval.ts
+var inputs_eval = __webpack_require__(7647);
+;// CONCATENATED MODULE: ./src/evaluation/ids.ts
+
+
+/**
+ * UUID version 5 (RFC 9562 §5.5): the SHA-1 of a namespace UUID and a name, as a UUID. The same
+ * inputs give the same id, so a write sent again (a retry, a rerun of the step) is the same write.
+ */
+function uuidV5(name, namespace) {
+    if (!ids/* UUID */.k.test(namespace))
+        throw new Error(`uuidV5: the namespace ${namespace} is not a UUID`);
+    const namespaceBytes = Buffer.from(namespace.replace(/-/g, ''), 'hex');
+    const hash = (0,external_node_crypto_.createHash)('sha1').update(namespaceBytes).update(name, 'utf8').digest();
+    const bytes = hash.subarray(0, 16);
+    bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50;
+    bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+    const hex = bytes.toString('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+/** The id of the run of `example`'s repetition `repetition` (1-based) in `experiment`. */
+function runIdOf(experimentId, exampleId, repetition) {
+    return uuidV5(`${exampleId.toLowerCase()}/${repetition}`, experimentId.toLowerCase());
+}
+/**
+ * What makes two experiments comparable run by run: the ids of the examples read and the
+ * dataset's version then (the newest `modified_at`), so that an edited example counts as another.
+ */
+function examplesDigest(exampleIds, datasetVersion) {
+    const ids = [...new Set(exampleIds.map((id) => id.toLowerCase()))].sort();
+    return (0,external_node_crypto_.createHash)('sha256')
+        .update(JSON.stringify({ examples: ids, version: datasetVersion }))
+        .digest('hex');
+}
+
+;// CONCATENATED MODULE: ./src/evaluation/metadata.ts
+/** Marks the experiments this action made. */
+const MADE_BY = 'deploy-agent-action';
+const metadataOf = (session) => (session.extra?.metadata ?? {});
+/** The digest of an experiment's examples, when this action made it. */
+function digestOf(session) {
+    const metadata = metadataOf(session);
+    return metadata.made_by === MADE_BY && typeof metadata.examples_digest === 'string'
+        ? metadata.examples_digest
+        : undefined;
+}
+/** The repetitions of an experiment this action made (1–5), else undefined. */
+function repetitionsOf(session) {
+    const repetitions = metadataOf(session).repetitions;
+    return digestOf(session) !== undefined &&
+        typeof repetitions === 'number' &&
+        Number.isInteger(repetitions) &&
+        repetitions >= 1 &&
+        repetitions <= 5
+        ? repetitions
+        : undefined;
+}
+/**
+ * Whether `session` can be `previous`'s baseline: made by this action for the same deployment
+ * and the revision that served before, on the same examples, and either its gate reached a
+ * verdict or it was run as a baseline and is complete.
+ */
+function isPreviousBaseline(session, wanted) {
+    const metadata = metadataOf(session);
+    if (digestOf(session) !== wanted.digest)
+        return false;
+    if (metadata.deployment_id !== wanted.deploymentId)
+        return false;
+    if (metadata.revision_id !== wanted.revisionId)
+        return false;
+    const verdictReached = metadata.gate_verdict === 'pass' || metadata.gate_verdict === 'fail';
+    const completeBaseline = metadata.role === 'baseline' && metadata.complete === true;
+    return verdictReached || completeBaseline;
+}
+/** The metadata of `session` with the end's fields added (PATCH sends the whole `extra`). */
+function withEnding(metadata, ending) {
+    return { ...metadata, ...ending };
+}
+
+;// CONCATENATED MODULE: ./src/evaluation/types.ts
+const callOf = (deps, deadline = deps.deadline) => ({
+    deadline,
+    signal: deps.signal
+});
+
+;// CONCATENATED MODULE: ./src/evaluation/plan.ts
+/**
+ * Read before write: the dataset, every example page, the rules bound to it and the baseline are
+ * read, and the thresholds checked against them, before the deployment is touched. Every refusal
+ * names its input; nothing is written here.
+ */
+
+
+
+
+
+const FIRST_LINE = 200;
+/**
+ * Reads what the gate needs and judges it. On a first deploy with relative thresholds only, the
+ * gate is skipped (no experiment runs); relative thresholds beside absolute ones are dropped with
+ * a notice. The tracing service failing past its retries is `unreadable`; a cancellation throws.
+ */
+async function planGate(settings, target, deps) {
+    try {
+        return await readAndJudge(settings, target, deps);
+    }
+    catch (error) {
+        if (deps.signal?.aborted)
+            throw deps.signal.reason;
+        if (!(error instanceof errors/* ControlPlaneError */.Cj))
+            throw error;
+        return { kind: 'unreadable', why: unreadable(error) };
+    }
+}
+/** Why the reads failed, with what to check when the service refused the key. */
+function unreadable(error) {
+    const status = error instanceof errors/* HttpStatusError */.F9 ? error.status : undefined;
+    const hint = status === 401
+        ? ' Check that api-key is a key of the tracing service at tracing-url.'
+        : status === 403
+            ? ' An organisation-scoped key needs tenant-id (the workspace).'
+            : status === 404
+                ? ' Check tracing-url: it should be the base of the API (often ending in /api/v1).'
+                : '';
+    return `The evaluation gate could not read the tracing service (tracing-url); nothing was written: ${error.message}${hint}`;
+}
+async function readAndJudge(settings, target, deps) {
+    const call = callOf(deps);
+    const refuse = (input, message) => ({
+        kind: 'refused',
+        problems: [{ input, message }]
+    });
+    const dataset = await deps.client.findDataset(settings.dataset, call);
+    if (!dataset)
+        return refuse('eval-dataset', `names no dataset of the tracing service (by exact name or id): ${JSON.stringify(settings.dataset)}`);
+    let examples;
+    try {
+        examples = await deps.client.listExamples(dataset.id, { splits: settings.splits, asOf: settings.datasetVersion }, call);
+    }
+    catch (error) {
+        if (settings.datasetVersion !== undefined &&
+            error instanceof errors/* HttpStatusError */.F9 &&
+            error.status === 404)
+            return refuse('eval-dataset-version', 'is not a version of the dataset (a tag or an ISO time)');
+        throw error;
+    }
+    const rules = await deps.client.listRules(dataset.id, call);
+    const problems = [...exampleProblems(settings, examples), ...ruleProblems(rules, dataset.id)];
+    if (problems.length > 0)
+        return { kind: 'refused', problems };
+    const datasetVersion = newestModified(examples);
+    const digest = examplesDigest(examples.map((example) => example.id), datasetVersion);
+    const firstDeploy = target.previousRevisionId === undefined;
+    const relative = settings.keys.some((key) => (0,inputs_eval/* regressionBound */.oF)(settings.maxRegression, key) !== undefined);
+    let keys = settings.keys;
+    if (firstDeploy && relative && settings.baseline.kind === 'previous') {
+        keys = settings.keys.filter((key) => settings.minScores.has(key));
+        if (keys.length === 0)
+            return {
+                kind: 'skipped',
+                why: 'a first deploy leaves nothing to compare with and eval-min-scores names no key: no experiment runs'
+            };
+        deps.notice('Evaluation gate: a first deploy has no earlier revision to compare with; eval-max-regression is skipped, eval-min-scores still applies.');
+    }
+    const baseline = relative
+        ? await findBaseline(settings, target, { id: dataset.id, baselineId: dataset.baseline_experiment_id }, {
+            digest,
+            runsExpected: examples.length * settings.repetitions,
+            firstDeploy
+        }, deps)
+        : { kind: 'none' };
+    return {
+        kind: 'planned',
+        plan: {
+            settings,
+            target,
+            dataset: { id: dataset.id, name: dataset.name },
+            examples: examples.map(planned),
+            datasetVersion,
+            digest,
+            keys,
+            baseline
+        }
+    };
+}
+function exampleProblems(settings, examples) {
+    if (examples.length === 0) {
+        const input = settings.splits
+            ? 'eval-splits'
+            : settings.datasetVersion
+                ? 'eval-dataset-version'
+                : 'eval-dataset';
+        return [{ input, message: 'selects no example of the dataset: there is nothing to evaluate' }];
+    }
+    const runs = examples.length * settings.repetitions;
+    return runs > settings.maxExamples
+        ? [
+            {
+                input: 'eval-max-examples',
+                message: `is ${settings.maxExamples}, and the gate would make ${runs} runs (${examples.length} examples × eval-repetitions ${settings.repetitions}); raise it or narrow eval-splits`
+            }
+        ]
+        : [];
+}
+/** Rules that would leave runs unscored make the gate wait for scores that never come. */
+function ruleProblems(rules, datasetId) {
+    const bound = rules.filter((rule) => !rule.dataset_id || rule.dataset_id === datasetId);
+    const enabled = bound.filter((rule) => rule.is_enabled);
+    if (enabled.length === 0)
+        return [
+            {
+                input: 'eval-dataset',
+                message: 'has no enabled evaluator rule bound to it: nothing would score the runs'
+            }
+        ];
+    return enabled.flatMap((rule) => {
+        const name = JSON.stringify((rule.display_name ?? rule.id).slice(0, 80));
+        const partial = [];
+        if (rule.sampling_rate < 1)
+            partial.push(`a sampling rate of ${rule.sampling_rate}`);
+        if (rule.filter !== undefined && rule.filter !== null && rule.filter !== '')
+            partial.push('a filter');
+        return partial.length === 0
+            ? []
+            : [
+                {
+                    input: 'eval-dataset',
+                    message: `has the evaluator rule ${name} with ${partial.join(' and ')}: some runs would never be scored (set its sampling rate to 1 and remove its filter)`
+                }
+            ];
+    });
+}
+/** The dataset's version as read: the newest `modified_at` of its examples. */
+function newestModified(examples) {
+    let newest = Number.NEGATIVE_INFINITY;
+    for (const example of examples) {
+        const time = Date.parse(example.modified_at ?? example.created_at ?? '');
+        if (Number.isFinite(time) && time > newest)
+            newest = time;
+    }
+    return Number.isFinite(newest) ? new Date(newest).toISOString() : 'unknown';
+}
+function planned(example) {
+    return {
+        id: example.id.toLowerCase(),
+        inputs: example.inputs,
+        firstLine: firstLineOf(example.inputs)
+    };
+}
+/** The example's question as people know it: its last message's text, else its inputs as JSON. */
+function firstLineOf(inputs) {
+    const messages = inputs.messages;
+    const last = Array.isArray(messages)
+        ? messages.at(-1)
+        : undefined;
+    const text = typeof last?.content === 'string' ? last.content : JSON.stringify(inputs);
+    const line = text.trim().split(/\r?\n|\r|\u2028|\u2029/)[0] ?? '';
+    return line.length > FIRST_LINE ? `${line.slice(0, FIRST_LINE)}…` : line;
+}
+async function findBaseline(settings, target, dataset, wanted, deps) {
+    const choice = settings.baseline;
+    const call = callOf(deps);
+    if (choice.kind === 'none')
+        return { kind: 'none' };
+    if (choice.kind === 'previous') {
+        if (wanted.firstDeploy ||
+            target.deploymentId === undefined ||
+            target.previousRevisionId === undefined)
+            return { kind: 'first-deploy' };
+        const { deploymentId, previousRevisionId } = target;
+        let found;
+        await deps.client.eachSession(dataset.id, (session) => {
+            if (!isPreviousBaseline(session, {
+                deploymentId,
+                revisionId: previousRevisionId,
+                digest: wanted.digest
+            }))
+                return false;
+            found = session;
+            return true;
+        }, call);
+        if (found)
+            return { kind: 'experiment', session: found, repetitions: repetitionsOf(found) };
+        if (!target.deploymentUrl)
+            return {
+                kind: 'missing',
+                why: `no experiment of revision ${previousRevisionId} on these examples, and the deployment has no URL to evaluate it at`
+            };
+        return {
+            kind: 'serving-first',
+            revisionId: previousRevisionId,
+            deploymentUrl: target.deploymentUrl
+        };
+    }
+    const id = choice.kind === 'dataset' ? dataset.baselineId : choice.id;
+    if (!id)
+        return {
+            kind: 'missing',
+            why: 'the dataset pins no baseline experiment (eval-baseline: dataset)'
+        };
+    const session = await deps.client.getSession(id, call);
+    if (!session)
+        return { kind: 'missing', why: `the tracing service has no experiment ${id}` };
+    return comparable(session, wanted);
+}
+/**
+ * An experiment named by the dataset or the input: one this action made must have the same
+ * digest (run by run); another is compared on its means when its run count is that of these
+ * examples.
+ */
+function comparable(session, wanted) {
+    const digest = digestOf(session);
+    if (digest !== undefined)
+        return digest === wanted.digest
+            ? { kind: 'experiment', session, repetitions: repetitionsOf(session) }
+            : {
+                kind: 'missing',
+                why: `experiment ${session.id} ran other examples (or another version of them)`
+            };
+    return session.run_count === wanted.runsExpected
+        ? { kind: 'experiment', session }
+        : {
+            kind: 'missing',
+            why: `experiment ${session.id} has ${session.run_count ?? 'no'} runs, not the ${wanted.runsExpected} of these examples: it is not on the same examples`
+        };
+}
+/** The plan in lines for the log (and `dry-run`): what would be run, compared and awaited. */
+function describeGatePlan(plan) {
+    const { settings, examples } = plan;
+    const runs = examples.length * settings.repetitions;
+    const baseline = plan.baseline;
+    const comparedWith = baseline.kind === 'none'
+        ? 'no baseline (no eval-max-regression)'
+        : baseline.kind === 'first-deploy'
+            ? 'nothing: a first deploy (eval-max-regression skipped)'
+            : baseline.kind === 'missing'
+                ? `no baseline: ${baseline.why} (relative thresholds cannot conclude)`
+                : baseline.kind === 'experiment'
+                    ? `experiment ${baseline.session.id}${baseline.repetitions === undefined ? ' (on its means)' : ' (run by run)'}`
+                    : `the serving revision ${baseline.revisionId}, evaluated first, before anything is written (${runs} more agent calls)`;
+    return [
+        `Evaluation gate: dataset ${plan.dataset.id} (${examples.length} examples, version ${plan.datasetVersion}${settings.splits ? `, splits ${settings.splits.join(', ')}` : ''})`,
+        `  ${runs} runs (${examples.length} × eval-repetitions ${settings.repetitions}), ${settings.concurrency} at a time, against assistant ${settings.assistantId}`,
+        `  keys awaited: ${plan.keys.join(', ')}; feedback awaited up to ${Math.round(settings.timeoutMs / 1000)} s after the last run`,
+        `  compared with ${comparedWith}`
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/evaluation/coverage.ts
+/**
+ * Completion by coverage: nothing says when the evaluators are done, so the gate polls, with
+ * backoff and within its deadline, until every run sent is ingested and every run without an
+ * error has a numeric or boolean score for every gated key. Scores still missing at the deadline
+ * are what they are: the verdict cannot conclude on them.
+ */
+
+
+
+/** First pause between polls; it grows by half each poll up to the longest. */
+const FIRST_POLL_GAP_MS = 5_000;
+const LONGEST_POLL_GAP_MS = 60_000;
+const coverage_GAP_GROWTH = 1.5;
+const LAST_LOOK_MARGIN_MS = 1_000;
+/** Polls in a row that may fail (each after the client's retries) before the gate gives up. */
+const coverage_FAILED_POLL_BUDGET = 3;
+async function awaitCoverage(targets, keys, deadline, deps) {
+    const scores = new Map(targets.map((target) => [
+        target.experimentId,
+        new Map(keys.map((key) => [key, new Map()]))
+    ]));
+    const ingested = new Set();
+    let reads = 0;
+    let failedPolls = 0;
+    let gap = FIRST_POLL_GAP_MS;
+    let serviceFailure;
+    const startedAt = deps.now();
+    for (;;) {
+        try {
+            reads += await poll(targets, keys, scores, ingested, { ...deps, deadline });
+            failedPolls = 0;
+        }
+        catch (error) {
+            if (deps.signal?.aborted)
+                throw deps.signal.reason;
+            if (error instanceof errors/* DeadlineError */.j3)
+                break;
+            failedPolls += 1;
+            serviceFailure = error instanceof Error ? error.message : String(error);
+            if (failedPolls >= coverage_FAILED_POLL_BUDGET)
+                break;
+        }
+        const complete = isComplete(targets, keys, scores, ingested);
+        deps.info(progressLine(targets, keys, scores, ingested, deps.now() - startedAt, deadline - startedAt));
+        if (complete)
+            return { scores, notIngested: [], complete: true, reads };
+        // The last look is a little before the deadline: a read at the deadline is not sent.
+        const left = deadline - LAST_LOOK_MARGIN_MS - deps.now();
+        if (left <= 0)
+            break;
+        await deps.sleep(Math.min(gap, left), deps.signal);
+        gap = Math.min(LONGEST_POLL_GAP_MS, gap * coverage_GAP_GROWTH);
+    }
+    return {
+        scores,
+        notIngested: targets.filter((t) => !ingested.has(t.experimentId)).map((t) => t.experimentId),
+        complete: false,
+        ...(failedPolls >= coverage_FAILED_POLL_BUDGET && serviceFailure !== undefined && { serviceFailure }),
+        reads
+    };
+}
+/** One round: each experiment's run count until ingested, and the scores still missing. */
+async function poll(targets, keys, scores, ingested, deps) {
+    let reads = 0;
+    for (const target of targets) {
+        if (!ingested.has(target.experimentId)) {
+            const session = await deps.client.getSession(target.experimentId, callOf(deps));
+            reads += 1;
+            if ((session?.run_count ?? 0) >= target.runs.length)
+                ingested.add(target.experimentId);
+        }
+        for (const key of keys) {
+            const byRun = scores.get(target.experimentId)?.get(key);
+            if (!byRun)
+                continue;
+            const missing = target.runs
+                .filter((run) => run.error === undefined && !byRun.has(run.runId))
+                .map((run) => run.runId);
+            if (missing.length === 0)
+                continue;
+            const feedback = await deps.client.listFeedback(missing, key, callOf(deps));
+            reads += Math.ceil(missing.length / 50);
+            for (const [runId, score] of newestScores(feedback, key))
+                byRun.set(runId, score);
+        }
+    }
+    return reads;
+}
+/** One line per poll (polls are at most a minute apart): what is in, and for how long it waited. */
+function progressLine(targets, keys, scores, ingested, waitedMs, allowedMs) {
+    let expected = 0;
+    let seen = 0;
+    for (const target of targets) {
+        const answered = target.runs.filter((run) => run.error === undefined);
+        for (const key of keys) {
+            const byRun = scores.get(target.experimentId)?.get(key);
+            expected += answered.length;
+            seen += answered.filter((run) => byRun?.has(run.runId)).length;
+        }
+    }
+    const notIngested = targets.filter((target) => !ingested.has(target.experimentId)).length;
+    return `Evaluation gate: ${seen} of ${expected} scores in${notIngested > 0 ? ', runs still being ingested' : ''}; waited ${(0,duration/* formatDuration */.a)(waitedMs)} of ${(0,duration/* formatDuration */.a)(allowedMs)} (eval-timeout).`;
+}
+function isComplete(targets, keys, scores, ingested) {
+    return targets.every((target) => ingested.has(target.experimentId) &&
+        keys.every((key) => {
+            const byRun = scores.get(target.experimentId)?.get(key);
+            return target.runs.every((run) => run.error !== undefined || byRun?.has(run.runId));
+        }));
+}
+/**
+ * Each run's score for `key`: its newest feedback whose score is a number or a boolean (1 or 0).
+ * A null score is no score; comments and values are never read.
+ */
+function newestScores(feedback, key) {
+    const newest = new Map();
+    for (const item of feedback) {
+        if (item.key !== key)
+            continue;
+        const score = typeof item.score === 'boolean'
+            ? item.score
+                ? 1
+                : 0
+            : typeof item.score === 'number' && Number.isFinite(item.score)
+                ? item.score
+                : undefined;
+        if (score === undefined)
+            continue;
+        const at = Date.parse(item.created_at ?? '') || 0;
+        const seen = newest.get(item.run_id.toLowerCase());
+        if (!seen || at >= seen.at)
+            newest.set(item.run_id.toLowerCase(), { at, score });
+    }
+    return new Map([...newest].map(([runId, { score }]) => [runId, score]));
+}
+/**
+ * The scores of an earlier experiment made by this action, read run by run: its run ids are
+ * derived from its id, the examples and its repetitions. Returns key → run id → score.
+ */
+async function readScores(runIds, keys, deps) {
+    const table = new Map();
+    for (const key of keys) {
+        const feedback = await deps.client.listFeedback(runIds, key, callOf(deps));
+        table.set(key, newestScores(feedback, key));
+    }
+    return table;
+}
+
+;// CONCATENATED MODULE: ./src/evaluation/tracing-schemas.ts
+/**
+ * The tracing service's answers as the gate reads them (reference/tracing-api.md). Every answer is
+ * parsed, never trusted: ids must be UUIDs (they go into paths and outputs), free text stays text.
+ */
+
+
+const id = classic_schemas/* string */.YjP().regex(ids/* UUID */.k, 'is not a UUID');
+const metadata = classic_schemas/* record */.g1P(classic_schemas/* string */.YjP(), classic_schemas/* unknown */.L5J());
+/** A time as the service writes it; judged where it is used, never put into a path. */
+const time = classic_schemas/* string */.YjP();
+const datasetSchema = classic_schemas/* object */.Ikc({
+    id,
+    name: classic_schemas/* string */.YjP(),
+    example_count: classic_schemas/* number */.aig().nullish(),
+    modified_at: time.nullish(),
+    baseline_experiment_id: id.nullish()
+})
+    .loose();
+const exampleSchema = classic_schemas/* object */.Ikc({
+    id,
+    dataset_id: id.optional(),
+    inputs: classic_schemas/* record */.g1P(classic_schemas/* string */.YjP(), classic_schemas/* unknown */.L5J()),
+    outputs: classic_schemas/* record */.g1P(classic_schemas/* string */.YjP(), classic_schemas/* unknown */.L5J()).nullish(),
+    metadata: classic_schemas/* object */.Ikc({ dataset_split: classic_schemas/* array */.YOg(classic_schemas/* string */.YjP()).nullish() })
+        .loose()
+        .nullish(),
+    created_at: time.nullish(),
+    modified_at: time.nullish()
+})
+    .loose();
+const ruleSchema = classic_schemas/* object */.Ikc({
+    id,
+    display_name: classic_schemas/* string */.YjP().nullish(),
+    dataset_id: id.nullish(),
+    is_enabled: classic_schemas/* boolean */.zMY(),
+    sampling_rate: classic_schemas/* number */.aig(),
+    // A filter's form is the service's own; any non-empty one means some runs go unscored.
+    filter: classic_schemas/* unknown */.L5J().optional()
+})
+    .loose();
+const feedbackStat = classic_schemas/* object */.Ikc({ n: classic_schemas/* number */.aig().nullish(), avg: classic_schemas/* number */.aig().nullish() }).loose();
+const sessionSchema = classic_schemas/* object */.Ikc({
+    id,
+    name: classic_schemas/* string */.YjP(),
+    tenant_id: classic_schemas/* string */.YjP().nullish(),
+    start_time: time.nullish(),
+    end_time: time.nullish(),
+    reference_dataset_id: id.nullish(),
+    extra: classic_schemas/* object */.Ikc({ metadata: metadata.nullish() }).loose().nullish(),
+    run_count: classic_schemas/* number */.aig().nullish(),
+    error_rate: classic_schemas/* number */.aig().nullish(),
+    feedback_stats: classic_schemas/* record */.g1P(classic_schemas/* string */.YjP(), feedbackStat.nullish()).nullish()
+})
+    .loose();
+const feedbackSchema = classic_schemas/* object */.Ikc({
+    id: classic_schemas/* string */.YjP(),
+    run_id: id,
+    key: classic_schemas/* string */.YjP(),
+    // A categorical value or a comment is never read: scores only.
+    score: classic_schemas/* union */.KCZ([classic_schemas/* number */.aig(), classic_schemas/* boolean */.zMY()]).nullish(),
+    created_at: time.nullish()
+})
+    .loose();
+const datasetsSchema = classic_schemas/* array */.YOg(datasetSchema);
+const examplesSchema = classic_schemas/* array */.YOg(exampleSchema);
+const rulesSchema = classic_schemas/* array */.YOg(ruleSchema);
+const sessionsSchema = classic_schemas/* array */.YOg(sessionSchema);
+const feedbacksSchema = classic_schemas/* array */.YOg(feedbackSchema);
+
+;// CONCATENATED MODULE: ./src/evaluation/tracing-client.ts
+/**
+ * The tracing service's client (reference/tracing-api.md): one typed method per call, each through
+ * the control plane's request chokepoint (auth headers, timeout, body cap, retries on 408, 425,
+ * 429 with Retry-After and 5xx within the caller's deadline, parsing with the call's schema).
+ * Writes carry ids made by the action, so a write sent again is the same write and is retried.
+ */
+
+
+
+
+
+/** Lists page by at most this many. */
+const tracing_client_PAGE_LIMIT = 100;
+/** Run ids per feedback read: the service's advice (a long query string is refused by proxies). */
+const FEEDBACK_RUNS_PER_READ = 50;
+/** Runs per batch write, at most (the service's limit is 100 runs and 20 MiB). */
+const RUNS_PER_BATCH = 100;
+const MAX_BATCH_BYTES = 16 * 1024 * 1024;
+/** A guard against a service whose pages never end. */
+const tracing_client_MAX_PAGES = 1_000;
+const tracing_client_segment = (id) => {
+    if (!ids/* UUID */.k.test(id))
+        throw new errors/* ServiceIdError */.z1(id);
+    return id;
+};
+const tracingPaths = {
+    datasets: () => '/datasets',
+    dataset: (id) => `/datasets/${tracing_client_segment(id)}`,
+    examples: () => '/examples',
+    rules: () => '/runs/rules',
+    sessions: () => '/sessions',
+    session: (id) => `/sessions/${tracing_client_segment(id)}`,
+    runsBatch: () => '/runs/batch',
+    feedback: () => '/feedback'
+};
+class TracingClient {
+    #requester;
+    constructor(options) {
+        this.#requester = new ControlPlaneRequester(options);
+    }
+    /** A dataset by id (a UUID), else by exact name; undefined when there is none. */
+    async findDataset(nameOrId, call) {
+        if (ids/* UUID */.k.test(nameOrId)) {
+            try {
+                return await this.#get(tracingPaths.dataset(nameOrId), {}, datasetSchema, call);
+            }
+            catch (error) {
+                if (!(error instanceof errors/* HttpStatusError */.F9 && error.status === 404))
+                    throw error;
+            }
+        }
+        const found = await this.#get(tracingPaths.datasets(), { name: nameOrId, limit: 1 }, datasetsSchema, call);
+        // `name` is exact on the service; a service that matches otherwise is not followed.
+        return found.find((dataset) => dataset.name === nameOrId);
+    }
+    /** Every example of the dataset (every page), in the service's order. */
+    async listExamples(datasetId, filter, call) {
+        return this.#pages(tracingPaths.examples(), { dataset: datasetId, splits: filter.splits, as_of: filter.asOf }, examplesSchema, call);
+    }
+    /** The evaluator rules bound to the dataset. */
+    async listRules(datasetId, call) {
+        return this.#get(tracingPaths.rules(), { dataset_id: datasetId }, rulesSchema, call);
+    }
+    /**
+     * The dataset's experiments, newest first, a page at a time: `visit` returns true to stop. A
+     * session of another dataset in the answer is skipped (the filter is checked here too).
+     */
+    async eachSession(datasetId, visit, call) {
+        for (let page = 0; page < tracing_client_MAX_PAGES; page++) {
+            const sessions = await this.#get(tracingPaths.sessions(), {
+                reference_dataset: datasetId,
+                sort_by: 'start_time',
+                sort_by_desc: 'true',
+                offset: page * tracing_client_PAGE_LIMIT,
+                limit: tracing_client_PAGE_LIMIT
+            }, sessionsSchema, call);
+            for (const session of sessions) {
+                if (session.reference_dataset_id && session.reference_dataset_id !== datasetId)
+                    continue;
+                if (visit(session))
+                    return;
+            }
+            if (sessions.length < tracing_client_PAGE_LIMIT)
+                return;
+        }
+    }
+    /** An experiment with its stats; undefined when there is none of that id. */
+    async getSession(id, call) {
+        try {
+            const session = await this.#get(tracingPaths.session(id), { include_stats: 'true' }, sessionSchema, call);
+            if (session.id.toLowerCase() !== id.toLowerCase())
+                throw new errors/* ServiceIdError */.z1(session.id);
+            return session;
+        }
+        catch (error) {
+            if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404)
+                return undefined;
+            throw error;
+        }
+    }
+    /**
+     * Creates the experiment with the action's id. A 409 is either this same write answered before
+     * (the id exists: done) or the name taken by another experiment (the caller picks another).
+     */
+    async createSession(session, call) {
+        try {
+            await this.#requester.request({
+                ...call,
+                method: 'POST',
+                path: tracingPaths.sessions(),
+                body: session,
+                schema: undefined,
+                maxBodyBytes: transport/* BODY_CAPS */.V9.tracingJson,
+                idempotent: true
+            });
+            return 'created';
+        }
+        catch (error) {
+            if (!(error instanceof errors/* HttpStatusError */.F9 && error.status === 409))
+                throw error;
+            return (await this.getSession(session.id, call)) ? 'created' : 'name-taken';
+        }
+    }
+    /** Ends the experiment and replaces its `extra` (the whole of it is sent). */
+    async patchSession(id, patch, call) {
+        await this.#requester.request({
+            ...call,
+            method: 'PATCH',
+            path: tracingPaths.session(id),
+            body: patch,
+            schema: undefined,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.tracingJson,
+            idempotent: true
+        });
+    }
+    /** Records runs, in batches of at most 100 runs and 16 MiB. */
+    async postRuns(runs, call) {
+        for (const batch of batches(runs)) {
+            await this.#requester.request({
+                ...call,
+                method: 'POST',
+                path: tracingPaths.runsBatch(),
+                body: { post: batch, patch: [] },
+                schema: undefined,
+                maxBodyBytes: transport/* BODY_CAPS */.V9.tracingJson,
+                idempotent: true
+            });
+        }
+    }
+    /** The feedback of `key` on these runs (at most 50 at a time), every page. */
+    async listFeedback(runIds, key, call) {
+        const feedback = [];
+        for (let start = 0; start < runIds.length; start += FEEDBACK_RUNS_PER_READ) {
+            const runs = runIds.slice(start, start + FEEDBACK_RUNS_PER_READ).map(tracing_client_segment);
+            feedback.push(...(await this.#pages(tracingPaths.feedback(), { run: runs, key }, feedbacksSchema, call)));
+        }
+        return feedback;
+    }
+    async #pages(path, query, schema, call) {
+        const all = [];
+        for (let page = 0; page < tracing_client_MAX_PAGES; page++) {
+            const items = await this.#get(path, { ...query, offset: page * tracing_client_PAGE_LIMIT, limit: tracing_client_PAGE_LIMIT }, schema, call);
+            all.push(...items);
+            if (items.length < tracing_client_PAGE_LIMIT)
+                return all;
+        }
+        throw new Error(`GET ${path} did not end after ${tracing_client_MAX_PAGES} pages of ${tracing_client_PAGE_LIMIT}`);
+    }
+    #get(path, query, schema, call) {
+        return this.#requester.request({
+            ...call,
+            method: 'GET',
+            path,
+            query,
+            schema,
+            maxBodyBytes: transport/* BODY_CAPS */.V9.tracingJson
+        });
+    }
+}
+/** Runs split so that no batch holds more than 100 runs or 16 MiB of JSON. */
+function* batches(runs) {
+    let batch = [];
+    let bytes = 0;
+    for (const run of runs) {
+        const size = Buffer.byteLength(JSON.stringify(run));
+        if (batch.length > 0 && (batch.length >= RUNS_PER_BATCH || bytes + size > MAX_BATCH_BYTES)) {
+            yield batch;
+            batch = [];
+            bytes = 0;
+        }
+        batch.push(run);
+        bytes += size;
+    }
+    if (batch.length > 0)
+        yield batch;
+}
+
+;// CONCATENATED MODULE: ./src/evaluation/experiment.ts
+/**
+ * One experiment: created with the action's id and metadata, then each example run
+ * `eval-repetitions` times as one stateless `POST /runs/wait` on a revision's URL, a pool of
+ * `eval-concurrency`, never retried (a failure is data), each recorded as a root run of the
+ * experiment with its example as reference. Run ids are UUID v5 of (experiment, example,
+ * repetition), so a write sent again is the same write.
+ */
+
+
+
+
+
+
+
+
+const PATH = '/runs/wait';
+const PROGRESS_EVERY_MS = 30_000;
+/** Attempts to find a free name before giving up (the id stays the same). */
+const NAME_ATTEMPTS = 3;
+async function runExperiment(plan, spec, agent, deps) {
+    const experimentId = (deps.randomUUID ?? external_node_crypto_.randomUUID)();
+    const metadata = {
+        made_by: MADE_BY,
+        role: spec.role,
+        deployment_id: spec.deploymentId ?? null,
+        deployment_name: plan.target.deploymentName,
+        revision_id: spec.revisionId,
+        previous_revision_id: spec.previousRevisionId ?? null,
+        commit: spec.commit ?? null,
+        workflow_run: spec.workflowRun ?? null,
+        dataset_id: plan.dataset.id,
+        dataset_version: plan.datasetVersion,
+        examples_digest: plan.digest,
+        example_count: plan.examples.length,
+        repetitions: plan.settings.repetitions,
+        gated_keys: plan.keys
+    };
+    await createExperiment(plan, spec, experimentId, metadata, deps);
+    deps.info(`Evaluation gate: experiment ${experimentId} (${spec.role === 'baseline' ? 'the serving revision' : 'the new revision'} ${spec.revisionId}): ${plan.examples.length} examples × ${plan.settings.repetitions}, ${plan.settings.concurrency} at a time.`);
+    const jobs = plan.examples.flatMap((example) => Array.from({ length: plan.settings.repetitions }, (_, index) => ({
+        example,
+        repetition: index + 1
+    })));
+    const runs = new Array(jobs.length);
+    let pending = [];
+    let unsent = 0;
+    let next = 0;
+    let done = 0;
+    let failed = 0;
+    let lastLine = deps.now();
+    const flush = async () => {
+        const batch = pending;
+        pending = [];
+        if (batch.length > 0)
+            await deps.client.postRuns(batch, callOf(deps));
+    };
+    const worker = async () => {
+        while (next < jobs.length) {
+            const index = next++;
+            const job = jobs[index];
+            if (job === undefined)
+                break;
+            const runId = runIdOf(experimentId, job.example.id, job.repetition);
+            if (deps.now() >= deps.deadline) {
+                unsent += 1;
+                continue;
+            }
+            const { record, outcome } = await runOne(job, runId, experimentId, spec, agent, plan, deps);
+            runs[index] = outcome;
+            done += 1;
+            if (outcome.error !== undefined)
+                failed += 1;
+            // A line at least every half minute, so that a long experiment never looks hung.
+            if (deps.now() - lastLine >= PROGRESS_EVERY_MS || done === jobs.length) {
+                lastLine = deps.now();
+                deps.info(`Evaluation gate: ${done} of ${jobs.length} runs done (${failed} failed).`);
+            }
+            pending.push(record);
+            // Records are written as they come, so memory holds at most a batch of answers.
+            if (pending.length >= RUNS_PER_BATCH)
+                await flush();
+        }
+    };
+    const workers = Math.max(1, Math.min(plan.settings.concurrency, jobs.length));
+    await Promise.all(Array.from({ length: workers }, worker));
+    await flush();
+    const sent = runs.filter((run) => run !== undefined);
+    const errors = sent.filter((run) => run.error !== undefined).length;
+    deps.info(`Evaluation gate: ${sent.length} runs recorded in experiment ${experimentId} (${errors} failed${unsent > 0 ? `, ${unsent} not sent: the time ran out` : ''}).`);
+    return { experimentId, metadata, runs: sent, unsent };
+}
+async function createExperiment(plan, spec, experimentId, metadata, deps) {
+    const base = `${plan.target.deploymentName} ${spec.role} ${spec.revisionId.slice(0, 8)}`;
+    for (let attempt = 0; attempt < NAME_ATTEMPTS; attempt++) {
+        const suffix = attempt === 0 ? experimentId.slice(0, 8) : `${experimentId.slice(0, 8)}-${attempt + 1}`;
+        const created = await deps.client.createSession({
+            id: experimentId,
+            name: `${base} ${suffix}`,
+            description: `Evaluation gate of ${plan.target.deploymentName}: revision ${spec.revisionId} on ${plan.dataset.name}`,
+            reference_dataset_id: plan.dataset.id,
+            start_time: new Date(deps.now()).toISOString(),
+            extra: { metadata: { ...metadata } }
+        }, callOf(deps));
+        if (created === 'created')
+            return;
+    }
+    throw new Error(`The tracing service refused the experiment's name ${NAME_ATTEMPTS} times (taken); run the step again.`);
+}
+async function runOne(job, runId, experimentId, spec, agent, plan, deps) {
+    const startedAt = deps.now();
+    let outputs = null;
+    let error;
+    try {
+        const answer = await agentExchange({
+            ...agent,
+            deadline: deps.deadline,
+            signal: deps.signal,
+            dispatcher: deps.dispatcher,
+            now: deps.now
+        }, {
+            method: 'POST',
+            path: PATH,
+            body: { assistant_id: plan.settings.assistantId, input: job.example.inputs }
+        });
+        const judged = judgeAnswer(answer.status, answer.text, job.example.inputs);
+        outputs = judged.outputs;
+        error = judged.error;
+    }
+    catch (failure) {
+        if (!(failure instanceof transport/* TransportError */.wX))
+            throw failure;
+        error =
+            failure.kind === 'timeout'
+                ? 'no answer in time'
+                : failure.kind === 'too-large'
+                    ? `the answer was ${failure.reason}`
+                    : `no answer: ${failure.reason}`;
+    }
+    const endedAt = Math.max(deps.now(), startedAt);
+    const record = {
+        id: runId,
+        trace_id: runId,
+        dotted_order: `${dottedTime(startedAt)}${runId}`,
+        name: 'evaluation gate',
+        run_type: 'chain',
+        start_time: new Date(startedAt).toISOString(),
+        end_time: new Date(endedAt).toISOString(),
+        inputs: job.example.inputs,
+        outputs,
+        error: error ?? null,
+        session_id: experimentId,
+        reference_example_id: job.example.id,
+        extra: { metadata: { repetition: job.repetition, revision_id: spec.revisionId } }
+    };
+    return {
+        record,
+        outcome: {
+            runId,
+            exampleId: job.example.id,
+            repetition: job.repetition,
+            ...(error !== undefined && { error })
+        }
+    };
+}
+/**
+ * A `/runs/wait` answer as a run's record, read by the one reader of the agent's reply: the whole
+ * answer as `outputs` (evaluators read it), and an error when the agent gave no reply, the graph
+ * failed or the server answered another status.
+ */
+function judgeAnswer(status, text, input) {
+    const read = readAgentReply(text, sentMessageCount(input));
+    const { answer } = read;
+    const outputs = answer !== null && typeof answer === 'object' && !Array.isArray(answer)
+        ? answer
+        : answer === undefined || answer === null
+            ? null
+            : { output: answer };
+    if (status !== 200)
+        return { outputs, error: `${PATH} answered HTTP ${status}` };
+    return read.kind === 'reply' ? { outputs } : { outputs, error: read.reason };
+}
+/** A root run's `dotted_order` time: `YYYYMMDDTHHMMSSffffffZ` (microseconds). */
+function dottedTime(epochMs) {
+    const iso = new Date(epochMs).toISOString(); // 2026-01-02T03:04:05.678Z
+    const digits = iso.replace(/[-:]/g, '').replace(/\.(\d{3})Z$/, '$1000Z');
+    return digits;
+}
+
+;// CONCATENATED MODULE: ./src/evaluation/verdict.ts
+/**
+ * The gate's verdict from what was read: pure arithmetic, no I/O. Pass: every gated key covered,
+ * every threshold met, errors within bound. Fail: a threshold missed by a covered key, or too many
+ * errors. Otherwise it could not conclude, which is never a pass.
+ */
+
+/** Equal within this is equal: 0.7 − 0.8 is not a drop of more than 0.1. */
+const EPSILON = 1e-9;
+const MAX_EXAMPLES_SHOWN = 10;
+const mean = (values) => values.length === 0 ? undefined : values.reduce((sum, value) => sum + value, 0) / values.length;
+/** key → example id → the mean of its scored repetitions. */
+function exampleMeans(runs, scores, keys) {
+    const perKey = new Map();
+    for (const key of keys) {
+        const byRun = scores.get(key);
+        const byExample = new Map();
+        for (const run of runs) {
+            const score = byRun?.get(run.runId);
+            if (run.error !== undefined || score === undefined)
+                continue;
+            byExample.set(run.exampleId, [...(byExample.get(run.exampleId) ?? []), score]);
+        }
+        perKey.set(key, new Map([...byExample].map(([example, values]) => [example, mean(values) ?? 0])));
+    }
+    return perKey;
+}
+function judgeGate(input) {
+    const { runs, keys, baseline } = input;
+    const answered = runs.filter((run) => run.error === undefined);
+    const errors = runs.length - answered.length;
+    const errorRate = runs.length === 0 ? 0 : errors / runs.length;
+    const perExample = exampleMeans(runs, input.scores, keys);
+    const rows = keys.map((key) => keyRow(key, input, answered, perExample.get(key)));
+    const why = [];
+    const tooManyErrors = errorRate > input.maxErrorRate + EPSILON;
+    if (errors === runs.length && runs.length > 0)
+        why.push(`every run failed (${errors} of ${runs.length}): the agent gave no answer to judge`);
+    else if (tooManyErrors)
+        why.push(`${errors} of ${runs.length} runs failed (${percent(errorRate)}), over eval-max-error-rate ${percent(input.maxErrorRate)}`);
+    for (const row of rows)
+        if (row.why)
+            why.push(`${row.key}: ${row.why}`);
+    const verdict = tooManyErrors || rows.some((row) => row.verdict === 'fail')
+        ? 'fail'
+        : rows.some((row) => row.verdict === 'inconclusive')
+            ? 'inconclusive'
+            : 'pass';
+    return {
+        verdict,
+        rows,
+        runs: runs.length,
+        errors,
+        errorRate,
+        why,
+        examples: shownExamples(perExample, baseline)
+    };
+}
+function keyRow(key, input, answered, perExample) {
+    const byRun = input.scores.get(key);
+    const n = answered.filter((run) => byRun?.has(run.runId)).length;
+    const mean_ = perExample && perExample.size > 0 ? (mean([...perExample.values()]) ?? null) : null;
+    const minScore = input.minScores.get(key);
+    const firstDeploy = input.baseline.kind === 'first-deploy';
+    const maxRegression = firstDeploy ? undefined : (0,inputs_eval/* regressionBound */.oF)(input.maxRegression, key);
+    const baseline = baselineMean(input.baseline, key);
+    const delta = mean_ !== null && baseline !== null ? mean_ - baseline : null;
+    const row = {
+        key,
+        mean: mean_,
+        n,
+        expected: answered.length,
+        baseline,
+        delta,
+        ...(minScore !== undefined && { minScore }),
+        ...(maxRegression !== undefined && { maxRegression })
+    };
+    const inconclusive = (why) => ({ ...row, verdict: 'inconclusive', why });
+    if (answered.length === 0 || mean_ === null)
+        return inconclusive('no run was scored for this key');
+    if (n < answered.length)
+        return inconclusive(`${answered.length - n} of ${answered.length} runs have no score`);
+    const missed = [];
+    if (minScore !== undefined && mean_ < minScore - EPSILON)
+        missed.push(`mean ${fixed(mean_)} is below eval-min-scores ${minScore}`);
+    if (maxRegression !== undefined) {
+        if (delta === null)
+            return inconclusive(input.baseline.kind === 'missing'
+                ? `no baseline to compare with: ${input.baseline.why}`
+                : 'the baseline has no score for this key');
+        if (-delta > maxRegression + EPSILON)
+            missed.push(`dropped ${fixed(-delta)} below the baseline, over eval-max-regression ${maxRegression}`);
+    }
+    return missed.length > 0
+        ? { ...row, verdict: 'fail', why: missed.join('; ') }
+        : { ...row, verdict: 'pass' };
+}
+function baselineMean(baseline, key) {
+    if (baseline.kind === 'means')
+        return baseline.means.get(key) ?? null;
+    if (baseline.kind !== 'runs')
+        return null;
+    const examples = baseline.perExample.get(key);
+    return examples && examples.size > 0 ? (mean([...examples.values()]) ?? null) : null;
+}
+/** The examples that regressed most (run-level baseline), else those that scored lowest. */
+function shownExamples(perExample, baseline) {
+    const rows = [];
+    for (const [key, examples] of perExample) {
+        const before = baseline.kind === 'runs' ? baseline.perExample.get(key) : undefined;
+        for (const [exampleId, score] of examples) {
+            const was = before?.get(exampleId);
+            rows.push(was === undefined
+                ? { exampleId, key, score }
+                : { exampleId, key, score, baseline: was, delta: score - was });
+        }
+    }
+    if (baseline.kind === 'runs') {
+        const regressed = rows
+            .filter((row) => row.delta !== undefined && row.delta < -EPSILON)
+            .sort((a, b) => (a.delta ?? 0) - (b.delta ?? 0));
+        return { kind: 'regressed', rows: worstPerExample(regressed) };
+    }
+    return { kind: 'lowest', rows: worstPerExample([...rows].sort((a, b) => a.score - b.score)) };
+}
+/** The first (worst) row of each example, up to the number shown. */
+function worstPerExample(sorted) {
+    const seen = new Set();
+    const shown = [];
+    for (const row of sorted) {
+        if (seen.has(row.exampleId))
+            continue;
+        seen.add(row.exampleId);
+        shown.push(row);
+        if (shown.length === MAX_EXAMPLES_SHOWN)
+            break;
+    }
+    return shown;
+}
+const fixed = (value) => String(Math.round(value * 1000) / 1000);
+const percent = (share) => `${Math.round(share * 1000) / 10}%`;
+/** `eval-scores`: for each gated key `{mean, n, baseline, delta, verdict}`, numbers rounded. */
+function scoresOutput(rows) {
+    const round = (value) => (value === null ? null : Math.round(value * 1e6) / 1e6);
+    return JSON.stringify(Object.fromEntries(rows.map((row) => [
+        row.key,
+        {
+            mean: round(row.mean),
+            n: row.n,
+            baseline: round(row.baseline),
+            delta: round(row.delta),
+            verdict: row.verdict
+        }
+    ])));
+}
+
+;// CONCATENATED MODULE: ./src/evaluation/gate.ts
+/**
+ * The evaluation gate after DEPLOYED (and, when no baseline exists, the serving revision's
+ * experiment before the write): experiment, completion by coverage, verdict, records. A gate that
+ * fails or cannot conclude fails the step like a failed agent check.
+ */
+
+
+
+
+
+
+
+
+/**
+ * Before the write, when the plan found no baseline on the same examples: the same experiment
+ * against the serving revision (its URL answers as that revision until the new one serves).
+ * Undefined when the plan needs none. Its scores are awaited with the new revision's.
+ */
+async function runServingBaseline(plan, agent, deps) {
+    if (plan.baseline.kind !== 'serving-first')
+        return undefined;
+    deps.info(`Evaluation gate: no experiment of the serving revision ${plan.baseline.revisionId} on these examples; it is evaluated first, before anything is written.`);
+    return runExperiment(plan, {
+        role: 'baseline',
+        revisionId: plan.baseline.revisionId,
+        deploymentId: plan.target.deploymentId
+    }, { ...agent, baseUrl: plan.baseline.deploymentUrl }, deps);
+}
+/**
+ * The gate on a DEPLOYED revision: never throws for what the tracing service or the agent does
+ * (that is a verdict, or could not conclude); a cancellation goes through.
+ */
+async function runGate(plan, revision, agent, deps, servingBaseline) {
+    let experiment;
+    try {
+        experiment = await runExperiment(plan, {
+            role: 'gate',
+            revisionId: revision.revisionId,
+            deploymentId: revision.deploymentId,
+            previousRevisionId: plan.target.previousRevisionId,
+            commit: revision.commit,
+            workflowRun: revision.workflowRun
+        }, { ...agent, baseUrl: revision.deploymentUrl }, deps);
+        return await judgeExperiment(plan, experiment, deps, servingBaseline);
+    }
+    catch (error) {
+        if (deps.signal?.aborted)
+            throw deps.signal.reason;
+        if (!(error instanceof errors/* ControlPlaneError */.Cj))
+            throw error;
+        const why = error instanceof errors/* DeadlineError */.j3
+            ? `timeout ran out before the gate could conclude (${error.message})`
+            : `the tracing service failed: ${error.message}`;
+        return couldNotConclude(plan, why, experiment);
+    }
+}
+async function judgeExperiment(plan, experiment, deps, servingBaseline) {
+    const { keys } = plan;
+    const targets = [
+        { experimentId: experiment.experimentId, runs: experiment.runs },
+        ...(servingBaseline
+            ? [{ experimentId: servingBaseline.experimentId, runs: servingBaseline.runs }]
+            : [])
+    ];
+    const coverageDeadline = Math.min(deps.now() + plan.settings.timeoutMs, deps.deadline);
+    const coverage = await awaitCoverage(targets, keys, coverageDeadline, deps);
+    const scores = coverage.scores.get(experiment.experimentId) ?? new Map();
+    const baseline = await baselineScores(plan, servingBaseline, coverage.scores, deps);
+    const judgement = judgeGate({
+        keys,
+        minScores: plan.settings.minScores,
+        maxRegression: plan.settings.maxRegression,
+        maxErrorRate: plan.settings.maxErrorRate,
+        runs: experiment.runs,
+        scores,
+        baseline
+    });
+    const reasons = [...judgement.why];
+    if (experiment.unsent > 0)
+        reasons.push(`${experiment.unsent} runs were not sent before timeout ran out`);
+    if (coverage.notIngested.includes(experiment.experimentId))
+        reasons.push('not every run was ingested by the tracing service before eval-timeout ran out');
+    if (coverage.serviceFailure)
+        reasons.push(`the tracing service failed: ${coverage.serviceFailure}`);
+    const verdict = judgement.verdict === 'pass' && reasons.length > judgement.why.length
+        ? 'inconclusive'
+        : judgement.verdict;
+    const notices = [];
+    await recordEnding(experiment, { gate_verdict: verdict, complete: coverage.complete }, deps, notices);
+    if (servingBaseline)
+        await recordEnding(servingBaseline, {
+            complete: isCovered(servingBaseline.runs, keys, coverage.scores.get(servingBaseline.experimentId))
+        }, deps, notices);
+    const baselineId = baselineExperimentId(plan, servingBaseline);
+    const tenant = await tenantOf(experiment.experimentId, deps);
+    const firstLines = new Map(plan.examples.map((example) => [example.id, example.firstLine]));
+    const evaluatorScores = [...coverage.scores.values()].reduce((sum, byKey) => sum + [...byKey.values()].reduce((n, byRun) => n + byRun.size, 0), 0);
+    return {
+        verdict: {
+            check: 'gate',
+            verdict: verdict === 'pass' ? 'passed' : verdict === 'fail' ? 'failed' : 'inconclusive',
+            ...(reasons.length > 0 && { why: reasons.join('; ') })
+        },
+        experimentId: experiment.experimentId,
+        baselineExperimentId: baselineId,
+        datasetName: plan.dataset.name,
+        rows: judgement.rows,
+        examples: {
+            kind: judgement.examples.kind,
+            rows: judgement.examples.rows.map((row) => ({
+                ...row,
+                firstLine: firstLines.get(row.exampleId) ?? ''
+            }))
+        },
+        runs: judgement.runs,
+        errors: judgement.errors,
+        cost: {
+            agentCalls: experiment.runs.length + (servingBaseline?.runs.length ?? 0),
+            evaluatorScores
+        },
+        links: links(plan, tenant, experiment.experimentId, baselineId),
+        notices,
+        outputs: {
+            'eval-passed': String(verdict === 'pass'),
+            'experiment-id': experiment.experimentId,
+            ...(baselineId !== undefined && { 'baseline-experiment-id': baselineId }),
+            'eval-scores': scoresOutput(judgement.rows)
+        }
+    };
+}
+/** What the new experiment is compared with, read now (an earlier experiment) or just awaited. */
+async function baselineScores(plan, servingBaseline, awaited, deps) {
+    const { baseline } = plan;
+    if (baseline.kind === 'none' || baseline.kind === 'first-deploy' || baseline.kind === 'missing')
+        return baseline;
+    if (baseline.kind === 'serving-first') {
+        if (!servingBaseline)
+            return { kind: 'missing', why: 'the serving revision was not evaluated before the write' };
+        const scores = awaited.get(servingBaseline.experimentId) ?? new Map();
+        if (!isCovered(servingBaseline.runs, plan.keys, scores))
+            return {
+                kind: 'missing',
+                why: "the serving revision's experiment was not fully scored before eval-timeout"
+            };
+        return {
+            kind: 'runs',
+            experimentId: servingBaseline.experimentId,
+            perExample: exampleMeans(servingBaseline.runs, scores, plan.keys)
+        };
+    }
+    const { session, repetitions } = baseline;
+    if (repetitions === undefined) {
+        const means = new Map();
+        for (const key of plan.keys) {
+            const avg = session.feedback_stats?.[key]?.avg;
+            if (typeof avg === 'number' && Number.isFinite(avg))
+                means.set(key, avg);
+        }
+        return { kind: 'means', experimentId: session.id, means };
+    }
+    const runs = plan.examples.flatMap((example) => Array.from({ length: repetitions }, (_, index) => ({
+        runId: runIdOf(session.id, example.id, index + 1),
+        exampleId: example.id,
+        repetition: index + 1
+    })));
+    const scores = await readScores(runs.map((run) => run.runId), plan.keys, deps);
+    return {
+        kind: 'runs',
+        experimentId: session.id,
+        perExample: exampleMeans(runs, scores, plan.keys)
+    };
+}
+function isCovered(runs, keys, scores) {
+    return keys.every((key) => runs.every((run) => run.error !== undefined || scores?.get(key)?.has(run.runId)));
+}
+function baselineExperimentId(plan, servingBaseline) {
+    if (plan.baseline.kind === 'experiment')
+        return plan.baseline.session.id;
+    return servingBaseline?.experimentId;
+}
+/** The experiment's metadata gets the verdict (the whole `extra` is sent: it replaces). */
+async function recordEnding(experiment, ending, deps, notices) {
+    try {
+        await deps.client.patchSession(experiment.experimentId, {
+            end_time: new Date(deps.now()).toISOString(),
+            extra: { metadata: { ...withEnding(experiment.metadata, ending) } }
+        }, callOf(deps));
+    }
+    catch (error) {
+        if (deps.signal?.aborted)
+            throw deps.signal.reason;
+        if (!(error instanceof errors/* ControlPlaneError */.Cj))
+            throw error;
+        notices.push(`The verdict could not be written to experiment ${experiment.experimentId} (${error.message}); the next deploy evaluates this revision again.`);
+    }
+}
+async function tenantOf(experimentId, deps) {
+    try {
+        const session = await deps.client.getSession(experimentId, callOf(deps));
+        return session?.tenant_id && ids/* UUID */.k.test(session.tenant_id) ? session.tenant_id : undefined;
+    }
+    catch {
+        // Without the tenant there is no link; the verdict stands.
+        if (deps.signal?.aborted)
+            throw deps.signal.reason;
+        return undefined;
+    }
+}
+/** Links only from the input's origin and validated UUIDs (Untrusted text). */
+function links(plan, tenant, experimentId, baselineId) {
+    const web = plan.settings.tracingWebUrl;
+    if (web === undefined || tenant === undefined)
+        return {};
+    const compare = `${web}/o/${tenant}/datasets/${plan.dataset.id}/compare?selectedSessions=${experimentId}`;
+    return {
+        experiment: compare,
+        ...(baselineId !== undefined &&
+            ids/* UUID */.k.test(baselineId) && { comparison: `${compare}%2C${baselineId}` })
+    };
+}
+/** A gate that could not conclude before it had a judgement (the tracing service failed). */
+function couldNotConclude(plan, why, experiment) {
+    return {
+        verdict: { check: 'gate', verdict: 'inconclusive', why },
+        experimentId: experiment?.experimentId,
+        datasetName: plan.dataset.name,
+        rows: [],
+        examples: { kind: 'lowest', rows: [] },
+        runs: experiment?.runs.length ?? 0,
+        errors: experiment?.runs.filter((run) => run.error !== undefined).length ?? 0,
+        cost: { agentCalls: experiment?.runs.length ?? 0, evaluatorScores: 0 },
+        links: {},
+        notices: [],
+        outputs: {
+            'eval-passed': 'false',
+            ...(experiment && { 'experiment-id': experiment.experimentId })
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/evaluation/index.ts
+/**
+ * The evaluation gate (`eval-dataset`), in the order a deploy uses it:
+ * 1. `planGate` before the deployment is touched: reads and refusals (nothing written);
+ *    `describeGatePlan` for the log and `dry-run`.
+ * 2. `runServingBaseline` before the write, when the plan found no baseline on the same examples.
+ * 3. `runGate` after DEPLOYED and the other checks: the experiment, the scores, the verdict.
+ */
+
+
+
+
+// EXTERNAL MODULE: ./src/report/gate.ts
+var report_gate = __webpack_require__(8347);
+;// CONCATENATED MODULE: ./src/version.ts
+/** The action's version, sent in the User-Agent; a test holds it equal to package.json's. */
+const ACTION_VERSION = '0.1.0';
+
+;// CONCATENATED MODULE: ./src/after-deploy/gate-check.ts
+/**
+ * The evaluation gate in the delivery: planned once the deployment was read and before anything
+ * is written (its reads, its refusals, the serving revision's experiment when no baseline
+ * exists), then run as the last check after DEPLOYED. The gate itself is ../evaluation/.
+ */
+
+
+
+
+
+/** The gate's reads refused what the inputs ask: every problem, each naming its input. */
+class GateRefusal extends Error {
+    problems;
+    constructor(problems) {
+        super(`The evaluation gate refused ${problems.length === 1 ? 'an input' : `${problems.length} inputs`} after reading the tracing service; nothing was written:\n` +
+            problems.map((problem) => `  - ${problem.input}: ${problem.message}`).join('\n'));
+        this.problems = problems;
+        this.name = 'GateRefusal';
+    }
+}
+/**
+ * The gate of a delivery, when `eval-dataset` asks for one and the operation is gated;
+ * undefined otherwise (operation rollback says with a notice that it skips it).
+ */
+function openGate(config, deps, gated) {
+    const settings = config.gate;
+    if (!settings)
+        return undefined;
+    if (!gated) {
+        const why = `operation ${config.operation} brings back a revision that served before, so it is not evaluated again`;
+        deps.io.notice(`Evaluation gate skipped: ${why}.`);
+        return { beforeWrite: async () => undefined, forCheck: () => ({ skipped: why }) };
+    }
+    const client = new TracingClient({
+        baseUrl: settings.tracingUrl,
+        apiKey: config.apiKey,
+        tenantId: config.tenantId,
+        userAgent: `deploy-agent-action/${ACTION_VERSION}`,
+        dispatcher: deps.dispatcher,
+        now: deps.now,
+        sleep: deps.sleep,
+        onRetry: ({ method, path, attempt, delayMs, reason }) => deps.io.info(`Tracing service: ${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
+    });
+    const gateDeps = {
+        client,
+        deadline: deps.startedAt + config.timeoutMs,
+        signal: deps.signal,
+        dispatcher: deps.dispatcher,
+        now: deps.now,
+        sleep: deps.sleep,
+        info: (line) => deps.io.info(line),
+        notice: (line) => deps.io.notice(line)
+    };
+    const agent = {
+        apiKey: config.verify?.apiKey ?? config.apiKey,
+        ...(config.verify?.authScheme !== undefined && { authScheme: config.verify.authScheme })
+    };
+    let prepared;
+    return {
+        forCheck: () => prepared,
+        beforeWrite: async (target) => {
+            const checkedUrl = target.deploymentUrl === undefined ? undefined : (0,lib_url/* checkHttpUrl */.O)(target.deploymentUrl);
+            const planned = await planGate(settings, {
+                ...target,
+                deploymentUrl: checkedUrl && 'url' in checkedUrl ? checkedUrl.url : undefined
+            }, gateDeps);
+            switch (planned.kind) {
+                case 'refused':
+                    throw new GateRefusal(planned.problems);
+                case 'unreadable':
+                    throw new Error(planned.why);
+                case 'skipped':
+                    deps.io.notice(`Evaluation gate skipped: ${planned.why}.`);
+                    prepared = { skipped: planned.why };
+                    return;
+                case 'planned':
+                    break;
+            }
+            describeGatePlan(planned.plan).forEach((line) => deps.io.info(line));
+            if (config.dryRun) {
+                deps.io.info('Dry run: the evaluation gate read what it needs; no experiment was written.');
+                return;
+            }
+            let servingBaseline;
+            try {
+                servingBaseline = await runServingBaseline(planned.plan, agent, gateDeps);
+            }
+            catch (error) {
+                if (deps.signal?.aborted)
+                    throw error;
+                if (!(error instanceof errors/* ControlPlaneError */.Cj))
+                    throw error;
+                // A gate whose baseline cannot be made could not conclude: nothing is deployed for it.
+                throw new Error(`The evaluation gate could not evaluate the serving revision before the write (the tracing service failed: ${error.message}); nothing was deployed. Run the step again once the tracing service answers.`);
+            }
+            prepared = { plan: planned.plan, servingBaseline, deps: gateDeps, agent };
+        }
+    };
+}
+/**
+ * The check after DEPLOYED: the experiment on this run's revision, its scores, its verdict. A
+ * revision brought back by a rollback is given no plan, only why (it served before).
+ */
+async function gateCheck(context) {
+    const gate = context.gate;
+    // Said by a notice when it was decided: before the write, or when the rollback began.
+    if (!gate || 'skipped' in gate)
+        return { verdict: 'skipped', why: gate?.skipped };
+    const report = await runGate(gate.plan, {
+        revisionId: context.revisionId,
+        deploymentId: context.deploymentId,
+        deploymentUrl: context.result.deploymentUrl ?? '',
+        commit: context.result.promotion?.commit ??
+            context.result.promotion?.fromCommit ??
+            context.workflow?.commit,
+        workflowRun: context.workflow?.runUrl
+    }, gate.agent, { ...gate.deps, deadline: context.deadline }, gate.servingBaseline);
+    report.notices.forEach((notice) => context.io.notice(notice));
+    const { verdict, why } = report.verdict;
+    (0,report_gate/* gateLogLines */.DY)(report).forEach((line) => context.io.info(line));
+    return {
+        verdict,
+        ...(why !== undefined && {
+            why: `The evaluation gate ${verdict === 'failed' ? 'failed' : 'could not conclude'}: ${why}.`
+        }),
+        gate: report
+    };
+}
+/** The gate's outputs as the delivery sets them, once, for this run's revision. */
+function gateOutputs(report) {
+    return Object.entries(report.outputs).flatMap(([name, value]) => value === undefined ? [] : [[name, value]]);
+}
+
 ;// CONCATENATED MODULE: ./src/after-deploy/serving-check.ts
 
 
@@ -3350,7 +4872,7 @@ var suite = __webpack_require__(2758);
 
 /** Characters of a reply kept; the summary shows its first line, the log one line of it. */
 const MAX_REPLY = 4_000;
-const PATH = '/runs/wait';
+const smoke_suite_PATH = '/runs/wait';
 /**
  * `verify-cases`, once the other agent checks passed: the suite under its own `verify-timeout`
  * (and the run's deadline). Below `verify-min-pass` it fails, with why.
@@ -3425,7 +4947,7 @@ async function runCase(options, smokeCase) {
     try {
         answer = await agentExchange(options, {
             method: 'POST',
-            path: PATH,
+            path: smoke_suite_PATH,
             body: {
                 assistant_id: smokeCase.assistant ?? options.defaultAssistant,
                 input: smokeCase.input
@@ -3453,7 +4975,7 @@ async function runCase(options, smokeCase) {
             ...answered,
             passed: false,
             reply: cut(answer.text),
-            failure: `${PATH} answered ${answer.status}`
+            failure: `${smoke_suite_PATH} answered ${answer.status}`
         };
     const run = readAgentReply(answer.text, sentMessageCount(smokeCase.input));
     if (run.kind !== 'reply')
@@ -3503,6 +5025,7 @@ function cut(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/after-deploy/checks.ts
+
 
 
 
@@ -3567,6 +5090,14 @@ const CHECKS = [
         check: 'suite',
         asked: ({ config }) => config.verify?.suite !== undefined,
         run: suiteCheck,
+        inconclusiveRollsBack: true,
+        stopsLaterOn: ENDS_THE_CHECKS
+    },
+    {
+        check: 'gate',
+        // Planned before the write; a rollback's revision is given only why it is skipped.
+        asked: ({ gate }) => gate !== undefined,
+        run: gateCheck,
         inconclusiveRollsBack: true,
         stopsLaterOn: ENDS_THE_CHECKS
     }
@@ -3728,6 +5259,7 @@ async function suiteCheck(context) {
 
 
 
+
 /** The read of what serves once a rollback ended gets this long, whatever time is left. */
 const SERVING_NOW_READ_MS = 10_000;
 /**
@@ -3753,13 +5285,14 @@ async function deliver(config, deps) {
 }
 async function checkedDelivery(config, deps) {
     const operation = OPERATIONS[config.operation];
-    const deployed = await operation.run(config, deps);
+    const gate = operation.checked ? openGate(config, deps, operation.gated) : undefined;
+    const deployed = await operation.run(config, gate ? { ...deps, beforeWrite: (target) => gate.beforeWrite(target) } : deps);
     if (!operation.checked)
         return { result: deployed };
     const runDeadline = deps.startedAt + config.timeoutMs;
     let checks;
     try {
-        checks = await verifyRevision(deployed, config, deps, runDeadline);
+        checks = await verifyRevision(deployed, config, deps, runDeadline, gate?.forCheck());
     }
     catch (error) {
         if (!(error instanceof operations_deps/* CancelledError */.c))
@@ -3771,6 +5304,9 @@ async function checkedDelivery(config, deps) {
         deps.io.setOutput('cases-passed', String(checks.suite.passed));
         deps.io.setOutput('cases-failed', String(checks.suite.failed));
     }
+    if (checks?.gate)
+        for (const [name, value] of gateOutputs(checks.gate))
+            deps.io.setOutput(name, value);
     const result = (0,src_result/* withChecks */.cX)(deployed, checks);
     const rollsBack = operation.rollsBack && config.rollbackOnFailure;
     const grounds = groundsForRollback(result, checks);
@@ -3801,19 +5337,29 @@ async function checkedDelivery(config, deps) {
         deps.io.notice(rolled.skipped);
         return { result, checks };
     }
-    return { result, checks, rollback: await settleRollback(rolled, deploymentId, config, deps) };
+    let rollbackGate;
+    if (checks?.gate) {
+        const why = `revision ${previousRevisionId}, brought back, is not evaluated again: it served before, and a second experiment would double the cost while the service is degraded`;
+        deps.io.notice(`Evaluation gate: ${why}.`);
+        rollbackGate = { skipped: why };
+    }
+    return {
+        result,
+        checks,
+        rollback: await settleRollback(rolled, deploymentId, config, deps, rollbackGate)
+    };
 }
 /**
  * How the rollback ended: its revision's checks (when it reached DEPLOYED), and what the service
  * names active afterwards. Restored only when the earlier revision serves again.
  */
-async function settleRollback(rolled, deploymentId, config, deps) {
+async function settleRollback(rolled, deploymentId, config, deps, gate) {
     const { report, result: redeployed } = rolled;
     const rollbackDeadline = deps.now() + config.rollbackTimeoutMs - report.elapsedMs;
     let ended;
     try {
         const checks = redeployed
-            ? await verifyRevision(redeployed, config, deps, rollbackDeadline)
+            ? await verifyRevision(redeployed, config, deps, rollbackDeadline, gate)
             : undefined;
         const outcome = redeployed ? (0,src_result/* withChecks */.cX)(redeployed, checks).outcome : report.outcome;
         ended = { ...report, outcome, checks };
@@ -3879,7 +5425,7 @@ function cancelledDuringChecks(result, deps) {
  * After DEPLOYED: the checks of the runner's list that the inputs ask for. Undefined when the
  * revision is not DEPLOYED. Rejects with a CancelledError when the run is cancelled.
  */
-async function verifyRevision(result, config, deps, deadline) {
+async function verifyRevision(result, config, deps, deadline, gate) {
     const { deploymentId, revisionId } = result;
     if (result.outcome !== 'deployed' || !deploymentId || !revisionId)
         return undefined;
@@ -3896,7 +5442,9 @@ async function verifyRevision(result, config, deps, deadline) {
         now: deps.now,
         sleep: deps.sleep,
         deadline,
-        agentDeadline: () => (agentDeadline ??= Math.min(deps.now() + (config.verify?.timeoutMs ?? 0), deadline))
+        agentDeadline: () => (agentDeadline ??= Math.min(deps.now() + (config.verify?.timeoutMs ?? 0), deadline)),
+        gate,
+        workflow: deps.workflow
     };
     return runChecks(CHECKS, context);
 }
@@ -3907,8 +5455,6 @@ var rollback_text = __webpack_require__(6846);
 var job_summary = __webpack_require__(5236);
 // EXTERNAL MODULE: ./src/report/log.ts
 var report_log = __webpack_require__(6472);
-// EXTERNAL MODULE: ./src/inputs/eval.ts
-var inputs_eval = __webpack_require__(7647);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 
 
@@ -4222,6 +5768,7 @@ var report_pieces = __webpack_require__(1748);
 
 
 
+
 /**
  * The pull-request comment, rendered from the report model: the preview link first, the reason
  * and the run link on failure, the commit linked (and compared), an "updated" time in UTC, and a
@@ -4264,6 +5811,9 @@ markerName = model.deploymentName) {
                 ''
             ]),
         ...facts({ ...model, links: { ...model.links, compare } }, md),
+        ...(model.gate
+            ? (0,report_gate/* renderGate */.eh)(model.gate, md, { broughtBack: model.rollback?.toRevisionId })
+            : []),
         ...pr_comment_text_history(pushes.slice(push ? 1 : 0), place, md)
     ];
     return (0,markdown/* capComment */.W2)(lines.join('\n'));
@@ -4360,10 +5910,6 @@ function lastRecordedCommit(previousBody, redact) {
 
 // EXTERNAL MODULE: ./src/report/status-text.ts
 var status_text = __webpack_require__(7580);
-;// CONCATENATED MODULE: ./src/version.ts
-/** The action's version, sent in the User-Agent; a test holds it equal to package.json's. */
-const ACTION_VERSION = '0.1.0';
-
 ;// CONCATENATED MODULE: ./src/execute.ts
 
 
@@ -4438,7 +5984,8 @@ async function executeWith(config, redact, startedAt, world, log) {
         now: clock.now,
         sleep: clock.sleep,
         dispatcher,
-        pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber))
+        pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber)),
+        workflow: workflowFacts(world.env)
     };
     const { result, checks, rollback } = await deliver(config, deps);
     await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest));
@@ -4454,7 +6001,7 @@ async function executeWith(config, redact, startedAt, world, log) {
         target: config.operation === 'promote' ? undefined : deployTarget(config),
         workflowCommit: commit,
         place,
-        now: Date.now(),
+        now: clock.now(),
         startedAt,
         inputName: config.name ?? config.deploymentId
     });
@@ -4465,6 +6012,18 @@ async function executeWith(config, redact, startedAt, world, log) {
         comment: (previousBody) => renderComment(model, previousBody, place, redact, commentName(config, model))
     });
     await report(result, model, redact, log, sink, rollback);
+}
+/** The workflow's commit and run URL, as the runner names them (for the gate's experiment). */
+function workflowFacts(env) {
+    const runId = /^\d+$/.test(env.GITHUB_RUN_ID ?? '') ? env.GITHUB_RUN_ID : undefined;
+    const server = env.GITHUB_SERVER_URL || 'https://github.com';
+    return {
+        ...(env.GITHUB_SHA && { commit: env.GITHUB_SHA }),
+        ...(runId &&
+            env.GITHUB_REPOSITORY && {
+            runUrl: `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${runId}`
+        })
+    };
 }
 /** The ref, image or folder a deploy sends, for the summary. */
 function deployTarget(config) {
@@ -4606,18 +6165,23 @@ async function report(result, model, redact, log, sink, rollback) {
 /* harmony export */   $: () => (/* binding */ statusDescription),
 /* harmony export */   o: () => (/* binding */ MAX_DESCRIPTION)
 /* harmony export */ });
-/* harmony import */ var _headline__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4512);
-/* harmony import */ var _markdown__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4285);
+/* harmony import */ var _gate__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8347);
+/* harmony import */ var _headline__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4512);
+/* harmony import */ var _markdown__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4285);
+
 
 
 /** GitHub's limit for a deployment status description. */
 const MAX_DESCRIPTION = 140;
 /**
  * The GitHub deployment status's description: the headline's words as plain text (GitHub shows
- * the state beside it, so no mark), redacted, on one line, at most 140 characters.
+ * the state beside it, so no mark) and the gate's verdict, redacted, on one line, at most 140
+ * characters.
  */
 function statusDescription(model, redact) {
-    return (0,_markdown__WEBPACK_IMPORTED_MODULE_1__/* .markdownFor */ .DY)(redact).plain((0,_headline__WEBPACK_IMPORTED_MODULE_0__/* .plainHeadline */ .r6)(model), MAX_DESCRIPTION);
+    // The gate's verdict in one line beside the headline, which names it only when it failed.
+    const gate = model.gate ? `; ${(0,_gate__WEBPACK_IMPORTED_MODULE_0__/* .gateStatusLine */ .eP)(model.gate)}` : '';
+    return (0,_markdown__WEBPACK_IMPORTED_MODULE_2__/* .markdownFor */ .DY)(redact).plain(`${(0,_headline__WEBPACK_IMPORTED_MODULE_1__/* .plainHeadline */ .r6)(model)}${gate}`, MAX_DESCRIPTION);
 }
 
 
@@ -4625,4 +6189,4 @@ function statusDescription(model, redact) {
 
 };
 
-//# sourceMappingURL=224.index.js.map
+//# sourceMappingURL=135.index.js.map

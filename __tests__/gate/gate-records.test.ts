@@ -1,0 +1,72 @@
+import { afterAll, afterEach, describe, expect, it } from '@jest/globals'
+import { seedGate, type Services } from '../../emulator'
+import { startGitHubApi } from '../helpers/github-api'
+import { VirtualClock } from '../helpers/action-world'
+import { NAME, gateRunner, gateStep, startGateServices } from './gate-harness'
+
+/**
+ * The gate's verdict where people see it on GitHub (the pull-request comment and the deployment
+ * status), and a cancel during the gate: no verdict, no rollback.
+ */
+const clock = new VirtualClock()
+const runInProcess = gateRunner(clock)
+afterAll(() => clock.close())
+
+let services: Services | undefined
+const closers: (() => Promise<void>)[] = []
+afterEach(async () => {
+  await Promise.all([services?.close(), ...closers.splice(0).map((close) => close())])
+  services = undefined
+})
+
+describe('the gate on GitHub', () => {
+  it('puts its table in the PR comment and its verdict in the status, within 140 characters', async () => {
+    services = await startGateServices(clock)
+    const github = await startGitHubApi()
+    closers.push(github.close)
+    services.controlPlane.seedDeployment({ name: NAME })
+    seedGate(services.tracing, { examples: 3 })
+    services.controlPlane.setAgent('wrong-reply')
+    const run = await runInProcess(
+      gateStep(services, {
+        'eval-min-scores': 'correctness=0.8',
+        'github-token': 'ghs_gate_token_7c1d',
+        environment: 'production',
+        'pr-comment': 'true'
+      }),
+      { pullRequest: { number: 7 }, githubApiUrl: github.url }
+    )
+    expect(run.exitCode).toBe(1)
+    const comment = github.comments.at(-1)?.body ?? ''
+    expect(comment).toMatch(/\| correctness \| 0 \(3\) \| ≥ 0\.8 \| ❌ fail \|/)
+    expect(comment).toContain('3 agent calls, 3 evaluator scores')
+    const final = github.deployments.flatMap((deployment) => deployment.statuses).at(-1)
+    expect(final?.state).toBe('failure')
+    expect(final?.description).toContain('gate failed: correctness 0')
+    expect(final?.description?.length).toBeLessThanOrEqual(140)
+  }, 120_000)
+})
+
+describe('a cancel during the gate', () => {
+  it('passes through untouched: the run ends cancelled, no verdict, nothing rolled back', async () => {
+    services = await startGateServices(clock)
+    services.controlPlane.seedDeployment({ name: NAME })
+    seedGate(services.tracing, { examples: 3, delayMs: 60_000 })
+    const run = await runInProcess(
+      gateStep(services, { 'eval-min-scores': 'correctness=0.8', 'rollback-on-failure': 'true' }),
+      {
+        onStdout: (line, _all, cancel) => {
+          if (/^Evaluation gate: \d+ runs recorded/.test(line)) cancel('SIGTERM')
+        }
+      }
+    )
+    expect(run.exitCode).toBe(1)
+    expect(run.stdout).toContain('Received SIGTERM')
+    expect(run.outputs['eval-passed']).toBeUndefined()
+    expect(run.outputs['rolled-back']).toBe('false')
+    expect(services.controlPlane.redeploys()).toEqual([])
+    // The cancelled outcome: no verdict was made of the cancel, no rollback tried.
+    expect(run.summary).toMatch(/^## ❌ support-agent: cancelled/)
+    expect(run.summary).not.toContain('### Rollback')
+  }, 120_000)
+})

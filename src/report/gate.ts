@@ -1,0 +1,155 @@
+/**
+ * The evaluation gate as people see it: one table (key, mean (n), baseline, change, threshold,
+ * verdict), the examples that regressed most (or scored lowest), a cost hint and links, for the
+ * job summary and the pull-request comment; one plain line for the GitHub status; lines for the
+ * log. Every text from the tracing service or the dataset goes through `md` (redacted, then
+ * escaped). Evaluator comments and categorical values never reach a report: scores only.
+ */
+import type { GateReport, KeyRow } from '../evaluation'
+import type { Markdown } from './markdown'
+
+/** Characters of an example's first line in the table. */
+const MAX_EXAMPLE_CHARS = 120
+/** Examples listed at the most. */
+const MAX_EXAMPLES = 10
+
+const VERDICT_WORDS = {
+  passed: 'passed',
+  failed: 'failed',
+  inconclusive: 'could not conclude',
+  skipped: 'skipped'
+} as const
+
+const KEY_MARKS: Record<KeyRow['verdict'], string> = {
+  pass: '✅ pass',
+  fail: '❌ fail',
+  inconclusive: '⚠️ could not conclude'
+}
+
+const number = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '—' : String(Number(value.toFixed(3)))
+
+const signed = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '—' : `${value > 0 ? '+' : ''}${number(value)}`
+
+/** The thresholds of a key, in words: `≥ 0.8`, `drop ≤ 0.05`. */
+function threshold(row: KeyRow): string {
+  const parts: string[] = []
+  if (row.minScore !== undefined) parts.push(`≥ ${number(row.minScore)}`)
+  if (row.maxRegression !== undefined) parts.push(`drop ≤ ${number(row.maxRegression)}`)
+  return parts.length > 0 ? parts.join(', ') : '—'
+}
+
+/**
+ * The gate in the job summary and the PR comment. `broughtBack`: the revision a rollback brought
+ * back after the gate failed, which is not evaluated again.
+ */
+export function renderGate(
+  report: GateReport,
+  md: Markdown,
+  options: { broughtBack?: string } = {}
+): string[] {
+  const { verdict, rows } = report
+  const withBaseline = rows.some((row) => row.baseline !== null)
+  const header = withBaseline
+    ? ['Key', 'Mean (n)', 'Baseline', 'Change', 'Threshold', 'Verdict']
+    : ['Key', 'Mean (n)', 'Threshold', 'Verdict']
+  const table =
+    rows.length === 0
+      ? []
+      : [
+          `| ${header.join(' | ')} |`,
+          `|${header.map(() => '---').join('|')}|`,
+          ...rows.map((row) => {
+            const cells = [
+              md.cell(row.key),
+              `${number(row.mean)} (${row.n})`,
+              ...(withBaseline ? [number(row.baseline), signed(row.delta)] : []),
+              threshold(row),
+              KEY_MARKS[row.verdict]
+            ]
+            return `| ${cells.join(' | ')} |`
+          }),
+          ''
+        ]
+  const dataset = report.datasetName ? ` on ${md.cell(report.datasetName)}` : ''
+  const errorRate = report.runs > 0 ? Math.round((report.errors / report.runs) * 100) : 0
+  return [
+    `### Evaluation gate: ${VERDICT_WORDS[verdict.verdict]}`,
+    '',
+    `${report.runs} runs${dataset}, ${report.errors} failed (${errorRate}%). ${report.baselineExperimentId ? `Compared with experiment ${md.cell(report.baselineExperimentId)}.` : 'No baseline.'}`,
+    '',
+    ...(verdict.why !== undefined ? [md.paragraph(verdict.why), ''] : []),
+    ...table,
+    ...renderExamples(report, md),
+    `Cost: ${report.cost.agentCalls} agent calls, ${report.cost.evaluatorScores} evaluator scores read.`,
+    '',
+    ...renderLinks(report, md),
+    ...(options.broughtBack !== undefined
+      ? [
+          md.paragraph(
+            `Revision ${options.broughtBack}, brought back by the rollback, was not evaluated again: it served before, and a second experiment would double the cost while the service is degraded.`
+          ),
+          ''
+        ]
+      : []),
+    ...report.notices.flatMap((notice) => [md.paragraph(notice), ''])
+  ]
+}
+
+function renderExamples(report: GateReport, md: Markdown): string[] {
+  const { kind, rows } = report.examples
+  if (rows.length === 0) return []
+  const regressed = kind === 'regressed'
+  const shown = rows.slice(0, MAX_EXAMPLES)
+  return [
+    regressed ? '#### Examples that regressed most' : '#### Lowest-scoring examples',
+    '',
+    regressed
+      ? '| Example (first line) | Key | Score | Baseline | Change |'
+      : '| Example (first line) | Key | Score |',
+    regressed ? '|---|---|---|---|---|' : '|---|---|---|',
+    ...shown.map((row) => {
+      const line =
+        row.firstLine.length > MAX_EXAMPLE_CHARS
+          ? `${row.firstLine.slice(0, MAX_EXAMPLE_CHARS)}…`
+          : row.firstLine
+      const cells = [md.cell(line || row.exampleId), md.cell(row.key), number(row.score)]
+      if (regressed) cells.push(number(row.baseline), signed(row.delta))
+      return `| ${cells.join(' | ')} |`
+    }),
+    ''
+  ]
+}
+
+function renderLinks(report: GateReport, md: Markdown): string[] {
+  const { experiment, comparison } = report.links
+  const links = [
+    ...(experiment ? [`the experiment: ${md.link(experiment)}`] : []),
+    ...(comparison ? [`the comparison with the baseline: ${md.link(comparison)}`] : [])
+  ]
+  return links.length > 0 ? [`Links: ${links.join('; ')}`, ''] : []
+}
+
+/**
+ * The gate's verdict in one short plain line, for the GitHub status's description: the words
+ * and, on a miss, the first key that missed (keys are input names: letters, digits, `_.:-`).
+ */
+export function gateStatusLine(report: GateReport): string {
+  const words = `gate ${VERDICT_WORDS[report.verdict.verdict]}`
+  const missed = report.rows.find((row) => row.verdict !== 'pass')
+  if (report.verdict.verdict === 'passed' || missed === undefined) return words
+  const key = missed.key.slice(0, 40)
+  return `${words}: ${key} ${number(missed.mean)}${missed.delta !== null ? ` (${signed(missed.delta)})` : ''}`
+}
+
+/** The gate's table in the log, a line per key (the log redacts and escapes each line). */
+export function gateLogLines(report: GateReport): string[] {
+  return [
+    `Evaluation gate ${VERDICT_WORDS[report.verdict.verdict]}: ${report.runs} runs, ${report.errors} failed; ${report.cost.agentCalls} agent calls, ${report.cost.evaluatorScores} evaluator scores.`,
+    ...report.rows.map(
+      (row) =>
+        `  ${row.key}: mean ${number(row.mean)} (n ${row.n}), baseline ${number(row.baseline)}, change ${signed(row.delta)}, threshold ${threshold(row)}: ${row.verdict}`
+    )
+  ]
+}
