@@ -1,3 +1,20 @@
+/** Every input of the evaluation gate: each needs eval-dataset. */
+export const GATE_INPUTS = [
+  'eval-dataset',
+  'tracing-url',
+  'tracing-web-url',
+  'eval-splits',
+  'eval-dataset-version',
+  'eval-max-examples',
+  'eval-repetitions',
+  'eval-concurrency',
+  'eval-min-scores',
+  'eval-max-regression',
+  'eval-max-error-rate',
+  'eval-baseline',
+  'eval-timeout'
+] as const
+
 /**
  * The names of the action's public interface, as declared in action.yml. Every input is read and
  * every output written through these lists only, so a test can hold them against action.yml.
@@ -55,19 +72,7 @@ export const INPUT_NAMES = [
   // Promote (operation promote)
   'from-deployment',
   // Evaluation gate (after the other checks)
-  'eval-dataset',
-  'tracing-url',
-  'tracing-web-url',
-  'eval-splits',
-  'eval-dataset-version',
-  'eval-max-examples',
-  'eval-repetitions',
-  'eval-concurrency',
-  'eval-min-scores',
-  'eval-max-regression',
-  'eval-max-error-rate',
-  'eval-baseline',
-  'eval-timeout'
+  ...GATE_INPUTS
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]

@@ -2,27 +2,10 @@
  * How the evaluation gate's inputs go together with the others: judged from the raw text, with
  * the other rules, so that every problem is listed at once and nothing is sent.
  */
-import type { InputName } from './contract'
+import { GATE_INPUTS, type InputName } from './contract'
 import type { InputProblem } from './problems'
 import type { Rule } from './rules'
 import { EVERY_KEY, parseThresholds } from './eval'
-
-/** Every input of the gate: each needs eval-dataset, and means nothing to delete or prune. */
-export const GATE_INPUTS: InputName[] = [
-  'eval-dataset',
-  'tracing-url',
-  'tracing-web-url',
-  'eval-splits',
-  'eval-dataset-version',
-  'eval-max-examples',
-  'eval-repetitions',
-  'eval-concurrency',
-  'eval-min-scores',
-  'eval-max-regression',
-  'eval-max-error-rate',
-  'eval-baseline',
-  'eval-timeout'
-]
 
 const problem = (input: InputName, message: string): InputProblem => ({ input, message })
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import {
+  GATE_INPUTS,
   INPUT_DEFAULTS,
   INPUT_NAMES,
   type DefaultedInput,
@@ -9,7 +10,7 @@ import {
 import { isTagRef, normaliseRepoRef, workflowRepoRef } from './git-ref'
 import { OPERATIONS, SOURCES, type Operation, type Source } from './fields'
 import type { InputEnv, InputProblem } from './problems'
-import { GATE_INPUTS, gateRules } from './eval-rules'
+import { gateRules } from './eval-rules'
 
 /** What is built and how: inputs that mean nothing to operations delete and rollback. */
 const SOURCE_INPUTS: InputName[] = [
