@@ -161,6 +161,14 @@ describe('the rendered report of six flows', () => {
     )
   })
 
+  it('names the failed smoke case in the PR comment, inside the reason block', () => {
+    const root = html(flows['smoke-suite-below']?.comment ?? '')
+    const reason = all(root, 'div').find((div) => classes(div).includes('markdown-alert'))
+    expect(reason && text(reason)).toContain(
+      'Failed cases: escalation (the reply does not contain "echo: I want a human"'
+    )
+  })
+
   it('PR comment: the preview link first, the run, the commit and its compare view, an updated time, the earlier pushes', () => {
     for (const id of ['deploy-ok', 'build-failed', 'check-failed-rolled-back']) {
       const root = html(flows[id]?.comment ?? '')
