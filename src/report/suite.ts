@@ -69,7 +69,7 @@ export function failedCasesLine(
   if (failed.length === 0) return undefined
   const named = failed.slice(0, MAX_FAILED_NAMED).map((result) => {
     const why = redact.cut(redact(result.failure ?? 'failed').split(/\r?\n/)[0] ?? '', MAX_CELL)
-    return `${md.code(result.name)} (${md.cell(why)})`
+    return `${md.code(result.name)}: ${md.cell(why)}`
   })
   const more = failed.length - named.length
   return `${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`
