@@ -1,11 +1,10 @@
 /**
- * The README as GitHub shows it: parsed by a CommonMark parser, every section is a heading, every
+ * The README as GitHub shows it: parsed by a GFM parser (marked's lexer), every section is a heading, every
  * code block ends where its author meant it to, and every table is a table. A fence opened with
  * four backticks and closed with three runs to the end of the file, and everything below it is
  * shown as one code block; a regular expression over the text does not see that, a parser does.
  */
 import { describe, expect, it } from '@jest/globals'
-import MarkdownIt from 'markdown-it'
 import { parseMarkdown, README } from './helpers/readme'
 
 /** The sections, in order: a quick start first, the reference last. */
@@ -22,7 +21,7 @@ const SECTIONS = [
   'Development'
 ]
 
-const { blocks, headings } = parseMarkdown(README)
+const { blocks, headings, tables } = parseMarkdown(README)
 const lines = README.split('\n')
 
 describe('the README, parsed as GitHub parses it', () => {
@@ -64,17 +63,13 @@ describe('the README, parsed as GitHub parses it', () => {
   })
 
   it('renders every table row as part of a table', () => {
-    const tables = new MarkdownIt()
-      .parse(README, {})
-      .filter((token) => token.type === 'table_open')
-      .map((token): [number, number] => [token.map?.[0] ?? 0, token.map?.[1] ?? 0])
     const rows = lines.flatMap((line, index) =>
-      line.startsWith('|') && !insideBlock(index + 1) ? [index] : []
+      line.startsWith('|') && !insideBlock(index + 1) ? [index + 1] : []
     )
     expect(rows.length).toBeGreaterThan(50)
-    expect(rows.filter((row) => !tables.some(([start, end]) => row >= start && row < end))).toEqual(
-      []
-    )
+    expect(
+      rows.filter((row) => !tables.some((table) => row >= table.line && row <= table.lastLine))
+    ).toEqual([])
   })
 })
 
@@ -107,9 +102,46 @@ describe('the parser the README tests use', () => {
       { lang: 'yaml', text: 'a: 1\n```\n## Inside\n', line: 1, lastLine: 5, closed: true },
       { lang: 'sh', text: 'echo\n', line: 7, lastLine: 9, closed: true }
     ])
+    // A shorter fence as the document's last line does not close it either.
+    const endsShort = parseMarkdown(['````yaml', 'a: 1', '```'].join('\n'))
+    expect(endsShort.blocks).toEqual([
+      { lang: 'yaml', text: 'a: 1\n```\n', line: 1, lastLine: 3, closed: false }
+    ])
     const otherCharacter = parseMarkdown(['```', 'x', '~~~', '## H', ''].join('\n'))
     expect(otherCharacter.headings).toEqual([])
     expect(otherCharacter.blocks.map((block) => block.closed)).toEqual([false])
+  })
+
+  it('places blocks, headings and tables by their lines, inside list items too', () => {
+    const parsed = parseMarkdown(
+      [
+        '# Title',
+        '',
+        '| a | b |',
+        '|---|---|',
+        '| 1 | 2 |',
+        '',
+        '1. Tag it:',
+        '',
+        '   ```sh',
+        '   git tag v1',
+        '     indented',
+        '   ```',
+        '',
+        '2. Then:',
+        '',
+        '   ### Step',
+        ''
+      ].join('\n')
+    )
+    expect(parsed.headings).toEqual([
+      { level: 1, text: 'Title', line: 1 },
+      { level: 3, text: 'Step', line: 16 }
+    ])
+    expect(parsed.tables).toEqual([{ line: 3, lastLine: 5 }])
+    expect(parsed.blocks).toEqual([
+      { lang: 'sh', text: 'git tag v1\n  indented\n', line: 9, lastLine: 12, closed: true }
+    ])
   })
 })
 

@@ -19,11 +19,15 @@ async function main() {
   for (const flow of flows) {
     const sections = [
       { heading: `Job summary (exit ${flow.code})`, html: renderGfm(flow.summary) },
+      ...(flow.building
+        ? [{ heading: 'PR comment while building', html: renderGfm(flow.building) }]
+        : []),
       ...(flow.comment ? [{ heading: 'PR comment', html: renderGfm(flow.comment) }] : [])
     ]
     writeFileSync(join(out, `${flow.id}.html`), page(flow.title, sections))
     writeFileSync(join(out, `${flow.id}.summary.md`), flow.summary)
     if (flow.comment) writeFileSync(join(out, `${flow.id}.comment.md`), flow.comment)
+    if (flow.building) writeFileSync(join(out, `${flow.id}.building.md`), flow.building)
   }
   writeFileSync(
     join(out, 'index.html'),

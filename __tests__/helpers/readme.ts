@@ -1,4 +1,4 @@
-import MarkdownIt from 'markdown-it'
+import { marked, type Token } from 'marked'
 import { readFileSync } from 'node:fs'
 
 /** The README as the repository holds it. */
@@ -24,41 +24,71 @@ export interface Heading {
   line: number
 }
 
+/** A GFM table's lines, from 1: its header row to its last row. */
+export interface Table {
+  line: number
+  lastLine: number
+}
+
 export interface ParsedMarkdown {
   blocks: CodeBlock[]
   headings: Heading[]
+  tables: Table[]
 }
 
 /**
- * Reads markdown with markdown-it, a CommonMark parser with GitHub's tables: a fence closes only
- * with the same character, at least as many of them, and nothing after them but spaces. What a
- * regular expression over the text would take for a block is not what GitHub shows.
+ * Reads markdown with marked's lexer (GFM, the reading the preview report renders with): a fence
+ * closes only with the same character, at least as many of them, and nothing after them but
+ * spaces. What a regular expression over the text would take for a block is not what GitHub shows.
+ * The lexer gives no line numbers; each token's `raw` is the source it consumed, so counting its
+ * line breaks in order places every token, inside list items and block quotes too.
  */
 export function parseMarkdown(text: string): ParsedMarkdown {
-  const tokens = new MarkdownIt().parse(text, {})
-  const lines = text.split('\n')
-  const blocks: CodeBlock[] = []
-  const headings: Heading[] = []
-  tokens.forEach((token, index) => {
-    const [start, end] = token.map ?? [0, 0]
-    if (token.type === 'fence') {
-      const last = (lines[end - 1] ?? '').trim()
-      const marker = token.markup[0] ?? '`'
-      const closing = new RegExp(`^\\${marker}{${token.markup.length},}$`)
-      blocks.push({
-        lang: token.info.trim().split(/\s+/)[0] ?? '',
-        text: token.content,
-        line: start + 1,
-        lastLine: end,
-        closed: end - 1 > start && closing.test(last)
-      })
+  const parsed: ParsedMarkdown = { blocks: [], headings: [], tables: [] }
+  place(marked.lexer(text.replace(/\r\n?/g, '\n'), { gfm: true }), 1, parsed)
+  return parsed
+}
+
+/** Records the headings, fenced blocks and tables among `tokens`, the first starting at `line`. */
+function place(tokens: Token[], line: number, parsed: ParsedMarkdown): void {
+  let cursor = line
+  for (const token of tokens) {
+    const lines = token.raw.replace(/\n$/, '').split('\n')
+    const lastLine = cursor + lines.length - 1
+    if (token.type === 'heading')
+      parsed.headings.push({ level: token.depth, text: token.text, line: cursor })
+    if (token.type === 'code' && token.codeBlockStyle !== 'indented')
+      parsed.blocks.push(fenced(lines, cursor, lastLine))
+    if (token.type === 'table') parsed.tables.push({ line: cursor, lastLine })
+    if (token.type === 'blockquote') place(token.tokens ?? [], cursor, parsed)
+    if (token.type === 'list') {
+      let itemLine = cursor
+      for (const item of token.items) {
+        place(item.tokens, itemLine, parsed)
+        itemLine += lineBreaks(item.raw)
+      }
     }
-    if (token.type === 'heading_open')
-      headings.push({
-        level: Number(token.tag.slice(1)),
-        text: tokens[index + 1]?.content ?? '',
-        line: start + 1
-      })
-  })
-  return { blocks, headings }
+    cursor += lineBreaks(token.raw)
+  }
+}
+
+/** A fenced block from its source lines: the opening fence, its content, a closing fence if any. */
+function fenced(lines: string[], line: number, lastLine: number): CodeBlock {
+  const [, indent = '', fence = '```', info = ''] =
+    /^( {0,3})(`{3,}|~{3,})(.*)$/.exec(lines[0] ?? '') ?? []
+  const closing = new RegExp(`^ {0,3}${fence[0] === '~' ? '~' : '`'}{${fence.length},} *$`)
+  const closed = lines.length > 1 && closing.test(lines[lines.length - 1] ?? '')
+  const content = lines.slice(1, closed ? -1 : undefined)
+  const unindent = new RegExp(`^ {0,${indent.length}}`)
+  return {
+    lang: info.trim().split(/\s+/)[0] ?? '',
+    text: content.map((text) => `${text.replace(unindent, '')}\n`).join(''),
+    line,
+    lastLine,
+    closed
+  }
+}
+
+function lineBreaks(text: string): number {
+  return text.split('\n').length - 1
 }

@@ -146,3 +146,56 @@ describe('the PR comment', () => {
     expect(statusDescription(model, NO_SECRETS)).toBe('agent-app deployed in 2m 10s')
   })
 })
+
+describe('the PR comment of a failed smoke suite', () => {
+  const SECRET = 'sk-live-0123456789abcdef'
+  const cases = [
+    { name: 'hello', passed: true, latencyMs: 10, reply: 'echo: hello' },
+    ...Array.from({ length: 7 }, (_, index) => ({
+      name: `case-${index + 1}`,
+      passed: false,
+      failure:
+        index === 0 ? `the reply holds ${SECRET}\nand a second line` : `no answer ${index + 1}`
+    }))
+  ]
+  const model = buildReport({
+    operation: 'deploy',
+    result: { ...deployed, outcome: 'checks-failed', message: 'A check failed.' },
+    checks: {
+      verdicts: [
+        { check: 'serving', verdict: 'passed' },
+        { check: 'suite', verdict: 'failed', why: 'Smoke suite: 1 of 8 cases passed.' }
+      ],
+      suite: { revisionId: REVISION, cases, passed: 1, failed: 7, required: 8 }
+    },
+    workflowCommit: SHA_2,
+    place: PLACE,
+    now: NOW
+  })
+
+  it('names the failed cases and why, in the reason block, the first five and the rest counted', () => {
+    const body = renderComment(model, undefined, PLACE, createRedactor([SECRET]))
+    const line = body.split('\n').find((text) => text.startsWith('> **Failed cases:** '))
+    expect(line).toBeDefined()
+    expect(line).toContain('`case-1`: the reply holds ')
+    expect(line).not.toContain(SECRET)
+    expect(line).not.toContain('second line')
+    expect(line).toContain('`case-5`: no answer 5;')
+    expect(line).not.toContain('case-6')
+    expect(line).not.toContain('hello')
+    expect(line).toMatch(/; and 2 more$/)
+  })
+
+  it('says nothing of cases when the suite passed', () => {
+    const passed = buildReport({
+      operation: 'deploy',
+      result: deployed,
+      checks: {
+        verdicts: [{ check: 'suite', verdict: 'passed' }],
+        suite: { revisionId: REVISION, cases: cases.slice(0, 1), passed: 1, failed: 0, required: 1 }
+      },
+      now: NOW
+    })
+    expect(renderComment(passed, undefined, PLACE, NO_SECRETS)).not.toContain('Failed cases')
+  })
+})

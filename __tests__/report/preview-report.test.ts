@@ -161,6 +161,14 @@ describe('the rendered report of six flows', () => {
     )
   })
 
+  it('names the failed smoke case in the PR comment, inside the reason block', () => {
+    const root = html(flows['smoke-suite-below']?.comment ?? '')
+    const reason = all(root, 'div').find((div) => classes(div).includes('markdown-alert'))
+    expect(reason && text(reason)).toContain(
+      'Failed cases: escalation: the reply does not contain "echo: I want a human"'
+    )
+  })
+
   it('PR comment: the preview link first, the run, the commit and its compare view, an updated time, the earlier pushes', () => {
     for (const id of ['deploy-ok', 'build-failed', 'check-failed-rolled-back']) {
       const root = html(flows[id]?.comment ?? '')
@@ -179,6 +187,21 @@ describe('the rendered report of six flows', () => {
         'Verdict',
         'Ended'
       ])
+    }
+  })
+
+  it('PR comment while building: what builds, the link to what still serves, the run', () => {
+    for (const id of ['deploy-ok', 'build-failed', 'smoke-suite-below']) {
+      const root = html(flows[id]?.building ?? '')
+      const [first] = children(root)
+      expect([id, first?.tagName, text(first as Node)]).toEqual([
+        id,
+        'h3',
+        expect.stringMatching(/^🔄 agent-app: building `?b7e9f2c`?/)
+      ])
+      const links = all(root, 'a').map((link) => attr(link, 'href') ?? '')
+      expect([id, links[0]]).toEqual([id, expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+/)])
+      expect(links.some((link) => /\/actions\/runs\/4242$/.test(link))).toBe(true)
     }
   })
 

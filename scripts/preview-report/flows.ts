@@ -19,6 +19,8 @@ export interface FlowView {
   code: number | null
   summary: string
   comment?: string
+  /** The PR comment as it stood while the revision built (the first this run wrote). */
+  building?: string
 }
 
 const NAME = 'agent-app'
@@ -114,18 +116,23 @@ async function twoPushes(
   before: () => void,
   env: Record<string, string> = {},
   cwd?: string
-): Promise<{ run: ActionRun; comment?: string }> {
+): Promise<{ run: ActionRun; comment?: string; building?: string }> {
   const github = await startGitHubApi()
   try {
     const common = { githubApiUrl: github.url, killAfterMs: 120_000, env, cwd }
     await runAction(inputs, { ...common, pullRequest: { number: 7, headSha: FIRST_PUSH } })
     before()
+    const firstCall = github.calls.length
     const run = await runAction(inputs, {
       ...common,
       pullRequest: { number: 7, headSha: SECOND_PUSH },
       env: { GITHUB_RUN_ID: '4242', ...env }
     })
-    return { run, comment: github.comments.at(-1)?.body }
+    const written = github.calls
+      .slice(firstCall)
+      .filter((call) => /\/comments(\/\d+)?$/.test(call.path) && call.method !== 'GET')
+      .map((call) => (call.body as { body?: string }).body ?? '')
+    return { run, comment: github.comments.at(-1)?.body, building: written[0] }
   } finally {
     await github.close()
   }
@@ -136,13 +143,18 @@ export async function runFlows(): Promise<FlowView[]> {
   const views: FlowView[] = []
   const workspace = mkdtempSync(join(tmpdir(), 'preview-report-'))
   const closers: (() => Promise<void>)[] = []
-  const view = (id: string, title: string, result: { run: ActionRun; comment?: string }) =>
+  const view = (
+    id: string,
+    title: string,
+    result: { run: ActionRun; comment?: string; building?: string }
+  ) =>
     views.push({
       id,
       title,
       code: result.run.code,
       summary: result.run.summary,
-      comment: result.comment
+      comment: result.comment,
+      building: result.building
     })
   try {
     {

@@ -10,11 +10,13 @@ import {
   type PushVerdict
 } from './comment-history'
 import { shortCommit } from './headline'
+import { CHECK_WORDS } from './checks-in-words'
 import { renderGate } from './gate'
 import { capComment, markdownFor, type Markdown } from './markdown'
 import type { Redactor } from './redact'
 import { alert, headlineMarkdown, linkedCommit } from './report-pieces'
 import { shortId, type ReportModel } from './report-model'
+import { failedCasesLine } from './suite'
 import { servingWords } from './summary'
 
 /**
@@ -55,6 +57,7 @@ export function renderComment(
             model.failedCheck?.why !== undefined
               ? `**The ${md.cell(model.failedCheck.name)} ${model.failedCheck.verdict === 'failed' ? 'failed' : 'could not conclude'}:** ${md.paragraph(model.failedCheck.why)}`
               : md.paragraph(model.reason ?? model.message),
+            ...failedCases(model, md, redact),
             ...(model.rollback
               ? ['', `**The rollback:** ${md.paragraph(model.rollback.words)}`]
               : []),
@@ -115,6 +118,15 @@ export function renderBuildingComment(
       ...history(memory.pushes, place, md)
     ].join('\n')
   )
+}
+
+/** The failed smoke cases by name: the comment has no suite table to find them in. */
+function failedCases(model: ReportModel, md: Markdown, redact: Redactor): string[] {
+  const line =
+    model.suite && model.failedCheck?.name === CHECK_WORDS.suite
+      ? failedCasesLine(model.suite, md, redact)
+      : undefined
+  return line ? ['', `**Failed cases:** ${line}`] : []
 }
 
 function facts(model: ReportModel, md: Markdown): string[] {

@@ -52,6 +52,29 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(2)} s`
 }
 
+/** Failed cases the PR comment names before the rest are counted. */
+const MAX_FAILED_NAMED = 5
+
+/**
+ * The failed cases in one line, for the PR comment that shows no suite table: each name and why
+ * it failed (its first line, cut), the first few only and the rest counted; undefined when none
+ * failed.
+ */
+export function failedCasesLine(
+  suite: SuiteReport,
+  md: Markdown,
+  redact: Redactor
+): string | undefined {
+  const failed = suite.cases.filter((result) => !result.passed)
+  if (failed.length === 0) return undefined
+  const named = failed.slice(0, MAX_FAILED_NAMED).map((result) => {
+    const why = redact.cut(redact(result.failure ?? 'failed').split(/\r?\n/)[0] ?? '', MAX_CELL)
+    return `${md.code(result.name)}: ${md.cell(why)}`
+  })
+  const more = failed.length - named.length
+  return `${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`
+}
+
 /** "8 of 10 cases passed": the suite's verdict in the log, the summary, the PR comment and GitHub. */
 export function passCount(report: SuiteReport): string {
   return `${report.passed} of ${report.cases.length} case${report.cases.length === 1 ? '' : 's'} passed`
