@@ -168,6 +168,6 @@ export async function chaosStep(given: Partial<RawInputs>) {
     backoff: { baseMs: 10, maxMs: 100 }
   })
   const silent = () => undefined
-  const io = { info: silent, notice: silent, warning: silent, setOutput: silent }
+  const io = { info: silent, notice: silent, warning: silent, known: silent }
   return { config, deps: { client, io, startedAt: Date.now(), now: Date.now, sleep } }
 }

@@ -9,7 +9,7 @@ import type { DeliveryDeps } from './safe-delivery'
 import type { Config } from './inputs/parse'
 import { writeSummary } from './report/job-summary'
 import { createLog, type Log } from './report/log'
-import { createOutputs } from './report/outputs'
+import { runnerReporter } from './report/reporter'
 import type { Redactor } from './report/redact'
 import { LOG_BUDGET_MS, showRevisionLogs } from './after-deploy/revision-logs'
 import type { DeletedPreview } from './after-deploy/github-cleanup'
@@ -25,8 +25,8 @@ import type { World } from './world'
 
 /**
  * Runs the operation the config asks for, then the agent checks, records, logs and summary.
- * Everything it writes goes through ./report/: the log, the outputs and the summary, each
- * redacting with `redact` before it escapes. Time, the cancel signal, the network and the sink
+ * Everything it writes goes through ./report/: the log, the outputs (one reporter, from what the
+ * operations report) and the summary, each redacting with `redact` before it escapes. Time, the cancel signal, the network and the sink
  * are the world's.
  */
 export async function execute(
@@ -79,13 +79,14 @@ async function executeWith(
   })
 
   const previews = await openPreviews(config, redact, log, startedAt, world)
+  const reporter = runnerReporter(redact, log, sink)
   const deps: DeliveryDeps = {
     client,
     io: {
       info: (message: string) => log.info(message),
       notice: (message: string) => log.notice(message),
       warning: (message: string) => log.warning(message),
-      setOutput: createOutputs(redact, log, (name, value) => sink.setOutput(name, value)),
+      known: (fact) => reporter.known(fact),
       waitStarting: (_revisionId, expected) => records?.waitStarting(expected),
       redeploying: (_revisionId, commit) => records?.redeploying(commit)
     },
@@ -96,7 +97,9 @@ async function executeWith(
     dispatcher,
     pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber))
   }
-  const { result, checks, rollback } = await deliver(config, deps)
+  const delivery = await deliver(config, deps)
+  const { result, checks, rollback } = delivery
+  reporter.finish({ operation: config.operation, ...delivery })
   await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest))
   const logs = await failureLogs(result, config, client, redact, log, world)
   const model = buildReport({

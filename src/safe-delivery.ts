@@ -15,6 +15,7 @@ import {
 } from './result'
 import { checksRollBack, runChecks, type CheckContext } from './after-deploy/check-runner'
 import { CHECKS } from './after-deploy/checks'
+import type { GateReport } from './evaluation/types'
 
 export interface DeliveryDeps extends DeployDeps {
   /** The agent server is reached through this (proxies). */
@@ -26,6 +27,13 @@ export interface Delivery {
   result: DeployResult
   checks?: AfterDeployChecks
   rollback?: RollbackReport
+  /** Operations that are checked: whether an earlier revision serves again (`rolled-back`). */
+  rolledBack?: boolean
+  /**
+   * With `eval-dataset`: the evaluation gate's report, once it ran; its outputs are set from
+   * here by ./report/reporter.ts, like every other output.
+   */
+  gate?: GateReport
 }
 
 /** The read of what serves once a rollback ended gets this long, whatever time is left. */
@@ -36,7 +44,7 @@ const SERVING_NOW_READ_MS = 10_000
  * and answers (the checks after DEPLOYED), then, with rollback-on-failure, the previous revision
  * back when this run's failed. Only the rollback may run past `timeout` (under
  * `rollback-timeout`). A cancellation during the checks ends the run `cancelled`: no verdict, no
- * rollback. Sets `rolled-back` once, at the end.
+ * rollback. Reports whether an earlier revision serves again (`rolledBack`) once, at the end.
  */
 export async function deliver(config: Config, deps: DeliveryDeps): Promise<Delivery> {
   const operation = OPERATIONS[config.operation]
@@ -48,8 +56,7 @@ export async function deliver(config: Config, deps: DeliveryDeps): Promise<Deliv
       delivery.result.outcome === 'deployed' &&
       delivery.result.redeployOf !== undefined &&
       checksWith(delivery.checks, 'passed').some(({ check }) => check === 'serving')
-  if (operation.checked) deps.io.setOutput('rolled-back', String(restored))
-  return delivery
+  return operation.checked ? { ...delivery, rolledBack: restored } : delivery
 }
 
 async function checkedDelivery(config: Config, deps: DeliveryDeps): Promise<Delivery> {
@@ -63,11 +70,6 @@ async function checkedDelivery(config: Config, deps: DeliveryDeps): Promise<Deli
   } catch (error) {
     if (!(error instanceof CancelledError)) throw error
     return { result: cancelledDuringChecks(deployed, deps) }
-  }
-  // The counts are this run's revision's, as revision-id is; a rollback's verdict is in its report.
-  if (checks?.suite) {
-    deps.io.setOutput('cases-passed', String(checks.suite.passed))
-    deps.io.setOutput('cases-failed', String(checks.suite.failed))
   }
   const result = withChecks(deployed, checks)
   const rollsBack = operation.rollsBack && config.rollbackOnFailure

@@ -61,7 +61,7 @@ describe('progress against the emulator', () => {
         info: (text) => lines.push({ at: clock.now() - startedAt, text }),
         notice: (text) => lines.push({ at: clock.now() - startedAt, text }),
         warning: (text) => lines.push({ at: clock.now() - startedAt, text }),
-        setOutput: () => undefined
+        known: () => undefined
       },
       startedAt,
       now: clock.now,

@@ -23,8 +23,6 @@ export async function deleteDeployment(config: Config, deps: DeployDeps): Promis
     message,
     elapsedMs: now() - deps.startedAt
   })
-  io.setOutput('created', 'false')
-  io.setOutput('deployment-id', '')
   const wanted = config.name ?? config.deploymentId ?? ''
   try {
     const existing = await findTarget(config, client, call, true)
@@ -38,7 +36,6 @@ export async function deleteDeployment(config: Config, deps: DeployDeps): Promis
       deleteTracingProject: config.deleteTracingProject
     })
     if (config.dryRun) {
-      io.setOutput('deployment-id', existing.id)
       const planLines = [`Would delete ${describe(state)}: ${request}`]
       planLines.forEach((line) => io.info(line))
       return {
@@ -59,7 +56,6 @@ export async function deleteDeployment(config: Config, deps: DeployDeps): Promis
       // Deleted meanwhile, by another run: the wanted end state.
       if (!(error instanceof HttpStatusError && error.status === 404)) throw error
     }
-    io.setOutput('deployment-id', existing.id)
     const tracing = config.deleteTracingProject
       ? ' and its tracing project'
       : `; its tracing project is kept, so the name ${existing.name} stays taken until that is deleted (delete-tracing-project: true)`

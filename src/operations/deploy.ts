@@ -48,11 +48,17 @@ export class DeployRun {
     return { ...this.known, outcome, message, elapsedMs: this.elapsed() }
   }
 
-  /** The deployment this run works on is known: said in the output at once. */
+  /** The deployment this run works on is known: reported at once. */
   found(deployment: Deployment): void {
     this.known.deploymentId = deployment.id
     this.known.deploymentName = deployment.name
-    this.deps.io.setOutput('deployment-id', deployment.id)
+    this.deps.io.known({ deploymentId: deployment.id })
+  }
+
+  /** What served before this run's write is known: reported at once. */
+  servedBefore(revisionId: string): void {
+    this.known.previousRevisionId = revisionId
+    this.deps.io.known({ previousRevisionId: revisionId })
   }
 
   writeDeps(): WriteDeps {
@@ -70,22 +76,18 @@ export class DeployRun {
 
 /**
  * The deploy operation: look the deployment up, create or patch it, wait for the revision this
- * run created, read the URL. Outputs are set as soon as each is known. Expected endings (failed,
+ * run created, read the URL. What must be said at once is reported as soon as it is known. Expected endings (failed,
  * superseded, timeout, cancelled) and errors (HTTP, inputs a create needs) all end in a result that
  * holds what was known when it ended; nothing is thrown.
  */
 export async function deploy(config: Config, deps: DeployDeps): Promise<DeployResult> {
   const run = new DeployRun(config, deps)
-  deps.io.setOutput('created', 'false')
   let archive: SourceArchive | undefined
   try {
     archive = await packSourceDir(run)
     const existing = await findTarget(config, deps.client, run.call)
     if (existing) run.found(existing)
-    if (existing?.active_revision_id) {
-      run.known.previousRevisionId = existing.active_revision_id
-      deps.io.setOutput('previous-revision-id', existing.active_revision_id)
-    }
+    if (existing?.active_revision_id) run.servedBefore(existing.active_revision_id)
     const plan = planDeployment(config, existing)
     plan.notices.forEach((notice) => deps.io.notice(notice))
     if (config.dryRun) return dryRun(run, plan, existing, archive)
@@ -162,7 +164,6 @@ async function writeRevision(
     io.info(`Creating deployment ${plan.body.name} (source ${plan.body.source})…`)
     deployment = (await createOnce(plan.body, run.writeDeps())).deployment
     run.known.created = true
-    io.setOutput('created', 'true')
   } else {
     deployment = existing as Deployment
   }
@@ -185,7 +186,6 @@ async function writeRevision(
     )
   }
   run.known.revisionId = revisionId
-  io.setOutput('revision-id', revisionId)
   const createdWith = plan.kind === 'create' && !plan.sourcePatch
   io.info(
     `Revision ${revisionId} ${createdWith ? 'created with the deployment' : 'created by the update'}.`
@@ -209,11 +209,10 @@ async function uploadAndPatch(
     .deployment
 }
 
-/** Records a status of the revision: the output, the log, and the statuses seen. */
+/** Records a status of the revision: the log, and the statuses seen. */
 function statusSeen(run: DeployRun, revisionId: string, status: string): void {
   run.known.revisionStatus = status
   run.known.statusesSeen.push(status)
-  run.deps.io.setOutput('revision-status', status)
   run.deps.io.info(`Revision ${revisionId}: ${status} (${formatDuration(run.elapsed())})`)
 }
 
@@ -335,7 +334,6 @@ async function deployed(
     )
   }
   run.known.deploymentUrl = usableUrl(run, current.source_config.custom_url ?? '')
-  io.setOutput('deployment-url', run.known.deploymentUrl)
   // Whether it serves is the serving check's to say (after-deploy/serving-check.ts), starting
   // from this read.
   run.known.activeRevisionId = current.active_revision_id

@@ -21,7 +21,6 @@ import { findTarget } from './target'
  */
 export async function promote(config: Config, deps: DeployDeps): Promise<DeployResult> {
   const run = new DeployRun(config, deps)
-  deps.io.setOutput('created', 'false')
   try {
     const target = await readTarget(run)
     const from = await readSource(run, target)
@@ -35,7 +34,6 @@ export async function promote(config: Config, deps: DeployDeps): Promise<DeployR
       fromCommit: planned.fromCommit
     }
     run.known.promotion = promotion
-    deps.io.setOutput('promoted-from', from.revision.id)
     planned.plan.notices.forEach((notice) => deps.io.notice(notice))
     const byTag = imageByTag(promotion, run.target)
     if (byTag) deps.io.warning(byTag)
@@ -73,10 +71,7 @@ async function readTarget(run: DeployRun): Promise<Deployment> {
     ])
   }
   run.found(target)
-  if (target.active_revision_id) {
-    run.known.previousRevisionId = target.active_revision_id
-    deps.io.setOutput('previous-revision-id', target.active_revision_id)
-  }
+  if (target.active_revision_id) run.servedBefore(target.active_revision_id)
   return target
 }
 
@@ -153,7 +148,6 @@ async function patchTarget(
     )
   }
   run.known.revisionId = revisionId
-  io.setOutput('revision-id', revisionId)
   io.info(`Revision ${revisionId} created by the promote.`)
   return revisionId
 }

@@ -25,7 +25,6 @@ export async function prunePreviews(config: Config, deps: DeployDeps): Promise<D
     elapsedMs: now() - deps.startedAt,
     pruneRows: rows
   })
-  io.setOutput('pruned', '[]')
   const criteria = config.prune
   if (!criteria) return finish('error', 'operation prune needs prune-prefix.')
   let rows: PruneRow[] = []
@@ -42,7 +41,6 @@ export async function prunePreviews(config: Config, deps: DeployDeps): Promise<D
     )
     pruneTable(rows).forEach((line) => io.info(line))
     if (config.dryRun) {
-      io.setOutput('pruned', JSON.stringify(rows.map((row) => row.name)))
       return finish(
         'dry-run',
         `Dry run: ${rows.length} deployment${rows.length === 1 ? '' : 's'} would be deleted. Nothing was sent that changes state.`,
@@ -55,11 +53,9 @@ export async function prunePreviews(config: Config, deps: DeployDeps): Promise<D
       io.info(`${row.name} (${row.id}): ${row.failure ? `failed: ${row.failure}` : row.result}`)
     }
   } catch (error) {
-    io.setOutput('pruned', JSON.stringify(deletedNames(rows)))
     if (signal?.aborted) return finish('cancelled', cancelledMessage(rows), rows)
     return finish('error', withHint(error), rows)
   }
-  io.setOutput('pruned', JSON.stringify(deletedNames(rows)))
   if (signal?.aborted) return finish('cancelled', cancelledMessage(rows), rows)
   const failed = rows.filter((row) => row.result === 'failed')
   const kept =
