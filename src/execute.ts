@@ -3,6 +3,7 @@ import { CancelledError } from './operations/deps'
 import { type DeployResult, type RevisionLogs, type RollbackReport } from './result'
 import { OUTCOMES, succeeds } from './outcomes'
 import { OPERATIONS } from './operations/operations'
+import { named } from './operations/target'
 import { deliver } from './safe-delivery'
 import { describeRollback } from './report/rollback-text'
 import type { DeliveryDeps } from './safe-delivery'
@@ -121,8 +122,7 @@ async function executeWith(
     outcome: result.outcome,
     deploymentUrl: result.deploymentUrl,
     description: statusDescription(model, redact),
-    comment: (previousBody) =>
-      renderComment(model, previousBody, place, redact, commentName(config, model))
+    comment: (previousBody) => renderComment(model, previousBody, place, redact, recordName(config))
   })
   await report(result, model, redact, log, sink, rollback)
 }
@@ -144,7 +144,9 @@ async function openRecords(
   links: { place?: GitHubPlace; commit?: string }
 ) {
   const operation = OPERATIONS[config.operation]
+  const deploymentName = recordName(config)
   if (!config.github || operation.github !== 'records' || config.dryRun) return undefined
+  if (deploymentName === undefined) return undefined
   try {
     const { openGitHubRecords } = await import('./after-deploy/github-records')
     const { workflowTarget } = await import('./after-deploy/github-client')
@@ -155,7 +157,7 @@ async function openRecords(
         prComment: config.github.prComment,
         verb: operation.verb,
         commit: operation.commit,
-        deploymentName: config.name ?? config.deploymentId ?? '',
+        deploymentName,
         redact,
         deadline: startedAt + config.timeoutMs,
         now: world.clock.now,
@@ -166,7 +168,7 @@ async function openRecords(
         buildingComment: (expected, previousBody) =>
           renderBuildingComment(
             {
-              deploymentName: commentName(config),
+              deploymentName,
               // Only an operation that builds the workflow's commit names it; the others' commit
               // is the service's, named once known.
               commit: operation.commit === 'workflow' ? links.commit : undefined,
@@ -279,11 +281,12 @@ async function failureLogs(
 }
 
 /**
- * The name the PR comment is found by, the same while building and at the end: the input's, so
- * a deployment named by id keeps one comment whatever the service calls it.
+ * The name the GitHub deployment and PR comment are found by, the same while building and at the
+ * end: the input's, so a deployment named by id keeps one comment whatever the service calls it.
+ * None for prune, which names no deployment (its GitHub side is the previews it removed).
  */
-function commentName(config: Config, model?: ReportModel): string {
-  return config.name ?? config.deploymentId ?? model?.deploymentName ?? ''
+function recordName(config: Config): string | undefined {
+  return config.operation === 'prune' ? undefined : named(config)
 }
 
 /** The summary, and the step's last line: its outcome. */

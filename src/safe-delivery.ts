@@ -2,7 +2,7 @@ import type { Dispatcher } from './control-plane/transport'
 import type { Config } from './inputs/parse'
 import { formatDuration } from './lib/duration'
 import { CancelledError, type DeployDeps } from './operations/deps'
-import { OPERATIONS } from './operations/operations'
+import { OPERATIONS, runOperation } from './operations/operations'
 import { rollBackAfterFailure } from './operations/rollback'
 import { OUTCOMES } from './outcomes'
 import {
@@ -61,7 +61,7 @@ export async function deliver(config: Config, deps: DeliveryDeps): Promise<Deliv
 
 async function checkedDelivery(config: Config, deps: DeliveryDeps): Promise<Delivery> {
   const operation = OPERATIONS[config.operation]
-  const deployed = await operation.run(config, deps)
+  const deployed = await runOperation(config, deps)
   if (!operation.checked) return { result: deployed }
   const runDeadline = deps.startedAt + config.timeoutMs
   let checks: AfterDeployChecks | undefined

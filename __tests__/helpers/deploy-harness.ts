@@ -2,7 +2,7 @@ import type { OutputName, RawInputs } from '../../src/inputs/contract'
 import { ControlPlaneClient } from '../../src/control-plane/client'
 import { sleep } from '../../src/control-plane/retry'
 import type { DeployDeps } from '../../src/operations/deps'
-import { OPERATIONS } from '../../src/operations/operations'
+import { runOperation } from '../../src/operations/operations'
 import type { DeployResult } from '../../src/result'
 import { parseInputs, type Config } from '../../src/inputs/parse'
 import { rawInputs } from './action-yml'
@@ -132,7 +132,7 @@ export async function runDeploy(
   })
   const delivery = options.delivered
     ? await deliver(config, deps)
-    : { result: await OPERATIONS[config.operation].run(config, deps) }
+    : { result: await runOperation(config, deps) }
   reporter.finish({ operation: config.operation, ...delivery })
   return { result: delivery.result, outputs, log }
 }

@@ -1,7 +1,7 @@
 import type { CallOptions } from '../control-plane/client'
 import { DeadlineError } from '../control-plane/errors'
 import type { Deployment, Revision } from '../control-plane/schemas'
-import type { Config } from '../inputs/parse'
+import type { Config, DeployConfig } from '../inputs/parse'
 import { formatBytes } from '../lib/bytes'
 import { formatDuration } from '../lib/duration'
 import { checkHttpUrl } from '../lib/url'
@@ -16,19 +16,19 @@ import { describePlan } from './plan-description'
 import { siblingHistory } from './sibling-history'
 import { createOnce, patchOnce, type WriteDeps } from './safe-writes'
 import type { SourceArchive } from './source-archive'
-import { describe, findTarget, withHint } from './target'
+import { describe, findTarget, named, withHint } from './target'
 
 /** What a run has learnt so far; every ending reports it, failures included. */
 type Known = Omit<DeployResult, 'outcome' | 'message' | 'elapsedMs'>
 
-/** One run of the deploy operation (or a rollback's wait): what its steps share. */
-export class DeployRun {
+/** One run of the deploy operation (or a rollback's or promote's wait): what its steps share. */
+export class DeployRun<C extends Config = Config> {
   readonly known: Known = { created: false, statusesSeen: [] }
   readonly deadline: number
   readonly call: CallOptions
 
   constructor(
-    readonly config: Config,
+    readonly config: C,
     readonly deps: DeployDeps
   ) {
     this.deadline = deps.startedAt + config.timeoutMs
@@ -80,7 +80,7 @@ export class DeployRun {
  * superseded, timeout, cancelled) and errors (HTTP, inputs a create needs) all end in a result that
  * holds what was known when it ended; nothing is thrown.
  */
-export async function deploy(config: Config, deps: DeployDeps): Promise<DeployResult> {
+export async function deploy(config: DeployConfig, deps: DeployDeps): Promise<DeployResult> {
   const run = new DeployRun(config, deps)
   let archive: SourceArchive | undefined
   try {
@@ -131,16 +131,16 @@ async function packSourceDir(run: DeployRun): Promise<SourceArchive | undefined>
 }
 
 function dryRun(
-  run: DeployRun,
+  run: DeployRun<DeployConfig>,
   plan: Plan,
   existing: Deployment | undefined,
   archive: SourceArchive | undefined
 ): DeployResult {
-  const planLines = describePlan(plan, { name: existing?.name ?? run.config.name ?? '' }, archive)
+  const planLines = describePlan(plan, { name: existing?.name ?? named(run.config) }, archive)
   planLines.forEach((line) => run.deps.io.info(line))
   const what =
     plan.kind === 'create'
-      ? `${run.config.name} does not exist and would be created`
+      ? `${plan.body.name} does not exist and would be created`
       : `${run.target} would be updated`
   return {
     ...run.finish('dry-run', `Dry run: ${what}. Nothing was sent that changes state.`),

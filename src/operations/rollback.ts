@@ -1,12 +1,12 @@
 import { controlPlanePaths } from '../control-plane/client'
 import type { Revision } from '../control-plane/schemas'
-import type { Config } from '../inputs/parse'
+import type { Config, RollbackConfig } from '../inputs/parse'
 import { formatDuration } from '../lib/duration'
 import type { DeployResult, RollbackReport } from '../result'
 import { DeployRun, endedByError, waitForOutcome } from './deploy'
 import type { DeployDeps } from './deps'
 import { redeployOnce } from './redeploy-once'
-import { findTarget } from './target'
+import { findTarget, named } from './target'
 
 /**
  * A redeploy created `revisionId` from `source`: the log says so at once.
@@ -25,13 +25,16 @@ const DEPLOYED_HISTORY = 100
  * active one, exactly once, then waits for the revision that creates like a deploy (under
  * `timeout`). Ends in a result, never throws.
  */
-export async function rollbackOperation(config: Config, deps: DeployDeps): Promise<DeployResult> {
+export async function rollbackOperation(
+  config: RollbackConfig,
+  deps: DeployDeps
+): Promise<DeployResult> {
   const run = new DeployRun(config, deps)
   try {
     const existing = await findTarget(config, deps.client, run.call)
     if (!existing) {
       throw new Error(
-        `name: there is no deployment ${config.name ?? ''} to roll back. Check name (or give deployment-id).`
+        `name: there is no deployment ${named(config)} to roll back. Check name (or give deployment-id).`
       )
     }
     run.found(existing)
