@@ -2,7 +2,10 @@ import { describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startControlPlane } from '../../emulator'
+import { runOperation } from '../../src/operations/operations'
 import { outputsOf } from '../../src/report/reporter'
+import { configOf, gitHostStep, recordingDeps } from '../helpers/deploy-harness'
 import type { DeployResult } from '../../src/result'
 
 const srcDir = fileURLToPath(new URL('../../src', import.meta.url))
@@ -80,5 +83,29 @@ describe('the one reporter', () => {
         result: ended({ outcome: 'dry-run', pruneRows: wouldDelete })
       }).pruned
     ).toBe('["pr-1","pr-2"]')
+  })
+
+  it('sets deployment-id and previous-revision-id before the wait, so a run cut short keeps them', async () => {
+    const emulator = await startControlPlane({ stepMs: 5 })
+    try {
+      const existing = emulator.seedDeployment({ name: 'support-agent' })
+      const config = { ...(await configOf(gitHostStep(emulator.url))), pollIntervalMs: 20 }
+      const { deps, outputs } = recordingDeps(config, { requestTimeoutMs: 2_000 })
+      let atFirstStatus: typeof outputs | undefined
+      const info = deps.io.info
+      deps.io.info = (line) => {
+        if (atFirstStatus === undefined && /^Revision \S+: [A-Z_]+ \(/.test(line))
+          atFirstStatus = { ...outputs }
+        info(line)
+      }
+      const result = await runOperation(config, deps)
+      expect(result.outcome).toBe('deployed')
+      expect(atFirstStatus).toEqual({
+        'deployment-id': existing.id,
+        'previous-revision-id': existing.active_revision_id
+      })
+    } finally {
+      await emulator.close()
+    }
   })
 })
