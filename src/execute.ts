@@ -1,23 +1,19 @@
 import { ControlPlaneClient } from './control-plane/client'
 import { CancelledError } from './operations/deps'
-import { type DeployResult, type RevisionLogs, type RollbackReport } from './result'
-import { OUTCOMES, succeeds } from './outcomes'
+import { type DeployResult, type RevisionLogs } from './result'
+import { OUTCOMES } from './outcomes'
 import { OPERATIONS } from './operations/operations'
 import { named } from './operations/target'
 import { deliver } from './safe-delivery'
-import { describeRollback } from './report/rollback-text'
 import type { DeliveryDeps } from './safe-delivery'
 import type { Config } from './inputs/parse'
-import { writeSummary } from './report/job-summary'
 import { createLog, type Log } from './report/log'
 import { runnerReporter } from './report/reporter'
 import type { Redactor } from './report/redact'
 import { LOG_BUDGET_MS, showRevisionLogs } from './after-deploy/revision-logs'
 import type { DeletedPreview } from './after-deploy/github-cleanup'
-import { renderSummary } from './report/summary'
-import { buildReport, type ReportModel } from './report/report-model'
-import { renderBuildingComment, renderComment } from './report/pr-comment-text'
-import { statusDescription } from './report/status-text'
+import { buildReport } from './report/report-model'
+import { renderBuildingComment } from './report/pr-comment-text'
 import { githubPlaceFromEnv, runUrl, workflowCommit, type GitHubPlace } from './lib/github-links'
 import { expectedEndAt } from './wait/progress-text'
 import { readFileSync } from 'node:fs'
@@ -26,9 +22,10 @@ import type { World } from './world'
 
 /**
  * Runs the operation the config asks for, then the agent checks, records, logs and summary.
- * Everything it writes goes through ./report/: the log, the outputs (one reporter, from what the
- * operations report) and the summary, each redacting with `redact` before it escapes. Time, the cancel signal, the network and the sink
- * are the world's.
+ * Everything it writes goes through ./report/, each redacting with `redact` before it escapes:
+ * the log as the run goes, and one reporter (./report/reporter.ts) for what the operations report:
+ * the outputs, GitHub's final records, the summary and the last line. Time, the cancel signal, the
+ * network and the sink are the world's.
  */
 export async function execute(
   config: Config,
@@ -118,13 +115,7 @@ async function executeWith(
     startedAt,
     inputName: config.name ?? config.deploymentId
   })
-  await records?.finish({
-    outcome: result.outcome,
-    deploymentUrl: result.deploymentUrl,
-    description: statusDescription(model, redact),
-    comment: (previousBody) => renderComment(model, previousBody, place, redact, recordName(config))
-  })
-  await report(result, model, redact, log, sink, rollback)
+  await reporter.end({ result, rollback, model, records, place, commentName: recordName(config) })
 }
 
 /** The ref, image or folder a deploy sends, for the summary. */
@@ -287,19 +278,4 @@ async function failureLogs(
  */
 function recordName(config: Config): string | undefined {
   return config.operation === 'prune' ? undefined : named(config)
-}
-
-/** The summary, and the step's last line: its outcome. */
-async function report(
-  result: DeployResult,
-  model: ReportModel,
-  redact: Redactor,
-  log: Log,
-  sink: World['sink'],
-  rollback: RollbackReport | undefined
-) {
-  await writeSummary(renderSummary(model, redact), log, sink)
-  const rolledBack = rollback ? `\n${describeRollback(rollback)}` : ''
-  if (succeeds(result.outcome)) log.info(result.message)
-  else log.fail(`${result.message}${rolledBack}`)
 }

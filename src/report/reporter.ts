@@ -12,6 +12,15 @@ import type { Log } from './log'
 import { createOutputs } from './outputs'
 import type { Redactor } from './redact'
 import type { Sink } from '../world'
+import type { DeployOutcome } from '../result'
+import { succeeds } from '../outcomes'
+import type { GitHubPlace } from '../lib/github-links'
+import { writeSummary } from './job-summary'
+import { renderComment } from './pr-comment-text'
+import type { ReportModel } from './report-model'
+import { describeRollback } from './rollback-text'
+import { statusDescription } from './status-text'
+import { renderSummary } from './summary'
 
 /** Output values by name; an output that is absent is not set. */
 export type Outputs = Partial<Record<OutputName, string>>
@@ -108,11 +117,62 @@ export function createReporter(set: (name: OutputName, value: string) => void): 
   }
 }
 
-/** The reporter of a real run: each value redacted and judged, then set on the runner. */
+/**
+ * Where the end of a run is recorded on GitHub (../after-deploy/github-records.ts): the state
+ * follows the outcome, the texts are the report's.
+ */
+export interface RecordsEnd {
+  finish(record: {
+    outcome: DeployOutcome
+    deploymentUrl?: string
+    description: string
+    comment: (previousBody: string | undefined) => string
+  }): Promise<void>
+}
+
+/** A run that ended, as the last writes read it. */
+export interface EndedRun {
+  result: DeployResult
+  rollback?: RollbackReport
+  model: ReportModel
+  /** The GitHub deployment and PR comment, when the run keeps them. */
+  records?: RecordsEnd
+  place?: GitHubPlace
+  /** The name the PR comment is found by (the one the building comment used). */
+  commentName?: string
+}
+
+/** The reporter of a real run: outputs on the runner, then GitHub, the summary and the last line. */
+export interface RunReporter extends Reporter {
+  /**
+   * The end of the run once its report model is built: GitHub's records, the job summary, and
+   * the step's last line (its outcome), in that order.
+   */
+  end(run: EndedRun): Promise<void>
+}
+
+/** The reporter of a real run: each output redacted and judged, then set on the runner. */
 export function runnerReporter(
   redact: Redactor,
-  log: Pick<Log, 'warning'>,
-  sink: Pick<Sink, 'setOutput'>
-): Reporter {
-  return createReporter(createOutputs(redact, log, (name, value) => sink.setOutput(name, value)))
+  log: Pick<Log, 'warning' | 'info' | 'fail'>,
+  sink: Pick<Sink, 'setOutput' | 'appendSummary'>
+): RunReporter {
+  const outputs = createReporter(
+    createOutputs(redact, log, (name, value) => sink.setOutput(name, value))
+  )
+  return {
+    ...outputs,
+    end: async ({ result, rollback, model, records, place, commentName }) => {
+      await records?.finish({
+        outcome: result.outcome,
+        deploymentUrl: result.deploymentUrl,
+        description: statusDescription(model, redact),
+        comment: (previousBody) => renderComment(model, previousBody, place, redact, commentName)
+      })
+      await writeSummary(renderSummary(model, redact), log, sink)
+      const rolledBack = rollback ? `\n${describeRollback(rollback)}` : ''
+      if (succeeds(result.outcome)) log.info(result.message)
+      else log.fail(`${result.message}${rolledBack}`)
+    }
+  }
 }
