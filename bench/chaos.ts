@@ -8,7 +8,7 @@ import { startControlPlane, type Fault } from '../emulator'
 import type { RawInputs } from '../src/inputs/contract'
 import { ControlPlaneClient } from '../src/control-plane/client'
 import { sleep } from '../src/control-plane/retry'
-import { deploy } from '../src/operations/deploy'
+import { runOperation } from '../src/operations/operations'
 import type { DeployResult } from '../src/result'
 import { parseInputs } from '../src/inputs/parse'
 import { rawInputs } from '../__tests__/helpers/action-yml'
@@ -145,7 +145,7 @@ async function deployOnce(apiUrl: string, name: string): Promise<DeployResult> {
     timeout: '10s'
   }
   const { config, deps } = await chaosStep(given)
-  return deploy(config, deps)
+  return runOperation(config, deps)
 }
 
 /**
@@ -168,6 +168,6 @@ export async function chaosStep(given: Partial<RawInputs>) {
     backoff: { baseMs: 10, maxMs: 100 }
   })
   const silent = () => undefined
-  const io = { info: silent, notice: silent, warning: silent, setOutput: silent }
+  const io = { info: silent, notice: silent, warning: silent, known: silent }
   return { config, deps: { client, io, startedAt: Date.now(), now: Date.now, sleep } }
 }

@@ -1,22 +1,19 @@
 import { ControlPlaneClient } from './control-plane/client'
 import { CancelledError } from './operations/deps'
-import { type DeployResult, type RevisionLogs, type RollbackReport } from './result'
-import { OUTCOMES, succeeds } from './outcomes'
+import { type DeployResult, type RevisionLogs } from './result'
+import { OUTCOMES } from './outcomes'
 import { OPERATIONS } from './operations/operations'
+import { named } from './operations/target'
 import { deliver } from './safe-delivery'
-import { describeRollback } from './report/rollback-text'
 import type { DeliveryDeps } from './safe-delivery'
 import type { Config } from './inputs/parse'
-import { writeSummary } from './report/job-summary'
 import { createLog, type Log } from './report/log'
-import { createOutputs } from './report/outputs'
+import { runnerReporter } from './report/reporter'
 import type { Redactor } from './report/redact'
 import { LOG_BUDGET_MS, showRevisionLogs } from './after-deploy/revision-logs'
 import type { DeletedPreview } from './after-deploy/github-cleanup'
-import { renderSummary } from './report/summary'
-import { buildReport, type ReportModel } from './report/report-model'
-import { renderBuildingComment, renderComment } from './report/pr-comment-text'
-import { statusDescription } from './report/status-text'
+import { buildReport } from './report/report-model'
+import { renderBuildingComment } from './report/pr-comment-text'
 import { githubPlaceFromEnv, runUrl, workflowCommit, type GitHubPlace } from './lib/github-links'
 import { expectedEndAt } from './wait/progress-text'
 import { readFileSync } from 'node:fs'
@@ -25,9 +22,10 @@ import type { World } from './world'
 
 /**
  * Runs the operation the config asks for, then the agent checks, records, logs and summary.
- * Everything it writes goes through ./report/: the log, the outputs and the summary, each
- * redacting with `redact` before it escapes. Time, the cancel signal, the network and the sink
- * are the world's.
+ * Everything it writes goes through ./report/, each redacting with `redact` before it escapes:
+ * the log as the run goes, and one reporter (./report/reporter.ts) for what the operations report:
+ * the outputs, GitHub's final records, the summary and the last line. Time, the cancel signal, the
+ * network and the sink are the world's.
  */
 export async function execute(
   config: Config,
@@ -79,13 +77,14 @@ async function executeWith(
   })
 
   const previews = await openPreviews(config, redact, log, startedAt, world)
+  const reporter = runnerReporter(redact, log, sink)
   const deps: DeliveryDeps = {
     client,
     io: {
       info: (message: string) => log.info(message),
       notice: (message: string) => log.notice(message),
       warning: (message: string) => log.warning(message),
-      setOutput: createOutputs(redact, log, (name, value) => sink.setOutput(name, value)),
+      known: (fact) => reporter.known(fact),
       waitStarting: (_revisionId, expected) => records?.waitStarting(expected),
       redeploying: (_revisionId, commit) => records?.redeploying(commit)
     },
@@ -97,7 +96,9 @@ async function executeWith(
     pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber)),
     workflow: workflowFacts(world.env)
   }
-  const { result, checks, rollback } = await deliver(config, deps)
+  const delivery = await deliver(config, deps)
+  const { result, checks, rollback } = delivery
+  reporter.finish({ operation: config.operation, ...delivery })
   await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest))
   const logs = await failureLogs(result, config, client, redact, log, world)
   const model = buildReport({
@@ -115,14 +116,7 @@ async function executeWith(
     startedAt,
     inputName: config.name ?? config.deploymentId
   })
-  await records?.finish({
-    outcome: result.outcome,
-    deploymentUrl: result.deploymentUrl,
-    description: statusDescription(model, redact),
-    comment: (previousBody) =>
-      renderComment(model, previousBody, place, redact, commentName(config, model))
-  })
-  await report(result, model, redact, log, sink, rollback)
+  await reporter.end({ result, rollback, model, records, place, commentName: recordName(config) })
 }
 
 /** The workflow's commit and run URL, as the runner names them (for the gate's experiment). */
@@ -155,7 +149,9 @@ async function openRecords(
   links: { place?: GitHubPlace; commit?: string }
 ) {
   const operation = OPERATIONS[config.operation]
+  const deploymentName = recordName(config)
   if (!config.github || operation.github !== 'records' || config.dryRun) return undefined
+  if (deploymentName === undefined) return undefined
   try {
     const { openGitHubRecords } = await import('./after-deploy/github-records')
     const { workflowTarget } = await import('./after-deploy/github-client')
@@ -166,7 +162,7 @@ async function openRecords(
         prComment: config.github.prComment,
         verb: operation.verb,
         commit: operation.commit,
-        deploymentName: config.name ?? config.deploymentId ?? '',
+        deploymentName,
         redact,
         deadline: startedAt + config.timeoutMs,
         now: world.clock.now,
@@ -177,7 +173,7 @@ async function openRecords(
         buildingComment: (expected, previousBody) =>
           renderBuildingComment(
             {
-              deploymentName: commentName(config),
+              deploymentName,
               // Only an operation that builds the workflow's commit names it; the others' commit
               // is the service's, named once known.
               commit: operation.commit === 'workflow' ? links.commit : undefined,
@@ -290,24 +286,10 @@ async function failureLogs(
 }
 
 /**
- * The name the PR comment is found by, the same while building and at the end: the input's, so
- * a deployment named by id keeps one comment whatever the service calls it.
+ * The name the GitHub deployment and PR comment are found by, the same while building and at the
+ * end: the input's, so a deployment named by id keeps one comment whatever the service calls it.
+ * None for prune, which names no deployment (its GitHub side is the previews it removed).
  */
-function commentName(config: Config, model?: ReportModel): string {
-  return config.name ?? config.deploymentId ?? model?.deploymentName ?? ''
-}
-
-/** The summary, and the step's last line: its outcome. */
-async function report(
-  result: DeployResult,
-  model: ReportModel,
-  redact: Redactor,
-  log: Log,
-  sink: World['sink'],
-  rollback: RollbackReport | undefined
-) {
-  await writeSummary(renderSummary(model, redact), log, sink)
-  const rolledBack = rollback ? `\n${describeRollback(rollback)}` : ''
-  if (succeeds(result.outcome)) log.info(result.message)
-  else log.fail(`${result.message}${rolledBack}`)
+function recordName(config: Config): string | undefined {
+  return config.operation === 'prune' ? undefined : named(config)
 }

@@ -34,6 +34,12 @@ export interface RevisionLogs {
   lines: LogLine[]
 }
 
+/**
+ * A fact an operation reports the moment it learns it, before its result: the outputs that say
+ * it are set at once (../report/reporter.ts), so they stand when the run is cut short.
+ */
+export type KnownFact = { deploymentId: string } | { previousRevisionId: string }
+
 export interface DeployResult {
   outcome: DeployOutcome
   deploymentId?: string

@@ -2,7 +2,7 @@ import type { Dispatcher } from './control-plane/transport'
 import type { Config } from './inputs/parse'
 import { formatDuration } from './lib/duration'
 import { CancelledError, type DeployDeps } from './operations/deps'
-import { OPERATIONS } from './operations/operations'
+import { OPERATIONS, runOperation } from './operations/operations'
 import { rollBackAfterFailure } from './operations/rollback'
 import { OUTCOMES } from './outcomes'
 import {
@@ -15,12 +15,7 @@ import {
 } from './result'
 import { checksRollBack, runChecks, type CheckContext } from './after-deploy/check-runner'
 import { CHECKS } from './after-deploy/checks'
-import {
-  gateOutputs,
-  openGate,
-  type GateForCheck,
-  type WorkflowFacts
-} from './after-deploy/gate-check'
+import { openGate, type GateForCheck, type WorkflowFacts } from './after-deploy/gate-check'
 
 export interface DeliveryDeps extends DeployDeps {
   /** The agent server is reached through this (proxies). */
@@ -34,6 +29,8 @@ export interface Delivery {
   result: DeployResult
   checks?: AfterDeployChecks
   rollback?: RollbackReport
+  /** Operations that are checked: whether an earlier revision serves again (`rolled-back`). */
+  rolledBack?: boolean
 }
 
 /** The read of what serves once a rollback ended gets this long, whatever time is left. */
@@ -44,7 +41,7 @@ const SERVING_NOW_READ_MS = 10_000
  * and answers (the checks after DEPLOYED), then, with rollback-on-failure, the previous revision
  * back when this run's failed. Only the rollback may run past `timeout` (under
  * `rollback-timeout`). A cancellation during the checks ends the run `cancelled`: no verdict, no
- * rollback. Sets `rolled-back` once, at the end.
+ * rollback. Reports whether an earlier revision serves again (`rolledBack`) once, at the end.
  */
 export async function deliver(config: Config, deps: DeliveryDeps): Promise<Delivery> {
   const operation = OPERATIONS[config.operation]
@@ -56,14 +53,13 @@ export async function deliver(config: Config, deps: DeliveryDeps): Promise<Deliv
       delivery.result.outcome === 'deployed' &&
       delivery.result.redeployOf !== undefined &&
       checksWith(delivery.checks, 'passed').some(({ check }) => check === 'serving')
-  if (operation.checked) deps.io.setOutput('rolled-back', String(restored))
-  return delivery
+  return operation.checked ? { ...delivery, rolledBack: restored } : delivery
 }
 
 async function checkedDelivery(config: Config, deps: DeliveryDeps): Promise<Delivery> {
   const operation = OPERATIONS[config.operation]
   const gate = operation.checked ? openGate(config, deps, operation.gated) : undefined
-  const deployed = await operation.run(
+  const deployed = await runOperation(
     config,
     gate ? { ...deps, beforeWrite: (target) => gate.beforeWrite(target) } : deps
   )
@@ -76,13 +72,6 @@ async function checkedDelivery(config: Config, deps: DeliveryDeps): Promise<Deli
     if (!(error instanceof CancelledError)) throw error
     return { result: cancelledDuringChecks(deployed, deps) }
   }
-  // The counts are this run's revision's, as revision-id is; a rollback's verdict is in its report.
-  if (checks?.suite) {
-    deps.io.setOutput('cases-passed', String(checks.suite.passed))
-    deps.io.setOutput('cases-failed', String(checks.suite.failed))
-  }
-  if (checks?.gate)
-    for (const [name, value] of gateOutputs(checks.gate)) deps.io.setOutput(name, value)
   const result = withChecks(deployed, checks)
   const rollsBack = operation.rollsBack && config.rollbackOnFailure
   const grounds = groundsForRollback(result, checks)

@@ -2,12 +2,13 @@ import type { OutputName, RawInputs } from '../../src/inputs/contract'
 import { ControlPlaneClient } from '../../src/control-plane/client'
 import { sleep } from '../../src/control-plane/retry'
 import type { DeployDeps } from '../../src/operations/deps'
-import { OPERATIONS } from '../../src/operations/operations'
+import { runOperation } from '../../src/operations/operations'
 import type { DeployResult } from '../../src/result'
 import { parseInputs, type Config } from '../../src/inputs/parse'
 import { rawInputs } from './action-yml'
 import { deliver, type Delivery } from '../../src/safe-delivery'
 import type { CheckContext } from '../../src/after-deploy/check-runner'
+import { createReporter, type Reporter } from '../../src/report/reporter'
 
 export const INTEGRATION_ID = '123e4567-e89b-42d3-a456-426614174000'
 export const BRANCH_ENV = {
@@ -44,14 +45,17 @@ export interface DeliveryRun extends Delivery, Recording {}
 
 /**
  * The dependencies execute() gives an operation, with a real client over HTTP: what the run logs
- * (retries included) and which outputs it sets are recorded. Retries are fast so that tests of
+ * (retries included) and the outputs its one reporter sets (from what it reports) are recorded. Retries are fast so that tests of
  * them stay short.
  */
 export function recordingDeps(
   config: Config,
   options: Pick<DeployDeps, 'signal' | 'pullRequestState'> & { requestTimeoutMs: number }
-): Recording & { deps: DeployDeps } {
+): Recording & { deps: DeployDeps; reporter: Reporter } {
   const outputs: Recording['outputs'] = {}
+  const reporter = createReporter((name, value) => {
+    outputs[name] = value
+  })
   const log: string[] = []
   const client = new ControlPlaneClient({
     baseUrl: config.apiUrl,
@@ -68,9 +72,7 @@ export function recordingDeps(
       info: (message) => log.push(message),
       notice: (message) => log.push(`notice: ${message}`),
       warning: (message) => log.push(`warning: ${message}`),
-      setOutput: (name, value) => {
-        outputs[name] = value
-      }
+      known: (fact) => reporter.known(fact)
     },
     signal: options.signal,
     startedAt: Date.now(),
@@ -78,7 +80,7 @@ export function recordingDeps(
     sleep,
     pullRequestState: options.pullRequestState
   }
-  return { deps, outputs, log }
+  return { deps, outputs, log, reporter }
 }
 
 /** deliver() as execute() runs it (checks after DEPLOYED, a rollback when asked), polling fast. */
@@ -89,11 +91,13 @@ export async function runDelivery(
 ): Promise<DeliveryRun> {
   const parsed = await parseInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), env)
   const config = { ...parsed, pollIntervalMs: 20 }
-  const { deps, outputs, log } = recordingDeps(config, {
+  const { deps, outputs, log, reporter } = recordingDeps(config, {
     requestTimeoutMs: 1_000,
     signal: options.signal
   })
-  return { ...(await deliver(config, deps)), outputs, log }
+  const delivery = await deliver(config, deps)
+  reporter.finish({ operation: config.operation, ...delivery })
+  return { ...delivery, outputs, log }
 }
 
 /**
@@ -121,16 +125,16 @@ export async function runDeploy(
     ...parsed,
     pollIntervalMs: given['poll-interval'] === undefined ? FAST_POLL_MS : parsed.pollIntervalMs
   }
-  const { deps, outputs, log } = recordingDeps(config, {
+  const { deps, outputs, log, reporter } = recordingDeps(config, {
     requestTimeoutMs: 2_000,
     signal: options.signal,
     pullRequestState: options.pullRequestState
   })
-  const operation = options.delivered
-    ? async (...args: Parameters<typeof deliver>) => (await deliver(...args)).result
-    : OPERATIONS[config.operation].run
-  const result = await operation(config, deps)
-  return { result, outputs, log }
+  const delivery = options.delivered
+    ? await deliver(config, deps)
+    : { result: await runOperation(config, deps) }
+  reporter.finish({ operation: config.operation, ...delivery })
+  return { result: delivery.result, outputs, log }
 }
 
 /**

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
 import { ControlPlaneClient } from '../../src/control-plane/client'
 import { parseInputs } from '../../src/inputs/parse'
-import { deploy } from '../../src/operations/deploy'
+import { runOperation } from '../../src/operations/operations'
 import { NO_SECRETS } from '../../src/report/redact'
 import { renderDeploySummary } from '../../src/report/summary'
 import { rawInputs } from '../helpers/action-yml'
@@ -55,13 +55,13 @@ describe('progress against the emulator', () => {
       userAgent: 'deploy-agent-action/test',
       now: clock.now
     })
-    const result = await deploy(config, {
+    const result = await runOperation(config, {
       client,
       io: {
         info: (text) => lines.push({ at: clock.now() - startedAt, text }),
         notice: (text) => lines.push({ at: clock.now() - startedAt, text }),
         warning: (text) => lines.push({ at: clock.now() - startedAt, text }),
-        setOutput: () => undefined
+        known: () => undefined
       },
       startedAt,
       now: clock.now,

@@ -14,12 +14,10 @@ import {
   type AgentCredentials,
   type ExperimentRuns,
   type GateDeps,
-  type GatePlan,
-  type GateReport
+  type GatePlan
 } from '../evaluation'
 import type { Config } from '../inputs/parse'
 import type { InputProblem } from '../inputs/problems'
-import type { OutputName } from '../inputs/contract'
 import { checkHttpUrl } from '../lib/url'
 import { gateLogLines } from '../report/gate'
 import type { DeployDeps, WriteTarget } from '../operations/deps'
@@ -188,11 +186,4 @@ export async function gateCheck(context: CheckContext): Promise<CheckOutcome> {
     }),
     gate: report
   }
-}
-
-/** The gate's outputs as the delivery sets them, once, for this run's revision. */
-export function gateOutputs(report: GateReport): [OutputName, string][] {
-  return Object.entries(report.outputs).flatMap(([name, value]) =>
-    value === undefined ? [] : [[name as OutputName, value] as [OutputName, string]]
-  )
 }

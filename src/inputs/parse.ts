@@ -4,7 +4,15 @@ import { configSchema, type Config } from './schema'
 import { readCaseFile } from './cases'
 
 export { InputError, type InputEnv, type InputProblem } from './problems'
-export type { Config } from './schema'
+export type {
+  Config,
+  DeleteConfig,
+  DeployConfig,
+  PromoteConfig,
+  PruneConfig,
+  RollbackConfig,
+  Target
+} from './schema'
 export {
   DEPLOYMENT_TYPES,
   OPERATIONS,

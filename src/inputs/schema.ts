@@ -43,20 +43,84 @@ export const configSchema = z
   )
   .transform(({ inputs, env, caseFile }) => toConfig(inputs, env, caseFile))
 
-/** Everything the action needs, validated. Optional fields are undefined when not given. */
+/**
+ * Everything the action needs, validated: one variant per operation, each with what the rules
+ * prove it has required. Optional fields are undefined when not given.
+ */
 export type Config = z.output<typeof configSchema>
 
-function toConfig(fields: InputFields, env: InputEnv, caseFile: CaseFile | undefined) {
+/** What every operation reads, as the inputs give it (undefined when not given). */
+type CommonConfig = ReturnType<typeof commonConfig>
+
+/** The deployment the step names: by name, by id, or by both (the rules want one of them). */
+export type Target =
+  { name: string; deploymentId?: undefined } | { name?: string; deploymentId: string }
+
+/** operation prune: which deployments it considers, and what makes one stale. */
+export type PruneCriteria = NonNullable<ReturnType<typeof pruneCriteria>>
+
+export type DeployConfig = CommonConfig & Target & { operation: 'deploy' }
+export type RollbackConfig = CommonConfig & Target & { operation: 'rollback' }
+export type PromoteConfig = CommonConfig &
+  Target & {
+    operation: 'promote'
+    /** The deployment (name or id) whose serving revision is promoted. */
+    fromDeployment: string
+  }
+export type DeleteConfig = CommonConfig & Target & { operation: 'delete' }
+export type PruneConfig = CommonConfig & {
+  operation: 'prune'
+  prune: PruneCriteria
+  name?: undefined
+  deploymentId?: undefined
+}
+export type ConfigUnion = DeployConfig | RollbackConfig | PromoteConfig | DeleteConfig | PruneConfig
+
+/**
+ * A value the rules proved given. Were it missing, the rules and this shape disagree: a defect
+ * of the action, said as one, never the user's problem.
+ */
+function proven<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`The input rules let a step through without ${what}.`)
+  return value
+}
+
+/** By name, by id or both; the rules refuse a step (other than prune) that names neither. */
+function target(fields: InputFields): Target {
+  const deploymentId = fields['deployment-id']
+  if (deploymentId !== undefined) return { name: fields.name, deploymentId }
+  return { name: proven(fields.name, 'name or deployment-id') }
+}
+
+function toConfig(fields: InputFields, env: InputEnv, caseFile: CaseFile | undefined): ConfigUnion {
+  const common = commonConfig(fields, env, caseFile)
+  switch (fields.operation) {
+    case 'prune':
+      return {
+        ...common,
+        operation: 'prune',
+        prune: proven(pruneCriteria(fields), 'prune-prefix')
+      }
+    case 'promote':
+      return {
+        ...common,
+        ...target(fields),
+        operation: 'promote',
+        fromDeployment: proven(fields['from-deployment'], 'from-deployment')
+      }
+    default:
+      return { ...common, ...target(fields), operation: fields.operation }
+  }
+}
+
+function commonConfig(fields: InputFields, env: InputEnv, caseFile: CaseFile | undefined) {
   const gitHostDeploy = fields.source === 'git_host' && fields.operation === 'deploy'
   return {
-    operation: fields.operation,
     /** Look up and print what would be sent; send nothing that changes state. */
     dryRun: fields['dry-run'],
     apiUrl: fields['api-url'],
     apiKey: fields['api-key'],
     tenantId: fields['tenant-id'],
-    name: fields.name,
-    deploymentId: fields['deployment-id'],
     ...sourceConfig(fields),
     repoUrl: gitHostDeploy ? (fields['repo-url'] ?? defaultRepoUrl(env)) : undefined,
     repoRef: gitHostDeploy ? (fields['repo-ref'] ?? workflowRepoRef(env)) : undefined,
@@ -77,9 +141,6 @@ function toConfig(fields: InputFields, env: InputEnv, caseFile: CaseFile | undef
     /** With operation rollback: the revision to redeploy; else the newest older DEPLOYED one. */
     toRevision: fields['to-revision'],
     github: githubRecords(fields),
-    prune: pruneCriteria(fields),
-    /** With operation promote: the deployment (name or id) whose serving revision is promoted. */
-    fromDeployment: fields['from-deployment'],
     /** `eval-dataset`: the evaluation gate after the other checks; undefined when not asked for. */
     gate: evaluationGate(fields),
     /** To log before anything is sent. */
@@ -171,7 +232,6 @@ function githubRecords(fields: InputFields) {
   return { token, environment: fields.environment, prComment: fields['pr-comment'] }
 }
 
-/** operation prune: which deployments it considers, and what makes one stale. */
 function pruneCriteria(fields: InputFields) {
   const prefix = fields['prune-prefix']
   if (fields.operation !== 'prune' || prefix === undefined) return undefined

@@ -1,16 +1,19 @@
 import type { DeployResult } from '../result'
 import type { DeployDeps } from './deps'
-import { describe, findTarget, withHint } from './target'
+import { describe, findTarget, named, withHint } from './target'
 import { HttpStatusError } from '../control-plane/errors'
 import { describeDeleteRequest } from '../control-plane/client'
-import type { Config } from '../inputs/parse'
+import type { DeleteConfig } from '../inputs/parse'
 
 /**
  * operation: delete, for pull-request previews: find the deployment (exact name, or id) and
  * delete it, with its tracing project when asked. Already absent is a success. Dry run looks up
  * and says what it would delete.
  */
-export async function deleteDeployment(config: Config, deps: DeployDeps): Promise<DeployResult> {
+export async function deleteDeployment(
+  config: DeleteConfig,
+  deps: DeployDeps
+): Promise<DeployResult> {
   const { client, io, signal, now } = deps
   const call = { deadline: deps.startedAt + config.timeoutMs, signal }
   const state: Omit<DeployResult, 'outcome' | 'message' | 'elapsedMs'> = {
@@ -23,9 +26,7 @@ export async function deleteDeployment(config: Config, deps: DeployDeps): Promis
     message,
     elapsedMs: now() - deps.startedAt
   })
-  io.setOutput('created', 'false')
-  io.setOutput('deployment-id', '')
-  const wanted = config.name ?? config.deploymentId ?? ''
+  const wanted = named(config)
   try {
     const existing = await findTarget(config, client, call, true)
     if (!existing) {
@@ -38,7 +39,6 @@ export async function deleteDeployment(config: Config, deps: DeployDeps): Promis
       deleteTracingProject: config.deleteTracingProject
     })
     if (config.dryRun) {
-      io.setOutput('deployment-id', existing.id)
       const planLines = [`Would delete ${describe(state)}: ${request}`]
       planLines.forEach((line) => io.info(line))
       return {
@@ -59,7 +59,6 @@ export async function deleteDeployment(config: Config, deps: DeployDeps): Promis
       // Deleted meanwhile, by another run: the wanted end state.
       if (!(error instanceof HttpStatusError && error.status === 404)) throw error
     }
-    io.setOutput('deployment-id', existing.id)
     const tracing = config.deleteTracingProject
       ? ' and its tracing project'
       : `; its tracing project is kept, so the name ${existing.name} stays taken until that is deleted (delete-tracing-project: true)`

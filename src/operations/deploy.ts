@@ -1,7 +1,7 @@
 import type { CallOptions } from '../control-plane/client'
 import { DeadlineError } from '../control-plane/errors'
 import type { Deployment, Revision } from '../control-plane/schemas'
-import type { Config } from '../inputs/parse'
+import type { Config, DeployConfig } from '../inputs/parse'
 import { formatBytes } from '../lib/bytes'
 import { formatDuration } from '../lib/duration'
 import { checkHttpUrl } from '../lib/url'
@@ -16,19 +16,19 @@ import { describePlan } from './plan-description'
 import { siblingHistory } from './sibling-history'
 import { createOnce, patchOnce, type WriteDeps } from './safe-writes'
 import type { SourceArchive } from './source-archive'
-import { describe, findTarget, withHint } from './target'
+import { describe, findTarget, named, withHint } from './target'
 
 /** What a run has learnt so far; every ending reports it, failures included. */
 type Known = Omit<DeployResult, 'outcome' | 'message' | 'elapsedMs'>
 
-/** One run of the deploy operation (or a rollback's wait): what its steps share. */
-export class DeployRun {
+/** One run of the deploy operation (or a rollback's or promote's wait): what its steps share. */
+export class DeployRun<C extends Config = Config> {
   readonly known: Known = { created: false, statusesSeen: [] }
   readonly deadline: number
   readonly call: CallOptions
 
   constructor(
-    readonly config: Config,
+    readonly config: C,
     readonly deps: DeployDeps
   ) {
     this.deadline = deps.startedAt + config.timeoutMs
@@ -48,11 +48,17 @@ export class DeployRun {
     return { ...this.known, outcome, message, elapsedMs: this.elapsed() }
   }
 
-  /** The deployment this run works on is known: said in the output at once. */
+  /** The deployment this run works on is known: reported at once. */
   found(deployment: Deployment): void {
     this.known.deploymentId = deployment.id
     this.known.deploymentName = deployment.name
-    this.deps.io.setOutput('deployment-id', deployment.id)
+    this.deps.io.known({ deploymentId: deployment.id })
+  }
+
+  /** What served before this run's write is known: reported at once. */
+  servedBefore(revisionId: string): void {
+    this.known.previousRevisionId = revisionId
+    this.deps.io.known({ previousRevisionId: revisionId })
   }
 
   writeDeps(): WriteDeps {
@@ -70,22 +76,18 @@ export class DeployRun {
 
 /**
  * The deploy operation: look the deployment up, create or patch it, wait for the revision this
- * run created, read the URL. Outputs are set as soon as each is known. Expected endings (failed,
+ * run created, read the URL. What must be said at once is reported as soon as it is known. Expected endings (failed,
  * superseded, timeout, cancelled) and errors (HTTP, inputs a create needs) all end in a result that
  * holds what was known when it ended; nothing is thrown.
  */
-export async function deploy(config: Config, deps: DeployDeps): Promise<DeployResult> {
+export async function deploy(config: DeployConfig, deps: DeployDeps): Promise<DeployResult> {
   const run = new DeployRun(config, deps)
-  deps.io.setOutput('created', 'false')
   let archive: SourceArchive | undefined
   try {
     archive = await packSourceDir(run)
     const existing = await findTarget(config, deps.client, run.call)
     if (existing) run.found(existing)
-    if (existing?.active_revision_id) {
-      run.known.previousRevisionId = existing.active_revision_id
-      deps.io.setOutput('previous-revision-id', existing.active_revision_id)
-    }
+    if (existing?.active_revision_id) run.servedBefore(existing.active_revision_id)
     const plan = planDeployment(config, existing)
     plan.notices.forEach((notice) => deps.io.notice(notice))
     await deps.beforeWrite?.({
@@ -135,16 +137,16 @@ async function packSourceDir(run: DeployRun): Promise<SourceArchive | undefined>
 }
 
 function dryRun(
-  run: DeployRun,
+  run: DeployRun<DeployConfig>,
   plan: Plan,
   existing: Deployment | undefined,
   archive: SourceArchive | undefined
 ): DeployResult {
-  const planLines = describePlan(plan, { name: existing?.name ?? run.config.name ?? '' }, archive)
+  const planLines = describePlan(plan, { name: existing?.name ?? named(run.config) }, archive)
   planLines.forEach((line) => run.deps.io.info(line))
   const what =
     plan.kind === 'create'
-      ? `${run.config.name} does not exist and would be created`
+      ? `${plan.body.name} does not exist and would be created`
       : `${run.target} would be updated`
   return {
     ...run.finish('dry-run', `Dry run: ${what}. Nothing was sent that changes state.`),
@@ -168,7 +170,6 @@ async function writeRevision(
     io.info(`Creating deployment ${plan.body.name} (source ${plan.body.source})…`)
     deployment = (await createOnce(plan.body, run.writeDeps())).deployment
     run.known.created = true
-    io.setOutput('created', 'true')
   } else {
     deployment = existing as Deployment
   }
@@ -191,7 +192,6 @@ async function writeRevision(
     )
   }
   run.known.revisionId = revisionId
-  io.setOutput('revision-id', revisionId)
   const createdWith = plan.kind === 'create' && !plan.sourcePatch
   io.info(
     `Revision ${revisionId} ${createdWith ? 'created with the deployment' : 'created by the update'}.`
@@ -215,11 +215,10 @@ async function uploadAndPatch(
     .deployment
 }
 
-/** Records a status of the revision: the output, the log, and the statuses seen. */
+/** Records a status of the revision: the log, and the statuses seen. */
 function statusSeen(run: DeployRun, revisionId: string, status: string): void {
   run.known.revisionStatus = status
   run.known.statusesSeen.push(status)
-  run.deps.io.setOutput('revision-status', status)
   run.deps.io.info(`Revision ${revisionId}: ${status} (${formatDuration(run.elapsed())})`)
 }
 
@@ -341,7 +340,6 @@ async function deployed(
     )
   }
   run.known.deploymentUrl = usableUrl(run, current.source_config.custom_url ?? '')
-  io.setOutput('deployment-url', run.known.deploymentUrl)
   // Whether it serves is the serving check's to say (after-deploy/serving-check.ts), starting
   // from this read.
   run.known.activeRevisionId = current.active_revision_id

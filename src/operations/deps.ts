@@ -1,13 +1,17 @@
-import type { OutputName } from '../inputs/contract'
 import type { ControlPlaneClient } from '../control-plane/client'
+import type { KnownFact } from '../result'
 import type { PredictionBasis } from '../wait/poll-schedule'
 
-/** What an operation does to the world besides HTTP: the action's log and outputs. */
+/**
+ * What an operation does to the world besides HTTP: the log, and the facts it reports as it
+ * learns them. It sets no output: ../report/reporter.ts does, from these facts and the result.
+ */
 export interface DeployIo {
   info(message: string): void
   notice(message: string): void
   warning(message: string): void
-  setOutput(name: OutputName, value: string): void
+  /** A fact whose output is set as soon as known (../report/reporter.ts says which). */
+  known(fact: KnownFact): void
   /**
    * Called once, when the first status of the revision this run created was read (the wait
    * starts), with what predicts its end when the deployment's history does.

@@ -9,10 +9,13 @@ import { rollbackOperation } from './rollback'
 
 export type Operation = Config['operation']
 
+/** One operation's config: its variant of the union, with what the rules proved it has. */
+export type ConfigOf<K extends Operation> = Extract<Config, { operation: K }>
+
 /** What an operation is, everywhere: one row per operation, checked complete by the compiler. */
-export interface OperationKind {
-  /** What it sends and waits for; ends in a result, never throws. */
-  run: (config: Config, deps: DeployDeps) => Promise<DeployResult>
+export interface OperationKind<K extends Operation = Operation> {
+  /** What it sends and waits for, given its own config; ends in a result, never throws. */
+  run: (config: ConfigOf<K>, deps: DeployDeps) => Promise<DeployResult>
   /** Its revision, once DEPLOYED, goes through the checks after DEPLOYED. */
   checked: boolean
   /** `rollback-on-failure` applies: when its revision fails, the earlier one is redeployed. */
@@ -43,7 +46,7 @@ export interface OperationKind {
   commit: 'workflow' | 'served'
 }
 
-export const OPERATIONS: Record<Operation, OperationKind> = {
+export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
   deploy: {
     run: deploy,
     checked: true,
@@ -100,4 +103,13 @@ export const OPERATIONS: Record<Operation, OperationKind> = {
     waiting: 'pruning',
     commit: 'workflow'
   }
+}
+
+/** Runs the operation the config names: its row's run, given its own variant of the config. */
+export function runOperation<K extends Operation>(
+  config: ConfigOf<K>,
+  deps: DeployDeps
+): Promise<DeployResult> {
+  const kind: OperationKind<K> = OPERATIONS[config.operation as K]
+  return kind.run(config, deps)
 }

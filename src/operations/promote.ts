@@ -1,6 +1,6 @@
 import { HttpStatusError } from '../control-plane/errors'
 import type { Deployment, Revision } from '../control-plane/schemas'
-import type { Config } from '../inputs/parse'
+import type { PromoteConfig } from '../inputs/parse'
 import { InputError } from '../inputs/problems'
 import { UUID } from '../lib/ids'
 import type { DeployResult, Promotion } from '../result'
@@ -9,7 +9,7 @@ import type { DeployDeps } from './deps'
 import { planPromotion, type PromotionPlan } from './plan'
 import { describePlan } from './plan-description'
 import { patchOnce } from './safe-writes'
-import { findTarget } from './target'
+import { findTarget, named } from './target'
 
 /**
  * `operation: promote`: deploys to the target exactly what `from-deployment` serves now. Both
@@ -19,9 +19,8 @@ import { findTarget } from './target'
  * read of it (DEPLOYED); the commit check after DEPLOYED (../after-deploy/commit-check.ts) judges
  * it. Ends in a result, never throws.
  */
-export async function promote(config: Config, deps: DeployDeps): Promise<DeployResult> {
+export async function promote(config: PromoteConfig, deps: DeployDeps): Promise<DeployResult> {
   const run = new DeployRun(config, deps)
-  deps.io.setOutput('created', 'false')
   try {
     const target = await readTarget(run)
     const from = await readSource(run, target)
@@ -35,7 +34,6 @@ export async function promote(config: Config, deps: DeployDeps): Promise<DeployR
       fromCommit: planned.fromCommit
     }
     run.known.promotion = promotion
-    deps.io.setOutput('promoted-from', from.revision.id)
     planned.plan.notices.forEach((notice) => deps.io.notice(notice))
     const byTag = imageByTag(promotion, run.target)
     if (byTag) deps.io.warning(byTag)
@@ -66,33 +64,30 @@ export async function promote(config: Config, deps: DeployDeps): Promise<DeployR
  * The deployment promoted to, which must exist: a promote copies what serves, not how a
  * deployment is set up (its type, listener, integration), so it never creates one.
  */
-async function readTarget(run: DeployRun): Promise<Deployment> {
+async function readTarget(run: DeployRun<PromoteConfig>): Promise<Deployment> {
   const { config, deps } = run
   const target = await findTarget(config, deps.client, run.call, true)
   if (!target) {
-    const input = config.deploymentId ? 'deployment-id' : 'name'
+    const input = config.deploymentId === undefined ? 'name' : 'deployment-id'
     throw new InputError([
       {
         input,
-        message: `there is no deployment ${config.deploymentId ?? config.name ?? ''} to promote to. A promote never creates one (it copies what serves, not how a deployment is set up): create it first with operation deploy.`
+        message: `there is no deployment ${config.deploymentId ?? named(config)} to promote to. A promote never creates one (it copies what serves, not how a deployment is set up): create it first with operation deploy.`
       }
     ])
   }
   run.found(target)
-  if (target.active_revision_id) {
-    run.known.previousRevisionId = target.active_revision_id
-    deps.io.setOutput('previous-revision-id', target.active_revision_id)
-  }
+  if (target.active_revision_id) run.servedBefore(target.active_revision_id)
   return target
 }
 
 /** `from-deployment` (by id when it is a UUID, else or then by name) and the revision it serves. */
 async function readSource(
-  run: DeployRun,
+  run: DeployRun<PromoteConfig>,
   target: Deployment
 ): Promise<{ deployment: Deployment; revision: Revision }> {
   const { client } = run.deps
-  const wanted = run.config.fromDeployment ?? ''
+  const wanted = run.config.fromDeployment
   const refuse = (message: string): never => {
     throw new InputError([{ input: 'from-deployment', message }])
   }
@@ -159,7 +154,6 @@ async function patchTarget(
     )
   }
   run.known.revisionId = revisionId
-  io.setOutput('revision-id', revisionId)
   io.info(`Revision ${revisionId} created by the promote.`)
   return revisionId
 }

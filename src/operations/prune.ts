@@ -1,12 +1,12 @@
 import type { Deployment } from '../control-plane/schemas'
 import { HttpStatusError } from '../control-plane/errors'
-import type { Config } from '../inputs/parse'
+import type { PruneConfig } from '../inputs/parse'
 import { formatDuration } from '../lib/duration'
 import type { DeployOutcome, DeployResult, PruneRow } from '../result'
 import type { DeployDeps } from './deps'
 import { withHint } from './target'
 
-type Criteria = NonNullable<Config['prune']>
+type Criteria = PruneConfig['prune']
 
 /**
  * operation prune: every deployment whose name starts with `prune-prefix` (all pages of the
@@ -14,7 +14,7 @@ type Criteria = NonNullable<Config['prune']>
  * A deployment gone meanwhile is no error; a failed delete fails the step once every other delete
  * was tried. Never touches a name that does not start with the prefix.
  */
-export async function prunePreviews(config: Config, deps: DeployDeps): Promise<DeployResult> {
+export async function prunePreviews(config: PruneConfig, deps: DeployDeps): Promise<DeployResult> {
   const { io, signal, now } = deps
   const call = { deadline: deps.startedAt + config.timeoutMs, signal }
   const finish = (outcome: DeployOutcome, message: string, rows?: PruneRow[]): DeployResult => ({
@@ -25,9 +25,7 @@ export async function prunePreviews(config: Config, deps: DeployDeps): Promise<D
     elapsedMs: now() - deps.startedAt,
     pruneRows: rows
   })
-  io.setOutput('pruned', '[]')
   const criteria = config.prune
-  if (!criteria) return finish('error', 'operation prune needs prune-prefix.')
   let rows: PruneRow[] = []
   // Previews kept because GitHub could not say whether their pull request is closed: said at the
   // end, so "could not tell" never reads as "not stale".
@@ -42,7 +40,6 @@ export async function prunePreviews(config: Config, deps: DeployDeps): Promise<D
     )
     pruneTable(rows).forEach((line) => io.info(line))
     if (config.dryRun) {
-      io.setOutput('pruned', JSON.stringify(rows.map((row) => row.name)))
       return finish(
         'dry-run',
         `Dry run: ${rows.length} deployment${rows.length === 1 ? '' : 's'} would be deleted. Nothing was sent that changes state.`,
@@ -55,11 +52,9 @@ export async function prunePreviews(config: Config, deps: DeployDeps): Promise<D
       io.info(`${row.name} (${row.id}): ${row.failure ? `failed: ${row.failure}` : row.result}`)
     }
   } catch (error) {
-    io.setOutput('pruned', JSON.stringify(deletedNames(rows)))
     if (signal?.aborted) return finish('cancelled', cancelledMessage(rows), rows)
     return finish('error', withHint(error), rows)
   }
-  io.setOutput('pruned', JSON.stringify(deletedNames(rows)))
   if (signal?.aborted) return finish('cancelled', cancelledMessage(rows), rows)
   const failed = rows.filter((row) => row.result === 'failed')
   const kept =

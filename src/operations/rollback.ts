@@ -1,21 +1,18 @@
 import { controlPlanePaths } from '../control-plane/client'
 import type { Revision } from '../control-plane/schemas'
-import type { Config } from '../inputs/parse'
+import type { Config, RollbackConfig } from '../inputs/parse'
 import { formatDuration } from '../lib/duration'
 import type { DeployResult, RollbackReport } from '../result'
 import { DeployRun, endedByError, waitForOutcome } from './deploy'
 import type { DeployDeps } from './deps'
 import { redeployOnce } from './redeploy-once'
-import { findTarget } from './target'
+import { findTarget, named } from './target'
 
 /**
- * A redeploy created `revisionId` from `source`: the outputs and the log say so at once. (After a
- * failure, the rollback's io keeps `revision-id` for the revision that failed.)
+ * A redeploy created `revisionId` from `source`: the log says so at once.
  */
 function redeployedNow(run: DeployRun, revisionId: string, source: Revision): void {
   const { io } = run.deps
-  io.setOutput('rollback-revision-id', revisionId)
-  io.setOutput('revision-id', revisionId)
   run.known.revisionId = revisionId
   io.info(`Revision ${revisionId} created by the redeploy of ${source.id}.`)
 }
@@ -28,22 +25,21 @@ const DEPLOYED_HISTORY = 100
  * active one, exactly once, then waits for the revision that creates like a deploy (under
  * `timeout`). Ends in a result, never throws.
  */
-export async function rollbackOperation(config: Config, deps: DeployDeps): Promise<DeployResult> {
+export async function rollbackOperation(
+  config: RollbackConfig,
+  deps: DeployDeps
+): Promise<DeployResult> {
   const run = new DeployRun(config, deps)
-  deps.io.setOutput('created', 'false')
   try {
     const existing = await findTarget(config, deps.client, run.call)
     if (!existing) {
       throw new Error(
-        `name: there is no deployment ${config.name ?? ''} to roll back. Check name (or give deployment-id).`
+        `name: there is no deployment ${named(config)} to roll back. Check name (or give deployment-id).`
       )
     }
     run.found(existing)
     const active = existing.active_revision_id ?? undefined
-    if (active) {
-      run.known.previousRevisionId = active
-      deps.io.setOutput('previous-revision-id', active)
-    }
+    if (active) run.servedBefore(active)
     const source = await chooseRevision(run, existing.id, active)
     if (source.id === active) {
       return run.finish(
@@ -130,8 +126,8 @@ export interface RollbackRequest {
 /**
  * rollback-on-failure: decides whether a rollback is due (the deployment must no longer serve the
  * previous revision, and must not serve another run's), redeploys the previous revision exactly
- * once and waits for it under `rollback-timeout`, which starts now. The outputs `revision-id` and
- * `revision-status` stay those of the failed revision. `skipped` says why nothing was sent.
+ * once and waits for it under `rollback-timeout`, which starts now. Its report holds the
+ * revision the redeploy created; `skipped` says why nothing was sent.
  */
 export async function rollBackAfterFailure(
   config: Config,
@@ -144,11 +140,7 @@ export async function rollBackAfterFailure(
     ...deps.io,
     // The records are the failed deploy's: they say how the rollback ended, at the end.
     waitStarting: undefined,
-    redeploying: undefined,
-    setOutput: (name: Parameters<DeployDeps['io']['setOutput']>[0], value: string) => {
-      if (name === 'revision-id' || name === 'revision-status') return
-      deps.io.setOutput(name, value)
-    }
+    redeploying: undefined
   }
   const run = new DeployRun(
     { ...config, timeoutMs: config.rollbackTimeoutMs },

@@ -5,19 +5,19 @@ import {
 } from '../control-plane/client'
 import { HttpStatusError } from '../control-plane/errors'
 import type { Deployment } from '../control-plane/schemas'
-import type { Config } from '../inputs/parse'
+import type { Target } from '../inputs/parse'
 
 /**
  * The deployment the inputs name: by id, else by exact name. Undefined when there is none by
  * that name, or none by that id when `missingIdIsAbsent` (delete wants it gone anyway).
  */
 export async function findTarget(
-  config: Config,
+  config: Target,
   client: ControlPlaneClient,
   call: CallOptions,
   missingIdIsAbsent = false
 ): Promise<Deployment | undefined> {
-  if (config.deploymentId) {
+  if (config.deploymentId !== undefined) {
     const found = await client.getDeployment(config.deploymentId, call).catch((error: unknown) => {
       if (error instanceof HttpStatusError && error.status === 404) {
         if (missingIdIsAbsent) return undefined
@@ -34,8 +34,12 @@ export async function findTarget(
     }
     return found
   }
-  // parseInputs guarantees a name when there is no deployment id.
-  return client.findDeploymentByName(config.name ?? '', call)
+  return client.findDeploymentByName(config.name, call)
+}
+
+/** The deployment as the step names it: its name, else its id. */
+export function named(target: Target): string {
+  return target.deploymentId === undefined ? target.name : (target.name ?? target.deploymentId)
 }
 
 /** The error's message, with what to do where the status says it. */

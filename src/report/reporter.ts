@@ -1,0 +1,176 @@
+import type { OutputName } from '../inputs/contract'
+import type { Operation } from '../inputs/parse'
+import type {
+  AfterDeployChecks,
+  DeployResult,
+  KnownFact,
+  PruneRow,
+  RollbackReport
+} from '../result'
+import type { GateReport } from '../evaluation/types'
+import type { Log } from './log'
+import { createOutputs } from './outputs'
+import type { Redactor } from './redact'
+import type { Sink } from '../world'
+import type { DeployOutcome } from '../result'
+import { succeeds } from '../outcomes'
+import type { GitHubPlace } from '../lib/github-links'
+import { writeSummary } from './job-summary'
+import { renderComment } from './pr-comment-text'
+import type { ReportModel } from './report-model'
+import { describeRollback } from './rollback-text'
+import { statusDescription } from './status-text'
+import { renderSummary } from './summary'
+
+/** Output values by name; an output that is absent is not set. */
+export type Outputs = Partial<Record<OutputName, string>>
+
+/** What a run reports once it ended: the facts every output is read from. */
+export interface RunFacts {
+  operation: Operation
+  result: DeployResult
+  checks?: AfterDeployChecks
+  rollback?: RollbackReport
+  /** Operations that are checked: whether an earlier revision serves again (`rolled-back`). */
+  rolledBack?: boolean
+}
+
+/**
+ * The outputs that are set as soon as known, also when the run is cut short (the spec's
+ * `deployment-id` and `previous-revision-id`): an operation reports the fact as it learns it.
+ */
+export function knownOutputs(fact: KnownFact): Outputs {
+  return 'deploymentId' in fact
+    ? { 'deployment-id': fact.deploymentId }
+    : { 'previous-revision-id': fact.previousRevisionId }
+}
+
+/**
+ * Every output a run can know, from what it reports: the one mapping of facts to output names
+ * and values. An output the run cannot know is absent; the value's shape is judged when it is set
+ * (./outputs.ts).
+ */
+export function outputsOf(run: RunFacts): Outputs {
+  const { operation, result, checks, rollback } = run
+  const outputs: Outputs = {
+    // A prune names no deployment of its own.
+    created: operation === 'prune' ? undefined : String(result.created),
+    'deployment-id': result.deploymentId,
+    'previous-revision-id': result.previousRevisionId,
+    'revision-id': result.revisionId,
+    'revision-status': result.revisionStatus,
+    'deployment-url': result.deploymentUrl,
+    // operation rollback: its own revision is the redeploy; after a failed deploy, the rollback's.
+    'rollback-revision-id':
+      result.redeployOf !== undefined ? result.revisionId : rollback?.revisionId,
+    'rolled-back': run.rolledBack === undefined ? undefined : String(run.rolledBack),
+    'promoted-from': result.promotion?.fromRevisionId,
+    // The counts are this run's revision's, as revision-id is; a rollback's are in its report.
+    'cases-passed': checks?.suite && String(checks.suite.passed),
+    'cases-failed': checks?.suite && String(checks.suite.failed),
+    ...gateOutputs(run.checks?.gate)
+  }
+  if (operation === 'delete') {
+    // A delete says which deployment it removed, or would: none when there was none to remove.
+    const removed = result.outcome === 'deleted' || result.outcome === 'dry-run'
+    outputs['deployment-id'] = removed ? (result.deploymentId ?? '') : ''
+  }
+  if (operation === 'prune') outputs.pruned = JSON.stringify(prunedNames(result))
+  return outputs
+}
+
+/** `eval-passed`, `experiment-id`, `baseline-experiment-id`, `eval-scores`: the gate's own. */
+function gateOutputs(gate: Pick<GateReport, 'outputs'> | undefined): Outputs {
+  return gate?.outputs ?? {}
+}
+
+/** operation prune: the names deleted, or on a dry run those that would be. */
+function prunedNames(result: DeployResult): string[] {
+  const rows: PruneRow[] = result.pruneRows ?? []
+  return rows
+    .filter((row) => result.outcome === 'dry-run' || row.result === 'deleted')
+    .map((row) => row.name)
+}
+
+/**
+ * The one writer of the step's outputs. Operations never set an output: they report facts, in
+ * their result and, for what is set as soon as known, through `known` as they learn it; this
+ * turns both into outputs. `set` judges each value's shape (createOutputs).
+ */
+export interface Reporter {
+  known(fact: KnownFact): void
+  /** Every output from what the run reports, once it ended. */
+  finish(run: RunFacts): void
+}
+
+export function createReporter(set: (name: OutputName, value: string) => void): Reporter {
+  const setAll = (outputs: Outputs) => {
+    for (const [name, value] of Object.entries(outputs) as [OutputName, string | undefined][]) {
+      if (value !== undefined) set(name, value)
+    }
+  }
+  return {
+    known: (fact) => setAll(knownOutputs(fact)),
+    finish: (run) => setAll(outputsOf(run))
+  }
+}
+
+/**
+ * Where the end of a run is recorded on GitHub (../after-deploy/github-records.ts): the state
+ * follows the outcome, the texts are the report's.
+ */
+export interface RecordsEnd {
+  finish(record: {
+    outcome: DeployOutcome
+    deploymentUrl?: string
+    description: string
+    comment: (previousBody: string | undefined) => string
+  }): Promise<void>
+}
+
+/** A run that ended, as the last writes read it. */
+export interface EndedRun {
+  result: DeployResult
+  rollback?: RollbackReport
+  model: ReportModel
+  /** The GitHub deployment and PR comment, when the run keeps them. */
+  records?: RecordsEnd
+  place?: GitHubPlace
+  /** The name the PR comment is found by (the one the building comment used). */
+  commentName?: string
+}
+
+/** The reporter of a real run: outputs on the runner, then GitHub, the summary and the last line. */
+export interface RunReporter extends Reporter {
+  /**
+   * The end of the run once its report model is built: GitHub's records, the job summary, and
+   * the step's last line (its outcome), in that order.
+   */
+  end(run: EndedRun): Promise<void>
+}
+
+/** The reporter of a real run: each output redacted and judged, then set on the runner. */
+export function runnerReporter(
+  redact: Redactor,
+  log: Pick<Log, 'warning' | 'info' | 'fail'>,
+  sink: Pick<Sink, 'setOutput' | 'appendSummary'>
+): RunReporter {
+  const outputs = createReporter(
+    createOutputs(redact, log, (name, value) => sink.setOutput(name, value))
+  )
+  return {
+    ...outputs,
+    end: async ({ result, rollback, model, records, place, commentName }) => {
+      await records?.finish({
+        outcome: result.outcome,
+        deploymentUrl: result.deploymentUrl,
+        description: statusDescription(model, redact),
+        comment: (previousBody) => renderComment(model, previousBody, place, redact, commentName)
+      })
+      await writeSummary(renderSummary(model, redact), log, sink)
+      const rolledBack = rollback ? `\n${describeRollback(rollback)}` : ''
+      if (succeeds(result.outcome)) log.info(result.message)
+      else log.fail(`${result.message}${rolledBack}`)
+    }
+  }
+}
