@@ -29000,11 +29000,28 @@ const caseFileRules = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Kd: () => (/* binding */ GATE_INPUTS),
 /* harmony export */   Qh: () => (/* binding */ INPUT_NAMES),
 /* harmony export */   RL: () => (/* binding */ MULTI_LINE_INPUTS),
 /* harmony export */   WJ: () => (/* binding */ INPUT_DEFAULTS)
 /* harmony export */ });
 /* unused harmony export OUTPUT_NAMES */
+/** Every input of the evaluation gate: each needs eval-dataset. */
+const GATE_INPUTS = [
+    'eval-dataset',
+    'tracing-url',
+    'tracing-web-url',
+    'eval-splits',
+    'eval-dataset-version',
+    'eval-max-examples',
+    'eval-repetitions',
+    'eval-concurrency',
+    'eval-min-scores',
+    'eval-max-regression',
+    'eval-max-error-rate',
+    'eval-baseline',
+    'eval-timeout'
+];
 /**
  * The names of the action's public interface, as declared in action.yml. Every input is read and
  * every output written through these lists only, so a test can hold them against action.yml.
@@ -29062,19 +29079,7 @@ const INPUT_NAMES = [
     // Promote (operation promote)
     'from-deployment',
     // Evaluation gate (after the other checks)
-    'eval-dataset',
-    'tracing-url',
-    'tracing-web-url',
-    'eval-splits',
-    'eval-dataset-version',
-    'eval-max-examples',
-    'eval-repetitions',
-    'eval-concurrency',
-    'eval-min-scores',
-    'eval-max-regression',
-    'eval-max-error-rate',
-    'eval-baseline',
-    'eval-timeout'
+    ...GATE_INPUTS
 ];
 /**
  * The `default:` of every input that action.yml gives one (a test holds the two equal). On a runner
@@ -29809,23 +29814,12 @@ var fields = __nccwpck_require__(8844);
 // EXTERNAL MODULE: ./src/inputs/eval.ts
 var inputs_eval = __nccwpck_require__(7647);
 ;// CONCATENATED MODULE: ./src/inputs/eval-rules.ts
+/**
+ * How the evaluation gate's inputs go together with the others: judged from the raw text, with
+ * the other rules, so that every problem is listed at once and nothing is sent.
+ */
 
-/** Every input of the gate: each needs eval-dataset, and means nothing to delete or prune. */
-const GATE_INPUTS = [
-    'eval-dataset',
-    'tracing-url',
-    'tracing-web-url',
-    'eval-splits',
-    'eval-dataset-version',
-    'eval-max-examples',
-    'eval-repetitions',
-    'eval-concurrency',
-    'eval-min-scores',
-    'eval-max-regression',
-    'eval-max-error-rate',
-    'eval-baseline',
-    'eval-timeout'
-];
+
 const problem = (input, message) => ({ input, message });
 /** Whether the threshold text names a key (any but `*`); a text that does not parse counts as naming one (its field says why). */
 function namesKey(text) {
@@ -29841,7 +29835,7 @@ const gate = (step) => {
     if (step.operation === 'delete' || step.operation === 'prune')
         return [];
     if (!step.given('eval-dataset')) {
-        return GATE_INPUTS.filter((input) => input !== 'eval-dataset' && step.given(input)).map((input) => problem(input, 'needs eval-dataset (the dataset the evaluation gate runs)'));
+        return contract/* GATE_INPUTS */.Kd.filter((input) => input !== 'eval-dataset' && step.given(input)).map((input) => problem(input, 'needs eval-dataset (the dataset the evaluation gate runs)'));
     }
     const problems = [];
     if (!step.given('verify-assistant'))
@@ -29899,7 +29893,7 @@ const DEPLOY_ONLY = [
     'agent-auth-scheme',
     'pr-comment',
     ...ROLLBACK_ON_FAILURE,
-    ...GATE_INPUTS
+    ...contract/* GATE_INPUTS */.Kd
 ];
 /** Inputs of operation prune only. */
 const PRUNE_ONLY = ['prune-prefix', 'prune-older-than', 'prune-closed-prs'];
@@ -30167,17 +30161,50 @@ const configSchema = schemas/* intersection */.E$q(schemas/* intersection */.E$q
     caseFile: schemas/* custom */.IeY()
 }), crossInputRules), cases/* caseFileRules */.Q4)
     .transform(({ inputs, env, caseFile }) => toConfig(inputs, env, caseFile));
+/**
+ * A value the rules proved given. Were it missing, the rules and this shape disagree: a defect
+ * of the action, said as one, never the user's problem.
+ */
+function proven(value, what) {
+    if (value === undefined)
+        throw new Error(`The input rules let a step through without ${what}.`);
+    return value;
+}
+/** By name, by id or both; the rules refuse a step (other than prune) that names neither. */
+function schema_target(fields) {
+    const deploymentId = fields['deployment-id'];
+    if (deploymentId !== undefined)
+        return { name: fields.name, deploymentId };
+    return { name: proven(fields.name, 'name or deployment-id') };
+}
 function toConfig(fields, env, caseFile) {
+    const common = commonConfig(fields, env, caseFile);
+    switch (fields.operation) {
+        case 'prune':
+            return {
+                ...common,
+                operation: 'prune',
+                prune: proven(pruneCriteria(fields), 'prune-prefix')
+            };
+        case 'promote':
+            return {
+                ...common,
+                ...schema_target(fields),
+                operation: 'promote',
+                fromDeployment: proven(fields['from-deployment'], 'from-deployment')
+            };
+        default:
+            return { ...common, ...schema_target(fields), operation: fields.operation };
+    }
+}
+function commonConfig(fields, env, caseFile) {
     const gitHostDeploy = fields.source === 'git_host' && fields.operation === 'deploy';
     return {
-        operation: fields.operation,
         /** Look up and print what would be sent; send nothing that changes state. */
         dryRun: fields['dry-run'],
         apiUrl: fields['api-url'],
         apiKey: fields['api-key'],
         tenantId: fields['tenant-id'],
-        name: fields.name,
-        deploymentId: fields['deployment-id'],
         ...sourceConfig(fields),
         repoUrl: gitHostDeploy ? (fields['repo-url'] ?? defaultRepoUrl(env)) : undefined,
         repoRef: gitHostDeploy ? (fields['repo-ref'] ?? (0,git_ref/* workflowRepoRef */.rV)(env)) : undefined,
@@ -30198,9 +30225,6 @@ function toConfig(fields, env, caseFile) {
         /** With operation rollback: the revision to redeploy; else the newest older DEPLOYED one. */
         toRevision: fields['to-revision'],
         github: schema_githubRecords(fields),
-        prune: pruneCriteria(fields),
-        /** With operation promote: the deployment (name or id) whose serving revision is promoted. */
-        fromDeployment: fields['from-deployment'],
         /** `eval-dataset`: the evaluation gate after the other checks; undefined when not asked for. */
         gate: evaluationGate(fields),
         /** To log before anything is sent. */
@@ -30289,7 +30313,6 @@ function schema_githubRecords(fields) {
         return undefined;
     return { token, environment: fields.environment, prComment: fields['pr-comment'] };
 }
-/** operation prune: which deployments it considers, and what makes one stale. */
 function pruneCriteria(fields) {
     const prefix = fields['prune-prefix'];
     if (fields.operation !== 'prune' || prefix === undefined)
@@ -30775,7 +30798,7 @@ async function run(world) {
     }
     config.warnings.forEach((warning) => log.warning(warning));
     try {
-        const { execute } = await __nccwpck_require__.e(/* import() */ 135).then(__nccwpck_require__.bind(__nccwpck_require__, 9135));
+        const { execute } = await __nccwpck_require__.e(/* import() */ 851).then(__nccwpck_require__.bind(__nccwpck_require__, 9851));
         await execute(config, redact, startedAt, world);
     }
     catch (error) {
@@ -33946,6 +33969,32 @@ function createRealWorld() {
 
 /***/ }),
 
+/***/ 5817:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ CHECK_WORDS),
+/* harmony export */   O: () => (/* binding */ checksInWords)
+/* harmony export */ });
+/** Each check as a user knows it, in the summary, the PR comment and the GitHub status. */
+const CHECK_WORDS = {
+    serving: 'serving check',
+    info: 'agent /info',
+    assistant: 'assistant',
+    run: 'test run',
+    a2a: 'A2A',
+    suite: 'smoke suite',
+    gate: 'evaluation gate',
+    commit: 'commit check'
+};
+/** Every check's verdict in words, in the order the check runner ran them. */
+function checksInWords(checks) {
+    return checks.verdicts.map((verdict) => ({ ...verdict, name: CHECK_WORDS[verdict.check] }));
+}
+
+
+/***/ }),
+
 /***/ 900:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -34736,46 +34785,20 @@ const NO_SECRETS = createRedactor([]);
 
 /***/ }),
 
-/***/ 5309:
+/***/ 486:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  FK: () => (/* binding */ buildReport),
-  m_: () => (/* binding */ shortId)
-});
-
-// UNUSED EXPORTS: shortenIds, tidyLogLine
-
-// EXTERNAL MODULE: ./src/lib/github-links.ts
-var github_links = __nccwpck_require__(3676);
-// EXTERNAL MODULE: ./src/lib/ids.ts
-var lib_ids = __nccwpck_require__(829);
-// EXTERNAL MODULE: ./src/outcomes.ts
-var outcomes = __nccwpck_require__(3558);
-;// CONCATENATED MODULE: ./src/report/checks-in-words.ts
-/** Each check as a user knows it, in the summary, the PR comment and the GitHub status. */
-const CHECK_WORDS = {
-    serving: 'serving check',
-    info: 'agent /info',
-    assistant: 'assistant',
-    run: 'test run',
-    a2a: 'A2A',
-    suite: 'smoke suite',
-    gate: 'evaluation gate',
-    commit: 'commit check'
-};
-/** Every check's verdict in words, in the order the check runner ran them. */
-function checksInWords(checks) {
-    return checks.verdicts.map((verdict) => ({ ...verdict, name: CHECK_WORDS[verdict.check] }));
-}
-
-// EXTERNAL MODULE: ./src/report/headline.ts
-var headline = __nccwpck_require__(4512);
-// EXTERNAL MODULE: ./src/report/rollback-text.ts
-var rollback_text = __nccwpck_require__(6846);
-;// CONCATENATED MODULE: ./src/report/report-model.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FK: () => (/* binding */ buildReport),
+/* harmony export */   m_: () => (/* binding */ shortId)
+/* harmony export */ });
+/* unused harmony exports tidyLogLine, shortenIds */
+/* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3676);
+/* harmony import */ var _lib_ids__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(829);
+/* harmony import */ var _outcomes__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3558);
+/* harmony import */ var _checks_in_words__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5817);
+/* harmony import */ var _headline__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4512);
+/* harmony import */ var _rollback_text__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6846);
 
 
 
@@ -34788,10 +34811,10 @@ const ERROR_LEVELS = new Set(['ERROR', 'CRITICAL', 'FATAL']);
 const TAIL_LINES = 30;
 function buildReport(input) {
     const { result, checks, rollback, place } = input;
-    const checkWords = checks ? checksInWords(checks) : [];
+    const checkWords = checks ? (0,_checks_in_words__WEBPACK_IMPORTED_MODULE_1__/* .checksInWords */ .O)(checks) : [];
     const failedCheck = checkWords.find((check) => check.verdict === 'failed') ??
         checkWords.find((check) => check.verdict === 'inconclusive');
-    const succeeded = (0,outcomes/* succeeds */.k)(result.outcome);
+    const succeeded = (0,_outcomes__WEBPACK_IMPORTED_MODULE_0__/* .succeeds */ .k)(result.outcome);
     const commit = commitOf(input);
     const previousCommit = previousCommitOf(input);
     const rollbackWords = rollback && rollbackInWords(rollback);
@@ -34810,9 +34833,9 @@ function buildReport(input) {
         message: result.message,
         ids: idsOf(result, rollback, commit),
         links: {
-            run: place && (0,github_links/* runUrl */.Vp)(place),
-            commit: place && (0,github_links/* commitUrl */.Bg)(place, commit),
-            compare: place && (0,github_links/* compareUrl */.XH)(place, previousCommit, commit),
+            run: place && (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_4__/* .runUrl */ .Vp)(place),
+            commit: place && (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_4__/* .commitUrl */ .Bg)(place, commit),
+            compare: place && (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_4__/* .compareUrl */ .XH)(place, previousCommit, commit),
             deployment: result.deploymentUrl
         },
         commit,
@@ -34840,7 +34863,7 @@ function buildReport(input) {
         planLines: result.planLines,
         pruneRows: result.pruneRows
     };
-    return { ...model, headline: (0,headline/* headlineOf */.gD)(model) };
+    return { ...model, headline: (0,_headline__WEBPACK_IMPORTED_MODULE_2__/* .headlineOf */ .gD)(model) };
 }
 /** The commit this run's revision was built from: the service's word first, then the workflow's. */
 function commitOf(input) {
@@ -34850,11 +34873,11 @@ function commitOf(input) {
         : operation === 'rollback'
             ? [result.redeployCommit]
             : [input.workflowCommit];
-    return candidates.find((sha) => sha !== undefined && github_links/* FULL_SHA */.RG.test(sha));
+    return candidates.find((sha) => sha !== undefined && _lib_github_links__WEBPACK_IMPORTED_MODULE_4__/* .FULL_SHA */ .RG.test(sha));
 }
 function previousCommitOf(input) {
     const sha = input.previousCommit;
-    return sha !== undefined && github_links/* FULL_SHA */.RG.test(sha) ? sha : undefined;
+    return sha !== undefined && _lib_github_links__WEBPACK_IMPORTED_MODULE_4__/* .FULL_SHA */ .RG.test(sha) ? sha : undefined;
 }
 /**
  * What serves after the run: this run's revision when it succeeded; after a rollback, what the
@@ -34899,7 +34922,7 @@ function rollbackInWords(rollback) {
         toRevisionId: rollback.toRevisionId,
         revisionId: rollback.revisionId,
         elapsedMs: rollback.elapsedMs,
-        words: shortenIds((0,rollback_text/* describeRollback */.s)(rollback)),
+        words: shortenIds((0,_rollback_text__WEBPACK_IMPORTED_MODULE_3__/* .describeRollback */ .s)(rollback)),
         suite: rollback.checks?.suite
     };
 }
@@ -34915,7 +34938,7 @@ function idsOf(result, rollback, commit) {
         ['Rollback revision', rollback?.revisionId]
     ];
     return [
-        ...ids.flatMap(([label, id]) => (id !== undefined && lib_ids/* UUID */.k.test(id) ? [{ label, id }] : [])),
+        ...ids.flatMap(([label, id]) => (id !== undefined && _lib_ids__WEBPACK_IMPORTED_MODULE_5__/* .UUID */ .k.test(id) ? [{ label, id }] : [])),
         ...(commit ? [{ label: 'Commit', id: commit }] : [])
     ];
 }
@@ -35037,8 +35060,9 @@ function rollbackHeadline(rollback) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   L: () => (/* binding */ passCount),
-/* harmony export */   f: () => (/* binding */ renderSuite)
+/* harmony export */   LG: () => (/* binding */ passCount),
+/* harmony export */   by: () => (/* binding */ failedCasesLine),
+/* harmony export */   fO: () => (/* binding */ renderSuite)
 /* harmony export */ });
 /** Characters of a reply's (or reference's) first line in the table. */
 const MAX_CELL = 200;
@@ -35082,6 +35106,24 @@ which) {
 }
 function seconds(ms) {
     return `${(ms / 1000).toFixed(2)} s`;
+}
+/** Failed cases the PR comment names before the rest are counted. */
+const MAX_FAILED_NAMED = 5;
+/**
+ * The failed cases in one line, for the PR comment that shows no suite table: each name and why
+ * it failed (its first line, cut), the first few only and the rest counted; undefined when none
+ * failed.
+ */
+function failedCasesLine(suite, md, redact) {
+    const failed = suite.cases.filter((result) => !result.passed);
+    if (failed.length === 0)
+        return undefined;
+    const named = failed.slice(0, MAX_FAILED_NAMED).map((result) => {
+        const why = redact.cut(redact(result.failure ?? 'failed').split(/\r?\n/)[0] ?? '', MAX_CELL);
+        return `${md.code(result.name)}: ${md.cell(why)}`;
+    });
+    const more = failed.length - named.length;
+    return `${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
 }
 /** "8 of 10 cases passed": the suite's verdict in the log, the summary, the PR comment and GitHub. */
 function passCount(report) {
@@ -35250,8 +35292,8 @@ function renderChart(timeline, shown, final, md) {
     ];
 }
 
-// EXTERNAL MODULE: ./src/report/report-model.ts + 1 modules
-var report_model = __nccwpck_require__(5309);
+// EXTERNAL MODULE: ./src/report/report-model.ts
+var report_model = __nccwpck_require__(486);
 // EXTERNAL MODULE: ./src/report/report-pieces.ts
 var report_pieces = __nccwpck_require__(1748);
 // EXTERNAL MODULE: ./src/report/suite.ts
@@ -35290,13 +35332,13 @@ function renderSummary(model, redact) {
         '',
         ...failureFirst(model, md),
         ...(model.logs ? renderLogs(model.logs, md) : []),
-        ...(suiteFailed && model.suite ? (0,suite/* renderSuite */.f)(model.suite, md, redact) : []),
+        ...(suiteFailed && model.suite ? (0,suite/* renderSuite */.fO)(model.suite, md, redact) : []),
         ...facts(model, md),
         ...checksTable(model.checks, md),
         ...model.replies.flatMap((reply) => [`### ${reply.label}`, '', md.fence([reply.text]), '']),
-        ...(model.suite && !suiteFailed ? (0,suite/* renderSuite */.f)(model.suite, md, redact) : []),
+        ...(model.suite && !suiteFailed ? (0,suite/* renderSuite */.fO)(model.suite, md, redact) : []),
         ...(model.rollback?.suite
-            ? (0,suite/* renderSuite */.f)(model.rollback.suite, md, redact, 'after the rollback')
+            ? (0,suite/* renderSuite */.fO)(model.rollback.suite, md, redact, 'after the rollback')
             : []),
         ...(model.gate
             ? (0,gate/* renderGate */.eh)(model.gate, md, { broughtBack: model.rollback?.toRevisionId })

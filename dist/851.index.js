@@ -1,5 +1,5 @@
-export const id = 135;
-export const ids = [135];
+export const id = 851;
+export const ids = [851];
 export const modules = {
 
 /***/ 4007:
@@ -225,7 +225,7 @@ const revisionLogsSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 
 /***/ }),
 
-/***/ 9135:
+/***/ 9851:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -766,7 +766,7 @@ var outcomes = __webpack_require__(3558);
  * that name, or none by that id when `missingIdIsAbsent` (delete wants it gone anyway).
  */
 async function findTarget(config, client, call, missingIdIsAbsent = false) {
-    if (config.deploymentId) {
+    if (config.deploymentId !== undefined) {
         const found = await client.getDeployment(config.deploymentId, call).catch((error) => {
             if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
                 if (missingIdIsAbsent)
@@ -780,8 +780,11 @@ async function findTarget(config, client, call, missingIdIsAbsent = false) {
         }
         return found;
     }
-    // parseInputs guarantees a name when there is no deployment id.
-    return client.findDeploymentByName(config.name ?? '', call);
+    return client.findDeploymentByName(config.name, call);
+}
+/** The deployment as the step names it: its name, else its id. */
+function named(target) {
+    return target.deploymentId === undefined ? target.name : (target.name ?? target.deploymentId);
 }
 /** The error's message, with what to do where the status says it. */
 function withHint(error) {
@@ -829,9 +832,7 @@ async function deleteDeployment(config, deps) {
         message,
         elapsedMs: now() - deps.startedAt
     });
-    io.setOutput('created', 'false');
-    io.setOutput('deployment-id', '');
-    const wanted = config.name ?? config.deploymentId ?? '';
+    const wanted = named(config);
     try {
         const existing = await findTarget(config, client, call, true);
         if (!existing) {
@@ -844,7 +845,6 @@ async function deleteDeployment(config, deps) {
             deleteTracingProject: config.deleteTracingProject
         });
         if (config.dryRun) {
-            io.setOutput('deployment-id', existing.id);
             const planLines = [`Would delete ${describe(state)}: ${request}`];
             planLines.forEach((line) => io.info(line));
             return {
@@ -860,7 +860,6 @@ async function deleteDeployment(config, deps) {
             if (!(error instanceof errors/* HttpStatusError */.F9 && error.status === 404))
                 throw error;
         }
-        io.setOutput('deployment-id', existing.id);
         const tracing = config.deleteTracingProject
             ? ' and its tracing project'
             : `; its tracing project is kept, so the name ${existing.name} stays taken until that is deleted (delete-tracing-project: true)`;
@@ -1781,7 +1780,7 @@ function reasonOf(error) {
 
 
 
-/** One run of the deploy operation (or a rollback's wait): what its steps share. */
+/** One run of the deploy operation (or a rollback's or promote's wait): what its steps share. */
 class DeployRun {
     config;
     deps;
@@ -1804,11 +1803,16 @@ class DeployRun {
     finish(outcome, message) {
         return { ...this.known, outcome, message, elapsedMs: this.elapsed() };
     }
-    /** The deployment this run works on is known: said in the output at once. */
+    /** The deployment this run works on is known: reported at once. */
     found(deployment) {
         this.known.deploymentId = deployment.id;
         this.known.deploymentName = deployment.name;
-        this.deps.io.setOutput('deployment-id', deployment.id);
+        this.deps.io.known({ deploymentId: deployment.id });
+    }
+    /** What served before this run's write is known: reported at once. */
+    servedBefore(revisionId) {
+        this.known.previousRevisionId = revisionId;
+        this.deps.io.known({ previousRevisionId: revisionId });
     }
     writeDeps() {
         const { client, sleep, now, io } = this.deps;
@@ -1824,23 +1828,20 @@ class DeployRun {
 }
 /**
  * The deploy operation: look the deployment up, create or patch it, wait for the revision this
- * run created, read the URL. Outputs are set as soon as each is known. Expected endings (failed,
+ * run created, read the URL. What must be said at once is reported as soon as it is known. Expected endings (failed,
  * superseded, timeout, cancelled) and errors (HTTP, inputs a create needs) all end in a result that
  * holds what was known when it ended; nothing is thrown.
  */
 async function deploy(config, deps) {
     const run = new DeployRun(config, deps);
-    deps.io.setOutput('created', 'false');
     let archive;
     try {
         archive = await packSourceDir(run);
         const existing = await findTarget(config, deps.client, run.call);
         if (existing)
             run.found(existing);
-        if (existing?.active_revision_id) {
-            run.known.previousRevisionId = existing.active_revision_id;
-            deps.io.setOutput('previous-revision-id', existing.active_revision_id);
-        }
+        if (existing?.active_revision_id)
+            run.servedBefore(existing.active_revision_id);
         const plan = planDeployment(config, existing);
         plan.notices.forEach((notice) => deps.io.notice(notice));
         await deps.beforeWrite?.({
@@ -1889,10 +1890,10 @@ async function packSourceDir(run) {
     return archive;
 }
 function dryRun(run, plan, existing, archive) {
-    const planLines = describePlan(plan, { name: existing?.name ?? run.config.name ?? '' }, archive);
+    const planLines = describePlan(plan, { name: existing?.name ?? named(run.config) }, archive);
     planLines.forEach((line) => run.deps.io.info(line));
     const what = plan.kind === 'create'
-        ? `${run.config.name} does not exist and would be created`
+        ? `${plan.body.name} does not exist and would be created`
         : `${run.target} would be updated`;
     return {
         ...run.finish('dry-run', `Dry run: ${what}. Nothing was sent that changes state.`),
@@ -1910,7 +1911,6 @@ async function writeRevision(run, plan, existing, archive) {
         io.info(`Creating deployment ${plan.body.name} (source ${plan.body.source})…`);
         deployment = (await createOnce(plan.body, run.writeDeps())).deployment;
         run.known.created = true;
-        io.setOutput('created', 'true');
     }
     else {
         deployment = existing;
@@ -1931,7 +1931,6 @@ async function writeRevision(run, plan, existing, archive) {
         throw new Error(`The service accepted the ${plan.kind} of ${deployment.name} (${deployment.id}) but reports no new revision (latest revision: ${revisionId ?? 'none'}). Check the deployment on the service before running again.`);
     }
     run.known.revisionId = revisionId;
-    io.setOutput('revision-id', revisionId);
     const createdWith = plan.kind === 'create' && !plan.sourcePatch;
     io.info(`Revision ${revisionId} ${createdWith ? 'created with the deployment' : 'created by the update'}.`);
     return { deployment, revisionId };
@@ -1946,11 +1945,10 @@ async function uploadAndPatch(run, deployment, sourcePatch, archive) {
     return (await patchOnce(deployment.id, patch, deployment.latest_revision_id, run.writeDeps()))
         .deployment;
 }
-/** Records a status of the revision: the output, the log, and the statuses seen. */
+/** Records a status of the revision: the log, and the statuses seen. */
 function statusSeen(run, revisionId, status) {
     run.known.revisionStatus = status;
     run.known.statusesSeen.push(status);
-    run.deps.io.setOutput('revision-status', status);
     run.deps.io.info(`Revision ${revisionId}: ${status} (${(0,duration/* formatDuration */.a)(run.elapsed())})`);
 }
 async function notWaiting(run, deploymentId, revisionId) {
@@ -2032,7 +2030,6 @@ async function deployed(run, deploymentId, revisionId) {
         return run.finish('deployed', `Revision ${revisionId} of ${run.target} is DEPLOYED after ${(0,duration/* formatDuration */.a)(run.elapsed())}.`);
     }
     run.known.deploymentUrl = usableUrl(run, current.source_config.custom_url ?? '');
-    io.setOutput('deployment-url', run.known.deploymentUrl);
     // Whether it serves is the serving check's to say (after-deploy/serving-check.ts), starting
     // from this read.
     run.known.activeRevisionId = current.active_revision_id;
@@ -2115,7 +2112,6 @@ var problems = __webpack_require__(8925);
  */
 async function promote(config, deps) {
     const run = new DeployRun(config, deps);
-    deps.io.setOutput('created', 'false');
     try {
         const target = await readTarget(run);
         const from = await readSource(run, target);
@@ -2129,7 +2125,6 @@ async function promote(config, deps) {
             fromCommit: planned.fromCommit
         };
         run.known.promotion = promotion;
-        deps.io.setOutput('promoted-from', from.revision.id);
         planned.plan.notices.forEach((notice) => deps.io.notice(notice));
         const byTag = imageByTag(promotion, run.target);
         if (byTag)
@@ -2166,25 +2161,23 @@ async function readTarget(run) {
     const { config, deps } = run;
     const target = await findTarget(config, deps.client, run.call, true);
     if (!target) {
-        const input = config.deploymentId ? 'deployment-id' : 'name';
+        const input = config.deploymentId === undefined ? 'name' : 'deployment-id';
         throw new problems/* InputError */.d([
             {
                 input,
-                message: `there is no deployment ${config.deploymentId ?? config.name ?? ''} to promote to. A promote never creates one (it copies what serves, not how a deployment is set up): create it first with operation deploy.`
+                message: `there is no deployment ${config.deploymentId ?? named(config)} to promote to. A promote never creates one (it copies what serves, not how a deployment is set up): create it first with operation deploy.`
             }
         ]);
     }
     run.found(target);
-    if (target.active_revision_id) {
-        run.known.previousRevisionId = target.active_revision_id;
-        deps.io.setOutput('previous-revision-id', target.active_revision_id);
-    }
+    if (target.active_revision_id)
+        run.servedBefore(target.active_revision_id);
     return target;
 }
 /** `from-deployment` (by id when it is a UUID, else or then by name) and the revision it serves. */
 async function readSource(run, target) {
     const { client } = run.deps;
-    const wanted = run.config.fromDeployment ?? '';
+    const wanted = run.config.fromDeployment;
     const refuse = (message) => {
         throw new problems/* InputError */.d([{ input: 'from-deployment', message }]);
     };
@@ -2232,7 +2225,6 @@ async function patchTarget(run, planned, target) {
         throw new Error(`The service accepted the update of ${target.name} (${target.id}) but reports no new revision (latest revision: ${revisionId ?? 'none'}). Check the deployment on the service before running again.`);
     }
     run.known.revisionId = revisionId;
-    io.setOutput('revision-id', revisionId);
     io.info(`Revision ${revisionId} created by the promote.`);
     return revisionId;
 }
@@ -2284,10 +2276,7 @@ async function prunePreviews(config, deps) {
         elapsedMs: now() - deps.startedAt,
         pruneRows: rows
     });
-    io.setOutput('pruned', '[]');
     const criteria = config.prune;
-    if (!criteria)
-        return finish('error', 'operation prune needs prune-prefix.');
     let rows = [];
     // Previews kept because GitHub could not say whether their pull request is closed: said at the
     // end, so "could not tell" never reads as "not stale".
@@ -2300,7 +2289,6 @@ async function prunePreviews(config, deps) {
         io.info(`${candidates.length} deployment${candidates.length === 1 ? '' : 's'} named ${criteria.prefix}…; ${rows.length} stale.`);
         pruneTable(rows).forEach((line) => io.info(line));
         if (config.dryRun) {
-            io.setOutput('pruned', JSON.stringify(rows.map((row) => row.name)));
             return finish('dry-run', `Dry run: ${rows.length} deployment${rows.length === 1 ? '' : 's'} would be deleted. Nothing was sent that changes state.`, rows);
         }
         for (const row of rows) {
@@ -2311,12 +2299,10 @@ async function prunePreviews(config, deps) {
         }
     }
     catch (error) {
-        io.setOutput('pruned', JSON.stringify(deletedNames(rows)));
         if (signal?.aborted)
             return finish('cancelled', cancelledMessage(rows), rows);
         return finish('error', withHint(error), rows);
     }
-    io.setOutput('pruned', JSON.stringify(deletedNames(rows)));
     if (signal?.aborted)
         return finish('cancelled', cancelledMessage(rows), rows);
     const failed = rows.filter((row) => row.result === 'failed');
@@ -2501,13 +2487,10 @@ async function settle(deploymentId, source, revisionBefore, deps) {
 
 
 /**
- * A redeploy created `revisionId` from `source`: the outputs and the log say so at once. (After a
- * failure, the rollback's io keeps `revision-id` for the revision that failed.)
+ * A redeploy created `revisionId` from `source`: the log says so at once.
  */
 function redeployedNow(run, revisionId, source) {
     const { io } = run.deps;
-    io.setOutput('rollback-revision-id', revisionId);
-    io.setOutput('revision-id', revisionId);
     run.known.revisionId = revisionId;
     io.info(`Revision ${revisionId} created by the redeploy of ${source.id}.`);
 }
@@ -2520,18 +2503,15 @@ const DEPLOYED_HISTORY = 100;
  */
 async function rollbackOperation(config, deps) {
     const run = new DeployRun(config, deps);
-    deps.io.setOutput('created', 'false');
     try {
         const existing = await findTarget(config, deps.client, run.call);
         if (!existing) {
-            throw new Error(`name: there is no deployment ${config.name ?? ''} to roll back. Check name (or give deployment-id).`);
+            throw new Error(`name: there is no deployment ${named(config)} to roll back. Check name (or give deployment-id).`);
         }
         run.found(existing);
         const active = existing.active_revision_id ?? undefined;
-        if (active) {
-            run.known.previousRevisionId = active;
-            deps.io.setOutput('previous-revision-id', active);
-        }
+        if (active)
+            run.servedBefore(active);
         const source = await chooseRevision(run, existing.id, active);
         if (source.id === active) {
             return run.finish('deployed', `Revision ${source.id} already serves ${run.target}; nothing to roll back, nothing was sent.`);
@@ -2584,8 +2564,8 @@ async function chooseRevision(run, deploymentId, active) {
 /**
  * rollback-on-failure: decides whether a rollback is due (the deployment must no longer serve the
  * previous revision, and must not serve another run's), redeploys the previous revision exactly
- * once and waits for it under `rollback-timeout`, which starts now. The outputs `revision-id` and
- * `revision-status` stay those of the failed revision. `skipped` says why nothing was sent.
+ * once and waits for it under `rollback-timeout`, which starts now. Its report holds the
+ * revision the redeploy created; `skipped` says why nothing was sent.
  */
 async function rollBackAfterFailure(config, deps, request) {
     const { failedRevisionId, previousRevisionId, deploymentId } = request;
@@ -2594,12 +2574,7 @@ async function rollBackAfterFailure(config, deps, request) {
         ...deps.io,
         // The records are the failed deploy's: they say how the rollback ended, at the end.
         waitStarting: undefined,
-        redeploying: undefined,
-        setOutput: (name, value) => {
-            if (name === 'revision-id' || name === 'revision-status')
-                return;
-            deps.io.setOutput(name, value);
-        }
+        redeploying: undefined
     };
     const run = new DeployRun({ ...config, timeoutMs: config.rollbackTimeoutMs }, { ...deps, io, startedAt });
     const report = (outcome, message, revisionId) => ({
@@ -2703,6 +2678,11 @@ const OPERATIONS = {
         commit: 'workflow'
     }
 };
+/** Runs the operation the config names: its row's run, given its own variant of the config. */
+function runOperation(config, deps) {
+    const kind = OPERATIONS[config.operation];
+    return kind.run(config, deps);
+}
 
 // EXTERNAL MODULE: ./src/result.ts
 var src_result = __webpack_require__(1666);
@@ -4698,10 +4678,6 @@ async function gateCheck(context) {
         gate: report
     };
 }
-/** The gate's outputs as the delivery sets them, once, for this run's revision. */
-function gateOutputs(report) {
-    return Object.entries(report.outputs).flatMap(([name, value]) => value === undefined ? [] : [[name, value]]);
-}
 
 ;// CONCATENATED MODULE: ./src/after-deploy/serving-check.ts
 
@@ -4892,7 +4868,7 @@ async function checkSmokeSuite(verify, server, deps) {
     const latency = report.medianMs === undefined
         ? ''
         : `; latency median ${seconds(report.medianMs)}, 95th percentile ${seconds(report.p95Ms ?? report.medianMs)}`;
-    deps.info(`Smoke suite: ${(0,suite/* passCount */.L)(report)} (verify-min-pass asks for ${report.required})${latency}.`);
+    deps.info(`Smoke suite: ${(0,suite/* passCount */.LG)(report)} (verify-min-pass asks for ${report.required})${latency}.`);
     const failure = suiteFailure(report);
     return failure ? { suite: report, failure } : { suite: report };
 }
@@ -4935,7 +4911,7 @@ async function runSmokeSuite(options) {
 function suiteFailure(report) {
     if (report.passed >= report.required)
         return undefined;
-    return `Smoke suite: ${(0,suite/* passCount */.L)(report)} on revision ${report.revisionId}; verify-min-pass asks for ${report.required}.`;
+    return `Smoke suite: ${(0,suite/* passCount */.LG)(report)} on revision ${report.revisionId}; verify-min-pass asks for ${report.required}.`;
 }
 async function runCase(options, smokeCase) {
     const base = { name: smokeCase.name, reference: smokeCase.reference };
@@ -5267,7 +5243,7 @@ const SERVING_NOW_READ_MS = 10_000;
  * and answers (the checks after DEPLOYED), then, with rollback-on-failure, the previous revision
  * back when this run's failed. Only the rollback may run past `timeout` (under
  * `rollback-timeout`). A cancellation during the checks ends the run `cancelled`: no verdict, no
- * rollback. Sets `rolled-back` once, at the end.
+ * rollback. Reports whether an earlier revision serves again (`rolledBack`) once, at the end.
  */
 async function deliver(config, deps) {
     const operation = OPERATIONS[config.operation];
@@ -5279,14 +5255,12 @@ async function deliver(config, deps) {
                 delivery.result.outcome === 'deployed' &&
                 delivery.result.redeployOf !== undefined &&
                 (0,src_result/* checksWith */.O2)(delivery.checks, 'passed').some(({ check }) => check === 'serving');
-    if (operation.checked)
-        deps.io.setOutput('rolled-back', String(restored));
-    return delivery;
+    return operation.checked ? { ...delivery, rolledBack: restored } : delivery;
 }
 async function checkedDelivery(config, deps) {
     const operation = OPERATIONS[config.operation];
     const gate = operation.checked ? openGate(config, deps, operation.gated) : undefined;
-    const deployed = await operation.run(config, gate ? { ...deps, beforeWrite: (target) => gate.beforeWrite(target) } : deps);
+    const deployed = await runOperation(config, gate ? { ...deps, beforeWrite: (target) => gate.beforeWrite(target) } : deps);
     if (!operation.checked)
         return { result: deployed };
     const runDeadline = deps.startedAt + config.timeoutMs;
@@ -5299,14 +5273,6 @@ async function checkedDelivery(config, deps) {
             throw error;
         return { result: cancelledDuringChecks(deployed, deps) };
     }
-    // The counts are this run's revision's, as revision-id is; a rollback's verdict is in its report.
-    if (checks?.suite) {
-        deps.io.setOutput('cases-passed', String(checks.suite.passed));
-        deps.io.setOutput('cases-failed', String(checks.suite.failed));
-    }
-    if (checks?.gate)
-        for (const [name, value] of gateOutputs(checks.gate))
-            deps.io.setOutput(name, value);
     const result = (0,src_result/* withChecks */.cX)(deployed, checks);
     const rollsBack = operation.rollsBack && config.rollbackOnFailure;
     const grounds = groundsForRollback(result, checks);
@@ -5449,10 +5415,6 @@ async function verifyRevision(result, config, deps, deadline, gate) {
     return runChecks(CHECKS, context);
 }
 
-// EXTERNAL MODULE: ./src/report/rollback-text.ts
-var rollback_text = __webpack_require__(6846);
-// EXTERNAL MODULE: ./src/report/job-summary.ts
-var job_summary = __webpack_require__(5236);
 // EXTERNAL MODULE: ./src/report/log.ts
 var report_log = __webpack_require__(6472);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
@@ -5591,6 +5553,344 @@ function createOutputs(redact, log, set) {
     };
 }
 
+// EXTERNAL MODULE: ./src/report/job-summary.ts
+var job_summary = __webpack_require__(5236);
+// EXTERNAL MODULE: ./src/lib/github-links.ts
+var github_links = __webpack_require__(3676);
+;// CONCATENATED MODULE: ./src/report/comment-history.ts
+
+
+
+
+/** Pushes kept at the most. */
+const MAX_PUSHES = 10;
+/** Characters of the data line read at the most: more is someone else's text. */
+const MAX_DATA = 8_000;
+const PREFIX = '<!-- deploy-agent-action:history=';
+const SUFFIX = ' -->';
+const pushSchema = classic_schemas/* object */.Ikc({
+    commit: classic_schemas/* string */.YjP().regex(github_links/* FULL_SHA */.RG),
+    revision: classic_schemas/* string */.YjP().regex(ids/* UUID */.k).optional(),
+    verdict: classic_schemas/* enum */.k5n(['served', 'failed', 'rolled back', 'timed out', 'cancelled']),
+    at: classic_schemas/* string */.YjP().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/)
+});
+/** The hidden data line of a comment's memory. */
+function memoryLine(memory, redact) {
+    const url = memory.lastGoodUrl !== undefined &&
+        'url' in (0,lib_url/* checkHttpUrl */.O)(memory.lastGoodUrl) &&
+        redact(memory.lastGoodUrl) === memory.lastGoodUrl
+        ? memory.lastGoodUrl
+        : undefined;
+    const data = JSON.stringify({ pushes: memory.pushes.slice(0, MAX_PUSHES), lastGoodUrl: url });
+    return `${PREFIX}${Buffer.from(data).toString('base64url')}${SUFFIX}`;
+}
+/**
+ * The memory of a comment this action wrote before (its body as GitHub returned it); empty when
+ * there is none, or its data does not hold. Read as untrusted: only well-shaped fields survive.
+ */
+function comment_history_readMemory(body, redact) {
+    const line = body?.split('\n', 3).find((text) => text.startsWith(PREFIX));
+    if (line === undefined || line.length > MAX_DATA || !line.endsWith(SUFFIX))
+        return { pushes: [] };
+    const encoded = line.slice(PREFIX.length, -SUFFIX.length);
+    if (!/^[A-Za-z0-9_-]*$/.test(encoded))
+        return { pushes: [] };
+    let data;
+    try {
+        data = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+    }
+    catch {
+        return { pushes: [] };
+    }
+    const shape = classic_schemas/* object */.Ikc({
+        pushes: classic_schemas/* array */.YOg(classic_schemas/* unknown */.L5J()).max(100),
+        lastGoodUrl: classic_schemas/* string */.YjP().max(2_000).optional()
+    })
+        .safeParse(data);
+    if (!shape.success)
+        return { pushes: [] };
+    const pushes = shape.data.pushes
+        .flatMap((push) => {
+        const parsed = pushSchema.safeParse(push);
+        return parsed.success ? [parsed.data] : [];
+    })
+        .slice(0, MAX_PUSHES);
+    const url = shape.data.lastGoodUrl;
+    const lastGoodUrl = url !== undefined && 'url' in (0,lib_url/* checkHttpUrl */.O)(url) && redact(url) === url ? url : undefined;
+    return { pushes, ...(lastGoodUrl ? { lastGoodUrl } : {}) };
+}
+
+// EXTERNAL MODULE: ./src/report/headline.ts
+var headline = __webpack_require__(4512);
+// EXTERNAL MODULE: ./src/report/checks-in-words.ts
+var checks_in_words = __webpack_require__(5817);
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __webpack_require__(4285);
+// EXTERNAL MODULE: ./src/report/report-pieces.ts
+var report_pieces = __webpack_require__(1748);
+// EXTERNAL MODULE: ./src/report/report-model.ts
+var report_model = __webpack_require__(486);
+// EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
+var summary = __webpack_require__(2529);
+;// CONCATENATED MODULE: ./src/report/pr-comment-text.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The pull-request comment, rendered from the report model: the preview link first, the reason
+ * and the run link on failure, the commit linked (and compared), an "updated" time in UTC, and a
+ * collapsed history of earlier pushes kept in the comment itself (./comment-history.ts).
+ */
+function renderComment(model, previousBody, place, redact, 
+/** The name the comment is found by: the same the building comment used. */
+markerName = model.deploymentName) {
+    const md = (0,markdown/* markdownFor */.DY)(redact);
+    const memory = comment_history_readMemory(previousBody, redact);
+    const push = pushOf(model);
+    const pushes = push ? [push, ...memory.pushes].slice(0, MAX_PUSHES) : memory.pushes;
+    const url = model.links.deployment;
+    const servesHere = model.serving.whose === 'this run' || model.serving.whose === 'previous';
+    const lastGoodUrl = model.succeeded && url ? url : memory.lastGoodUrl;
+    const preview = servesHere && url ? url : memory.lastGoodUrl;
+    // The compare view's base: the run knew it, or the last push this comment saw served.
+    const servedBefore = memory.pushes.find((earlier) => earlier.verdict === 'served')?.commit;
+    const compare = model.links.compare ?? (place ? (0,github_links/* compareUrl */.XH)(place, servedBefore, model.commit) : undefined);
+    const lines = [
+        md.marker(markerName),
+        memoryLine({ pushes, lastGoodUrl }, redact),
+        `### ${(0,report_pieces/* headlineMarkdown */.Ux)(model, md)}`,
+        '',
+        ...(preview ? [`**Preview:** ${md.link(preview)}`, ''] : []),
+        ...(model.succeeded
+            ? []
+            : [
+                ...(0,report_pieces/* alert */.xE)(model.rollback?.restored ? 'WARNING' : 'CAUTION', [
+                    model.failedCheck?.why !== undefined
+                        ? `**The ${md.cell(model.failedCheck.name)} ${model.failedCheck.verdict === 'failed' ? 'failed' : 'could not conclude'}:** ${md.paragraph(model.failedCheck.why)}`
+                        : md.paragraph(model.reason ?? model.message),
+                    ...failedCases(model, md, redact),
+                    ...(model.rollback
+                        ? ['', `**The rollback:** ${md.paragraph(model.rollback.words)}`]
+                        : []),
+                    ...(model.logs && model.logs.errors.length > 0
+                        ? ['', md.fence(model.logs.errors.slice(0, 5))]
+                        : [])
+                ]),
+                ''
+            ]),
+        ...facts({ ...model, links: { ...model.links, compare } }, md),
+        ...(model.gate
+            ? (0,report_gate/* renderGate */.eh)(model.gate, md, { broughtBack: model.rollback?.toRevisionId })
+            : []),
+        ...pr_comment_text_history(pushes.slice(push ? 1 : 0), place, md)
+    ];
+    return (0,markdown/* capComment */.W2)(lines.join('\n'));
+}
+/** While the revision builds: what is building, when it is expected, and what still serves. */
+function renderBuildingComment(building, previousBody, place, redact) {
+    const md = (0,markdown/* markdownFor */.DY)(redact);
+    const memory = comment_history_readMemory(previousBody, redact);
+    const what = building.commit ? ` ${md.code((0,headline/* shortCommit */.Ax)(building.commit))}` : '';
+    const when = building.expectedAt ? `, expected around ${(0,progress_text/* clockTime */.qo)(building.expectedAt)}` : '';
+    const items = [
+        memory.lastGoodUrl
+            ? `**Still serving:** ${md.link(memory.lastGoodUrl)}`
+            : '**Still serving:** no earlier preview of this pull request',
+        ...(building.commit
+            ? [
+                `**Commit:** ${(0,report_pieces/* linkedCommit */.Tp)(building.commit, place && (0,github_links/* commitUrl */.Bg)(place, building.commit), md)}`
+            ]
+            : []),
+        ...(building.runUrl ? [`**Run:** ${md.linkAs('this workflow run', building.runUrl)}`] : []),
+        `**Updated:** ${(0,progress_text/* clockTime */.qo)(building.now)}`
+    ];
+    return (0,markdown/* capComment */.W2)([
+        md.marker(building.deploymentName),
+        memoryLine(memory, redact),
+        `### 🔄 ${md.cell(building.deploymentName)}: ${md.cell(building.verb)}${what}${md.cell(when)}`,
+        '',
+        ...items.map((item) => `- ${item}`),
+        '',
+        ...pr_comment_text_history(memory.pushes, place, md)
+    ].join('\n'));
+}
+/** The failed smoke cases by name: the comment has no suite table to find them in. */
+function failedCases(model, md, redact) {
+    const line = model.suite && model.failedCheck?.name === checks_in_words/* CHECK_WORDS */.D.suite
+        ? (0,suite/* failedCasesLine */.by)(model.suite, md, redact)
+        : undefined;
+    return line ? ['', `**Failed cases:** ${line}`] : [];
+}
+function facts(model, md) {
+    const items = [
+        `**Serving now:** ${(0,summary/* servingWords */.Av)(model.serving, md)}`,
+        ...(model.commit
+            ? [
+                `**Commit:** ${(0,report_pieces/* linkedCommit */.Tp)(model.commit, model.links.commit, md)}${model.links.compare ? ` (${md.linkAs('compare with the commit before', model.links.compare)})` : ''}`
+            ]
+            : []),
+        `**Took:** ${(0,duration/* formatDuration */.a)(model.stepMs)}${model.rollback ? `; the rollback ${(0,duration/* formatDuration */.a)(model.rollback.elapsedMs)}` : ''}`,
+        ...(model.links.run ? [`**Run:** ${md.linkAs('this workflow run', model.links.run)}`] : []),
+        `**Updated:** ${(0,progress_text/* clockTime */.qo)(model.updatedAt)}`
+    ];
+    return [...items.map((item) => `- ${item}`), ''];
+}
+/** What a push ended as, for the comment's history. */
+function pushOf(model) {
+    if (!model.commit)
+        return undefined;
+    const verdict = model.succeeded
+        ? 'served'
+        : model.rollback?.restored
+            ? 'rolled back'
+            : model.outcome === 'timeout'
+                ? 'timed out'
+                : model.outcome === 'cancelled'
+                    ? 'cancelled'
+                    : 'failed';
+    return {
+        commit: model.commit,
+        ...(model.revisionId ? { revision: model.revisionId } : {}),
+        verdict,
+        at: new Date(model.updatedAt).toISOString()
+    };
+}
+const PUSH_WORDS = {
+    served: '✅ served',
+    failed: '❌ failed',
+    'rolled back': '↩️ failed, rolled back',
+    'timed out': '⏱️ timed out',
+    cancelled: '🛑 cancelled'
+};
+/** Earlier pushes, collapsed: commit → revision → verdict. */
+function pr_comment_text_history(pushes, place, md) {
+    if (pushes.length === 0)
+        return [];
+    return [
+        `<details><summary>Earlier pushes (${pushes.length})</summary>`,
+        '',
+        '| Commit | Revision | Verdict | Ended |',
+        '|---|---|---|---|',
+        ...pushes.map((push) => `| ${(0,report_pieces/* linkedCommit */.Tp)(push.commit, place && (0,github_links/* commitUrl */.Bg)(place, push.commit), md)} | ${push.revision ? md.code((0,report_model/* shortId */.m_)(push.revision)) : '—'} | ${PUSH_WORDS[push.verdict]} | ${(0,progress_text/* clockTime */.qo)(Date.parse(push.at))} |`),
+        '',
+        '</details>',
+        ''
+    ];
+}
+/** The commit the comment's last push recorded: the compare view's base for the next. */
+function lastRecordedCommit(previousBody, redact) {
+    const memory = readMemory(previousBody, redact);
+    return memory.pushes.find((push) => push.verdict === 'served')?.commit;
+}
+
+// EXTERNAL MODULE: ./src/report/rollback-text.ts
+var rollback_text = __webpack_require__(6846);
+// EXTERNAL MODULE: ./src/report/status-text.ts
+var status_text = __webpack_require__(7580);
+;// CONCATENATED MODULE: ./src/report/reporter.ts
+
+
+
+
+
+
+
+/**
+ * The outputs that are set as soon as known, also when the run is cut short (the spec's
+ * `deployment-id` and `previous-revision-id`): an operation reports the fact as it learns it.
+ */
+function knownOutputs(fact) {
+    return 'deploymentId' in fact
+        ? { 'deployment-id': fact.deploymentId }
+        : { 'previous-revision-id': fact.previousRevisionId };
+}
+/**
+ * Every output a run can know, from what it reports: the one mapping of facts to output names
+ * and values. An output the run cannot know is absent; the value's shape is judged when it is set
+ * (./outputs.ts).
+ */
+function outputsOf(run) {
+    const { operation, result, checks, rollback } = run;
+    const outputs = {
+        // A prune names no deployment of its own.
+        created: operation === 'prune' ? undefined : String(result.created),
+        'deployment-id': result.deploymentId,
+        'previous-revision-id': result.previousRevisionId,
+        'revision-id': result.revisionId,
+        'revision-status': result.revisionStatus,
+        'deployment-url': result.deploymentUrl,
+        // operation rollback: its own revision is the redeploy; after a failed deploy, the rollback's.
+        'rollback-revision-id': result.redeployOf !== undefined ? result.revisionId : rollback?.revisionId,
+        'rolled-back': run.rolledBack === undefined ? undefined : String(run.rolledBack),
+        'promoted-from': result.promotion?.fromRevisionId,
+        // The counts are this run's revision's, as revision-id is; a rollback's are in its report.
+        'cases-passed': checks?.suite && String(checks.suite.passed),
+        'cases-failed': checks?.suite && String(checks.suite.failed),
+        ...gateOutputs(run.checks?.gate)
+    };
+    if (operation === 'delete') {
+        // A delete says which deployment it removed, or would: none when there was none to remove.
+        const removed = result.outcome === 'deleted' || result.outcome === 'dry-run';
+        outputs['deployment-id'] = removed ? (result.deploymentId ?? '') : '';
+    }
+    if (operation === 'prune')
+        outputs.pruned = JSON.stringify(prunedNames(result));
+    return outputs;
+}
+/** `eval-passed`, `experiment-id`, `baseline-experiment-id`, `eval-scores`: the gate's own. */
+function gateOutputs(gate) {
+    return gate?.outputs ?? {};
+}
+/** operation prune: the names deleted, or on a dry run those that would be. */
+function prunedNames(result) {
+    const rows = result.pruneRows ?? [];
+    return rows
+        .filter((row) => result.outcome === 'dry-run' || row.result === 'deleted')
+        .map((row) => row.name);
+}
+function createReporter(set) {
+    const setAll = (outputs) => {
+        for (const [name, value] of Object.entries(outputs)) {
+            if (value !== undefined)
+                set(name, value);
+        }
+    };
+    return {
+        known: (fact) => setAll(knownOutputs(fact)),
+        finish: (run) => setAll(outputsOf(run))
+    };
+}
+/** The reporter of a real run: each output redacted and judged, then set on the runner. */
+function runnerReporter(redact, log, sink) {
+    const outputs = createReporter(createOutputs(redact, log, (name, value) => sink.setOutput(name, value)));
+    return {
+        ...outputs,
+        end: async ({ result, rollback, model, records, place, commentName }) => {
+            await records?.finish({
+                outcome: result.outcome,
+                deploymentUrl: result.deploymentUrl,
+                description: (0,status_text/* statusDescription */.$)(model, redact),
+                comment: (previousBody) => renderComment(model, previousBody, place, redact, commentName)
+            });
+            await (0,job_summary/* writeSummary */.S)((0,summary/* renderSummary */.Br)(model, redact), log, sink);
+            const rolledBack = rollback ? `\n${(0,rollback_text/* describeRollback */.s)(rollback)}` : '';
+            if ((0,outcomes/* succeeds */.k)(result.outcome))
+                log.info(result.message);
+            else
+                log.fail(`${result.message}${rolledBack}`);
+        }
+    };
+}
+
 // EXTERNAL MODULE: ./src/inputs/fields.ts + 3 modules
 var fields = __webpack_require__(8844);
 ;// CONCATENATED MODULE: ./src/report/log-lines.ts
@@ -5683,237 +5983,7 @@ async function showRevisionLogs(readPage, options) {
     return { phase, lines: shown };
 }
 
-// EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
-var summary = __webpack_require__(2529);
-// EXTERNAL MODULE: ./src/report/report-model.ts + 1 modules
-var report_model = __webpack_require__(5309);
-// EXTERNAL MODULE: ./src/lib/github-links.ts
-var github_links = __webpack_require__(3676);
-;// CONCATENATED MODULE: ./src/report/comment-history.ts
-
-
-
-
-/** Pushes kept at the most. */
-const MAX_PUSHES = 10;
-/** Characters of the data line read at the most: more is someone else's text. */
-const MAX_DATA = 8_000;
-const PREFIX = '<!-- deploy-agent-action:history=';
-const SUFFIX = ' -->';
-const pushSchema = classic_schemas/* object */.Ikc({
-    commit: classic_schemas/* string */.YjP().regex(github_links/* FULL_SHA */.RG),
-    revision: classic_schemas/* string */.YjP().regex(ids/* UUID */.k).optional(),
-    verdict: classic_schemas/* enum */.k5n(['served', 'failed', 'rolled back', 'timed out', 'cancelled']),
-    at: classic_schemas/* string */.YjP().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/)
-});
-/** The hidden data line of a comment's memory. */
-function memoryLine(memory, redact) {
-    const url = memory.lastGoodUrl !== undefined &&
-        'url' in (0,lib_url/* checkHttpUrl */.O)(memory.lastGoodUrl) &&
-        redact(memory.lastGoodUrl) === memory.lastGoodUrl
-        ? memory.lastGoodUrl
-        : undefined;
-    const data = JSON.stringify({ pushes: memory.pushes.slice(0, MAX_PUSHES), lastGoodUrl: url });
-    return `${PREFIX}${Buffer.from(data).toString('base64url')}${SUFFIX}`;
-}
-/**
- * The memory of a comment this action wrote before (its body as GitHub returned it); empty when
- * there is none, or its data does not hold. Read as untrusted: only well-shaped fields survive.
- */
-function comment_history_readMemory(body, redact) {
-    const line = body?.split('\n', 3).find((text) => text.startsWith(PREFIX));
-    if (line === undefined || line.length > MAX_DATA || !line.endsWith(SUFFIX))
-        return { pushes: [] };
-    const encoded = line.slice(PREFIX.length, -SUFFIX.length);
-    if (!/^[A-Za-z0-9_-]*$/.test(encoded))
-        return { pushes: [] };
-    let data;
-    try {
-        data = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
-    }
-    catch {
-        return { pushes: [] };
-    }
-    const shape = classic_schemas/* object */.Ikc({
-        pushes: classic_schemas/* array */.YOg(classic_schemas/* unknown */.L5J()).max(100),
-        lastGoodUrl: classic_schemas/* string */.YjP().max(2_000).optional()
-    })
-        .safeParse(data);
-    if (!shape.success)
-        return { pushes: [] };
-    const pushes = shape.data.pushes
-        .flatMap((push) => {
-        const parsed = pushSchema.safeParse(push);
-        return parsed.success ? [parsed.data] : [];
-    })
-        .slice(0, MAX_PUSHES);
-    const url = shape.data.lastGoodUrl;
-    const lastGoodUrl = url !== undefined && 'url' in (0,lib_url/* checkHttpUrl */.O)(url) && redact(url) === url ? url : undefined;
-    return { pushes, ...(lastGoodUrl ? { lastGoodUrl } : {}) };
-}
-
-// EXTERNAL MODULE: ./src/report/headline.ts
-var headline = __webpack_require__(4512);
-// EXTERNAL MODULE: ./src/report/markdown.ts
-var markdown = __webpack_require__(4285);
-// EXTERNAL MODULE: ./src/report/report-pieces.ts
-var report_pieces = __webpack_require__(1748);
-;// CONCATENATED MODULE: ./src/report/pr-comment-text.ts
-
-
-
-
-
-
-
-
-
-
-/**
- * The pull-request comment, rendered from the report model: the preview link first, the reason
- * and the run link on failure, the commit linked (and compared), an "updated" time in UTC, and a
- * collapsed history of earlier pushes kept in the comment itself (./comment-history.ts).
- */
-function renderComment(model, previousBody, place, redact, 
-/** The name the comment is found by: the same the building comment used. */
-markerName = model.deploymentName) {
-    const md = (0,markdown/* markdownFor */.DY)(redact);
-    const memory = comment_history_readMemory(previousBody, redact);
-    const push = pushOf(model);
-    const pushes = push ? [push, ...memory.pushes].slice(0, MAX_PUSHES) : memory.pushes;
-    const url = model.links.deployment;
-    const servesHere = model.serving.whose === 'this run' || model.serving.whose === 'previous';
-    const lastGoodUrl = model.succeeded && url ? url : memory.lastGoodUrl;
-    const preview = servesHere && url ? url : memory.lastGoodUrl;
-    // The compare view's base: the run knew it, or the last push this comment saw served.
-    const servedBefore = memory.pushes.find((earlier) => earlier.verdict === 'served')?.commit;
-    const compare = model.links.compare ?? (place ? (0,github_links/* compareUrl */.XH)(place, servedBefore, model.commit) : undefined);
-    const lines = [
-        md.marker(markerName),
-        memoryLine({ pushes, lastGoodUrl }, redact),
-        `### ${(0,report_pieces/* headlineMarkdown */.Ux)(model, md)}`,
-        '',
-        ...(preview ? [`**Preview:** ${md.link(preview)}`, ''] : []),
-        ...(model.succeeded
-            ? []
-            : [
-                ...(0,report_pieces/* alert */.xE)(model.rollback?.restored ? 'WARNING' : 'CAUTION', [
-                    model.failedCheck?.why !== undefined
-                        ? `**The ${md.cell(model.failedCheck.name)} ${model.failedCheck.verdict === 'failed' ? 'failed' : 'could not conclude'}:** ${md.paragraph(model.failedCheck.why)}`
-                        : md.paragraph(model.reason ?? model.message),
-                    ...(model.rollback
-                        ? ['', `**The rollback:** ${md.paragraph(model.rollback.words)}`]
-                        : []),
-                    ...(model.logs && model.logs.errors.length > 0
-                        ? ['', md.fence(model.logs.errors.slice(0, 5))]
-                        : [])
-                ]),
-                ''
-            ]),
-        ...facts({ ...model, links: { ...model.links, compare } }, md),
-        ...(model.gate
-            ? (0,report_gate/* renderGate */.eh)(model.gate, md, { broughtBack: model.rollback?.toRevisionId })
-            : []),
-        ...pr_comment_text_history(pushes.slice(push ? 1 : 0), place, md)
-    ];
-    return (0,markdown/* capComment */.W2)(lines.join('\n'));
-}
-/** While the revision builds: what is building, when it is expected, and what still serves. */
-function renderBuildingComment(building, previousBody, place, redact) {
-    const md = (0,markdown/* markdownFor */.DY)(redact);
-    const memory = comment_history_readMemory(previousBody, redact);
-    const what = building.commit ? ` ${md.code((0,headline/* shortCommit */.Ax)(building.commit))}` : '';
-    const when = building.expectedAt ? `, expected around ${(0,progress_text/* clockTime */.qo)(building.expectedAt)}` : '';
-    const items = [
-        memory.lastGoodUrl
-            ? `**Still serving:** ${md.link(memory.lastGoodUrl)}`
-            : '**Still serving:** no earlier preview of this pull request',
-        ...(building.commit
-            ? [
-                `**Commit:** ${(0,report_pieces/* linkedCommit */.Tp)(building.commit, place && (0,github_links/* commitUrl */.Bg)(place, building.commit), md)}`
-            ]
-            : []),
-        ...(building.runUrl ? [`**Run:** ${md.linkAs('this workflow run', building.runUrl)}`] : []),
-        `**Updated:** ${(0,progress_text/* clockTime */.qo)(building.now)}`
-    ];
-    return (0,markdown/* capComment */.W2)([
-        md.marker(building.deploymentName),
-        memoryLine(memory, redact),
-        `### 🔄 ${md.cell(building.deploymentName)}: ${md.cell(building.verb)}${what}${md.cell(when)}`,
-        '',
-        ...items.map((item) => `- ${item}`),
-        '',
-        ...pr_comment_text_history(memory.pushes, place, md)
-    ].join('\n'));
-}
-function facts(model, md) {
-    const items = [
-        `**Serving now:** ${(0,summary/* servingWords */.Av)(model.serving, md)}`,
-        ...(model.commit
-            ? [
-                `**Commit:** ${(0,report_pieces/* linkedCommit */.Tp)(model.commit, model.links.commit, md)}${model.links.compare ? ` (${md.linkAs('compare with the commit before', model.links.compare)})` : ''}`
-            ]
-            : []),
-        `**Took:** ${(0,duration/* formatDuration */.a)(model.stepMs)}${model.rollback ? `; the rollback ${(0,duration/* formatDuration */.a)(model.rollback.elapsedMs)}` : ''}`,
-        ...(model.links.run ? [`**Run:** ${md.linkAs('this workflow run', model.links.run)}`] : []),
-        `**Updated:** ${(0,progress_text/* clockTime */.qo)(model.updatedAt)}`
-    ];
-    return [...items.map((item) => `- ${item}`), ''];
-}
-/** What a push ended as, for the comment's history. */
-function pushOf(model) {
-    if (!model.commit)
-        return undefined;
-    const verdict = model.succeeded
-        ? 'served'
-        : model.rollback?.restored
-            ? 'rolled back'
-            : model.outcome === 'timeout'
-                ? 'timed out'
-                : model.outcome === 'cancelled'
-                    ? 'cancelled'
-                    : 'failed';
-    return {
-        commit: model.commit,
-        ...(model.revisionId ? { revision: model.revisionId } : {}),
-        verdict,
-        at: new Date(model.updatedAt).toISOString()
-    };
-}
-const PUSH_WORDS = {
-    served: '✅ served',
-    failed: '❌ failed',
-    'rolled back': '↩️ failed, rolled back',
-    'timed out': '⏱️ timed out',
-    cancelled: '🛑 cancelled'
-};
-/** Earlier pushes, collapsed: commit → revision → verdict. */
-function pr_comment_text_history(pushes, place, md) {
-    if (pushes.length === 0)
-        return [];
-    return [
-        `<details><summary>Earlier pushes (${pushes.length})</summary>`,
-        '',
-        '| Commit | Revision | Verdict | Ended |',
-        '|---|---|---|---|',
-        ...pushes.map((push) => `| ${(0,report_pieces/* linkedCommit */.Tp)(push.commit, place && (0,github_links/* commitUrl */.Bg)(place, push.commit), md)} | ${push.revision ? md.code((0,report_model/* shortId */.m_)(push.revision)) : '—'} | ${PUSH_WORDS[push.verdict]} | ${(0,progress_text/* clockTime */.qo)(Date.parse(push.at))} |`),
-        '',
-        '</details>',
-        ''
-    ];
-}
-/** The commit the comment's last push recorded: the compare view's base for the next. */
-function lastRecordedCommit(previousBody, redact) {
-    const memory = readMemory(previousBody, redact);
-    return memory.pushes.find((push) => push.verdict === 'served')?.commit;
-}
-
-// EXTERNAL MODULE: ./src/report/status-text.ts
-var status_text = __webpack_require__(7580);
 ;// CONCATENATED MODULE: ./src/execute.ts
-
-
-
 
 
 
@@ -5931,9 +6001,10 @@ var status_text = __webpack_require__(7580);
 
 /**
  * Runs the operation the config asks for, then the agent checks, records, logs and summary.
- * Everything it writes goes through ./report/: the log, the outputs and the summary, each
- * redacting with `redact` before it escapes. Time, the cancel signal, the network and the sink
- * are the world's.
+ * Everything it writes goes through ./report/, each redacting with `redact` before it escapes:
+ * the log as the run goes, and one reporter (./report/reporter.ts) for what the operations report:
+ * the outputs, GitHub's final records, the summary and the last line. Time, the cancel signal, the
+ * network and the sink are the world's.
  */
 async function execute(config, redact, startedAt, world) {
     const log = (0,report_log/* createLog */.hM)(redact, world.sink);
@@ -5969,13 +6040,14 @@ async function executeWith(config, redact, startedAt, world, log) {
         onRetry: ({ method, path, attempt, delayMs, reason }) => log.info(`${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
     });
     const previews = await openPreviews(config, redact, log, startedAt, world);
+    const reporter = runnerReporter(redact, log, sink);
     const deps = {
         client,
         io: {
             info: (message) => log.info(message),
             notice: (message) => log.notice(message),
             warning: (message) => log.warning(message),
-            setOutput: createOutputs(redact, log, (name, value) => sink.setOutput(name, value)),
+            known: (fact) => reporter.known(fact),
             waitStarting: (_revisionId, expected) => records?.waitStarting(expected),
             redeploying: (_revisionId, commit) => records?.redeploying(commit)
         },
@@ -5987,7 +6059,9 @@ async function executeWith(config, redact, startedAt, world, log) {
         pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber)),
         workflow: workflowFacts(world.env)
     };
-    const { result, checks, rollback } = await deliver(config, deps);
+    const delivery = await deliver(config, deps);
+    const { result, checks, rollback } = delivery;
+    reporter.finish({ operation: config.operation, ...delivery });
     await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest));
     const logs = await failureLogs(result, config, client, redact, log, world);
     const model = (0,report_model/* buildReport */.FK)({
@@ -6005,13 +6079,7 @@ async function executeWith(config, redact, startedAt, world, log) {
         startedAt,
         inputName: config.name ?? config.deploymentId
     });
-    await records?.finish({
-        outcome: result.outcome,
-        deploymentUrl: result.deploymentUrl,
-        description: (0,status_text/* statusDescription */.$)(model, redact),
-        comment: (previousBody) => renderComment(model, previousBody, place, redact, commentName(config, model))
-    });
-    await report(result, model, redact, log, sink, rollback);
+    await reporter.end({ result, rollback, model, records, place, commentName: recordName(config) });
 }
 /** The workflow's commit and run URL, as the runner names them (for the gate's experiment). */
 function workflowFacts(env) {
@@ -6036,7 +6104,10 @@ function deployTarget(config) {
 /** The GitHub deployment and PR comment, when asked for; never fails nor holds the run. */
 async function openRecords(config, redact, log, startedAt, world, links) {
     const operation = OPERATIONS[config.operation];
+    const deploymentName = recordName(config);
     if (!config.github || operation.github !== 'records' || config.dryRun)
+        return undefined;
+    if (deploymentName === undefined)
         return undefined;
     try {
         const { openGitHubRecords } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(856)]).then(__webpack_require__.bind(__webpack_require__, 7856));
@@ -6047,7 +6118,7 @@ async function openRecords(config, redact, log, startedAt, world, links) {
             prComment: config.github.prComment,
             verb: operation.verb,
             commit: operation.commit,
-            deploymentName: config.name ?? config.deploymentId ?? '',
+            deploymentName,
             redact,
             deadline: startedAt + config.timeoutMs,
             now: world.clock.now,
@@ -6056,7 +6127,7 @@ async function openRecords(config, redact, log, startedAt, world, links) {
             info: (message) => log.info(message),
             fetch: world.connections.githubFetch,
             buildingComment: (expected, previousBody) => renderBuildingComment({
-                deploymentName: commentName(config),
+                deploymentName,
                 // Only an operation that builds the workflow's commit names it; the others' commit
                 // is the service's, named once known.
                 commit: operation.commit === 'workflow' ? links.commit : undefined,
@@ -6139,20 +6210,12 @@ async function failureLogs(result, config, client, redact, log, world) {
     });
 }
 /**
- * The name the PR comment is found by, the same while building and at the end: the input's, so
- * a deployment named by id keeps one comment whatever the service calls it.
+ * The name the GitHub deployment and PR comment are found by, the same while building and at the
+ * end: the input's, so a deployment named by id keeps one comment whatever the service calls it.
+ * None for prune, which names no deployment (its GitHub side is the previews it removed).
  */
-function commentName(config, model) {
-    return config.name ?? config.deploymentId ?? model?.deploymentName ?? '';
-}
-/** The summary, and the step's last line: its outcome. */
-async function report(result, model, redact, log, sink, rollback) {
-    await (0,job_summary/* writeSummary */.S)((0,summary/* renderSummary */.Br)(model, redact), log, sink);
-    const rolledBack = rollback ? `\n${(0,rollback_text/* describeRollback */.s)(rollback)}` : '';
-    if ((0,outcomes/* succeeds */.k)(result.outcome))
-        log.info(result.message);
-    else
-        log.fail(`${result.message}${rolledBack}`);
+function recordName(config) {
+    return config.operation === 'prune' ? undefined : named(config);
 }
 
 
@@ -6189,4 +6252,4 @@ function statusDescription(model, redact) {
 
 };
 
-//# sourceMappingURL=135.index.js.map
+//# sourceMappingURL=851.index.js.map
