@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator, type Fault } from '../emulator'
 import { ControlPlaneClient } from '../src/control-plane/client'
-import { gitHostStep, runDeploy } from './helpers/deploy-harness'
+import { gitHostStep, onClock, runDeploy } from './helpers/deploy-harness'
 import { until } from './helpers/until'
 
 let emulator: ControlPlaneEmulator
 beforeEach(async () => {
-  emulator = await startControlPlane({ stepMs: 10 })
+  emulator = await startControlPlane({ ...onClock, stepMs: 10 })
 })
 afterEach(async () => {
   await emulator.close()
@@ -211,7 +211,7 @@ describe('status checks', () => {
 
 describe('a revision queued behind a failed one', () => {
   it('says so when the wait times out', async () => {
-    const held = await startControlPlane({ stepMs: 10, holdBehindFailed: true })
+    const held = await startControlPlane({ ...onClock, stepMs: 10, holdBehindFailed: true })
     try {
       // Seeded revisions have reached their status when seedDeployment returns.
       const seeded = held.seedDeployment({ name: 'support-agent', status: 'BUILD_FAILED' })

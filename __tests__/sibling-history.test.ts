@@ -3,12 +3,12 @@ import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { ControlPlaneClient } from '../src/control-plane/client'
 import { deploymentSchema } from '../src/control-plane/schemas'
 import { siblingHistory, siblingKey } from '../src/operations/sibling-history'
-import { gitHostStep, runDeploy } from './helpers/deploy-harness'
+import { gitHostStep, onClock, runDeploy } from './helpers/deploy-harness'
 
 /** A first deploy learns its timing from deployments of the same repository or image. */
 let emulator: ControlPlaneEmulator
 beforeEach(async () => {
-  emulator = await startControlPlane({ stepMs: 10 })
+  emulator = await startControlPlane({ ...onClock, stepMs: 10 })
 })
 afterEach(async () => {
   await emulator.close()

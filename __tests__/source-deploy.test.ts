@@ -16,12 +16,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { list as listTar } from 'tar'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
-import { runDeploy } from './helpers/deploy-harness'
+import { onClock, runDeploy } from './helpers/deploy-harness'
 
 let emulator: ControlPlaneEmulator
 let work: string
 beforeEach(async () => {
-  emulator = await startControlPlane({ stepMs: 10 })
+  emulator = await startControlPlane({ ...onClock, stepMs: 10 })
   work = mkdtempSync(join(tmpdir(), 'source-deploy-'))
 })
 afterEach(async () => {

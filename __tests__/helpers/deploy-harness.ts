@@ -1,6 +1,9 @@
+import { afterAll } from '@jest/globals'
+import type { Dispatcher } from 'undici'
 import type { OutputName, RawInputs } from '../../src/inputs/contract'
 import { ControlPlaneClient } from '../../src/control-plane/client'
-import { sleep } from '../../src/control-plane/retry'
+import { VirtualClock } from '../../emulator/virtual-clock'
+import { trackedDispatcher } from './action-world'
 import type { DeployDeps } from '../../src/operations/deps'
 import { OPERATIONS } from '../../src/operations/operations'
 import type { DeployResult } from '../../src/result'
@@ -27,6 +30,22 @@ export function gitHostStep(apiUrl: string, name = 'support-agent') {
   }
 }
 
+/**
+ * The clock of this test file's in-process runs (each test file loads this module anew). Request
+ * timeouts, retries' backoff and polling are sleeps on it, and its dispatcher shows it every
+ * request in flight: a run sees the same times however busy the machine is. Give its time to the
+ * emulators a test starts (`startControlPlane({ ...onClock, ... })`) so that revisions move on
+ * the same time line as the run's polls.
+ */
+export const clock = new VirtualClock()
+/** The emulator options that put a control plane on the runs' clock. */
+export const onClock = { now: clock.now, sleep: clock.sleep }
+const dispatcher = trackedDispatcher({}, clock)
+afterAll(async () => {
+  clock.close()
+  await dispatcher.destroy()
+})
+
 /** The gap between status checks in tests, below what the poll-interval input allows. */
 const FAST_POLL_MS = 50
 
@@ -44,13 +63,13 @@ export interface DeliveryRun extends Delivery, Recording {}
 
 /**
  * The dependencies execute() gives an operation, with a real client over HTTP: what the run logs
- * (retries included) and which outputs it sets are recorded. Retries are fast so that tests of
- * them stay short.
+ * (retries included) and which outputs it sets are recorded. Time is the file's virtual `clock`;
+ * retries' backoff is short so that tests of them stay short on it too.
  */
 export function recordingDeps(
   config: Config,
   options: Pick<DeployDeps, 'signal' | 'pullRequestState'> & { requestTimeoutMs: number }
-): Recording & { deps: DeployDeps } {
+): Recording & { deps: DeployDeps & { dispatcher: Dispatcher } } {
   const outputs: Recording['outputs'] = {}
   const log: string[] = []
   const client = new ControlPlaneClient({
@@ -60,9 +79,12 @@ export function recordingDeps(
     userAgent: 'deploy-agent-action/test',
     requestTimeoutMs: options.requestTimeoutMs,
     backoff: { baseMs: 10, maxMs: 50 },
+    dispatcher,
+    now: clock.now,
+    sleep: clock.sleep,
     onRetry: (notice) => log.push(`retry ${notice.method} ${notice.path}: ${notice.reason}`)
   })
-  const deps: DeployDeps = {
+  const deps: DeployDeps & { dispatcher: Dispatcher } = {
     client,
     io: {
       info: (message) => log.push(message),
@@ -73,9 +95,10 @@ export function recordingDeps(
       }
     },
     signal: options.signal,
-    startedAt: Date.now(),
-    now: Date.now,
-    sleep,
+    startedAt: clock.now(),
+    now: clock.now,
+    sleep: clock.sleep,
+    dispatcher,
     pullRequestState: options.pullRequestState
   }
   return { deps, outputs, log }
@@ -143,7 +166,7 @@ export function checkContext(
   given: Partial<CheckContext> = {}
 ): Recording & { context: CheckContext } {
   const { deps, outputs, log } = recordingDeps(config, { requestTimeoutMs: 1_000 })
-  const deadline = given.deadline ?? Date.now() + config.timeoutMs
+  const deadline = given.deadline ?? deps.now() + config.timeoutMs
   let agentDeadline: number | undefined
   const now = given.now ?? deps.now
   const context: CheckContext = {
@@ -155,6 +178,7 @@ export function checkContext(
     io: deps.io,
     now,
     sleep: deps.sleep,
+    dispatcher: deps.dispatcher,
     deadline,
     agentDeadline: () =>
       (agentDeadline ??= Math.min(now() + (config.verify?.timeoutMs ?? 0), deadline)),
