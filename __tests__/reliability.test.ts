@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator, type Fault } from '../emulator'
-import { ControlPlaneClient } from '../src/control-plane/client'
-import { gitHostStep, onClock, runDeploy } from './helpers/deploy-harness'
+import { clientOnClock, gitHostStep, onClock, runDeploy } from './helpers/deploy-harness'
 import { until } from './helpers/until'
 
 let emulator: ControlPlaneEmulator
@@ -125,7 +124,7 @@ describe('an update whose answer is lost', () => {
 describe('an update whose answer is lost while another run patches', () => {
   it("does not adopt the other run's revision: patches again and waits for its own", async () => {
     const seeded = emulator.seedDeployment({ name: 'support-agent' })
-    const otherRun = new ControlPlaneClient({
+    const otherRun = clientOnClock({
       baseUrl: emulator.url,
       apiKey: 'emulator-key',
       userAgent: 'another-run'

@@ -2,6 +2,7 @@ import { afterAll } from '@jest/globals'
 import type { Dispatcher } from 'undici'
 import type { OutputName, RawInputs } from '../../src/inputs/contract'
 import { ControlPlaneClient } from '../../src/control-plane/client'
+import type { ControlPlaneClientOptions } from '../../src/control-plane/request'
 import { VirtualClock } from '../../emulator/virtual-clock'
 import { trackedDispatcher } from './action-world'
 import type { DeployDeps } from '../../src/operations/deps'
@@ -45,6 +46,11 @@ afterAll(async () => {
   clock.close()
   await dispatcher.destroy()
 })
+
+/** A control-plane client on the runs' clock (its request timeouts and retries' sleeps). */
+export function clientOnClock(options: ControlPlaneClientOptions): ControlPlaneClient {
+  return new ControlPlaneClient({ dispatcher, now: clock.now, sleep: clock.sleep, ...options })
+}
 
 /** The gap between status checks in tests, below what the poll-interval input allows. */
 const FAST_POLL_MS = 50
