@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import {
@@ -17,6 +17,9 @@ import { join } from 'node:path'
 import { list as listTar } from 'tar'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { onClock, runDeploy } from './helpers/deploy-harness'
+import { REAL_WORK_TEST_MS } from './helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 let emulator: ControlPlaneEmulator
 let work: string

@@ -12,24 +12,9 @@ import { parseInputs, type Config } from '../../src/inputs/parse'
 import { rawInputs } from './action-yml'
 import { deliver, type Delivery } from '../../src/safe-delivery'
 import type { CheckContext } from '../../src/after-deploy/check-runner'
+import { BRANCH_ENV } from './step-inputs'
 
-export const INTEGRATION_ID = '123e4567-e89b-42d3-a456-426614174000'
-export const BRANCH_ENV = {
-  GITHUB_EVENT_NAME: 'push',
-  GITHUB_REF: 'refs/heads/main',
-  GITHUB_SERVER_URL: 'https://github.com',
-  GITHUB_REPOSITORY: 'acme/support-agent'
-}
-
-/** The inputs of a git_host deploy step against `apiUrl`, the starting point of most tests. */
-export function gitHostStep(apiUrl: string, name = 'support-agent') {
-  return {
-    'api-url': apiUrl,
-    name,
-    'integration-id': INTEGRATION_ID,
-    'graph-config-path': 'graph.json'
-  }
-}
+export { BRANCH_ENV, gitHostStep, INTEGRATION_ID } from './step-inputs'
 
 /**
  * The clock of this test file's in-process runs (each test file loads this module anew). Request
