@@ -319,7 +319,7 @@ describe('agent checks against the real agent server', () => {
     // Keep reading what the server logs, so that a full pipe never blocks it.
     server.stdout?.resume()
     if (!url) throw new Error(`the agent server did not start:\n${stderr}`)
-  }, 60_000)
+  }, REAL_WORK_TEST_MS)
   afterAll(async () => {
     if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((resolve) => server.once('close', resolve))

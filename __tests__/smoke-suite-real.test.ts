@@ -10,7 +10,7 @@ describe('the smoke suite against the real agent server', () => {
   let server: { url: string; close(): Promise<void> }
   beforeAll(async () => {
     server = await startEchoAgent()
-  }, 60_000)
+  }, REAL_WORK_TEST_MS)
   afterAll(async () => {
     await server.close()
   })
