@@ -4,12 +4,15 @@
  * It knows GitHub's schema, expression types, contexts and permission scopes, and flags
  * untrusted values pasted into `run:` scripts.
  */
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it, jest } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 import { parseMarkdown, README } from './helpers/readme'
+import { REAL_WORK_TEST_MS } from './helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 interface File {
   path: string

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -21,6 +21,9 @@ import { trackedDispatcher } from './helpers/action-world'
 import { sleep } from '../src/control-plane/retry'
 import { agentStatusMeaning } from '../src/after-deploy/agent-status'
 import { parseExpectation, type Expectation } from '../src/inputs/expectation'
+import { REAL_WORK_TEST_MS } from './helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 function expectation(text: string): Expectation {
   const parsed = parseExpectation(text)
@@ -316,7 +319,7 @@ describe('agent checks against the real agent server', () => {
     // Keep reading what the server logs, so that a full pipe never blocks it.
     server.stdout?.resume()
     if (!url) throw new Error(`the agent server did not start:\n${stderr}`)
-  }, 60_000)
+  }, REAL_WORK_TEST_MS)
   afterAll(async () => {
     if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((resolve) => server.once('close', resolve))

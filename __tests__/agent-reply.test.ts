@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,6 +16,9 @@ import {
 } from '../src/after-deploy/agent-reply'
 import { gitHostStep } from './helpers/deploy-harness'
 import { runAction, type ActionRun } from './helpers/run-action'
+import { REAL_WORK_TEST_MS } from './helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 const HUMAN = { type: 'human', content: 'Say hello to the user' }
 const read = (answer: unknown, sent = 1): AgentReply =>

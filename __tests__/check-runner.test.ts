@@ -17,7 +17,14 @@ import { CHECKS } from '../src/after-deploy/checks'
 import { CancelledError } from '../src/operations/deps'
 import { OUTCOMES } from '../src/outcomes'
 import type { CheckName, CheckVerdictKind, DeployResult } from '../src/result'
-import { checkContext, configOf, gitHostStep, runDelivery } from './helpers/deploy-harness'
+import {
+  checkContext,
+  clock,
+  configOf,
+  gitHostStep,
+  onClock,
+  runDelivery
+} from './helpers/deploy-harness'
 
 const DEPLOYED: DeployResult = {
   outcome: 'deployed',
@@ -157,7 +164,7 @@ describe("the run's timeout ending during a check", () => {
     const { context } = checkContext(
       config,
       { ...DEPLOYED, deploymentUrl: agent.url },
-      { deadline: Date.now() - 1 }
+      { deadline: clock.now() - 1 }
     )
     const assistantOnly = CHECKS.filter(({ check }) => check === 'assistant')
     const checks = await runChecks(assistantOnly, context)
@@ -229,7 +236,12 @@ describe('the checks after DEPLOYED, against the emulator', () => {
       ...agentOptions,
       host: () => holder.controlPlane?.serving(NAME)
     })
-    const controlPlane = await startControlPlane({ stepMs: 5, agentUrl: agent.url, ...options })
+    const controlPlane = await startControlPlane({
+      ...onClock,
+      stepMs: 5,
+      agentUrl: agent.url,
+      ...options
+    })
     holder.controlPlane = controlPlane
     cp = controlPlane
     const seeded = controlPlane.seedDeployment({

@@ -7,7 +7,7 @@ import { seedGate, startAgentServer, startControlPlane } from '../emulator'
 import { INPUT_DEFAULTS, INPUT_NAMES, OUTPUT_NAMES, type OutputName } from '../src/inputs/contract'
 import { ACTION_VERSION } from '../src/version'
 import { actionYml } from './helpers/action-yml'
-import { BRANCH_ENV, gitHostStep, runDeploy } from './helpers/deploy-harness'
+import { BRANCH_ENV, gitHostStep, onClock, runDeploy } from './helpers/deploy-harness'
 import { VirtualClock } from './helpers/action-world'
 import { gateRunner, gateStep, NAME, startGateServices } from './gate/gate-harness'
 
@@ -87,7 +87,7 @@ describe('the action contract', () => {
 
   it('sets every declared output in a run that can know it', async () => {
     // Each declared output must be set by some operation; the union over these runs is the list.
-    const emulator = await startControlPlane({ stepMs: 5 })
+    const emulator = await startControlPlane({ ...onClock, stepMs: 5 })
     try {
       const runs = [
         await runDeploy(gitHostStep(emulator.url)),
@@ -147,7 +147,7 @@ describe('the action contract', () => {
   /** A deploy checked by a smoke suite: the cases' outputs. */
   async function smokeSuiteRun() {
     const agent = await startAgentServer()
-    const controlPlane = await startControlPlane({ stepMs: 5, agentUrl: agent.url })
+    const controlPlane = await startControlPlane({ ...onClock, stepMs: 5, agentUrl: agent.url })
     const workspace = mkdtempSync(join(tmpdir(), 'contract-cases-'))
     try {
       writeFileSync(join(workspace, 'cases.yml'), '- message: hi\n  expect: echo\n')

@@ -1,11 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator, type RecordedRequest } from '../emulator'
-import { BRANCH_ENV, gitHostStep, INTEGRATION_ID, runDeploy } from './helpers/deploy-harness'
+import {
+  BRANCH_ENV,
+  gitHostStep,
+  INTEGRATION_ID,
+  onClock,
+  runDeploy
+} from './helpers/deploy-harness'
 
 let emulator: ControlPlaneEmulator
 
 beforeEach(async () => {
-  emulator = await startControlPlane({ stepMs: 20 })
+  emulator = await startControlPlane({ ...onClock, stepMs: 20 })
 })
 afterEach(async () => {
   await emulator.close()
@@ -308,6 +314,7 @@ describe('deploy through a path prefix and a workspace header', () => {
   it('sends every request under the prefix with X-Tenant-Id', async () => {
     const tenant = '7f1b6a0e-4a8d-4c8f-9a53-1f2e3d4c5b6a'
     const prefixed = await startControlPlane({
+      ...onClock,
       stepMs: 20,
       basePath: '/api-host',
       tenantId: tenant
@@ -331,7 +338,10 @@ describe('deploy through a path prefix and a workspace header', () => {
   })
 
   it('explains a 403 for a missing workspace', async () => {
-    const scoped = await startControlPlane({ tenantId: '7f1b6a0e-4a8d-4c8f-9a53-1f2e3d4c5b6a' })
+    const scoped = await startControlPlane({
+      ...onClock,
+      tenantId: '7f1b6a0e-4a8d-4c8f-9a53-1f2e3d4c5b6a'
+    })
     try {
       const { result } = await runDeploy({ 'api-url': scoped.url, name: 'support-agent' })
       expect(result.message).toContain('failed with HTTP 403')

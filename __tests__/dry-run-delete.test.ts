@@ -2,11 +2,17 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { parseInputs, InputError } from '../src/inputs/parse'
 import { rawInputs } from './helpers/action-yml'
-import { BRANCH_ENV, gitHostStep, INTEGRATION_ID, runDeploy } from './helpers/deploy-harness'
+import {
+  BRANCH_ENV,
+  gitHostStep,
+  INTEGRATION_ID,
+  onClock,
+  runDeploy
+} from './helpers/deploy-harness'
 
 let emulator: ControlPlaneEmulator
 beforeEach(async () => {
-  emulator = await startControlPlane({ stepMs: 10 })
+  emulator = await startControlPlane({ ...onClock, stepMs: 10 })
 })
 afterEach(async () => {
   await emulator.close()

@@ -1,9 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { commentMarker } from '../src/report/markdown'
 import { gitHostStep } from './helpers/deploy-harness'
 import { startGitHubApi, type GitHubApiOptions } from './helpers/github-api'
 import { runAction, type ActionRun } from './helpers/run-action'
+import { REAL_WORK_TEST_MS } from './helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 /** Whose comment is ours, as a pull-request run of the built action sees it. */
 const MARKER = commentMarker('support-agent')

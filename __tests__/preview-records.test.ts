@@ -1,9 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { commentMarker } from '../src/report/markdown'
 import { startGitHubApi } from './helpers/github-api'
 import { runAction } from './helpers/run-action'
 import { runInProcess } from './helpers/action-world'
+import { REAL_WORK_TEST_MS } from './helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 /**
  * Deleted previews leave no traces on GitHub: deployments inactive, the PR comment corrected.

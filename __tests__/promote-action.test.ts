@@ -1,8 +1,11 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { afterEach, describe, expect, it, jest } from '@jest/globals'
 import { startControlPlane } from '../emulator'
 import { startGitHubApi } from './helpers/github-api'
 import { runAction } from './helpers/run-action'
 import { runInProcess } from './helpers/action-world'
+import { REAL_WORK_TEST_MS } from './helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 /**
  * The built action promotes staging to production as a runner starts it: a ref that moved

@@ -4,18 +4,18 @@ import { InputError, parseInputs } from '../src/inputs/parse'
 import { parseDuration } from '../src/lib/duration'
 import { pullRequestOf } from '../src/operations/prune'
 import { rawInputs } from './helpers/action-yml'
-import { BRANCH_ENV, runDeploy } from './helpers/deploy-harness'
+import { BRANCH_ENV, clock, onClock, runDeploy } from './helpers/deploy-harness'
 
 let emulator: ControlPlaneEmulator
 beforeEach(async () => {
-  emulator = await startControlPlane({ stepMs: 10 })
+  emulator = await startControlPlane({ ...onClock, stepMs: 10 })
 })
 afterEach(async () => {
   await emulator.close()
 })
 
 const DAY_MS = 86_400_000
-const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString()
+const daysAgo = (days: number) => new Date(clock.now() - days * DAY_MS).toISOString()
 const names = () =>
   emulator
     .deployments()

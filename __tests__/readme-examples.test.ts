@@ -7,7 +7,7 @@
  * length), and each workflow is held to what the README promises of all of them: complete, least
  * privilege, one concurrency group per deployment, safe for forks, one secret name.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,6 +18,9 @@ import type { RawInputs } from '../src/inputs/contract'
 import { startGitHubApi, type GitHubCall } from './helpers/github-api'
 import { parseMarkdown, README } from './helpers/readme'
 import { runAction, type ActionRun } from './helpers/run-action'
+import { REAL_WORK_TEST_MS } from './helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 const ACTION = /^our-org\/deploy-agent@/
 /** The one secret every example names for `api-key`. */

@@ -4,12 +4,15 @@
  * the major tag moves only to the newest release of its major version. Only the `gh release`
  * call itself is left to GitHub.
  */
-import { afterAll, describe, expect, it } from '@jest/globals'
+import { afterAll, describe, expect, it, jest } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parse } from 'yaml'
+import { REAL_WORK_TEST_MS } from './helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 interface Step {
   name?: string

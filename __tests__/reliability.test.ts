@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator, type Fault } from '../emulator'
-import { ControlPlaneClient } from '../src/control-plane/client'
-import { gitHostStep, runDeploy } from './helpers/deploy-harness'
+import { clientOnClock, gitHostStep, onClock, runDeploy } from './helpers/deploy-harness'
 import { until } from './helpers/until'
 
 let emulator: ControlPlaneEmulator
 beforeEach(async () => {
-  emulator = await startControlPlane({ stepMs: 10 })
+  emulator = await startControlPlane({ ...onClock, stepMs: 10 })
 })
 afterEach(async () => {
   await emulator.close()
@@ -125,7 +124,7 @@ describe('an update whose answer is lost', () => {
 describe('an update whose answer is lost while another run patches', () => {
   it("does not adopt the other run's revision: patches again and waits for its own", async () => {
     const seeded = emulator.seedDeployment({ name: 'support-agent' })
-    const otherRun = new ControlPlaneClient({
+    const otherRun = clientOnClock({
       baseUrl: emulator.url,
       apiKey: 'emulator-key',
       userAgent: 'another-run'
@@ -211,7 +210,7 @@ describe('status checks', () => {
 
 describe('a revision queued behind a failed one', () => {
   it('says so when the wait times out', async () => {
-    const held = await startControlPlane({ stepMs: 10, holdBehindFailed: true })
+    const held = await startControlPlane({ ...onClock, stepMs: 10, holdBehindFailed: true })
     try {
       // Seeded revisions have reached their status when seedDeployment returns.
       const seeded = held.seedDeployment({ name: 'support-agent', status: 'BUILD_FAILED' })

@@ -11,6 +11,7 @@ import { NO_SECRETS } from '../src/report/redact'
 import { renderDeploySummary } from '../src/report/summary'
 import type { DeployResult } from '../src/result'
 import { phaseOf } from '../src/wait/revision-status'
+import { clientOnClock, onClock } from './helpers/deploy-harness'
 
 describe('phaseOf', () => {
   it.each([
@@ -100,8 +101,8 @@ describe('showRevisionLogs against the emulator', () => {
   let emulator: ControlPlaneEmulator
   let client: ControlPlaneClient
   beforeEach(async () => {
-    emulator = await startControlPlane({ stepMs: 1, outcome: 'BUILD_FAILED' })
-    client = new ControlPlaneClient({
+    emulator = await startControlPlane({ ...onClock, stepMs: 1, outcome: 'BUILD_FAILED' })
+    client = clientOnClock({
       baseUrl: emulator.url,
       apiKey: 'emulator-key',
       userAgent: 'test',

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { afterEach, describe, expect, it, jest } from '@jest/globals'
 import {
   startAgentServer,
   startControlPlane,
@@ -8,6 +8,9 @@ import {
 import { startGitHubApi } from './helpers/github-api'
 import { gitHostStep } from './helpers/deploy-harness'
 import { runAction } from './helpers/run-action'
+import { REAL_WORK_TEST_MS } from './helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 /**
  * The built action, as a runner starts it on a pull request: what a person sees when a check

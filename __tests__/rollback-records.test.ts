@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { afterEach, describe, expect, it, jest } from '@jest/globals'
 import {
   startAgentServer,
   startControlPlane,
@@ -9,6 +9,9 @@ import { startGitHubApi } from './helpers/github-api'
 import { gitHostStep } from './helpers/deploy-harness'
 import { runAction } from './helpers/run-action'
 import { VirtualClock, runInProcess } from './helpers/action-world'
+import { REAL_WORK_TEST_MS } from './helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 /**
  * The built action, as a runner starts it on a pull request, rolls back a revision whose agent

@@ -11,7 +11,7 @@ import { openApiValidator } from '../emulator/openapi'
 import type { RawInputs } from '../src/inputs/contract'
 import { InputError } from '../src/inputs/parse'
 import { failingVerdict } from '../src/result'
-import { gitHostStep, runDelivery } from './helpers/deploy-harness'
+import { gitHostStep, onClock, runDelivery } from './helpers/deploy-harness'
 
 const NAME = 'support-agent'
 const validate = openApiValidator()
@@ -30,7 +30,12 @@ async function start(options: ControlPlaneOptions = {}, agentOptions: AgentServe
     ...agentOptions,
     host: () => holder.controlPlane?.serving(NAME)
   })
-  const controlPlane = await startControlPlane({ stepMs: 5, agentUrl: agent.url, ...options })
+  const controlPlane = await startControlPlane({
+    ...onClock,
+    stepMs: 5,
+    agentUrl: agent.url,
+    ...options
+  })
   holder.controlPlane = controlPlane
   cp = controlPlane
   return controlPlane

@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
-import { ControlPlaneClient } from '../src/control-plane/client'
 import { deploymentSchema } from '../src/control-plane/schemas'
 import { siblingHistory, siblingKey } from '../src/operations/sibling-history'
-import { gitHostStep, runDeploy } from './helpers/deploy-harness'
+import { clientOnClock, gitHostStep, onClock, runDeploy } from './helpers/deploy-harness'
 
 /** A first deploy learns its timing from deployments of the same repository or image. */
 let emulator: ControlPlaneEmulator
 beforeEach(async () => {
-  emulator = await startControlPlane({ stepMs: 10 })
+  emulator = await startControlPlane({ ...onClock, stepMs: 10 })
 })
 afterEach(async () => {
   await emulator.close()
@@ -40,7 +39,7 @@ describe('sibling history', () => {
       source_config: { ...INTEGRATION, repo_url: 'https://github.com/acme/other' },
       history: [{ durationMs: 1_000 }]
     })
-    const client = new ControlPlaneClient({
+    const client = clientOnClock({
       baseUrl: emulator.url,
       apiKey: 'emulator-key',
       userAgent: 'test'

@@ -11,7 +11,7 @@ import {
 } from '../emulator'
 import type { RawInputs } from '../src/inputs/contract'
 import { checksWith, failingVerdict } from '../src/result'
-import { BRANCH_ENV, gitHostStep, runDelivery } from './helpers/deploy-harness'
+import { BRANCH_ENV, gitHostStep, onClock, runDelivery } from './helpers/deploy-harness'
 
 const NAME = 'support-agent'
 const CASES = ['- message: hello', '  expect: "echo: hello"', '- message: bye', '  expect: echo']
@@ -33,7 +33,12 @@ afterEach(async () => {
 async function start(options: ControlPlaneOptions = {}) {
   const holder: { controlPlane?: ControlPlaneEmulator } = {}
   agent = await startAgentServer({ host: () => holder.controlPlane?.serving(NAME) })
-  const controlPlane = await startControlPlane({ stepMs: 5, agentUrl: agent.url, ...options })
+  const controlPlane = await startControlPlane({
+    ...onClock,
+    stepMs: 5,
+    agentUrl: agent.url,
+    ...options
+  })
   holder.controlPlane = controlPlane
   cp = controlPlane
   const deployment = controlPlane.seedDeployment({

@@ -1,13 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { runSmokeSuite } from '../src/after-deploy/smoke-suite'
 import { parseCases } from '../src/inputs/cases'
 import { startEchoAgent } from './helpers/echo-agent'
+import { REAL_WORK_TEST_MS } from './helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 describe('the smoke suite against the real agent server', () => {
   let server: { url: string; close(): Promise<void> }
   beforeAll(async () => {
     server = await startEchoAgent()
-  }, 60_000)
+  }, REAL_WORK_TEST_MS)
   afterAll(async () => {
     await server.close()
   })

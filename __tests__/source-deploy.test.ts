@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import {
@@ -16,12 +16,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { list as listTar } from 'tar'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
-import { runDeploy } from './helpers/deploy-harness'
+import { onClock, runDeploy } from './helpers/deploy-harness'
+import { REAL_WORK_TEST_MS } from './helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 let emulator: ControlPlaneEmulator
 let work: string
 beforeEach(async () => {
-  emulator = await startControlPlane({ stepMs: 10 })
+  emulator = await startControlPlane({ ...onClock, stepMs: 10 })
   work = mkdtempSync(join(tmpdir(), 'source-deploy-'))
 })
 afterEach(async () => {
@@ -161,8 +164,8 @@ describe('internal_source deploys', () => {
     expect(emulator.requests).toEqual([])
   })
 
-  // Packing 204 MB is CPU work: on a busy machine it can take half a minute, so the timeout (a
-  // guard against a hang only) is longer than the suite's.
+  // Packing 204 MB is CPU work: on a machine busy with four other CPU-bound processes it took
+  // over two minutes, so the timeout (a guard against a hang only) is far longer than that.
   it('refuses a tarball over 200 MB, naming the largest files, before any request', async () => {
     const app = join(work, 'big')
     mkdirSync(app)
@@ -182,5 +185,5 @@ describe('internal_source deploys', () => {
       /source-dir: packs to 204\.\d MB, over the service's limit of 200\.0 MB\. Largest files: a\.bin \(51\.0 MB\)/
     )
     expect(emulator.requests).toEqual([])
-  }, 120_000)
+  }, 600_000)
 })

@@ -7,6 +7,7 @@ import fc from 'fast-check'
 import { startControlPlane, type Fault } from '../emulator'
 import type { RawInputs } from '../src/inputs/contract'
 import { ControlPlaneClient } from '../src/control-plane/client'
+import type { Dispatcher } from 'undici'
 import { sleep } from '../src/control-plane/retry'
 import { runOperation } from '../src/operations/operations'
 import type { DeployResult } from '../src/result'
@@ -66,7 +67,23 @@ const scenarioArbitrary: fc.Arbitrary<Scenario> = fc.record({
   faults: fc.array(faultArbitrary, { minLength: 0, maxLength: 3 })
 })
 
-export async function chaosRun(seed: number, deploys: number): Promise<ChaosReport> {
+/**
+ * The time a chaos run is on: real time for the bench; a test gives a virtual clock (with a
+ * dispatcher that shows it every request in flight), so that a busy machine cannot turn a fault
+ * into a timeout.
+ */
+export interface ChaosTime {
+  now: () => number
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+  dispatcher?: Dispatcher
+}
+const REAL_TIME: ChaosTime = { now: Date.now, sleep }
+
+export async function chaosRun(
+  seed: number,
+  deploys: number,
+  time: ChaosTime = REAL_TIME
+): Promise<ChaosReport> {
   const scenarios = fc.sample(scenarioArbitrary, { seed, numRuns: deploys })
   const report: ChaosReport = {
     seed,
@@ -79,7 +96,7 @@ export async function chaosRun(seed: number, deploys: number): Promise<ChaosRepo
     falseSuccesses: 0,
     hangs: 0
   }
-  const emulator = await startControlPlane({ stepMs: 5 })
+  const emulator = await startControlPlane({ stepMs: 5, now: time.now, sleep: time.sleep })
   try {
     for (const [index, scenario] of scenarios.entries()) {
       const name = `chaos-${index}`
@@ -92,19 +109,19 @@ export async function chaosRun(seed: number, deploys: number): Promise<ChaosRepo
       scenario.faults.forEach((fault) => emulator.injectFault(fault))
       report.faultsInjected += scenario.faults.reduce((sum, fault) => sum + (fault.times ?? 1), 0)
 
-      const started = Date.now()
+      const started = time.now()
       // The hang timer stops when the deploy ends: left running, it kept jest from exiting.
       const hangTimer = new AbortController()
       const result = await Promise.race([
-        deployOnce(emulator.url, name),
-        sleep(HANG_AFTER_MS, hangTimer.signal).then(
+        deployOnce(emulator.url, name, time),
+        time.sleep(HANG_AFTER_MS, hangTimer.signal).then(
           () => 'hang' as const,
           () => 'hang' as const
         )
       ]).finally(() => hangTimer.abort())
       emulator.clearFaults()
       // Let requests the client gave up on (delays) land before counting.
-      if (scenario.faults.some((fault) => fault.kind === 'delay')) await sleep(500)
+      if (scenario.faults.some((fault) => fault.kind === 'delay')) await time.sleep(500)
       report.faultsHit += emulator.requests.slice(requestsBefore).filter((r) => r.faulted).length
       if (result === 'hang') {
         report.hangs += 1
@@ -114,7 +131,7 @@ export async function chaosRun(seed: number, deploys: number): Promise<ChaosRepo
       if (process.env.CHAOS_TRACE)
         console.log(
           index,
-          Date.now() - started,
+          time.now() - started,
           result.outcome,
           JSON.stringify(scenario.faults),
           result.message.slice(0, 160)
@@ -135,7 +152,7 @@ export async function chaosRun(seed: number, deploys: number): Promise<ChaosRepo
   return report
 }
 
-async function deployOnce(apiUrl: string, name: string): Promise<DeployResult> {
+async function deployOnce(apiUrl: string, name: string, time: ChaosTime): Promise<DeployResult> {
   const given: Partial<RawInputs> = {
     'api-url': apiUrl,
     'api-key': 'emulator-key',
@@ -144,7 +161,7 @@ async function deployOnce(apiUrl: string, name: string): Promise<DeployResult> {
     'graph-config-path': 'graph.json',
     timeout: '10s'
   }
-  const { config, deps } = await chaosStep(given)
+  const { config, deps } = await chaosStep(given, time)
   return runOperation(config, deps)
 }
 
@@ -153,7 +170,7 @@ async function deployOnce(apiUrl: string, name: string): Promise<DeployResult> {
  * faster than the poll-interval input allows (1 s at least: many deploys in one bench run), and a
  * quick client whose log goes nowhere.
  */
-export async function chaosStep(given: Partial<RawInputs>) {
+export async function chaosStep(given: Partial<RawInputs>, time: ChaosTime = REAL_TIME) {
   const parsed = await parseInputs(rawInputs(given), {
     GITHUB_REF: 'refs/heads/main',
     GITHUB_SERVER_URL: 'https://github.com',
@@ -165,9 +182,15 @@ export async function chaosStep(given: Partial<RawInputs>) {
     apiKey: config.apiKey,
     userAgent: 'deploy-agent-action/chaos',
     requestTimeoutMs: 300,
-    backoff: { baseMs: 10, maxMs: 100 }
+    backoff: { baseMs: 10, maxMs: 100 },
+    dispatcher: time.dispatcher,
+    now: time.now,
+    sleep: time.sleep
   })
   const silent = () => undefined
   const io = { info: silent, notice: silent, warning: silent, known: silent }
-  return { config, deps: { client, io, startedAt: Date.now(), now: Date.now, sleep } }
+  return {
+    config,
+    deps: { client, io, startedAt: time.now(), now: time.now, sleep: time.sleep }
+  }
 }

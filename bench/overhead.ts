@@ -4,7 +4,7 @@
  * has one earlier DEPLOYED revision, as when a workflow deploys again.
  */
 import { startControlPlane } from '../emulator'
-import { INTEGRATION_ID } from '../__tests__/helpers/deploy-harness'
+import { INTEGRATION_ID } from '../__tests__/helpers/step-inputs'
 import { runAction } from '../__tests__/helpers/run-action'
 import { median } from './measure'
 

@@ -1,6 +1,10 @@
+import { afterAll } from '@jest/globals'
+import type { Dispatcher } from 'undici'
 import type { OutputName, RawInputs } from '../../src/inputs/contract'
 import { ControlPlaneClient } from '../../src/control-plane/client'
-import { sleep } from '../../src/control-plane/retry'
+import type { ControlPlaneClientOptions } from '../../src/control-plane/request'
+import { VirtualClock } from '../../emulator/virtual-clock'
+import { trackedDispatcher } from './action-world'
 import type { DeployDeps } from '../../src/operations/deps'
 import { runOperation } from '../../src/operations/operations'
 import type { DeployResult } from '../../src/result'
@@ -9,23 +13,29 @@ import { rawInputs } from './action-yml'
 import { deliver, type Delivery } from '../../src/safe-delivery'
 import type { CheckContext } from '../../src/after-deploy/check-runner'
 import { createReporter, type Reporter } from '../../src/report/reporter'
+import { BRANCH_ENV } from './step-inputs'
 
-export const INTEGRATION_ID = '123e4567-e89b-42d3-a456-426614174000'
-export const BRANCH_ENV = {
-  GITHUB_EVENT_NAME: 'push',
-  GITHUB_REF: 'refs/heads/main',
-  GITHUB_SERVER_URL: 'https://github.com',
-  GITHUB_REPOSITORY: 'acme/support-agent'
-}
+export { BRANCH_ENV, gitHostStep, INTEGRATION_ID } from './step-inputs'
 
-/** The inputs of a git_host deploy step against `apiUrl`, the starting point of most tests. */
-export function gitHostStep(apiUrl: string, name = 'support-agent') {
-  return {
-    'api-url': apiUrl,
-    name,
-    'integration-id': INTEGRATION_ID,
-    'graph-config-path': 'graph.json'
-  }
+/**
+ * The clock of this test file's in-process runs (each test file loads this module anew). Request
+ * timeouts, retries' backoff and polling are sleeps on it, and its dispatcher shows it every
+ * request in flight: a run sees the same times however busy the machine is. Give its time to the
+ * emulators a test starts (`startControlPlane({ ...onClock, ... })`) so that revisions move on
+ * the same time line as the run's polls.
+ */
+export const clock = new VirtualClock()
+/** The emulator options that put a control plane on the runs' clock. */
+export const onClock = { now: clock.now, sleep: clock.sleep }
+const dispatcher = trackedDispatcher({}, clock)
+afterAll(async () => {
+  clock.close()
+  await dispatcher.destroy()
+})
+
+/** A control-plane client on the runs' clock (its request timeouts and retries' sleeps). */
+export function clientOnClock(options: ControlPlaneClientOptions): ControlPlaneClient {
+  return new ControlPlaneClient({ dispatcher, now: clock.now, sleep: clock.sleep, ...options })
 }
 
 /** The gap between status checks in tests, below what the poll-interval input allows. */
@@ -45,13 +55,14 @@ export interface DeliveryRun extends Delivery, Recording {}
 
 /**
  * The dependencies execute() gives an operation, with a real client over HTTP: what the run logs
- * (retries included) and the outputs its one reporter sets (from what it reports) are recorded. Retries are fast so that tests of
- * them stay short.
+ * (retries included) and the outputs its one reporter sets (from what it reports) are recorded.
+ * Time is the file's virtual `clock`; retries' backoff is short so that tests of them stay short
+ * on it too.
  */
 export function recordingDeps(
   config: Config,
   options: Pick<DeployDeps, 'signal' | 'pullRequestState'> & { requestTimeoutMs: number }
-): Recording & { deps: DeployDeps; reporter: Reporter } {
+): Recording & { deps: DeployDeps & { dispatcher: Dispatcher }; reporter: Reporter } {
   const outputs: Recording['outputs'] = {}
   const reporter = createReporter((name, value) => {
     outputs[name] = value
@@ -64,9 +75,12 @@ export function recordingDeps(
     userAgent: 'deploy-agent-action/test',
     requestTimeoutMs: options.requestTimeoutMs,
     backoff: { baseMs: 10, maxMs: 50 },
+    dispatcher,
+    now: clock.now,
+    sleep: clock.sleep,
     onRetry: (notice) => log.push(`retry ${notice.method} ${notice.path}: ${notice.reason}`)
   })
-  const deps: DeployDeps = {
+  const deps: DeployDeps & { dispatcher: Dispatcher } = {
     client,
     io: {
       info: (message) => log.push(message),
@@ -75,9 +89,10 @@ export function recordingDeps(
       known: (fact) => reporter.known(fact)
     },
     signal: options.signal,
-    startedAt: Date.now(),
-    now: Date.now,
-    sleep,
+    startedAt: clock.now(),
+    now: clock.now,
+    sleep: clock.sleep,
+    dispatcher,
     pullRequestState: options.pullRequestState
   }
   return { deps, outputs, log, reporter }
@@ -147,7 +162,7 @@ export function checkContext(
   given: Partial<CheckContext> = {}
 ): Recording & { context: CheckContext } {
   const { deps, outputs, log } = recordingDeps(config, { requestTimeoutMs: 1_000 })
-  const deadline = given.deadline ?? Date.now() + config.timeoutMs
+  const deadline = given.deadline ?? deps.now() + config.timeoutMs
   let agentDeadline: number | undefined
   const now = given.now ?? deps.now
   const context: CheckContext = {
@@ -159,6 +174,7 @@ export function checkContext(
     io: deps.io,
     now,
     sleep: deps.sleep,
+    dispatcher: deps.dispatcher,
     deadline,
     agentDeadline: () =>
       (agentDeadline ??= Math.min(now() + (config.verify?.timeoutMs ?? 0), deadline)),

@@ -7,15 +7,15 @@ import {
 } from '../../emulator'
 import { openApiValidator } from '../../emulator/openapi'
 import type { RawInputs } from '../../src/inputs/contract'
-import { runDelivery, type DeliveryRun } from './deploy-harness'
+import { onClock, runDelivery, type DeliveryRun } from './deploy-harness'
 
 const validate = openApiValidator()
 export const INTEGRATION = { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
 export const DIGEST = 'registry.example.com/acme/agent@sha256:' + 'ab'.repeat(32)
 
 /**
- * Call at the top of a test file: what it returns starts a control-plane emulator (polling fast)
- * that is closed after the test.
+ * Call at the top of a test file: what it returns starts a control-plane emulator (polling fast,
+ * on the runs' virtual clock) that is closed after the test.
  */
 export function emulatorPerTest(): (
   options?: ControlPlaneOptions
@@ -26,7 +26,7 @@ export function emulatorPerTest(): (
     cp = undefined
   })
   return async (options = {}) => {
-    cp = await startControlPlane({ stepMs: 5, ...options })
+    cp = await startControlPlane({ stepMs: 5, ...onClock, ...options })
     return cp
   }
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { startGitHubApi } from '../helpers/github-api'
 import { recordFigure } from '../helpers/hostile/figures'
 import { startRecordingServer, send, type HugeStats } from '../helpers/hostile/http'
@@ -11,6 +11,9 @@ import { GITHUB_TOKEN } from '../helpers/hostile/secrets'
 import { hostileStep } from '../helpers/hostile/step'
 import { runAction, type ActionRun } from '../helpers/run-action'
 import { runInProcess, type WorldRun } from '../helpers/action-world'
+import { REAL_WORK_TEST_MS } from '../helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 /**
  * What the service names reaches the pull-request comment and the summary: invisible characters

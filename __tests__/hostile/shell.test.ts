@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,6 +11,9 @@ import {
 import { hostileStep } from '../helpers/hostile/step'
 import { runAction } from '../helpers/run-action'
 import { runInProcess } from '../helpers/action-world'
+import { REAL_WORK_TEST_MS } from '../helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 /**
  * Outputs reach `run:` steps through `${{ }}`, pasted into a shell script: a service that sends

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { startHostileAgentServer } from '../helpers/hostile/agent-server'
 import { overlongLines } from '../helpers/hostile/commands'
 import {
@@ -10,6 +10,9 @@ import { hostileStep } from '../helpers/hostile/step'
 import { recordFigure } from '../helpers/hostile/figures'
 import { runAction, type ActionRun } from '../helpers/run-action'
 import { runInProcess, type WorldRun } from '../helpers/action-world'
+import { REAL_WORK_TEST_MS } from '../helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 /**
  * Bodies are read up to a cap, once: a 1 GB answer costs the action well under 200 MB and one

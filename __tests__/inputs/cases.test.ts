@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
@@ -9,6 +9,9 @@ import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
 import { rawInputs } from '../helpers/action-yml'
 import { gitHostStep } from '../helpers/deploy-harness'
 import { runAction } from '../helpers/run-action'
+import { REAL_WORK_TEST_MS } from '../helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 let workspace = ''
 const env = () => ({

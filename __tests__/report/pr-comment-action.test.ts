@@ -1,8 +1,11 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { afterEach, describe, expect, it, jest } from '@jest/globals'
 import { startControlPlane } from '../../emulator'
 import { startGitHubApi } from '../helpers/github-api'
 import { gitHostStep } from '../helpers/deploy-harness'
 import { runAction } from '../helpers/run-action'
+import { REAL_WORK_TEST_MS } from '../helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
 
 /**
  * The built action on a pull request (`npm run build` first): the comment says a revision builds
