@@ -10,7 +10,8 @@ import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { setTimeout as wait } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
-import { seedGate, startAgentServer, startTracing } from '../emulator'
+import { seedGate, startAgentServer, startTracing, VirtualClock } from '../emulator'
+import { trackedDispatcher } from '../__tests__/helpers/action-world'
 import { runExperiment } from '../src/evaluation/experiment'
 import { planGate } from '../src/evaluation/plan'
 import { runGate } from '../src/evaluation/gate'
@@ -57,13 +58,14 @@ function settings(given: Partial<GateSettings>): GateSettings {
 }
 
 async function world(options: { virtual: boolean; agentLatency?: (message: string) => number }) {
-  const clock = { ms: Date.parse('2026-11-26T12:00:00Z') }
-  const now = options.virtual ? () => clock.ms : Date.now
-  const sleep = options.virtual
-    ? async (ms: number) => {
-        clock.ms += ms
-      }
-    : (ms: number) => wait(ms).then(() => undefined)
+  // Virtual: a clock that moves to its next timer once the process is only waiting, and sees
+  // every request in flight (a request's timeout is a sleep on it too).
+  const clock = options.virtual
+    ? new VirtualClock({ start: Date.parse('2026-11-26T12:00:00Z') })
+    : undefined
+  const dispatcher = clock ? trackedDispatcher({}, clock) : undefined
+  const now = clock ? clock.now : Date.now
+  const sleep = clock ? clock.sleep : (ms: number) => wait(ms).then(() => undefined)
   const tracing = await startTracing({ now })
   const agent = await startAgentServer({
     beforeRun: async (message) => {
@@ -77,13 +79,15 @@ async function world(options: { virtual: boolean; agentLatency?: (message: strin
     apiKey: 'emulator-key',
     userAgent: 'bench',
     now,
-    sleep
+    sleep,
+    dispatcher
   })
   const deps: GateDeps = {
     client,
     deadline: now() + 60 * 60_000,
     now,
     sleep,
+    dispatcher,
     info: () => undefined,
     notice: () => undefined
   }
@@ -103,7 +107,10 @@ async function world(options: { virtual: boolean; agentLatency?: (message: strin
     agent,
     deps,
     plan,
-    close: () => Promise.all([tracing.close(), agent.close()])
+    close: async () => {
+      clock?.close()
+      await Promise.all([tracing.close(), agent.close(), dispatcher?.destroy()])
+    }
   }
 }
 
