@@ -122,9 +122,7 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     // The reason right under it: the failed check and what it saw.
     expect(run.summary.split('\n').slice(2, 4)).toEqual([
       '> [!CAUTION]',
-      expect.stringMatching(
-        /^> \*\*The assistant failed:\*\* Agent check "assistant" failed: \/assistants\/agent answered 404: /
-      )
+      expect.stringMatching(/^> \*\*The assistant failed:\*\* \/assistants\/agent answered 404: /)
     ])
     expect(run.summary).toContain('| assistant | ❌ failed |')
   })

@@ -172,7 +172,9 @@ describe("the run's timeout ending during a check", () => {
       {
         check: 'assistant',
         verdict: 'inconclusive',
-        why: expect.stringContaining("The run's timeout ended during the check")
+        why: expect.stringContaining("The run's timeout ended during the check"),
+        // For people: what it saw, without the check's name or the log's note on outputs.
+        saw: "/assistants/agent got no answer: the time allowed ran out before it was sent. The run's timeout ended during the check, so it could not conclude."
       }
     ])
     expect(checksRollBack(CHECKS, checks)).toBe(true)

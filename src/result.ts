@@ -47,6 +47,11 @@ export interface DeployResult {
   revisionId?: string
   revisionStatus?: string
   deploymentUrl?: string
+  /**
+   * The deployment's URL (http(s)) as read before this run's write, where what served before is
+   * reached: the report links it when that revision still serves. Never an output.
+   */
+  servedBeforeUrl?: string
   /** The deployment's `active_revision_id` as read just after DEPLOYED, when the service gave one. */
   activeRevisionId?: string | null
   created: boolean
@@ -102,6 +107,11 @@ export interface CheckVerdict {
   verdict: CheckVerdictKind
   /** Why, as a sentence (a failure, what could not be read, why it was skipped). */
   why?: string
+  /**
+   * What the check saw, said once for people (the report): without the check's name, which the
+   * report shows beside it, nor the log's note on outputs. `why` stays the log's full sentence.
+   */
+  saw?: string
 }
 
 /**

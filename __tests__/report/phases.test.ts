@@ -54,7 +54,7 @@ describe('phases in the job summary', () => {
         '| BUILDING | 12:00:05 UTC (+5s) | ~2m 35s |',
         '| DEPLOYING | 12:02:40 UTC (+2m 40s) | ~30s |',
         '| DEPLOYED | 12:03:10 UTC (+3m 10s) | final |',
-        '| **In all** | | 3m 10s |',
+        '| **The wait in all** | | 3m 10s |',
         // The median is a row of its own: no column that is empty in every other row.
         '| Earlier revisions: median of 3 | | 3m 00s (2m 50s–3m 20s) |'
       ].join('\n')
@@ -82,10 +82,12 @@ describe('phases in the job summary', () => {
       '```'
     ])
     const details = markdown.lastIndexOf('<details>', markdown.indexOf('```mermaid'))
-    expect(details).toBeGreaterThan(markdown.indexOf('| **In all** |'))
+    expect(details).toBeGreaterThan(markdown.indexOf('| **The wait in all** |'))
     expect(markdown.indexOf('</details>', details)).toBeGreaterThan(markdown.indexOf('```mermaid'))
     // The chart comes before the logs, the summary's longest part, so a cut never opens it.
-    expect(markdown.indexOf('```mermaid')).toBeGreaterThan(markdown.indexOf('| **In all** |'))
+    expect(markdown.indexOf('```mermaid')).toBeGreaterThan(
+      markdown.indexOf('| **The wait in all** |')
+    )
   })
 
   it('shows where a failed revision stopped, and where a timed-out wait ended', () => {
@@ -122,7 +124,7 @@ describe('phases in the job summary', () => {
     expect(timedOut).toContain(
       '| BUILDING | 12:00:05 UTC (+5s) | still in it after 9m 55s when the wait ended |'
     )
-    expect(timedOut).toContain('| **In all** | | at least 10m 00s |')
+    expect(timedOut).toContain('| **The wait in all** | | at least 10m 00s |')
     // The history was not read: said so, never "no earlier revision".
     expect(timedOut).toContain('| Earlier revisions | | history not read |')
     expect(timedOut).not.toContain('no earlier revision')

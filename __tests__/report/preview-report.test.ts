@@ -26,6 +26,20 @@ const attr = (element: Element, name: string) =>
   element.attrs.find((attribute) => attribute.name === name)?.value
 const classes = (element: Element) => (attr(element, 'class') ?? '').split(/\s+/)
 
+/** The alert block (GitHub's `> [!CAUTION]`) of a page: where its reason stands. */
+function alertOf(root: { childNodes: Node[] }): Element {
+  const found = all(root, 'div').find((div) => classes(div).includes('markdown-alert'))
+  expect(found).toBeDefined()
+  return found as Element
+}
+
+/** The alert's paragraphs, its title ("Caution", "Warning") left out. */
+function alertParagraphs(root: { childNodes: Node[] }): string[] {
+  return all(alertOf(root), 'p')
+    .filter((paragraph) => !classes(paragraph).includes('markdown-alert-title'))
+    .map((paragraph) => text(paragraph))
+}
+
 function html(markdown: string) {
   return parseFragment(renderGfm(markdown))
 }
@@ -218,5 +232,75 @@ describe('the rendered report of six flows', () => {
     expect(headline('rollback-failed')).toBe(
       '❌ agent-app: test run failed and the rollback failed; the broken revision still serves'
     )
+  })
+
+  it("says the failure's reason once: no internal check name, no note on outputs", () => {
+    for (const id of ['check-failed-rolled-back', 'rollback-failed', 'smoke-suite-below']) {
+      for (const markdown of [flows[id]?.summary, flows[id]?.comment]) {
+        const paragraphs = alertParagraphs(html(markdown ?? ''))
+        const [first] = paragraphs
+        expect([id, first]).toEqual([
+          id,
+          expect.stringMatching(/^The (test run|smoke suite) failed: /)
+        ])
+        expect([id, first]).not.toEqual([id, expect.stringMatching(/Agent check|Smoke suite:/)])
+        expect([id, paragraphs.join('\n')]).not.toEqual([
+          id,
+          expect.stringContaining('outputs are set')
+        ])
+      }
+    }
+  })
+
+  it('says the rollback once after its label', () => {
+    for (const id of ['check-failed-rolled-back', 'rollback-failed', 'smoke-suite-below']) {
+      for (const markdown of [flows[id]?.summary, flows[id]?.comment]) {
+        const line = alertParagraphs(html(markdown ?? '')).find((paragraph) =>
+          paragraph.startsWith('The rollback:')
+        )
+        expect([id, line]).toEqual([id, expect.any(String)])
+        expect([id, line?.slice('The rollback:'.length)]).not.toEqual([
+          id,
+          expect.stringMatching(/roll(ed)? ?back/i)
+        ])
+      }
+    }
+  })
+
+  it("says this run's revision no longer serves when the rollback put the earlier one back", () => {
+    const item = (id: string, label: string) =>
+      all(html(flows[id]?.summary ?? ''), 'li')
+        .map((li) => text(li))
+        .find((words) => words.startsWith(label))
+    for (const id of ['check-failed-rolled-back', 'smoke-suite-below'])
+      expect([id, item(id, "This run's revision:")]).toEqual([
+        id,
+        expect.stringMatching(/DEPLOYED, then replaced by the rollback/)
+      ])
+    expect(item('rollback-failed', "This run's revision:")).not.toContain('replaced')
+    expect(item('deploy-ok', "This run's revision:")).not.toContain('replaced')
+  })
+
+  it("labels the phase table's total as the wait's, apart from the step's time", () => {
+    for (const { flow, root } of pages()) {
+      const phases = all(root, 'table').filter((table) =>
+        all(table, 'th').some((cell) => text(cell) === 'First seen')
+      )
+      for (const table of phases) {
+        const totals = all(table, 'tr')
+          .map((row) => text(all(row, 'td')[0] ?? row).trim())
+          .filter((first) => /in all/i.test(first))
+        expect([flow.id, totals]).toEqual([flow.id, ['The wait in all']])
+      }
+    }
+  })
+
+  it('links what serves after a failed build, as the comment does', () => {
+    const root = html(flows['build-failed']?.summary ?? '')
+    const serving = all(root, 'li').find((li) => text(li).startsWith('Serving now:'))
+    expect(text(serving as Node)).toMatch(/the revision from before this run/)
+    expect(all(serving as Element, 'a').map((link) => attr(link, 'href'))).toEqual([
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+/)
+    ])
   })
 })

@@ -91,7 +91,7 @@ describe('progress against the emulator', () => {
     expect(phases?.at(-1)).toBe('DEPLOYED')
     const summary = renderDeploySummary(result, config.source, {}, NO_SECRETS)
     expect(summary).toMatch(/^\| BUILDING \| 12:0\d:\d\d UTC \(\+\d+s\) \| ~?2m \d\ds \|$/m)
-    expect(summary).toContain('| **In all** | | 2m ')
+    expect(summary).toContain('| **The wait in all** | | 2m ')
     expect(summary).toContain('| Earlier revisions: median of 3 | | 2m 30s (2m 25s–2m 35s) |')
     expect(summary).toMatch(/^ {4}BUILDING :s\d, 00:00:\d\d, 00:02:\d\d$/m)
     expect(summary).toContain('    median of 3 :e0, 00:00:00, 00:02:30')

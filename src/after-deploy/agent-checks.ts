@@ -24,11 +24,14 @@ export class AgentCheckError extends Error {
     readonly status: number | undefined,
     detail: string
   ) {
-    super(
-      `Agent check "${check}" failed: ${path} ${status === undefined ? 'got no answer' : `answered ${status}`}: ${detail}`
-    )
+    const saw = `${path} ${status === undefined ? 'got no answer' : `answered ${status}`}: ${detail}`
+    super(`Agent check "${check}" failed: ${saw}`)
     this.name = 'AgentCheckError'
+    this.saw = saw
   }
+
+  /** What the check saw, without its name: the report names the check beside it. */
+  readonly saw: string
 
   /** The checks that passed before this one failed. */
   passed: string[] = []

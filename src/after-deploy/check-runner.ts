@@ -44,6 +44,8 @@ export interface CheckContext {
 export interface CheckOutcome {
   verdict: CheckVerdictKind
   why?: string
+  /** What it saw, for the report (CheckVerdict.saw). */
+  saw?: string
   reply?: string
   a2aReply?: string
   suite?: SuiteReport
@@ -91,6 +93,7 @@ export async function runChecks(
     throwIfCancelled(context.signal)
     const verdict: CheckVerdict = { check: entry.check, verdict: outcome.verdict }
     if (outcome.why !== undefined) verdict.why = outcome.why
+    if (outcome.saw !== undefined) verdict.saw = outcome.saw
     checks.verdicts.push(verdict)
     if (outcome.reply !== undefined) checks.reply = outcome.reply
     if (outcome.a2aReply !== undefined) checks.a2aReply = outcome.a2aReply

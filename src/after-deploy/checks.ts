@@ -5,7 +5,7 @@ import type { CheckContext, CheckEntry, CheckOutcome } from './check-runner'
 import { checkPromotedCommit } from './commit-check'
 import { gateCheck } from './gate-check'
 import { ACTIVE_REVISION_WAIT_MS, checkActiveRevision, checkInfoHost } from './serving-check'
-import { checkSmokeSuite } from './smoke-suite'
+import { checkSmokeSuite, suiteShortfall } from './smoke-suite'
 
 // The checks after DEPLOYED, in the order they run. Two columns hold the spec's decisions:
 // - inconclusiveRollsBack: whether a check that could not conclude rolls back ("Checks that
@@ -211,9 +211,14 @@ async function agentCheck(
     return cutByTimeout
       ? {
           verdict: 'inconclusive',
-          why: `${error.message} The run's timeout ended during the check, so it could not conclude; the revision is DEPLOYED; outputs are set.`
+          why: `${error.message} The run's timeout ended during the check, so it could not conclude; the revision is DEPLOYED; outputs are set.`,
+          saw: `${error.saw.replace(/\.?$/, '.')} The run's timeout ended during the check, so it could not conclude.`
         }
-      : { verdict: 'failed', why: `${error.message} The revision is DEPLOYED; outputs are set.` }
+      : {
+          verdict: 'failed',
+          why: `${error.message} The revision is DEPLOYED; outputs are set.`,
+          saw: error.saw
+        }
   }
 }
 
@@ -235,7 +240,8 @@ async function suiteCheck(context: CheckContext): Promise<CheckOutcome> {
     ? {
         verdict: 'inconclusive',
         why: `${failure} The run's timeout ended before every case was answered, so the suite could not conclude.`,
+        saw: `${suiteShortfall(suite)} The run's timeout ended before every case was answered.`,
         suite
       }
-    : { verdict: 'failed', why: failure, suite }
+    : { verdict: 'failed', why: failure, saw: suiteShortfall(suite), suite }
 }

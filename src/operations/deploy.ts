@@ -88,6 +88,8 @@ export async function deploy(config: DeployConfig, deps: DeployDeps): Promise<De
     const existing = await findTarget(config, deps.client, run.call)
     if (existing) run.found(existing)
     if (existing?.active_revision_id) run.servedBefore(existing.active_revision_id)
+    const urlBefore = checkHttpUrl(existing?.source_config.custom_url ?? '')
+    if ('url' in urlBefore) run.known.servedBeforeUrl = urlBefore.url
     const plan = planDeployment(config, existing)
     plan.notices.forEach((notice) => deps.io.notice(notice))
     await deps.beforeWrite?.({

@@ -21,5 +21,10 @@ export interface CheckInWords {
 
 /** Every check's verdict in words, in the order the check runner ran them. */
 export function checksInWords(checks: AfterDeployChecks): CheckInWords[] {
-  return checks.verdicts.map((verdict) => ({ ...verdict, name: CHECK_WORDS[verdict.check] }))
+  // What the check saw, when it says so apart from the log's sentence: the name stands beside it.
+  return checks.verdicts.map(({ saw, ...verdict }) => ({
+    ...verdict,
+    name: CHECK_WORDS[verdict.check],
+    ...(saw !== undefined ? { why: saw } : {})
+  }))
 }

@@ -83,7 +83,7 @@ export function renderPhases(timeline: PhaseTimeline, md: Markdown): string[] {
     '|---|---|---|',
     ...(hidden > 0 ? [`| … ${hidden} earlier status changes not shown | | |`] : []),
     ...rows,
-    `| **In all** | | ${final ? '' : 'at least '}${formatDuration(total)} |`,
+    `| **The wait in all** | | ${final ? '' : 'at least '}${formatDuration(total)} |`,
     earlierRow,
     '',
     md.paragraph(

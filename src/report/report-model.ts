@@ -16,7 +16,7 @@ import type { GateReport } from '../evaluation'
 import type { PhaseTimeline } from '../wait/phases'
 import { checksInWords, type CheckInWords } from './checks-in-words'
 import { headlineOf, type HeadlinePart } from './headline'
-import { describeRollback } from './rollback-text'
+import { rollbackWords } from './rollback-text'
 
 /**
  * What people are told about a run, decided once from its result: the job summary, the PR
@@ -145,6 +145,7 @@ export function buildReport(input: ReportInput): ReportModel {
   const commit = commitOf(input)
   const previousCommit = previousCommitOf(input)
   const rollbackWords = rollback && rollbackInWords(rollback)
+  const serving = servingNow(result, rollback, failedCheck)
   const model: ReportModel = {
     operation: input.operation,
     outcome: result.outcome,
@@ -158,14 +159,14 @@ export function buildReport(input: ReportInput): ReportModel {
         ? undefined
         : { ...failedCheck, ...(failedCheck.why ? { why: shortenIds(failedCheck.why) } : {}) },
     rollback: rollbackWords,
-    serving: servingNow(result, rollback, failedCheck),
+    serving,
     message: result.message,
     ids: idsOf(result, rollback, commit),
     links: {
       run: place && runUrl(place),
       commit: place && commitUrl(place, commit),
       compare: place && compareUrl(place, previousCommit, commit),
-      deployment: result.deploymentUrl
+      deployment: deploymentLink(result, serving)
     },
     commit,
     previousCommit,
@@ -193,6 +194,15 @@ export function buildReport(input: ReportInput): ReportModel {
     pruneRows: result.pruneRows
   }
   return { ...model, headline: headlineOf(model) }
+}
+
+/**
+ * The deployment's URL: as read after DEPLOYED, else (a failed build or deploy) as read before
+ * the write when the revision from before still serves there.
+ */
+function deploymentLink(result: DeployResult, serving: ServingNow): string | undefined {
+  if (result.deploymentUrl) return result.deploymentUrl
+  return serving.whose === 'previous' ? result.servedBeforeUrl : undefined
 }
 
 /** The commit this run's revision was built from: the service's word first, then the workflow's. */
@@ -258,7 +268,7 @@ function rollbackInWords(rollback: RollbackReport): RollbackInWords {
     toRevisionId: rollback.toRevisionId,
     revisionId: rollback.revisionId,
     elapsedMs: rollback.elapsedMs,
-    words: shortenIds(describeRollback(rollback)),
+    words: shortenIds(rollbackWords(rollback)),
     suite: rollback.checks?.suite
   }
 }

@@ -17,6 +17,22 @@ export function describeRollback(rollback: RollbackReport): string {
   return `The rollback of revision ${failedRevisionId} to revision ${toRevisionId} did not complete after ${took}: ${rollback.message}`
 }
 
+/**
+ * How a rollback ended, for the report, where it stands under the label "The rollback:" and its
+ * time has its own line: the revisions in one sentence that names the rollback no second time.
+ */
+export function rollbackWords(rollback: RollbackReport): string {
+  const { failedRevisionId, toRevisionId, revisionId, outcome, servingNow } = rollback
+  const redeployed = `Redeployed revision ${toRevisionId} as ${revisionId ?? '?'}`
+  if (rollback.restored)
+    return `${redeployed}, which is DEPLOYED and serves in place of the failed revision ${failedRevisionId}.`
+  if (outcome === 'checks-failed')
+    return `${redeployed}, which is DEPLOYED but failed its checks too: ${failingVerdict(rollback.checks)?.why ?? '?'}`
+  if (outcome === 'deployed')
+    return `${redeployed}, which is DEPLOYED, but the deployment serves ${servingNow ?? 'a revision that could not be read'}.`
+  return `The redeploy of revision ${toRevisionId} did not complete after ${formatDuration(rollback.elapsedMs)}: ${rollback.message}`
+}
+
 /** A short headline for GitHub's deployment status and the comment. */
 export function rollbackHeadline(rollback: RollbackReport): string {
   if (rollback.restored) return `rolled back to ${rollback.toRevisionId}`

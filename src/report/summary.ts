@@ -105,7 +105,7 @@ function facts(model: ReportModel, md: Markdown): string[] {
   }
   if (model.revisionId)
     items.push(
-      `**This run's revision:** ${md.code(shortId(model.revisionId))}${model.revisionStatus ? `, ${md.cell(model.revisionStatus)}` : ''}${model.created ? ' (the deployment was created by this run)' : ''}`
+      `**This run's revision:** ${md.code(shortId(model.revisionId))}${model.revisionStatus ? `, ${md.cell(model.revisionStatus)}` : ''}${replacedByRollback(model) ? ', then replaced by the rollback' : ''}${model.created ? ' (the deployment was created by this run)' : ''}`
     )
   if (model.commit) {
     const compare = model.links.compare
@@ -135,6 +135,11 @@ function facts(model: ReportModel, md: Markdown): string[] {
   if (model.links.run && !model.succeeded)
     items.push(`**Run:** ${md.linkAs('this workflow run', model.links.run)}`)
   return [...items.map((item) => `- ${item}`), '']
+}
+
+/** This run's revision no longer serves: the rollback put the earlier one back in its place. */
+function replacedByRollback(model: ReportModel): boolean {
+  return model.rollback?.restored === true && model.rollback.failedRevisionId === model.revisionId
 }
 
 function checksTable(checks: readonly CheckInWords[], md: Markdown): string[] {
