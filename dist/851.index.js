@@ -1842,6 +1842,9 @@ async function deploy(config, deps) {
             run.found(existing);
         if (existing?.active_revision_id)
             run.servedBefore(existing.active_revision_id);
+        const urlBefore = (0,lib_url/* checkHttpUrl */.O)(existing?.source_config.custom_url ?? '');
+        if ('url' in urlBefore)
+            run.known.servedBeforeUrl = urlBefore.url;
         const plan = planDeployment(config, existing);
         plan.notices.forEach((notice) => deps.io.notice(notice));
         await deps.beforeWrite?.({
@@ -2716,6 +2719,8 @@ async function runChecks(list, context) {
         const verdict = { check: entry.check, verdict: outcome.verdict };
         if (outcome.why !== undefined)
             verdict.why = outcome.why;
+        if (outcome.saw !== undefined)
+            verdict.saw = outcome.saw;
         checks.verdicts.push(verdict);
         if (outcome.reply !== undefined)
             checks.reply = outcome.reply;
@@ -2931,12 +2936,16 @@ class AgentCheckError extends Error {
     path;
     status;
     constructor(check, path, status, detail) {
-        super(`Agent check "${check}" failed: ${path} ${status === undefined ? 'got no answer' : `answered ${status}`}: ${detail}`);
+        const saw = `${path} ${status === undefined ? 'got no answer' : `answered ${status}`}: ${detail}`;
+        super(`Agent check "${check}" failed: ${saw}`);
         this.check = check;
         this.path = path;
         this.status = status;
         this.name = 'AgentCheckError';
+        this.saw = saw;
     }
+    /** What the check saw, without its name: the report names the check beside it. */
+    saw;
     /** The checks that passed before this one failed. */
     passed = [];
 }
@@ -4911,7 +4920,11 @@ async function runSmokeSuite(options) {
 function suiteFailure(report) {
     if (report.passed >= report.required)
         return undefined;
-    return `Smoke suite: ${(0,suite/* passCount */.LG)(report)} on revision ${report.revisionId}; verify-min-pass asks for ${report.required}.`;
+    return `Smoke suite: ${suiteShortfall(report)}`;
+}
+/** How many cases passed against how many verify-min-pass asks for, without the suite's name. */
+function suiteShortfall(report) {
+    return `${(0,suite/* passCount */.LG)(report)} on revision ${report.revisionId}; verify-min-pass asks for ${report.required}.`;
 }
 async function runCase(options, smokeCase) {
     const base = { name: smokeCase.name, reference: smokeCase.reference };
@@ -5200,9 +5213,14 @@ async function agentCheck(context, check) {
         return cutByTimeout
             ? {
                 verdict: 'inconclusive',
-                why: `${error.message} The run's timeout ended during the check, so it could not conclude; the revision is DEPLOYED; outputs are set.`
+                why: `${error.message} The run's timeout ended during the check, so it could not conclude; the revision is DEPLOYED; outputs are set.`,
+                saw: `${error.saw.replace(/\.?$/, '.')} The run's timeout ended during the check, so it could not conclude.`
             }
-            : { verdict: 'failed', why: `${error.message} The revision is DEPLOYED; outputs are set.` };
+            : {
+                verdict: 'failed',
+                why: `${error.message} The revision is DEPLOYED; outputs are set.`,
+                saw: error.saw
+            };
     }
 }
 /**
@@ -5221,9 +5239,10 @@ async function suiteCheck(context) {
         ? {
             verdict: 'inconclusive',
             why: `${failure} The run's timeout ended before every case was answered, so the suite could not conclude.`,
+            saw: `${suiteShortfall(suite)} The run's timeout ended before every case was answered.`,
             suite
         }
-        : { verdict: 'failed', why: failure, suite };
+        : { verdict: 'failed', why: failure, saw: suiteShortfall(suite), suite };
 }
 
 ;// CONCATENATED MODULE: ./src/safe-delivery.ts
@@ -5882,7 +5901,7 @@ function runnerReporter(redact, log, sink) {
                 comment: (previousBody) => renderComment(model, previousBody, place, redact, commentName)
             });
             await (0,job_summary/* writeSummary */.S)((0,summary/* renderSummary */.Br)(model, redact), log, sink);
-            const rolledBack = rollback ? `\n${(0,rollback_text/* describeRollback */.s)(rollback)}` : '';
+            const rolledBack = rollback ? `\n${(0,rollback_text/* describeRollback */.sR)(rollback)}` : '';
             if ((0,outcomes/* succeeds */.k)(result.outcome))
                 log.info(result.message);
             else

@@ -33989,7 +33989,12 @@ const CHECK_WORDS = {
 };
 /** Every check's verdict in words, in the order the check runner ran them. */
 function checksInWords(checks) {
-    return checks.verdicts.map((verdict) => ({ ...verdict, name: CHECK_WORDS[verdict.check] }));
+    // What the check saw, when it says so apart from the log's sentence: the name stands beside it.
+    return checks.verdicts.map(({ saw, ...verdict }) => ({
+        ...verdict,
+        name: CHECK_WORDS[verdict.check],
+        ...(saw !== undefined ? { why: saw } : {})
+    }));
 }
 
 
@@ -34818,6 +34823,7 @@ function buildReport(input) {
     const commit = commitOf(input);
     const previousCommit = previousCommitOf(input);
     const rollbackWords = rollback && rollbackInWords(rollback);
+    const serving = servingNow(result, rollback, failedCheck);
     const model = {
         operation: input.operation,
         outcome: result.outcome,
@@ -34829,14 +34835,14 @@ function buildReport(input) {
             ? undefined
             : { ...failedCheck, ...(failedCheck.why ? { why: shortenIds(failedCheck.why) } : {}) },
         rollback: rollbackWords,
-        serving: servingNow(result, rollback, failedCheck),
+        serving,
         message: result.message,
         ids: idsOf(result, rollback, commit),
         links: {
             run: place && (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_4__/* .runUrl */ .Vp)(place),
             commit: place && (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_4__/* .commitUrl */ .Bg)(place, commit),
             compare: place && (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_4__/* .compareUrl */ .XH)(place, previousCommit, commit),
-            deployment: result.deploymentUrl
+            deployment: deploymentLink(result, serving)
         },
         commit,
         previousCommit,
@@ -34864,6 +34870,15 @@ function buildReport(input) {
         pruneRows: result.pruneRows
     };
     return { ...model, headline: (0,_headline__WEBPACK_IMPORTED_MODULE_2__/* .headlineOf */ .gD)(model) };
+}
+/**
+ * The deployment's URL: as read after DEPLOYED, else (a failed build or deploy) as read before
+ * the write when the revision from before still serves there.
+ */
+function deploymentLink(result, serving) {
+    if (result.deploymentUrl)
+        return result.deploymentUrl;
+    return serving.whose === 'previous' ? result.servedBeforeUrl : undefined;
 }
 /** The commit this run's revision was built from: the service's word first, then the workflow's. */
 function commitOf(input) {
@@ -34922,7 +34937,7 @@ function rollbackInWords(rollback) {
         toRevisionId: rollback.toRevisionId,
         revisionId: rollback.revisionId,
         elapsedMs: rollback.elapsedMs,
-        words: shortenIds((0,_rollback_text__WEBPACK_IMPORTED_MODULE_3__/* .describeRollback */ .s)(rollback)),
+        words: shortenIds((0,_rollback_text__WEBPACK_IMPORTED_MODULE_3__/* .rollbackWords */ .ks)(rollback)),
         suite: rollback.checks?.suite
     };
 }
@@ -35022,7 +35037,8 @@ function linkedCommit(sha, url, md) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   s: () => (/* binding */ describeRollback)
+/* harmony export */   ks: () => (/* binding */ rollbackWords),
+/* harmony export */   sR: () => (/* binding */ describeRollback)
 /* harmony export */ });
 /* unused harmony export rollbackHeadline */
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2543);
@@ -35043,6 +35059,21 @@ function describeRollback(rollback) {
         return `The rollback to revision ${toRevisionId} deployed revision ${revisionId ?? '?'} in ${took}, but the deployment serves ${servingNow ?? 'a revision that could not be read'}.`;
     }
     return `The rollback of revision ${failedRevisionId} to revision ${toRevisionId} did not complete after ${took}: ${rollback.message}`;
+}
+/**
+ * How a rollback ended, for the report, where it stands under the label "The rollback:" and its
+ * time has its own line: the revisions in one sentence that names the rollback no second time.
+ */
+function rollbackWords(rollback) {
+    const { failedRevisionId, toRevisionId, revisionId, outcome, servingNow } = rollback;
+    const redeployed = `Redeployed revision ${toRevisionId} as ${revisionId ?? '?'}`;
+    if (rollback.restored)
+        return `${redeployed}, which is DEPLOYED and serves in place of the failed revision ${failedRevisionId}.`;
+    if (outcome === 'checks-failed')
+        return `${redeployed}, which is DEPLOYED but failed its checks too: ${(0,_result__WEBPACK_IMPORTED_MODULE_1__/* .failingVerdict */ .sN)(rollback.checks)?.why ?? '?'}`;
+    if (outcome === 'deployed')
+        return `${redeployed}, which is DEPLOYED, but the deployment serves ${servingNow ?? 'a revision that could not be read'}.`;
+    return `The redeploy of revision ${toRevisionId} did not complete after ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(rollback.elapsedMs)}: ${rollback.message}`;
 }
 /** A short headline for GitHub's deployment status and the comment. */
 function rollbackHeadline(rollback) {
@@ -35234,7 +35265,7 @@ function renderPhases(timeline, md) {
         '|---|---|---|',
         ...(hidden > 0 ? [`| … ${hidden} earlier status changes not shown | | |`] : []),
         ...rows,
-        `| **In all** | | ${final ? '' : 'at least '}${(0,duration/* formatDuration */.a)(total)} |`,
+        `| **The wait in all** | | ${final ? '' : 'at least '}${(0,duration/* formatDuration */.a)(total)} |`,
         earlierRow,
         '',
         md.paragraph(`Durations are as the poller saw them.${widest > EXACT_ENOUGH_MS
@@ -35391,7 +35422,7 @@ function facts(model, md) {
         items.push(`**Serving now:** ${servingWords(model.serving, md)}${model.links.deployment && model.serving.whose !== 'none' ? ` at ${md.link(model.links.deployment)}` : ''}`);
     }
     if (model.revisionId)
-        items.push(`**This run's revision:** ${md.code((0,report_model/* shortId */.m_)(model.revisionId))}${model.revisionStatus ? `, ${md.cell(model.revisionStatus)}` : ''}${model.created ? ' (the deployment was created by this run)' : ''}`);
+        items.push(`**This run's revision:** ${md.code((0,report_model/* shortId */.m_)(model.revisionId))}${model.revisionStatus ? `, ${md.cell(model.revisionStatus)}` : ''}${replacedByRollback(model) ? ', then replaced by the rollback' : ''}${model.created ? ' (the deployment was created by this run)' : ''}`);
     if (model.commit) {
         const compare = model.links.compare
             ? ` (${md.linkAs('compare with the commit before', model.links.compare)})`
@@ -35418,6 +35449,10 @@ function facts(model, md) {
     if (model.links.run && !model.succeeded)
         items.push(`**Run:** ${md.linkAs('this workflow run', model.links.run)}`);
     return [...items.map((item) => `- ${item}`), ''];
+}
+/** This run's revision no longer serves: the rollback put the earlier one back in its place. */
+function replacedByRollback(model) {
+    return model.rollback?.restored === true && model.rollback.failedRevisionId === model.revisionId;
 }
 function checksTable(checks, md) {
     if (checks.length === 0)
