@@ -1,0 +1,106 @@
+/**
+ * What every workflow of the README promises, read from its YAML: the token gets exactly what its
+ * steps use (./readme-examples.test.ts runs them and checks that nothing they did was refused),
+ * every job that changes a deployment waits its turn in that deployment's group, every
+ * pull-request job skips forks, and one secret name and one version of the action throughout.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { README } from './helpers/readme'
+import {
+  blocks,
+  SAME_REPOSITORY,
+  usesAction,
+  workflowOf,
+  yamlBlocks,
+  type Concurrency,
+  type Job,
+  type Step
+} from './helpers/readme-workflows'
+
+/** The one secret every example names for `api-key`. */
+const API_KEY = '${{ secrets.CONTROL_PLANE_KEY }}'
+
+/**
+ * What a job's token needs for the action's GitHub records (the README's table): nothing but
+ * `contents: read` (for a checkout) without `github-token`.
+ */
+function permissionsNeeded(steps: Step[]): Record<string, string> {
+  const needed: Record<string, string> = { contents: 'read' }
+  for (const inputs of steps.map((step) => step.with ?? {})) {
+    if (!inputs['github-token']) continue
+    const operation = String(inputs.operation ?? 'deploy')
+    if (inputs.environment || operation === 'prune') needed.deployments = 'write'
+    if (String(inputs['pr-comment']) === 'true' || operation === 'delete' || operation === 'prune')
+      needed['pull-requests'] = 'write'
+  }
+  return needed
+}
+
+describe('every README workflow', () => {
+  const workflows = yamlBlocks.flatMap((block) => {
+    const workflow = workflowOf(block.text)
+    return workflow ? [[block.line, workflow] as const] : []
+  })
+  const jobs = workflows.flatMap(([line, workflow]) =>
+    Object.entries(workflow.jobs ?? {}).map(([name, job]) => ({ line, name, job, workflow }))
+  )
+  const actionSteps = (job: Job) => (job.steps ?? []).filter(usesAction)
+
+  it('gives each job the least permissions: contents: read, and what its GitHub records need', () => {
+    expect(jobs.length).toBeGreaterThanOrEqual(12)
+    for (const { line, name, job, workflow } of jobs)
+      expect([line, name, job.permissions ?? workflow.permissions]).toEqual([
+        line,
+        name,
+        permissionsNeeded(actionSteps(job))
+      ])
+  })
+
+  it('runs each job that changes a deployment in a concurrency group of its own, never cancelled', () => {
+    const changing = jobs.filter(({ job }) =>
+      actionSteps(job).some((step) => String(step.with?.['dry-run']) !== 'true')
+    )
+    expect(changing.length).toBeGreaterThanOrEqual(10)
+    for (const { line, name, job, workflow } of changing) {
+      const concurrency = (job.concurrency ?? workflow.concurrency) as Concurrency | undefined
+      const deployments = actionSteps(job).flatMap((step) =>
+        typeof step.with?.name === 'string' ? [step.with.name] : []
+      )
+      expect([line, name, concurrency?.['cancel-in-progress']]).toEqual([line, name, false])
+      // The group names the deployment (a prune, which has no name, has a group of its own).
+      for (const deployment of deployments)
+        expect([line, name, concurrency?.group]).toEqual([
+          line,
+          name,
+          expect.stringContaining(deployment)
+        ])
+    }
+  })
+
+  it('skips forks in every pull-request job that uses the action (they get no secrets)', () => {
+    const pullRequestJobs = jobs.filter(
+      ({ workflow, job }) =>
+        JSON.stringify(workflow.on ?? '').includes('pull_request') && actionSteps(job).length > 0
+    )
+    expect(pullRequestJobs.length).toBeGreaterThanOrEqual(3)
+    for (const { line, name, job } of pullRequestJobs)
+      expect([line, name, job.if]).toEqual([line, name, expect.stringContaining(SAME_REPOSITORY)])
+  })
+
+  it('names one secret for the API key, and every secret and variable in the quick start', () => {
+    const steps = jobs.flatMap(({ job }) => actionSteps(job))
+    expect(steps.map((step) => step.with?.['api-key'])).toEqual(steps.map(() => API_KEY))
+    const quickStart = README.split('\n## Quick start\n')[1]?.split('\n## ')[0] ?? ''
+    const named = [...blocks.join('\n').matchAll(/\$\{\{\s*(?:secrets|vars)\.(\w+)\s*\}\}/g)].map(
+      (match) => match[1] ?? ''
+    )
+    expect(new Set(named).size).toBeGreaterThanOrEqual(5)
+    expect([...new Set(named)].filter((name) => !quickStart.includes(`\`${name}\``))).toEqual([])
+  })
+
+  it('uses the action at its major tag, and pins it by commit SHA once, in the text', () => {
+    const uses = jobs.flatMap(({ job }) => actionSteps(job).map((step) => step.uses))
+    expect(new Set(uses)).toEqual(new Set(['our-org/deploy-agent@v1']))
+    expect(README.match(/our-org\/deploy-agent@[0-9a-f]{40}\b/g)).toHaveLength(1)
+  })
+})
