@@ -26,9 +26,14 @@ describe('tracing emulator: runs', () => {
     expect((await call('POST', '/runs/batch', { post: [run] })).status).toBe(202)
     clock.advance(499)
     expect((await stats(session.id)).run_count).toBe(0)
+    expect((await call('GET', `/runs/${String(run.id)}`)).status).toBe(404)
     expect(t.runs(session.id).map((entry) => entry.visible)).toEqual([false])
     clock.advance(1)
     expect((await stats(session.id)).run_count).toBe(1)
+    expect((await call('GET', `/runs/${String(run.id)}`)).body).toMatchObject({
+      id: run.id,
+      end_time: run.end_time
+    })
     clock.advance(999)
     expect(await list(`/feedback?run=${String(run.id)}`)).toEqual([])
     clock.advance(1)
