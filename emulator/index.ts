@@ -23,6 +23,8 @@ export type { Upload } from './uploads'
 export { startServices, type Services } from './services'
 export { startTracing, type TracingEmulator, type TracingOptions } from './tracing'
 export { holdsReference, seedGate, type ExperimentSeed, type SeededRun } from './tracing-seed'
+export type { DatasetInit } from './tracing-datasets'
+export type { IngestCounts } from './tracing-ingest'
 export type {
   Dataset,
   DatasetEdit,

@@ -229,6 +229,33 @@ describe('tracing emulator: evaluators', () => {
   })
 })
 
+describe('tracing emulator: seeded experiments scored by the rules', () => {
+  it('lets the rules score a seeded experiment without scores, reading its inputs and outputs', async () => {
+    const t = await start()
+    const { dataset, examples } = seedGate(t, { examples: 2, delayMs: 0 })
+    t.addRule({
+      dataset_id: dataset.id,
+      keys: ['asked'],
+      delayMs: 0,
+      score: (run) => JSON.stringify(run.inputs).includes('question')
+    })
+    const { session, runIds } = t.seedExperiment({ dataset_id: dataset.id })
+    expect(runIds).toHaveLength(2)
+    expect((await stats(session.id)).feedback_stats).toEqual({
+      correctness: { n: 2, avg: 1, stdev: 0, min: 1, max: 1, errors: 0 },
+      asked: { n: 2, avg: 1, stdev: 0, min: 1, max: 1, errors: 0 }
+    })
+    const seeded = t.seedExperiment({
+      dataset_id: dataset.id,
+      runs: [{ example_id: examples[0]?.id as string, outputs: { answer: 'wrong' } }]
+    })
+    expect((await stats(seeded.session.id)).feedback_stats).toMatchObject({
+      correctness: { n: 1, avg: 0 },
+      asked: { n: 1, avg: 1 }
+    })
+  })
+})
+
 describe('tracing emulator: faults', () => {
   it('answers 429 with Retry-After and 5xx in the ingest shape, storing nothing, then works', async () => {
     const t = await start()
