@@ -16,7 +16,13 @@
  *   scores, visible at once), `addFeedback`. `seedGate` in tracing-seed.ts does the usual set.
  *   A score function returns a number, a boolean, null, `{score, value, comment}` or undefined
  *   (no feedback); one that throws writes an evaluator error. `comment` is free text: make it
- *   hostile to test that it never shows.
+ *   hostile to test that it never shows. A rule scores each ended root run of an experiment of
+ *   its dataset created after the rule, `delayMs` (default 200) after the run's end is ingested;
+ *   `spendingLimit` counts runs scored (one evaluator call writes every key of the rule);
+ *   `seedGate`'s default score is `holdsReference` (1 when the outputs hold the example's
+ *   `answer` string, which the emulated agent's echo does, 0 for a 'wrong-reply' revision).
+ * - `startServices()` (services.ts) starts the control plane, the agent server and this
+ *   service together with one key, clock and workspace.
  * - Faults: `injectFault(fault)` with the control plane's `Fault` shape (status with
  *   `retryAfter`, reset-before, reset-after, delay, truncate; per method/path/times), matched
  *   on the path without `/api/v1`; `clearFaults()`.
@@ -27,7 +33,9 @@
  *   reference_example_id / session_id / trace_id / dotted_order, or whose dotted_order is not its
  *   start time and id → 422 (ingest shape `{"error","details"}`); more than 100 runs in a batch
  *   → 422; a body over 20 MiB → 413.
- * - Also served: `GET /runs/{id}` (404 until the run is ingested), `GET /sessions?name=`.
+ * - Lists are bare arrays; `GET /sessions` is in creation order unless asked
+ *   `sort_by=start_time&sort_by_desc=true`. Also served: `GET /runs/{id}` (404 until the run is
+ *   ingested), `GET /sessions?name=`.
  */
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -97,6 +105,8 @@ const NOT_FOUND: Answer = { status: 404, body: { detail: 'Not Found' } }
 const METHOD_NOT_ALLOWED: Answer = { status: 405, body: { detail: 'Method Not Allowed' } }
 const INGEST = /^\/runs(\/batch|\/[^/]+)?$/
 const MAX_BODY = 20 * 1024 * 1024
+
+/** Starts the tracing-service emulator on 127.0.0.1 (see the top of this file). */
 export async function startTracing(options: TracingOptions = {}): Promise<TracingEmulator> {
   const apiKey = options.apiKey ?? 'emulator-key'
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
