@@ -24,6 +24,8 @@ export { VirtualClock } from './virtual-clock'
 export { startServices, type Services } from './services'
 export { startTracing, type TracingEmulator, type TracingOptions } from './tracing'
 export { holdsReference, seedGate, type ExperimentSeed, type SeededRun } from './tracing-seed'
+export type { DatasetInit } from './tracing-datasets'
+export type { IngestCounts } from './tracing-ingest'
 export type {
   Dataset,
   DatasetEdit,

@@ -17,6 +17,7 @@ import type {
 export interface SeededRun {
   id?: string
   example_id: string
+  /** Default: the example's inputs. */
   inputs?: JsonObject
   outputs?: JsonObject | null
   error?: string | null
@@ -87,7 +88,8 @@ export function seedExperiment(
         run_type: 'chain',
         start_time: startMs,
         end_time: endMs,
-        inputs: run.inputs ?? {},
+        inputs:
+          run.inputs ?? examples.find((example) => example.id === run.example_id)?.inputs ?? {},
         outputs: run.outputs ?? null,
         error: run.error ?? null,
         session_id: session.id,

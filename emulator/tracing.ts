@@ -16,7 +16,13 @@
  *   scores, visible at once), `addFeedback`. `seedGate` in tracing-seed.ts does the usual set.
  *   A score function returns a number, a boolean, null, `{score, value, comment}` or undefined
  *   (no feedback); one that throws writes an evaluator error. `comment` is free text: make it
- *   hostile to test that it never shows.
+ *   hostile to test that it never shows. A rule scores each ended root run of an experiment of
+ *   its dataset created after the rule, `delayMs` (default 200) after the run's end is ingested;
+ *   `spendingLimit` counts runs scored (one evaluator call writes every key of the rule);
+ *   `seedGate`'s default score is `holdsReference` (1 when the outputs hold the example's
+ *   `answer` string, which the emulated agent's echo does, 0 for a 'wrong-reply' revision).
+ * - `startServices()` (services.ts) starts the control plane, the agent server and this
+ *   service together with one key, clock and workspace.
  * - Faults: `injectFault(fault)` with the control plane's `Fault` shape (status with
  *   `retryAfter`, reset-before, reset-after, delay, truncate; per method/path/times), matched
  *   on the path without `/api/v1`; `clearFaults()`.
@@ -27,6 +33,9 @@
  *   reference_example_id / session_id / trace_id / dotted_order, or whose dotted_order is not its
  *   start time and id → 422 (ingest shape `{"error","details"}`); more than 100 runs in a batch
  *   → 422; a body over 20 MiB → 413.
+ * - Lists are bare arrays; `GET /sessions` is in creation order unless asked
+ *   `sort_by=start_time&sort_by_desc=true`. Also served: `GET /runs/{id}` (404 until the run is
+ *   ingested), `GET /sessions?name=`.
  */
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -34,6 +43,7 @@ import type { AddressInfo } from 'node:net'
 import { FaultQueue } from './faults'
 import { bodyBytes, parseJson, readBody, recordOf, send, type Answer } from './http'
 import { ingest, type IngestCounts } from './tracing-ingest'
+import { detail422, listSessions, page } from './tracing-lists'
 import { check, isUuid, sessionCreate, sessionPatch } from './tracing-schemas'
 import { seedExperiment, type ExperimentSeed } from './tracing-seed'
 import { TracingStore } from './tracing-store'
@@ -95,11 +105,8 @@ const NOT_FOUND: Answer = { status: 404, body: { detail: 'Not Found' } }
 const METHOD_NOT_ALLOWED: Answer = { status: 405, body: { detail: 'Method Not Allowed' } }
 const INGEST = /^\/runs(\/batch|\/[^/]+)?$/
 const MAX_BODY = 20 * 1024 * 1024
-const detail422 = (loc: string[], msg: string, type = 'value_error'): Answer => ({
-  status: 422,
-  body: { detail: [{ loc, msg, type }] }
-})
 
+/** Starts the tracing-service emulator on 127.0.0.1 (see the top of this file). */
 export async function startTracing(options: TracingOptions = {}): Promise<TracingEmulator> {
   const apiKey = options.apiKey ?? 'emulator-key'
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
@@ -139,6 +146,13 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
       if (method !== 'GET') return METHOD_NOT_ALLOWED
       const datasetId = query.get('dataset_id') ?? undefined
       return page(store.datasets.rules(datasetId), query)
+    }
+    if (collection === 'runs' && id !== undefined) {
+      // Not among the endpoints the gate relies on; answered as the service does, after ingest.
+      if (!isUuid(id))
+        return detail422(['path', 'run_id'], 'Input should be a valid UUID', 'uuid_parsing')
+      const run = store.visibleRun(id)
+      return run ? { status: 200, body: run } : { status: 404, body: { detail: 'Run not found' } }
     }
     if (collection === 'datasets') {
       if (method !== 'GET') return METHOD_NOT_ALLOWED
@@ -328,68 +342,4 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
         server.close((error) => (error ? reject(error) : resolve()))
       })
   }
-}
-
-/** Sessions of a dataset, a name, and containing a metadata object; in the order asked. */
-function listSessions(all: TracerSession[], query: URLSearchParams): TracerSession[] | Answer {
-  const datasets = query.getAll('reference_dataset')
-  const name = query.get('name')
-  let metadata: Record<string, unknown> | undefined
-  const rawMetadata = query.get('metadata')
-  if (rawMetadata !== null) {
-    const parsed = parseJson(Buffer.from(rawMetadata))
-    if (
-      !parsed.ok ||
-      parsed.value === null ||
-      typeof parsed.value !== 'object' ||
-      Array.isArray(parsed.value)
-    )
-      return detail422(['query', 'metadata'], 'Input should be a JSON object', 'json_invalid')
-    metadata = parsed.value as Record<string, unknown>
-  }
-  const found = all
-    .filter(
-      (session) => datasets.length === 0 || datasets.includes(session.reference_dataset_id ?? '')
-    )
-    .filter((session) => name === null || session.name === name)
-    .filter((session) => metadata === undefined || contains(session.extra?.metadata, metadata))
-  const sortBy = query.get('sort_by')
-  // Without sort_by the order is the creation order, oldest first: a client that wants the
-  // newest must ask for it (the default of the real service is not documented).
-  if (sortBy === 'start_time' || sortBy === 'name') {
-    found.sort((a, b) => String(a[sortBy]).localeCompare(String(b[sortBy])))
-    if (query.get('sort_by_desc') === 'true') found.reverse()
-  }
-  return found
-}
-
-function contains(value: unknown, wanted: Record<string, unknown>): boolean {
-  if (value === null || typeof value !== 'object') return false
-  const record = value as Record<string, unknown>
-  return Object.entries(wanted).every(
-    ([key, expected]) => JSON.stringify(record[key]) === JSON.stringify(expected)
-  )
-}
-
-/** A list page: `limit` 1–100 (default 100), `offset` ≥ 0; the answer is a bare array. */
-function page<T>(
-  items: T[],
-  query: URLSearchParams,
-  map: (item: T) => unknown = (item) => item
-): Answer {
-  const limit = Number(query.get('limit') ?? 100)
-  const offset = Number(query.get('offset') ?? 0)
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
-    return detail422(
-      ['query', 'limit'],
-      'Input should be an integer from 1 to 100',
-      'less_than_equal'
-    )
-  if (!Number.isInteger(offset) || offset < 0)
-    return detail422(
-      ['query', 'offset'],
-      'Input should be an integer of 0 or more',
-      'greater_than_equal'
-    )
-  return { status: 200, body: items.slice(offset, offset + limit).map(map) }
 }

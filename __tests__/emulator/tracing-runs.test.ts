@@ -26,9 +26,14 @@ describe('tracing emulator: runs', () => {
     expect((await call('POST', '/runs/batch', { post: [run] })).status).toBe(202)
     clock.advance(499)
     expect((await stats(session.id)).run_count).toBe(0)
+    expect((await call('GET', `/runs/${String(run.id)}`)).status).toBe(404)
     expect(t.runs(session.id).map((entry) => entry.visible)).toEqual([false])
     clock.advance(1)
     expect((await stats(session.id)).run_count).toBe(1)
+    expect((await call('GET', `/runs/${String(run.id)}`)).body).toMatchObject({
+      id: run.id,
+      end_time: run.end_time
+    })
     clock.advance(999)
     expect(await list(`/feedback?run=${String(run.id)}`)).toEqual([])
     clock.advance(1)
@@ -221,6 +226,33 @@ describe('tracing emulator: evaluators', () => {
       expect(t.evaluatorCalls()).toBe(0)
       await stop()
     }
+  })
+})
+
+describe('tracing emulator: seeded experiments scored by the rules', () => {
+  it('lets the rules score a seeded experiment without scores, reading its inputs and outputs', async () => {
+    const t = await start()
+    const { dataset, examples } = seedGate(t, { examples: 2, delayMs: 0 })
+    t.addRule({
+      dataset_id: dataset.id,
+      keys: ['asked'],
+      delayMs: 0,
+      score: (run) => JSON.stringify(run.inputs).includes('question')
+    })
+    const { session, runIds } = t.seedExperiment({ dataset_id: dataset.id })
+    expect(runIds).toHaveLength(2)
+    expect((await stats(session.id)).feedback_stats).toEqual({
+      correctness: { n: 2, avg: 1, stdev: 0, min: 1, max: 1, errors: 0 },
+      asked: { n: 2, avg: 1, stdev: 0, min: 1, max: 1, errors: 0 }
+    })
+    const seeded = t.seedExperiment({
+      dataset_id: dataset.id,
+      runs: [{ example_id: examples[0]?.id as string, outputs: { answer: 'wrong' } }]
+    })
+    expect((await stats(seeded.session.id)).feedback_stats).toMatchObject({
+      correctness: { n: 1, avg: 0 },
+      asked: { n: 1, avg: 1 }
+    })
   })
 })
 
