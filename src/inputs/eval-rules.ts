@@ -4,7 +4,7 @@
  */
 import { GATE_INPUTS, type InputName } from './contract'
 import type { InputProblem } from './problems'
-import type { Rule } from './rules'
+import type { Rule } from './step'
 import { EVERY_KEY, parseThresholds } from './eval'
 
 const problem = (input: InputName, message: string): InputProblem => ({ input, message })
