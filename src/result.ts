@@ -1,3 +1,4 @@
+import type { CheckVerdict, CheckVerdictKind } from './check-verdict'
 import type { GateReport } from './evaluation/types'
 import type { PhaseTimeline } from './wait/phases'
 import type { RevisionPhase } from './wait/revision-status'
@@ -92,27 +93,7 @@ export interface Promotion {
   commit?: string
 }
 
-/** A check after DEPLOYED, in the order the check runner runs them. */
-export type CheckName =
-  'serving' | 'commit' | 'info' | 'assistant' | 'run' | 'a2a' | 'suite' | 'gate'
-
-/**
- * A check's verdict: `inconclusive` is "could not conclude" (never a pass); `skipped` is for
- * what the service cannot tell.
- */
-export type CheckVerdictKind = 'passed' | 'failed' | 'inconclusive' | 'skipped'
-
-export interface CheckVerdict {
-  check: CheckName
-  verdict: CheckVerdictKind
-  /** Why, as a sentence (a failure, what could not be read, why it was skipped). */
-  why?: string
-  /**
-   * What the check saw, said once for people (the report): without the check's name, which the
-   * report shows beside it, nor the log's note on outputs. `why` stays the log's full sentence.
-   */
-  saw?: string
-}
+export type { CheckName, CheckVerdict, CheckVerdictKind } from './check-verdict'
 
 /**
  * What the checks after DEPLOYED proved: a verdict per check that ran, in the runner's order

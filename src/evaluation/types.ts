@@ -4,7 +4,7 @@
 import type { CallOptions } from '../control-plane/request'
 import type { Dispatcher } from '../control-plane/transport'
 import type { Config } from '../inputs/parse'
-import type { CheckVerdict } from '../result'
+import type { CheckVerdict } from '../check-verdict'
 import type { InputProblem } from '../inputs/problems'
 import type { TracingClient } from './tracing-client'
 import type { Session } from './tracing-schemas'
