@@ -15,7 +15,8 @@ import {
 } from './result'
 import { checksRollBack, runChecks, type CheckContext } from './after-deploy/check-runner'
 import { CHECKS } from './after-deploy/checks'
-import { openGate, type GateForCheck, type WorkflowFacts } from './after-deploy/gate-check'
+import { openGate } from './after-deploy/gate-check'
+import type { GateForCheck, WorkflowFacts } from './evaluation'
 
 export interface DeliveryDeps extends DeployDeps {
   /** The agent server is reached through this (proxies). */

@@ -1,6 +1,6 @@
 import type { ControlPlaneClient } from '../control-plane/client'
 import type { Dispatcher } from '../control-plane/transport'
-import type { GateReport } from '../evaluation'
+import type { GateForCheck, GateReport, WorkflowFacts } from '../evaluation'
 import type { Config } from '../inputs/parse'
 import { CancelledError, type DeployIo } from '../operations/deps'
 import type {
@@ -11,7 +11,6 @@ import type {
   DeployResult,
   SuiteReport
 } from '../result'
-import type { GateForCheck, WorkflowFacts } from './gate-check'
 
 /** What a check after DEPLOYED is given: the revision, the inputs, the run's means and deadline. */
 export interface CheckContext {

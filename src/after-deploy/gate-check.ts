@@ -14,7 +14,7 @@ import {
   type AgentCredentials,
   type ExperimentRuns,
   type GateDeps,
-  type GatePlan
+  type GateForCheck
 } from '../evaluation'
 import type { Config } from '../inputs/parse'
 import type { InputProblem } from '../inputs/problems'
@@ -23,23 +23,6 @@ import { gateLogLines } from '../report/gate'
 import type { DeployDeps, WriteTarget } from '../operations/deps'
 import { ACTION_VERSION } from '../version'
 import type { CheckContext, CheckOutcome } from './check-runner'
-
-/** The gate as planned before the write, for the check after DEPLOYED. */
-export interface PreparedGate {
-  plan: GatePlan
-  /** The serving revision's experiment, run before the write when the plan needed it. */
-  servingBaseline?: ExperimentRuns
-  deps: GateDeps
-  agent: AgentCredentials
-}
-
-/** What the workflow run tells the experiment's metadata. */
-export interface WorkflowFacts {
-  /** The workflow's commit (GITHUB_SHA). */
-  commit?: string
-  /** The workflow run's URL. */
-  runUrl?: string
-}
 
 /** The gate's reads refused what the inputs ask: every problem, each naming its input. */
 export class GateRefusal extends Error {
@@ -51,9 +34,6 @@ export class GateRefusal extends Error {
     this.name = 'GateRefusal'
   }
 }
-
-/** What the gate check of a revision is given: the plan, or why there is no gate to run. */
-export type GateForCheck = PreparedGate | { skipped: string }
 
 export interface GateOpening {
   /** DeployDeps.beforeWrite: reads, refusals, the serving revision's experiment when needed. */
