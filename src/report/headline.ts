@@ -1,9 +1,8 @@
 import { formatDuration } from '../lib/duration'
 import { OUTCOMES, type HeadlineKey } from '../outcomes'
-import type { ReportModel } from './report-model'
+import type { HeadlinePart, ReportModel } from './report-types'
 
-/** A piece of the headline: words (escaped by each renderer) or a short id shown as code. */
-export type HeadlinePart = string | { code: string }
+export type { HeadlinePart } from './report-types'
 
 type Words = Omit<ReportModel, 'headline'>
 
