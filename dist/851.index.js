@@ -1209,8 +1209,8 @@ async function readPrediction(options, revision, waitStartedAt) {
 
 // EXTERNAL MODULE: ./src/inputs/git-ref.ts
 var git_ref = __webpack_require__(6905);
-// EXTERNAL MODULE: ./src/inputs/parse.ts + 3 modules
-var parse = __webpack_require__(4757);
+// EXTERNAL MODULE: ./src/inputs/parse.ts + 4 modules
+var parse = __webpack_require__(5035);
 ;// CONCATENATED MODULE: ./src/operations/plan.ts
 
 

@@ -29789,7 +29789,7 @@ function isTagRef(ref) {
 
 /***/ }),
 
-/***/ 4757:
+/***/ 5035:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29852,6 +29852,42 @@ const gate = (step) => {
 };
 const gateRules = [gate];
 
+;// CONCATENATED MODULE: ./src/inputs/step.ts
+
+
+/**
+ * The raw inputs as the rules read them. The rules judge how inputs go together, from the text
+ * alone, so that they run (and every problem is listed at once) even when an input is invalid on
+ * its own; an invalid operation or source counts as its default, as the field's problem says.
+ */
+class Step {
+    raw;
+    env;
+    constructor(raw, env) {
+        this.raw = raw;
+        this.env = env;
+    }
+    /** The text of an input, undefined when blank. */
+    text(input) {
+        const value = this.raw[input].trim();
+        return value === '' ? undefined : value;
+    }
+    /** Whether the user chose a value: neither blank nor the default of action.yml. */
+    given(input) {
+        const value = this.text(input);
+        return value !== undefined && value !== contract/* INPUT_DEFAULTS */.WJ[input];
+    }
+    flag(input) {
+        return this.text(input)?.toLowerCase() === 'true';
+    }
+    get operation() {
+        return fields/* OPERATIONS */.xb.find((op) => op === this.text('operation')) ?? contract/* INPUT_DEFAULTS */.WJ.operation;
+    }
+    get source() {
+        return fields/* SOURCES */.Hl.find((source) => source === this.text('source')) ?? contract/* INPUT_DEFAULTS */.WJ.source;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/rules.ts
 
 
@@ -29910,38 +29946,6 @@ const EXTERNAL_IMAGE_ONLY = [
     'custom-url',
     'resource-spec'
 ];
-/**
- * The raw inputs as the rules read them. The rules judge how inputs go together, from the text
- * alone, so that they run (and every problem is listed at once) even when an input is invalid on
- * its own; an invalid operation or source counts as its default, as the field's problem says.
- */
-class Step {
-    raw;
-    env;
-    constructor(raw, env) {
-        this.raw = raw;
-        this.env = env;
-    }
-    /** The text of an input, undefined when blank. */
-    text(input) {
-        const value = this.raw[input].trim();
-        return value === '' ? undefined : value;
-    }
-    /** Whether the user chose a value: neither blank nor the default of action.yml. */
-    given(input) {
-        const value = this.text(input);
-        return value !== undefined && value !== contract/* INPUT_DEFAULTS */.WJ[input];
-    }
-    flag(input) {
-        return this.text(input)?.toLowerCase() === 'true';
-    }
-    get operation() {
-        return fields/* OPERATIONS */.xb.find((op) => op === this.text('operation')) ?? contract/* INPUT_DEFAULTS */.WJ.operation;
-    }
-    get source() {
-        return fields/* SOURCES */.Hl.find((source) => source === this.text('source')) ?? contract/* INPUT_DEFAULTS */.WJ.source;
-    }
-}
 const rules_problem = (input, message) => ({ input, message });
 const target = (step) => step.operation === 'prune' || step.given('name') || step.given('deployment-id')
     ? []
@@ -30707,7 +30711,7 @@ function clearTextHost(text) {
 /* harmony export */ });
 /* unused harmony exports readRawInputs, secretValues, maskSecrets */
 /* harmony import */ var _inputs_contract__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9451);
-/* harmony import */ var _inputs_parse__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4757);
+/* harmony import */ var _inputs_parse__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5035);
 /* harmony import */ var _report_job_summary__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5236);
 /* harmony import */ var _report_log__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6472);
 /* harmony import */ var _report_redact__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1410);
