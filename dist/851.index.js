@@ -4682,7 +4682,9 @@ async function gateCheck(context) {
     return {
         verdict,
         ...(why !== undefined && {
-            why: `The evaluation gate ${verdict === 'failed' ? 'failed' : 'could not conclude'}: ${why}.`
+            why: `The evaluation gate ${verdict === 'failed' ? 'failed' : 'could not conclude'}: ${why}.`,
+            // The report names the gate beside what it saw.
+            saw: `${why}.`
         }),
         gate: report
     };

@@ -162,7 +162,9 @@ export async function gateCheck(context: CheckContext): Promise<CheckOutcome> {
   return {
     verdict,
     ...(why !== undefined && {
-      why: `The evaluation gate ${verdict === 'failed' ? 'failed' : 'could not conclude'}: ${why}.`
+      why: `The evaluation gate ${verdict === 'failed' ? 'failed' : 'could not conclude'}: ${why}.`,
+      // The report names the gate beside what it saw.
+      saw: `${why}.`
     }),
     gate: report
   }
