@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { EOL, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Dispatcher } from 'undici'
@@ -9,6 +9,7 @@ import { run } from '../../src/main'
 import { CancelledError } from '../../src/operations/deps'
 import type { AnnotationProperties, Fetch, Sink, World } from '../../src/world'
 import { inputEnv } from './action-yml'
+import { runnerEventEnv, type RunnerEventOptions } from './runner-event'
 
 export { VirtualClock }
 
@@ -40,14 +41,10 @@ export interface WorldRun {
   durationMs: number
 }
 
-export interface RunInProcessOptions {
+export interface RunInProcessOptions extends RunnerEventOptions {
   env?: Record<string, string>
   /** The clock of the run; share it with the emulators (their `now`). A new one when not given. */
   clock?: VirtualClock
-  /** A pull-request run: the event's JSON at GITHUB_EVENT_PATH, as run-action.ts writes it. */
-  pullRequest?: { number: number; headSha?: string; headRef?: string }
-  /** GITHUB_API_URL (and GITHUB_GRAPHQL_URL beside it): where the GitHub records go (a stand-in on 127.0.0.1). */
-  githubApiUrl?: string
   /** GITHUB_WORKSPACE (the checkout), when not a new empty folder. */
   cwd?: string
   /** Called with each line printed, all lines so far, and the runner's cancel (SIGINT/SIGTERM). */
@@ -173,30 +170,7 @@ export async function runInProcess(
   const workspace = options.cwd ?? join(dir, 'workspace')
   mkdirSync(join(dir, 'workspace'))
   mkdirSync(join(dir, 'runner-temp'))
-  const event: Record<string, string> = {}
-  if (options.pullRequest) {
-    const {
-      number,
-      headSha = 'a1b2c3d4e5f6a7b8c9d0a1b2c3d4e5f6a7b8c9d0',
-      headRef = 'feature'
-    } = options.pullRequest
-    const eventFile = join(dir, 'event.json')
-    writeFileSync(
-      eventFile,
-      JSON.stringify({ pull_request: { number, head: { sha: headSha, ref: headRef } }, number })
-    )
-    Object.assign(event, {
-      GITHUB_EVENT_NAME: 'pull_request',
-      GITHUB_EVENT_PATH: eventFile,
-      GITHUB_REF: `refs/pull/${number}/merge`,
-      GITHUB_HEAD_REF: headRef,
-      GITHUB_SHA: headSha
-    })
-  }
-  if (options.githubApiUrl) {
-    event.GITHUB_API_URL = options.githubApiUrl
-    event.GITHUB_GRAPHQL_URL = `${options.githubApiUrl}/graphql`
-  }
+  const event = runnerEventEnv(dir, options)
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     GITHUB_WORKSPACE: workspace,

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { RawInputs } from '../../src/inputs/contract'
 import { inputEnv } from './action-yml'
+import { runnerEventEnv, type RunnerEventOptions } from './runner-event'
 
 export const DIST = fileURLToPath(new URL('../../dist/index.js', import.meta.url))
 
@@ -52,17 +53,10 @@ function peakMemoryPreload(dir: string): { preload: string; file: string } {
   return { preload, file }
 }
 
-export interface RunActionOptions {
+export interface RunActionOptions extends RunnerEventOptions {
   env?: Record<string, string>
   /** Called with each chunk, all the output so far, and a way to signal the process. */
   onStdout?: (chunk: string, all: string, kill: (signal: NodeJS.Signals) => void) => void
-  /**
-   * A pull-request run: the event's JSON is written to GITHUB_EVENT_PATH and GITHUB_EVENT_NAME is
-   * `pull_request` (the number and head sha come from it).
-   */
-  pullRequest?: { number: number; headSha?: string; headRef?: string }
-  /** GITHUB_API_URL (and GITHUB_GRAPHQL_URL beside it): where the GitHub records go. */
-  githubApiUrl?: string
   /** A guard against hangs: past this the child is killed (SIGKILL) and `killed` is true. */
   killAfterMs?: number
   /** The working directory (the checkout), when not this one. */
@@ -85,30 +79,7 @@ export function runAction(
   writeFileSync(outputFile, '')
   writeFileSync(summaryFile, '')
   const memory = peakMemoryPreload(dir)
-  const event: Record<string, string> = {}
-  if (options.pullRequest) {
-    const {
-      number,
-      headSha = 'a1b2c3d4e5f6a7b8c9d0a1b2c3d4e5f6a7b8c9d0',
-      headRef = 'feature'
-    } = options.pullRequest
-    const eventFile = join(dir, 'event.json')
-    writeFileSync(
-      eventFile,
-      JSON.stringify({ pull_request: { number, head: { sha: headSha, ref: headRef } }, number })
-    )
-    Object.assign(event, {
-      GITHUB_EVENT_NAME: 'pull_request',
-      GITHUB_EVENT_PATH: eventFile,
-      GITHUB_REF: `refs/pull/${number}/merge`,
-      GITHUB_HEAD_REF: headRef,
-      GITHUB_SHA: headSha
-    })
-  }
-  if (options.githubApiUrl) {
-    event.GITHUB_API_URL = options.githubApiUrl
-    event.GITHUB_GRAPHQL_URL = `${options.githubApiUrl}/graphql`
-  }
+  const event = runnerEventEnv(dir, options)
   const started = Date.now()
   const child = spawn(process.execPath, ['--require', memory.preload, DIST], {
     env: {
