@@ -184,7 +184,8 @@ async function openRecords(
             },
             previousBody,
             links.place,
-            redact
+            redact,
+            (text) => log.notice(text)
           )
       },
       workflowTarget(world.env)

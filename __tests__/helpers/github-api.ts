@@ -1,5 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import {
+  commitChecksRoute,
+  type CommitChecks,
+  type SeededCheckRun,
+  type SeededCommitStatus
+} from './github-commit-checks'
 import { githubRequestProblems, prepareGitHubDescription } from './github-openapi'
 
 export interface GitHubCall {
@@ -177,6 +183,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
     newId: () => nextId++,
     nextDeploymentId: 2 ** 31 + 7
   }
+  const commitChecks: CommitChecks = { checkRuns: new Map(), statuses: new Map() }
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -234,6 +241,8 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
       }
       const lifecycle = lifecycleRoute(records, call, url)
       if (lifecycle) return answer(lifecycle.status, lifecycle.body, lifecycle.headers)
+      const ci = commitChecksRoute(commitChecks, method, path, url)
+      if (ci) return answer(ci.status, ci.body)
       if (call.method === 'GET' && /\/issues\/\d+\/comments$/.test(path))
         return answer(200, comments)
       if (call.method === 'POST' && /\/issues\/\d+\/comments$/.test(path)) {
@@ -269,6 +278,18 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
     },
     seedPull: (number: number, state: GitHubPull['state'], headRef = `pr-${number}`) => {
       records.pulls.push({ number, state, head: { ref: headRef } })
+    },
+    /** A check run on a commit (a CI job's, say), as GitHub lists them for the commit. */
+    seedCheckRun: (sha: string, run: SeededCheckRun) => {
+      const runs = commitChecks.checkRuns.get(sha) ?? []
+      runs.push({ id: nextId++, ...run })
+      commitChecks.checkRuns.set(sha, runs)
+    },
+    /** A commit status on a commit (another CI service's), oldest first. */
+    seedCommitStatus: (sha: string, status: SeededCommitStatus) => {
+      const statuses = commitChecks.statuses.get(sha) ?? []
+      statuses.push({ id: nextId++, ...status })
+      commitChecks.statuses.set(sha, statuses)
     },
     /** Ids of the deployments whose latest status is inactive. */
     inactive: () =>
