@@ -191,3 +191,30 @@ describe('numbers that must be finite', () => {
     expect(tracingWrites(services).length).toBeGreaterThan(0)
   }, 240_000)
 })
+
+describe("the previous revision's experiment", () => {
+  it('is not taken when incomplete, though its gate failed: the serving revision is evaluated first', async () => {
+    const { services, scores, failing } = await world(4)
+    // The revision before: question 4 fails (its gate fails) and question 3 is never scored.
+    failing.add('question 4')
+    scores.of = (question) => (question === 3 ? (undefined as unknown as Score) : 1)
+    const before = await runInProcess(
+      gateStep(services, { 'eval-min-scores': 'correctness=0.1', 'eval-timeout': '1m' })
+    )
+    expect(before.exitCode).toBe(1)
+    failing.clear()
+    scores.of = () => 1
+    const run = await runInProcess(gateStep(services, { 'eval-max-regression': 'correctness=0.1' }))
+    expect(run.exitCode).toBe(0)
+    const baselineId = run.outputs['baseline-experiment-id']
+    expect(baselineId).toBeDefined()
+    expect(baselineId).not.toBe(before.outputs['experiment-id'])
+    expect(
+      services.tracing.sessions().find((session) => session.id === baselineId)?.extra
+    ).toMatchObject({ metadata: { role: 'baseline', revision_id: before.outputs['revision-id'] } })
+    expect(run.stdout).toContain(
+      `experiment ${before.outputs['experiment-id']} is not complete: 1 of its 3 runs without an error have no correctness score; looking on.`
+    )
+    expect(evalScores(run).correctness).toMatchObject({ compared: 4, verdict: 'pass' })
+  }, 240_000)
+})
