@@ -218,3 +218,41 @@ describe("the previous revision's experiment", () => {
     expect(evalScores(run).correctness).toMatchObject({ compared: 4, verdict: 'pass' })
   }, 240_000)
 })
+
+describe('the serving-first baseline', () => {
+  it('is compared on the examples the serving revision answered, when it errors on some', async () => {
+    const scored = { serving: '' }
+    services = await startGateServices(clock, {
+      agent: {
+        // Before the write the URL answers as the serving revision: it fails questions 3 and 4.
+        beforeRun: (message) => {
+          const written = services?.controlPlane.requests.some(
+            (request) => request.method === 'PATCH'
+          )
+          return !written && (message === 'question 3' || message === 'question 4')
+            ? { status: 500, body: { detail: 'agent failed' } }
+            : undefined
+        }
+      }
+    })
+    const deployment = services.controlPlane.seedDeployment({ name: NAME })
+    scored.serving = String(deployment.active_revision_id)
+    // The serving revision scores 1 where it answers; the new one 0.5 on 1 and 2, 1 on 3 and 4.
+    seedGate(services.tracing, {
+      examples: 4,
+      score: (run) =>
+        run.error !== null
+          ? undefined
+          : run.metadata.revision_id === scored.serving
+            ? 1
+            : questionOf(run) <= 2
+              ? 0.5
+              : 1
+    })
+    const run = await runInProcess(gateStep(services, { 'eval-max-regression': 'correctness=0.3' }))
+    expect(evalScores(run)).toEqual({
+      correctness: { mean: 0.75, n: 4, baseline: 1, delta: -0.5, compared: 2, verdict: 'fail' }
+    })
+    expect(run.exitCode).toBe(1)
+  }, 240_000)
+})
