@@ -36,6 +36,7 @@ const base = (given: Partial<GateInputs>): GateInputs => ({
   runs: [],
   scores: new Map(),
   baseline: { kind: 'none' },
+  examplesRead: new Set((given.runs ?? []).map((run) => run.exampleId)).size,
   ...given
 })
 
@@ -189,7 +190,14 @@ describe('judgeGate', () => {
       base({ runs: list, scores: new Map([['correctness', scored(list, () => 1 / 3)]]) })
     )
     expect(JSON.parse(scoresOutput(judgement.rows))).toEqual({
-      correctness: { mean: 0.333333, n: 3, baseline: null, delta: null, verdict: 'fail' }
+      correctness: {
+        mean: 0.333333,
+        n: 3,
+        baseline: null,
+        delta: null,
+        compared: null,
+        verdict: 'fail'
+      }
     })
   })
 })

@@ -29,6 +29,8 @@ export interface GitHubApiOptions {
    * the workflow's token wrote (github-actions[bot]).
    */
   comments?: { id: number; body: string; user?: GitHubUser }[]
+  /** The comments list answers its first page whatever `page` is asked (a fault). */
+  commentsIgnorePage?: boolean
   /**
    * Tokens that may read `GET /user` (a personal access token's identity, say), by token; GraphQL's
    * `viewer` answers their login. Any other token is taken for the workflow's: `GET /user` answers
@@ -91,9 +93,9 @@ interface Records {
 type Answer = { status: number; body: unknown; headers?: Record<string, string> }
 
 /** A list page as GitHub pages it (`per_page` default 30, `page` from 1), with a Link to the next. */
-function pageOf<T>(items: T[], url: URL): Answer {
+function pageOf<T>(items: T[], url: URL, ignorePage = false): Answer {
   const perPage = Number(url.searchParams.get('per_page') ?? 30)
-  const page = Number(url.searchParams.get('page') ?? 1)
+  const page = ignorePage ? 1 : Number(url.searchParams.get('page') ?? 1)
   const body = items.slice((page - 1) * perPage, page * perPage)
   if (page * perPage >= items.length) return { status: 200, body }
   const next = new URL(url)
@@ -243,8 +245,11 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
       if (lifecycle) return answer(lifecycle.status, lifecycle.body, lifecycle.headers)
       const ci = commitChecksRoute(commitChecks, method, path, url)
       if (ci) return answer(ci.status, ci.body)
-      if (call.method === 'GET' && /\/issues\/\d+\/comments$/.test(path))
-        return answer(200, comments)
+      if (call.method === 'GET' && /\/issues\/\d+\/comments$/.test(path)) {
+        // A GitHub that ignores `page` answers the first page to every page asked.
+        const listed = pageOf(comments, url, options.commentsIgnorePage === true)
+        return answer(listed.status, listed.body, listed.headers)
+      }
       if (call.method === 'POST' && /\/issues\/\d+\/comments$/.test(path)) {
         const comment = {
           id: nextId++,

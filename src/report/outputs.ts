@@ -62,15 +62,15 @@ const deploymentNames: Shape = (value) => {
   return valid ? { value } : { problem: 'it holds a name that breaks the deployment name rule' }
 }
 
-const SCORE_FIELDS = ['mean', 'n', 'baseline', 'delta', 'verdict'] as const
+const SCORE_FIELDS = ['mean', 'n', 'baseline', 'delta', 'compared', 'verdict'] as const
 const KEY_VERDICTS: readonly unknown[] = ['pass', 'fail', 'inconclusive']
 const numberOrNull = (value: unknown) =>
   value === null || (typeof value === 'number' && Number.isFinite(value))
 
 /**
  * `eval-scores`: a JSON object keyed by feedback keys (the gate writes only the keys the inputs
- * named, which have FEEDBACK_KEY's shape), each `{mean, n, baseline, delta, verdict}` holding
- * numbers, null and the fixed words only.
+ * named, which have FEEDBACK_KEY's shape), each `{mean, n, baseline, delta, compared, verdict}`
+ * holding numbers, null and the fixed words only; never `pass` beside a null mean.
  */
 const evalScores: Shape = (value) => {
   let scores: unknown
@@ -88,10 +88,15 @@ const evalScores: Shape = (value) => {
     const fields = Object.keys(row)
     if (fields.length !== SCORE_FIELDS.length || !SCORE_FIELDS.every((f) => fields.includes(f)))
       return { problem: `its ${key} does not hold exactly ${SCORE_FIELDS.join(', ')}` }
-    const { mean, n, baseline, delta, verdict } = row as Record<string, unknown>
-    if (![mean, baseline, delta].every(numberOrNull) || !Number.isInteger(n))
+    const { mean, n, baseline, delta, compared, verdict } = row as Record<string, unknown>
+    if (
+      ![mean, baseline, delta].every(numberOrNull) ||
+      !Number.isInteger(n) ||
+      !(compared === null || Number.isInteger(compared))
+    )
       return { problem: `its ${key} holds a value that is not a number or null` }
     if (!KEY_VERDICTS.includes(verdict)) return { problem: `its ${key} has an unknown verdict` }
+    if (verdict === 'pass' && mean === null) return { problem: `its ${key} passes without a mean` }
   }
   return { value }
 }
