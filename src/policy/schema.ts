@@ -217,7 +217,9 @@ const entryName = z
 
 /** The sections of a policy without `environments`: what a policy in effect holds. */
 export const sectionsSchema = z.strictObject({
-  version: z.literal(1, { error: 'must be 1 (the only version of the release policy so far)' }),
+  version: z
+    .literal(1, { error: 'must be 1 (the only version of the release policy so far)' })
+    .meta({ description: '`1` (required; a later schema is a new number)' }),
   agent: base.agent.optional(),
   smoke: base.smoke.optional(),
   gate: base.gate.optional(),
