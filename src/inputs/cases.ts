@@ -136,7 +136,10 @@ function jsonLineEntries(text: string): Entries {
   return { list }
 }
 
-export function toCase(value: unknown, where: string): { case: SmokeCase } | { problems: string[] } {
+export function toCase(
+  value: unknown,
+  where: string
+): { case: SmokeCase } | { problems: string[] } {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return { problems: [`${where} must be a mapping of ${CASE_KEYS}`] }
   const named = (value as { name?: unknown }).name

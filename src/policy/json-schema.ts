@@ -4,7 +4,7 @@
  * as it is typed and the two cannot drift apart.
  */
 import { z } from 'zod'
-import { policySchema } from './schema'
+import { DEFAULTS, policySchema } from './schema'
 
 /** Where the repository publishes it, relative to its root (the `$schema` line points there). */
 export const JSON_SCHEMA_FILE = 'release-policy.schema.json'
@@ -20,5 +20,16 @@ export type JsonSchema = {
 }
 
 export function policyJsonSchema(): JsonSchema {
-  return z.toJSONSchema(policySchema, { io: 'input', target: 'draft-2020-12' }) as JsonSchema
+  const schema = z.toJSONSchema(policySchema, {
+    io: 'input',
+    target: 'draft-2020-12'
+  }) as JsonSchema
+  // Defaults from the one table the policy in effect is filled from (a transformed value's own
+  // metadata does not reach the input's JSON Schema).
+  for (const [section, defaults] of Object.entries(DEFAULTS))
+    for (const [key, value] of Object.entries(defaults)) {
+      const property = schema.properties?.[section]?.properties?.[key]
+      if (property) property.default = value
+    }
+  return schema
 }

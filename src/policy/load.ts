@@ -14,6 +14,7 @@ import {
   type CaseFileRead,
   type PolicyInEffect
 } from './effective'
+import { mergeEntry } from './environments'
 import { keyPathText, uniqueProblems, type PolicyProblem } from './problems'
 import { policyRules } from './rules'
 import { policySchema, sectionsSchema, type Policy } from './schema'
@@ -268,8 +269,10 @@ function mergedProblems(
     return at(path, { key: true })
   }
   const parsed = sectionsSchema.safeParse(writtenInEffect(written, entry))
+  const merged = mergeEntry(written, entry === undefined ? undefined : entryOf(written, entry))
+  const given = (section: string, key: string) => keyLocatedExactly(merged, [section, key])
   const found = parsed.success
-    ? policyRules(parsed.data, caseCount(parsed.data, caseFiles))
+    ? policyRules(parsed.data, given, caseCount(parsed.data, caseFiles))
     : parsed.error.issues.flatMap(explainIssue)
   return found.map(({ path, message }) => {
     const where = place(path)
@@ -278,6 +281,10 @@ function mergedProblems(
       problem: { message: `${context}${message}`, keyPath: keyPathText(path), file, ...where }
     }
   })
+}
+
+function entryOf(written: Record<string, unknown>, entry: string): unknown {
+  return (written.environments as Record<string, unknown> | undefined)?.[entry]
 }
 
 function caseCount(policy: Policy, caseFiles: ReadonlyMap<string, CaseFileRead>) {

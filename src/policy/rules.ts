@@ -11,8 +11,14 @@ export interface RuleProblem {
   message: string
 }
 
-/** The policy's own rules; `caseCount` is the number of smoke cases, when they could be read. */
-export function policyRules(policy: Policy, caseCount?: number): RuleProblem[] {
+/** Whether the file (merged with the entry, before defaults) gives `section.key` itself. */
+export type Given = (section: string, key: string) => boolean
+
+/**
+ * The policy's own rules; `given` tells a key written from a default, `caseCount` is the number
+ * of smoke cases when they could be read.
+ */
+export function policyRules(policy: Policy, given: Given, caseCount?: number): RuleProblem[] {
   const problems: RuleProblem[] = []
   const needs = (path: string[], message: string) => problems.push({ path, message })
   const { agent, smoke, gate } = policy
@@ -29,7 +35,7 @@ export function policyRules(policy: Policy, caseCount?: number): RuleProblem[] {
   if (smoke !== undefined) {
     if (smoke.cases === undefined) {
       for (const key of ['min-pass', 'concurrency'] as const)
-        if (smoke[key] !== undefined)
+        if (given('smoke', key))
           needs(['smoke', key], `smoke.${key} needs smoke.cases (the suite it applies to)`)
     } else if (!assistant)
       needs(
@@ -50,7 +56,7 @@ export function policyRules(policy: Policy, caseCount?: number): RuleProblem[] {
   }
   if (gate !== undefined) {
     if (gate.dataset === undefined) {
-      for (const key of Object.keys(gate))
+      for (const key of Object.keys(gate).filter((key) => given('gate', key)))
         needs(
           ['gate', key],
           `gate.${key} needs gate.dataset (the dataset the evaluation gate runs)`
@@ -80,6 +86,14 @@ export function policyRules(policy: Policy, caseCount?: number): RuleProblem[] {
   return problems
 }
 
+/** What the rules with the step read of a policy (as parsed, or in effect). */
+interface CheckedSections {
+  agent?: { assistant?: string }
+  smoke?: { cases?: unknown }
+  gate?: { dataset?: string }
+  rollback?: { 'on-failure'?: boolean }
+}
+
 /** What the policy's rules need from the step's inputs (judged when the wiring has them). */
 export interface StepFacts {
   operation: string
@@ -91,7 +105,7 @@ export interface StepFacts {
  * The rules between the policy and the step's inputs: `release-policy` with delete or prune, any
  * check with `wait: false`, a gate without `tracing-url`. Each names the key that needs the input.
  */
-export function policyInputRules(policy: Policy, step: StepFacts): RuleProblem[] {
+export function policyInputRules(policy: CheckedSections, step: StepFacts): RuleProblem[] {
   if (step.operation === 'delete' || step.operation === 'prune')
     return [
       {

@@ -29,9 +29,9 @@ export const DEFAULTS = {
   rollback: { 'on-failure': false, timeout: '15m' }
 } as const satisfies Record<Section, Record<string, unknown>>
 
-/** The description (and default, when there is one) the JSON Schema carries for a key. */
-function about<T extends z.ZodType>(schema: T, description: string, fallback?: unknown): T {
-  return schema.meta(fallback === undefined ? { description } : { description, default: fallback })
+/** The description the JSON Schema carries for a key (its default comes from DEFAULTS). */
+function about<T extends z.ZodType>(schema: T, description: string): T {
+  return schema.meta({ description })
 }
 
 /**
@@ -77,32 +77,20 @@ function sections<E extends boolean>(entry: E) {
       entry,
       about(
         z.boolean({ error: 'must be true or false' }),
-        'true: fetch the agent card and send one A2A message/send',
-        DEFAULTS.agent.a2a
+        'true: fetch the agent card and send one A2A message/send'
       )
     ),
     timeout: key(
       entry,
-      about(
-        duration,
-        'longest time for the agent checks (and the whole smoke suite)',
-        DEFAULTS.agent.timeout
-      )
+      about(duration, 'longest time for the agent checks (and the whole smoke suite)')
     )
   })
   const smoke = z.strictObject({
     cases: key(entry, smokeCases),
-    'min-pass': key(
-      entry,
-      about(minPass, 'cases that must pass: a share (90%) or a count', DEFAULTS.smoke['min-pass'])
-    ),
+    'min-pass': key(entry, about(minPass, 'cases that must pass: a share (90%) or a count')),
     concurrency: key(
       entry,
-      about(
-        count(1, 16, ' (cases run at once against one revision)'),
-        'cases at once, 1–16',
-        DEFAULTS.smoke.concurrency
-      )
+      about(count(1, 16, ' (cases run at once against one revision)'), 'cases at once, 1–16')
     )
   })
   const gate = z.strictObject({
@@ -127,21 +115,13 @@ function sections<E extends boolean>(entry: E) {
       entry,
       about(
         count(1, 10_000, ' (every run is an agent call and evaluator calls)'),
-        'more runs (examples × repetitions) than this is refused before any write',
-        DEFAULTS.gate['max-examples']
+        'more runs (examples × repetitions) than this is refused before any write'
       )
     ),
-    repetitions: key(
-      entry,
-      about(count(1, 5, ' (runs per example)'), 'runs per example, 1–5', DEFAULTS.gate.repetitions)
-    ),
+    repetitions: key(entry, about(count(1, 5, ' (runs per example)'), 'runs per example, 1–5')),
     concurrency: key(
       entry,
-      about(
-        count(1, 16, ' (runs at once against one revision)'),
-        'runs at once, 1–16',
-        DEFAULTS.gate.concurrency
-      )
+      about(count(1, 16, ' (runs at once against one revision)'), 'runs at once, 1–16')
     ),
     'min-scores': key(
       entry,
@@ -157,21 +137,11 @@ function sections<E extends boolean>(entry: E) {
         'feedback key (or * for every gated key) → largest drop below the baseline'
       )
     ),
-    'max-error-rate': key(
-      entry,
-      about(share, 'share of runs that may fail, N%', DEFAULTS.gate['max-error-rate'])
-    ),
-    baseline: key(
-      entry,
-      about(baseline, 'previous, dataset, none or an experiment id', DEFAULTS.gate.baseline)
-    ),
+    'max-error-rate': key(entry, about(share, 'share of runs that may fail, N%')),
+    baseline: key(entry, about(baseline, 'previous, dataset, none or an experiment id')),
     timeout: key(
       entry,
-      about(
-        duration,
-        "longest wait for the evaluators' scores after the last run",
-        DEFAULTS.gate.timeout
-      )
+      about(duration, "longest wait for the evaluators' scores after the last run")
     )
   })
   const rollback = z.strictObject({
@@ -179,17 +149,12 @@ function sections<E extends boolean>(entry: E) {
       entry,
       about(
         z.boolean({ error: 'must be true or false' }),
-        'true: redeploy the previous revision when this one fails its checks',
-        DEFAULTS.rollback['on-failure']
+        'true: redeploy the previous revision when this one fails its checks'
       )
     ),
     timeout: key(
       entry,
-      about(
-        duration,
-        "longest wait for the rollback's revision, on top of timeout",
-        DEFAULTS.rollback.timeout
-      )
+      about(duration, "longest wait for the rollback's revision, on top of timeout")
     )
   })
   return { agent, smoke, gate, rollback }
