@@ -1,11 +1,13 @@
 /**
  * `npm run docs`: writes the README's inputs and outputs tables from action.yml, between the
  * `<!-- inputs:start -->`/`<!-- inputs:end -->` and `<!-- outputs:start -->`/`<!-- outputs:end -->`
- * markers. `npm run docs -- --check` changes nothing and exits 1 when the README is out of date.
+ * markers, and the release policy's JSON Schema (release-policy.schema.json) from its zod schema.
+ * `npm run docs -- --check` changes nothing and exits 1 when either is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { format, resolveConfig } from 'prettier'
 import { parse } from 'yaml'
+import { JSON_SCHEMA_FILE, policyJsonSchema } from '../src/policy/json-schema'
 
 interface ActionYml {
   inputs: Record<string, { description: string; required?: boolean; default?: string }>
@@ -59,7 +61,32 @@ export async function renderReadme(readme: string, actionYmlText: string): Promi
   return format(replaced, { ...options, parser: 'markdown' })
 }
 
+/** The release policy's JSON Schema as the repository keeps it, formatted as `npm run format` would. */
+export async function renderPolicySchema(): Promise<string> {
+  const options = await resolveConfig(new URL(`../${JSON_SCHEMA_FILE}`, import.meta.url))
+  return format(JSON.stringify(policyJsonSchema()), { ...options, parser: 'json' })
+}
+
 if (process.argv[1]?.endsWith('docs.ts')) {
+  const schemaUrl = new URL(`../${JSON_SCHEMA_FILE}`, import.meta.url)
+  const schema = await renderPolicySchema()
+  const kept = (() => {
+    try {
+      return readFileSync(schemaUrl, 'utf8')
+    } catch {
+      return ''
+    }
+  })()
+  if (process.argv.includes('--check')) {
+    if (kept !== schema) {
+      console.error(
+        `${JSON_SCHEMA_FILE} is out of date with src/policy/schema.ts: run npm run docs`
+      )
+      process.exit(1)
+    }
+  } else {
+    writeFileSync(schemaUrl, schema)
+  }
   const readmeUrl = new URL('../README.md', import.meta.url)
   const readme = readFileSync(readmeUrl, 'utf8')
   const rendered = await renderReadme(

@@ -1,15 +1,14 @@
-import { open, realpath } from 'node:fs/promises'
-import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { parseDuration } from '../lib/duration'
+import { readWorkspaceFile } from '../lib/workspace-file'
 import { INPUT_DEFAULTS, INPUT_NAMES, type InputName } from './contract'
 import { parseExpectation, type Expectation } from './expectation'
 
 /** More cases than this is a load test, not a smoke suite; the file is refused. */
 export const MAX_CASES = 500
 /** A case file over this is not a list of smoke cases. */
-const MAX_FILE_BYTES = 4 * 1024 * 1024
+export const MAX_FILE_BYTES = 4 * 1024 * 1024
 /** Characters of a dataset example's reference answer kept for the summary. */
 const MAX_REFERENCE = 2_000
 
@@ -41,7 +40,7 @@ const textValue = z
   .union([z.string(), z.number(), z.boolean()], { error: 'must be text' })
   .transform(String)
 const nonEmpty = textValue.pipe(z.string().min(1, 'must not be empty'))
-const caseSchema = z.strictObject({
+export const caseSchema = z.strictObject({
   name: textValue.optional(),
   message: textValue.optional(),
   input: inputObject.optional(),
@@ -61,75 +60,26 @@ const caseSchema = z.strictObject({
  * file that cannot be read is a problem like any other.
  */
 export async function readCaseFile(path: string, workspace: string | undefined): Promise<CaseFile> {
-  const refused = outsideByName(path)
-  if (refused)
-    return { problems: [`${path} ${refused}; give a path inside the workspace, relative to it`] }
-  try {
-    const root = await realpath(workspace ?? process.cwd())
-    // Symbolic links followed: where the file really is must still be inside the workspace.
-    const fullPath = await realpath(resolve(root, path))
-    const inside = relative(root, fullPath)
-    if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside))
-      return {
-        problems: [
-          `${path} leads outside the workspace (a symbolic link to a file elsewhere); the case file must be in the repository`
-        ]
-      }
-    const text = await readCapped(fullPath)
-    if (text === undefined) return { problems: [`${path} is not a file`] }
-    if (text === TOO_LARGE)
-      return {
-        problems: [`${path} is more than 4 MiB, more than a case file of ${MAX_CASES} cases needs`]
-      }
-    return parseCases(text, /\.jsonl$/i.test(path))
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    const why = code === 'ENOENT' ? 'there is no such file' : (code ?? String(error))
+  const file = await readWorkspaceFile(path, workspace, {
+    maxBytes: MAX_FILE_BYTES,
+    what: 'the case file'
+  })
+  if (file.bytes === undefined)
     return {
-      problems: [`${path} cannot be read (${why}); the path is relative to the workspace`]
+      problems: [
+        file.kind === 'too-large'
+          ? `${path} is more than 4 MiB, more than a case file of ${MAX_CASES} cases needs`
+          : file.problem
+      ]
     }
-  }
-}
-
-/** Why a path is refused by its name alone: absolute, or climbing out with "..". */
-function outsideByName(path: string): string | undefined {
-  if (isAbsolute(path) || /^[a-z]:/i.test(path) || path.startsWith('\\'))
-    return 'is an absolute path'
-  if (path.split(/[\\/]/).includes('..')) return 'climbs out of its folder with ".."'
-  return undefined
-}
-
-const TOO_LARGE = Symbol('too large')
-
-/**
- * The file's text, its bytes counted as they are read: a size from `stat` is not trusted (a
- * /proc file says 0 bytes and goes on). Undefined when it is not a regular file.
- */
-async function readCapped(fullPath: string): Promise<string | undefined | typeof TOO_LARGE> {
-  const handle = await open(fullPath, 'r')
-  try {
-    if (!(await handle.stat()).isFile()) return undefined
-    const chunks: Buffer[] = []
-    let total = 0
-    for (;;) {
-      const chunk = Buffer.alloc(64 * 1024)
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null)
-      if (bytesRead === 0) break
-      total += bytesRead
-      if (total > MAX_FILE_BYTES) return TOO_LARGE
-      chunks.push(chunk.subarray(0, bytesRead))
-    }
-    return Buffer.concat(chunks).toString('utf8')
-  } finally {
-    await handle.close()
-  }
+  return parseCases(file.bytes.toString('utf8'), /\.jsonl$/i.test(path))
 }
 
 /** A case file's text → its cases: a YAML list, or JSON Lines (one case a line). Pure. */
 export function parseCases(text: string, jsonLines: boolean): CaseFile {
   // Editors on Windows start a UTF-8 file with a byte-order mark; JSON.parse refuses it.
   text = text.replace(/^\uFEFF/, '')
-  const entries = jsonLines ? jsonLineEntries(text) : yamlEntries(text)
+  const entries = caseEntries(text, jsonLines)
   if ('problem' in entries) return { problems: [entries.problem] }
   if (entries.list.length === 0) return { problems: ['the file holds no cases'] }
   if (entries.list.length > MAX_CASES)
@@ -149,6 +99,12 @@ export function parseCases(text: string, jsonLines: boolean): CaseFile {
 }
 
 type Entries = { list: { where: string; value: unknown }[] } | { problem: string }
+
+/** A case file's text → its entries as written, each with its place ("case 3", "line 3"). */
+export function caseEntries(text: string, jsonLines: boolean): Entries {
+  text = text.replace(/^\uFEFF/, '')
+  return jsonLines ? jsonLineEntries(text) : yamlEntries(text)
+}
 
 function yamlEntries(text: string): Entries {
   let value: unknown
@@ -180,7 +136,10 @@ function jsonLineEntries(text: string): Entries {
   return { list }
 }
 
-function toCase(value: unknown, where: string): { case: SmokeCase } | { problems: string[] } {
+export function toCase(
+  value: unknown,
+  where: string
+): { case: SmokeCase } | { problems: string[] } {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return { problems: [`${where} must be a mapping of ${CASE_KEYS}`] }
   const named = (value as { name?: unknown }).name

@@ -1,0 +1,71 @@
+/**
+ * A problem of the release policy as data: the sentence, the key path, and where it stands (the
+ * file as written in `release-policy`, its line and column), so the wiring can make it an
+ * annotation on the file (`::error file=…,line=…,col=…::`) and a pull request shows it on its diff.
+ */
+export interface PolicyProblem {
+  /** A sentence that starts with what it is about (the key path, or the file). */
+  message: string
+  /** `gate.min-scores.correctness`; empty for the file as a whole. */
+  keyPath: string
+  /** The file the problem is in, relative to the workspace as written. */
+  file: string
+  /** 1-based; undefined when the problem is about the file as a whole. */
+  line?: number
+  col?: number
+}
+
+/** A key path as people read it: `gate.min-scores.correctness`, `smoke.cases[2].expect`. */
+export function keyPathText(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((text, part) => {
+    if (typeof part === 'number') return `${text}[${part + 1}]`
+    return text === '' ? String(part) : `${text}.${String(part)}`
+  }, '')
+}
+
+/** The problem as one line of the log: `policy.yml:14:5: gate.min-scores.correctness must …`. */
+export function problemLine(problem: PolicyProblem): string {
+  const where = [problem.file, problem.line, problem.col].filter((part) => part !== undefined)
+  return `${where.join(':')}: ${problem.message}`
+}
+
+/** The same problem reported twice (a rule judged for the file and again for each entry) once. */
+export function uniqueProblems(problems: PolicyProblem[]): PolicyProblem[] {
+  const seen = new Set<string>()
+  return problems.filter((problem) => {
+    const id = `${problem.file}\n${problem.line}\n${problem.col}\n${problem.message}`
+    if (seen.has(id)) return false
+    seen.add(id)
+    return true
+  })
+}
+
+/** The known name closest to a misspelt one, when it is close enough to be the one meant. */
+export function nearest(name: string, known: readonly string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined
+  for (const candidate of known) {
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase())
+    if (best === undefined || distance < best.distance) best = { name: candidate, distance }
+  }
+  if (best === undefined) return undefined
+  return best.distance <= Math.max(2, Math.floor(best.name.length / 3)) ? best.name : undefined
+}
+
+/** Levenshtein distance, an adjacent swap counting as one edit. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0))
+  )
+  const at = (i: number, j: number) => rows[i]?.[j] ?? 0
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let value = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, at(i - 2, j - 2) + 1)
+      const row = rows[i]
+      if (row) row[j] = value
+    }
+  }
+  return at(a.length, b.length)
+}

@@ -1,0 +1,138 @@
+/**
+ * The rules between keys of a policy in effect (after the environment entry): each problem names
+ * the key that needs the other, so it is annotated on that key's line. Pure.
+ */
+import { EVERY_KEY } from '../inputs/eval'
+import type { Policy } from './schema'
+
+export interface RuleProblem {
+  /** The key that needs another. */
+  path: string[]
+  message: string
+}
+
+/** Whether the file (merged with the entry, before defaults) gives `section.key` itself. */
+export type Given = (section: string, key: string) => boolean
+
+/**
+ * The policy's own rules; `given` tells a key written from a default, `caseCount` is the number
+ * of smoke cases when they could be read.
+ */
+export function policyRules(policy: Policy, given: Given, caseCount?: number): RuleProblem[] {
+  const problems: RuleProblem[] = []
+  const needs = (path: string[], message: string) => problems.push({ path, message })
+  const { agent, smoke, gate } = policy
+  const assistant = agent?.assistant !== undefined
+  if (agent?.expect !== undefined && agent.message === undefined)
+    needs(
+      ['agent', 'expect'],
+      'agent.expect needs agent.message (the message whose reply it judges)'
+    )
+  if (agent?.message !== undefined && !assistant)
+    needs(['agent', 'message'], 'agent.message needs agent.assistant (the assistant to send it to)')
+  if (agent?.a2a === true && !assistant)
+    needs(['agent', 'a2a'], 'agent.a2a needs agent.assistant (the assistant to talk to)')
+  if (smoke !== undefined) {
+    if (smoke.cases === undefined) {
+      for (const key of ['min-pass', 'concurrency'] as const)
+        if (given('smoke', key))
+          needs(['smoke', key], `smoke.${key} needs smoke.cases (the suite it applies to)`)
+    } else if (!assistant)
+      needs(
+        ['smoke', 'cases'],
+        'smoke.cases needs agent.assistant (the assistant of every case that names none, checked first)'
+      )
+    const minPass = smoke['min-pass']
+    if (
+      caseCount !== undefined &&
+      minPass !== undefined &&
+      'count' in minPass &&
+      minPass.count > caseCount
+    )
+      needs(
+        ['smoke', 'min-pass'],
+        `smoke.min-pass asks for ${minPass.count} passing cases, but smoke.cases holds ${caseCount}`
+      )
+  }
+  if (gate !== undefined) {
+    if (gate.dataset === undefined) {
+      for (const key of Object.keys(gate).filter((key) => given('gate', key)))
+        needs(
+          ['gate', key],
+          `gate.${key} needs gate.dataset (the dataset the evaluation gate runs)`
+        )
+      return problems
+    }
+    if (!assistant)
+      needs(
+        ['gate', 'dataset'],
+        "gate.dataset needs agent.assistant (the assistant each example's inputs are sent to)"
+      )
+    const named = [
+      ...Object.keys(gate['min-scores'] ?? {}),
+      ...Object.keys(gate['max-regression'] ?? {})
+    ]
+    if (!named.some((key) => key !== EVERY_KEY))
+      needs(
+        ['gate', 'dataset'],
+        'gate.dataset needs gate.min-scores or gate.max-regression to name a feedback key: the gate judges the scores of the keys named'
+      )
+    if (gate['max-regression'] !== undefined && gate.baseline === 'none')
+      needs(
+        ['gate', 'max-regression'],
+        'gate.max-regression has nothing to compare with: gate.baseline is none (use previous, dataset or an experiment id)'
+      )
+  }
+  return problems
+}
+
+/** What the rules with the step read of a policy (as parsed, or in effect). */
+interface CheckedSections {
+  agent?: { assistant?: string }
+  smoke?: { cases?: unknown }
+  gate?: { dataset?: string }
+  rollback?: { 'on-failure'?: boolean }
+}
+
+/** What the policy's rules need from the step's inputs (judged when the wiring has them). */
+export interface StepFacts {
+  operation: string
+  wait: boolean
+  tracingUrl?: string
+}
+
+/**
+ * The rules between the policy and the step's inputs: `release-policy` with delete or prune, any
+ * check with `wait: false`, a gate without `tracing-url`. Each names the key that needs the input.
+ */
+export function policyInputRules(policy: CheckedSections, step: StepFacts): RuleProblem[] {
+  if (step.operation === 'delete' || step.operation === 'prune')
+    return [
+      {
+        path: [],
+        message: `release-policy is not used with operation ${step.operation} (it says what must hold before a new revision stays)`
+      }
+    ]
+  const problems: RuleProblem[] = []
+  if (!step.wait) {
+    const checks: [string[], boolean][] = [
+      [['agent', 'assistant'], policy.agent?.assistant !== undefined],
+      [['smoke', 'cases'], policy.smoke?.cases !== undefined],
+      [['gate', 'dataset'], policy.gate?.dataset !== undefined],
+      [['rollback', 'on-failure'], policy.rollback?.['on-failure'] === true]
+    ]
+    for (const [path, present] of checks)
+      if (present)
+        problems.push({
+          path,
+          message: `${path.join('.')} needs wait: true (it acts once the revision is DEPLOYED)`
+        })
+  }
+  if (policy.gate?.dataset !== undefined && step.tracingUrl === undefined)
+    problems.push({
+      path: ['gate', 'dataset'],
+      message:
+        'gate.dataset needs the tracing-url input (the tracing service that keeps the dataset)'
+    })
+  return problems
+}

@@ -1,0 +1,86 @@
+/**
+ * A zod issue of the policy schema as sentences about key paths: an unknown key with the nearest
+ * known one (or the section it belongs to), a section not built yet, a value's problem after
+ * its key path.
+ */
+import type { z } from 'zod'
+import { caseSchema } from '../inputs/cases'
+import { nearest, keyPathText } from './problems'
+import { base, NOT_BUILT, SECTIONS } from './schema'
+
+export interface ExplainedIssue {
+  path: (string | number)[]
+  message: string
+  /** Placed on the key rather than its value (an unknown key). */
+  key?: boolean
+}
+
+const TOP_KEYS = ['version', ...SECTIONS, 'environments']
+const SECTION_KEYS: Record<string, string[]> = Object.fromEntries(
+  SECTIONS.map((section) => [section, Object.keys(base[section].shape)])
+)
+const CASE_KEYS = Object.keys(caseSchema.shape)
+
+/** The keys known where `path` points (a mapping of the policy), and what it is called. */
+function knownAt(path: readonly (string | number)[]): { keys: string[]; entry: boolean } {
+  const inEntry = path[0] === 'environments'
+  const rest = inEntry ? path.slice(2) : path
+  if (rest.length === 0) return { keys: inEntry ? [...SECTIONS] : TOP_KEYS, entry: inEntry }
+  if (rest[0] === 'smoke' && rest[1] === 'cases') return { keys: CASE_KEYS, entry: inEntry }
+  return { keys: SECTION_KEYS[String(rest[0])] ?? [], entry: inEntry }
+}
+
+/** Where else a key is known: "min-pass is a key of smoke". */
+function sectionOf(name: string): string | undefined {
+  return SECTIONS.find((section) => SECTION_KEYS[section]?.includes(name))
+}
+
+function unknownKey(path: (string | number)[], name: string): ExplainedIssue {
+  const keyPath = keyPathText([...path, name])
+  const { keys, entry } = knownAt(path)
+  const atTop = path.length === (entry ? 2 : 0)
+  if (atTop && (NOT_BUILT as readonly string[]).includes(name))
+    return {
+      path: [...path, name],
+      key: true,
+      message: `${keyPath}: the ${name} section is not built yet in this version of the action; remove it (a later version adds it)`
+    }
+  if (atTop && entry && (name === 'version' || name === 'environments'))
+    return {
+      path: [...path, name],
+      key: true,
+      message: `${keyPath}: an environments entry holds sections only (agent, smoke, gate, rollback), not ${name}`
+    }
+  const suggestion = nearest(name, keys)
+  const elsewhere = atTop ? undefined : sectionOf(name)
+  const hint =
+    suggestion !== undefined
+      ? `; did you mean \`${suggestion}\`?`
+      : elsewhere !== undefined
+        ? `; ${name} is a key of ${elsewhere}`
+        : keys.length > 0
+          ? ` (known here: ${keys.join(', ')})`
+          : ''
+  return {
+    path: [...path, name],
+    key: true,
+    message: `${keyPath} is not a key of the release policy${hint}`
+  }
+}
+
+export function explainIssue(issue: z.core.$ZodIssue): ExplainedIssue[] {
+  const path = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))
+  if (issue.code === 'unrecognized_keys') return issue.keys.map((name) => unknownKey(path, name))
+  if (issue.code === 'invalid_key')
+    return [
+      {
+        path,
+        key: true,
+        message: `${keyPathText(path)}: the key ${issue.issues[0]?.message ?? issue.message}`
+      }
+    ]
+  const keyPath = keyPathText(path)
+  return [
+    { path, message: keyPath === '' ? `the file ${issue.message}` : `${keyPath} ${issue.message}` }
+  ]
+}

@@ -1,0 +1,97 @@
+/**
+ * The policy in effect as the settings today's Config carries for them (`verify`, `gate`,
+ * `rollbackOnFailure`, `rollbackTimeoutMs`), so the wiring can take them from the policy instead
+ * of from inputs. The step's inputs give what is not the policy's: the agent server's key and
+ * scheme, the tracing service's URLs. Pure.
+ */
+import type { MinPass } from '../inputs/cases'
+import { gatedKeys, parseBaseline, type BaselineChoice } from '../inputs/eval'
+import { parseExpectation } from '../inputs/expectation'
+import { parseDuration } from '../lib/duration'
+import type { PolicyInEffect } from './effective'
+import { DEFAULTS } from './schema'
+
+/** The inputs the policy's checks also need. */
+export interface PolicyStepInputs {
+  apiKey: string
+  agentApiKey?: string
+  agentAuthScheme?: string
+  tracingUrl?: string
+  tracingWebUrl?: string
+}
+
+const ms = (text: string) => parseDuration(text) ?? 0
+
+/** `rollback.on-failure` off and no checks: what a step without `release-policy` runs. */
+export function configFromPolicy(inEffect: PolicyInEffect | undefined, inputs: PolicyStepInputs) {
+  const policy = inEffect?.policy
+  return {
+    verify: agentChecks(inEffect, inputs),
+    gate: evaluationGate(inEffect, inputs),
+    rollbackOnFailure: policy?.rollback?.['on-failure'] ?? DEFAULTS.rollback['on-failure'],
+    rollbackTimeoutMs: policy?.rollback?.timeout ?? ms(DEFAULTS.rollback.timeout)
+  }
+}
+
+function agentChecks(inEffect: PolicyInEffect | undefined, inputs: PolicyStepInputs) {
+  const agent = inEffect?.policy.agent
+  if (agent?.assistant === undefined) return undefined
+  const expected = agent.expect === undefined ? undefined : parseExpectation(agent.expect)
+  const smoke = inEffect?.policy.smoke
+  return {
+    assistantId: agent.assistant,
+    message: agent.message,
+    expect: expected !== undefined && 'expectation' in expected ? expected.expectation : undefined,
+    a2a: agent.a2a ?? DEFAULTS.agent.a2a,
+    timeoutMs: agent.timeout ?? ms(DEFAULTS.agent.timeout),
+    apiKey: inputs.agentApiKey ?? inputs.apiKey,
+    authScheme: inputs.agentAuthScheme,
+    ...(inEffect?.cases !== undefined &&
+      smoke !== undefined && {
+        suite: {
+          cases: inEffect.cases,
+          minPass: minPass(smoke['min-pass']),
+          concurrency: smoke.concurrency ?? DEFAULTS.smoke.concurrency
+        }
+      })
+  }
+}
+
+function minPass(value: { share: number } | { count: number } | undefined): MinPass {
+  if (value === undefined) return { kind: 'percent', percent: 100 }
+  return 'count' in value
+    ? { kind: 'count', count: value.count }
+    : { kind: 'percent', percent: Number((value.share * 100).toFixed(6)) }
+}
+
+function evaluationGate(inEffect: PolicyInEffect | undefined, inputs: PolicyStepInputs) {
+  const gate = inEffect?.policy.gate
+  const assistantId = inEffect?.policy.agent?.assistant
+  // The rules refuse a gate without the other two.
+  if (gate?.dataset === undefined || inputs.tracingUrl === undefined || assistantId === undefined)
+    return undefined
+  const minScores = new Map(Object.entries(gate['min-scores'] ?? {}))
+  const maxRegression = new Map(Object.entries(gate['max-regression'] ?? {}))
+  const baseline: BaselineChoice = parseBaseline(gate.baseline ?? DEFAULTS.gate.baseline).value ?? {
+    kind: 'previous'
+  }
+  return {
+    dataset: gate.dataset,
+    tracingUrl: inputs.tracingUrl,
+    tracingWebUrl: inputs.tracingWebUrl,
+    assistantId,
+    splits: gate.splits,
+    datasetVersion: gate['dataset-version'],
+    maxExamples: gate['max-examples'] ?? DEFAULTS.gate['max-examples'],
+    repetitions: gate.repetitions ?? DEFAULTS.gate.repetitions,
+    concurrency: gate.concurrency ?? DEFAULTS.gate.concurrency,
+    minScores,
+    maxRegression,
+    /** Keys awaited and judged, in the order the policy names them. */
+    keys: gatedKeys(minScores, maxRegression),
+    /** 0–1. */
+    maxErrorRate: gate['max-error-rate'] ?? 0,
+    baseline,
+    timeoutMs: gate.timeout ?? ms(DEFAULTS.gate.timeout)
+  }
+}
