@@ -102,6 +102,21 @@ describe('release policy: every problem at once, each with its key path, line an
     ])
   })
 
+  it('says what a section, an entry and the file must be when they are something else', async () => {
+    const path = workspace.write(
+      'shapes.yml',
+      lines('version: 1', 'gate: 5', 'environments:', '  prod:', '    smoke: true', '  dev: 7')
+    )
+    expect(await workspace.problems(path)).toEqual([
+      "2:7 gate must be a mapping of gate's keys",
+      '5:12 environments.prod.smoke must be a mapping of its keys, or false to remove it',
+      '6:8 environments.dev must be a partial policy (agent, smoke, gate, rollback)'
+    ])
+    expect(await workspace.problems(workspace.write('list.yml', '- a\n'))).toEqual([
+      '1:1 the file must be a mapping of version, agent, smoke, gate, rollback and environments'
+    ])
+  })
+
   it('reads an entry as a partial policy: version and environments in one are refused by name', async () => {
     const path = workspace.write(
       'entry-keys.yml',

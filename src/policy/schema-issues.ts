@@ -80,6 +80,9 @@ export function explainIssue(issue: z.core.$ZodIssue): ExplainedIssue[] {
       }
     ]
   const keyPath = keyPathText(path)
+  // A section of an entry is a mapping or false; zod says only "Invalid input" for neither.
+  if (issue.code === 'invalid_union' && path[0] === 'environments' && path.length === 3)
+    return [{ path, message: `${keyPath} must be a mapping of its keys, or false to remove it` }]
   return [
     { path, message: keyPath === '' ? `the file ${issue.message}` : `${keyPath} ${issue.message}` }
   ]

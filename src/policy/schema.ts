@@ -43,6 +43,17 @@ function key<E extends boolean, T extends z.ZodType>(entry: E, schema: T) {
     : z.ZodOptional<T>
 }
 
+/** A mapping's message when it is something else (its unknown keys are said apart). */
+function mappingError(what: string) {
+  return (issue: { code: string }) =>
+    issue.code === 'invalid_type' ? `must be ${what}` : undefined
+}
+
+/** A section: a mapping of its keys. */
+function mapping<T extends z.core.$ZodLooseShape>(name: string, shape: T) {
+  return z.strictObject(shape, { error: mappingError(`a mapping of ${name}'s keys`) })
+}
+
 const smokeCases = z
   .union([
     text.meta({ description: 'a case file, relative to the workspace (YAML list or .jsonl)' }),
@@ -57,7 +68,7 @@ const smokeCases = z
   .meta({ description: 'the smoke cases: a path to a case file, or the list itself' })
 
 function sections<E extends boolean>(entry: E) {
-  const agent = z.strictObject({
+  const agent = mapping('agent', {
     assistant: key(
       entry,
       about(
@@ -85,7 +96,7 @@ function sections<E extends boolean>(entry: E) {
       about(duration, 'longest time for the agent checks (and the whole smoke suite)')
     )
   })
-  const smoke = z.strictObject({
+  const smoke = mapping('smoke', {
     cases: key(entry, smokeCases),
     'min-pass': key(entry, about(minPass, 'cases that must pass: a share (90%) or a count')),
     concurrency: key(
@@ -93,7 +104,7 @@ function sections<E extends boolean>(entry: E) {
       about(count(1, 16, ' (cases run at once against one revision)'), 'cases at once, 1–16')
     )
   })
-  const gate = z.strictObject({
+  const gate = mapping('gate', {
     dataset: key(
       entry,
       about(text, 'a dataset of the tracing service, by name or id: enables the evaluation gate')
@@ -144,7 +155,7 @@ function sections<E extends boolean>(entry: E) {
       about(duration, "longest wait for the evaluators' scores after the last run")
     )
   })
-  const rollback = z.strictObject({
+  const rollback = mapping('rollback', {
     'on-failure': key(
       entry,
       about(
@@ -167,12 +178,15 @@ const removable = <T extends z.ZodType>(schema: T) => z.union([z.literal(false),
 
 /** An environments entry: any section but version and environments, `false` removing one. */
 export const entrySchema = z
-  .strictObject({
-    agent: removable(partial.agent),
-    smoke: removable(partial.smoke),
-    gate: removable(partial.gate),
-    rollback: removable(partial.rollback)
-  })
+  .strictObject(
+    {
+      agent: removable(partial.agent),
+      smoke: removable(partial.smoke),
+      gate: removable(partial.gate),
+      rollback: removable(partial.rollback)
+    },
+    { error: mappingError('a partial policy (agent, smoke, gate, rollback)') }
+  )
   .meta({ description: 'a partial policy applied over the rest for this GitHub environment' })
 
 /** An entry's name: the environment's, or a prefix of names ending in `*`. */
@@ -181,15 +195,18 @@ const entryName = z
   .regex(/^[^*]+\*?$/, 'must be an environment name, or a prefix ending in * (pr-*)')
 
 /** The sections of a policy without `environments`: what a policy in effect holds. */
-export const sectionsSchema = z.strictObject({
-  version: z
-    .literal(1, { error: 'must be 1 (the only version of the release policy so far)' })
-    .meta({ description: '`1` (required; a later schema is a new number)' }),
-  agent: base.agent.optional(),
-  smoke: base.smoke.optional(),
-  gate: base.gate.optional(),
-  rollback: base.rollback.optional()
-})
+export const sectionsSchema = z.strictObject(
+  {
+    version: z
+      .literal(1, { error: 'must be 1 (the only version of the release policy so far)' })
+      .meta({ description: '`1` (required; a later schema is a new number)' }),
+    agent: base.agent.optional(),
+    smoke: base.smoke.optional(),
+    gate: base.gate.optional(),
+    rollback: base.rollback.optional()
+  },
+  { error: mappingError('a mapping of version, agent, smoke, gate, rollback and environments') }
+)
 
 /** The file as written. */
 export const policySchema = sectionsSchema
