@@ -1,21 +1,12 @@
 /**
  * The evaluation gate in the delivery: planned once the deployment was read and before anything
  * is written (its reads, its refusals, the serving revision's experiment when no baseline
- * exists), then run as the last check after DEPLOYED. The gate itself is ../evaluation/.
+ * exists), then run as the last check after DEPLOYED. The gate itself is ../evaluation/, loaded
+ * on first use: a run without `eval-dataset` never loads it, nor the tracing client.
  */
 import { ControlPlaneError } from '../control-plane/errors'
 import type { Dispatcher } from '../control-plane/transport'
-import {
-  describeGatePlan,
-  planGate,
-  runGate,
-  runServingBaseline,
-  TracingClient,
-  type AgentCredentials,
-  type ExperimentRuns,
-  type GateDeps,
-  type GateForCheck
-} from '../evaluation'
+import type { AgentCredentials, ExperimentRuns, GateDeps, GateForCheck } from '../evaluation'
 import type { Config } from '../inputs/parse'
 import type { InputProblem } from '../inputs/problems'
 import { checkHttpUrl } from '../lib/url'
@@ -58,21 +49,7 @@ export function openGate(
     deps.io.notice(`Evaluation gate skipped: ${why}.`)
     return { beforeWrite: async () => undefined, forCheck: () => ({ skipped: why }) }
   }
-  const client = new TracingClient({
-    baseUrl: settings.tracingUrl,
-    apiKey: config.apiKey,
-    tenantId: config.tenantId,
-    userAgent: `deploy-agent-action/${ACTION_VERSION}`,
-    dispatcher: deps.dispatcher,
-    now: deps.now,
-    sleep: deps.sleep,
-    onRetry: ({ method, path, attempt, delayMs, reason }) =>
-      deps.io.info(
-        `Tracing service: ${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`
-      )
-  })
-  const gateDeps: GateDeps = {
-    client,
+  const withoutClient: Omit<GateDeps, 'client'> = {
     deadline: deps.startedAt + config.timeoutMs,
     signal: deps.signal,
     dispatcher: deps.dispatcher,
@@ -89,6 +66,22 @@ export function openGate(
   return {
     forCheck: () => prepared,
     beforeWrite: async (target) => {
+      const { describeGatePlan, planGate, runServingBaseline, TracingClient } =
+        await import('../evaluation')
+      const client = new TracingClient({
+        baseUrl: settings.tracingUrl,
+        apiKey: config.apiKey,
+        tenantId: config.tenantId,
+        userAgent: `deploy-agent-action/${ACTION_VERSION}`,
+        dispatcher: deps.dispatcher,
+        now: deps.now,
+        sleep: deps.sleep,
+        onRetry: ({ method, path, attempt, delayMs, reason }) =>
+          deps.io.info(
+            `Tracing service: ${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`
+          )
+      })
+      const gateDeps: GateDeps = { ...withoutClient, client }
       const checkedUrl =
         target.deploymentUrl === undefined ? undefined : checkHttpUrl(target.deploymentUrl)
       const planned = await planGate(
@@ -140,6 +133,7 @@ export async function gateCheck(context: CheckContext): Promise<CheckOutcome> {
   const gate = context.gate
   // Said by a notice when it was decided: before the write, or when the rollback began.
   if (!gate || 'skipped' in gate) return { verdict: 'skipped', why: gate?.skipped }
+  const { runGate } = await import('../evaluation')
   const report = await runGate(
     gate.plan,
     {

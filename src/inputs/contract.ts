@@ -15,17 +15,8 @@ export const GATE_INPUTS = [
   'eval-timeout'
 ] as const
 
-/**
- * The names of the action's public interface, as declared in action.yml. Every input is read and
- * every output written through these lists only, so a test can hold them against action.yml.
- */
-export const INPUT_NAMES = [
-  'api-url',
-  'api-key',
-  'tenant-id',
-  'name',
-  'operation',
-  'deployment-id',
+/** What is built and how: inputs that mean nothing to operations delete and rollback. */
+export const SOURCE_INPUTS = [
   'source',
   'repo-url',
   'integration-id',
@@ -41,7 +32,21 @@ export const INPUT_NAMES = [
   'source-dir',
   'install-command',
   'build-command',
-  'secrets',
+  'secrets'
+] as const
+
+/**
+ * The names of the action's public interface, as declared in action.yml. Every input is read and
+ * every output written through these lists only, so a test can hold them against action.yml.
+ */
+export const INPUT_NAMES = [
+  'api-url',
+  'api-key',
+  'tenant-id',
+  'name',
+  'operation',
+  'deployment-id',
+  ...SOURCE_INPUTS,
   'wait',
   'timeout',
   'poll-interval',

@@ -1,29 +1,10 @@
 import { z } from 'zod'
-import { GATE_INPUTS, INPUT_NAMES, type InputName, type RawInputs } from './contract'
+import { GATE_INPUTS, INPUT_NAMES, SOURCE_INPUTS, type InputName, type RawInputs } from './contract'
 import { isTagRef, normaliseRepoRef, workflowRepoRef } from './git-ref'
 import type { InputEnv, InputProblem } from './problems'
 import { gateRules } from './eval-rules'
 import { Step, type Rule } from './step'
 
-/** What is built and how: inputs that mean nothing to operations delete and rollback. */
-const SOURCE_INPUTS: InputName[] = [
-  'source',
-  'repo-url',
-  'integration-id',
-  'repo-ref',
-  'deployment-type',
-  'build-on-push',
-  'graph-config-path',
-  'image-uri',
-  'listener-id',
-  'k8s-namespace',
-  'custom-url',
-  'resource-spec',
-  'source-dir',
-  'install-command',
-  'build-command',
-  'secrets'
-]
 /** A rollback after a failed deploy: for operation deploy only. */
 const ROLLBACK_ON_FAILURE: InputName[] = ['rollback-on-failure', 'rollback-timeout']
 /** Inputs that mean nothing to operation delete; given with it, they are refused by name. */
