@@ -31,12 +31,12 @@ export class DeployRun<C extends Config = Config> {
     readonly config: C,
     readonly deps: DeployDeps
   ) {
-    this.deadline = deps.startedAt + config.timeoutMs
+    this.deadline = deps.deadline.at
     this.call = { deadline: this.deadline, signal: deps.signal }
   }
 
   elapsed(): number {
-    return this.deps.now() - this.deps.startedAt
+    return this.deps.clock.now() - this.deps.deadline.startedAt
   }
 
   /** "deployment NAME (ID)", as far as it is known. */
@@ -62,7 +62,8 @@ export class DeployRun<C extends Config = Config> {
   }
 
   writeDeps(): WriteDeps {
-    const { client, sleep, now, io } = this.deps
+    const { client, io } = this.deps
+    const { sleep, now } = this.deps.clock
     return {
       client,
       call: this.call,
@@ -120,7 +121,7 @@ async function packSourceDir(run: DeployRun): Promise<SourceArchive | undefined>
   await sourceArchive.checkSourceDir(run.config)
   const archive = await sourceArchive.packSource(run.config.sourceDir, undefined, {
     deadline: run.deadline,
-    now: run.deps.now,
+    now: run.deps.clock.now,
     signal: run.deps.signal
   })
   io.info(`Packed ${archive.files.length} files into ${formatBytes(archive.bytes)}.`)
@@ -246,7 +247,8 @@ export async function waitForOutcome(
   deployment: Deployment,
   revisionId: string
 ): Promise<{ result: DeployResult; lastRead?: Revision }> {
-  const { client, signal, now, sleep } = run.deps
+  const { client, signal } = run.deps
+  const { now, sleep } = run.deps.clock
   const deploymentId = deployment.id
   let lastRead: Revision | undefined
   const progress = new WaitProgress({
@@ -384,7 +386,7 @@ export function endedByError(run: DeployRun, error: unknown): DeployResult {
       : ''
     return run.finish(
       'timeout',
-      `Timed out after ${took} before ${error.method} ${error.path} could finish${goesOn}. Raise timeout (now ${formatDuration(run.config.timeoutMs)}) or check the service.`
+      `Timed out after ${took} before ${error.method} ${error.path} could finish${goesOn}. Raise timeout (now ${formatDuration(run.deps.deadline.budgetMs)}) or check the service.`
     )
   }
   return run.finish('error', withHint(error))
@@ -404,7 +406,7 @@ async function failedRevisionBefore(
 ): Promise<string> {
   try {
     const revisions = await run.deps.client.listRevisions(deploymentId, 20, {
-      deadline: run.deps.now() + AFTER_DEADLINE_LOOK_MS,
+      deadline: run.deps.clock.now() + AFTER_DEADLINE_LOOK_MS,
       signal: run.deps.signal
     })
     const ours = revisions.findIndex((revision) => revision.id === revisionId)
