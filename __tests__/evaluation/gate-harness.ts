@@ -8,7 +8,7 @@ import {
 } from '../../emulator'
 import { parseInputs } from '../../src/inputs/parse'
 import type { RawInputs } from '../../src/inputs/contract'
-import { TracingClient } from '../../src/evaluation/tracing-client'
+import { TracingClient } from '../../src/tracing/client'
 import type { GateDeps, GateSettings } from '../../src/evaluation/types'
 import { trackedDispatcher, VirtualClock } from '../helpers/action-world'
 import { rawInputs } from '../helpers/action-yml'

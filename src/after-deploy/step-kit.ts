@@ -1,5 +1,5 @@
 import type { Config } from '../inputs/parse'
-import type { AgentServer } from './agent-server'
+import type { AgentServer } from '../agent-server/exchange'
 import type { StepInput } from './step'
 
 // What several steps share: the verdicts that end the checks, and how the agent server is reached.

@@ -2,7 +2,7 @@
  * What the gate writes into an experiment's metadata, and how it reads an earlier one back: the
  * one place the field names are spelled.
  */
-import type { Session } from './tracing-schemas'
+import type { Session } from '../tracing/schemas'
 
 /** Marks the experiments this action made. */
 export const MADE_BY = 'deploy-agent-action'

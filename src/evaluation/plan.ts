@@ -8,7 +8,7 @@ import type { InputProblem } from '../inputs/problems'
 import { regressionBound } from '../inputs/eval'
 import { examplesDigest } from './ids'
 import { digestOf, isPreviousBaseline, repetitionsOf } from './metadata'
-import type { Example, Rule, Session } from './tracing-schemas'
+import type { Example, Rule, Session } from '../tracing/schemas'
 import {
   callOf,
   type BaselinePlan,

@@ -6,8 +6,8 @@ import type { Dispatcher } from '../control-plane/transport'
 import type { Config } from '../inputs/parse'
 import type { CheckVerdict } from '../check-verdict'
 import type { InputProblem } from '../inputs/problems'
-import type { TracingClient } from './tracing-client'
-import type { Session } from './tracing-schemas'
+import type { TracingClient } from '../tracing/client'
+import type { Session } from '../tracing/schemas'
 import type { ExampleRow, KeyRow } from './verdict'
 
 export type { CheckVerdict }

@@ -4,6 +4,10 @@ import type { Redactor } from './redact'
 import { checkHttpUrl } from '../lib/url'
 import { DEPLOYMENT_NAME, UUID } from '../lib/ids'
 import { FEEDBACK_KEY } from '../inputs/eval'
+import { CONTROL_KINDS, characterClass } from '../lib/character-kinds'
+
+/** An output is one line: no control character and no line break of any kind. */
+const OUTPUT_CONTROL = characterClass(CONTROL_KINDS)
 
 /**
  * What a value must look like to become one output: the value to set (a URL comes back
@@ -128,9 +132,7 @@ export function judgeOutput(
 ): { value: string } | { problem: string } {
   if (value === '') return { value }
   if (redact(value) !== value) return { problem: 'it holds a secret' }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value))
-    return { problem: 'it holds control characters or line breaks' }
+  if (OUTPUT_CONTROL.test(value)) return { problem: 'it holds control characters or line breaks' }
   const shaped = OUTPUT_SHAPES[name](value)
   if ('problem' in shaped) return shaped
   return redact(shaped.value) === shaped.value ? shaped : { problem: 'it holds a secret' }

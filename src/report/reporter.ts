@@ -97,7 +97,7 @@ export function createReporter(set: (name: OutputName, value: string) => void): 
 }
 
 /**
- * Where the end of a run is recorded on GitHub (../after-deploy/github-records.ts): the state
+ * Where the end of a run is recorded on GitHub (../github/records.ts): the state
  * follows the outcome, the texts are the report's.
  */
 export interface RecordsEnd {

@@ -25,7 +25,7 @@ import {
   type Feedback,
   type Rule,
   type Session
-} from './tracing-schemas'
+} from './schemas'
 
 export type TracingClientOptions = ControlPlaneClientOptions
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Octokit } from './github-client'
+import type { Octokit } from './client'
 
 // The action's pull-request comment: anyone may post its marker, so a comment is taken for the
 // action's own only when the token's identity wrote it; otherwise a new one is made.
