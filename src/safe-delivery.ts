@@ -8,7 +8,13 @@ import { OUTCOMES } from './outcomes'
 import { checksWith, failingVerdict, withChecks, type DeployResult } from './result'
 import { rollbackDeadline, within } from './run/deadlines'
 import type { StepChecks, StepRollback } from './step-payloads'
-import { checksRollBack, openSteps, type Phase, type StepsOfRun } from './after-deploy/check-runner'
+import {
+  checksRollBack,
+  openSteps,
+  type Phase,
+  type StepRow,
+  type StepsOfRun
+} from './after-deploy/check-runner'
 import { CHECKS } from './after-deploy/checks'
 import type { StepContext } from './after-deploy/step'
 import type { WorkflowFacts } from './evaluation/prepared'
@@ -38,10 +44,15 @@ const SERVING_NOW_READ_MS = 10_000
  * back when this run's failed. Only the rollback may run past `timeout` (under
  * `rollback-timeout`). A cancellation during the checks ends the run `cancelled`: no verdict, no
  * rollback. Reports whether an earlier revision serves again (`rolledBack`) once, at the end.
+ * `list` is the steps after DEPLOYED (../after-deploy/checks.ts; a test may add its own).
  */
-export async function deliver(config: Config, deps: DeliveryDeps): Promise<Delivery> {
+export async function deliver(
+  config: Config,
+  deps: DeliveryDeps,
+  list: readonly StepRow[] = CHECKS
+): Promise<Delivery> {
   const operation = OPERATIONS[config.operation]
-  const delivery = await checkedDelivery(config, deps)
+  const delivery = await checkedDelivery(config, deps, list)
   const restored = delivery.rollback
     ? delivery.rollback.restored
     : // operation rollback: the earlier revision it redeployed serves again.
@@ -58,11 +69,15 @@ export function stepContext(config: Config, deps: DeliveryDeps): StepContext {
   return { config, client, io, log: io, clock, signal, deadline, dispatcher, workflow }
 }
 
-async function checkedDelivery(config: Config, deps: DeliveryDeps): Promise<Delivery> {
+async function checkedDelivery(
+  config: Config,
+  deps: DeliveryDeps,
+  list: readonly StepRow[]
+): Promise<Delivery> {
   const operation = OPERATIONS[config.operation]
   if (!operation.checked) return { result: await runOperation(config, deps) }
   const context = stepContext(config, deps)
-  const steps = openSteps(CHECKS, config, context)
+  const steps = openSteps(list, config, context)
   const deployed = await runOperation(config, {
     ...deps,
     beforeWrite: (target) => steps.beforeWrite(target)
@@ -76,7 +91,7 @@ async function checkedDelivery(config: Config, deps: DeliveryDeps): Promise<Deli
   }
   const result = withChecks(deployed, checks)
   const rollsBack = operation.rollsBack && config.rollbackOnFailure
-  const grounds = groundsForRollback(result, checks)
+  const grounds = groundsForRollback(result, checks, list)
   if (!rollsBack) return { result, checks }
   if (!grounds) {
     if (result.outcome === 'checks-failed') {
@@ -177,9 +192,13 @@ async function readServingNow(
  * Whether this run's revision is ground for a rollback: by its outcome (the outcome table), and
  * for a check that failed or could not conclude, by the step list.
  */
-function groundsForRollback(result: DeployResult, checks: StepChecks | undefined): boolean {
+function groundsForRollback(
+  result: DeployResult,
+  checks: StepChecks | undefined,
+  list: readonly StepRow[]
+): boolean {
   const grounds = OUTCOMES[result.outcome].rollback
-  return grounds === 'yes' || (grounds === 'by-checks' && checksRollBack(CHECKS, checks))
+  return grounds === 'yes' || (grounds === 'by-checks' && checksRollBack(list, checks))
 }
 
 /** Why this run's revision is rolled back, as a clause ("ended BUILD_FAILED"). */

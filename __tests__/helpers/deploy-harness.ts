@@ -100,7 +100,7 @@ export function recordingDeps(
 export async function runDelivery(
   given: Partial<RawInputs>,
   env: Record<string, string> = BRANCH_ENV,
-  options: Pick<DeployDeps, 'signal'> = {}
+  options: Pick<DeployDeps, 'signal'> & { steps?: readonly StepRow[] } = {}
 ): Promise<DeliveryRun> {
   const parsed = await parseInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), env)
   const config = { ...parsed, pollIntervalMs: 20 }
@@ -108,7 +108,7 @@ export async function runDelivery(
     requestTimeoutMs: 1_000,
     signal: options.signal
   })
-  const delivery = await deliver(config, deps)
+  const delivery = await deliver(config, deps, options.steps)
   reporter.finish({ operation: config.operation, ...delivery })
   return { ...delivery, outputs, log }
 }

@@ -18,7 +18,10 @@ export interface StepRow {
 
 /** One step of one run: its work before the write, and its run on each DEPLOYED revision. */
 export interface OpenStep {
-  beforeWrite(target: WriteTarget): Promise<void>
+  /** Its reads before the write, its plan said (and on a dry run, what it did not write). */
+  prepare(target: WriteTarget): Promise<void>
+  /** Its writes before the write, once every step read (never on a dry run). */
+  prepareWrites(): Promise<void>
   /** Its run on `revision`; undefined when it is not asked for that revision. */
   runOn(revision: DeployedRevision, phase: RevisionPhase): (() => Promise<StepOutcome>) | undefined
   /** A rollback begins: what the step says of the revision it brings back, when it skips it. */
@@ -70,21 +73,16 @@ export function defineStep<Name extends CheckName, Need, P = never>(
         }
       }
       return {
-        async beforeWrite(target) {
+        async prepare(target) {
           if (opened === undefined || under !== undefined || !step.prepare) return
-          const read = await step.prepare(opened, target, context)
-          if ('prepared' in read) {
-            step.plan?.(read.prepared).forEach((line) => context.log.info(line))
-            if (config.dryRun) {
-              if (step.dryRun) context.log.info(step.dryRun)
-              return
-            }
-            if (step.prepareWrites) {
-              prepared = { prepared: await step.prepareWrites(read.prepared, context) }
-              return
-            }
-          }
-          prepared = read
+          prepared = await step.prepare(opened, target, context)
+          if (!('prepared' in prepared)) return
+          step.plan?.(prepared.prepared).forEach((line) => context.log.info(line))
+          if (config.dryRun && step.dryRun) context.log.info(step.dryRun)
+        },
+        async prepareWrites() {
+          if (!prepared || !('prepared' in prepared) || !step.prepareWrites) return
+          prepared = { prepared: await step.prepareWrites(prepared.prepared, context) }
         },
         runOn(revision, phase) {
           const need = step.needs(config, revision)
@@ -117,7 +115,10 @@ export function defineStep<Name extends CheckName, Need, P = never>(
 
 /** The steps of the list one run asks for, opened once before its write. */
 export interface StepsOfRun {
-  /** The before-write phase: every step's prepare, in list order. */
+  /**
+   * The before-write phase: every step's prepare, in list order, then (unless a dry run) every
+   * step's writes before the write, in list order.
+   */
   beforeWrite(target: WriteTarget): Promise<void>
   /** The steps on one DEPLOYED revision. Rejects with the CancelledError of a cancel. */
   check(revision: DeployedRevision, phase: Phase): Promise<StepChecks>
@@ -135,7 +136,10 @@ export function openSteps(
   const opened = list.map((row) => ({ row, step: row.open(config, context) }))
   return {
     async beforeWrite(target) {
-      for (const { step } of opened) await step.beforeWrite(target)
+      // Every step reads first, so that one refusing leaves nothing written by another.
+      for (const { step } of opened) await step.prepare(target)
+      if (config.dryRun) return
+      for (const { step } of opened) await step.prepareWrites()
     },
     check: (revision, phase) => runSteps(opened, revision, onRevision(config, phase)),
     broughtBack(checks, toRevisionId) {

@@ -86,7 +86,10 @@ export interface Step<Name extends CheckName, Need, P = never> {
   plan?(prepared: P): string[]
   /** On a dry run, said once it was prepared: what it did not write. */
   dryRun?: string
-  /** Work before the write that itself writes somewhere (never on a dry run). */
+  /**
+   * Work before the write that itself writes somewhere: run once every step's prepare read (so
+   * a refusal writes nothing), never on a dry run.
+   */
   prepareWrites?(prepared: P, context: StepContext): Promise<P>
   /** Never throws for what a server does: a verdict, with why, and its payload. */
   run(input: StepInput<Need, P>): Promise<StepOutcome<Name>>
