@@ -12,7 +12,8 @@ import type { StepOutcome } from '../src/after-deploy/step'
 import { CHECKS } from '../src/after-deploy/checks'
 import { CancelledError } from '../src/operations/deps'
 import { OUTCOMES } from '../src/outcomes'
-import type { CheckName, CheckVerdictKind, DeployResult } from '../src/result'
+import type { CheckVerdictKind, DeployResult } from '../src/result'
+import type { CheckName } from '../src/step-payloads'
 import {
   checkRevision,
   clock,

@@ -92,15 +92,15 @@ export interface Promotion {
   commit?: string
 }
 
-export type { CheckName, CheckVerdict, CheckVerdictKind } from './check-verdict'
+export type { CheckVerdict, CheckVerdictKind } from './check-verdict'
 
 /**
  * What the checks after DEPLOYED proved: a verdict per check that ran, in the runner's order
  * (../after-deploy/check-runner.ts), and what each step read that the report shows, by the
  * step's name. Generic over those payloads, whose types are the steps' (./step-payloads.ts).
  */
-export interface AfterDeployChecks<Payloads extends object = object> {
-  verdicts: CheckVerdict[]
+export interface AfterDeployChecks<Payloads extends object = Record<string, unknown>> {
+  verdicts: CheckVerdict<keyof Payloads & string>[]
   payloads: Partial<Payloads>
 }
 
@@ -168,7 +168,7 @@ export interface SuiteReport {
 }
 
 /** How a rollback (rollback-on-failure) went, for the log, the summary and GitHub. */
-export interface RollbackReport<Payloads extends object = object> {
+export interface RollbackReport<Payloads extends object = Record<string, unknown>> {
   /** The revision that failed, and the revision redeployed. */
   failedRevisionId: string
   toRevisionId: string

@@ -140,7 +140,8 @@ async function checkedDelivery(
  * the earlier revision serves again.
  */
 async function settleRollback(
-  rolled: { report: StepRollback; result?: DeployResult },
+  // The rollback's report before its revision's checks ran (it carries none).
+  rolled: { report: Omit<StepRollback, 'checks'>; result?: DeployResult },
   deploymentId: string,
   steps: StepsOfRun,
   failedChecks: StepChecks | undefined,

@@ -1,4 +1,4 @@
-import type { CheckName } from '../result'
+import type { CheckName } from '../step-payloads'
 import type { Config } from '../inputs/parse'
 import {
   AgentCheckError,

@@ -1,8 +1,8 @@
 import type { Config } from '../inputs/parse'
 import { CancelledError, type WriteTarget } from '../operations/deps'
-import type { CheckName, CheckVerdict, CheckVerdictKind } from '../result'
+import type { CheckVerdict, CheckVerdictKind } from '../result'
 import { verifyDeadline } from '../run/deadlines'
-import type { StepChecks, StepPayloads } from '../step-payloads'
+import type { CheckName, StepChecks } from '../step-payloads'
 import type { DeployedRevision, Step, StepContext, StepInput, StepOutcome } from './step'
 
 /** A row of the list with its types kept inside: what the runner reads of every step. */
@@ -98,7 +98,7 @@ export function defineStep<Name extends CheckName, Need, P = never>(
         },
         broughtBack(checks, toRevisionId) {
           if (step.broughtBack === 'again') return undefined
-          if (checks?.payloads[step.name as keyof StepPayloads] === undefined) return undefined
+          if (checks?.payloads[step.name] === undefined) return undefined
           const why = step.broughtBack.skipped(toRevisionId)
           context.log.notice(step.broughtBack.notice(why))
           return why
@@ -198,7 +198,7 @@ async function runSteps(
       }
     }
     throwIfCancelled(signal)
-    const verdict: CheckVerdict = { check: row.name, verdict: outcome.verdict }
+    const verdict: CheckVerdict<CheckName> = { check: row.name, verdict: outcome.verdict }
     if (outcome.why !== undefined) verdict.why = outcome.why
     if (outcome.saw !== undefined) verdict.saw = outcome.saw
     checks.verdicts.push(verdict)

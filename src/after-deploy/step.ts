@@ -4,9 +4,9 @@ import type { WorkflowFacts } from '../evaluation/prepared'
 import type { Config } from '../inputs/parse'
 import type { Operation } from '../operations/operations'
 import type { DeployIo, WriteTarget } from '../operations/deps'
-import type { CheckName, CheckVerdictKind, DeployResult } from '../result'
+import type { CheckVerdictKind, DeployResult } from '../result'
 import type { RunContext } from '../run/context'
-import type { PayloadOf } from '../step-payloads'
+import type { CheckName, PayloadOf } from '../step-payloads'
 
 // The shape of a step after DEPLOYED: one row of the list (./steps.ts), from what it needs of the
 // config to what it does on the revision a rollback brings back. The runner (./check-runner.ts)

@@ -1,5 +1,5 @@
 import type { OutputName } from '../inputs/contract'
-import type { CheckName } from '../result'
+import type { CheckName } from '../step-payloads'
 import type { StepPayloads } from '../step-payloads'
 import { gateStatusLine, renderGate } from './gate'
 import type { Markdown } from './markdown'
@@ -41,9 +41,7 @@ export interface StepRender<P> {
   outputs?(payload: P): Partial<Record<OutputName, string>>
 }
 
-type Rows = {
-  [Name in CheckName]: StepRender<Name extends keyof StepPayloads ? StepPayloads[Name] : never>
-}
+type Rows = { [Name in CheckName]: StepRender<StepPayloads[Name]> }
 
 /** A reply in the summary, under its label; a brought-back revision's is not shown. */
 const reply =
