@@ -15,8 +15,7 @@ import {
   type AgentCheckOptions
 } from '../src/after-deploy/agent-checks'
 import { CHECKS } from '../src/after-deploy/checks'
-import { runChecks } from '../src/after-deploy/check-runner'
-import { checkContext, configOf, gitHostStep } from './helpers/deploy-harness'
+import { checkRevision, configOf, gitHostStep } from './helpers/deploy-harness'
 import { trackedDispatcher } from './helpers/action-world'
 import { sleep } from '../src/control-plane/retry'
 import { agentStatusMeaning } from '../src/agent-server/status'
@@ -357,7 +356,8 @@ describe('agent checks against the real agent server', () => {
       'verify-assistant': 'agent',
       'verify-timeout': '5s'
     })
-    const { context, log } = checkContext(config, {
+    const agentOnly = CHECKS.filter(({ name }) => name !== 'serving' && name !== 'commit')
+    const { checks, log } = await checkRevision(agentOnly, config, {
       outcome: 'deployed',
       created: false,
       statusesSeen: ['DEPLOYED'],
@@ -367,8 +367,6 @@ describe('agent checks against the real agent server', () => {
       deploymentId: 'deployment',
       revisionId: '7c1a0e51-3d0e-4a5f-9f51-2b0d4b2f6c10'
     })
-    const agentOnly = CHECKS.filter(({ check }) => check !== 'serving' && check !== 'commit')
-    const checks = await runChecks(agentOnly, context)
     expect(checks).toEqual({
       verdicts: [
         {
@@ -377,7 +375,8 @@ describe('agent checks against the real agent server', () => {
           why: "the agent server's GET /info names no host.host_revision_id (older and local servers send none)"
         },
         { check: 'assistant', verdict: 'passed' }
-      ]
+      ],
+      payloads: {}
     })
     expect(log).toContain(
       "notice: The /info check was skipped: the agent server's GET /info names no host.host_revision_id (older and local servers send none)."

@@ -7,18 +7,15 @@ import {
   type ControlPlaneEmulator,
   type ControlPlaneOptions
 } from '../emulator'
-import {
-  checksRollBack,
-  runChecks,
-  type CheckEntry,
-  type CheckOutcome
-} from '../src/after-deploy/check-runner'
+import { checksRollBack, defineStep, type StepRow } from '../src/after-deploy/check-runner'
+import type { StepOutcome } from '../src/after-deploy/step'
 import { CHECKS } from '../src/after-deploy/checks'
 import { CancelledError } from '../src/operations/deps'
 import { OUTCOMES } from '../src/outcomes'
-import type { CheckName, CheckVerdictKind, DeployResult } from '../src/result'
+import type { CheckVerdictKind, DeployResult } from '../src/result'
+import type { CheckName } from '../src/step-payloads'
 import {
-  checkContext,
+  checkRevision,
   clock,
   configOf,
   gitHostStep,
@@ -42,31 +39,37 @@ const DEPLOYED: DeployResult = {
  * answering `verdicts[check]` (passed when not named); `ran` records the order they ran in.
  */
 function scripted(
-  verdicts: Partial<Record<CheckName, CheckVerdictKind | (() => Promise<CheckOutcome>)>>
+  verdicts: Partial<Record<CheckName, CheckVerdictKind | (() => Promise<StepOutcome>)>>
 ) {
   const ran: CheckName[] = []
-  const list: CheckEntry[] = CHECKS.map((entry) => ({
-    ...entry,
-    asked: () => true,
-    run: async () => {
-      ran.push(entry.check)
-      const scriptedVerdict = verdicts[entry.check] ?? 'passed'
-      if (typeof scriptedVerdict === 'function') return scriptedVerdict()
-      return { verdict: scriptedVerdict, why: `${entry.check}: ${scriptedVerdict}` }
-    }
-  }))
+  const list: StepRow[] = CHECKS.map((row) =>
+    defineStep({
+      name: row.name,
+      needs: () => ({}),
+      run: async () => {
+        ran.push(row.name)
+        const scriptedVerdict = verdicts[row.name] ?? 'passed'
+        if (typeof scriptedVerdict === 'function') return scriptedVerdict()
+        return { verdict: scriptedVerdict, why: `${row.name}: ${scriptedVerdict}` }
+      },
+      broughtBack: 'again',
+      inconclusiveRollsBack: row.inconclusiveRollsBack,
+      stopsLaterOn: row.stopsLaterOn
+    })
+  )
   return { list, ran }
 }
 
-async function contextFor(signal?: AbortSignal) {
+/** The steps of `list` on DEPLOYED, as deliver() runs them. */
+async function runChecks(list: readonly StepRow[], signal?: AbortSignal) {
   const config = await configOf({ ...gitHostStep('http://127.0.0.1:9'), 'verify-assistant': 'a' })
-  return checkContext(config, DEPLOYED, { signal }).context
+  return (await checkRevision(list, config, DEPLOYED, { signal })).checks
 }
 
 describe('the check runner', () => {
   it('runs the checks in the listed order: commit, serving, /info, assistant, run, A2A, suite, gate', async () => {
     const { list, ran } = scripted({})
-    const checks = await runChecks(list, await contextFor())
+    const checks = await runChecks(list)
     expect(ran).toEqual(['commit', 'serving', 'info', 'assistant', 'run', 'a2a', 'suite', 'gate'])
     expect(checks.verdicts.map(({ check, verdict }) => [check, verdict])).toEqual(
       ran.map((check) => [check, 'passed'])
@@ -86,7 +89,7 @@ describe('the check runner', () => {
     ['suite', 'failed', ['commit', 'serving', 'info', 'assistant', 'run', 'a2a', 'suite']]
   ])('stops the later checks when %s is %s', async (check, verdict, expected) => {
     const { list, ran } = scripted({ [check]: verdict })
-    const checks = await runChecks(list, await contextFor())
+    const checks = await runChecks(list)
     expect(ran).toEqual(expected)
     expect(checks.verdicts.at(-1)).toEqual({ check, verdict, why: `${check}: ${verdict}` })
   })
@@ -97,22 +100,23 @@ describe('the check runner', () => {
     ['serving', 'skipped']
   ])('goes on when %s is %s: the agent checks still give a verdict', async (check, verdict) => {
     const { list, ran } = scripted({ [check]: verdict })
-    await runChecks(list, await contextFor())
+    await runChecks(list)
     expect(ran).toEqual(['commit', 'serving', 'info', 'assistant', 'run', 'a2a', 'suite', 'gate'])
   })
 
   it('gives no verdict to a check not asked for', async () => {
     const config = await configOf({ ...gitHostStep('http://127.0.0.1:9'), 'verify-assistant': 'a' })
-    const asked = CHECKS.filter((entry) => entry.asked(checkContext(config, DEPLOYED).context))
-    // No verify-message, no verify-a2a, no verify-cases, no promote, no gate planned.
-    expect(asked.map(({ check }) => check)).toEqual(['serving', 'info', 'assistant'])
+    const revision = { result: DEPLOYED, deploymentId: 'deployment', revisionId: 'revision' }
+    const asked = CHECKS.filter((row) => row.asks(config, revision))
+    // No verify-message, no verify-a2a, no verify-cases, no promote, no gate.
+    expect(asked.map(({ name }) => name)).toEqual(['serving', 'info', 'assistant'])
   })
 
   it('takes a check that throws for one that could not conclude', async () => {
     const { list } = scripted({
       assistant: () => Promise.reject(new Error('socket hang up'))
     })
-    const checks = await runChecks(list, await contextFor())
+    const checks = await runChecks(list)
     expect(checks.verdicts.at(-1)).toEqual({
       check: 'assistant',
       verdict: 'inconclusive',
@@ -129,7 +133,7 @@ describe('the check runner', () => {
         return { verdict: 'failed', why: 'the run was cancelled (SIGTERM)' }
       }
     })
-    await expect(runChecks(list, await contextFor(controller.signal))).rejects.toBe(cancel)
+    await expect(runChecks(list, controller.signal)).rejects.toBe(cancel)
     expect(ran).toEqual(['commit', 'serving', 'info', 'assistant', 'run'])
   })
 
@@ -142,7 +146,7 @@ describe('the check runner', () => {
         throw cancel
       }
     })
-    await expect(runChecks(list, await contextFor(controller.signal))).rejects.toBe(cancel)
+    await expect(runChecks(list, controller.signal)).rejects.toBe(cancel)
   })
 })
 
@@ -161,13 +165,13 @@ describe("the run's timeout ending during a check", () => {
       'verify-message': 'hi'
     })
     // The run's deadline has passed: nothing more is sent, and no answer comes.
-    const { context } = checkContext(
+    const assistantOnly = CHECKS.filter(({ name }) => name === 'assistant')
+    const { checks } = await checkRevision(
+      assistantOnly,
       config,
       { ...DEPLOYED, deploymentUrl: agent.url },
       { deadline: clock.now() - 1 }
     )
-    const assistantOnly = CHECKS.filter(({ check }) => check === 'assistant')
-    const checks = await runChecks(assistantOnly, context)
     expect(checks.verdicts).toEqual([
       {
         check: 'assistant',
@@ -184,9 +188,7 @@ describe("the run's timeout ending during a check", () => {
 
 describe("the runner's list: the spec's table of checks that cannot conclude", () => {
   it('rolls back on "could not conclude" only for checks of the new revision\'s own behaviour', () => {
-    expect(
-      CHECKS.map(({ check, inconclusiveRollsBack }) => [check, inconclusiveRollsBack])
-    ).toEqual([
+    expect(CHECKS.map(({ name, inconclusiveRollsBack }) => [name, inconclusiveRollsBack])).toEqual([
       ['commit', false],
       ['serving', false],
       ['info', true],

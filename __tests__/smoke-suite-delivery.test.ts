@@ -98,7 +98,7 @@ describe('the smoke suite in safe delivery', () => {
       revisionId: rollbackRevision?.id,
       outcome: 'deployed',
       restored: true,
-      checks: { suite: { revisionId: rollbackRevision?.id, passed: 2, failed: 0 } }
+      checks: { payloads: { suite: { revisionId: rollbackRevision?.id, passed: 2, failed: 0 } } }
     })
     expect(failingVerdict(run.rollback?.checks)).toBeUndefined()
     // Both revisions ran the whole suite; the outputs count this run's revision's cases.
@@ -124,7 +124,11 @@ describe('the smoke suite in safe delivery', () => {
     })
     const [newest] = controlPlane.revisions(id)
     expect(run.result).toMatchObject({ outcome: 'checks-failed', revisionId: newest?.id })
-    expect(run.checks?.suite).toMatchObject({ revisionId: newest?.id, passed: 0, failed: 2 })
+    expect(run.checks?.payloads.suite).toMatchObject({
+      revisionId: newest?.id,
+      passed: 0,
+      failed: 2
+    })
     expect(failingVerdict(run.checks)?.why).toContain('Smoke suite: 0 of 2 cases passed')
     expect(run.outputs).toMatchObject({ 'cases-passed': '0', 'cases-failed': '2' })
     expect(controlPlane.redeploys()).toHaveLength(1)

@@ -321,7 +321,7 @@ describe('the smoke suite against the emulated agent server', () => {
             { check: 'assistant', verdict: 'passed' },
             { check: 'suite', verdict: 'passed' }
           ],
-          suite: report
+          payloads: { suite: report }
         }
       },
       redact

@@ -56,7 +56,7 @@ const model = buildReport({
       { check: 'assistant', verdict: 'passed' },
       { check: 'suite', verdict: 'failed', why: 'Smoke suite: 1 of 3 cases passed.' }
     ],
-    suite
+    payloads: { suite }
   },
   now: Date.now()
 })
@@ -85,7 +85,7 @@ describe('the smoke suite in the records', () => {
             { check: 'assistant', verdict: 'passed' },
             { check: 'suite', verdict: 'failed', why: 'Smoke suite: 1 of 3 cases passed.' }
           ],
-          suite
+          payloads: { suite }
         },
         rollback: {
           failedRevisionId: REVISION,
@@ -94,7 +94,10 @@ describe('the smoke suite in the records', () => {
           outcome: 'deployed',
           elapsedMs: 1_000,
           message: 'Rolled back.',
-          checks: { verdicts: [{ check: 'suite', verdict: 'passed' }], suite: brought },
+          checks: {
+            verdicts: [{ check: 'suite', verdict: 'passed' }],
+            payloads: { suite: brought }
+          },
           servingNow: 'revision-brought-back',
           restored: true
         }
@@ -123,7 +126,7 @@ describe('the smoke suite in the records', () => {
             { check: 'assistant', verdict: 'passed' },
             { check: 'suite', verdict: 'failed', why: 'Smoke suite: 1 of 3 cases passed.' }
           ],
-          suite
+          payloads: { suite }
         }
       },
       redact

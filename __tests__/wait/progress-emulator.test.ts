@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
+import { runDeadline } from '../../src/run/deadlines'
 import { ControlPlaneClient } from '../../src/control-plane/client'
 import { parseInputs } from '../../src/inputs/parse'
 import { runOperation } from '../../src/operations/operations'
@@ -63,9 +64,9 @@ describe('progress against the emulator', () => {
         warning: (text) => lines.push({ at: clock.now() - startedAt, text }),
         known: () => undefined
       },
-      startedAt,
-      now: clock.now,
-      sleep: clock.sleep
+      log: { info: () => undefined, notice: () => undefined, warning: () => undefined },
+      clock,
+      deadline: runDeadline(startedAt, config.timeoutMs)
     })
     expect(result.outcome).toBe('deployed')
 

@@ -1,3 +1,4 @@
+import type { OutputName } from '../inputs/contract'
 import type { Config } from '../inputs/parse'
 import type { DeployResult } from '../result'
 import { deleteDeployment } from './delete'
@@ -8,6 +9,9 @@ import { prunePreviews } from './prune'
 import { rollbackOperation } from './rollback'
 
 export type Operation = Config['operation']
+
+/** Where the commit of an operation's revision is read from, for the report and its links. */
+export type BuiltFrom = 'workflow' | 'promotion' | 'redeploy'
 
 /** One operation's config: its variant of the union, with what the rules proved it has. */
 export type ConfigOf<K extends Operation> = Extract<Config, { operation: K }>
@@ -44,6 +48,21 @@ export interface OperationKind<K extends Operation = Operation> {
    * when the revision whose build is sent is chosen (an earlier revision, or the source's).
    */
   commit: 'workflow' | 'served'
+  /** Where the commit its revision was built from is read: the workflow, the promotion, the redeploy. */
+  builtFrom: BuiltFrom
+  /**
+   * It sends a source of the inputs (a ref, an image, a folder) that the summary names; a promote
+   * carries the other deployment's.
+   */
+  sendsSource: boolean
+  /** It names one deployment: the `created` output and the GitHub records' name (prune names none). */
+  namesDeployment: boolean
+  /** The report says what serves now (a delete leaves nothing to serve). */
+  reportsServing: boolean
+  /** Outputs of its own, from its result. */
+  outputs?: (result: DeployResult) => Partial<Record<OutputName, string>>
+  /** The headline of a failure before any verdict. */
+  failedWords: string
 }
 
 export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
@@ -56,7 +75,12 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
     github: 'records',
     verb: 'Deploy',
     waiting: 'building',
-    commit: 'workflow'
+    commit: 'workflow',
+    builtFrom: 'workflow',
+    sendsSource: true,
+    namesDeployment: true,
+    reportsServing: true,
+    failedWords: 'deploy failed'
   },
   // Itself the rollback: there is nothing earlier to bring back when it fails.
   rollback: {
@@ -68,7 +92,12 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
     github: 'records',
     verb: 'Roll back',
     waiting: 'redeploying an earlier revision',
-    commit: 'served'
+    commit: 'served',
+    builtFrom: 'redeploy',
+    sendsSource: true,
+    namesDeployment: true,
+    reportsServing: true,
+    failedWords: 'rollback failed'
   },
   promote: {
     run: promote,
@@ -79,7 +108,12 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
     github: 'records',
     verb: 'Promote to',
     waiting: 'promoting',
-    commit: 'served'
+    commit: 'served',
+    builtFrom: 'promotion',
+    sendsSource: false,
+    namesDeployment: true,
+    reportsServing: true,
+    failedWords: 'promote failed'
   },
   delete: {
     run: deleteDeployment,
@@ -90,7 +124,13 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
     github: 'previews',
     verb: 'Delete',
     waiting: 'deleting',
-    commit: 'workflow'
+    commit: 'workflow',
+    builtFrom: 'workflow',
+    sendsSource: true,
+    namesDeployment: true,
+    reportsServing: false,
+    outputs: deletedOutputs,
+    failedWords: 'delete failed'
   },
   prune: {
     run: prunePreviews,
@@ -101,8 +141,27 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
     github: 'previews',
     verb: 'Prune',
     waiting: 'pruning',
-    commit: 'workflow'
+    commit: 'workflow',
+    builtFrom: 'workflow',
+    sendsSource: true,
+    namesDeployment: false,
+    reportsServing: true,
+    outputs: (result) => ({ pruned: JSON.stringify(prunedNames(result)) }),
+    failedWords: 'prune failed'
   }
+}
+
+/** A delete says which deployment it removed, or would: none when there was none to remove. */
+function deletedOutputs(result: DeployResult): Partial<Record<OutputName, string>> {
+  const removed = result.outcome === 'deleted' || result.outcome === 'dry-run'
+  return { 'deployment-id': removed ? (result.deploymentId ?? '') : '' }
+}
+
+/** operation prune: the names deleted, or on a dry run those that would be. */
+function prunedNames(result: DeployResult): string[] {
+  return (result.pruneRows ?? [])
+    .filter((row) => result.outcome === 'dry-run' || row.result === 'deleted')
+    .map((row) => row.name)
 }
 
 /** Runs the operation the config names: its row's run, given its own variant of the config. */

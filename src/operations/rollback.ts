@@ -136,17 +136,14 @@ export async function rollBackAfterFailure(
   request: RollbackRequest
 ): Promise<{ report: RollbackReport; result?: DeployResult } | { skipped: string }> {
   const { failedRevisionId, previousRevisionId, deploymentId } = request
-  const startedAt = deps.now()
+  const startedAt = deps.deadline.startedAt
   const io = {
     ...deps.io,
     // The records are the failed deploy's: they say how the rollback ended, at the end.
     waitStarting: undefined,
     redeploying: undefined
   }
-  const run = new DeployRun(
-    { ...config, timeoutMs: config.rollbackTimeoutMs },
-    { ...deps, io, startedAt }
-  )
+  const run = new DeployRun(config, { ...deps, io })
   const report = (
     outcome: RollbackReport['outcome'],
     message: string,
@@ -157,7 +154,7 @@ export async function rollBackAfterFailure(
       toRevisionId: previousRevisionId,
       revisionId,
       outcome,
-      elapsedMs: deps.now() - startedAt,
+      elapsedMs: deps.clock.now() - startedAt,
       message,
       // Settled once its checks ran and what serves was read (../safe-delivery.ts).
       restored: false
