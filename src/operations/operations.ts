@@ -1,12 +1,7 @@
 import type { OutputName } from '../inputs/contract'
 import type { Config } from '../inputs/parse'
 import type { DeployResult } from '../result'
-import { deleteDeployment } from './delete'
-import { deploy } from './deploy'
 import type { DeployDeps } from './deps'
-import { promote } from './promote'
-import { prunePreviews } from './prune'
-import { rollbackOperation } from './rollback'
 
 export type Operation = Config['operation']
 
@@ -18,7 +13,10 @@ export type ConfigOf<K extends Operation> = Extract<Config, { operation: K }>
 
 /** What an operation is, everywhere: one row per operation, checked complete by the compiler. */
 export interface OperationKind<K extends Operation = Operation> {
-  /** What it sends and waits for, given its own config; ends in a result, never throws. */
+  /**
+   * What it sends and waits for, given its own config; ends in a result, never throws. Loaded on
+   * first use: the report reads this table on every run, a missing input's included.
+   */
   run: (config: ConfigOf<K>, deps: DeployDeps) => Promise<DeployResult>
   /** Its revision, once DEPLOYED, goes through the checks after DEPLOYED. */
   checked: boolean
@@ -34,11 +32,6 @@ export interface OperationKind<K extends Operation = Operation> {
    * (`records`), or the traces of the previews it removed marked deleted (`previews`).
    */
   github: 'records' | 'previews'
-  /**
-   * `eval-dataset` gates it: planned before its write, run after its other checks. An operation
-   * that brings back what served before is not gated (a notice says so).
-   */
-  gated: boolean
   /** The GitHub deployment's description: what the run does to the deployment. */
   verb: string
   /** What the PR comment says the run is doing while it waits ("building `abc1234`"). */
@@ -67,11 +60,10 @@ export interface OperationKind<K extends Operation = Operation> {
 
 export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
   deploy: {
-    run: deploy,
+    run: (config, deps) => import('./deploy').then(({ deploy }) => deploy(config, deps)),
     checked: true,
     rollsBack: true,
     bringsBack: false,
-    gated: true,
     github: 'records',
     verb: 'Deploy',
     waiting: 'building',
@@ -84,11 +76,11 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
   },
   // Itself the rollback: there is nothing earlier to bring back when it fails.
   rollback: {
-    run: rollbackOperation,
+    run: (config, deps) =>
+      import('./rollback').then(({ rollbackOperation }) => rollbackOperation(config, deps)),
     checked: true,
     rollsBack: false,
     bringsBack: true,
-    gated: false,
     github: 'records',
     verb: 'Roll back',
     waiting: 'redeploying an earlier revision',
@@ -100,11 +92,10 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
     failedWords: 'rollback failed'
   },
   promote: {
-    run: promote,
+    run: (config, deps) => import('./promote').then(({ promote }) => promote(config, deps)),
     checked: true,
     rollsBack: true,
     bringsBack: false,
-    gated: true,
     github: 'records',
     verb: 'Promote to',
     waiting: 'promoting',
@@ -116,11 +107,11 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
     failedWords: 'promote failed'
   },
   delete: {
-    run: deleteDeployment,
+    run: (config, deps) =>
+      import('./delete').then(({ deleteDeployment }) => deleteDeployment(config, deps)),
     checked: false,
     rollsBack: false,
     bringsBack: false,
-    gated: false,
     github: 'previews',
     verb: 'Delete',
     waiting: 'deleting',
@@ -133,11 +124,11 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
     failedWords: 'delete failed'
   },
   prune: {
-    run: prunePreviews,
+    run: (config, deps) =>
+      import('./prune').then(({ prunePreviews }) => prunePreviews(config, deps)),
     checked: false,
     rollsBack: false,
     bringsBack: false,
-    gated: false,
     github: 'previews',
     verb: 'Prune',
     waiting: 'pruning',
