@@ -16,7 +16,8 @@ import {
 } from '../src/after-deploy/agent-checks'
 import { CHECKS } from '../src/after-deploy/checks'
 import { runChecks } from '../src/after-deploy/check-runner'
-import { checkContext, configOf, gitHostStep } from './helpers/deploy-harness'
+import { checkContext } from './helpers/deploy-harness'
+import { configFor, gitHostConfig } from './helpers/config-fixture'
 import { trackedDispatcher } from './helpers/action-world'
 import { sleep } from '../src/control-plane/retry'
 import { agentStatusMeaning } from '../src/after-deploy/agent-status'
@@ -352,10 +353,9 @@ describe('agent checks against the real agent server', () => {
   })
 
   it('skips the /info check with a notice: the local server names no host revision', async () => {
-    const config = await configOf({
-      ...gitHostStep('http://127.0.0.1:9'),
-      'verify-assistant': 'agent',
-      'verify-timeout': '5s'
+    const config = configFor({
+      ...gitHostConfig('http://127.0.0.1:9'),
+      verify: { timeoutMs: 5_000 }
     })
     const { context, log } = checkContext(config, {
       outcome: 'deployed',

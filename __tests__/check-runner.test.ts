@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import {
   startAgentServer,
-  startControlPlane,
+  startServingAgent,
   type AgentServerEmulator,
   type AgentServerOptions,
   type ControlPlaneEmulator,
@@ -17,14 +17,8 @@ import { CHECKS } from '../src/after-deploy/checks'
 import { CancelledError } from '../src/operations/deps'
 import { OUTCOMES } from '../src/outcomes'
 import type { CheckName, CheckVerdictKind, DeployResult } from '../src/result'
-import {
-  checkContext,
-  clock,
-  configOf,
-  gitHostStep,
-  onClock,
-  runDelivery
-} from './helpers/deploy-harness'
+import { checkContext, clock, onClock, runDelivery } from './helpers/deploy-harness'
+import { configFor, gitHostConfig } from './helpers/config-fixture'
 
 const DEPLOYED: DeployResult = {
   outcome: 'deployed',
@@ -59,7 +53,7 @@ function scripted(
 }
 
 async function contextFor(signal?: AbortSignal) {
-  const config = await configOf({ ...gitHostStep('http://127.0.0.1:9'), 'verify-assistant': 'a' })
+  const config = configFor({ ...gitHostConfig('http://127.0.0.1:9'), verify: { assistantId: 'a' } })
   return checkContext(config, DEPLOYED, { signal }).context
 }
 
@@ -102,7 +96,10 @@ describe('the check runner', () => {
   })
 
   it('gives no verdict to a check not asked for', async () => {
-    const config = await configOf({ ...gitHostStep('http://127.0.0.1:9'), 'verify-assistant': 'a' })
+    const config = configFor({
+      ...gitHostConfig('http://127.0.0.1:9'),
+      verify: { assistantId: 'a' }
+    })
     const asked = CHECKS.filter((entry) => entry.asked(checkContext(config, DEPLOYED).context))
     // No verify-message, no verify-a2a, no verify-cases, no promote, no gate planned.
     expect(asked.map(({ check }) => check)).toEqual(['serving', 'info', 'assistant'])
@@ -155,11 +152,7 @@ describe("the run's timeout ending during a check", () => {
 
   it('makes an agent check that got no answer one that could not conclude, rolled back per its row', async () => {
     agent = await startAgentServer()
-    const config = await configOf({
-      ...gitHostStep('http://127.0.0.1:9'),
-      'verify-assistant': 'agent',
-      'verify-message': 'hi'
-    })
+    const config = configFor({ ...gitHostConfig('http://127.0.0.1:9'), verify: { message: 'hi' } })
     // The run's deadline has passed: nothing more is sent, and no answer comes.
     const { context } = checkContext(
       config,
@@ -233,19 +226,14 @@ describe('the checks after DEPLOYED, against the emulator', () => {
   })
 
   async function start(options: ControlPlaneOptions = {}, agentOptions: AgentServerOptions = {}) {
-    const holder: { controlPlane?: ControlPlaneEmulator } = {}
-    agent = await startAgentServer({
-      ...agentOptions,
-      host: () => holder.controlPlane?.serving(NAME)
+    const started = await startServingAgent({
+      serve: NAME,
+      agent: agentOptions,
+      controlPlane: { ...onClock, stepMs: 5, ...options }
     })
-    const controlPlane = await startControlPlane({
-      ...onClock,
-      stepMs: 5,
-      agentUrl: agent.url,
-      ...options
-    })
-    holder.controlPlane = controlPlane
+    const controlPlane = started.controlPlane
     cp = controlPlane
+    agent = started.agent
     const seeded = controlPlane.seedDeployment({
       name: NAME,
       source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
@@ -256,9 +244,8 @@ describe('the checks after DEPLOYED, against the emulator', () => {
   it('fails the step when /info names the revision as a number: could not confirm, never a skip', async () => {
     const { controlPlane } = await start({}, { infoHost: 'malformed' })
     const run = await runDelivery({
-      ...gitHostStep(controlPlane.url, NAME),
-      'verify-assistant': 'agent',
-      'verify-timeout': '2s'
+      ...gitHostConfig(controlPlane.url, NAME),
+      verify: { timeoutMs: 2_000 }
     })
     expect(run.result.outcome).toBe('checks-failed')
     expect(OUTCOMES[run.result.outcome].exitCode).toBe(1)
@@ -290,11 +277,9 @@ describe('the checks after DEPLOYED, against the emulator', () => {
     )
     const run = await runDelivery(
       {
-        ...gitHostStep(controlPlane.url, NAME),
-        'verify-assistant': 'agent',
-        'verify-message': 'hi',
-        'verify-timeout': '30s',
-        'rollback-on-failure': 'true'
+        ...gitHostConfig(controlPlane.url, NAME),
+        verify: { message: 'hi', timeoutMs: 30_000 },
+        rollbackOnFailure: true
       },
       undefined,
       { signal: controller.signal }

@@ -14,7 +14,6 @@ import {
   type TracingEmulator,
   type TracingOptions
 } from '../../emulator'
-import { parseInputs } from '../../src/inputs/parse'
 import type { RawInputs } from '../../src/inputs/contract'
 import { TracingClient } from '../../src/evaluation/tracing-client'
 import type { GateDeps, GateSettings } from '../../src/evaluation/types'
@@ -25,7 +24,7 @@ import {
   type RunInProcessOptions
 } from '../helpers/action-world'
 import { gitHostStep } from '../helpers/step-inputs'
-import { rawInputs } from '../helpers/action-yml'
+import { configFor, type ConfigPartial } from '../helpers/config-fixture'
 
 export const DEPLOYMENT = '5b2a3c1d-0e4f-4a6b-8c7d-9e0f1a2b3c4d'
 export const REVISION_A = 'a1111111-1111-4111-8111-111111111111'
@@ -52,6 +51,13 @@ export function virtualClock(start = Date.parse('2026-11-26T12:00:00Z')) {
   }
 }
 
+/** The gate's settings a test names, in the Config's words. */
+export type GatePartial = NonNullable<ConfigPartial['gate']>
+
+/** Thresholds by key, in the order written: `thresholds({ correctness: 0.8 })`. */
+export const thresholds = (values: Record<string, number>): ReadonlyMap<string, number> =>
+  new Map(Object.entries(values))
+
 export interface World {
   tracing: TracingEmulator
   agent: AgentServerEmulator
@@ -59,7 +65,7 @@ export interface World {
   lines: string[]
   notices: string[]
   deps: (given?: Partial<GateDeps>) => GateDeps
-  settings: (given?: Partial<RawInputs>) => Promise<GateSettings>
+  settings: (given?: GatePartial) => Promise<GateSettings>
   close: () => Promise<void>
 }
 
@@ -99,18 +105,12 @@ export async function startWorld(
       ...given
     }),
     settings: async (given = {}) => {
-      const config = await parseInputs(
-        rawInputs({
-          'api-url': 'https://control.example.com',
-          'api-key': 'emulator-key',
-          name: 'support-agent',
+      const config = configFor(
+        {
           source: 'external_image',
-          'image-uri': 'registry.example.com/agent:1',
-          'verify-assistant': 'agent',
-          'eval-dataset': 'gate-dataset',
-          'tracing-url': tracing.url,
-          ...given
-        }),
+          imageUri: 'registry.example.com/agent:1',
+          gate: { dataset: 'gate-dataset', tracingUrl: tracing.url, ...given }
+        },
         {}
       )
       if (!config.gate) throw new Error('no gate in the config')
