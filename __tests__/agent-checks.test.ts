@@ -20,7 +20,7 @@ import { checkContext } from './helpers/deploy-harness'
 import { configFor, gitHostConfig } from './helpers/config-fixture'
 import { trackedDispatcher } from './helpers/action-world'
 import { sleep } from '../src/control-plane/retry'
-import { agentStatusMeaning } from '../src/after-deploy/agent-status'
+import { agentStatusMeaning } from '../src/agent-server/status'
 import { parseExpectation, type Expectation } from '../src/inputs/expectation'
 import { REAL_WORK_TEST_MS } from './helpers/real-time'
 

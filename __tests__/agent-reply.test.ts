@@ -13,7 +13,7 @@ import {
   readAgentReply,
   sentMessageCount,
   type AgentReply
-} from '../src/after-deploy/agent-reply'
+} from '../src/agent-server/reply'
 import { gitHostStep } from './helpers/deploy-harness'
 import { runAction, type ActionRun } from './helpers/run-action'
 import { REAL_WORK_TEST_MS } from './helpers/real-time'

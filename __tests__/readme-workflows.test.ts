@@ -98,6 +98,31 @@ describe('every README workflow', () => {
     expect([...new Set(named)].filter((name) => !quickStart.includes(`\`${name}\``))).toEqual([])
   })
 
+  it("pins every other action by commit SHA with its version, keeps no checkout's token, caches nothing", () => {
+    const others = jobs.flatMap(({ line, job }) =>
+      (job.steps ?? [])
+        .filter((step) => step.uses !== undefined && !usesAction(step))
+        .map((step) => ({ line, step }))
+    )
+    expect(others.length).toBeGreaterThanOrEqual(2)
+    for (const { line, step } of others) {
+      expect([line, step.uses]).toEqual([
+        line,
+        expect.stringMatching(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/)
+      ])
+      // None of the examples pushes: a checkout's token is not left on disk for later steps.
+      if (step.uses?.startsWith('actions/checkout@'))
+        expect([line, step.with?.['persist-credentials']]).toEqual([line, false])
+    }
+    const usesLines = blocks
+      .join('\n')
+      .split('\n')
+      .filter((text) => /^\s*(- )?uses: (?!our-org\/deploy-agent@)/.test(text))
+    expect(usesLines).toHaveLength(others.length)
+    for (const text of usesLines) expect(text).toMatch(/@[0-9a-f]{40} # v\d+\.\d+\.\d+$/)
+    expect(blocks.join('\n')).not.toMatch(/actions\/cache@|^\s*cache:/m)
+  })
+
   it('uses the action at its major tag, and pins it by commit SHA once, in the text', () => {
     const uses = jobs.flatMap(({ job }) => actionSteps(job).map((step) => step.uses))
     expect(new Set(uses)).toEqual(new Set(['our-org/deploy-agent@v1']))

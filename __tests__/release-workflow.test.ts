@@ -1,15 +1,16 @@
 /**
- * The release workflow's scripts, run as the runner runs them (`bash -eo pipefail`), in git
- * repositories made under the OS temp folder: the checks refuse what must not be released, and
- * the major tag moves only to the newest release of its major version. Only the `gh release`
- * call itself is left to GitHub.
+ * The release workflow: its shape (least privilege, no cache, no token left on disk, actions
+ * pinned by commit SHA), and its steps' scripts run as the runner runs them (`bash -eo
+ * pipefail`), in git repositories made under the OS temp folder: the checks refuse what must not
+ * be released, and the major tag moves only to the newest release of its major version. Only the
+ * `gh release` call itself is left to GitHub. scripts/releasable.sh has ./releasable.test.ts.
  */
 import { afterAll, describe, expect, it, jest } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parse } from 'yaml'
+import { commit, git, tempFolders } from './helpers/git-repo'
 import { REAL_WORK_TEST_MS } from './helpers/real-time'
 
 jest.setTimeout(REAL_WORK_TEST_MS)
@@ -18,26 +19,27 @@ interface Step {
   name?: string
   uses?: string
   run?: string
+  with?: Record<string, unknown>
+  env?: Record<string, string>
+}
+interface Job {
+  needs?: string | string[]
+  permissions: Record<string, string>
+  steps: Step[]
 }
 interface Workflow {
   on: { push: { tags: string[] } }
   permissions: unknown
-  jobs: { release: { env: Record<string, string>; steps: Step[] } }
+  env: Record<string, string>
+  jobs: Record<string, Job>
 }
 
-const workflow = parse(
-  readFileSync(new URL('../.github/workflows/release.yml', import.meta.url), 'utf8')
-) as Workflow
-const steps = workflow.jobs.release.steps
-const root = mkdtempSync(join(tmpdir(), 'release-workflow-'))
-afterAll(() => rmSync(root, { recursive: true, force: true }))
-
-let folders = 0
-const folder = () => {
-  const path = join(root, String(folders++))
-  mkdirSync(path)
-  return path
-}
+const text = readFileSync(new URL('../.github/workflows/release.yml', import.meta.url), 'utf8')
+const workflow = parse(text) as Workflow
+const jobs = Object.entries(workflow.jobs)
+const steps = jobs.flatMap(([, job]) => job.steps)
+const { folder, remove } = tempFolders('release-workflow-')
+afterAll(remove)
 
 function script(name: string): string {
   const step = steps.find((candidate) => candidate.name === name)
@@ -65,36 +67,58 @@ function runStep(name: string, cwd: string, tag: string, bin?: string) {
   return { code: result.status, out: `${result.stdout}${result.stderr}`, runnerTemp }
 }
 
-function git(cwd: string, ...args: string[]): string {
-  const result = spawnSync(
-    'git',
-    [
-      '-c',
-      'user.name=test',
-      '-c',
-      'user.email=test@local',
-      '-c',
-      'init.defaultBranch=main',
-      ...args
-    ],
-    { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: cwd } }
-  )
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`)
-  return result.stdout.trim()
-}
-
-function commit(cwd: string, file: string, text: string): string {
-  writeFileSync(join(cwd, file), text)
-  git(cwd, 'add', '-A')
-  git(cwd, 'commit', '-qm', text)
-  return git(cwd, 'rev-parse', 'HEAD')
-}
+/** The job that has a step of this name. */
+const jobOf = (name: string) =>
+  jobs.find(([, job]) => job.steps.some((step) => step.name === name))?.[0]
 
 describe('the release workflow', () => {
-  it('runs on release tags only, with contents: write and nothing else', () => {
+  it('runs on release tags only, for the tag pushed', () => {
     expect(workflow.on.push.tags).toEqual(['v[0-9]+.[0-9]+.[0-9]+'])
-    expect(workflow.permissions).toEqual({ contents: 'write' })
-    expect(workflow.jobs.release.env.TAG).toBe('${{ github.ref_name }}')
+    expect(workflow.env.TAG).toBe('${{ github.ref_name }}')
+  })
+
+  it('reads in every job but the last, which alone may write contents, and runs no npm', () => {
+    expect(workflow.permissions).toEqual({})
+    expect(Object.fromEntries(jobs.map(([name, job]) => [name, job.permissions]))).toEqual({
+      check: { contents: 'read', checks: 'read', statuses: 'read' },
+      build: { contents: 'read' },
+      publish: { contents: 'write' }
+    })
+    const publish = workflow.jobs.publish
+    expect(publish?.needs).toEqual(['check', 'build'])
+    for (const step of publish?.steps ?? []) {
+      expect([step.name, step.run ?? '']).not.toEqual([step.name, expect.stringMatching(/\bnpm\b/)])
+      expect([step.name, step.uses ?? '']).not.toEqual([
+        step.name,
+        expect.stringContaining('setup-node')
+      ])
+    }
+    // The token is handed only to the steps that publish and push.
+    const given = steps.filter((step) => JSON.stringify(step.env ?? {}).includes('github.token'))
+    expect(given.map((step) => [jobOf(step.name ?? ''), step.name])).toEqual([
+      ['check', 'The tagged commit is on the default branch and passed CI'],
+      ['publish', 'Publish the GitHub release'],
+      ['publish', 'Move the major tag']
+    ])
+  })
+
+  it('keeps no token on disk, restores no cache, and pins every action by commit SHA with its version', () => {
+    const actions = steps.filter((step) => step.uses !== undefined)
+    expect(actions.length).toBeGreaterThanOrEqual(4)
+    for (const step of actions) {
+      expect(step.uses).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/)
+      if (step.uses?.startsWith('actions/checkout@'))
+        expect(step.with?.['persist-credentials']).toBe(false)
+      if (step.uses?.startsWith('actions/setup-node@')) {
+        expect(step.with?.cache).toBeUndefined()
+        expect(step.with?.['package-manager-cache']).toBe(false)
+      }
+    }
+    // The version each SHA is, in a comment on its line, as Dependabot and Renovate read it.
+    const lines = text.split('\n').filter((line) => /^\s*(- )?uses:/.test(line))
+    expect(lines).toHaveLength(actions.length)
+    for (const line of lines) expect(line).toMatch(/@[0-9a-f]{40} # v\d+\.\d+\.\d+$/)
+    expect(text).not.toMatch(/actions\/cache|^\s*cache:/m)
   })
 
   it('publishes only after every check, and moves the major tag last', () => {
@@ -104,11 +128,36 @@ describe('the release workflow', () => {
     expect(publish).toBeGreaterThan(0)
     for (const check of [
       'The tag is the version in package.json',
+      'The tagged commit is on the default branch and passed CI',
       'dist/ is what the tagged source builds to',
       'Release notes from CHANGELOG.md'
     ])
       expect([check, at(check) >= 0 && at(check) < publish]).toEqual([check, true])
     expect(at('Move the major tag')).toBe(names.length - 1)
+    // Jobs run in the order of their needs: check, then build, then publish.
+    expect(workflow.jobs.build?.needs).toBe('check')
+    expect(jobOf('The tagged commit is on the default branch and passed CI')).toBe('check')
+    expect(jobOf('dist/ is what the tagged source builds to')).toBe('build')
+  })
+
+  it('checks the tag with the script, against the default branch and the CI jobs', () => {
+    const step = steps.find((candidate) => candidate.run === 'bash scripts/releasable.sh')
+    expect(step?.env).toEqual({
+      DEFAULT_BRANCH: '${{ github.event.repository.default_branch }}',
+      REQUIRED_CHECKS: 'ci check-dist self-test',
+      GITHUB_TOKEN: '${{ github.token }}'
+    })
+    // Each required check is a job of a workflow that runs on the default branch.
+    const ciJobs = ['ci.yml', 'check-dist.yml', 'self-test.yml'].flatMap((file) =>
+      Object.keys(
+        (
+          parse(readFileSync(new URL(`../.github/workflows/${file}`, import.meta.url), 'utf8')) as {
+            jobs: Record<string, unknown>
+          }
+        ).jobs
+      )
+    )
+    expect(ciJobs).toEqual(step?.env?.REQUIRED_CHECKS?.split(' '))
   })
 })
 

@@ -15,7 +15,7 @@ import { trackedDispatcher } from '../__tests__/helpers/action-world'
 import { runExperiment } from '../src/evaluation/experiment'
 import { planGate } from '../src/evaluation/plan'
 import { runGate } from '../src/evaluation/gate'
-import { TracingClient } from '../src/evaluation/tracing-client'
+import { TracingClient } from '../src/tracing/client'
 import { FIRST_POLL_GAP_MS, LONGEST_POLL_GAP_MS } from '../src/evaluation/coverage'
 import type { GateDeps, GatePlan, GateSettings } from '../src/evaluation/types'
 

@@ -277,6 +277,7 @@ export async function startControlPlane(
       await (options.sleep
         ? options.sleep(fault.delayMs ?? 1000)
         : new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000).unref()))
+    if (fault?.kind === 'ignore-offset') url.searchParams.delete('offset')
     const answer: Answer = parsed.ok
       ? route(method, record.path, url.searchParams, parsed.value)
       : {

@@ -24,7 +24,7 @@
  * - `startServices()` (services.ts) starts the control plane, the agent server and this
  *   service together with one key, clock and workspace.
  * - Faults: `injectFault(fault)` with the control plane's `Fault` shape (status with
- *   `retryAfter`, reset-before, reset-after, delay, truncate; per method/path/times), matched
+ *   `retryAfter`, reset-before, reset-after, delay, truncate, ignore-offset; per method/path/times), matched
  *   on the path without `/api/v1`; `clearFaults()`.
  * - Inspection: `requests` (every request, faulted ones marked), `sessions()`, `runs(sessionId?)`
  *   (newest state with `posts` and `visible`), `feedback(filter?)`, `posted()` (counts of session
@@ -283,6 +283,7 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
     }
     if (fault?.kind === 'delay')
       await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000).unref())
+    if (fault?.kind === 'ignore-offset') url.searchParams.delete('offset')
     const answer: Answer = parsed.ok
       ? route(method, path, url.searchParams, parsed.value, raw.length)
       : ingestPath

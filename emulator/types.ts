@@ -85,7 +85,11 @@ export interface Fault {
   path?: string | RegExp
   /** How many matching requests it hits (default 1). */
   times?: number
-  kind: 'status' | 'reset-before' | 'reset-after' | 'delay' | 'truncate'
+  /**
+   * 'ignore-offset': a list answers its first page whatever `offset` is asked (as a service
+   * that ignores it would); give it `times` to cover every page read.
+   */
+  kind: 'status' | 'reset-before' | 'reset-after' | 'delay' | 'truncate' | 'ignore-offset'
   /** For 'status' (default 503). */
   status?: number
   /** For 'status': the Retry-After header. */

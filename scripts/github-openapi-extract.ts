@@ -32,7 +32,10 @@ export const EXTRACTED = [
   'pulls/get',
   // The stand-in's other routes, which tests call to read what the action left.
   'repos/list-deployment-statuses',
-  'pulls/list'
+  'pulls/list',
+  // The release workflow's check that the tagged commit passed CI (scripts/releasable.sh).
+  'checks/list-for-ref',
+  'repos/get-combined-status-for-ref'
 ] as const
 
 export const EXTRACT_URL = new URL(

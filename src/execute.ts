@@ -11,7 +11,7 @@ import { createLog, type Log } from './report/log'
 import { runnerReporter } from './report/reporter'
 import type { Redactor } from './report/redact'
 import { LOG_BUDGET_MS, showRevisionLogs } from './after-deploy/revision-logs'
-import type { DeletedPreview } from './after-deploy/github-cleanup'
+import type { DeletedPreview } from './github/cleanup'
 import { buildReport } from './report/report-model'
 import { renderBuildingComment } from './report/pr-comment-text'
 import { githubPlaceFromEnv, runUrl, workflowCommit, type GitHubPlace } from './lib/github-links'
@@ -153,8 +153,8 @@ async function openRecords(
   if (!config.github || operation.github !== 'records' || config.dryRun) return undefined
   if (deploymentName === undefined) return undefined
   try {
-    const { openGitHubRecords } = await import('./after-deploy/github-records')
-    const { workflowTarget } = await import('./after-deploy/github-client')
+    const { openGitHubRecords } = await import('./github/records')
+    const { workflowTarget } = await import('./github/client')
     return openGitHubRecords(
       {
         token: config.github.token,
@@ -184,7 +184,8 @@ async function openRecords(
             },
             previousBody,
             links.place,
-            redact
+            redact,
+            (text) => log.notice(text)
           )
       },
       workflowTarget(world.env)
@@ -207,8 +208,8 @@ async function openPreviews(
 ) {
   if (!config.github || OPERATIONS[config.operation].github !== 'previews') return undefined
   try {
-    const { openGitHubPreviews } = await import('./after-deploy/github-cleanup')
-    const { workflowTarget } = await import('./after-deploy/github-client')
+    const { openGitHubPreviews } = await import('./github/cleanup')
+    const { workflowTarget } = await import('./github/client')
     return openGitHubPreviews(
       {
         token: config.github.token,

@@ -148,7 +148,7 @@ export interface CaseResult {
   passed: boolean
   /** From send to answer by the run's clock; undefined when no answer came. */
   latencyMs?: number
-  /** The agent's reply (after-deploy/agent-reply.ts), cut to what is shown (MAX_REPLY). */
+  /** The agent's reply (agent-server/reply.ts), cut to what is shown (MAX_REPLY). */
   reply?: string
   /** Why the case failed. */
   failure?: string

@@ -52,7 +52,7 @@ describe('the evaluation gate in a deploy, in process', () => {
     expect(run.outputs['eval-passed']).toBe('true')
     const experimentId = run.outputs['experiment-id']
     expect(JSON.parse(run.outputs['eval-scores'] ?? '')).toEqual({
-      correctness: { mean: 1, n: 4, baseline: null, delta: null, verdict: 'pass' }
+      correctness: { mean: 1, n: 4, baseline: null, delta: null, compared: null, verdict: 'pass' }
     })
     expect(run.outputs['baseline-experiment-id']).toBeUndefined()
     expect(run.outputs['rolled-back']).toBe('false')
@@ -81,7 +81,7 @@ describe('the evaluation gate in a deploy, in process', () => {
     expect(run.exitCode).toBe(1)
     expect(run.outputs['eval-passed']).toBe('false')
     expect(JSON.parse(run.outputs['eval-scores'] ?? '')).toEqual({
-      correctness: { mean: 0, n: 4, baseline: null, delta: null, verdict: 'fail' }
+      correctness: { mean: 0, n: 4, baseline: null, delta: null, compared: null, verdict: 'fail' }
     })
     expect(run.outputs['rolled-back']).toBe('true')
     expect(services.controlPlane.redeploys()).toHaveLength(1)
@@ -144,7 +144,7 @@ describe('the baseline, like with like', () => {
       revision_id: previous
     })
     expect(JSON.parse(first.outputs['eval-scores'] ?? '')).toEqual({
-      correctness: { mean: 1, n: 4, baseline: 1, delta: 0, verdict: 'pass' }
+      correctness: { mean: 1, n: 4, baseline: 1, delta: 0, compared: 4, verdict: 'pass' }
     })
 
     // The next deploy finds the first run's experiment of the revision now serving.
@@ -154,7 +154,7 @@ describe('the baseline, like with like', () => {
     expect(second.outputs['previous-revision-id']).toBe(first.outputs['revision-id'])
     expect(second.outputs['baseline-experiment-id']).toBe(first.outputs['experiment-id'])
     expect(JSON.parse(second.outputs['eval-scores'] ?? '')).toEqual({
-      correctness: { mean: 0, n: 4, baseline: 1, delta: -1, verdict: 'fail' }
+      correctness: { mean: 0, n: 4, baseline: 1, delta: -1, compared: 4, verdict: 'fail' }
     })
     expect(second.outputs['rolled-back']).toBe('true')
     // No new baseline experiment: two from the first run, one from the second.
@@ -197,7 +197,7 @@ describe('the baseline, like with like', () => {
       true
     )
     expect(JSON.parse(run.outputs['eval-scores'] ?? '')).toEqual({
-      correctness: { mean: 1, n: 3, baseline: null, delta: null, verdict: 'pass' }
+      correctness: { mean: 1, n: 3, baseline: null, delta: null, compared: null, verdict: 'pass' }
     })
     expect(services.tracing.sessions()).toHaveLength(1)
   }, 120_000)

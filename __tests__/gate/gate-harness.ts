@@ -15,7 +15,7 @@ import {
   type TracingOptions
 } from '../../emulator'
 import type { RawInputs } from '../../src/inputs/contract'
-import { TracingClient } from '../../src/evaluation/tracing-client'
+import { TracingClient } from '../../src/tracing/client'
 import type { GateDeps, GateSettings } from '../../src/evaluation/types'
 import {
   runnerOn,

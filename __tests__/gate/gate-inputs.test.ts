@@ -181,15 +181,39 @@ describe('the gate outputs', () => {
   const redact = createRedactor([])
   it('sets eval-scores only as JSON of keys, numbers, null and the fixed words', () => {
     const good = JSON.stringify({
-      correctness: { mean: 0.8, n: 10, baseline: null, delta: null, verdict: 'pass' }
+      correctness: {
+        mean: 0.8,
+        n: 10,
+        baseline: null,
+        delta: null,
+        compared: null,
+        verdict: 'pass'
+      }
     })
     expect(outputProblem('eval-scores', good, redact)).toBeUndefined()
     const hostile = [
-      JSON.stringify({ 'a$(id)': { mean: 1, n: 1, baseline: null, delta: null, verdict: 'pass' } }),
-      JSON.stringify({ a: { mean: '$(id)', n: 1, baseline: null, delta: null, verdict: 'pass' } }),
-      JSON.stringify({ a: { mean: 1, n: 1, baseline: null, delta: null, verdict: 'ok' } }),
-      JSON.stringify({ a: { mean: 1, n: 1, baseline: null, delta: null, verdict: 'pass', x: 1 } }),
-      JSON.stringify({ a: { mean: 1, n: 1.5, baseline: null, delta: null, verdict: 'pass' } }),
+      JSON.stringify({
+        'a$(id)': { mean: 1, n: 1, baseline: null, delta: null, compared: null, verdict: 'pass' }
+      }),
+      JSON.stringify({
+        a: { mean: '$(id)', n: 1, baseline: null, delta: null, compared: null, verdict: 'pass' }
+      }),
+      JSON.stringify({
+        a: { mean: 1, n: 1, baseline: null, delta: null, compared: null, verdict: 'ok' }
+      }),
+      JSON.stringify({
+        a: { mean: 1, n: 1, baseline: null, delta: null, compared: null, verdict: 'pass', x: 1 }
+      }),
+      JSON.stringify({
+        a: { mean: 1, n: 1.5, baseline: null, delta: null, compared: null, verdict: 'pass' }
+      }),
+      JSON.stringify({
+        a: { mean: null, n: 1, baseline: null, delta: null, compared: null, verdict: 'pass' }
+      }),
+      JSON.stringify({
+        a: { mean: 1, n: 1, baseline: 1, delta: 0, compared: 0.5, verdict: 'pass' }
+      }),
+      JSON.stringify({ a: { mean: 1, n: 1, baseline: null, delta: null, verdict: 'pass' } }),
       '[]',
       'not json'
     ]

@@ -55,7 +55,7 @@ describe('the evaluation gate against the emulated tracing service and agent ser
     })
     expect(report.outputs['eval-passed']).toBe('true')
     expect(JSON.parse(report.outputs['eval-scores'] ?? '')).toEqual({
-      correctness: { mean: 1, n: 5, baseline: null, delta: null, verdict: 'pass' }
+      correctness: { mean: 1, n: 5, baseline: null, delta: null, compared: null, verdict: 'pass' }
     })
     const [session] = world.tracing.sessions()
     expect(session?.id).toBe(report.experimentId)
@@ -157,7 +157,7 @@ describe('the evaluation gate against the emulated tracing service and agent ser
     const report = await runGate(plan, revision(world, REVISION_C), AGENT, world.deps())
     expect(report.verdict.verdict).toBe('failed')
     expect(report.verdict.why).toBe(
-      'correctness: dropped 0.333 below the baseline, over eval-max-regression 0.1'
+      'correctness: dropped 0.333 below the baseline on 6 examples both scored, over eval-max-regression 0.1'
     )
     expect(report.baselineExperimentId).toBe(earlier.experimentId)
     expect(report.outputs['baseline-experiment-id']).toBe(earlier.experimentId)

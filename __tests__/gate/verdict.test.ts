@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { newestScores } from '../../src/evaluation/coverage'
+import { runAnswer } from '../../src/agent-server/run'
 import { dottedTime, judgeAnswer } from '../../src/evaluation/experiment'
 import { examplesDigest, runIdOf, uuidV5 } from '../../src/evaluation/ids'
 import {
@@ -35,6 +36,7 @@ const base = (given: Partial<GateInputs>): GateInputs => ({
   runs: [],
   scores: new Map(),
   baseline: { kind: 'none' },
+  examplesRead: new Set((given.runs ?? []).map((run) => run.exampleId)).size,
   ...given
 })
 
@@ -188,7 +190,14 @@ describe('judgeGate', () => {
       base({ runs: list, scores: new Map([['correctness', scored(list, () => 1 / 3)]]) })
     )
     expect(JSON.parse(scoresOutput(judgement.rows))).toEqual({
-      correctness: { mean: 0.333333, n: 3, baseline: null, delta: null, verdict: 'fail' }
+      correctness: {
+        mean: 0.333333,
+        n: 3,
+        baseline: null,
+        delta: null,
+        compared: null,
+        verdict: 'fail'
+      }
     })
   })
 })
@@ -219,6 +228,8 @@ describe('newestScores', () => {
 
 describe('judgeAnswer', () => {
   const input = { messages: [{ role: 'user', content: 'hi' }] }
+  const judged = (status: number, text: string, sent: unknown) =>
+    judgeAnswer(runAnswer(status, text, sent))
   it('records the whole answer, with an error when the agent gave no reply or failed', () => {
     const reply = {
       messages: [
@@ -226,18 +237,18 @@ describe('judgeAnswer', () => {
         { type: 'ai', content: 'hello' }
       ]
     }
-    expect(judgeAnswer(200, JSON.stringify(reply), input)).toEqual({ outputs: reply })
-    expect(judgeAnswer(200, JSON.stringify({ answer: 42 }), {})).toEqual({
+    expect(judged(200, JSON.stringify(reply), input)).toEqual({ outputs: reply })
+    expect(judged(200, JSON.stringify({ answer: 42 }), {})).toEqual({
       outputs: { answer: 42 }
     })
-    expect(judgeAnswer(200, JSON.stringify({ messages: input.messages }), input)).toEqual({
+    expect(judged(200, JSON.stringify({ messages: input.messages }), input)).toEqual({
       outputs: { messages: input.messages },
       error: 'the answer holds no reply from the agent'
     })
-    expect(judgeAnswer(200, JSON.stringify({ __error__: { message: 'boom' } }), input).error).toBe(
+    expect(judged(200, JSON.stringify({ __error__: { message: 'boom' } }), input).error).toBe(
       'the graph failed: boom'
     )
-    expect(judgeAnswer(502, 'Bad Gateway', input)).toEqual({
+    expect(judged(502, 'Bad Gateway', input)).toEqual({
       outputs: null,
       error: '/runs/wait answered HTTP 502'
     })

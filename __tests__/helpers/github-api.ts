@@ -1,5 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import {
+  commitChecksRoute,
+  type CommitChecks,
+  type SeededCheckRun,
+  type SeededCommitStatus
+} from './github-commit-checks'
 import { githubRequestProblems, prepareGitHubDescription } from './github-openapi'
 
 export interface GitHubCall {
@@ -23,6 +29,8 @@ export interface GitHubApiOptions {
    * the workflow's token wrote (github-actions[bot]).
    */
   comments?: { id: number; body: string; user?: GitHubUser }[]
+  /** The comments list answers its first page whatever `page` is asked (a fault). */
+  commentsIgnorePage?: boolean
   /**
    * Tokens that may read `GET /user` (a personal access token's identity, say), by token; GraphQL's
    * `viewer` answers their login. Any other token is taken for the workflow's: `GET /user` answers
@@ -85,9 +93,9 @@ interface Records {
 type Answer = { status: number; body: unknown; headers?: Record<string, string> }
 
 /** A list page as GitHub pages it (`per_page` default 30, `page` from 1), with a Link to the next. */
-function pageOf<T>(items: T[], url: URL): Answer {
+function pageOf<T>(items: T[], url: URL, ignorePage = false): Answer {
   const perPage = Number(url.searchParams.get('per_page') ?? 30)
-  const page = Number(url.searchParams.get('page') ?? 1)
+  const page = ignorePage ? 1 : Number(url.searchParams.get('page') ?? 1)
   const body = items.slice((page - 1) * perPage, page * perPage)
   if (page * perPage >= items.length) return { status: 200, body }
   const next = new URL(url)
@@ -177,6 +185,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
     newId: () => nextId++,
     nextDeploymentId: 2 ** 31 + 7
   }
+  const commitChecks: CommitChecks = { checkRuns: new Map(), statuses: new Map() }
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -234,8 +243,13 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
       }
       const lifecycle = lifecycleRoute(records, call, url)
       if (lifecycle) return answer(lifecycle.status, lifecycle.body, lifecycle.headers)
-      if (call.method === 'GET' && /\/issues\/\d+\/comments$/.test(path))
-        return answer(200, comments)
+      const ci = commitChecksRoute(commitChecks, method, path, url)
+      if (ci) return answer(ci.status, ci.body)
+      if (call.method === 'GET' && /\/issues\/\d+\/comments$/.test(path)) {
+        // A GitHub that ignores `page` answers the first page to every page asked.
+        const listed = pageOf(comments, url, options.commentsIgnorePage === true)
+        return answer(listed.status, listed.body, listed.headers)
+      }
       if (call.method === 'POST' && /\/issues\/\d+\/comments$/.test(path)) {
         const comment = {
           id: nextId++,
@@ -269,6 +283,18 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
     },
     seedPull: (number: number, state: GitHubPull['state'], headRef = `pr-${number}`) => {
       records.pulls.push({ number, state, head: { ref: headRef } })
+    },
+    /** A check run on a commit (a CI job's, say), as GitHub lists them for the commit. */
+    seedCheckRun: (sha: string, run: SeededCheckRun) => {
+      const runs = commitChecks.checkRuns.get(sha) ?? []
+      runs.push({ id: nextId++, ...run })
+      commitChecks.checkRuns.set(sha, runs)
+    },
+    /** A commit status on a commit (another CI service's), oldest first. */
+    seedCommitStatus: (sha: string, status: SeededCommitStatus) => {
+      const statuses = commitChecks.statuses.get(sha) ?? []
+      statuses.push({ id: nextId++, ...status })
+      commitChecks.statuses.set(sha, statuses)
     },
     /** Ids of the deployments whose latest status is inactive. */
     inactive: () =>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
-import type { GitHubTarget } from '../../src/after-deploy/github-client'
-import { openGitHubRecords, type RunRecord } from '../../src/after-deploy/github-records'
+import type { GitHubTarget } from '../../src/github/client'
+import { openGitHubRecords, type RunRecord } from '../../src/github/records'
 import { commentMarker } from '../../src/report/markdown'
 import { renderBuildingComment, renderComment } from '../../src/report/pr-comment-text'
 import { createRedactor } from '../../src/report/redact'

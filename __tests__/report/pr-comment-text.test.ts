@@ -57,13 +57,55 @@ describe('the comment memory of earlier pushes', () => {
       ],
       lastGoodUrl: 'javascript:alert(1)'
     })}`
-    expect(readMemory(body, NO_SECRETS)).toEqual({
+    const notices: string[] = []
+    const notice = (text: string) => notices.push(text)
+    expect(readMemory(body, NO_SECRETS, notice)).toEqual({
       pushes: [{ commit: SHA_1, verdict: 'served', at: '2026-01-01T01:00:00Z' }]
     })
-    expect(readMemory('marker\n<!-- deploy-agent-action:history=!!! -->', NO_SECRETS)).toEqual({
+    // Why, by field and never by value: the values are anyone's text.
+    expect(notices).toEqual([
+      "The pull-request comment's history holds 4 entries that do not parse (`commit` is not a full commit id; `revision` is not a revision id; `verdict` is not one this action writes; `at` is not a date): they are dropped, and the comment is updated without them."
+    ])
+    notices.length = 0
+    expect(
+      readMemory('marker\n<!-- deploy-agent-action:history=!!! -->', NO_SECRETS, notice)
+    ).toEqual({ pushes: [] })
+    expect(readMemory(`marker\n${encode('not an object')}`, NO_SECRETS, notice)).toEqual({
       pushes: []
     })
-    expect(readMemory(`marker\n${encode('not an object')}`, NO_SECRETS)).toEqual({ pushes: [] })
+    expect(notices).toEqual([
+      "The pull-request comment's history does not parse: it is dropped, and the history starts again from this run.",
+      "The pull-request comment's history does not parse: it is dropped, and the history starts again from this run."
+    ])
+  })
+
+  it('takes a time only when it is a real one, and says nothing when every entry parses', () => {
+    const at = (time: string) => ({ commit: SHA_1, verdict: 'served', at: time })
+    const notices: string[] = []
+    const times = (entries: unknown[]) =>
+      readMemory(`marker\n${encode({ pushes: entries })}`, NO_SECRETS, (text) =>
+        notices.push(text)
+      ).pushes.map((push) => push.at)
+    expect(
+      times([
+        at('2026-13-45T99:99:99Z'),
+        at('2026-02-30T10:00:00Z'),
+        at('2026-02-28T24:00:00Z'),
+        at('2026-02-28T23:59:60.000Z')
+      ])
+    ).toEqual([])
+    expect(notices).toHaveLength(1)
+    notices.length = 0
+    expect(times([at('2028-02-29T23:59:59Z'), at('2026-01-01T00:00:00.123Z')])).toEqual([
+      '2028-02-29T23:59:59Z',
+      '2026-01-01T00:00:00.123Z'
+    ])
+    expect(notices).toEqual([])
+    expect(readMemory(undefined, NO_SECRETS, (text) => notices.push(text))).toEqual({ pushes: [] })
+    expect(readMemory('marker\nno history here', NO_SECRETS, (text) => notices.push(text))).toEqual(
+      { pushes: [] }
+    )
+    expect(notices).toEqual([])
   })
 
   it('drops a remembered URL that holds a secret', () => {

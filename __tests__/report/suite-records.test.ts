@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { openGitHubRecords, type RunRecord } from '../../src/after-deploy/github-records'
+import { openGitHubRecords, type RunRecord } from '../../src/github/records'
 import type { SuiteReport } from '../../src/result'
 import { renderComment } from '../../src/report/pr-comment-text'
 import { createRedactor } from '../../src/report/redact'

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { TransportError } from '../control-plane/transport'
-import { agentExchange, parseJson, type AgentServer } from './agent-server'
-import { readAgentReply } from './agent-reply'
-import { agentStatusMeaning, REFUSED_HINT } from './agent-status'
+import { agentExchange, parseJson, type AgentServer } from '../agent-server/exchange'
+import { RUN_PATH, statelessRun } from '../agent-server/run'
+import { agentStatusMeaning, REFUSED_HINT } from '../agent-server/status'
 import { readAgain, type Reading } from '../lib/read-again'
 import { z } from 'zod'
 import { describeExpectation, meetsExpectation, type Expectation } from '../inputs/expectation'
@@ -107,15 +107,16 @@ export async function checkAssistant(options: AgentCheckOptions): Promise<void> 
 
 /** A stateless run answers `message` (and meets `verify-expect`): its reply, as shown. */
 export async function checkRun(options: AgentCheckOptions & { message: string }): Promise<string> {
-  const path = '/runs/wait'
-  const answer = await send(options, 'POST', path, {
-    assistant_id: options.assistantId,
-    input: { messages: [{ role: 'human', content: options.message }] }
-  })
+  const path = RUN_PATH
+  const answer = await answered('run', path, () =>
+    statelessRun(options, {
+      assistantId: options.assistantId,
+      input: { messages: [{ role: 'human', content: options.message }] }
+    })
+  )
   if (answer.status !== 200)
     throw new AgentCheckError('run', path, answer.status, serverMessage(answer.text))
-  // One human message sent: the agent's reply stands after it.
-  const run = readAgentReply(answer.text, 1)
+  const run = answer.reply
   if (run.kind !== 'reply') throw new AgentCheckError('run', path, 200, run.reason)
   const replyText = run.text
   const shown = truncate(replyText)
@@ -134,30 +135,33 @@ export async function checkRun(options: AgentCheckOptions & { message: string })
 export async function checkA2a(options: AgentCheckOptions): Promise<string> {
   const id = encodeURIComponent(options.assistantId)
   const cardPath = `/.well-known/agent-card.json?assistant_id=${id}`
-  const cardAnswer = await send(options, 'GET', cardPath)
+  const cardAnswer = await answered('a2a', '/.well-known/agent-card.json', () =>
+    agentExchange(options, { method: 'GET', path: cardPath })
+  )
   if (cardAnswer.status !== 200)
     throw new AgentCheckError('a2a', cardPath, cardAnswer.status, serverMessage(cardAnswer.text))
   const card = agentCardSchema.safeParse(parseJson(cardAnswer.text))
   if (!card.success)
     throw new AgentCheckError('a2a', cardPath, 200, 'the agent card names no endpoint url')
   const path = `/a2a/${id}`
-  const answer = await send(
-    options,
-    'POST',
-    path,
-    {
-      jsonrpc: '2.0',
-      id: randomUUID(),
-      method: 'message/send',
-      params: {
-        message: {
-          role: 'user',
-          messageId: randomUUID(),
-          parts: [{ kind: 'text', text: options.message ?? 'ping' }]
+  const answer = await answered('a2a', path, () =>
+    agentExchange(options, {
+      method: 'POST',
+      path,
+      body: {
+        jsonrpc: '2.0',
+        id: randomUUID(),
+        method: 'message/send',
+        params: {
+          message: {
+            role: 'user',
+            messageId: randomUUID(),
+            parts: [{ kind: 'text', text: options.message ?? 'ping' }]
+          }
         }
-      }
-    },
-    { accept: 'application/json' }
+      },
+      headers: { accept: 'application/json' }
+    })
   )
   if (answer.status !== 200)
     throw new AgentCheckError('a2a', path, answer.status, serverMessage(answer.text))
@@ -265,24 +269,16 @@ async function readAssistant(
   }
 }
 
-/** An exchange of the run or A2A check: any failure of it fails the check. */
-async function send(
-  options: AgentCheckOptions,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  extraHeaders: Record<string, string> = {}
-): Promise<{ status: number; text: string }> {
+/** An exchange of the run or A2A check (`path` as shown): any failure of it fails the check. */
+async function answered<T>(check: string, path: string, exchange: () => Promise<T>): Promise<T> {
   try {
-    return await agentExchange(options, { method, path, body, headers: extraHeaders })
+    return await exchange()
   } catch (error) {
     if (!(error instanceof TransportError)) throw error
-    const check = path.startsWith('/runs') ? 'run' : 'a2a'
-    const shown = path.split('?')[0] ?? path
-    if (error.kind === 'too-large') throw tooLargeError(check, shown, error)
+    if (error.kind === 'too-large') throw tooLargeError(check, path, error)
     throw new AgentCheckError(
       check,
-      shown,
+      path,
       undefined,
       error.kind === 'timeout' ? 'no answer in time' : error.reason
     )

@@ -3,8 +3,8 @@ import type { CallOptions } from '../control-plane/client'
 import type { Deployment } from '../control-plane/schemas'
 import { TransportError } from '../control-plane/transport'
 import { readAgain, type Reading } from '../lib/read-again'
-import { agentExchange, type AgentServer } from './agent-server'
-import { agentStatusMeaning, REFUSED_HINT } from './agent-status'
+import { agentExchange, type AgentServer } from '../agent-server/exchange'
+import { agentStatusMeaning, REFUSED_HINT } from '../agent-server/status'
 
 /** How long `active_revision_id` may lag behind DEPLOYED before the check fails. */
 export const ACTIVE_REVISION_WAIT_MS = 60_000

@@ -4,8 +4,8 @@ import { describeExpectation, meetsExpectation } from '../inputs/expectation'
 import type { Config } from '../inputs/parse'
 import type { CaseResult, SuiteReport } from '../result'
 import { passCount } from '../report/suite'
-import { agentExchange, type AgentServer } from './agent-server'
-import { readAgentReply, sentMessageCount } from './agent-reply'
+import type { AgentServer } from '../agent-server/exchange'
+import { RUN_PATH, statelessRun, type RunAnswer } from '../agent-server/run'
 
 export interface SuiteOptions extends AgentServer {
   revisionId: string
@@ -25,7 +25,6 @@ export type SuiteInputs = NonNullable<Config['verify']> & {
 
 /** Characters of a reply kept; the summary shows its first line, the log one line of it. */
 const MAX_REPLY = 4_000
-const PATH = '/runs/wait'
 
 /**
  * `verify-cases`, once the other agent checks passed: the suite under its own `verify-timeout`
@@ -112,15 +111,11 @@ async function runCase(options: SuiteOptions, smokeCase: SmokeCase): Promise<Cas
   const remaining = options.deadline - sentAt
   if (remaining <= 0)
     return { ...base, passed: false, failure: 'not sent: verify-timeout had run out' }
-  let answer: { status: number; text: string }
+  let answer: RunAnswer
   try {
-    answer = await agentExchange(options, {
-      method: 'POST',
-      path: PATH,
-      body: {
-        assistant_id: smokeCase.assistant ?? options.defaultAssistant,
-        input: smokeCase.input
-      },
+    answer = await statelessRun(options, {
+      assistantId: smokeCase.assistant ?? options.defaultAssistant,
+      input: smokeCase.input,
       // Waiting past max-latency cannot make the case pass.
       timeoutMs: smokeCase.maxLatencyMs ?? remaining
     })
@@ -143,9 +138,9 @@ async function runCase(options: SuiteOptions, smokeCase: SmokeCase): Promise<Cas
       ...answered,
       passed: false,
       reply: cut(answer.text),
-      failure: `${PATH} answered ${answer.status}`
+      failure: `${RUN_PATH} answered ${answer.status}`
     }
-  const run = readAgentReply(answer.text, sentMessageCount(smokeCase.input))
+  const run = answer.reply
   if (run.kind !== 'reply') return { ...answered, passed: false, failure: run.reason }
   // Judged on the whole reply; only what is shown is cut.
   const whole = run.text

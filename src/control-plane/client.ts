@@ -3,6 +3,7 @@ import { BODY_CAPS } from './transport'
 import { ResponseShapeError, HttpStatusError, ServiceIdError, UploadRefusedError } from './errors'
 import { UUID } from '../lib/ids'
 import { withoutQuery } from './signed-url'
+import { SeenPages } from './paging'
 import {
   ControlPlaneRequester,
   queryString,
@@ -296,23 +297,31 @@ export class ControlPlaneClient {
 
   /**
    * The pages of the substring filter `name_contains`, in order. Paging stops at a short page or
-   * an offset that does not advance (the last page's offset is undocumented).
+   * an offset that does not advance (the last page's offset is undocumented); a page with the ids
+   * of an earlier one is a PagingError (else a deployment past it would be taken for missing).
    */
   async *#deploymentPages(
     nameContains: string,
     call: CallOptions,
     maxPages: number
   ): AsyncGenerator<Deployment[]> {
+    const path = controlPlanePaths.deployments()
+    const seen = new SeenPages(
+      `the deployments named like ${JSON.stringify(nameContains)}`,
+      'GET',
+      path
+    )
     let offset = 0
     for (let page = 0; page < maxPages; page++) {
       const list = await this.#requester.request({
         ...call,
         method: 'GET',
-        path: controlPlanePaths.deployments(),
+        path,
         query: { name_contains: nameContains || undefined, limit: PAGE_LIMIT, offset },
         schema: deploymentsListSchema,
         maxBodyBytes: BODY_CAPS.controlPlaneJson
       })
+      seen.check(list.resources.map((deployment) => deployment.id))
       yield list.resources
       const next = list.offset ?? offset + list.resources.length
       if (list.resources.length < PAGE_LIMIT || next <= offset) return

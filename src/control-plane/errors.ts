@@ -136,3 +136,14 @@ export class UploadRefusedError extends ControlPlaneError {
     this.name = 'UploadRefusedError'
   }
 }
+
+/**
+ * A list that would not end: the service answered a page it had answered before (it ignores the
+ * offset or the page asked for), or more pages than any real list holds.
+ */
+export class PagingError extends ControlPlaneError {
+  constructor(method: string, path: string, problem: string) {
+    super(`${method} ${path}: ${problem}; the list was not read further`, method, path)
+    this.name = 'PagingError'
+  }
+}

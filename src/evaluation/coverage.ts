@@ -7,7 +7,7 @@
 import { DeadlineError } from '../control-plane/errors'
 import { formatDuration } from '../lib/duration'
 import { callOf, type GateDeps } from './types'
-import type { Feedback } from './tracing-schemas'
+import type { Feedback } from '../tracing/schemas'
 import type { RunOutcome } from './verdict'
 
 export interface CoverageTarget {

@@ -7,12 +7,11 @@
  */
 import { randomUUID } from 'node:crypto'
 import { TransportError } from '../control-plane/transport'
-import { agentExchange } from '../after-deploy/agent-server'
-import { readAgentReply, sentMessageCount } from '../after-deploy/agent-reply'
+import { RUN_PATH, statelessRun, type RunAnswer } from '../agent-server/run'
 import { runIdOf } from './ids'
 import type { ExperimentMetadata, ExperimentRole } from './metadata'
 import { MADE_BY } from './metadata'
-import { RUNS_PER_BATCH, type RunRecord } from './tracing-client'
+import { RUNS_PER_BATCH, type RunRecord } from '../tracing/client'
 import { callOf, type GateDeps, type GatePlan } from './types'
 import type { RunOutcome } from './verdict'
 
@@ -42,7 +41,6 @@ export interface ExperimentRuns {
   unsent: number
 }
 
-const PATH = '/runs/wait'
 const PROGRESS_EVERY_MS = 30_000
 /** Attempts to find a free name before giving up (the id stays the same). */
 const NAME_ATTEMPTS = 3
@@ -169,7 +167,7 @@ async function runOne(
   let outputs: Record<string, unknown> | null = null
   let error: string | undefined
   try {
-    const answer = await agentExchange(
+    const answer = await statelessRun(
       {
         ...agent,
         deadline: deps.deadline,
@@ -177,13 +175,9 @@ async function runOne(
         dispatcher: deps.dispatcher,
         now: deps.now
       },
-      {
-        method: 'POST',
-        path: PATH,
-        body: { assistant_id: plan.settings.assistantId, input: job.example.inputs }
-      }
+      { assistantId: plan.settings.assistantId, input: job.example.inputs }
     )
-    const judged = judgeAnswer(answer.status, answer.text, job.example.inputs)
+    const judged = judgeAnswer(answer)
     outputs = judged.outputs
     error = judged.error
   } catch (failure) {
@@ -227,12 +221,10 @@ async function runOne(
  * answer as `outputs` (evaluators read it), and an error when the agent gave no reply, the graph
  * failed or the server answered another status.
  */
-export function judgeAnswer(
-  status: number,
-  text: string,
-  input: Record<string, unknown>
-): { outputs: Record<string, unknown> | null; error?: string } {
-  const read = readAgentReply(text, sentMessageCount(input))
+export function judgeAnswer({ status, reply: read }: RunAnswer): {
+  outputs: Record<string, unknown> | null
+  error?: string
+} {
   const { answer } = read
   const outputs =
     answer !== null && typeof answer === 'object' && !Array.isArray(answer)
@@ -240,7 +232,7 @@ export function judgeAnswer(
       : answer === undefined || answer === null
         ? null
         : { output: answer }
-  if (status !== 200) return { outputs, error: `${PATH} answered HTTP ${status}` }
+  if (status !== 200) return { outputs, error: `${RUN_PATH} answered HTTP ${status}` }
   return read.kind === 'reply' ? { outputs } : { outputs, error: read.reason }
 }
 

@@ -5,9 +5,8 @@
  */
 import { ControlPlaneError, DeadlineError } from '../control-plane/errors'
 import { UUID } from '../lib/ids'
-import { awaitCoverage, readScores, type CoverageTarget } from './coverage'
+import { awaitCoverage, type CoverageTarget } from './coverage'
 import { runExperiment, type AgentTarget, type ExperimentRuns } from './experiment'
-import { runIdOf } from './ids'
 import { withEnding } from './metadata'
 import { callOf, type GateDeps, type GatePlan, type GateReport } from './types'
 import {
@@ -112,7 +111,7 @@ async function judgeExperiment(
   const coverageDeadline = Math.min(deps.now() + plan.settings.timeoutMs, deps.deadline)
   const coverage = await awaitCoverage(targets, keys, coverageDeadline, deps)
   const scores = coverage.scores.get(experiment.experimentId) ?? new Map()
-  const baseline = await baselineScores(plan, servingBaseline, coverage.scores, deps)
+  const baseline = baselineScores(plan, servingBaseline, coverage.scores)
   const judgement = judgeGate({
     keys,
     minScores: plan.settings.minScores,
@@ -120,7 +119,8 @@ async function judgeExperiment(
     maxErrorRate: plan.settings.maxErrorRate,
     runs: experiment.runs,
     scores,
-    baseline
+    baseline,
+    examplesRead: plan.examples.length
   })
   const reasons = [...judgement.why]
   if (experiment.unsent > 0)
@@ -136,7 +136,7 @@ async function judgeExperiment(
   const notices: string[] = []
   await recordEnding(
     experiment,
-    { gate_verdict: verdict, complete: coverage.complete },
+    { gate_verdict: verdict, complete: coverage.complete, errored_runs: erroredRuns(experiment) },
     deps,
     notices
   )
@@ -148,7 +148,8 @@ async function judgeExperiment(
           servingBaseline.runs,
           keys,
           coverage.scores.get(servingBaseline.experimentId)
-        )
+        ),
+        errored_runs: erroredRuns(servingBaseline)
       },
       deps,
       notices
@@ -195,12 +196,11 @@ async function judgeExperiment(
 }
 
 /** What the new experiment is compared with, read now (an earlier experiment) or just awaited. */
-async function baselineScores(
+function baselineScores(
   plan: GatePlan,
   servingBaseline: ExperimentRuns | undefined,
-  awaited: Map<string, Map<string, Map<string, number>>>,
-  deps: GateDeps
-): Promise<BaselineScores> {
+  awaited: Map<string, Map<string, Map<string, number>>>
+): BaselineScores {
   const { baseline } = plan
   if (baseline.kind === 'none' || baseline.kind === 'first-deploy' || baseline.kind === 'missing')
     return baseline
@@ -219,8 +219,8 @@ async function baselineScores(
       perExample: exampleMeans(servingBaseline.runs, scores, plan.keys)
     }
   }
-  const { session, repetitions } = baseline
-  if (repetitions === undefined) {
+  const { session, runs, scores } = baseline
+  if (runs === undefined || scores === undefined) {
     const means = new Map<string, number>()
     for (const key of plan.keys) {
       const avg = session.feedback_stats?.[key]?.avg
@@ -228,18 +228,6 @@ async function baselineScores(
     }
     return { kind: 'means', experimentId: session.id, means }
   }
-  const runs: RunOutcome[] = plan.examples.flatMap((example) =>
-    Array.from({ length: repetitions }, (_, index) => ({
-      runId: runIdOf(session.id, example.id, index + 1),
-      exampleId: example.id,
-      repetition: index + 1
-    }))
-  )
-  const scores = await readScores(
-    runs.map((run) => run.runId),
-    plan.keys,
-    deps
-  )
   return {
     kind: 'runs',
     experimentId: session.id,
@@ -257,6 +245,10 @@ function isCovered(
   )
 }
 
+/** The runs that failed, for a later gate that reads this experiment as its baseline. */
+const erroredRuns = (experiment: ExperimentRuns): string[] =>
+  experiment.runs.filter((run) => run.error !== undefined).map((run) => run.runId)
+
 function baselineExperimentId(
   plan: GatePlan,
   servingBaseline: ExperimentRuns | undefined
@@ -268,7 +260,7 @@ function baselineExperimentId(
 /** The experiment's metadata gets the verdict (the whole `extra` is sent: it replaces). */
 async function recordEnding(
   experiment: ExperimentRuns,
-  ending: { gate_verdict?: GateVerdict; complete: boolean },
+  ending: { gate_verdict?: GateVerdict; complete: boolean; errored_runs: string[] },
   deps: GateDeps,
   notices: string[]
 ): Promise<void> {

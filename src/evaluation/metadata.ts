@@ -2,7 +2,7 @@
  * What the gate writes into an experiment's metadata, and how it reads an earlier one back: the
  * one place the field names are spelled.
  */
-import type { Session } from './tracing-schemas'
+import type { Session } from '../tracing/schemas'
 
 /** Marks the experiments this action made. */
 export const MADE_BY = 'deploy-agent-action'
@@ -31,6 +31,11 @@ export interface ExperimentMetadata {
   gate_verdict?: 'pass' | 'fail' | 'inconclusive'
   /** Written at the end: every run ingested and every answered run scored for every key. */
   complete?: boolean
+  /**
+   * Written at the end: the runs that failed (no answer, an error), so that a later gate reading
+   * this experiment as its baseline compares only the runs that answered.
+   */
+  errored_runs?: string[]
 }
 
 const metadataOf = (session: Session): Record<string, unknown> =>
@@ -57,27 +62,37 @@ export function repetitionsOf(session: Session): number | undefined {
 }
 
 /**
- * Whether `session` can be `previous`'s baseline: made by this action for the same deployment
- * and the revision that served before, on the same examples, and either its gate reached a
- * verdict or it was run as a baseline and is complete.
+ * Whether `session` may be `previous`'s baseline: made by this action for the same deployment
+ * and the revision that served before, on the same examples. Whether it is complete is read from
+ * the service (baseline.ts), whatever its own gate's verdict was.
  */
 export function isPreviousBaseline(
   session: Session,
   wanted: { deploymentId: string; revisionId: string; digest: string }
 ): boolean {
   const metadata = metadataOf(session)
-  if (digestOf(session) !== wanted.digest) return false
-  if (metadata.deployment_id !== wanted.deploymentId) return false
-  if (metadata.revision_id !== wanted.revisionId) return false
-  const verdictReached = metadata.gate_verdict === 'pass' || metadata.gate_verdict === 'fail'
-  const completeBaseline = metadata.role === 'baseline' && metadata.complete === true
-  return verdictReached || completeBaseline
+  return (
+    digestOf(session) === wanted.digest &&
+    metadata.deployment_id === wanted.deploymentId &&
+    metadata.revision_id === wanted.revisionId
+  )
+}
+
+/**
+ * The runs of an experiment this action made that failed, as it wrote them at its end (lower
+ * case); undefined when it wrote none (an older version, or it did not reach its end).
+ */
+export function erroredRunsOf(session: Session): string[] | undefined {
+  const errored = metadataOf(session).errored_runs
+  return Array.isArray(errored) && errored.every((id) => typeof id === 'string')
+    ? errored.map((id: string) => id.toLowerCase())
+    : undefined
 }
 
 /** The metadata of `session` with the end's fields added (PATCH sends the whole `extra`). */
 export function withEnding(
   metadata: ExperimentMetadata,
-  ending: Pick<ExperimentMetadata, 'gate_verdict' | 'complete'>
+  ending: Pick<ExperimentMetadata, 'gate_verdict' | 'complete' | 'errored_runs'>
 ): ExperimentMetadata {
   return { ...metadata, ...ending }
 }

@@ -7,11 +7,10 @@ import { ControlPlaneError, HttpStatusError } from '../control-plane/errors'
 import type { InputProblem } from '../inputs/problems'
 import { regressionBound } from '../inputs/eval'
 import { examplesDigest } from './ids'
-import { digestOf, isPreviousBaseline, repetitionsOf } from './metadata'
-import type { Example, Rule, Session } from './tracing-schemas'
+import { findBaseline } from './baseline'
+import type { Example, Rule } from '../tracing/schemas'
 import {
   callOf,
-  type BaselinePlan,
   type GateDeps,
   type GatePlan,
   type GatePlanResult,
@@ -72,12 +71,18 @@ async function readAndJudge(
       `names no dataset of the tracing service (by exact name or id): ${JSON.stringify(settings.dataset)}`
     )
   let examples: Example[]
+  let capped: boolean
   try {
-    examples = await deps.client.listExamples(
+    // Past the cap the gate is refused anyway: the rest of the list is not read.
+    ;({ examples, capped } = await deps.client.listExamples(
       dataset.id,
-      { splits: settings.splits, asOf: settings.datasetVersion },
+      {
+        splits: settings.splits,
+        asOf: settings.datasetVersion,
+        cap: Math.floor(settings.maxExamples / settings.repetitions)
+      },
       call
-    )
+    ))
   } catch (error) {
     if (
       settings.datasetVersion !== undefined &&
@@ -91,7 +96,10 @@ async function readAndJudge(
     throw error
   }
   const rules = await deps.client.listRules(dataset.id, call)
-  const problems = [...exampleProblems(settings, examples), ...ruleProblems(rules, dataset.id)]
+  const problems = [
+    ...exampleProblems(settings, examples, capped),
+    ...ruleProblems(rules, dataset.id)
+  ]
   if (problems.length > 0) return { kind: 'refused', problems }
 
   const datasetVersion = newestModified(examples)
@@ -119,9 +127,12 @@ async function readAndJudge(
     ? await findBaseline(
         settings,
         target,
-        { id: dataset.id, baselineId: dataset.baseline_experiment_id },
         {
+          datasetId: dataset.id,
+          pinnedId: dataset.baseline_experiment_id,
           digest,
+          exampleIds: examples.map((example) => example.id.toLowerCase()),
+          keys,
           runsExpected: examples.length * settings.repetitions,
           firstDeploy
         },
@@ -143,7 +154,11 @@ async function readAndJudge(
   }
 }
 
-function exampleProblems(settings: GateSettings, examples: readonly Example[]): InputProblem[] {
+function exampleProblems(
+  settings: GateSettings,
+  examples: readonly Example[],
+  capped: boolean
+): InputProblem[] {
   if (examples.length === 0) {
     const input = settings.splits
       ? 'eval-splits'
@@ -157,7 +172,7 @@ function exampleProblems(settings: GateSettings, examples: readonly Example[]): 
     ? [
         {
           input: 'eval-max-examples',
-          message: `is ${settings.maxExamples}, and the gate would make ${runs} runs (${examples.length} examples × eval-repetitions ${settings.repetitions}); raise it or narrow eval-splits`
+          message: `is ${settings.maxExamples}, and the gate would make ${capped ? 'at least ' : ''}${runs} runs (${examples.length}${capped ? ' or more' : ''} examples × eval-repetitions ${settings.repetitions}); raise it or narrow eval-splits`
         }
       ]
     : []
@@ -218,89 +233,6 @@ function firstLineOf(inputs: Record<string, unknown>): string {
   const text = typeof last?.content === 'string' ? last.content : JSON.stringify(inputs)
   const line = text.trim().split(/\r?\n|\r|\u2028|\u2029/)[0] ?? ''
   return line.length > FIRST_LINE ? `${line.slice(0, FIRST_LINE)}…` : line
-}
-
-async function findBaseline(
-  settings: GateSettings,
-  target: GateTarget,
-  dataset: { id: string; baselineId?: string | null },
-  wanted: { digest: string; runsExpected: number; firstDeploy: boolean },
-  deps: GateDeps
-): Promise<BaselinePlan> {
-  const choice = settings.baseline
-  const call = callOf(deps)
-  if (choice.kind === 'none') return { kind: 'none' }
-  if (choice.kind === 'previous') {
-    if (
-      wanted.firstDeploy ||
-      target.deploymentId === undefined ||
-      target.previousRevisionId === undefined
-    )
-      return { kind: 'first-deploy' }
-    const { deploymentId, previousRevisionId } = target
-    let found: Session | undefined
-    await deps.client.eachSession(
-      dataset.id,
-      (session) => {
-        if (
-          !isPreviousBaseline(session, {
-            deploymentId,
-            revisionId: previousRevisionId,
-            digest: wanted.digest
-          })
-        )
-          return false
-        found = session
-        return true
-      },
-      call
-    )
-    if (found) return { kind: 'experiment', session: found, repetitions: repetitionsOf(found) }
-    if (!target.deploymentUrl)
-      return {
-        kind: 'missing',
-        why: `no experiment of revision ${previousRevisionId} on these examples, and the deployment has no URL to evaluate it at`
-      }
-    return {
-      kind: 'serving-first',
-      revisionId: previousRevisionId,
-      deploymentUrl: target.deploymentUrl
-    }
-  }
-  const id = choice.kind === 'dataset' ? dataset.baselineId : choice.id
-  if (!id)
-    return {
-      kind: 'missing',
-      why: 'the dataset pins no baseline experiment (eval-baseline: dataset)'
-    }
-  const session = await deps.client.getSession(id, call)
-  if (!session) return { kind: 'missing', why: `the tracing service has no experiment ${id}` }
-  return comparable(session, wanted)
-}
-
-/**
- * An experiment named by the dataset or the input: one this action made must have the same
- * digest (run by run); another is compared on its means when its run count is that of these
- * examples.
- */
-function comparable(
-  session: Session,
-  wanted: { digest: string; runsExpected: number }
-): BaselinePlan {
-  const digest = digestOf(session)
-  if (digest !== undefined)
-    return digest === wanted.digest
-      ? { kind: 'experiment', session, repetitions: repetitionsOf(session) }
-      : {
-          kind: 'missing',
-          why: `experiment ${session.id} ran other examples (or another version of them)`
-        }
-  return session.run_count === wanted.runsExpected
-    ? { kind: 'experiment', session }
-    : {
-        kind: 'missing',
-        why: `experiment ${session.id} has ${session.run_count ?? 'no'} runs, not the ${wanted.runsExpected} of these examples: it is not on the same examples`
-      }
 }
 
 /** The plan in lines for the log (and `dry-run`): what would be run, compared and awaited. */

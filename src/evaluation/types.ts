@@ -6,9 +6,9 @@ import type { Dispatcher } from '../control-plane/transport'
 import type { Config } from '../inputs/parse'
 import type { CheckVerdict } from '../check-verdict'
 import type { InputProblem } from '../inputs/problems'
-import type { TracingClient } from './tracing-client'
-import type { Session } from './tracing-schemas'
-import type { ExampleRow, KeyRow } from './verdict'
+import type { TracingClient } from '../tracing/client'
+import type { Session } from '../tracing/schemas'
+import type { ExampleRow, KeyRow, RunOutcome, ScoreTable } from './verdict'
 
 export type { CheckVerdict }
 
@@ -60,8 +60,18 @@ export type BaselinePlan =
   | { kind: 'first-deploy' }
   /** Needed but not to be had: the gate cannot conclude on relative thresholds. */
   | { kind: 'missing'; why: string }
-  /** An experiment already there. `repetitions` is set when this action made it (run by run). */
-  | { kind: 'experiment'; session: Session; repetitions?: number }
+  /**
+   * An experiment already there. When this action made it (compared run by run): its
+   * `repetitions`, its runs (those that failed marked) and their scores, read when it was found
+   * complete. Another client's carries none of these and is compared on its means.
+   */
+  | {
+      kind: 'experiment'
+      session: Session
+      repetitions?: number
+      runs?: RunOutcome[]
+      scores?: ScoreTable
+    }
   /** None on the same examples: the serving revision is evaluated first, before the write. */
   | { kind: 'serving-first'; revisionId: string; deploymentUrl: string }
 

@@ -4,6 +4,9 @@
  * errors. Otherwise it could not conclude, which is never a pass.
  */
 import { regressionBound, type Thresholds } from '../inputs/eval'
+import { mean, onCommonExamples, tooFewInCommon, type Common } from './compare'
+
+export { mean }
 
 export type KeyVerdict = 'pass' | 'fail' | 'inconclusive'
 export type GateVerdict = KeyVerdict
@@ -44,9 +47,12 @@ export interface KeyRow {
   n: number
   /** Runs without an error, whose score was awaited. */
   expected: number
+  /** The baseline's mean on the examples both sides scored (a foreign baseline: its mean). */
   baseline: number | null
-  /** mean − baseline: negative when worse. */
+  /** This run's mean on those same examples − baseline: negative when worse. */
   delta: number | null
+  /** How many examples `baseline` and `delta` are about. */
+  compared: number | null
   minScore?: number
   maxRegression?: number
   verdict: KeyVerdict
@@ -83,14 +89,13 @@ export interface GateInputs {
   runs: readonly RunOutcome[]
   scores: ScoreTable
   baseline: BaselineScores
+  /** The examples read (the plan's): a comparison on fewer than half of them cannot conclude. */
+  examplesRead: number
 }
 
 /** Equal within this is equal: 0.7 − 0.8 is not a drop of more than 0.1. */
 const EPSILON = 1e-9
 const MAX_EXAMPLES_SHOWN = 10
-
-export const mean = (values: readonly number[]): number | undefined =>
-  values.length === 0 ? undefined : values.reduce((sum, value) => sum + value, 0) / values.length
 
 /** key → example id → the mean of its scored repetitions. */
 export function exampleMeans(
@@ -160,15 +165,15 @@ function keyRow(
   const minScore = input.minScores.get(key)
   const firstDeploy = input.baseline.kind === 'first-deploy'
   const maxRegression = firstDeploy ? undefined : regressionBound(input.maxRegression, key)
-  const baseline = baselineMean(input.baseline, key)
-  const delta = mean_ !== null && baseline !== null ? mean_ - baseline : null
+  const comparison = compareWithBaseline(input.baseline, key, perExample, mean_)
   const row = {
     key,
     mean: mean_,
     n,
     expected: answered.length,
-    baseline,
-    delta,
+    baseline: comparison?.baseline ?? null,
+    delta: comparison ? comparison.mean - comparison.baseline : null,
+    compared: comparison?.compared ?? null,
     ...(minScore !== undefined && { minScore }),
     ...(maxRegression !== undefined && { maxRegression })
   }
@@ -176,19 +181,17 @@ function keyRow(
   if (answered.length === 0 || mean_ === null) return inconclusive('no run was scored for this key')
   if (n < answered.length)
     return inconclusive(`${answered.length - n} of ${answered.length} runs have no score`)
+  if (!Number.isFinite(mean_)) return inconclusive('its mean is not a finite number')
   const missed: string[] = []
   if (minScore !== undefined && mean_ < minScore - EPSILON)
     missed.push(`mean ${fixed(mean_)} is below eval-min-scores ${minScore}`)
   if (maxRegression !== undefined) {
-    if (delta === null)
-      return inconclusive(
-        input.baseline.kind === 'missing'
-          ? `no baseline to compare with: ${input.baseline.why}`
-          : 'the baseline has no score for this key'
-      )
+    const why = incomparable(input, comparison)
+    if (why !== undefined) return inconclusive(why)
+    const delta = row.delta as number
     if (-delta > maxRegression + EPSILON)
       missed.push(
-        `dropped ${fixed(-delta)} below the baseline, over eval-max-regression ${maxRegression}`
+        `dropped ${fixed(-delta)} below the baseline on ${row.compared} examples both scored, over eval-max-regression ${maxRegression}`
       )
   }
   return missed.length > 0
@@ -196,11 +199,38 @@ function keyRow(
     : { ...row, verdict: 'pass' }
 }
 
-function baselineMean(baseline: BaselineScores, key: string): number | null {
-  if (baseline.kind === 'means') return baseline.means.get(key) ?? null
-  if (baseline.kind !== 'runs') return null
-  const examples = baseline.perExample.get(key)
-  return examples && examples.size > 0 ? (mean([...examples.values()]) ?? null) : null
+/** Why a relative bound cannot be judged on this comparison; undefined when it can. */
+function incomparable(input: GateInputs, comparison: Common | undefined): string | undefined {
+  if (input.baseline.kind === 'missing') return `no baseline to compare with: ${input.baseline.why}`
+  if (comparison === undefined)
+    return input.baseline.kind === 'runs'
+      ? 'no example was scored by both this run and the baseline'
+      : 'the baseline has no score for this key'
+  if (input.baseline.kind === 'runs' && tooFewInCommon(comparison.compared, input.examplesRead))
+    return `only ${comparison.compared} of the ${input.examplesRead} examples read were scored by both this run and the baseline (fewer than half)`
+  if (!Number.isFinite(comparison.baseline)) return "the baseline's mean is not a finite number"
+  if (!Number.isFinite(comparison.mean - comparison.baseline))
+    return 'the change from the baseline is not a finite number'
+  return undefined
+}
+
+/**
+ * What this key is compared on: run by run, the examples both sides scored; a foreign baseline
+ * (its runs cannot be matched to examples), its mean against this run's mean over every example.
+ */
+function compareWithBaseline(
+  baseline: BaselineScores,
+  key: string,
+  perExample: ReadonlyMap<string, number> | undefined,
+  mean_: number | null
+): Common | undefined {
+  if (baseline.kind === 'runs')
+    return onCommonExamples(perExample ?? new Map(), baseline.perExample.get(key) ?? new Map())
+  if (baseline.kind !== 'means' || mean_ === null) return undefined
+  const was = baseline.means.get(key)
+  return was === undefined
+    ? undefined
+    : { mean: mean_, baseline: was, compared: perExample?.size ?? 0 }
 }
 
 /** The examples that regressed most (run-level baseline), else those that scored lowest. */
@@ -245,18 +275,27 @@ function worstPerExample(sorted: readonly ExampleRow[]): ExampleRow[] {
 const fixed = (value: number) => String(Math.round(value * 1000) / 1000)
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`
 
-/** `eval-scores`: for each gated key `{mean, n, baseline, delta, verdict}`, numbers rounded. */
+/**
+ * A number for `eval-scores`: rounded to 6 places where that cannot overflow (a score of 1e308
+ * stays 1e308); anything not finite is null (and keyRow never lets such a key pass).
+ */
+function rounded(value: number | null): number | null {
+  if (value === null || !Number.isFinite(value)) return null
+  return Math.abs(value) < 1e9 ? Math.round(value * 1e6) / 1e6 : value
+}
+
+/** `eval-scores`: for each gated key `{mean, n, baseline, delta, compared, verdict}`. */
 export function scoresOutput(rows: readonly KeyRow[]): string {
-  const round = (value: number | null) => (value === null ? null : Math.round(value * 1e6) / 1e6)
   return JSON.stringify(
     Object.fromEntries(
       rows.map((row) => [
         row.key,
         {
-          mean: round(row.mean),
+          mean: rounded(row.mean),
           n: row.n,
-          baseline: round(row.baseline),
-          delta: round(row.delta),
+          baseline: rounded(row.baseline),
+          delta: rounded(row.delta),
+          compared: row.compared,
           verdict: row.verdict
         }
       ])

@@ -1,3 +1,5 @@
+import { characterClass, codePoint } from '../lib/character-kinds'
+
 export interface Secret {
   name: string
   value: string
@@ -16,14 +18,8 @@ const C_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/
  * C0 control characters but tab and line breaks (a JSON value may hold a PEM key's lines), DEL
  * and C1: a value holding one would reach the agent server's environment as no one wrote it.
  */
-const isControl = (char: string) => {
-  const code = char.charCodeAt(0)
-  if (char === '\t' || char === '\n' || char === '\r') return false
-  return code < 0x20 || (code >= 0x7f && code <= 0x9f)
-}
-
-const codePoint = (char: string) =>
-  `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
+const SECRET_CONTROL = characterClass(['c0', 'del', 'c1'])
+const isControl = (char: string) => SECRET_CONTROL.test(char)
 
 /**
  * Environment variables the agent server sets or reads itself; a secret of that name would be

@@ -1,12 +1,12 @@
-/** C0 control characters (below U+0020) and DEL; `layout` also lets tab, LF and CR through. */
-function isControl(char: string, layout: boolean): boolean {
-  const code = char.charCodeAt(0)
-  if (layout && (char === '\t' || char === '\n' || char === '\r')) return false
-  return code < 0x20 || code === 0x7f
-}
+import { characterClass, codePoint } from '../lib/character-kinds'
 
-const codePoint = (char: string) =>
-  `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
+/**
+ * C0 control characters and DEL; a multi-line input also holds tab, LF and CR. C1 and the
+ * Unicode separators are let through: an input is the workflow author's own text, read as
+ * written, and refusing them now would refuse inputs that runs take today.
+ */
+const SINGLE_LINE_CONTROL = characterClass(['tab', 'lineFeed', 'carriageReturn', 'c0', 'del'])
+const MULTI_LINE_CONTROL = characterClass(['c0', 'del'])
 
 /**
  * Why `text` cannot be taken as the value of an input, or undefined when it can. The problem names
@@ -14,7 +14,8 @@ const codePoint = (char: string) =>
  */
 export function controlCharacterProblem(text: string, multiLine: boolean): string | undefined {
   const chars = [...text]
-  const index = chars.findIndex((char) => isControl(char, multiLine))
+  const control = multiLine ? MULTI_LINE_CONTROL : SINGLE_LINE_CONTROL
+  const index = chars.findIndex((char) => control.test(char))
   if (index < 0) return undefined
   const char = chars[index] ?? ''
   if (!multiLine) {

@@ -1,6 +1,6 @@
 /**
- * The evaluation gate as people see it: one table (key, mean (n), baseline, change, threshold,
- * verdict), the examples that regressed most (or scored lowest), a cost hint and links, for the
+ * The evaluation gate as people see it: one table (key, mean (n), baseline, change, the examples
+ * compared, threshold, verdict), the examples that regressed most (or scored lowest), a cost hint and links, for the
  * job summary and the pull-request comment; one plain line for the GitHub status; lines for the
  * log. Every text from the tracing service or the dataset goes through `md` (redacted, then
  * escaped). Evaluator comments and categorical values never reach a report: scores only.
@@ -32,6 +32,10 @@ const number = (value: number | null | undefined): string =>
 const signed = (value: number | null | undefined): string =>
   value === null || value === undefined ? '—' : `${value > 0 ? '+' : ''}${number(value)}`
 
+/** How many examples the baseline and the change are about. */
+const compared = (count: number | null): string =>
+  count === null ? '—' : `${count} example${count === 1 ? '' : 's'}`
+
 /** The thresholds of a key, in words: `≥ 0.8`, `drop ≤ 0.05`. */
 function threshold(row: KeyRow): string {
   const parts: string[] = []
@@ -52,7 +56,7 @@ export function renderGate(
   const { verdict, rows } = report
   const withBaseline = rows.some((row) => row.baseline !== null)
   const header = withBaseline
-    ? ['Key', 'Mean (n)', 'Baseline', 'Change', 'Threshold', 'Verdict']
+    ? ['Key', 'Mean (n)', 'Baseline', 'Change', 'Compared', 'Threshold', 'Verdict']
     : ['Key', 'Mean (n)', 'Threshold', 'Verdict']
   const table =
     rows.length === 0
@@ -64,7 +68,9 @@ export function renderGate(
             const cells = [
               md.cell(row.key),
               `${number(row.mean)} (${row.n})`,
-              ...(withBaseline ? [number(row.baseline), signed(row.delta)] : []),
+              ...(withBaseline
+                ? [number(row.baseline), signed(row.delta), compared(row.compared)]
+                : []),
               threshold(row),
               KEY_MARKS[row.verdict]
             ]
@@ -149,7 +155,7 @@ export function gateLogLines(report: GateReport): string[] {
     `Evaluation gate ${VERDICT_WORDS[report.verdict.verdict]}: ${report.runs} runs, ${report.errors} failed; ${report.cost.agentCalls} agent calls, ${report.cost.evaluatorScores} evaluator scores.`,
     ...report.rows.map(
       (row) =>
-        `  ${row.key}: mean ${number(row.mean)} (n ${row.n}), baseline ${number(row.baseline)}, change ${signed(row.delta)}, threshold ${threshold(row)}: ${row.verdict}`
+        `  ${row.key}: mean ${number(row.mean)} (n ${row.n}), baseline ${number(row.baseline)}, change ${signed(row.delta)} on ${compared(row.compared)}, threshold ${threshold(row)}: ${row.verdict}`
     )
   ]
 }

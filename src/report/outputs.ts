@@ -4,6 +4,10 @@ import type { Redactor } from './redact'
 import { checkHttpUrl } from '../lib/url'
 import { DEPLOYMENT_NAME, UUID } from '../lib/ids'
 import { FEEDBACK_KEY } from '../inputs/eval'
+import { CONTROL_KINDS, characterClass } from '../lib/character-kinds'
+
+/** An output is one line: no control character and no line break of any kind. */
+const OUTPUT_CONTROL = characterClass(CONTROL_KINDS)
 
 /**
  * What a value must look like to become one output: the value to set (a URL comes back
@@ -58,15 +62,15 @@ const deploymentNames: Shape = (value) => {
   return valid ? { value } : { problem: 'it holds a name that breaks the deployment name rule' }
 }
 
-const SCORE_FIELDS = ['mean', 'n', 'baseline', 'delta', 'verdict'] as const
+const SCORE_FIELDS = ['mean', 'n', 'baseline', 'delta', 'compared', 'verdict'] as const
 const KEY_VERDICTS: readonly unknown[] = ['pass', 'fail', 'inconclusive']
 const numberOrNull = (value: unknown) =>
   value === null || (typeof value === 'number' && Number.isFinite(value))
 
 /**
  * `eval-scores`: a JSON object keyed by feedback keys (the gate writes only the keys the inputs
- * named, which have FEEDBACK_KEY's shape), each `{mean, n, baseline, delta, verdict}` holding
- * numbers, null and the fixed words only.
+ * named, which have FEEDBACK_KEY's shape), each `{mean, n, baseline, delta, compared, verdict}`
+ * holding numbers, null and the fixed words only; never `pass` beside a null mean.
  */
 const evalScores: Shape = (value) => {
   let scores: unknown
@@ -84,10 +88,15 @@ const evalScores: Shape = (value) => {
     const fields = Object.keys(row)
     if (fields.length !== SCORE_FIELDS.length || !SCORE_FIELDS.every((f) => fields.includes(f)))
       return { problem: `its ${key} does not hold exactly ${SCORE_FIELDS.join(', ')}` }
-    const { mean, n, baseline, delta, verdict } = row as Record<string, unknown>
-    if (![mean, baseline, delta].every(numberOrNull) || !Number.isInteger(n))
+    const { mean, n, baseline, delta, compared, verdict } = row as Record<string, unknown>
+    if (
+      ![mean, baseline, delta].every(numberOrNull) ||
+      !Number.isInteger(n) ||
+      !(compared === null || Number.isInteger(compared))
+    )
       return { problem: `its ${key} holds a value that is not a number or null` }
     if (!KEY_VERDICTS.includes(verdict)) return { problem: `its ${key} has an unknown verdict` }
+    if (verdict === 'pass' && mean === null) return { problem: `its ${key} passes without a mean` }
   }
   return { value }
 }
@@ -128,9 +137,7 @@ export function judgeOutput(
 ): { value: string } | { problem: string } {
   if (value === '') return { value }
   if (redact(value) !== value) return { problem: 'it holds a secret' }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value))
-    return { problem: 'it holds control characters or line breaks' }
+  if (OUTPUT_CONTROL.test(value)) return { problem: 'it holds control characters or line breaks' }
   const shaped = OUTPUT_SHAPES[name](value)
   if ('problem' in shaped) return shaped
   return redact(shaped.value) === shaped.value ? shaped : { problem: 'it holds a secret' }

@@ -6,6 +6,7 @@ import {
   memoryLine,
   readMemory,
   type CommentMemory,
+  type MemoryNotice,
   type PushRecord,
   type PushVerdict
 } from './comment-history'
@@ -30,10 +31,12 @@ export function renderComment(
   place: GitHubPlace | undefined,
   redact: Redactor,
   /** The name the comment is found by: the same the building comment used. */
-  markerName: string = model.deploymentName
+  markerName: string = model.deploymentName,
+  /** Told what of the earlier comment's history did not parse and was dropped. */
+  notice?: MemoryNotice
 ): string {
   const md = markdownFor(redact)
-  const memory = readMemory(previousBody, redact)
+  const memory = readMemory(previousBody, redact, notice)
   const push = pushOf(model)
   const pushes = push ? [push, ...memory.pushes].slice(0, MAX_PUSHES) : memory.pushes
   const url = model.links.deployment
@@ -89,10 +92,12 @@ export function renderBuildingComment(
   },
   previousBody: string | undefined,
   place: GitHubPlace | undefined,
-  redact: Redactor
+  redact: Redactor,
+  /** Told what of the earlier comment's history did not parse and was dropped. */
+  notice?: MemoryNotice
 ): string {
   const md = markdownFor(redact)
-  const memory = readMemory(previousBody, redact)
+  const memory = readMemory(previousBody, redact, notice)
   const what = building.commit ? ` ${md.code(shortCommit(building.commit))}` : ''
   const when = building.expectedAt ? `, expected around ${clockTime(building.expectedAt)}` : ''
   const items = [

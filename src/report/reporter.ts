@@ -116,7 +116,7 @@ export function createReporter(set: (name: OutputName, value: string) => void): 
 }
 
 /**
- * Where the end of a run is recorded on GitHub (../after-deploy/github-records.ts): the state
+ * Where the end of a run is recorded on GitHub (../github/records.ts): the state
  * follows the outcome, the texts are the report's.
  */
 export interface RecordsEnd {
@@ -152,7 +152,7 @@ export interface RunReporter extends Reporter {
 /** The reporter of a real run: each output redacted and judged, then set on the runner. */
 export function runnerReporter(
   redact: Redactor,
-  log: Pick<Log, 'warning' | 'info' | 'fail'>,
+  log: Pick<Log, 'warning' | 'info' | 'notice' | 'fail'>,
   sink: Pick<Sink, 'setOutput' | 'appendSummary'>
 ): RunReporter {
   const outputs = createReporter(
@@ -165,7 +165,8 @@ export function runnerReporter(
         outcome: result.outcome,
         deploymentUrl: result.deploymentUrl,
         description: statusDescription(model, redact),
-        comment: (previousBody) => renderComment(model, previousBody, place, redact, commentName)
+        comment: (previousBody) =>
+          renderComment(model, previousBody, place, redact, commentName, (text) => log.notice(text))
       })
       await writeSummary(renderSummary(model, redact), log, sink)
       const rolledBack = rollback ? `\n${describeRollback(rollback)}` : ''

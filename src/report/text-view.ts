@@ -8,9 +8,10 @@
  * - percent-encoding is upper-cased (`%2f` and `%2F` are one).
  */
 
+import { characterClass } from '../lib/character-kinds'
+
 /** Zero-width and bidi format characters, the soft hyphen and the byte-order mark. */
-export const INVISIBLE =
-  /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/
+export const INVISIBLE = characterClass(['invisible'])
 const INVISIBLE_ONE = new RegExp(`^${INVISIBLE.source}$`)
 /** A text with nothing of the above is its own view. */
 const NEEDS_VIEW = new RegExp(`${INVISIBLE.source}|&|%[0-9a-f][0-9a-fA-F]|%[0-9A-F][0-9a-f]`)

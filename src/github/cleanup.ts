@@ -1,11 +1,6 @@
 import type { Markdown } from '../report/markdown'
 import type { Redactor } from '../report/redact'
-import {
-  budgetedCall,
-  openGitHub,
-  type BoundedCallOptions,
-  type GitHubTarget
-} from './github-client'
+import { budgetedCall, openGitHub, type BoundedCallOptions, type GitHubTarget } from './client'
 import { findComment, identityOnce } from './pr-comment'
 
 /** Pages of 100 GitHub deployments of one environment read to mark them inactive. */

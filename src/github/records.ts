@@ -6,7 +6,7 @@ import { MAX_DESCRIPTION } from '../report/status-text'
 import { checkHttpUrl } from '../lib/url'
 import type { PredictionBasis } from '../wait/poll-schedule'
 import { expectedEndDescription } from '../wait/progress-text'
-import { openGitHub, type BoundedCallOptions, type GitHubTarget } from './github-client'
+import { openGitHub, type BoundedCallOptions, type GitHubTarget } from './client'
 import { identityOnce, upsertComment } from './pr-comment'
 
 /**

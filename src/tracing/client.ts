@@ -5,6 +5,7 @@
  * Writes carry ids made by the action, so a write sent again is the same write and is retried.
  */
 import { HttpStatusError, ServiceIdError } from '../control-plane/errors'
+import { SeenPages } from '../control-plane/paging'
 import {
   ControlPlaneRequester,
   type CallOptions,
@@ -25,7 +26,7 @@ import {
   type Feedback,
   type Rule,
   type Session
-} from './tracing-schemas'
+} from './schemas'
 
 export type TracingClientOptions = ControlPlaneClientOptions
 
@@ -36,8 +37,8 @@ export const FEEDBACK_RUNS_PER_READ = 50
 /** Runs per batch write, at most (the service's limit is 100 runs and 20 MiB). */
 export const RUNS_PER_BATCH = 100
 const MAX_BATCH_BYTES = 16 * 1024 * 1024
-/** A guard against a service whose pages never end. */
-const MAX_PAGES = 1_000
+/** The page limit: no list the gate reads is longer (10,000 items); past it the list is refused. */
+const MAX_PAGES = 100
 
 const segment = (id: string) => {
   if (!UUID.test(id)) throw new ServiceIdError(id)
@@ -108,18 +109,24 @@ export class TracingClient {
     return found.find((dataset) => dataset.name === nameOrId)
   }
 
-  /** Every example of the dataset (every page), in the service's order. */
+  /**
+   * Every example of the dataset (every page), in the service's order; reading stops as soon as
+   * more than `cap` were read (`capped`: there may be more).
+   */
   async listExamples(
     datasetId: string,
-    filter: { splits?: readonly string[]; asOf?: string },
+    filter: { splits?: readonly string[]; asOf?: string; cap?: number },
     call: CallOptions
-  ): Promise<Example[]> {
-    return this.#pages(
+  ): Promise<{ examples: Example[]; capped: boolean }> {
+    const { items, capped } = await this.#pages(
+      `the examples of dataset ${datasetId}`,
       tracingPaths.examples(),
       { dataset: datasetId, splits: filter.splits, as_of: filter.asOf },
       examplesSchema,
-      call
+      call,
+      filter.cap
     )
+    return { examples: items, capped }
   }
 
   /** The evaluator rules bound to the dataset. */
@@ -136,24 +143,30 @@ export class TracingClient {
     visit: (session: Session) => boolean,
     call: CallOptions
   ): Promise<void> {
+    const path = tracingPaths.sessions()
+    const seen = new SeenPages(`the experiments of dataset ${datasetId}`, 'GET', path)
+    let offset = 0
+    // Past the page limit the search ends: the caller takes it as not found.
     for (let page = 0; page < MAX_PAGES; page++) {
       const sessions = await this.#get(
-        tracingPaths.sessions(),
+        path,
         {
           reference_dataset: datasetId,
           sort_by: 'start_time',
           sort_by_desc: 'true',
-          offset: page * PAGE_LIMIT,
+          offset,
           limit: PAGE_LIMIT
         },
         sessionsSchema,
         call
       )
+      seen.check(sessions.map((session) => session.id))
       for (const session of sessions) {
         if (session.reference_dataset_id && session.reference_dataset_id !== datasetId) continue
         if (visit(session)) return
       }
       if (sessions.length < PAGE_LIMIT) return
+      offset += sessions.length
     }
   }
 
@@ -237,31 +250,43 @@ export class TracingClient {
     const feedback: Feedback[] = []
     for (let start = 0; start < runIds.length; start += FEEDBACK_RUNS_PER_READ) {
       const runs = runIds.slice(start, start + FEEDBACK_RUNS_PER_READ).map(segment)
-      feedback.push(
-        ...(await this.#pages(tracingPaths.feedback(), { run: runs, key }, feedbacksSchema, call))
+      const { items } = await this.#pages(
+        `the ${key} feedback of ${runs.length} runs`,
+        tracingPaths.feedback(),
+        { run: runs, key },
+        feedbacksSchema,
+        call
       )
+      feedback.push(...items)
     }
     return feedback
   }
 
-  async #pages<T>(
+  /**
+   * Every page of a list, the offset moved by what each page held. It ends at a short (or empty)
+   * page, or as soon as more than `cap` items were read (`capped`: more may follow); a page with the ids of an
+   * earlier one, or more pages than the page limit, is a PagingError naming `list`.
+   */
+  async #pages<T extends { id: string }>(
+    list: string,
     path: string,
     query: Record<string, string | readonly string[] | undefined>,
     schema: import('zod').ZodType<T[]>,
-    call: CallOptions
-  ): Promise<T[]> {
+    call: CallOptions,
+    cap = Number.POSITIVE_INFINITY
+  ): Promise<{ items: T[]; capped: boolean }> {
+    const seen = new SeenPages(list, 'GET', path)
     const all: T[] = []
+    let offset = 0
     for (let page = 0; page < MAX_PAGES; page++) {
-      const items = await this.#get(
-        path,
-        { ...query, offset: page * PAGE_LIMIT, limit: PAGE_LIMIT },
-        schema,
-        call
-      )
+      const items = await this.#get(path, { ...query, offset, limit: PAGE_LIMIT }, schema, call)
+      seen.check(items.map((item) => item.id))
       all.push(...items)
-      if (items.length < PAGE_LIMIT) return all
+      if (items.length < PAGE_LIMIT) return { items: all, capped: false }
+      if (all.length > cap) return { items: all, capped: true }
+      offset += items.length
     }
-    throw new Error(`GET ${path} did not end after ${MAX_PAGES} pages of ${PAGE_LIMIT}`)
+    throw seen.endless(MAX_PAGES)
   }
 
   #get<T>(

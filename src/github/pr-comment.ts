@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import type { Octokit } from './github-client'
+import { SeenPages } from '../control-plane/paging'
+import type { Octokit } from './client'
 
 // The action's pull-request comment: anyone may post its marker, so a comment is taken for the
 // action's own only when the token's identity wrote it; otherwise a new one is made.
@@ -106,6 +107,12 @@ export async function findComment(
   const { owner, repo, issue, marker, signal } = where
   const identity = await where.identity(signal)
   if (!('login' in identity)) return undefined
+  // A GitHub that ignores `page` would otherwise be read MAX_COMMENT_PAGES times for nothing.
+  const seen = new SeenPages(
+    `the comments of pull request #${issue}`,
+    'GET',
+    `/repos/${owner}/${repo}/issues/${issue}/comments`
+  )
   // Page by page rather than with octokit.paginate, which drops the request's abort signal.
   for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
     const { data } = await octokit.rest.issues.listComments({
@@ -116,6 +123,7 @@ export async function findComment(
       page,
       request: { signal }
     })
+    seen.check(data.map((comment) => String(comment.id)))
     const ours = data.find(
       (comment) => comment.body?.startsWith(marker) && writtenBy(identity.login, comment.user)
     )

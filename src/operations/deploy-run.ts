@@ -1,0 +1,63 @@
+import type { CallOptions } from '../control-plane/client'
+import type { Deployment } from '../control-plane/schemas'
+import type { Config } from '../inputs/parse'
+import type { DeployOutcome, DeployResult } from '../result'
+import type { DeployDeps } from './deps'
+import type { WriteDeps } from './safe-writes'
+import { describe } from './target'
+
+/** What a run has learnt so far; every ending reports it, failures included. */
+type Known = Omit<DeployResult, 'outcome' | 'message' | 'elapsedMs'>
+
+/** One run of the deploy operation (or a rollback's or promote's wait): what its steps share. */
+export class DeployRun<C extends Config = Config> {
+  readonly known: Known = { created: false, statusesSeen: [] }
+  readonly deadline: number
+  readonly call: CallOptions
+
+  constructor(
+    readonly config: C,
+    readonly deps: DeployDeps
+  ) {
+    this.deadline = deps.startedAt + config.timeoutMs
+    this.call = { deadline: this.deadline, signal: deps.signal }
+  }
+
+  elapsed(): number {
+    return this.deps.now() - this.deps.startedAt
+  }
+
+  /** "deployment NAME (ID)", as far as it is known. */
+  get target(): string {
+    return describe(this.known)
+  }
+
+  finish(outcome: DeployOutcome, message: string): DeployResult {
+    return { ...this.known, outcome, message, elapsedMs: this.elapsed() }
+  }
+
+  /** The deployment this run works on is known: reported at once. */
+  found(deployment: Deployment): void {
+    this.known.deploymentId = deployment.id
+    this.known.deploymentName = deployment.name
+    this.deps.io.known({ deploymentId: deployment.id })
+  }
+
+  /** What served before this run's write is known: reported at once. */
+  servedBefore(revisionId: string): void {
+    this.known.previousRevisionId = revisionId
+    this.deps.io.known({ previousRevisionId: revisionId })
+  }
+
+  writeDeps(): WriteDeps {
+    const { client, sleep, now, io } = this.deps
+    return {
+      client,
+      call: this.call,
+      sleep,
+      now,
+      notice: (message) => io.notice(message),
+      settleMs: client.requestTimeoutMs
+    }
+  }
+}
