@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { seedGate } from '../../emulator'
 import { describeGatePlan, planGate } from '../../src/evaluation/plan'
 import { runGate } from '../../src/evaluation/gate'
-import type { GatePlan, GatePlanResult } from '../../src/evaluation/types'
 import {
   AGENT,
   DEPLOYMENT,
   REVISION_A,
   REVISION_B,
   revision,
+  planned,
   startWorld,
   thresholds,
   writes,
@@ -20,11 +20,6 @@ afterEach(async () => {
   await world?.close()
   world = undefined
 })
-
-function planned(result: GatePlanResult): GatePlan {
-  if (result.kind !== 'planned') throw new Error(`not planned: ${JSON.stringify(result)}`)
-  return result.plan
-}
 
 const target = {
   deploymentId: DEPLOYMENT,

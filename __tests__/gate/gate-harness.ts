@@ -1,3 +1,4 @@
+import { afterAll, afterEach } from '@jest/globals'
 /**
  * The evaluation gate's tests: the gate alone (startWorld: the tracing service and the agent
  * server on a virtual clock, the gate's deps and settings) and through the action in process
@@ -16,7 +17,7 @@ import {
 } from '../../emulator'
 import type { RawInputs } from '../../src/inputs/contract'
 import { TracingClient } from '../../src/tracing/client'
-import type { GateDeps, GateSettings } from '../../src/evaluation/types'
+import type { GateDeps, GatePlan, GatePlanResult, GateSettings } from '../../src/evaluation/types'
 import {
   runnerOn,
   trackedDispatcher,
@@ -134,6 +135,12 @@ export const revision = (world: World, revisionId: string) => ({
   workflowRun: 'https://github.com/acme/support-agent/actions/runs/1'
 })
 
+/** The plan of a gate that planned; any other result fails the test, saying what it was. */
+export function planned(result: GatePlanResult): GatePlan {
+  if (result.kind !== 'planned') throw new Error(`not planned: ${JSON.stringify(result)}`)
+  return result.plan
+}
+
 /** Requests that change the tracing service's state. */
 export const writes = (tracing: TracingEmulator) =>
   tracing.requests.filter((request) => request.method !== 'GET')
@@ -182,6 +189,28 @@ export function gateRunner(clock: VirtualClock) {
   const run = runnerOn(clock)
   return (inputs: Partial<RawInputs>, options: RunInProcessOptions = {}) =>
     run(inputs, { ...options, env: { ...GATE_ENV, ...options.env } })
+}
+
+/**
+ * Call at the top of a file of runs in process: one clock for the file's runs and services
+ * (closed after them all), and `start` for services on it, closed after each test.
+ */
+export function gateFile() {
+  const clock = new VirtualClock()
+  const started: Services[] = []
+  afterAll(() => clock.close())
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((services) => services.close()))
+  })
+  return {
+    clock,
+    runInProcess: gateRunner(clock),
+    start: async (options: Parameters<typeof startServices>[0] = {}) => {
+      const services = await startGateServices(clock, options)
+      started.push(services)
+      return services
+    }
+  }
 }
 
 /** A step of another operation than deploy: without the inputs only a deploy takes. */

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { seedGate } from '../../emulator'
 import { planGate } from '../../src/evaluation/plan'
 import { runGate, runServingBaseline } from '../../src/evaluation/gate'
-import type { GatePlan, GatePlanResult } from '../../src/evaluation/types'
 import {
   AGENT,
   DEPLOYMENT,
@@ -10,6 +9,7 @@ import {
   REVISION_B,
   REVISION_C,
   revision,
+  planned,
   startWorld,
   thresholds,
   writes,
@@ -21,11 +21,6 @@ afterEach(async () => {
   await world?.close()
   world = undefined
 })
-
-function planned(result: GatePlanResult): GatePlan {
-  if (result.kind !== 'planned') throw new Error(`not planned: ${JSON.stringify(result)}`)
-  return result.plan
-}
 
 const target = (previousRevisionId?: string, deploymentUrl?: string) => ({
   deploymentId: DEPLOYMENT,
