@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import {
   startAgentServer,
-  startServingAgent,
   type AgentServerEmulator,
   type AgentServerOptions,
-  type ControlPlaneEmulator,
   type ControlPlaneOptions
 } from '../emulator'
 import {
@@ -17,8 +15,9 @@ import { CHECKS } from '../src/after-deploy/checks'
 import { CancelledError } from '../src/operations/deps'
 import { OUTCOMES } from '../src/outcomes'
 import type { CheckName, CheckVerdictKind, DeployResult } from '../src/result'
-import { checkContext, clock, onClock, runDelivery } from './helpers/deploy-harness'
+import { checkContext, clock, runDelivery } from './helpers/deploy-harness'
 import { configFor, gitHostConfig } from './helpers/config-fixture'
+import { seedServing, servingAgentPerTest } from './helpers/serving-agent'
 
 const DEPLOYED: DeployResult = {
   outcome: 'deployed',
@@ -217,28 +216,11 @@ describe("the runner's list: the spec's table of checks that cannot conclude", (
 
 describe('the checks after DEPLOYED, against the emulator', () => {
   const NAME = 'support-agent'
-  let cp: ControlPlaneEmulator | undefined
-  let agent: AgentServerEmulator | undefined
-  afterEach(async () => {
-    await Promise.all([cp?.close(), agent?.close()])
-    cp = undefined
-    agent = undefined
-  })
+  const serving = servingAgentPerTest(NAME)
 
   async function start(options: ControlPlaneOptions = {}, agentOptions: AgentServerOptions = {}) {
-    const started = await startServingAgent({
-      serve: NAME,
-      agent: agentOptions,
-      controlPlane: { ...onClock, stepMs: 5, ...options }
-    })
-    const controlPlane = started.controlPlane
-    cp = controlPlane
-    agent = started.agent
-    const seeded = controlPlane.seedDeployment({
-      name: NAME,
-      source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
-    })
-    return { controlPlane, id: seeded.id, first: String(seeded.latest_revision_id) }
+    const { controlPlane } = await serving(options, agentOptions)
+    return { controlPlane, ...seedServing(controlPlane, NAME) }
   }
 
   it('fails the step when /info names the revision as a number: could not confirm, never a skip', async () => {

@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import {
-  startServingAgent,
   type AgentServerEmulator,
   type AgentServerOptions,
   type ControlPlaneEmulator,
@@ -8,40 +7,27 @@ import {
 } from '../emulator'
 import { openApiValidator } from '../emulator/openapi'
 import { failingVerdict } from '../src/result'
-import { gitHostStep, onClock, runDelivery } from './helpers/deploy-harness'
+import { gitHostStep, runDelivery } from './helpers/deploy-harness'
 import { runInProcess } from './helpers/action-world'
 import { gitHostConfig, type ConfigPartial } from './helpers/config-fixture'
+import { seedServing, servingAgentPerTest } from './helpers/serving-agent'
 
 const NAME = 'support-agent'
 const validate = openApiValidator()
+const serving = servingAgentPerTest(NAME)
 let cp: ControlPlaneEmulator | undefined
 let agent: AgentServerEmulator | undefined
-afterEach(async () => {
-  await Promise.all([cp?.close(), agent?.close()])
-  cp = undefined
-  agent = undefined
-})
 
 /** A control plane whose deployments' URL is an agent server answering as the serving revision. */
 async function start(options: ControlPlaneOptions = {}, agentOptions: AgentServerOptions = {}) {
-  const started = await startServingAgent({
-    serve: NAME,
-    agent: agentOptions,
-    controlPlane: { ...onClock, stepMs: 5, ...options }
-  })
+  const started = await serving(options, agentOptions)
   cp = started.controlPlane
   agent = started.agent
   return cp
 }
 
 /** An existing deployment whose first revision serves. */
-function seeded(controlPlane: ControlPlaneEmulator) {
-  const deployment = controlPlane.seedDeployment({
-    name: NAME,
-    source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
-  })
-  return { id: deployment.id, first: String(deployment.latest_revision_id) }
-}
+const seeded = (controlPlane: ControlPlaneEmulator) => seedServing(controlPlane, NAME)
 
 const checked = (extra: ConfigPartial = {}): ConfigPartial => ({
   ...gitHostConfig(cp?.url ?? ''),

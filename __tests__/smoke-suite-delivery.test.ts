@@ -1,14 +1,10 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
-import {
-  startServingAgent,
-  type AgentServerEmulator,
-  type ControlPlaneEmulator,
-  type ControlPlaneOptions
-} from '../emulator'
+import { describe, expect, it } from '@jest/globals'
+import { type AgentServerEmulator, type ControlPlaneOptions } from '../emulator'
 import { parseCases } from '../src/inputs/cases'
 import { checksWith, failingVerdict } from '../src/result'
-import { onClock, runDelivery } from './helpers/deploy-harness'
+import { runDelivery } from './helpers/deploy-harness'
 import { gitHostConfig } from './helpers/config-fixture'
+import { seedServing, servingAgentPerTest } from './helpers/serving-agent'
 
 const NAME = 'support-agent'
 /** The suite, read as a case file is. */
@@ -21,28 +17,14 @@ const SUITE = {
       false
     ).cases ?? []
 }
-let cp: ControlPlaneEmulator | undefined
+const serving = servingAgentPerTest(NAME)
 let agent: AgentServerEmulator | undefined
-afterEach(async () => {
-  await Promise.all([cp?.close(), agent?.close()])
-  cp = undefined
-  agent = undefined
-})
 
-/** A control plane whose deployment's URL is an agent server answering as the serving revision. */
+/** An existing deployment, its URL an agent server answering as the serving revision. */
 async function start(options: ControlPlaneOptions = {}) {
-  const started = await startServingAgent({
-    serve: NAME,
-    controlPlane: { ...onClock, stepMs: 5, ...options }
-  })
-  const controlPlane = started.controlPlane
-  cp = controlPlane
+  const started = await serving(options)
   agent = started.agent
-  const deployment = controlPlane.seedDeployment({
-    name: NAME,
-    source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
-  })
-  return { controlPlane, id: deployment.id, first: String(deployment.latest_revision_id) }
+  return { controlPlane: started.controlPlane, ...seedServing(started.controlPlane, NAME) }
 }
 
 const runsSent = () => agent?.requests.filter((request) => request.path === '/runs/wait') ?? []
