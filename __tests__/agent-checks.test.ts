@@ -15,7 +15,8 @@ import {
   type AgentCheckOptions
 } from '../src/after-deploy/agent-checks'
 import { CHECKS } from '../src/after-deploy/checks'
-import { checkRevision, configOf, gitHostStep } from './helpers/deploy-harness'
+import { checkRevision } from './helpers/deploy-harness'
+import { configFor, gitHostConfig } from './helpers/config-fixture'
 import { trackedDispatcher } from './helpers/action-world'
 import { sleep } from '../src/control-plane/retry'
 import { agentStatusMeaning } from '../src/agent-server/status'
@@ -351,10 +352,9 @@ describe('agent checks against the real agent server', () => {
   })
 
   it('skips the /info check with a notice: the local server names no host revision', async () => {
-    const config = await configOf({
-      ...gitHostStep('http://127.0.0.1:9'),
-      'verify-assistant': 'agent',
-      'verify-timeout': '5s'
+    const config = configFor({
+      ...gitHostConfig('http://127.0.0.1:9'),
+      verify: { timeoutMs: 5_000 }
     })
     const agentOnly = CHECKS.filter(({ name }) => name !== 'serving' && name !== 'commit')
     const { checks, log } = await checkRevision(agentOnly, config, {

@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import {
   startAgentServer,
-  startControlPlane,
   type AgentServerEmulator,
   type AgentServerOptions,
-  type ControlPlaneEmulator,
   type ControlPlaneOptions
 } from '../emulator'
 import { checksRollBack, defineStep, type StepRow } from '../src/after-deploy/check-runner'
@@ -14,14 +12,9 @@ import { CancelledError } from '../src/operations/deps'
 import { OUTCOMES } from '../src/outcomes'
 import type { CheckVerdictKind, DeployResult } from '../src/result'
 import type { CheckName } from '../src/step-payloads'
-import {
-  checkRevision,
-  clock,
-  configOf,
-  gitHostStep,
-  onClock,
-  runDelivery
-} from './helpers/deploy-harness'
+import { checkRevision, clock, runDelivery } from './helpers/deploy-harness'
+import { configFor, gitHostConfig } from './helpers/config-fixture'
+import { seedServing, servingAgentPerTest } from './helpers/serving-agent'
 
 const DEPLOYED: DeployResult = {
   outcome: 'deployed',
@@ -62,7 +55,7 @@ function scripted(
 
 /** The steps of `list` on DEPLOYED, as deliver() runs them. */
 async function runChecks(list: readonly StepRow[], signal?: AbortSignal) {
-  const config = await configOf({ ...gitHostStep('http://127.0.0.1:9'), 'verify-assistant': 'a' })
+  const config = configFor({ ...gitHostConfig('http://127.0.0.1:9'), verify: { assistantId: 'a' } })
   return (await checkRevision(list, config, DEPLOYED, { signal })).checks
 }
 
@@ -105,7 +98,10 @@ describe('the check runner', () => {
   })
 
   it('gives no verdict to a check not asked for', async () => {
-    const config = await configOf({ ...gitHostStep('http://127.0.0.1:9'), 'verify-assistant': 'a' })
+    const config = configFor({
+      ...gitHostConfig('http://127.0.0.1:9'),
+      verify: { assistantId: 'a' }
+    })
     const revision = { result: DEPLOYED, deploymentId: 'deployment', revisionId: 'revision' }
     const asked = CHECKS.filter((row) => row.asks(config, revision))
     // No verify-message, no verify-a2a, no verify-cases, no promote, no gate.
@@ -159,11 +155,7 @@ describe("the run's timeout ending during a check", () => {
 
   it('makes an agent check that got no answer one that could not conclude, rolled back per its row', async () => {
     agent = await startAgentServer()
-    const config = await configOf({
-      ...gitHostStep('http://127.0.0.1:9'),
-      'verify-assistant': 'agent',
-      'verify-message': 'hi'
-    })
+    const config = configFor({ ...gitHostConfig('http://127.0.0.1:9'), verify: { message: 'hi' } })
     // The run's deadline has passed: nothing more is sent, and no answer comes.
     const assistantOnly = CHECKS.filter(({ name }) => name === 'assistant')
     const { checks } = await checkRevision(
@@ -226,41 +218,18 @@ describe("the runner's list: the spec's table of checks that cannot conclude", (
 
 describe('the checks after DEPLOYED, against the emulator', () => {
   const NAME = 'support-agent'
-  let cp: ControlPlaneEmulator | undefined
-  let agent: AgentServerEmulator | undefined
-  afterEach(async () => {
-    await Promise.all([cp?.close(), agent?.close()])
-    cp = undefined
-    agent = undefined
-  })
+  const serving = servingAgentPerTest(NAME)
 
   async function start(options: ControlPlaneOptions = {}, agentOptions: AgentServerOptions = {}) {
-    const holder: { controlPlane?: ControlPlaneEmulator } = {}
-    agent = await startAgentServer({
-      ...agentOptions,
-      host: () => holder.controlPlane?.serving(NAME)
-    })
-    const controlPlane = await startControlPlane({
-      ...onClock,
-      stepMs: 5,
-      agentUrl: agent.url,
-      ...options
-    })
-    holder.controlPlane = controlPlane
-    cp = controlPlane
-    const seeded = controlPlane.seedDeployment({
-      name: NAME,
-      source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
-    })
-    return { controlPlane, id: seeded.id, first: String(seeded.latest_revision_id) }
+    const { controlPlane } = await serving(options, agentOptions)
+    return { controlPlane, ...seedServing(controlPlane, NAME) }
   }
 
   it('fails the step when /info names the revision as a number: could not confirm, never a skip', async () => {
     const { controlPlane } = await start({}, { infoHost: 'malformed' })
     const run = await runDelivery({
-      ...gitHostStep(controlPlane.url, NAME),
-      'verify-assistant': 'agent',
-      'verify-timeout': '2s'
+      ...gitHostConfig(controlPlane.url, NAME),
+      verify: { timeoutMs: 2_000 }
     })
     expect(run.result.outcome).toBe('checks-failed')
     expect(OUTCOMES[run.result.outcome].exitCode).toBe(1)
@@ -292,11 +261,9 @@ describe('the checks after DEPLOYED, against the emulator', () => {
     )
     const run = await runDelivery(
       {
-        ...gitHostStep(controlPlane.url, NAME),
-        'verify-assistant': 'agent',
-        'verify-message': 'hi',
-        'verify-timeout': '30s',
-        'rollback-on-failure': 'true'
+        ...gitHostConfig(controlPlane.url, NAME),
+        verify: { message: 'hi', timeoutMs: 30_000 },
+        rollbackOnFailure: true
       },
       undefined,
       { signal: controller.signal }

@@ -1,62 +1,39 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import {
-  startAgentServer,
-  startControlPlane,
   type AgentServerEmulator,
   type AgentServerOptions,
   type ControlPlaneEmulator,
   type ControlPlaneOptions
 } from '../emulator'
 import { openApiValidator } from '../emulator/openapi'
-import type { RawInputs } from '../src/inputs/contract'
-import { InputError } from '../src/inputs/parse'
 import { failingVerdict } from '../src/result'
-import { gitHostStep, onClock, runDelivery } from './helpers/deploy-harness'
+import { gitHostStep, runDelivery } from './helpers/deploy-harness'
+import { runInProcess } from './helpers/action-world'
+import { gitHostConfig, type ConfigPartial } from './helpers/config-fixture'
+import { seedServing, servingAgentPerTest } from './helpers/serving-agent'
 
 const NAME = 'support-agent'
 const validate = openApiValidator()
+const serving = servingAgentPerTest(NAME)
 let cp: ControlPlaneEmulator | undefined
 let agent: AgentServerEmulator | undefined
-afterEach(async () => {
-  await Promise.all([cp?.close(), agent?.close()])
-  cp = undefined
-  agent = undefined
-})
 
 /** A control plane whose deployments' URL is an agent server answering as the serving revision. */
 async function start(options: ControlPlaneOptions = {}, agentOptions: AgentServerOptions = {}) {
-  const holder: { controlPlane?: ControlPlaneEmulator } = {}
-  agent = await startAgentServer({
-    ...agentOptions,
-    host: () => holder.controlPlane?.serving(NAME)
-  })
-  const controlPlane = await startControlPlane({
-    ...onClock,
-    stepMs: 5,
-    agentUrl: agent.url,
-    ...options
-  })
-  holder.controlPlane = controlPlane
-  cp = controlPlane
-  return controlPlane
+  const started = await serving(options, agentOptions)
+  cp = started.controlPlane
+  agent = started.agent
+  return cp
 }
 
 /** An existing deployment whose first revision serves. */
-function seeded(controlPlane: ControlPlaneEmulator) {
-  const deployment = controlPlane.seedDeployment({
-    name: NAME,
-    source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
-  })
-  return { id: deployment.id, first: String(deployment.latest_revision_id) }
-}
+const seeded = (controlPlane: ControlPlaneEmulator) => seedServing(controlPlane, NAME)
 
-const checked = (extra: Partial<RawInputs> = {}): Partial<RawInputs> => ({
-  ...gitHostStep(cp?.url ?? ''),
-  'verify-assistant': 'agent',
-  'verify-message': 'hi',
-  'verify-timeout': '3s',
-  'rollback-on-failure': 'true',
-  ...extra
+const checked = (extra: ConfigPartial = {}): ConfigPartial => ({
+  ...gitHostConfig(cp?.url ?? ''),
+  rollbackOnFailure: true,
+  ...extra,
+  verify: { assistantId: 'agent', message: 'hi', timeoutMs: 3_000, ...extra.verify }
 })
 
 /** Every request body the action sent and every answer is valid against the published schema. */
@@ -119,7 +96,9 @@ describe('rollback-on-failure against the emulator', () => {
       agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'wrong-reply')
     })
     seeded(controlPlane)
-    const run = await runDelivery(checked({ 'verify-expect': '/^echo: hi$/' }))
+    const run = await runDelivery(
+      checked({ verify: { expect: { kind: 'pattern', pattern: /^echo: hi$/ } } })
+    )
     expect(failingVerdict(run.checks)?.why).toContain('does not match /^echo: hi$/ (verify-expect)')
     expect(run.rollback?.outcome).toBe('deployed')
     expect(run.rollback?.restored).toBe(true)
@@ -152,7 +131,7 @@ describe('rollback-on-failure against the emulator', () => {
       delayMs: 1,
       before: () => controlPlane.setActiveLagMs(10 * 60_000)
     })
-    const run = await runDelivery(checked({ 'rollback-timeout': '4s' }))
+    const run = await runDelivery(checked({ rollbackTimeoutMs: 4_000 }))
     const [rollbackRevision, failed] = controlPlane.revisions(id)
     expect(controlPlane.redeploys()).toHaveLength(1)
     expect(rollbackRevision?.status).toBe('DEPLOYED')
@@ -221,7 +200,7 @@ describe('rollback-on-failure against the emulator', () => {
     await agent?.close()
     const slow = await start({ stepMs: 60_000 })
     seeded(slow)
-    const run = await runDelivery(checked({ timeout: '2s' }))
+    const run = await runDelivery(checked({ timeoutMs: 2_000 }))
     expect(run.result.outcome).toBe('timeout')
     expect(slow.redeploys()).toEqual([])
   })
@@ -229,7 +208,7 @@ describe('rollback-on-failure against the emulator', () => {
   it('fails the serving check when /info names another revision, and rolls back', async () => {
     const controlPlane = await start({}, { infoHost: 'stale' })
     const { first } = seeded(controlPlane)
-    const run = await runDelivery(checked({ 'verify-timeout': '1s' }))
+    const run = await runDelivery(checked({ verify: { timeoutMs: 1_000 } }))
     expect(failingVerdict(run.checks)?.why).toMatch(
       new RegExp(
         `^Revision ${run.result.revisionId} is DEPLOYED but the deployment serves ${first}`
@@ -243,13 +222,13 @@ describe('operation rollback against the emulator', () => {
   it('redeploys the newest DEPLOYED revision older than the active one, then checks it', async () => {
     const controlPlane = await start()
     const { id, first } = seeded(controlPlane)
-    const deployed = await runDelivery({ ...gitHostStep(controlPlane.url), 'repo-ref': 'next' })
+    const deployed = await runDelivery({ ...gitHostConfig(controlPlane.url), repoRef: 'next' })
     expect(deployed.result.outcome).toBe('deployed')
     const run = await runDelivery({
-      'api-url': controlPlane.url,
+      apiUrl: controlPlane.url,
       name: NAME,
       operation: 'rollback',
-      'verify-assistant': 'agent'
+      verify: { assistantId: 'agent' }
     })
     const [newest] = controlPlane.revisions(id)
     expect(controlPlane.redeploys().map((request) => request.path)).toEqual([
@@ -272,13 +251,13 @@ describe('operation rollback against the emulator', () => {
       outcome: ({ revisionNumber }) => (revisionNumber === 2 ? 'BUILD_FAILED' : 'DEPLOYED')
     })
     const { id } = seeded(controlPlane)
-    await runDelivery({ ...gitHostStep(controlPlane.url), 'repo-ref': 'broken' })
+    await runDelivery({ ...gitHostConfig(controlPlane.url), repoRef: 'broken' })
     const [failed] = controlPlane.revisions(id)
     const run = await runDelivery({
-      'api-url': controlPlane.url,
+      apiUrl: controlPlane.url,
       name: NAME,
       operation: 'rollback',
-      'to-revision': failed?.id
+      toRevision: failed?.id
     })
     expect(run.result.outcome).toBe('error')
     expect(run.result.message).toContain(`to-revision: revision ${failed?.id}`)
@@ -298,9 +277,13 @@ describe('safe delivery inputs', () => {
     ]
   ])('refuses %j by name, before anything is sent', async (inputs, name) => {
     const controlPlane = await start()
-    const refused = runDelivery({ ...gitHostStep(controlPlane.url), ...inputs })
-    await expect(refused).rejects.toThrow(InputError)
-    await expect(refused).rejects.toThrow(new RegExp(`^(.|\\n)*${name}`))
+    const run = await runInProcess({
+      ...gitHostStep(controlPlane.url),
+      'api-key': 'emulator-key',
+      ...inputs
+    })
+    expect(run.exitCode).toBe(1)
+    expect(run.annotations.map((annotation) => annotation.text).join('\n')).toContain(`- ${name}: `)
     expect(controlPlane.requests).toEqual([])
   })
 })

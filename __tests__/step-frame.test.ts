@@ -3,7 +3,8 @@ import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { defineStep, type StepRow } from '../src/after-deploy/check-runner'
 import { CHECKS } from '../src/after-deploy/checks'
 import type { CheckVerdictKind } from '../src/result'
-import { gitHostStep, onClock, runDelivery } from './helpers/deploy-harness'
+import { onClock, runDelivery } from './helpers/deploy-harness'
+import { gitHostConfig } from './helpers/config-fixture'
 
 // The frame every step after DEPLOYED fits in, shown with scripted steps beside the real serving
 // check: prepares before the write in list order, a plan on a dry run, an undo and a skip on the
@@ -92,7 +93,7 @@ describe('the step frame', () => {
   it("folds every step's prepare, in list order, into the one phase before the write", async () => {
     const { controlPlane } = await seeded()
     const events: string[] = []
-    const run = await runDelivery(gitHostStep(controlPlane.url, NAME), undefined, {
+    const run = await runDelivery(gitHostConfig(controlPlane.url, NAME), undefined, {
       steps: [...serving, writer(events, controlPlane), reader(events, () => 'passed')]
     })
     expect(run.result.outcome).toBe('deployed')
@@ -111,7 +112,7 @@ describe('the step frame', () => {
   it('ends the run before the write when a prepare refuses: nothing is written', async () => {
     const { controlPlane } = await seeded()
     const events: string[] = []
-    const run = await runDelivery(gitHostStep(controlPlane.url, NAME), undefined, {
+    const run = await runDelivery(gitHostConfig(controlPlane.url, NAME), undefined, {
       steps: [...serving, writer(events, controlPlane), reader(events, () => 'passed', 'no')]
     })
     expect(run.result.outcome).toBe('error')
@@ -123,7 +124,7 @@ describe('the step frame', () => {
     const { controlPlane } = await seeded()
     const events: string[] = []
     const run = await runDelivery(
-      { ...gitHostStep(controlPlane.url, NAME), 'dry-run': 'true' },
+      { ...gitHostConfig(controlPlane.url, NAME), dryRun: true },
       undefined,
       {
         steps: [...serving, writer(events, controlPlane)]
@@ -143,7 +144,7 @@ describe('the step frame', () => {
     const failsTheNewOne = (revisionId: string) => (revisionId === newest() ? 'failed' : 'passed')
     const newest = () => events.find((event) => event.startsWith('run writer on '))?.slice(14)
     const run = await runDelivery(
-      { ...gitHostStep(controlPlane.url, NAME), 'rollback-on-failure': 'true' },
+      { ...gitHostConfig(controlPlane.url, NAME), rollbackOnFailure: true },
       undefined,
       { steps: [...serving, writer(events, controlPlane), reader(events, failsTheNewOne)] }
     )

@@ -1,13 +1,11 @@
-import { afterAll, afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { seedGate, type Services } from '../../emulator'
-import { VirtualClock } from '../helpers/action-world'
 import {
   NAME,
   controlPlaneWrites,
-  gateRunner,
+  gateFile,
   gateStep,
   notADeploy,
-  startGateServices,
   tracingWrites
 } from './gate-harness'
 
@@ -15,19 +13,12 @@ import {
  * The evaluation gate through the action in process: the verdicts, the rollback they lead to,
  * the baseline, and what a first deploy, a rollback operation and a dry run do.
  */
-const clock = new VirtualClock()
-const runInProcess = gateRunner(clock)
-afterAll(() => clock.close())
-
+const { runInProcess, start } = gateFile()
 let services: Services | undefined
-afterEach(async () => {
-  await services?.close()
-  services = undefined
-})
 
 /** An existing deployment serving its first revision, and the dataset with its rule. */
 async function seeded(options: Parameters<typeof seedGate>[1] = {}) {
-  services = await startGateServices(clock)
+  services = await start()
   const deployment = services.controlPlane.seedDeployment({ name: NAME })
   const seed = seedGate(services.tracing, { examples: 4, ...options })
   return { services, deployment, previous: String(deployment.active_revision_id), ...seed }
@@ -164,7 +155,7 @@ describe('the baseline, like with like', () => {
 
   it("runs the serving revision's experiment before the control plane's PATCH", async () => {
     const order: string[] = []
-    services = await startGateServices(clock, {
+    services = await start({
       agent: {
         beforeRun: () => {
           const patched = services?.controlPlane.requests.some(
@@ -186,7 +177,7 @@ describe('the baseline, like with like', () => {
   }, 120_000)
 
   it('on a first deploy skips the relative thresholds with a notice and keeps the absolute ones', async () => {
-    services = await startGateServices(clock)
+    services = await start()
     seedGate(services.tracing, { examples: 3 })
     const run = await runInProcess(
       gateStep(services, { 'eval-max-regression': '*=0.1', 'eval-min-scores': 'correctness=0.5' })
@@ -203,7 +194,7 @@ describe('the baseline, like with like', () => {
   }, 120_000)
 
   it('on a first deploy with relative thresholds only, runs no experiment', async () => {
-    services = await startGateServices(clock)
+    services = await start()
     seedGate(services.tracing, { examples: 3 })
     const run = await runInProcess(gateStep(services, { 'eval-max-regression': 'correctness=0.1' }))
     expect(run.exitCode).toBe(0)
@@ -245,7 +236,7 @@ describe('a promote behind the gate', () => {
 
 describe('runs that do not gate', () => {
   it('operation rollback skips the gate with a notice and writes nothing to the tracing service', async () => {
-    services = await startGateServices(clock)
+    services = await start()
     services.controlPlane.seedDeployment({
       name: NAME,
       history: [{ status: 'DEPLOYED' }, { status: 'DEPLOYED' }]

@@ -1,6 +1,6 @@
 import { afterAll } from '@jest/globals'
 import type { Dispatcher } from 'undici'
-import type { OutputName, RawInputs } from '../../src/inputs/contract'
+import type { OutputName } from '../../src/inputs/contract'
 import { ControlPlaneClient } from '../../src/control-plane/client'
 import type { ControlPlaneClientOptions } from '../../src/control-plane/request'
 import { openSteps, type StepRow } from '../../src/after-deploy/check-runner'
@@ -11,8 +11,8 @@ import { trackedDispatcher } from './action-world'
 import type { DeployDeps } from '../../src/operations/deps'
 import { runOperation } from '../../src/operations/operations'
 import type { DeployResult } from '../../src/result'
-import { parseInputs, type Config } from '../../src/inputs/parse'
-import { rawInputs } from './action-yml'
+import type { Config } from '../../src/inputs/parse'
+import { configFor, type ConfigPartial } from './config-fixture'
 import { deliver, stepContext, type Delivery, type DeliveryDeps } from '../../src/safe-delivery'
 import { createReporter, type Reporter } from '../../src/report/reporter'
 import { BRANCH_ENV } from './step-inputs'
@@ -98,12 +98,11 @@ export function recordingDeps(
 
 /** deliver() as execute() runs it (checks after DEPLOYED, a rollback when asked), polling fast. */
 export async function runDelivery(
-  given: Partial<RawInputs>,
+  given: ConfigPartial,
   env: Record<string, string> = BRANCH_ENV,
   options: Pick<DeployDeps, 'signal'> & { steps?: readonly StepRow[] } = {}
 ): Promise<DeliveryRun> {
-  const parsed = await parseInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), env)
-  const config = { ...parsed, pollIntervalMs: 20 }
+  const config = { ...configFor(given, env), pollIntervalMs: 20 }
   const { deps, outputs, log, reporter } = recordingDeps(config, {
     requestTimeoutMs: 1_000,
     signal: options.signal
@@ -118,7 +117,7 @@ export async function runDelivery(
  * it logs and which outputs it sets. Retries are fast so that tests of them stay short.
  */
 export async function runDeploy(
-  given: Partial<RawInputs>,
+  given: ConfigPartial,
   options: {
     env?: Record<string, string>
     signal?: AbortSignal
@@ -129,14 +128,10 @@ export async function runDeploy(
     delivered?: boolean
   } = {}
 ): Promise<Recorded> {
-  const parsed = await parseInputs(
-    rawInputs({ 'api-key': options.apiKey ?? 'emulator-key', ...given }),
-    options.env ?? BRANCH_ENV
-  )
   // The poll-interval input refuses anything under 1 s; tests poll faster unless they say otherwise.
   const config = {
-    ...parsed,
-    pollIntervalMs: given['poll-interval'] === undefined ? FAST_POLL_MS : parsed.pollIntervalMs
+    ...configFor({ apiKey: options.apiKey, ...given }, options.env ?? BRANCH_ENV),
+    pollIntervalMs: given.pollIntervalMs ?? FAST_POLL_MS
   }
   const { deps, outputs, log, reporter } = recordingDeps(config, {
     requestTimeoutMs: 2_000,
@@ -175,12 +170,4 @@ export async function checkRevision(
   }
   const checks = await openSteps(list, config, context).check(revision, { context })
   return { checks, outputs, log }
-}
-
-/** Inputs → Config as main() parses them (api-key given), for tests that need a Config. */
-export async function configOf(
-  given: Partial<RawInputs>,
-  env: Record<string, string> = BRANCH_ENV
-): Promise<Config> {
-  return parseInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), env)
 }
