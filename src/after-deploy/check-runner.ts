@@ -3,7 +3,7 @@ import { CancelledError, type WriteTarget } from '../operations/deps'
 import type { CheckVerdict, CheckVerdictKind } from '../result'
 import { verifyDeadline } from '../run/deadlines'
 import type { CheckName, StepChecks } from '../step-payloads'
-import type { DeployedRevision, Step, StepContext, StepInput, StepOutcome } from './step'
+import type { DeployedRevision, Prepared, Step, StepContext, StepInput, StepOutcome } from './step'
 
 /** A row of the list with its types kept inside: what the runner reads of every step. */
 export interface StepRow {
@@ -42,8 +42,15 @@ interface RevisionPhase extends Phase {
 }
 
 /** A step as a row of the list: its types checked here, kept inside the closures after. */
-export function defineStep<Name extends CheckName, Need, P = never>(
-  step: Step<Name, Need, P>
+export function defineStep<Name extends CheckName, Need>(
+  step: Step<Name, Need> & { prepare?: undefined }
+): StepRow
+/** A step that reads before the write: its run is given what its prepare read. */
+export function defineStep<Name extends CheckName, Need, P>(
+  step: Step<Name, Need, P> & Required<Pick<Step<Name, Need, P>, 'prepare'>>
+): StepRow
+export function defineStep<Name extends CheckName, Need, P>(
+  step: Step<Name, Need, P | undefined>
 ): StepRow {
   return {
     name: step.name,
@@ -55,17 +62,21 @@ export function defineStep<Name extends CheckName, Need, P = never>(
       const skippedUnder = step.skippedUnder?.[config.operation]
       const under = skippedUnder?.why
       if (skippedUnder && opened !== undefined) context.log.notice(skippedUnder.notice)
-      let prepared: { prepared: P } | { skipped: string } | undefined
+      // A step without a prepare has read all it needs (nothing); one with a prepare, only
+      // once its prepare ran: until then it neither runs nor undoes.
+      let prepared: Prepared<P | undefined> | undefined = step.prepare
+        ? undefined
+        : { prepared: undefined }
       const inputFor = (
         need: Need,
+        read: P | undefined,
         revision: DeployedRevision,
         phase: RevisionPhase
-      ): StepInput<Need, P> => {
+      ): StepInput<Need, P | undefined> => {
         const deadline = phase.context.deadline.at
         return {
           need,
-          // Only a step with a prepare has a P, and it runs only once prepared (runOn).
-          prepared: (prepared && 'prepared' in prepared ? prepared.prepared : undefined) as P,
+          prepared: read,
           revision,
           context: phase.context,
           deadline: step.deadline ? step.deadline(deadline, phase.context) : deadline,
@@ -93,8 +104,9 @@ export function defineStep<Name extends CheckName, Need, P = never>(
             (prepared && 'skipped' in prepared ? prepared.skipped : undefined)
           if (skipped !== undefined) return async () => ({ verdict: 'skipped', why: skipped })
           // A step that reads before the write runs only on what it read.
-          if (step.prepare && prepared === undefined) return undefined
-          return () => step.run(inputFor(need, revision, phase))
+          if (prepared === undefined || !('prepared' in prepared)) return undefined
+          const input = inputFor(need, prepared.prepared, revision, phase)
+          return () => step.run(input)
         },
         broughtBack(checks, toRevisionId) {
           if (step.broughtBack === 'again') return undefined
@@ -106,7 +118,8 @@ export function defineStep<Name extends CheckName, Need, P = never>(
         async undo(revision, phase) {
           const need = step.needs(config, revision)
           if (need === undefined || !step.undo) return
-          await step.undo(inputFor(need, revision, phase))
+          if (prepared === undefined || !('prepared' in prepared)) return
+          await step.undo(inputFor(need, prepared.prepared, revision, phase))
         }
       }
     }

@@ -33,11 +33,11 @@ export interface StepContext extends RunContext {
 }
 
 /** What a step's run is given: its narrowed needs, what it prepared, the revision, its phase. */
-export interface StepInput<Need, Prepared> {
+export interface StepInput<Need, Prepared = undefined> {
   need: Need
   /**
    * What its `prepare` read before the write (the runner runs a step with a prepare only once
-   * it prepared); `never` for a step without one.
+   * it prepared); `undefined` for a step without one.
    */
   prepared: Prepared
   revision: DeployedRevision
@@ -64,7 +64,7 @@ export interface StepOutcome<Name extends CheckName = CheckName> {
 export type Prepared<P> = { prepared: P } | { skipped: string }
 
 /** One step after DEPLOYED: a row of the list. */
-export interface Step<Name extends CheckName, Need, P = never> {
+export interface Step<Name extends CheckName, Need, P = undefined> {
   name: Name
   /**
    * What it needs, selected and narrowed from the config (and, for a fact only the deployed
