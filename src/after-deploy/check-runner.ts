@@ -3,6 +3,7 @@ import { CancelledError, type WriteTarget } from '../operations/deps'
 import type { CheckVerdict, CheckVerdictKind } from '../result'
 import { verifyDeadline } from '../run/deadlines'
 import type { CheckName, StepChecks } from '../step-payloads'
+import { progressThrottle } from './step-progress'
 import type { DeployedRevision, Prepared, Step, StepContext, StepInput, StepOutcome } from './step'
 
 /** A row of the list with its types kept inside: what the runner reads of every step. */
@@ -36,9 +37,10 @@ export interface Phase {
   skipped?: Partial<Record<CheckName, string>>
 }
 
-/** A phase on one revision: the `verify-timeout` its agent steps share. */
+/** A phase on one revision: the `verify-timeout` its agent steps share, the run's progress. */
 interface RevisionPhase extends Phase {
   verifyDeadline(): number
+  progress: ReturnType<typeof progressThrottle>
 }
 
 /** A step as a row of the list: its types checked here, kept inside the closures after. */
@@ -78,7 +80,7 @@ export function defineStep<Name extends CheckName, Need, P>(
           need,
           prepared: read,
           revision,
-          context: phase.context,
+          context: { ...phase.context, progress: phase.progress(phase.context.io, revision) },
           deadline: step.deadline ? step.deadline(deadline, phase.context) : deadline,
           verifyDeadline: phase.verifyDeadline
         }
@@ -147,6 +149,7 @@ export function openSteps(
   context: StepContext
 ): StepsOfRun {
   const opened = list.map((row) => ({ row, step: row.open(config, context) }))
+  const progress = progressThrottle(context.clock)
   return {
     async beforeWrite(target) {
       // Every step reads first, so that one refusing leaves nothing written by another.
@@ -154,7 +157,7 @@ export function openSteps(
       if (config.dryRun) return
       for (const { step } of opened) await step.prepareWrites()
     },
-    check: (revision, phase) => runSteps(opened, revision, onRevision(config, phase)),
+    check: (revision, phase) => runSteps(opened, revision, onRevision(config, phase, progress)),
     broughtBack(checks, toRevisionId) {
       const skipped: Partial<Record<CheckName, string>> = {}
       for (const { row, step } of opened) {
@@ -165,7 +168,7 @@ export function openSteps(
     },
     async undo(checks, revision, phase) {
       const ran = new Set(checks?.verdicts.map(({ check }) => check))
-      const onIt = onRevision(config, phase)
+      const onIt = onRevision(config, phase, progress)
       for (const { row, step } of [...opened].reverse()) {
         if (ran.has(row.name)) await step.undo(revision, onIt)
       }
@@ -174,10 +177,15 @@ export function openSteps(
 }
 
 /** The phase on one revision: its agent steps share one `verify-timeout`, fixed at first use. */
-function onRevision(config: Config, phase: Phase): RevisionPhase {
+function onRevision(
+  config: Config,
+  phase: Phase,
+  progress: RevisionPhase['progress']
+): RevisionPhase {
   const { clock, deadline } = phase.context
   return {
     ...phase,
+    progress,
     verifyDeadline: verifyDeadline(clock, config.verify?.timeoutMs ?? 0, deadline.at)
   }
 }

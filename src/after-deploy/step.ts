@@ -32,6 +32,15 @@ export interface StepContext extends RunContext {
   config: Config
 }
 
+/** What a step is given while it runs on a revision: its phase's context, and a progress hook. */
+export interface RunningStepContext extends StepContext {
+  /**
+   * How far it is, in a few words ("evaluating: 12 of 50 runs"): call it as often as it likes;
+   * the frame passes it to the log and the GitHub records at most once a minute.
+   */
+  progress(text: string): void
+}
+
 /** What a step's run is given: its narrowed needs, what it prepared, the revision, its phase. */
 export interface StepInput<Need, Prepared = undefined> {
   need: Need
@@ -41,7 +50,7 @@ export interface StepInput<Need, Prepared = undefined> {
    */
   prepared: Prepared
   revision: DeployedRevision
-  context: StepContext
+  context: RunningStepContext
   /** The step's own deadline (its row's `deadline`, inside the phase's). */
   deadline: number
   /**
