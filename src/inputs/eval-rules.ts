@@ -3,6 +3,7 @@
  * the other rules, so that every problem is listed at once and nothing is sent.
  */
 import { GATE_INPUTS, type InputName } from './contract'
+import { OPERATION_INPUTS } from './operation-inputs'
 import type { InputProblem } from './problems'
 import type { Rule } from './step'
 import { EVERY_KEY, parseThresholds } from './eval'
@@ -18,8 +19,8 @@ function namesKey(text: string | undefined): boolean {
 }
 
 const gate: Rule = (step) => {
-  // delete and prune refuse every deploy input already, these included.
-  if (step.operation === 'delete' || step.operation === 'prune') return []
+  // An operation that deploys no revision refuses every deploy input already, these included.
+  if (!OPERATION_INPUTS[step.operation].deploysRevision) return []
   if (!step.given('eval-dataset')) {
     return GATE_INPUTS.filter((input) => input !== 'eval-dataset' && step.given(input)).map(
       (input) => problem(input, 'needs eval-dataset (the dataset the evaluation gate runs)')
