@@ -17,6 +17,7 @@ const SECTIONS = [
   'Troubleshooting',
   'Inputs',
   'Outputs',
+  'Release policy keys',
   'Outcomes',
   'Development'
 ]

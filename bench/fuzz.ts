@@ -114,10 +114,16 @@ export async function fuzzInputs(seed: number, runs: number): Promise<FuzzReport
       } catch (error) {
         if (!(error instanceof InputError)) throw error
         report.refused += 1
-        if (error.problems.length === 0) throw new Error('an InputError without problems')
+        if (error.problems.length + error.policyProblems.length === 0)
+          throw new Error('an InputError without problems')
         for (const problem of error.problems) {
           if (!INPUT_NAMES.includes(problem.input))
             throw new Error(`problem names ${problem.input}`)
+        }
+        // A release policy's problems are on the file the input names.
+        for (const problem of error.policyProblems) {
+          if (problem.file !== raw['release-policy'].trim())
+            throw new Error(`a policy problem on ${problem.file}`)
         }
         return
       }

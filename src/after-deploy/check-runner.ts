@@ -37,7 +37,7 @@ export interface Phase {
   skipped?: Partial<Record<CheckName, string>>
 }
 
-/** A phase on one revision: the `verify-timeout` its agent steps share, the run's progress. */
+/** A phase on one revision: the `agent.timeout` its agent steps share, the run's progress. */
 interface RevisionPhase extends Phase {
   verifyDeadline(): number
   progress: ReturnType<typeof progressThrottle>
@@ -176,7 +176,7 @@ export function openSteps(
   }
 }
 
-/** The phase on one revision: its agent steps share one `verify-timeout`, fixed at first use. */
+/** The phase on one revision: its agent steps share one `agent.timeout`, fixed at first use. */
 function onRevision(
   config: Config,
   phase: Phase,
