@@ -1,5 +1,5 @@
 /**
- * Every YAML example of the README, run as a workflow author would copy it: each `with:` block of
+ * Every YAML example of the README and its recipe pages (docs/recipes/), run as a workflow author would copy it: each `with:` block of
  * a step that uses this action runs the built action against the emulator (and the GitHub API
  * stand-in), once per event the workflow names (and per matrix entry), with its `${{ }}`
  * expressions given test values. An example that stops working fails here. How the examples are
@@ -22,6 +22,7 @@ import {
   passes,
   PR_NUMBER,
   substitute,
+  whereIs,
   workflowOf,
   yamlBlocks,
   type Context,
@@ -35,7 +36,7 @@ jest.setTimeout(REAL_WORK_TEST_MS)
 const PR_BRANCH = 'feature-x'
 
 const label = (example: Example) =>
-  `README line ${example.line}, job ${example.job}, ${example.trigger.event}${example.trigger.action ? ` (${example.trigger.action}${example.trigger.fork ? ', from a fork' : ''})` : ''} on ${example.trigger.ref}${example.matrix.environment ? `, ${example.matrix.environment}` : ''}`
+  `${whereIs(example)}, job ${example.job}, ${example.trigger.event}${example.trigger.action ? ` (${example.trigger.action}${example.trigger.fork ? ', from a fork' : ''})` : ''} on ${example.trigger.ref}${example.matrix.environment ? `, ${example.matrix.environment}` : ''}`
 /** A step runs unless its job's or its own `if:` says no, as the runner reads them. */
 const runs = (example: Example, context: Context) =>
   passes(example.jobIf, context) && passes(example.step.if, context)
@@ -65,15 +66,13 @@ describe('the README examples', () => {
   it('are found: every YAML block that uses the action, each a whole workflow', () => {
     const using = yamlBlocks.filter((block) => block.text.includes('uses: our-org/deploy-agent@'))
     expect(using.length).toBeGreaterThanOrEqual(11)
-    expect(new Set(examples.map((example) => example.line))).toEqual(
-      new Set(using.map((block) => block.line))
-    )
+    expect(new Set(examples.map(whereIs))).toEqual(new Set(using.map(whereIs)))
     for (const block of using) {
       const workflow = workflowOf(block.text)
-      expect([block.line, workflow?.on !== undefined]).toEqual([block.line, true])
+      expect([whereIs(block), workflow?.on !== undefined]).toEqual([whereIs(block), true])
       for (const [name, job] of Object.entries(workflow?.jobs ?? {}))
-        expect([block.line, name, typeof job['runs-on'], Array.isArray(job.steps)]).toEqual([
-          block.line,
+        expect([whereIs(block), name, typeof job['runs-on'], Array.isArray(job.steps)]).toEqual([
+          whereIs(block),
           name,
           'string',
           true

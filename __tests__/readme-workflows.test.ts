@@ -1,5 +1,5 @@
 /**
- * What every workflow of the README promises, read from its YAML: the token gets exactly what its
+ * What every workflow of the README and its recipe pages promises, read from its YAML: the token gets exactly what its
  * steps use (./readme-examples.test.ts runs them and checks that nothing they did was refused),
  * every job that changes a deployment waits its turn in that deployment's group, every
  * pull-request job skips forks, and one secret name and one version of the action throughout.
@@ -10,6 +10,7 @@ import {
   blocks,
   SAME_REPOSITORY,
   usesAction,
+  whereIs,
   workflowOf,
   yamlBlocks,
   type Concurrency,
@@ -39,7 +40,7 @@ function permissionsNeeded(steps: Step[]): Record<string, string> {
 describe('every README workflow', () => {
   const workflows = yamlBlocks.flatMap((block) => {
     const workflow = workflowOf(block.text)
-    return workflow ? [[block.line, workflow] as const] : []
+    return workflow ? [[whereIs(block), workflow] as const] : []
   })
   const jobs = workflows.flatMap(([line, workflow]) =>
     Object.entries(workflow.jobs ?? {}).map(([name, job]) => ({ line, name, job, workflow }))
