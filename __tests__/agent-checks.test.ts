@@ -16,11 +16,11 @@ import {
 } from '../src/after-deploy/agent-checks'
 import { CHECKS } from '../src/after-deploy/checks'
 import { runChecks } from '../src/after-deploy/check-runner'
-import { checkContext, configOf, gitHostStep } from './helpers/deploy-harness'
+import { checkContext, configFor, gitHostStep } from './helpers/deploy-harness'
 import { trackedDispatcher } from './helpers/action-world'
 import { sleep } from '../src/control-plane/retry'
 import { agentStatusMeaning } from '../src/agent-server/status'
-import { parseExpectation, type Expectation } from '../src/inputs/expectation'
+import { parseExpectation, type Expectation } from '../src/smoke/expectation'
 import { REAL_WORK_TEST_MS } from './helpers/real-time'
 
 jest.setTimeout(REAL_WORK_TEST_MS)
@@ -352,10 +352,9 @@ describe('agent checks against the real agent server', () => {
   })
 
   it('skips the /info check with a notice: the local server names no host revision', async () => {
-    const config = await configOf({
+    const config = await configFor({
       ...gitHostStep('http://127.0.0.1:9'),
-      'verify-assistant': 'agent',
-      'verify-timeout': '5s'
+      policy: { agent: { assistant: 'agent', timeout: '5s' } }
     })
     const { context, log } = checkContext(config, {
       outcome: 'deployed',

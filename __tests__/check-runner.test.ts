@@ -20,7 +20,7 @@ import type { CheckName, CheckVerdictKind, DeployResult } from '../src/result'
 import {
   checkContext,
   clock,
-  configOf,
+  configFor,
   gitHostStep,
   onClock,
   runDelivery
@@ -59,7 +59,10 @@ function scripted(
 }
 
 async function contextFor(signal?: AbortSignal) {
-  const config = await configOf({ ...gitHostStep('http://127.0.0.1:9'), 'verify-assistant': 'a' })
+  const config = await configFor({
+    ...gitHostStep('http://127.0.0.1:9'),
+    policy: { agent: { assistant: 'a' } }
+  })
   return checkContext(config, DEPLOYED, { signal }).context
 }
 
@@ -102,7 +105,10 @@ describe('the check runner', () => {
   })
 
   it('gives no verdict to a check not asked for', async () => {
-    const config = await configOf({ ...gitHostStep('http://127.0.0.1:9'), 'verify-assistant': 'a' })
+    const config = await configFor({
+      ...gitHostStep('http://127.0.0.1:9'),
+      policy: { agent: { assistant: 'a' } }
+    })
     const asked = CHECKS.filter((entry) => entry.asked(checkContext(config, DEPLOYED).context))
     // No verify-message, no verify-a2a, no verify-cases, no promote, no gate planned.
     expect(asked.map(({ check }) => check)).toEqual(['serving', 'info', 'assistant'])
@@ -155,10 +161,9 @@ describe("the run's timeout ending during a check", () => {
 
   it('makes an agent check that got no answer one that could not conclude, rolled back per its row', async () => {
     agent = await startAgentServer()
-    const config = await configOf({
+    const config = await configFor({
       ...gitHostStep('http://127.0.0.1:9'),
-      'verify-assistant': 'agent',
-      'verify-message': 'hi'
+      policy: { agent: { assistant: 'agent', message: 'hi' } }
     })
     // The run's deadline has passed: nothing more is sent, and no answer comes.
     const { context } = checkContext(
@@ -257,8 +262,7 @@ describe('the checks after DEPLOYED, against the emulator', () => {
     const { controlPlane } = await start({}, { infoHost: 'malformed' })
     const run = await runDelivery({
       ...gitHostStep(controlPlane.url, NAME),
-      'verify-assistant': 'agent',
-      'verify-timeout': '2s'
+      policy: { agent: { assistant: 'agent', timeout: '2s' } }
     })
     expect(run.result.outcome).toBe('checks-failed')
     expect(OUTCOMES[run.result.outcome].exitCode).toBe(1)
@@ -291,10 +295,10 @@ describe('the checks after DEPLOYED, against the emulator', () => {
     const run = await runDelivery(
       {
         ...gitHostStep(controlPlane.url, NAME),
-        'verify-assistant': 'agent',
-        'verify-message': 'hi',
-        'verify-timeout': '30s',
-        'rollback-on-failure': 'true'
+        policy: {
+          agent: { assistant: 'agent', message: 'hi', timeout: '30s' },
+          rollback: { 'on-failure': true }
+        }
       },
       undefined,
       { signal: controller.signal }

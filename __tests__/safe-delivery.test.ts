@@ -1,3 +1,4 @@
+import { overStep, type Step } from './helpers/policy-file'
 import { afterEach, describe, expect, it } from '@jest/globals'
 import {
   startAgentServer,
@@ -8,10 +9,9 @@ import {
   type ControlPlaneOptions
 } from '../emulator'
 import { openApiValidator } from '../emulator/openapi'
-import type { RawInputs } from '../src/inputs/contract'
 import { InputError } from '../src/inputs/parse'
 import { failingVerdict } from '../src/result'
-import { gitHostStep, onClock, runDelivery } from './helpers/deploy-harness'
+import { configFor, gitHostStep, onClock, runDelivery } from './helpers/deploy-harness'
 
 const NAME = 'support-agent'
 const validate = openApiValidator()
@@ -50,14 +50,17 @@ function seeded(controlPlane: ControlPlaneEmulator) {
   return { id: deployment.id, first: String(deployment.latest_revision_id) }
 }
 
-const checked = (extra: Partial<RawInputs> = {}): Partial<RawInputs> => ({
-  ...gitHostStep(cp?.url ?? ''),
-  'verify-assistant': 'agent',
-  'verify-message': 'hi',
-  'verify-timeout': '3s',
-  'rollback-on-failure': 'true',
-  ...extra
-})
+const checked = (extra: Step = {}): Step =>
+  overStep(
+    {
+      ...gitHostStep(cp?.url ?? ''),
+      policy: {
+        agent: { assistant: 'agent', message: 'hi', timeout: '3s' },
+        rollback: { 'on-failure': true }
+      }
+    },
+    extra
+  )
 
 /** Every request body the action sent and every answer is valid against the published schema. */
 function expectSchemaValid(controlPlane: ControlPlaneEmulator) {
@@ -119,7 +122,7 @@ describe('rollback-on-failure against the emulator', () => {
       agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'wrong-reply')
     })
     seeded(controlPlane)
-    const run = await runDelivery(checked({ 'verify-expect': '/^echo: hi$/' }))
+    const run = await runDelivery(checked({ policy: { agent: { expect: '/^echo: hi$/' } } }))
     expect(failingVerdict(run.checks)?.why).toContain('does not match /^echo: hi$/ (verify-expect)')
     expect(run.rollback?.outcome).toBe('deployed')
     expect(run.rollback?.restored).toBe(true)
@@ -152,7 +155,7 @@ describe('rollback-on-failure against the emulator', () => {
       delayMs: 1,
       before: () => controlPlane.setActiveLagMs(10 * 60_000)
     })
-    const run = await runDelivery(checked({ 'rollback-timeout': '4s' }))
+    const run = await runDelivery(checked({ policy: { rollback: { timeout: '4s' } } }))
     const [rollbackRevision, failed] = controlPlane.revisions(id)
     expect(controlPlane.redeploys()).toHaveLength(1)
     expect(rollbackRevision?.status).toBe('DEPLOYED')
@@ -229,7 +232,7 @@ describe('rollback-on-failure against the emulator', () => {
   it('fails the serving check when /info names another revision, and rolls back', async () => {
     const controlPlane = await start({}, { infoHost: 'stale' })
     const { first } = seeded(controlPlane)
-    const run = await runDelivery(checked({ 'verify-timeout': '1s' }))
+    const run = await runDelivery(checked({ policy: { agent: { timeout: '1s' } } }))
     expect(failingVerdict(run.checks)?.why).toMatch(
       new RegExp(
         `^Revision ${run.result.revisionId} is DEPLOYED but the deployment serves ${first}`
@@ -249,7 +252,7 @@ describe('operation rollback against the emulator', () => {
       'api-url': controlPlane.url,
       name: NAME,
       operation: 'rollback',
-      'verify-assistant': 'agent'
+      policy: { agent: { assistant: 'agent' } }
     })
     const [newest] = controlPlane.revisions(id)
     expect(controlPlane.redeploys().map((request) => request.path)).toEqual([
@@ -288,19 +291,28 @@ describe('operation rollback against the emulator', () => {
 
 describe('safe delivery inputs', () => {
   it.each([
-    [{ 'rollback-on-failure': 'true', wait: 'false' }, 'rollback-on-failure'],
-    [{ 'rollback-on-failure': 'true', 'dry-run': 'true' }, 'rollback-on-failure'],
+    [{ policy: { rollback: { 'on-failure': true } }, wait: 'false' }, 'rollback.on-failure'],
     [{ 'to-revision': '123e4567-e89b-42d3-a456-426614174000' }, 'to-revision'],
-    [{ 'verify-assistant': 'agent', 'verify-expect': 'ok' }, 'verify-expect'],
-    [
-      { 'verify-assistant': 'agent', 'verify-message': 'hi', 'verify-expect': '/(/' },
-      'verify-expect'
-    ]
+    [{ policy: { agent: { assistant: 'agent', expect: 'ok' } } }, 'agent.expect'],
+    [{ policy: { agent: { assistant: 'agent', message: 'hi', expect: '/(/' } } }, 'agent.expect']
   ])('refuses %j by name, before anything is sent', async (inputs, name) => {
     const controlPlane = await start()
     const refused = runDelivery({ ...gitHostStep(controlPlane.url), ...inputs })
     await expect(refused).rejects.toThrow(InputError)
     await expect(refused).rejects.toThrow(new RegExp(`^(.|\\n)*${name}`))
     expect(controlPlane.requests).toEqual([])
+  })
+
+  it('takes rollback.on-failure under dry-run, with a notice that no rollback can happen', async () => {
+    const policy = { rollback: { 'on-failure': true } }
+    const dry = await configFor({
+      ...gitHostStep('https://control.example.com'),
+      policy,
+      'dry-run': 'true'
+    })
+    expect(dry.rollbackOnFailure).toBe(true)
+    expect(dry.notices).toEqual([expect.stringMatching(/^rollback\.on-failure: .*no rollback/)])
+    const real = await configFor({ ...gitHostStep('https://control.example.com'), policy })
+    expect(real.notices).toEqual([])
   })
 })

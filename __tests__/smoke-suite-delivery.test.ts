@@ -1,3 +1,4 @@
+import type { Step } from './helpers/policy-file'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,7 +10,6 @@ import {
   type ControlPlaneEmulator,
   type ControlPlaneOptions
 } from '../emulator'
-import type { RawInputs } from '../src/inputs/contract'
 import { checksWith, failingVerdict } from '../src/result'
 import { BRANCH_ENV, gitHostStep, onClock, runDelivery } from './helpers/deploy-harness'
 
@@ -49,7 +49,7 @@ async function start(options: ControlPlaneOptions = {}) {
 }
 
 /** deliver() as execute() runs it, with the cases file in the workspace. */
-const runInWorkspace = (given: Partial<RawInputs>) =>
+const runInWorkspace = (given: Step) =>
   runDelivery(given, { ...BRANCH_ENV, GITHUB_WORKSPACE: workspace })
 
 const runsSent = () => agent?.requests.filter((request) => request.path === '/runs/wait') ?? []
@@ -59,8 +59,7 @@ describe('the smoke suite in safe delivery', () => {
     const { controlPlane } = await start()
     const run = await runInWorkspace({
       ...gitHostStep(controlPlane.url),
-      'verify-assistant': 'agent',
-      'verify-cases': 'cases.yml'
+      policy: { agent: { assistant: 'agent' }, smoke: { cases: 'cases.yml' } }
     })
     expect(failingVerdict(run.checks)).toBeUndefined()
     expect(checksWith(run.checks, 'passed').map(({ check }) => check)).toEqual([
@@ -82,10 +81,11 @@ describe('the smoke suite in safe delivery', () => {
     })
     const run = await runInWorkspace({
       ...gitHostStep(controlPlane.url),
-      'verify-assistant': 'agent',
-      'verify-cases': 'cases.yml',
-      'verify-min-pass': '1',
-      'rollback-on-failure': 'true'
+      policy: {
+        agent: { assistant: 'agent' },
+        smoke: { cases: 'cases.yml', 'min-pass': 1 },
+        rollback: { 'on-failure': true }
+      }
     })
     const [rollbackRevision, failed] = controlPlane.revisions(id)
     expect(failingVerdict(run.checks)?.why).toBe(
@@ -119,8 +119,7 @@ describe('the smoke suite in safe delivery', () => {
       'api-url': controlPlane.url,
       name: NAME,
       operation: 'rollback',
-      'verify-assistant': 'agent',
-      'verify-cases': 'cases.yml'
+      policy: { agent: { assistant: 'agent' }, smoke: { cases: 'cases.yml' } }
     })
     const [newest] = controlPlane.revisions(id)
     expect(run.result).toMatchObject({ outcome: 'checks-failed', revisionId: newest?.id })

@@ -31,14 +31,18 @@ const inputs = {
 }
 const gated = {
   ...inputs,
-  'verify-assistant': 'agent',
-  'eval-dataset': 'demo-dataset',
+  policy: {
+    agent: { assistant: 'agent' },
+    gate: {
+      dataset: 'demo-dataset',
+      'min-scores': { correctness: 0.8 },
+      'max-regression': { '*': 0.1 },
+      timeout: '2m'
+    },
+    rollback: { 'on-failure': true }
+  },
   'tracing-url': tracing.url,
-  'tracing-web-url': 'https://tracing.example.com',
-  'eval-min-scores': 'correctness=0.8',
-  'eval-max-regression': '*=0.1',
-  'eval-timeout': '2m',
-  'rollback-on-failure': 'true'
+  'tracing-web-url': 'https://tracing.example.com'
 }
 
 const runs: { title: string; inputs: Record<string, string>; expectCode: number }[] = [

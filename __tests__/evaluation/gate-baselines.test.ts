@@ -41,8 +41,7 @@ describe('baselines the action did not make', () => {
     })
     world.tracing.setDatasetBaseline(dataset.id, pinned.session.id)
     const settings = await world.settings({
-      'eval-max-regression': 'correctness=0.05',
-      'eval-baseline': 'dataset'
+      policy: { gate: { 'max-regression': { correctness: 0.05 }, baseline: 'dataset' } }
     })
     const plan = planned(await planGate(settings, target, world.deps()))
     expect(plan.baseline).toMatchObject({ kind: 'experiment', session: { id: pinned.session.id } })
@@ -63,9 +62,13 @@ describe('baselines the action did not make', () => {
       runs: [{ example_id: examples[0]?.id ?? '', scores: { correctness: 1 } }]
     })
     const settings = await world.settings({
-      'eval-min-scores': 'correctness=0.5',
-      'eval-max-regression': 'correctness=0.05',
-      'eval-baseline': other.session.id
+      policy: {
+        gate: {
+          'min-scores': { correctness: 0.5 },
+          'max-regression': { correctness: 0.05 },
+          baseline: other.session.id
+        }
+      }
     })
     const plan = planned(await planGate(settings, target, world.deps()))
     const report = await runGate(plan, revision(world, REVISION_B), AGENT, world.deps())
@@ -81,8 +84,7 @@ describe('baselines the action did not make', () => {
     world = await startWorld()
     seedGate(world.tracing, { examples: 2 })
     const settings = await world.settings({
-      'eval-max-regression': 'correctness=0.05',
-      'eval-baseline': 'dataset'
+      policy: { gate: { 'max-regression': { correctness: 0.05 }, baseline: 'dataset' } }
     })
     const plan = planned(await planGate(settings, target, world.deps()))
     const report = await runGate(plan, revision(world, REVISION_B), AGENT, world.deps())
@@ -102,14 +104,16 @@ describe('dataset versions', () => {
     })
     const v1 = planned(
       await planGate(
-        await world.settings({ 'eval-min-scores': 'correctness=1', 'eval-dataset-version': 'v1' }),
+        await world.settings({
+          policy: { gate: { 'min-scores': { correctness: 1 }, 'dataset-version': 'v1' } }
+        }),
         target,
         world.deps()
       )
     )
     const newest = planned(
       await planGate(
-        await world.settings({ 'eval-min-scores': 'correctness=1' }),
+        await world.settings({ policy: { gate: { 'min-scores': { correctness: 1 } } } }),
         target,
         world.deps()
       )
@@ -124,7 +128,9 @@ describe('dataset versions', () => {
       '  compared with no baseline (no eval-max-regression)'
     ])
     const missing = await planGate(
-      await world.settings({ 'eval-min-scores': 'correctness=1', 'eval-dataset-version': 'v9' }),
+      await world.settings({
+        policy: { gate: { 'min-scores': { correctness: 1 }, 'dataset-version': 'v9' } }
+      }),
       target,
       world.deps()
     )
@@ -132,7 +138,7 @@ describe('dataset versions', () => {
       kind: 'refused',
       problems: [
         {
-          input: 'eval-dataset-version',
+          key: 'gate.dataset-version',
           message: 'is not a version of the dataset (a tag or an ISO time)'
         }
       ]
@@ -154,8 +160,7 @@ describe('the run deadline', () => {
     })
     seedGate(world.tracing, { examples: 4 })
     const settings = await world.settings({
-      'eval-min-scores': 'correctness=1',
-      'eval-concurrency': '1'
+      policy: { gate: { 'min-scores': { correctness: 1 }, concurrency: 1 } }
     })
     const plan = planned(await planGate(settings, target, world.deps()))
     const deps = world.deps({ deadline: world.clock.now() + 25 * 60_000 })

@@ -38,7 +38,7 @@ describe('the gate refuses before any write', () => {
   it('names eval-dataset when the service has no such dataset', async () => {
     world = await startWorld()
     const result = await planGate(
-      await world.settings({ 'eval-min-scores': 'correctness=1' }),
+      await world.settings({ policy: { gate: { 'min-scores': { correctness: 1 } } } }),
       target,
       world.deps()
     )
@@ -46,7 +46,7 @@ describe('the gate refuses before any write', () => {
       kind: 'refused',
       problems: [
         {
-          input: 'eval-dataset',
+          key: 'gate.dataset',
           message: 'names no dataset of the tracing service (by exact name or id): "gate-dataset"'
         }
       ]
@@ -65,29 +65,29 @@ describe('the gate refuses before any write', () => {
       filter: 'eq(x)'
     })
     const settings = await world.settings({
-      'eval-min-scores': 'correctness=1',
-      'eval-repetitions': '3',
-      'eval-max-examples': '10'
+      policy: { gate: { 'min-scores': { correctness: 1 }, repetitions: 3, 'max-examples': 10 } }
     })
     const result = await planGate(settings, target, world.deps())
-    expect(result.kind === 'refused' && result.problems.map((p) => p.input)).toEqual([
-      'eval-max-examples',
-      'eval-dataset',
-      'eval-dataset'
+    expect(result.kind === 'refused' && result.problems.map((p) => p.key)).toEqual([
+      'gate.max-examples',
+      'gate.dataset',
+      'gate.dataset'
     ])
     expect(result.kind === 'refused' && result.problems[0]?.message).toBe(
-      'is 10, and the gate would make 12 runs (4 examples × eval-repetitions 3); raise it or narrow eval-splits'
+      'is 10, and the gate would make 12 runs (4 examples × gate.repetitions 3); raise it or narrow gate.splits'
     )
     expect(writes(world.tracing)).toEqual([])
     expect(world.agent.requests).toEqual([])
   })
 
-  it('names eval-splits when it selects no example, and eval-dataset when no rule is enabled', async () => {
+  it('names gate.splits when it selects no example, and gate.dataset when no rule is enabled', async () => {
     world = await startWorld()
     const { rule } = seedGate(world.tracing, { examples: 2 })
     world.tracing.updateRule(rule.id, { is_enabled: false })
     const result = await planGate(
-      await world.settings({ 'eval-min-scores': 'correctness=1', 'eval-splits': 'nightly' }),
+      await world.settings({
+        policy: { gate: { 'min-scores': { correctness: 1 }, splits: ['nightly'] } }
+      }),
       target,
       world.deps()
     )
@@ -95,11 +95,11 @@ describe('the gate refuses before any write', () => {
       kind: 'refused',
       problems: [
         {
-          input: 'eval-splits',
+          key: 'gate.splits',
           message: 'selects no example of the dataset: there is nothing to evaluate'
         },
         {
-          input: 'eval-dataset',
+          key: 'gate.dataset',
           message: 'has no enabled evaluator rule bound to it: nothing would score the runs'
         }
       ]
@@ -112,7 +112,9 @@ describe('the gate refuses before any write', () => {
     seedGate(world.tracing, { examples: 250, splits: (i) => [i % 5 === 0 ? 'gate' : 'other'] })
     const all = planned(
       await planGate(
-        await world.settings({ 'eval-min-scores': 'correctness=1', 'eval-max-examples': '1000' }),
+        await world.settings({
+          policy: { gate: { 'min-scores': { correctness: 1 }, 'max-examples': 1000 } }
+        }),
         target,
         world.deps()
       )
@@ -120,7 +122,9 @@ describe('the gate refuses before any write', () => {
     expect(all.examples).toHaveLength(250)
     const split = planned(
       await planGate(
-        await world.settings({ 'eval-min-scores': 'correctness=1', 'eval-splits': 'gate' }),
+        await world.settings({
+          policy: { gate: { 'min-scores': { correctness: 1 }, splits: ['gate'] } }
+        }),
         target,
         world.deps()
       )
@@ -134,7 +138,7 @@ describe('the gate when the tracing service cannot be read', () => {
   it('says what to check on a 401, and writes nothing', async () => {
     world = await startWorld({ tracing: { apiKey: 'another-key' } })
     const result = await planGate(
-      await world.settings({ 'eval-min-scores': 'correctness=1' }),
+      await world.settings({ policy: { gate: { 'min-scores': { correctness: 1 } } } }),
       target,
       world.deps()
     )
@@ -162,9 +166,7 @@ describe('the gate under load and faults', () => {
     })
     seedGate(world.tracing, { examples: 3 })
     const settings = await world.settings({
-      'eval-min-scores': 'correctness=1',
-      'eval-repetitions': '2',
-      'eval-concurrency': '2'
+      policy: { gate: { 'min-scores': { correctness: 1 }, repetitions: 2, concurrency: 2 } }
     })
     const plan = planned(await planGate(settings, target, world.deps()))
     const gate = runGate(plan, revision(world, REVISION_B), AGENT, world.deps())
@@ -190,7 +192,7 @@ describe('the gate under load and faults', () => {
     seedGate(world.tracing, { examples: 3 })
     const plan = planned(
       await planGate(
-        await world.settings({ 'eval-min-scores': 'correctness=1' }),
+        await world.settings({ policy: { gate: { 'min-scores': { correctness: 1 } } } }),
         target,
         world.deps()
       )
@@ -223,7 +225,7 @@ describe('the gate under load and faults', () => {
     seedGate(world.tracing, { examples: 2 })
     const plan = planned(
       await planGate(
-        await world.settings({ 'eval-min-scores': 'correctness=1' }),
+        await world.settings({ policy: { gate: { 'min-scores': { correctness: 1 } } } }),
         target,
         world.deps()
       )
@@ -254,7 +256,7 @@ describe('the gate under load and faults', () => {
     })
     const plan = planned(
       await planGate(
-        await world.settings({ 'eval-min-scores': 'correctness=0.5' }),
+        await world.settings({ policy: { gate: { 'min-scores': { correctness: 0.5 } } } }),
         target,
         world.deps()
       )
@@ -267,7 +269,7 @@ describe('the gate under load and faults', () => {
     expect(shown).not.toContain('SECRET')
   })
 
-  it('records a run with no reply, or a 5xx, as a failed run with its reason, counted against eval-max-error-rate', async () => {
+  it('records a run with no reply, or a 5xx, as a failed run with its reason, counted against gate.max-error-rate', async () => {
     world = await startWorld({
       agent: {
         beforeRun: (message) =>
@@ -281,7 +283,9 @@ describe('the gate under load and faults', () => {
     seedGate(world.tracing, { examples: 4 })
     const plan = planned(
       await planGate(
-        await world.settings({ 'eval-min-scores': 'correctness=1', 'eval-max-error-rate': '50%' }),
+        await world.settings({
+          policy: { gate: { 'min-scores': { correctness: 1 }, 'max-error-rate': '50%' } }
+        }),
         target,
         world.deps()
       )
@@ -304,9 +308,7 @@ describe('the gate under load and faults', () => {
     world = await startWorld()
     seedGate(world.tracing, { examples: 120 })
     const settings = await world.settings({
-      'eval-min-scores': 'correctness=1',
-      'eval-max-examples': '200',
-      'eval-concurrency': '16'
+      policy: { gate: { 'min-scores': { correctness: 1 }, 'max-examples': 200, concurrency: 16 } }
     })
     const plan = planned(await planGate(settings, target, world.deps()))
     const report = await runGate(plan, revision(world, REVISION_B), AGENT, world.deps())

@@ -1,3 +1,5 @@
+import { overStep, type Step } from '../helpers/policy-file'
+import { configFor } from '../helpers/deploy-harness'
 import {
   startAgentServer,
   startTracing,
@@ -6,12 +8,9 @@ import {
   type TracingEmulator,
   type TracingOptions
 } from '../../emulator'
-import { parseInputs } from '../../src/inputs/parse'
-import type { RawInputs } from '../../src/inputs/contract'
 import { TracingClient } from '../../src/tracing/client'
 import type { GateDeps, GateSettings } from '../../src/evaluation/types'
 import { trackedDispatcher, VirtualClock } from '../helpers/action-world'
-import { rawInputs } from '../helpers/action-yml'
 
 export const DEPLOYMENT = '5b2a3c1d-0e4f-4a6b-8c7d-9e0f1a2b3c4d'
 export const REVISION_A = 'a1111111-1111-4111-8111-111111111111'
@@ -45,7 +44,7 @@ export interface World {
   lines: string[]
   notices: string[]
   deps: (given?: Partial<GateDeps>) => GateDeps
-  settings: (given?: Partial<RawInputs>) => Promise<GateSettings>
+  settings: (given?: Step) => Promise<GateSettings>
   close: () => Promise<void>
 }
 
@@ -84,19 +83,20 @@ export async function startWorld(
       notice: (line) => notices.push(line),
       ...given
     }),
-    settings: async (given = {}) => {
-      const config = await parseInputs(
-        rawInputs({
-          'api-url': 'https://control.example.com',
-          'api-key': 'emulator-key',
-          name: 'support-agent',
-          source: 'external_image',
-          'image-uri': 'registry.example.com/agent:1',
-          'verify-assistant': 'agent',
-          'eval-dataset': 'gate-dataset',
-          'tracing-url': tracing.url,
-          ...given
-        }),
+    settings: async (given: Step = {}) => {
+      const config = await configFor(
+        overStep(
+          {
+            'api-url': 'https://control.example.com',
+            'api-key': 'emulator-key',
+            name: 'support-agent',
+            source: 'external_image',
+            'image-uri': 'registry.example.com/agent:1',
+            policy: { agent: { assistant: 'agent' }, gate: { dataset: 'gate-dataset' } },
+            'tracing-url': tracing.url
+          },
+          given
+        ),
         {}
       )
       if (!config.gate) throw new Error('no gate in the config')

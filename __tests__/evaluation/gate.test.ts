@@ -38,7 +38,7 @@ describe('the evaluation gate against the emulated tracing service and agent ser
     world = await startWorld()
     const { dataset, examples } = seedGate(world.tracing, { examples: 5 })
     const settings = await world.settings({
-      'eval-min-scores': 'correctness=0.8',
+      policy: { gate: { 'min-scores': { correctness: 0.8 } } },
       'tracing-web-url': 'https://tracing.example.com/'
     })
     const plan = planned(await planGate(settings, target(REVISION_A), world.deps()))
@@ -83,7 +83,9 @@ describe('the evaluation gate against the emulated tracing service and agent ser
   it('fails a missed absolute threshold, naming the key and the mean', async () => {
     world = await startWorld()
     seedGate(world.tracing, { examples: 4, score: () => 0.5 })
-    const settings = await world.settings({ 'eval-min-scores': 'correctness=0.8' })
+    const settings = await world.settings({
+      policy: { gate: { 'min-scores': { correctness: 0.8 } } }
+    })
     const plan = planned(await planGate(settings, target(REVISION_A), world.deps()))
     const report = await runGate(plan, revision(world, REVISION_B), AGENT, world.deps())
     expect(report.verdict).toEqual({
@@ -99,8 +101,7 @@ describe('the evaluation gate against the emulated tracing service and agent ser
     world = await startWorld()
     seedGate(world.tracing, { examples: 5, spendingLimit: 3 })
     const settings = await world.settings({
-      'eval-min-scores': 'correctness=0.5',
-      'eval-timeout': '2m'
+      policy: { gate: { 'min-scores': { correctness: 0.5 }, timeout: '2m' } }
     })
     const plan = planned(await planGate(settings, target(REVISION_A), world.deps()))
     const started = world.clock.now()
@@ -141,15 +142,14 @@ describe('the evaluation gate against the emulated tracing service and agent ser
     })
     let current = REVISION_B
     seedGate(world.tracing, { examples: 6 })
-    const first = await world.settings({ 'eval-min-scores': 'correctness=0.5' })
+    const first = await world.settings({ policy: { gate: { 'min-scores': { correctness: 0.5 } } } })
     const firstPlan = planned(await planGate(first, target(REVISION_A), world.deps()))
     const earlier = await runGate(firstPlan, revision(world, REVISION_B), AGENT, world.deps())
     expect(earlier.verdict.verdict).toBe('passed')
 
     current = REVISION_C
     const settings = await world.settings({
-      'eval-min-scores': 'correctness=0.5',
-      'eval-max-regression': '*=0.1'
+      policy: { gate: { 'min-scores': { correctness: 0.5 }, 'max-regression': { '*': 0.1 } } }
     })
     const plan = planned(await planGate(settings, target(REVISION_B), world.deps()))
     expect(plan.baseline).toMatchObject({ kind: 'experiment', repetitions: 1 })
@@ -173,12 +173,14 @@ describe('the evaluation gate against the emulated tracing service and agent ser
     world = await startWorld()
     seedGate(world.tracing, { examples: 3 })
     // An experiment of another revision of this deployment, on the same examples, is no baseline.
-    const other = await world.settings({ 'eval-min-scores': 'correctness=0.5' })
+    const other = await world.settings({ policy: { gate: { 'min-scores': { correctness: 0.5 } } } })
     const otherPlan = planned(await planGate(other, target(REVISION_B), world.deps()))
     await runGate(otherPlan, revision(world, REVISION_C), AGENT, world.deps())
     const before = writes(world.tracing).length
     world.agent.requests.splice(0)
-    const settings = await world.settings({ 'eval-max-regression': 'correctness=0.1' })
+    const settings = await world.settings({
+      policy: { gate: { 'max-regression': { correctness: 0.1 } } }
+    })
     const plan = planned(
       await planGate(settings, target(REVISION_A, world.agent.url), world.deps())
     )
@@ -209,13 +211,19 @@ describe('the evaluation gate against the emulated tracing service and agent ser
   it('on a first deploy skips relative thresholds with a notice, and skips the gate when none is absolute', async () => {
     world = await startWorld()
     seedGate(world.tracing, { examples: 2 })
-    const relativeOnly = await world.settings({ 'eval-max-regression': 'correctness=0.1' })
+    const relativeOnly = await world.settings({
+      policy: { gate: { 'max-regression': { correctness: 0.1 } } }
+    })
     const skipped = await planGate(relativeOnly, target(undefined), world.deps())
     expect(skipped.kind).toBe('skipped')
 
     const both = await world.settings({
-      'eval-min-scores': 'correctness=0.5',
-      'eval-max-regression': '*=0.1\nhelpfulness=0.2'
+      policy: {
+        gate: {
+          'min-scores': { correctness: 0.5 },
+          'max-regression': { '*': 0.1, helpfulness: 0.2 }
+        }
+      }
     })
     const plan = planned(await planGate(both, target(undefined), world.deps()))
     expect(plan.keys).toEqual(['correctness'])

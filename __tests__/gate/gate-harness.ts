@@ -3,7 +3,7 @@
  * tracing service from startServices on one virtual clock, the run as a runner starts it.
  */
 import { startServices, type Services } from '../../emulator'
-import type { RawInputs } from '../../src/inputs/contract'
+import { mergePolicy, type Step } from '../helpers/policy-file'
 import { gitHostStep } from '../helpers/deploy-harness'
 import { runnerOn, type RunInProcessOptions, type VirtualClock } from '../helpers/action-world'
 
@@ -23,17 +23,20 @@ export async function startGateServices(
 }
 
 /** A deploy step of `NAME` gated on the dataset `gate-dataset`. */
-export function gateStep(services: Services, given: Partial<RawInputs> = {}): Partial<RawInputs> {
+export function gateStep(services: Services, given: Step = {}): Step {
+  const { policy, ...inputs } = given
   return {
     ...gitHostStep(services.controlPlane.url, NAME),
     'api-key': 'emulator-key',
     'poll-interval': '1',
-    'verify-assistant': 'agent',
-    'eval-dataset': 'gate-dataset',
     'tracing-url': services.tracing.url,
-    ...given
+    ...inputs,
+    policy: mergePolicy(GATE_POLICY, typeof policy === 'object' ? policy : {})
   }
 }
+
+/** The gate's policy every gateStep starts from: an assistant and the dataset. */
+export const GATE_POLICY = { agent: { assistant: 'agent' }, gate: { dataset: 'gate-dataset' } }
 
 /** Requests that change the tracing service's state. */
 export const tracingWrites = (services: Services) =>
@@ -47,12 +50,12 @@ export const GATE_ENV = { GITHUB_RUN_ID: '4242', GITHUB_SHA: 'f'.repeat(40) }
 
 export function gateRunner(clock: VirtualClock) {
   const run = runnerOn(clock)
-  return (inputs: Partial<RawInputs>, options: RunInProcessOptions = {}) =>
+  return (inputs: Step, options: RunInProcessOptions = {}) =>
     run(inputs, { ...options, env: { ...GATE_ENV, ...options.env } })
 }
 
 /** A step of another operation than deploy: without the inputs only a deploy takes. */
-export function notADeploy(step: Partial<RawInputs>): Partial<RawInputs> {
+export function notADeploy(step: Step): Step {
   const copy = { ...step }
   delete copy['integration-id']
   delete copy['graph-config-path']

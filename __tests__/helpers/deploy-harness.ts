@@ -1,6 +1,6 @@
 import { afterAll } from '@jest/globals'
 import type { Dispatcher } from 'undici'
-import type { OutputName, RawInputs } from '../../src/inputs/contract'
+import type { OutputName } from '../../src/inputs/contract'
 import { ControlPlaneClient } from '../../src/control-plane/client'
 import type { ControlPlaneClientOptions } from '../../src/control-plane/request'
 import { VirtualClock } from '../../emulator/virtual-clock'
@@ -14,6 +14,7 @@ import { deliver, type Delivery } from '../../src/safe-delivery'
 import type { CheckContext } from '../../src/after-deploy/check-runner'
 import { createReporter, type Reporter } from '../../src/report/reporter'
 import { BRANCH_ENV } from './step-inputs'
+import { readStep, type Step } from './policy-file'
 
 export { BRANCH_ENV, gitHostStep, INTEGRATION_ID } from './step-inputs'
 
@@ -100,11 +101,11 @@ export function recordingDeps(
 
 /** deliver() as execute() runs it (checks after DEPLOYED, a rollback when asked), polling fast. */
 export async function runDelivery(
-  given: Partial<RawInputs>,
+  given: Step,
   env: Record<string, string> = BRANCH_ENV,
   options: Pick<DeployDeps, 'signal'> = {}
 ): Promise<DeliveryRun> {
-  const parsed = await parseInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), env)
+  const parsed = await configFor(given, env)
   const config = { ...parsed, pollIntervalMs: 20 }
   const { deps, outputs, log, reporter } = recordingDeps(config, {
     requestTimeoutMs: 1_000,
@@ -120,7 +121,7 @@ export async function runDelivery(
  * it logs and which outputs it sets. Retries are fast so that tests of them stay short.
  */
 export async function runDeploy(
-  given: Partial<RawInputs>,
+  given: Step,
   options: {
     env?: Record<string, string>
     signal?: AbortSignal
@@ -131,9 +132,8 @@ export async function runDeploy(
     delivered?: boolean
   } = {}
 ): Promise<Recorded> {
-  const parsed = await parseInputs(
-    rawInputs({ 'api-key': options.apiKey ?? 'emulator-key', ...given }),
-    options.env ?? BRANCH_ENV
+  const parsed = await readStep(given, options.env ?? BRANCH_ENV, (inputs, env) =>
+    parseInputs(rawInputs({ 'api-key': options.apiKey ?? 'emulator-key', ...inputs }), env)
   )
   // The poll-interval input refuses anything under 1 s; tests poll faster unless they say otherwise.
   const config = {
@@ -183,10 +183,15 @@ export function checkContext(
   return { context, outputs, log }
 }
 
-/** Inputs → Config as main() parses them (api-key given), for tests that need a Config. */
-export async function configOf(
-  given: Partial<RawInputs>,
+/**
+ * The typed config fixture: a step (inputs and release policy) → Config as main() parses it
+ * (api-key given), for tests that need a Config.
+ */
+export async function configFor(
+  given: Step,
   env: Record<string, string> = BRANCH_ENV
 ): Promise<Config> {
-  return parseInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), env)
+  return readStep(given, env, (inputs, stepEnv) =>
+    parseInputs(rawInputs({ 'api-key': 'emulator-key', ...inputs }), stepEnv)
+  )
 }

@@ -6,7 +6,7 @@ import {
   type Deployment
 } from '../../emulator'
 import { openApiValidator } from '../../emulator/openapi'
-import type { RawInputs } from '../../src/inputs/contract'
+import type { Step } from './policy-file'
 import { onClock, runDelivery, type DeliveryRun } from './deploy-harness'
 
 const validate = openApiValidator()
@@ -32,10 +32,7 @@ export function emulatorPerTest(): (
 }
 
 /** deliver() as execute() runs it for operation promote, in process, polling fast. */
-export function runPromote(
-  controlPlane: ControlPlaneEmulator,
-  given: Partial<RawInputs>
-): Promise<DeliveryRun> {
+export function runPromote(controlPlane: ControlPlaneEmulator, given: Step): Promise<DeliveryRun> {
   return runDelivery({
     'api-url': controlPlane.url,
     operation: 'promote',

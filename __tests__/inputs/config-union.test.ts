@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { Config } from '../../src/inputs/parse'
 import { named } from '../../src/operations/target'
-import { configOf } from '../helpers/deploy-harness'
+import { configFor } from '../helpers/deploy-harness'
 
 const API = { 'api-url': 'https://api.example.com' }
 const ID = '3f0c2b4e-9d7a-4c1e-8b6f-2a5d7e9c1b30'
@@ -20,7 +20,7 @@ function variant<K extends Config['operation']>(
 describe('Config, one variant per operation', () => {
   it('promote: from-deployment, and the deployment named by name or id', async () => {
     const promote = variant(
-      await configOf({
+      await configFor({
         ...API,
         'deployment-id': ID,
         operation: 'promote',
@@ -35,7 +35,7 @@ describe('Config, one variant per operation', () => {
 
   it('rollback and delete by name: the name, required', async () => {
     const rollback = variant(
-      await configOf({ ...API, name: 'agent', operation: 'rollback' }),
+      await configFor({ ...API, name: 'agent', operation: 'rollback' }),
       'rollback'
     )
     expect(rollback.deploymentId).toBeUndefined()
@@ -43,7 +43,7 @@ describe('Config, one variant per operation', () => {
       rollback.deploymentId === undefined ? rollback.name : undefined
     expect(byName).toBe('agent')
     const removed = variant(
-      await configOf({ ...API, name: 'agent', 'deployment-id': ID, operation: 'delete' }),
+      await configFor({ ...API, name: 'agent', 'deployment-id': ID, operation: 'delete' }),
       'delete'
     )
     expect(named(removed)).toBe('agent')
@@ -51,7 +51,7 @@ describe('Config, one variant per operation', () => {
 
   it('prune: its criteria, required, and no deployment of its own', async () => {
     const prune = variant(
-      await configOf({
+      await configFor({
         ...API,
         operation: 'prune',
         'prune-prefix': 'pr-',

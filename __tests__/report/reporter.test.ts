@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { startControlPlane } from '../../emulator'
 import { runOperation } from '../../src/operations/operations'
 import { outputsOf } from '../../src/report/reporter'
-import { configOf, gitHostStep, recordingDeps } from '../helpers/deploy-harness'
+import { configFor, gitHostStep, recordingDeps } from '../helpers/deploy-harness'
 import type { DeployResult } from '../../src/result'
 
 const srcDir = fileURLToPath(new URL('../../src', import.meta.url))
@@ -89,7 +89,7 @@ describe('the one reporter', () => {
     const emulator = await startControlPlane({ stepMs: 5 })
     try {
       const existing = emulator.seedDeployment({ name: 'support-agent' })
-      const config = { ...(await configOf(gitHostStep(emulator.url))), pollIntervalMs: 20 }
+      const config = { ...(await configFor(gitHostStep(emulator.url))), pollIntervalMs: 20 }
       const { deps, outputs } = recordingDeps(config, { requestTimeoutMs: 2_000 })
       let atFirstStatus: typeof outputs | undefined
       const info = deps.io.info

@@ -5,7 +5,7 @@ import { RUN_PATH, statelessRun } from '../agent-server/run'
 import { agentStatusMeaning, REFUSED_HINT } from '../agent-server/status'
 import { readAgain, type Reading } from '../lib/read-again'
 import { z } from 'zod'
-import { describeExpectation, meetsExpectation, type Expectation } from '../inputs/expectation'
+import { describeExpectation, meetsExpectation, type Expectation } from '../smoke/expectation'
 
 /** What the agent checks proved, in order, and what the agent said. */
 export interface AgentCheckReport {

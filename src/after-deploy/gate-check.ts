@@ -14,22 +14,22 @@ import {
   type AgentCredentials,
   type ExperimentRuns,
   type GateDeps,
-  type GateForCheck
+  type GateForCheck,
+  type GateProblem
 } from '../evaluation'
 import type { Config } from '../inputs/parse'
-import type { InputProblem } from '../inputs/problems'
 import { checkHttpUrl } from '../lib/url'
 import { gateLogLines } from '../report/gate'
 import type { DeployDeps, WriteTarget } from '../operations/deps'
 import { ACTION_VERSION } from '../version'
 import type { CheckContext, CheckOutcome } from './check-runner'
 
-/** The gate's reads refused what the inputs ask: every problem, each naming its input. */
+/** The gate's reads refused what the policy asks: every problem, each naming its key. */
 export class GateRefusal extends Error {
-  constructor(readonly problems: InputProblem[]) {
+  constructor(readonly problems: GateProblem[]) {
     super(
-      `The evaluation gate refused ${problems.length === 1 ? 'an input' : `${problems.length} inputs`} after reading the tracing service; nothing was written:\n` +
-        problems.map((problem) => `  - ${problem.input}: ${problem.message}`).join('\n')
+      `The evaluation gate refused ${problems.length === 1 ? 'a setting' : `${problems.length} settings`} of the release policy after reading the tracing service; nothing was written:\n` +
+        problems.map((problem) => `  - ${problem.key}: ${problem.message}`).join('\n')
     )
     this.name = 'GateRefusal'
   }

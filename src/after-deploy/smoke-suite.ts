@@ -1,6 +1,6 @@
 import { TransportError } from '../control-plane/transport'
-import { requiredPasses, type MinPass, type SmokeCase } from '../inputs/cases'
-import { describeExpectation, meetsExpectation } from '../inputs/expectation'
+import { requiredPasses, type MinPass, type SmokeCase } from '../smoke/cases'
+import { describeExpectation, meetsExpectation } from '../smoke/expectation'
 import type { Config } from '../inputs/parse'
 import type { CaseResult, SuiteReport } from '../result'
 import { passCount } from '../report/suite'

@@ -15,6 +15,7 @@ export type {
   GateDeps,
   GatePlan,
   GatePlanResult,
+  GateProblem,
   GateReport,
   GateSettings,
   GateTarget

@@ -3,7 +3,7 @@
  * every threshold met, errors within bound. Fail: a threshold missed by a covered key, or too many
  * errors. Otherwise it could not conclude, which is never a pass.
  */
-import { regressionBound, type Thresholds } from '../inputs/eval'
+import { regressionBound, type Thresholds } from '../lib/gate-thresholds'
 import { mean, onCommonExamples, tooFewInCommon, type Common } from './compare'
 
 export { mean }

@@ -4,9 +4,9 @@
  * of from inputs. The step's inputs give what is not the policy's: the agent server's key and
  * scheme, the tracing service's URLs. Pure.
  */
-import type { MinPass } from '../inputs/cases'
-import { gatedKeys, parseBaseline, type BaselineChoice } from '../inputs/eval'
-import { parseExpectation } from '../inputs/expectation'
+import type { MinPass } from '../smoke/cases'
+import { gatedKeys, parseBaseline, type BaselineChoice } from '../lib/gate-thresholds'
+import { parseExpectation } from '../smoke/expectation'
 import { parseDuration } from '../lib/duration'
 import type { PolicyInEffect } from './effective'
 import { DEFAULTS } from './schema'
