@@ -212,3 +212,24 @@ export const yamlBlocks: PageBlock[] = PAGES.flatMap((page) =>
 export const blocks = yamlBlocks.map((block) => block.text)
 /** Every step of a workflow there that uses the action, once per trigger and matrix entry. */
 export const examples = yamlBlocks.flatMap(examplesOf)
+
+/** A step that only checks (`operation: validate`): no credentials, nothing sent, forks welcome. */
+export const validates = (step: Step) => step.with?.operation === 'validate'
+
+/**
+ * The files a page shows, by the path its block names on the first line (`# .github/release-policy.yml`),
+ * workflows aside: what a checkout of the repository holds for the page's workflows. A page that
+ * shows none of a file uses the README's (the quick start's release policy).
+ */
+export function filesOf(path: string): Record<string, string> {
+  const shown = (page: string) =>
+    Object.fromEntries(
+      yamlBlocks
+        .filter((block) => block.path === page && workflowOf(block.text) === undefined)
+        .flatMap((block) => {
+          const named = /^# (\S+\.(?:ya?ml|jsonl?))\n/.exec(block.text)?.[1]
+          return named === undefined ? [] : [[named, block.text] as const]
+        })
+    )
+  return { ...shown('README.md'), ...shown(path) }
+}
