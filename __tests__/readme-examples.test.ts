@@ -128,7 +128,7 @@ describe('the README examples', () => {
           ])
         ) as Partial<RawInputs>
         const files = filesOf(example.path)
-        const policy = policyOf(files, inputs)
+        const { policy, entry } = policyOf(files, inputs)
         seedFor(inputs, policy, emulator, github)
         const run = await runAction(inputs, {
           cwd: checkoutFor(inputs, files),
@@ -188,6 +188,12 @@ describe('the README examples', () => {
         if (gate?.['max-regression'] !== undefined && !validates(step))
           expect(run.outputs['baseline-experiment-id']).toMatch(/^[0-9a-f-]{36}$/)
         // The recipes' cases pass against the echo agent, each with one run.
+        // The log names the policy and the environment entry it applied (a preview's `pr-*`).
+        const path = inputs['release-policy']
+        if (path && !validates(step))
+          expect(run.stdout).toContain(
+            `Release policy ${path}${entry === undefined ? '' : ` (environments.${entry})`}: digest `
+          )
         const cases = casesOf(policy, files)
         if (cases > 0 && !validates(step))
           expect(run.outputs).toMatchObject({ 'cases-passed': String(cases), 'cases-failed': '0' })
@@ -268,14 +274,20 @@ function seedFor(
 
 type Policy = Record<string, unknown>
 
-/** The release policy the step applies, as written, its `environment` entry merged over it. */
-function policyOf(files: Record<string, string>, inputs: Partial<RawInputs>): Policy {
+/**
+ * The release policy the step applies, as written, its `environment` entry merged over it, and
+ * the name of that entry.
+ */
+function policyOf(
+  files: Record<string, string>,
+  inputs: Partial<RawInputs>
+): { policy: Policy; entry?: string } {
   const path = inputs['release-policy']
-  if (!path) return {}
+  if (!path) return { policy: {} }
   const written = parse(files[path] ?? '') as Policy
   const entries = (written.environments ?? {}) as Policy
   const entry = selectEntry(Object.keys(entries), inputs.environment)
-  return mergeEntry(written, entry === undefined ? undefined : entries[entry])
+  return { policy: mergeEntry(written, entry === undefined ? undefined : entries[entry]), entry }
 }
 
 /** How many smoke cases the policy runs: its list, or the case file it names. */
