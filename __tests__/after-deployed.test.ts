@@ -103,7 +103,7 @@ describe('after DEPLOYED, as the runner runs the action', () => {
       ...inputs(),
       policy: { agent: { assistant: 'agent', timeout: '4s' } },
       'agent-api-key': 'not-the-owners-key'
-      // A 404 is retried until verify-timeout (the server may still be coming up): long enough
+      // A 404 is retried until agent.timeout (the server may still be coming up): long enough
       // for /info and a first answer on a busy machine, short enough to end the test soon.
     })
     expect(run.code).toBe(1)

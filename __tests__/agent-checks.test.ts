@@ -15,8 +15,8 @@ import {
   type AgentCheckOptions
 } from '../src/after-deploy/agent-checks'
 import { CHECKS } from '../src/after-deploy/checks'
-import { runChecks } from '../src/after-deploy/check-runner'
-import { checkContext, configFor, gitHostStep } from './helpers/deploy-harness'
+import { checkRevision } from './helpers/deploy-harness'
+import { configFor, gitHostConfig } from './helpers/config-fixture'
 import { trackedDispatcher } from './helpers/action-world'
 import { sleep } from '../src/control-plane/retry'
 import { agentStatusMeaning } from '../src/agent-server/status'
@@ -127,7 +127,7 @@ describe('agent checks against the emulated agent server', () => {
     }
   })
 
-  it('names the token as a cause of a 404 once verify-timeout has passed', async () => {
+  it('names the token as a cause of a 404 once agent.timeout has passed', async () => {
     const error = await failure(
       checkAgent(options(agent.url, { apiKey: 'someone-elses-key', ...sleepingClock(6_000) }))
     )
@@ -138,7 +138,7 @@ describe('agent checks against the emulated agent server', () => {
     )
   })
 
-  it('stops at once on 401 or 403 instead of waiting out verify-timeout', async () => {
+  it('stops at once on 401 or 403 instead of waiting out agent.timeout', async () => {
     const refusing = await startAgentServer({ rejectWith: 403 })
     try {
       const error = await failure(checkAgent(options(refusing.url, sleepingClock(60_000))))
@@ -334,7 +334,7 @@ describe('agent checks against the real agent server', () => {
     expect(report).toEqual({ passed: ['assistant', 'run'], reply: 'echo: are you there?' })
   })
 
-  it('holds the reply to verify-expect: text it contains, or /pattern/flags it matches', async () => {
+  it('holds the reply to agent.expect: text it contains, or /pattern/flags it matches', async () => {
     for (const expected of ['echo: are you', '/^ECHO: ARE YOU THERE\\?$/i']) {
       const report = await checkAgent(
         realOptions({ message: 'are you there?', expect: expectation(expected) })
@@ -347,16 +347,17 @@ describe('agent checks against the real agent server', () => {
     expect(error.check).toBe('run')
     expect(error.passed).toEqual(['assistant'])
     expect(error.message).toContain(
-      'the reply does not match /^pong$/ (verify-expect): echo: are you there?'
+      'the reply does not match /^pong$/ (agent.expect): echo: are you there?'
     )
   })
 
   it('skips the /info check with a notice: the local server names no host revision', async () => {
-    const config = await configFor({
-      ...gitHostStep('http://127.0.0.1:9'),
-      policy: { agent: { assistant: 'agent', timeout: '5s' } }
+    const config = configFor({
+      ...gitHostConfig('http://127.0.0.1:9'),
+      verify: { timeoutMs: 5_000 }
     })
-    const { context, log } = checkContext(config, {
+    const agentOnly = CHECKS.filter(({ name }) => name !== 'serving' && name !== 'commit')
+    const { checks, log } = await checkRevision(agentOnly, config, {
       outcome: 'deployed',
       created: false,
       statusesSeen: ['DEPLOYED'],
@@ -366,8 +367,6 @@ describe('agent checks against the real agent server', () => {
       deploymentId: 'deployment',
       revisionId: '7c1a0e51-3d0e-4a5f-9f51-2b0d4b2f6c10'
     })
-    const agentOnly = CHECKS.filter(({ check }) => check !== 'serving' && check !== 'commit')
-    const checks = await runChecks(agentOnly, context)
     expect(checks).toEqual({
       verdicts: [
         {
@@ -376,7 +375,8 @@ describe('agent checks against the real agent server', () => {
           why: "the agent server's GET /info names no host.host_revision_id (older and local servers send none)"
         },
         { check: 'assistant', verdict: 'passed' }
-      ]
+      ],
+      payloads: {}
     })
     expect(log).toContain(
       "notice: The /info check was skipped: the agent server's GET /info names no host.host_revision_id (older and local servers send none)."

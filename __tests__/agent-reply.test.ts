@@ -169,7 +169,7 @@ describe('the built action judges the agent reply', () => {
       extra
     )
 
-  it('fails verify-expect when the agent hands its input back: the question is not the answer', async () => {
+  it('fails agent.expect when the agent hands its input back: the question is not the answer', async () => {
     const run = await runAction(
       step({ policy: { agent: { message: 'Say hello to the user', expect: 'hello' } } }),
       { killAfterMs: 60_000 }

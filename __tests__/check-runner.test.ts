@@ -1,30 +1,20 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import {
   startAgentServer,
-  startControlPlane,
   type AgentServerEmulator,
   type AgentServerOptions,
-  type ControlPlaneEmulator,
   type ControlPlaneOptions
 } from '../emulator'
-import {
-  checksRollBack,
-  runChecks,
-  type CheckEntry,
-  type CheckOutcome
-} from '../src/after-deploy/check-runner'
+import { checksRollBack, defineStep, type StepRow } from '../src/after-deploy/check-runner'
+import type { StepOutcome } from '../src/after-deploy/step'
 import { CHECKS } from '../src/after-deploy/checks'
 import { CancelledError } from '../src/operations/deps'
 import { OUTCOMES } from '../src/outcomes'
-import type { CheckName, CheckVerdictKind, DeployResult } from '../src/result'
-import {
-  checkContext,
-  clock,
-  configFor,
-  gitHostStep,
-  onClock,
-  runDelivery
-} from './helpers/deploy-harness'
+import type { CheckVerdictKind, DeployResult } from '../src/result'
+import type { CheckName } from '../src/step-payloads'
+import { checkRevision, clock, runDelivery } from './helpers/deploy-harness'
+import { configFor, gitHostConfig } from './helpers/config-fixture'
+import { seedServing, servingAgentPerTest } from './helpers/serving-agent'
 
 const DEPLOYED: DeployResult = {
   outcome: 'deployed',
@@ -42,34 +32,37 @@ const DEPLOYED: DeployResult = {
  * answering `verdicts[check]` (passed when not named); `ran` records the order they ran in.
  */
 function scripted(
-  verdicts: Partial<Record<CheckName, CheckVerdictKind | (() => Promise<CheckOutcome>)>>
+  verdicts: Partial<Record<CheckName, CheckVerdictKind | (() => Promise<StepOutcome>)>>
 ) {
   const ran: CheckName[] = []
-  const list: CheckEntry[] = CHECKS.map((entry) => ({
-    ...entry,
-    asked: () => true,
-    run: async () => {
-      ran.push(entry.check)
-      const scriptedVerdict = verdicts[entry.check] ?? 'passed'
-      if (typeof scriptedVerdict === 'function') return scriptedVerdict()
-      return { verdict: scriptedVerdict, why: `${entry.check}: ${scriptedVerdict}` }
-    }
-  }))
+  const list: StepRow[] = CHECKS.map((row) =>
+    defineStep({
+      name: row.name,
+      needs: () => ({}),
+      run: async () => {
+        ran.push(row.name)
+        const scriptedVerdict = verdicts[row.name] ?? 'passed'
+        if (typeof scriptedVerdict === 'function') return scriptedVerdict()
+        return { verdict: scriptedVerdict, why: `${row.name}: ${scriptedVerdict}` }
+      },
+      broughtBack: 'again',
+      inconclusiveRollsBack: row.inconclusiveRollsBack,
+      stopsLaterOn: row.stopsLaterOn
+    })
+  )
   return { list, ran }
 }
 
-async function contextFor(signal?: AbortSignal) {
-  const config = await configFor({
-    ...gitHostStep('http://127.0.0.1:9'),
-    policy: { agent: { assistant: 'a' } }
-  })
-  return checkContext(config, DEPLOYED, { signal }).context
+/** The steps of `list` on DEPLOYED, as deliver() runs them. */
+async function runChecks(list: readonly StepRow[], signal?: AbortSignal) {
+  const config = configFor({ ...gitHostConfig('http://127.0.0.1:9'), verify: { assistantId: 'a' } })
+  return (await checkRevision(list, config, DEPLOYED, { signal })).checks
 }
 
 describe('the check runner', () => {
   it('runs the checks in the listed order: commit, serving, /info, assistant, run, A2A, suite, gate', async () => {
     const { list, ran } = scripted({})
-    const checks = await runChecks(list, await contextFor())
+    const checks = await runChecks(list)
     expect(ran).toEqual(['commit', 'serving', 'info', 'assistant', 'run', 'a2a', 'suite', 'gate'])
     expect(checks.verdicts.map(({ check, verdict }) => [check, verdict])).toEqual(
       ran.map((check) => [check, 'passed'])
@@ -89,7 +82,7 @@ describe('the check runner', () => {
     ['suite', 'failed', ['commit', 'serving', 'info', 'assistant', 'run', 'a2a', 'suite']]
   ])('stops the later checks when %s is %s', async (check, verdict, expected) => {
     const { list, ran } = scripted({ [check]: verdict })
-    const checks = await runChecks(list, await contextFor())
+    const checks = await runChecks(list)
     expect(ran).toEqual(expected)
     expect(checks.verdicts.at(-1)).toEqual({ check, verdict, why: `${check}: ${verdict}` })
   })
@@ -100,25 +93,26 @@ describe('the check runner', () => {
     ['serving', 'skipped']
   ])('goes on when %s is %s: the agent checks still give a verdict', async (check, verdict) => {
     const { list, ran } = scripted({ [check]: verdict })
-    await runChecks(list, await contextFor())
+    await runChecks(list)
     expect(ran).toEqual(['commit', 'serving', 'info', 'assistant', 'run', 'a2a', 'suite', 'gate'])
   })
 
   it('gives no verdict to a check not asked for', async () => {
-    const config = await configFor({
-      ...gitHostStep('http://127.0.0.1:9'),
-      policy: { agent: { assistant: 'a' } }
+    const config = configFor({
+      ...gitHostConfig('http://127.0.0.1:9'),
+      verify: { assistantId: 'a' }
     })
-    const asked = CHECKS.filter((entry) => entry.asked(checkContext(config, DEPLOYED).context))
-    // No verify-message, no verify-a2a, no verify-cases, no promote, no gate planned.
-    expect(asked.map(({ check }) => check)).toEqual(['serving', 'info', 'assistant'])
+    const revision = { result: DEPLOYED, deploymentId: 'deployment', revisionId: 'revision' }
+    const asked = CHECKS.filter((row) => row.asks(config, revision))
+    // No agent.message, no agent.a2a, no smoke.cases, no promote, no gate.
+    expect(asked.map(({ name }) => name)).toEqual(['serving', 'info', 'assistant'])
   })
 
   it('takes a check that throws for one that could not conclude', async () => {
     const { list } = scripted({
       assistant: () => Promise.reject(new Error('socket hang up'))
     })
-    const checks = await runChecks(list, await contextFor())
+    const checks = await runChecks(list)
     expect(checks.verdicts.at(-1)).toEqual({
       check: 'assistant',
       verdict: 'inconclusive',
@@ -135,7 +129,7 @@ describe('the check runner', () => {
         return { verdict: 'failed', why: 'the run was cancelled (SIGTERM)' }
       }
     })
-    await expect(runChecks(list, await contextFor(controller.signal))).rejects.toBe(cancel)
+    await expect(runChecks(list, controller.signal)).rejects.toBe(cancel)
     expect(ran).toEqual(['commit', 'serving', 'info', 'assistant', 'run'])
   })
 
@@ -148,7 +142,7 @@ describe('the check runner', () => {
         throw cancel
       }
     })
-    await expect(runChecks(list, await contextFor(controller.signal))).rejects.toBe(cancel)
+    await expect(runChecks(list, controller.signal)).rejects.toBe(cancel)
   })
 })
 
@@ -161,18 +155,15 @@ describe("the run's timeout ending during a check", () => {
 
   it('makes an agent check that got no answer one that could not conclude, rolled back per its row', async () => {
     agent = await startAgentServer()
-    const config = await configFor({
-      ...gitHostStep('http://127.0.0.1:9'),
-      policy: { agent: { assistant: 'agent', message: 'hi' } }
-    })
+    const config = configFor({ ...gitHostConfig('http://127.0.0.1:9'), verify: { message: 'hi' } })
     // The run's deadline has passed: nothing more is sent, and no answer comes.
-    const { context } = checkContext(
+    const assistantOnly = CHECKS.filter(({ name }) => name === 'assistant')
+    const { checks } = await checkRevision(
+      assistantOnly,
       config,
       { ...DEPLOYED, deploymentUrl: agent.url },
       { deadline: clock.now() - 1 }
     )
-    const assistantOnly = CHECKS.filter(({ check }) => check === 'assistant')
-    const checks = await runChecks(assistantOnly, context)
     expect(checks.verdicts).toEqual([
       {
         check: 'assistant',
@@ -189,9 +180,7 @@ describe("the run's timeout ending during a check", () => {
 
 describe("the runner's list: the spec's table of checks that cannot conclude", () => {
   it('rolls back on "could not conclude" only for checks of the new revision\'s own behaviour', () => {
-    expect(
-      CHECKS.map(({ check, inconclusiveRollsBack }) => [check, inconclusiveRollsBack])
-    ).toEqual([
+    expect(CHECKS.map(({ name, inconclusiveRollsBack }) => [name, inconclusiveRollsBack])).toEqual([
       ['commit', false],
       ['serving', false],
       ['info', true],
@@ -229,40 +218,18 @@ describe("the runner's list: the spec's table of checks that cannot conclude", (
 
 describe('the checks after DEPLOYED, against the emulator', () => {
   const NAME = 'support-agent'
-  let cp: ControlPlaneEmulator | undefined
-  let agent: AgentServerEmulator | undefined
-  afterEach(async () => {
-    await Promise.all([cp?.close(), agent?.close()])
-    cp = undefined
-    agent = undefined
-  })
+  const serving = servingAgentPerTest(NAME)
 
   async function start(options: ControlPlaneOptions = {}, agentOptions: AgentServerOptions = {}) {
-    const holder: { controlPlane?: ControlPlaneEmulator } = {}
-    agent = await startAgentServer({
-      ...agentOptions,
-      host: () => holder.controlPlane?.serving(NAME)
-    })
-    const controlPlane = await startControlPlane({
-      ...onClock,
-      stepMs: 5,
-      agentUrl: agent.url,
-      ...options
-    })
-    holder.controlPlane = controlPlane
-    cp = controlPlane
-    const seeded = controlPlane.seedDeployment({
-      name: NAME,
-      source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
-    })
-    return { controlPlane, id: seeded.id, first: String(seeded.latest_revision_id) }
+    const { controlPlane } = await serving(options, agentOptions)
+    return { controlPlane, ...seedServing(controlPlane, NAME) }
   }
 
   it('fails the step when /info names the revision as a number: could not confirm, never a skip', async () => {
     const { controlPlane } = await start({}, { infoHost: 'malformed' })
     const run = await runDelivery({
-      ...gitHostStep(controlPlane.url, NAME),
-      policy: { agent: { assistant: 'agent', timeout: '2s' } }
+      ...gitHostConfig(controlPlane.url, NAME),
+      verify: { timeoutMs: 2_000 }
     })
     expect(run.result.outcome).toBe('checks-failed')
     expect(OUTCOMES[run.result.outcome].exitCode).toBe(1)
@@ -294,11 +261,9 @@ describe('the checks after DEPLOYED, against the emulator', () => {
     )
     const run = await runDelivery(
       {
-        ...gitHostStep(controlPlane.url, NAME),
-        policy: {
-          agent: { assistant: 'agent', message: 'hi', timeout: '30s' },
-          rollback: { 'on-failure': true }
-        }
+        ...gitHostConfig(controlPlane.url, NAME),
+        verify: { message: 'hi', timeoutMs: 30_000 },
+        rollbackOnFailure: true
       },
       undefined,
       { signal: controller.signal }

@@ -1,15 +1,16 @@
 import { describe, expect, it } from '@jest/globals'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { seedGate, startAgentServer, startControlPlane } from '../emulator'
+import { seedGate, startControlPlane, startServingAgent } from '../emulator'
 import { INPUT_DEFAULTS, INPUT_NAMES, OUTPUT_NAMES, type OutputName } from '../src/inputs/contract'
 import { ACTION_VERSION } from '../src/version'
 import { policyJsonSchema } from '../src/policy/json-schema'
 import { policyReference } from '../src/policy/reference'
 import { actionYml } from './helpers/action-yml'
-import { BRANCH_ENV, gitHostStep, onClock, runDeploy } from './helpers/deploy-harness'
+import { onClock, runDeploy } from './helpers/deploy-harness'
+import { gitHostConfig } from './helpers/config-fixture'
+import { parseCases } from '../src/smoke/cases'
 import { VirtualClock } from './helpers/action-world'
 import { gateRunner, gateStep, NAME, startGateServices } from './gate/gate-harness'
 
@@ -52,6 +53,17 @@ describe('the action contract', () => {
     expect(fallbacks).toEqual([])
   })
 
+  it('reads none of the inputs the release policy replaced: no source file names one', () => {
+    const moved =
+      /(?<![\w-])(verify-(assistant|message|a2a|timeout|expect|cases|min-pass|concurrency)|eval-(dataset|splits|dataset-version|max-examples|repetitions|concurrency|min-scores|max-regression|max-error-rate|baseline|timeout)|rollback-(on-failure|timeout))(?![\w-])/
+    expect(
+      sources
+        .filter(({ text }) => moved.test(text))
+        .map(({ file }) => file.slice(srcDir.length + 1))
+    ).toEqual([])
+    expect(Object.keys(actionYml.inputs)).toHaveLength(41)
+  })
+
   it('declares exactly the outputs the code writes', () => {
     expect(Object.keys(actionYml.outputs).sort()).toEqual([...OUTPUT_NAMES].sort())
   })
@@ -92,29 +104,24 @@ describe('the action contract', () => {
     const emulator = await startControlPlane({ ...onClock, stepMs: 5 })
     try {
       const runs = [
-        await runDeploy(gitHostStep(emulator.url)),
-        await runDeploy({ ...gitHostStep(emulator.url), 'repo-ref': 'next' }),
+        await runDeploy(gitHostConfig(emulator.url)),
+        await runDeploy({ ...gitHostConfig(emulator.url), repoRef: 'next' }),
+        await runDeploy({ apiUrl: emulator.url, name: 'support-agent', operation: 'rollback' }),
         await runDeploy({
-          'api-url': emulator.url,
-          name: 'support-agent',
-          operation: 'rollback'
-        }),
-        await runDeploy({
-          'api-url': emulator.url,
+          apiUrl: emulator.url,
           operation: 'prune',
-          'prune-prefix': 'support-',
-          'prune-older-than': '1s',
-          'dry-run': 'true'
+          prune: { prefix: 'support-', olderThanMs: 1_000 },
+          dryRun: true
         }),
         await smokeSuiteRun(),
         await gateRun(),
         await (async () => {
           emulator.seedDeployment({ name: 'prod-agent' })
           return runDeploy({
-            'api-url': emulator.url,
+            apiUrl: emulator.url,
             name: 'prod-agent',
             operation: 'promote',
-            'from-deployment': 'support-agent'
+            fromDeployment: 'support-agent'
           })
         })()
       ]
@@ -148,21 +155,15 @@ describe('the action contract', () => {
 
   /** A deploy checked by a smoke suite: the cases' outputs. */
   async function smokeSuiteRun() {
-    const agent = await startAgentServer()
-    const controlPlane = await startControlPlane({ ...onClock, stepMs: 5, agentUrl: agent.url })
-    const workspace = mkdtempSync(join(tmpdir(), 'contract-cases-'))
+    const services = await startServingAgent({ controlPlane: { ...onClock, stepMs: 5 } })
+    const cases = parseCases('- message: hi\n  expect: echo\n', false).cases ?? []
     try {
-      writeFileSync(join(workspace, 'cases.yml'), '- message: hi\n  expect: echo\n')
       return await runDeploy(
-        {
-          ...gitHostStep(controlPlane.url),
-          policy: { agent: { assistant: 'agent' }, smoke: { cases: 'cases.yml' } }
-        },
-        { env: { ...BRANCH_ENV, GITHUB_WORKSPACE: workspace }, delivered: true }
+        { ...gitHostConfig(services.controlPlane.url), verify: { suite: { cases } } },
+        { delivered: true }
       )
     } finally {
-      rmSync(workspace, { recursive: true, force: true })
-      await Promise.all([controlPlane.close(), agent.close()])
+      await services.close()
     }
   }
 

@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator, type RecordedRequest } from '../emulator'
-import {
-  BRANCH_ENV,
-  gitHostStep,
-  INTEGRATION_ID,
-  onClock,
-  runDeploy
-} from './helpers/deploy-harness'
+import { BRANCH_ENV, INTEGRATION_ID, onClock, runDeploy } from './helpers/deploy-harness'
+import { gitHostConfig } from './helpers/config-fixture'
 
 let emulator: ControlPlaneEmulator
 
@@ -17,7 +12,7 @@ afterEach(async () => {
   await emulator.close()
 })
 
-const gitHost = () => gitHostStep(emulator.url)
+const gitHost = () => gitHostConfig(emulator.url)
 
 const calls = (method: string, path?: string | RegExp): RecordedRequest[] =>
   emulator.requests.filter(
@@ -30,7 +25,7 @@ describe('deploy against the emulator', () => {
   it('creates a missing deployment, waits for DEPLOYED and sets every output', async () => {
     const { result, outputs, log } = await runDeploy({
       ...gitHost(),
-      secrets: 'OPENAI_API_KEY=sk-abc'
+      secrets: [{ name: 'OPENAI_API_KEY', value: 'sk-abc' }]
     })
     const [deployment] = emulator.deployments()
     expect(result).toMatchObject({ outcome: 'deployed', created: true, revisionStatus: 'DEPLOYED' })
@@ -68,7 +63,7 @@ describe('deploy against the emulator', () => {
 
   it('patches the deployment on the second run: no second POST, a new revision waited on', async () => {
     const first = await runDeploy(gitHost())
-    const second = await runDeploy({ ...gitHost(), secrets: 'A=1' })
+    const second = await runDeploy({ ...gitHost(), secrets: [{ name: 'A', value: '1' }] })
     expect(calls('POST')).toHaveLength(1)
     expect(calls('PATCH')).toHaveLength(1)
     expect(calls('PATCH')[0]?.body).toEqual({
@@ -153,7 +148,7 @@ describe('deploy against the emulator', () => {
     emulator.setOutcome('HANG')
     const { result, outputs } = await runDeploy({
       ...gitHost(),
-      timeout: '1s'
+      timeoutMs: 1_000
     })
     expect(result.outcome).toBe('timeout')
     expect(outputs['revision-status']).toBe('BUILDING')
@@ -164,7 +159,7 @@ describe('deploy against the emulator', () => {
 
   it('keeps waiting through a status it does not know', async () => {
     emulator.setOutcome(({ revisionNumber }) => (revisionNumber === 1 ? 'WARMING_UP' : 'DEPLOYED'))
-    const { result, outputs } = await runDeploy({ ...gitHost(), timeout: '1s' })
+    const { result, outputs } = await runDeploy({ ...gitHost(), timeoutMs: 1_000 })
     expect(result.outcome).toBe('timeout')
     expect(outputs['revision-status']).toBe('WARMING_UP')
   })
@@ -173,7 +168,7 @@ describe('deploy against the emulator', () => {
     emulator.setOutcome('HANG')
     // A minute per status: the revision is still CREATING when it is read, however slow the run.
     emulator.setStepMs(60_000)
-    const { result, outputs } = await runDeploy({ ...gitHost(), wait: 'false' })
+    const { result, outputs } = await runDeploy({ ...gitHost(), wait: false })
     expect(result.outcome).toBe('revision-created')
     expect(outputs['revision-status']).toBe('CREATING')
     expect(calls('GET', /\/revisions\//)).toHaveLength(1)
@@ -193,13 +188,13 @@ describe('deploy against the emulator', () => {
 
   it('targets deployment-id directly, without a lookup by name', async () => {
     const target = emulator.seedDeployment({ name: 'by-id' })
-    const { result } = await runDeploy({ ...gitHost(), name: '', 'deployment-id': target.id })
+    const { result } = await runDeploy({ ...gitHost(), name: undefined, deploymentId: target.id })
     expect(result).toMatchObject({ outcome: 'deployed', deploymentId: target.id })
     expect(calls('GET', '/v2/deployments')).toHaveLength(0)
   })
 
   it('says which input is missing for a create, and sends nothing that changes state', async () => {
-    const { result } = await runDeploy({ 'api-url': emulator.url, name: 'new-agent' })
+    const { result } = await runDeploy({ apiUrl: emulator.url, name: 'new-agent' })
     expect(result.outcome).toBe('error')
     expect(result.message).toContain('integration-id: is required to create a git_host deployment')
     expect(result.message).toContain('graph-config-path: is required')
@@ -321,11 +316,11 @@ describe('deploy through a path prefix and a workspace header', () => {
     })
     try {
       const { result } = await runDeploy({
-        'api-url': `${prefixed.url}/`,
-        'tenant-id': tenant,
+        apiUrl: `${prefixed.url}/`,
+        tenantId: tenant,
         name: 'support-agent',
-        'integration-id': INTEGRATION_ID,
-        'graph-config-path': 'graph.json'
+        integrationId: INTEGRATION_ID,
+        graphConfigPath: 'graph.json'
       })
       expect(result.outcome).toBe('deployed')
       expect(prefixed.requests.every((r) => r.headers['x-tenant-id'] === tenant)).toBe(true)
@@ -343,7 +338,7 @@ describe('deploy through a path prefix and a workspace header', () => {
       tenantId: '7f1b6a0e-4a8d-4c8f-9a53-1f2e3d4c5b6a'
     })
     try {
-      const { result } = await runDeploy({ 'api-url': scoped.url, name: 'support-agent' })
+      const { result } = await runDeploy({ apiUrl: scoped.url, name: 'support-agent' })
       expect(result.message).toContain('failed with HTTP 403')
       expect(result.message).toContain('set tenant-id to the workspace id')
     } finally {

@@ -2,13 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { parseInputs, InputError } from '../src/inputs/parse'
 import { rawInputs } from './helpers/action-yml'
-import {
-  BRANCH_ENV,
-  gitHostStep,
-  INTEGRATION_ID,
-  onClock,
-  runDeploy
-} from './helpers/deploy-harness'
+import { gitHostConfig } from './helpers/config-fixture'
+import { BRANCH_ENV, INTEGRATION_ID, onClock, runDeploy } from './helpers/deploy-harness'
 
 let emulator: ControlPlaneEmulator
 beforeEach(async () => {
@@ -19,14 +14,14 @@ afterEach(async () => {
 })
 
 const gitHost = () => ({
-  ...gitHostStep(emulator.url, 'preview-pr-7'),
-  secrets: 'OPENAI_API_KEY=sk-dry-run-secret'
+  ...gitHostConfig(emulator.url, 'preview-pr-7'),
+  secrets: [{ name: 'OPENAI_API_KEY', value: 'sk-dry-run-secret' }]
 })
 const mutating = () => emulator.requests.filter((r) => r.method !== 'GET')
 
 describe('dry-run', () => {
   it('prints the create it would send, with secret values hidden, and sends nothing that changes state', async () => {
-    const { result, outputs, log } = await runDeploy({ ...gitHost(), 'dry-run': 'true' })
+    const { result, outputs, log } = await runDeploy({ ...gitHost(), dryRun: true })
     expect(result.outcome).toBe('dry-run')
     expect(mutating()).toEqual([])
     expect(outputs).toEqual({ created: 'false' })
@@ -46,7 +41,7 @@ describe('dry-run', () => {
 
   it('prints the PATCH it would send to an existing deployment and marks what creates a revision', async () => {
     const existing = emulator.seedDeployment({ name: 'preview-pr-7' })
-    const { result, outputs } = await runDeploy({ ...gitHost(), 'dry-run': 'true' })
+    const { result, outputs } = await runDeploy({ ...gitHost(), dryRun: true })
     expect(result.outcome).toBe('dry-run')
     expect(mutating()).toEqual([])
     expect(outputs).toEqual({
@@ -69,7 +64,7 @@ describe('operation: delete', () => {
     emulator.seedDeployment({ name: 'preview-pr-70' })
     const target = emulator.seedDeployment({ name: 'preview-pr-7' })
     const { result, outputs } = await runDeploy({
-      'api-url': emulator.url,
+      apiUrl: emulator.url,
       name: 'preview-pr-7',
       operation: 'delete'
     })
@@ -86,10 +81,10 @@ describe('operation: delete', () => {
   it('deletes the tracing project too when asked, so the name can be created again', async () => {
     emulator.seedDeployment({ name: 'preview-pr-7' })
     const { result } = await runDeploy({
-      'api-url': emulator.url,
+      apiUrl: emulator.url,
       name: 'preview-pr-7',
       operation: 'delete',
-      'delete-tracing-project': 'true'
+      deleteTracingProject: true
     })
     expect(result).toMatchObject({ outcome: 'deleted' })
     expect(mutating()[0]?.query).toEqual({ delete_tracing_project: 'true' })
@@ -100,15 +95,15 @@ describe('operation: delete', () => {
 
   it('succeeds with nothing sent when the deployment is already absent', async () => {
     const byName = await runDeploy({
-      'api-url': emulator.url,
+      apiUrl: emulator.url,
       name: 'preview-pr-7',
       operation: 'delete'
     })
     expect(byName.result.outcome).toBe('absent')
     expect(byName.outputs['deployment-id']).toBe('')
     const byId = await runDeploy({
-      'api-url': emulator.url,
-      'deployment-id': '3f0c2b4e-9d7a-4c1e-8b6f-2a5d7e9c1b30',
+      apiUrl: emulator.url,
+      deploymentId: '3f0c2b4e-9d7a-4c1e-8b6f-2a5d7e9c1b30',
       operation: 'delete'
     })
     expect(byId.result.outcome).toBe('absent')
@@ -118,10 +113,10 @@ describe('operation: delete', () => {
   it('only says what it would delete with dry-run', async () => {
     const target = emulator.seedDeployment({ name: 'preview-pr-7' })
     const { result } = await runDeploy({
-      'api-url': emulator.url,
+      apiUrl: emulator.url,
       name: 'preview-pr-7',
       operation: 'delete',
-      'dry-run': 'true'
+      dryRun: true
     })
     expect(result.outcome).toBe('dry-run')
     expect(result.planLines).toEqual([
@@ -182,7 +177,7 @@ describe('operation: delete', () => {
 
   it('names the way out in a 409 after a delete that kept the tracing project', async () => {
     const gone = emulator.seedDeployment({ name: 'preview-pr-7' })
-    await runDeploy({ 'api-url': emulator.url, 'deployment-id': gone.id, operation: 'delete' })
+    await runDeploy({ apiUrl: emulator.url, deploymentId: gone.id, operation: 'delete' })
     const { result } = await runDeploy(gitHost())
     expect(result.message).toContain('failed with HTTP 409')
     expect(result.message).toContain('delete-tracing-project: true')

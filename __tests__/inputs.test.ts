@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { InputError, parseInputs, type Config } from '../src/inputs/parse'
 import type { RawInputs } from '../src/inputs/contract'
 import { rawInputs } from './helpers/action-yml'
-import { configFor } from './helpers/deploy-harness'
+import { configOfStep } from './helpers/policy-file'
 
 const INTEGRATION = '123e4567-e89b-42d3-a456-426614174000'
 const LISTENER = '9d2f4c1e-6a55-4f0b-8e4c-0a3d2b1c7e11'
@@ -401,7 +401,7 @@ describe('parseInputs', () => {
 
   it("reads the agent server's key and scheme for the policy's checks, agent-api-key defaulting to api-key", async () => {
     const policy = { agent: { assistant: 'agent' } }
-    expect((await configFor({ ...gitHost(), policy }, branchEnv)).verify).toEqual({
+    expect((await configOfStep({ ...gitHost(), policy }, branchEnv)).verify).toEqual({
       assistantId: 'agent',
       a2a: false,
       timeoutMs: 5 * 60_000,
@@ -410,7 +410,7 @@ describe('parseInputs', () => {
       expect: undefined,
       authScheme: undefined
     })
-    const own = await configFor(
+    const own = await configOfStep(
       {
         ...gitHost({ 'agent-api-key': 'agent-key', 'agent-auth-scheme': 'service-api-key' }),
         policy

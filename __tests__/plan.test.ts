@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
 import type { Deployment } from '../src/control-plane/schemas'
-import { InputError, parseInputs } from '../src/inputs/parse'
+import { InputError } from '../src/inputs/parse'
+import { parseResourceSpec } from '../src/inputs/resource-spec'
 import { planDeployment } from '../src/operations/plan'
-import type { RawInputs } from '../src/inputs/contract'
-import { rawInputs } from './helpers/action-yml'
+import { configFor, type ConfigPartial } from './helpers/config-fixture'
 import { openApiValidator } from '../emulator/openapi'
 
 const INTEGRATION = '123e4567-e89b-42d3-a456-426614174000'
@@ -15,11 +15,8 @@ const env = {
 }
 const validate = openApiValidator()
 
-const config = (given: Partial<RawInputs>, workflowEnv: Record<string, string> = env) =>
-  parseInputs(
-    rawInputs({ 'api-url': 'https://cp.example.com', 'api-key': 'k', name: 'agent', ...given }),
-    workflowEnv
-  )
+const config = (given: ConfigPartial, workflowEnv: Record<string, string> = env) =>
+  configFor({ apiUrl: 'https://cp.example.com', apiKey: 'k', name: 'agent', ...given }, workflowEnv)
 
 const existing = (overrides: Partial<Deployment> = {}): Deployment => ({
   id: '0b7c5f57-3d0e-4a5f-9f51-2b0d4b2f6c10',
@@ -33,26 +30,27 @@ const existing = (overrides: Partial<Deployment> = {}): Deployment => ({
   ...overrides
 })
 
-const gitHostInputs: Partial<RawInputs> = {
-  'integration-id': INTEGRATION,
-  'graph-config-path': 'graph.json',
-  'deployment-type': 'dev',
-  'build-on-push': 'true',
-  secrets: 'OPENAI_API_KEY=sk-test'
+const gitHostInputs: ConfigPartial = {
+  integrationId: INTEGRATION,
+  graphConfigPath: 'graph.json',
+  deploymentType: 'dev',
+  buildOnPush: true,
+  secrets: [{ name: 'OPENAI_API_KEY', value: 'sk-test' }]
 }
-const externalInputs: Partial<RawInputs> = {
+const externalInputs: ConfigPartial = {
   source: 'external_image',
-  'image-uri': 'registry.example.com/agent:2',
-  'listener-id': LISTENER,
-  'k8s-namespace': 'agents',
-  'custom-url': 'https://agent.example.com',
-  'resource-spec':
+  imageUri: 'registry.example.com/agent:2',
+  listenerId: LISTENER,
+  k8sNamespace: 'agents',
+  customUrl: 'https://agent.example.com',
+  resourceSpec: parseResourceSpec(
     'cpu: 2\nmemory_mb: 2048\nmax_scale: 3\nvolumes:\n  - name: cache\n    emptyDir: {}\n'
+  ).spec
 }
 
 describe('planDeployment', () => {
   it('creates a git_host deployment with every field, secrets [] when none are given', async () => {
-    const plan = planDeployment(await config({ ...gitHostInputs, secrets: '' }), undefined)
+    const plan = planDeployment(config({ ...gitHostInputs, secrets: undefined }), undefined)
     expect(plan).toEqual({
       kind: 'create',
       notices: [],
@@ -73,8 +71,8 @@ describe('planDeployment', () => {
 
   it('sends build_on_push false on create from a release tag', async () => {
     const plan = planDeployment(
-      await config(
-        { ...gitHostInputs, 'build-on-push': '' },
+      config(
+        { ...gitHostInputs, buildOnPush: undefined },
         { ...env, GITHUB_REF: 'refs/tags/v1.0.0' }
       ),
       undefined
@@ -86,7 +84,7 @@ describe('planDeployment', () => {
   })
 
   it('patches a git_host deployment with only what PATCH may carry', async () => {
-    const plan = planDeployment(await config(gitHostInputs), existing())
+    const plan = planDeployment(config(gitHostInputs), existing())
     expect(plan).toEqual({
       kind: 'update',
       deploymentId: existing().id,
@@ -101,7 +99,7 @@ describe('planDeployment', () => {
 
   it('turns build_on_push off, with a notice, when an update moves to a tag', async () => {
     const plan = planDeployment(
-      await config({ ...gitHostInputs, 'build-on-push': '' }, { GITHUB_REF: 'refs/tags/v2' }),
+      config({ ...gitHostInputs, buildOnPush: undefined }, { GITHUB_REF: 'refs/tags/v2' }),
       existing({ source_config: { build_on_push: true } })
     )
     expect(plan.body).toMatchObject({ source_config: { build_on_push: false } })
@@ -110,7 +108,7 @@ describe('planDeployment', () => {
 
   it('notices create-only inputs that differ from the deployment, and does not send them', async () => {
     const plan = planDeployment(
-      await config({ ...gitHostInputs, 'deployment-type': 'prod' }),
+      config({ ...gitHostInputs, deploymentType: 'prod' }),
       existing({ source_config: { integration_id: INTEGRATION, deployment_type: 'dev' } })
     )
     expect(plan.notices).toEqual([
@@ -122,7 +120,7 @@ describe('planDeployment', () => {
   })
 
   it('creates and patches an external_image deployment', async () => {
-    const create = planDeployment(await config(externalInputs, {}), undefined)
+    const create = planDeployment(config(externalInputs, {}), undefined)
     expect(create.body).toEqual({
       name: 'agent',
       source: 'external_image',
@@ -141,7 +139,7 @@ describe('planDeployment', () => {
       secrets: []
     })
     const update = planDeployment(
-      await config(externalInputs, {}),
+      config(externalInputs, {}),
       existing({ source: 'external_image', source_config: { listener_id: LISTENER } })
     )
     expect(update.body).toEqual({
@@ -168,9 +166,9 @@ describe('planDeployment', () => {
       }
       throw new Error('the plan was made')
     }
-    const defaults = await config({})
-    const noRepository = await config({}, { GITHUB_REF: 'refs/heads/main' })
-    const internalImage = await config({ source: 'internal_image' }, {})
+    const defaults = config({})
+    const noRepository = config({}, { GITHUB_REF: 'refs/heads/main' })
+    const internalImage = config({ source: 'internal_image' }, {})
     expect(missingInputs(() => planDeployment(defaults, undefined))).toEqual([
       'integration-id',
       'graph-config-path'
@@ -182,35 +180,32 @@ describe('planDeployment', () => {
     ])
     expect(missingInputs(() => planDeployment(internalImage, undefined))).toEqual(['image-uri'])
     // An update needs none of them.
-    expect(planDeployment(await config({}), existing()).kind).toBe('update')
+    expect(planDeployment(config({}), existing()).kind).toBe('update')
   })
 
   it('refuses an update that would create no revision, and a change of source', async () => {
-    const noImage = await config(
-      { source: 'external_image', 'custom-url': 'https://a.example.com' },
-      {}
-    )
+    const noImage = config({ source: 'external_image', customUrl: 'https://a.example.com' }, {})
     expect(() => planDeployment(noImage, existing({ source: 'external_image' }))).toThrow(
       /image-uri: nothing to deploy/
     )
-    const otherSource = await config({ source: 'internal_image', 'image-uri': 'x:1' }, {})
+    const otherSource = config({ source: 'internal_image', imageUri: 'x:1' }, {})
     expect(() => planDeployment(otherSource, existing())).toThrow(
       /source: is internal_image, but the deployment agent .* has source git_host/
     )
   })
 
-  it.each([
+  it.each<[string, ConfigPartial, Record<string, string>, string]>([
     ['git_host', gitHostInputs, env, 'git_host'],
     [
       'git_host from a tag',
-      { ...gitHostInputs, 'build-on-push': '' },
+      { ...gitHostInputs, buildOnPush: undefined },
       { ...env, GITHUB_REF: 'refs/tags/v3' },
       'git_host'
     ],
     ['external_image', externalInputs, {}, 'external_image'],
     [
       'internal_image',
-      { source: 'internal_image', 'image-uri': 'agent:3', secrets: '{"A":"b"}' },
+      { source: 'internal_image', imageUri: 'agent:3', secrets: [{ name: 'A', value: 'b' }] },
       {},
       'internal_image'
     ],
@@ -218,10 +213,10 @@ describe('planDeployment', () => {
       'internal_source',
       {
         source: 'internal_source',
-        'graph-config-path': 'graph.json',
-        'install-command': 'npm ci',
-        'build-command': 'npm run build',
-        secrets: 'A=b'
+        graphConfigPath: 'graph.json',
+        installCommand: 'npm ci',
+        buildCommand: 'npm run build',
+        secrets: [{ name: 'A', value: 'b' }]
       },
       {},
       'internal_source'
@@ -229,7 +224,7 @@ describe('planDeployment', () => {
   ])(
     'sends %s bodies that the published schema accepts',
     async (_, inputs, workflowEnv, source) => {
-      const parsed = await config(inputs, workflowEnv)
+      const parsed = config(inputs, workflowEnv)
       const create = planDeployment(parsed, undefined)
       expect(validate('DeploymentCreateRequest', create.body)).toEqual([])
       const update = planDeployment(parsed, existing({ source, source_config: {} }))

@@ -17,7 +17,7 @@ const start = emulatorPerTest()
 describe('operation promote refuses, writing nothing', () => {
   const refused = async (
     controlPlane: ControlPlaneEmulator,
-    given: Partial<RawInputs>,
+    given: Parameters<typeof runPromote>[1],
     input: string,
     says: string | RegExp
   ) => {
@@ -36,7 +36,7 @@ describe('operation promote refuses, writing nothing', () => {
     controlPlane.seedDeployment({ name: 'git-staging', source_config: INTEGRATION })
     await refused(
       controlPlane,
-      { 'from-deployment': 'git-staging' },
+      { fromDeployment: 'git-staging' },
       'from-deployment',
       /has source git_host, but prod .* has source external_image/
     )
@@ -47,12 +47,12 @@ describe('operation promote refuses, writing nothing', () => {
     seedImages(controlPlane)
     await refused(
       controlPlane,
-      { 'from-deployment': 'stagin' },
+      { fromDeployment: 'stagin' },
       'from-deployment',
       /no deployment stagin/
     )
     const unknown = '123e4567-e89b-42d3-a456-426614174999'
-    await refused(controlPlane, { 'from-deployment': unknown }, 'from-deployment', unknown)
+    await refused(controlPlane, { fromDeployment: unknown }, 'from-deployment', unknown)
   })
 
   it('when the source serves nothing', async () => {
@@ -71,13 +71,13 @@ describe('operation promote refuses, writing nothing', () => {
     const { prod } = seedImages(controlPlane)
     await refused(
       controlPlane,
-      { 'from-deployment': 'prod' },
+      { fromDeployment: 'prod' },
       'from-deployment',
       /is the deployment promoted to/
     )
     await refused(
       controlPlane,
-      { 'from-deployment': prod.id, name: '', 'deployment-id': prod.id },
+      { fromDeployment: prod.id, name: undefined, deploymentId: prod.id },
       'from-deployment',
       /is the deployment promoted to/
     )

@@ -88,7 +88,7 @@ describe('operation promote against the emulator', () => {
   it('finds the source by id as well as by name', async () => {
     const controlPlane = await start()
     const { staging } = seedImages(controlPlane, 'internal_image')
-    const run = await runPromote(controlPlane, { 'from-deployment': staging.id })
+    const run = await runPromote(controlPlane, { fromDeployment: staging.id })
     expect(run.result.outcome).toBe('deployed')
     expect(run.outputs['promoted-from']).toBe(activeOf(staging))
     expect(patches(controlPlane).map((request) => request.body)).toEqual([
@@ -99,7 +99,7 @@ describe('operation promote against the emulator', () => {
   it('git_host: patches with the source revision ref, and checks the new revision built its commit', async () => {
     const controlPlane = await start()
     const { staging, prod } = seedGitHost(controlPlane)
-    const run = await runPromote(controlPlane, { 'deployment-id': prod.id, name: '' })
+    const run = await runPromote(controlPlane, { deploymentId: prod.id, name: undefined })
     expect(patches(controlPlane).map((request) => request.body)).toEqual([
       {
         source_revision_config: {
@@ -132,12 +132,12 @@ describe('operation promote against the emulator', () => {
     expect(summary).toContain('(refs/tags/v1.2.0)')
   })
 
-  it('git_host: a ref that moved fails the step naming both commits, and rollback-on-failure brings the old revision back', async () => {
+  it('git_host: a ref that moved fails the step naming both commits, and rollback.on-failure brings the old revision back', async () => {
     const controlPlane = await start()
     const { staging, prod } = seedGitHost(controlPlane, 'main')
     const verified = controlPlane.commitOf('main')
     const pushed = controlPlane.moveRef('main')
-    const run = await runPromote(controlPlane, { policy: { rollback: { 'on-failure': true } } })
+    const run = await runPromote(controlPlane, { rollbackOnFailure: true })
     const [rollbackRevision, promoted] = controlPlane.revisions(prod.id)
     expect(promoted?.source_revision_config).toMatchObject({
       repo_ref: 'main',
@@ -153,7 +153,7 @@ describe('operation promote against the emulator', () => {
       `revision ${activeOf(staging)} of staging was built from commit ${verified}`
     )
     expect(run.result.message).not.toContain('It runs')
-    // rollback-on-failure applies as for a failed check: the revision that served comes back.
+    // rollback.on-failure applies as for a failed check: the revision that served comes back.
     expect(controlPlane.redeploys().map((request) => request.path)).toEqual([
       `/v2/deployments/${prod.id}/revisions/${activeOf(prod)}/redeploy`
     ])
@@ -180,7 +180,7 @@ describe('operation promote against the emulator', () => {
     const controlPlane = await start()
     seedGitHost(controlPlane, 'main')
     controlPlane.hideCommit('main')
-    const run = await runPromote(controlPlane, { policy: { rollback: { 'on-failure': true } } })
+    const run = await runPromote(controlPlane, { rollbackOnFailure: true })
     expect(run.result.outcome).toBe('checks-failed')
     expect(run.checks?.verdicts).toEqual([
       {
@@ -246,7 +246,9 @@ describe('operation promote against the emulator', () => {
   it('sends the secrets given with the promote in the same PATCH', async () => {
     const controlPlane = await start()
     seedImages(controlPlane)
-    const run = await runPromote(controlPlane, { secrets: 'OPENAI_API_KEY=sk-prod' })
+    const run = await runPromote(controlPlane, {
+      secrets: [{ name: 'OPENAI_API_KEY', value: 'sk-prod' }]
+    })
     expect(run.result.outcome).toBe('deployed')
     expect(patches(controlPlane).map((request) => request.body)).toEqual([
       {
@@ -271,7 +273,7 @@ describe('operation promote against the emulator', () => {
   it('dry-run prints the PATCH it would send and writes nothing', async () => {
     const controlPlane = await start()
     const { staging, prod } = seedImages(controlPlane)
-    const run = await runPromote(controlPlane, { 'dry-run': 'true' })
+    const run = await runPromote(controlPlane, { dryRun: true })
     expect(writes(controlPlane)).toEqual([])
     expect(run.result.outcome).toBe('dry-run')
     expect(run.result.planLines).toEqual([

@@ -4,6 +4,7 @@ import { InputError, parseInputs } from '../src/inputs/parse'
 import { parseDuration } from '../src/lib/duration'
 import { pullRequestOf } from '../src/operations/prune'
 import { rawInputs } from './helpers/action-yml'
+import type { ConfigPartial } from './helpers/config-fixture'
 import { BRANCH_ENV, clock, onClock, runDeploy } from './helpers/deploy-harness'
 
 let emulator: ControlPlaneEmulator
@@ -46,11 +47,10 @@ function seedMany(): { stale: string[]; kept: string[] } {
   return { stale: stale.sort(), kept: kept.sort() }
 }
 
-const pruneStep = (given: Record<string, string> = {}) => ({
-  'api-url': emulator.url,
+const pruneStep = (given: ConfigPartial<'prune'> = {}): ConfigPartial<'prune'> => ({
+  apiUrl: emulator.url,
   operation: 'prune',
-  'prune-prefix': 'pr-',
-  'prune-older-than': '7d',
+  prune: { prefix: 'pr-', olderThanMs: parseDuration('7d') },
   ...given
 })
 
@@ -79,7 +79,7 @@ describe('operation prune: by age', () => {
 
   it('with dry-run: prints the table, sets pruned, and deletes nothing', async () => {
     const { stale } = seedMany()
-    const { result, outputs, log } = await runDeploy(pruneStep({ 'dry-run': 'true' }))
+    const { result, outputs, log } = await runDeploy(pruneStep({ dryRun: true }))
     expect(result.outcome).toBe('dry-run')
     expect(mutating()).toEqual([])
     expect(JSON.parse(outputs.pruned ?? '[]').sort()).toEqual(stale)
@@ -89,7 +89,7 @@ describe('operation prune: by age', () => {
   it('deletes the tracing projects when asked', async () => {
     emulator.seedDeployment({ name: 'pr-1', updated_at: daysAgo(8) })
     emulator.seedDeployment({ name: 'pr-2', updated_at: daysAgo(8) })
-    await runDeploy(pruneStep({ 'delete-tracing-project': 'true' }))
+    await runDeploy(pruneStep({ deleteTracingProject: true }))
     expect(deletes().map((request) => request.query.delete_tracing_project)).toEqual([
       'true',
       'true'
@@ -153,11 +153,10 @@ describe('operation prune: closed pull requests', () => {
     const asked: number[] = []
     const { result, outputs } = await runDeploy(
       {
-        'api-url': emulator.url,
+        apiUrl: emulator.url,
         operation: 'prune',
-        'prune-prefix': 'pr-',
-        'prune-closed-prs': 'true',
-        'github-token': 'ghs_test'
+        prune: { prefix: 'pr-', closedPullRequests: true },
+        github: { token: 'ghs_test' }
       },
       {
         pullRequestState: async (number) => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator, type Fault } from '../emulator'
-import { clientOnClock, gitHostStep, onClock, runDeploy } from './helpers/deploy-harness'
+import { clientOnClock, onClock, runDeploy } from './helpers/deploy-harness'
+import { gitHostConfig } from './helpers/config-fixture'
 import { until } from './helpers/until'
 
 let emulator: ControlPlaneEmulator
@@ -11,7 +12,7 @@ afterEach(async () => {
   await emulator.close()
 })
 
-const gitHost = () => gitHostStep(emulator.url)
+const gitHost = () => gitHostConfig(emulator.url)
 const count = (method: string, path?: RegExp) =>
   emulator.requests.filter((r) => r.method === method && (path === undefined || path.test(r.path)))
     .length
@@ -139,7 +140,7 @@ describe('an update whose answer is lost while another run patches', () => {
         })
       }
     })
-    const { result, outputs, log } = await runDeploy({ ...gitHost(), 'repo-ref': 'release' })
+    const { result, outputs, log } = await runDeploy({ ...gitHost(), repoRef: 'release' })
     expect(result.outcome).toBe('deployed')
     expect(count('PATCH')).toBe(3)
     const revisions = emulator.revisions(seeded.id)
@@ -216,8 +217,8 @@ describe('a revision queued behind a failed one', () => {
       const seeded = held.seedDeployment({ name: 'support-agent', status: 'BUILD_FAILED' })
       const { result } = await runDeploy({
         ...gitHost(),
-        'api-url': held.url,
-        timeout: '1s'
+        apiUrl: held.url,
+        timeoutMs: 1_000
       })
       expect(result.outcome).toBe('timeout')
       expect(result.message).toContain('its last status was QUEUED.')

@@ -1,10 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals'
-import {
-  startAgentServer,
-  startControlPlane,
-  type AgentServerEmulator,
-  type ControlPlaneEmulator
-} from '../emulator'
+import { startServingAgent, type AgentServerOptions, type ControlPlaneOptions } from '../emulator'
 import { startGitHubApi } from './helpers/github-api'
 import { gitHostStep } from './helpers/deploy-harness'
 import { runAction } from './helpers/run-action'
@@ -23,19 +18,15 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close()
 })
 
-async function start(
-  options: Parameters<typeof startControlPlane>[0] = {},
-  agentOptions: Parameters<typeof startAgentServer>[0] = {}
-) {
-  const holder: { controlPlane?: ControlPlaneEmulator } = {}
-  const agent: AgentServerEmulator = await startAgentServer({
-    ...agentOptions,
-    host: () => holder.controlPlane?.serving(NAME)
+async function start(options: ControlPlaneOptions = {}, agentOptions: AgentServerOptions = {}) {
+  const services = await startServingAgent({
+    serve: NAME,
+    agent: agentOptions,
+    controlPlane: { stepMs: 5, ...options }
   })
-  const controlPlane = await startControlPlane({ stepMs: 5, agentUrl: agent.url, ...options })
-  holder.controlPlane = controlPlane
+  const controlPlane = services.controlPlane
   const github = await startGitHubApi()
-  closers.push(github.close, controlPlane.close, agent.close)
+  closers.push(github.close, services.close)
   const seeded = controlPlane.seedDeployment({
     name: NAME,
     source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }

@@ -1,10 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals'
-import {
-  startAgentServer,
-  startControlPlane,
-  type AgentServerEmulator,
-  type ControlPlaneEmulator
-} from '../emulator'
+import { startControlPlane, startServingAgent } from '../emulator'
 import { startGitHubApi } from './helpers/github-api'
 import { gitHostStep } from './helpers/deploy-harness'
 import { runAction } from './helpers/run-action'
@@ -29,21 +24,19 @@ describe('a rollback, as the records tell it', () => {
   it('names the failed revision and the one brought back in the summary, the comment and the status', async () => {
     const clock = new VirtualClock()
     closers.push(async () => clock.close())
-    const holder: { controlPlane?: ControlPlaneEmulator } = {}
-    const agent: AgentServerEmulator = await startAgentServer({
-      host: () => holder.controlPlane?.serving(NAME)
-    })
     // The seeded revision's agent answers well; the revision this run makes answers 500.
-    const controlPlane = await startControlPlane({
-      now: clock.now,
-      sleep: clock.sleep,
-      stepMs: 5_000,
-      agentUrl: agent.url,
-      agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'run-error')
+    const services = await startServingAgent({
+      serve: NAME,
+      controlPlane: {
+        now: clock.now,
+        sleep: clock.sleep,
+        stepMs: 5_000,
+        agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'run-error')
+      }
     })
-    holder.controlPlane = controlPlane
+    const controlPlane = services.controlPlane
     const github = await startGitHubApi()
-    closers.push(github.close, controlPlane.close, agent.close)
+    closers.push(github.close, services.close)
     const seeded = controlPlane.seedDeployment({
       name: NAME,
       source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }

@@ -1,66 +1,40 @@
-import { overStep, type Step } from './helpers/policy-file'
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import {
-  startAgentServer,
-  startControlPlane,
   type AgentServerEmulator,
   type AgentServerOptions,
   type ControlPlaneEmulator,
   type ControlPlaneOptions
 } from '../emulator'
 import { openApiValidator } from '../emulator/openapi'
-import { InputError } from '../src/inputs/parse'
 import { failingVerdict } from '../src/result'
-import { configFor, gitHostStep, onClock, runDelivery } from './helpers/deploy-harness'
+import { gitHostStep, runDelivery } from './helpers/deploy-harness'
+import { runInProcess } from './helpers/action-world'
+import { gitHostConfig, type ConfigPartial } from './helpers/config-fixture'
+import { seedServing, servingAgentPerTest } from './helpers/serving-agent'
 
 const NAME = 'support-agent'
 const validate = openApiValidator()
+const serving = servingAgentPerTest(NAME)
 let cp: ControlPlaneEmulator | undefined
 let agent: AgentServerEmulator | undefined
-afterEach(async () => {
-  await Promise.all([cp?.close(), agent?.close()])
-  cp = undefined
-  agent = undefined
-})
 
 /** A control plane whose deployments' URL is an agent server answering as the serving revision. */
 async function start(options: ControlPlaneOptions = {}, agentOptions: AgentServerOptions = {}) {
-  const holder: { controlPlane?: ControlPlaneEmulator } = {}
-  agent = await startAgentServer({
-    ...agentOptions,
-    host: () => holder.controlPlane?.serving(NAME)
-  })
-  const controlPlane = await startControlPlane({
-    ...onClock,
-    stepMs: 5,
-    agentUrl: agent.url,
-    ...options
-  })
-  holder.controlPlane = controlPlane
-  cp = controlPlane
-  return controlPlane
+  const started = await serving(options, agentOptions)
+  cp = started.controlPlane
+  agent = started.agent
+  return cp
 }
 
 /** An existing deployment whose first revision serves. */
-function seeded(controlPlane: ControlPlaneEmulator) {
-  const deployment = controlPlane.seedDeployment({
-    name: NAME,
-    source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
-  })
-  return { id: deployment.id, first: String(deployment.latest_revision_id) }
-}
+const seeded = (controlPlane: ControlPlaneEmulator) => seedServing(controlPlane, NAME)
 
-const checked = (extra: Step = {}): Step =>
-  overStep(
-    {
-      ...gitHostStep(cp?.url ?? ''),
-      policy: {
-        agent: { assistant: 'agent', message: 'hi', timeout: '3s' },
-        rollback: { 'on-failure': true }
-      }
-    },
-    extra
-  )
+const checked = (extra: ConfigPartial = {}): ConfigPartial => ({
+  ...gitHostConfig(cp?.url ?? ''),
+  rollbackOnFailure: true,
+  ...extra,
+  verify: { assistantId: 'agent', message: 'hi', timeoutMs: 3_000, ...extra.verify }
+})
 
 /** Every request body the action sent and every answer is valid against the published schema. */
 function expectSchemaValid(controlPlane: ControlPlaneEmulator) {
@@ -82,7 +56,7 @@ function expectSchemaValid(controlPlane: ControlPlaneEmulator) {
   expect(problems).toEqual([])
 }
 
-describe('rollback-on-failure against the emulator', () => {
+describe('rollback.on-failure against the emulator', () => {
   it('redeploys the previous revision once when the new one fails its checks, and checks it', async () => {
     const controlPlane = await start({
       agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'run-error')
@@ -117,13 +91,15 @@ describe('rollback-on-failure against the emulator', () => {
     expectSchemaValid(controlPlane)
   })
 
-  it('fails the check when the reply does not meet verify-expect, and rolls back', async () => {
+  it('fails the check when the reply does not meet agent.expect, and rolls back', async () => {
     const controlPlane = await start({
       agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'wrong-reply')
     })
     seeded(controlPlane)
-    const run = await runDelivery(checked({ policy: { agent: { expect: '/^echo: hi$/' } } }))
-    expect(failingVerdict(run.checks)?.why).toContain('does not match /^echo: hi$/ (verify-expect)')
+    const run = await runDelivery(
+      checked({ verify: { expect: { kind: 'pattern', pattern: /^echo: hi$/ } } })
+    )
+    expect(failingVerdict(run.checks)?.why).toContain('does not match /^echo: hi$/ (agent.expect)')
     expect(run.rollback?.outcome).toBe('deployed')
     expect(run.rollback?.restored).toBe(true)
     expect(controlPlane.redeploys()).toHaveLength(1)
@@ -155,7 +131,7 @@ describe('rollback-on-failure against the emulator', () => {
       delayMs: 1,
       before: () => controlPlane.setActiveLagMs(10 * 60_000)
     })
-    const run = await runDelivery(checked({ policy: { rollback: { timeout: '4s' } } }))
+    const run = await runDelivery(checked({ rollbackTimeoutMs: 4_000 }))
     const [rollbackRevision, failed] = controlPlane.revisions(id)
     expect(controlPlane.redeploys()).toHaveLength(1)
     expect(rollbackRevision?.status).toBe('DEPLOYED')
@@ -224,7 +200,7 @@ describe('rollback-on-failure against the emulator', () => {
     await agent?.close()
     const slow = await start({ stepMs: 60_000 })
     seeded(slow)
-    const run = await runDelivery(checked({ timeout: '2s' }))
+    const run = await runDelivery(checked({ timeoutMs: 2_000 }))
     expect(run.result.outcome).toBe('timeout')
     expect(slow.redeploys()).toEqual([])
   })
@@ -232,7 +208,7 @@ describe('rollback-on-failure against the emulator', () => {
   it('fails the serving check when /info names another revision, and rolls back', async () => {
     const controlPlane = await start({}, { infoHost: 'stale' })
     const { first } = seeded(controlPlane)
-    const run = await runDelivery(checked({ policy: { agent: { timeout: '1s' } } }))
+    const run = await runDelivery(checked({ verify: { timeoutMs: 1_000 } }))
     expect(failingVerdict(run.checks)?.why).toMatch(
       new RegExp(
         `^Revision ${run.result.revisionId} is DEPLOYED but the deployment serves ${first}`
@@ -246,13 +222,13 @@ describe('operation rollback against the emulator', () => {
   it('redeploys the newest DEPLOYED revision older than the active one, then checks it', async () => {
     const controlPlane = await start()
     const { id, first } = seeded(controlPlane)
-    const deployed = await runDelivery({ ...gitHostStep(controlPlane.url), 'repo-ref': 'next' })
+    const deployed = await runDelivery({ ...gitHostConfig(controlPlane.url), repoRef: 'next' })
     expect(deployed.result.outcome).toBe('deployed')
     const run = await runDelivery({
-      'api-url': controlPlane.url,
+      apiUrl: controlPlane.url,
       name: NAME,
       operation: 'rollback',
-      policy: { agent: { assistant: 'agent' } }
+      verify: { assistantId: 'agent' }
     })
     const [newest] = controlPlane.revisions(id)
     expect(controlPlane.redeploys().map((request) => request.path)).toEqual([
@@ -275,13 +251,13 @@ describe('operation rollback against the emulator', () => {
       outcome: ({ revisionNumber }) => (revisionNumber === 2 ? 'BUILD_FAILED' : 'DEPLOYED')
     })
     const { id } = seeded(controlPlane)
-    await runDelivery({ ...gitHostStep(controlPlane.url), 'repo-ref': 'broken' })
+    await runDelivery({ ...gitHostConfig(controlPlane.url), repoRef: 'broken' })
     const [failed] = controlPlane.revisions(id)
     const run = await runDelivery({
-      'api-url': controlPlane.url,
+      apiUrl: controlPlane.url,
       name: NAME,
       operation: 'rollback',
-      'to-revision': failed?.id
+      toRevision: failed?.id
     })
     expect(run.result.outcome).toBe('error')
     expect(run.result.message).toContain(`to-revision: revision ${failed?.id}`)
@@ -289,30 +265,38 @@ describe('operation rollback against the emulator', () => {
   })
 })
 
-describe('safe delivery inputs', () => {
+describe('safe delivery inputs and policy', () => {
   it.each([
     [{ policy: { rollback: { 'on-failure': true } }, wait: 'false' }, 'rollback.on-failure'],
     [{ 'to-revision': '123e4567-e89b-42d3-a456-426614174000' }, 'to-revision'],
     [{ policy: { agent: { assistant: 'agent', expect: 'ok' } } }, 'agent.expect'],
     [{ policy: { agent: { assistant: 'agent', message: 'hi', expect: '/(/' } } }, 'agent.expect']
-  ])('refuses %j by name, before anything is sent', async (inputs, name) => {
+  ])('refuses %j by name, before anything is sent', async (step, name) => {
     const controlPlane = await start()
-    const refused = runDelivery({ ...gitHostStep(controlPlane.url), ...inputs })
-    await expect(refused).rejects.toThrow(InputError)
-    await expect(refused).rejects.toThrow(new RegExp(`^(.|\\n)*${name}`))
+    const run = await runInProcess({
+      ...gitHostStep(controlPlane.url),
+      'api-key': 'emulator-key',
+      ...step
+    })
+    expect(run.exitCode).toBe(1)
+    const texts = run.annotations.map((annotation) => annotation.text).join('\n')
+    expect(texts).toMatch(new RegExp(`(- |^)${name.replace('.', '\\.')}`, 'm'))
     expect(controlPlane.requests).toEqual([])
   })
 
-  it('takes rollback.on-failure under dry-run, with a notice that no rollback can happen', async () => {
-    const policy = { rollback: { 'on-failure': true } }
-    const dry = await configFor({
-      ...gitHostStep('https://control.example.com'),
-      policy,
-      'dry-run': 'true'
+  it('runs rollback.on-failure under dry-run, with a notice that no rollback can happen', async () => {
+    const controlPlane = await start()
+    const run = await runInProcess({
+      ...gitHostStep(controlPlane.url),
+      'api-key': 'emulator-key',
+      'dry-run': 'true',
+      policy: { rollback: { 'on-failure': true } }
     })
-    expect(dry.rollbackOnFailure).toBe(true)
-    expect(dry.notices).toEqual([expect.stringMatching(/^rollback\.on-failure: .*no rollback/)])
-    const real = await configFor({ ...gitHostStep('https://control.example.com'), policy })
-    expect(real.notices).toEqual([])
+    expect(run.exitCode).toBe(0)
+    expect(run.annotations).toContainEqual({
+      kind: 'notice',
+      text: expect.stringMatching(/^rollback\.on-failure: .*no rollback can happen/)
+    })
+    expect(controlPlane.requests.filter((request) => request.method !== 'GET')).toEqual([])
   })
 })

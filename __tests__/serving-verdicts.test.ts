@@ -96,7 +96,7 @@ describe('the serving check, built action', () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toContain(`Could not confirm that revision ${revision} serves`)
     expect(run.stdout).not.toContain('Serving check skipped')
-    expect(run.stdout).toContain('rollback-on-failure: nothing is rolled back')
+    expect(run.stdout).toContain('rollback.on-failure: nothing is rolled back')
     expect(emulator.redeploys()).toEqual([])
   }, 90_000)
 })

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { deploymentSchema } from '../src/control-plane/schemas'
 import { siblingHistory, siblingKey } from '../src/operations/sibling-history'
-import { clientOnClock, gitHostStep, onClock, runDeploy } from './helpers/deploy-harness'
+import { clientOnClock, onClock, runDeploy } from './helpers/deploy-harness'
+import { gitHostConfig } from './helpers/config-fixture'
 
 /** A first deploy learns its timing from deployments of the same repository or image. */
 let emulator: ControlPlaneEmulator
@@ -88,7 +89,7 @@ describe('sibling history', () => {
       source_config: { ...INTEGRATION, repo_url: REPO },
       history: [{ durationMs: 60 }]
     })
-    const step = { ...gitHostStep(emulator.url), 'poll-interval': '10s' }
+    const step = { ...gitHostConfig(emulator.url), pollIntervalMs: 10_000 }
     // The history is read once the first poll finds the revision still building: a build of
     // 1.5 s is still building at the first poll however busy the machine (one of 10-ms steps
     // could be DEPLOYED already).

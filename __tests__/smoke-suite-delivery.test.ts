@@ -1,65 +1,40 @@
-import type { Step } from './helpers/policy-file'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import {
-  startAgentServer,
-  startControlPlane,
-  type AgentServerEmulator,
-  type ControlPlaneEmulator,
-  type ControlPlaneOptions
-} from '../emulator'
+import { describe, expect, it } from '@jest/globals'
+import { type AgentServerEmulator, type ControlPlaneOptions } from '../emulator'
+import { parseCases } from '../src/smoke/cases'
 import { checksWith, failingVerdict } from '../src/result'
-import { BRANCH_ENV, gitHostStep, onClock, runDelivery } from './helpers/deploy-harness'
+import { runDelivery } from './helpers/deploy-harness'
+import { gitHostConfig } from './helpers/config-fixture'
+import { seedServing, servingAgentPerTest } from './helpers/serving-agent'
 
 const NAME = 'support-agent'
-const CASES = ['- message: hello', '  expect: "echo: hello"', '- message: bye', '  expect: echo']
-let workspace = ''
-let cp: ControlPlaneEmulator | undefined
-let agent: AgentServerEmulator | undefined
-beforeAll(() => {
-  workspace = mkdtempSync(join(tmpdir(), 'suite-delivery-'))
-  writeFileSync(join(workspace, 'cases.yml'), CASES.join('\n'))
-})
-afterAll(() => rmSync(workspace, { recursive: true, force: true }))
-afterEach(async () => {
-  await Promise.all([cp?.close(), agent?.close()])
-  cp = undefined
-  agent = undefined
-})
-
-/** A control plane whose deployment's URL is an agent server answering as the serving revision. */
-async function start(options: ControlPlaneOptions = {}) {
-  const holder: { controlPlane?: ControlPlaneEmulator } = {}
-  agent = await startAgentServer({ host: () => holder.controlPlane?.serving(NAME) })
-  const controlPlane = await startControlPlane({
-    ...onClock,
-    stepMs: 5,
-    agentUrl: agent.url,
-    ...options
-  })
-  holder.controlPlane = controlPlane
-  cp = controlPlane
-  const deployment = controlPlane.seedDeployment({
-    name: NAME,
-    source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
-  })
-  return { controlPlane, id: deployment.id, first: String(deployment.latest_revision_id) }
+/** The suite, read as a case file is. */
+const SUITE = {
+  cases:
+    parseCases(
+      ['- message: hello', '  expect: "echo: hello"', '- message: bye', '  expect: echo'].join(
+        '\n'
+      ),
+      false
+    ).cases ?? []
 }
+const serving = servingAgentPerTest(NAME)
+let agent: AgentServerEmulator | undefined
 
-/** deliver() as execute() runs it, with the cases file in the workspace. */
-const runInWorkspace = (given: Step) =>
-  runDelivery(given, { ...BRANCH_ENV, GITHUB_WORKSPACE: workspace })
+/** An existing deployment, its URL an agent server answering as the serving revision. */
+async function start(options: ControlPlaneOptions = {}) {
+  const started = await serving(options)
+  agent = started.agent
+  return { controlPlane: started.controlPlane, ...seedServing(started.controlPlane, NAME) }
+}
 
 const runsSent = () => agent?.requests.filter((request) => request.path === '/runs/wait') ?? []
 
 describe('the smoke suite in safe delivery', () => {
   it('passes a deploy whose cases pass, and sets cases-passed and cases-failed', async () => {
     const { controlPlane } = await start()
-    const run = await runInWorkspace({
-      ...gitHostStep(controlPlane.url),
-      policy: { agent: { assistant: 'agent' }, smoke: { cases: 'cases.yml' } }
+    const run = await runDelivery({
+      ...gitHostConfig(controlPlane.url),
+      verify: { suite: SUITE }
     })
     expect(failingVerdict(run.checks)).toBeUndefined()
     expect(checksWith(run.checks, 'passed').map(({ check }) => check)).toEqual([
@@ -79,17 +54,14 @@ describe('the smoke suite in safe delivery', () => {
     const { controlPlane, id, first } = await start({
       agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'wrong-reply')
     })
-    const run = await runInWorkspace({
-      ...gitHostStep(controlPlane.url),
-      policy: {
-        agent: { assistant: 'agent' },
-        smoke: { cases: 'cases.yml', 'min-pass': 1 },
-        rollback: { 'on-failure': true }
-      }
+    const run = await runDelivery({
+      ...gitHostConfig(controlPlane.url),
+      verify: { suite: { ...SUITE, minPass: { kind: 'count', count: 1 } } },
+      rollbackOnFailure: true
     })
     const [rollbackRevision, failed] = controlPlane.revisions(id)
     expect(failingVerdict(run.checks)?.why).toBe(
-      `Smoke suite: 0 of 2 cases passed on revision ${failed?.id}; verify-min-pass asks for 1.`
+      `Smoke suite: 0 of 2 cases passed on revision ${failed?.id}; smoke.min-pass asks for 1.`
     )
     expect(controlPlane.redeploys().map((request) => request.path)).toEqual([
       `/v2/deployments/${id}/revisions/${first}/redeploy`
@@ -98,7 +70,7 @@ describe('the smoke suite in safe delivery', () => {
       revisionId: rollbackRevision?.id,
       outcome: 'deployed',
       restored: true,
-      checks: { suite: { revisionId: rollbackRevision?.id, passed: 2, failed: 0 } }
+      checks: { payloads: { suite: { revisionId: rollbackRevision?.id, passed: 2, failed: 0 } } }
     })
     expect(failingVerdict(run.rollback?.checks)).toBeUndefined()
     // Both revisions ran the whole suite; the outputs count this run's revision's cases.
@@ -114,16 +86,20 @@ describe('the smoke suite in safe delivery', () => {
     const { controlPlane, id, first } = await start()
     // The revision rolled back to answers wrong; its redeploy answers as it does.
     controlPlane.setRevisionAgent(first, 'wrong-reply')
-    await runInWorkspace({ ...gitHostStep(controlPlane.url), 'repo-ref': 'next' })
-    const run = await runInWorkspace({
-      'api-url': controlPlane.url,
+    await runDelivery({ ...gitHostConfig(controlPlane.url), repoRef: 'next' })
+    const run = await runDelivery({
+      apiUrl: controlPlane.url,
       name: NAME,
       operation: 'rollback',
-      policy: { agent: { assistant: 'agent' }, smoke: { cases: 'cases.yml' } }
+      verify: { suite: SUITE }
     })
     const [newest] = controlPlane.revisions(id)
     expect(run.result).toMatchObject({ outcome: 'checks-failed', revisionId: newest?.id })
-    expect(run.checks?.suite).toMatchObject({ revisionId: newest?.id, passed: 0, failed: 2 })
+    expect(run.checks?.payloads.suite).toMatchObject({
+      revisionId: newest?.id,
+      passed: 0,
+      failed: 2
+    })
     expect(failingVerdict(run.checks)?.why).toContain('Smoke suite: 0 of 2 cases passed')
     expect(run.outputs).toMatchObject({ 'cases-passed': '0', 'cases-failed': '2' })
     expect(controlPlane.redeploys()).toHaveLength(1)

@@ -182,7 +182,7 @@ describe('the smoke suite against the emulated agent server', () => {
     ])
     const nine = await run('9')
     expect(nine.failure).toBe(
-      `Smoke suite: 8 of 10 cases passed on revision ${REVISION}; verify-min-pass asks for 9.`
+      `Smoke suite: 8 of 10 cases passed on revision ${REVISION}; smoke.min-pass asks for 9.`
     )
   })
 
@@ -246,7 +246,7 @@ describe('the smoke suite against the emulated agent server', () => {
     expect(suiteFailure(report)).toContain('1 of 2 cases passed')
   })
 
-  it('does not send a case once verify-timeout has run out', async () => {
+  it('does not send a case once agent.timeout has run out', async () => {
     const clock = virtualClock()
     const server = await start({
       beforeRun: () => {
@@ -264,8 +264,8 @@ describe('the smoke suite against the emulated agent server', () => {
     )
     expect(report.cases.map((result) => result.failure)).toEqual([
       undefined,
-      'not sent: verify-timeout had run out',
-      'not sent: verify-timeout had run out'
+      'not sent: agent.timeout had run out',
+      'not sent: agent.timeout had run out'
     ])
     expect(server.requests.filter((request) => request.path === '/runs/wait')).toHaveLength(1)
   })
@@ -323,7 +323,7 @@ describe('the smoke suite against the emulated agent server', () => {
             { check: 'assistant', verdict: 'passed' },
             { check: 'suite', verdict: 'passed' }
           ],
-          suite: report
+          payloads: { suite: report }
         }
       },
       redact

@@ -17,6 +17,7 @@ import { join } from 'node:path'
 import { list as listTar } from 'tar'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { onClock, runDeploy } from './helpers/deploy-harness'
+import type { ConfigPartial } from './helpers/config-fixture'
 import { REAL_WORK_TEST_MS } from './helpers/real-time'
 
 jest.setTimeout(REAL_WORK_TEST_MS)
@@ -59,13 +60,14 @@ async function uploadedEntries(index = 0): Promise<string[]> {
   return entries.sort()
 }
 
-const sourceInputs = (dir: string) => ({
-  'api-url': emulator.url,
-  name: 'source-agent',
-  source: 'internal_source',
-  'source-dir': dir,
-  'graph-config-path': 'graph.json'
-})
+const sourceInputs = (dir: string) =>
+  ({
+    apiUrl: emulator.url,
+    name: 'source-agent',
+    source: 'internal_source',
+    sourceDir: dir,
+    graphConfigPath: 'graph.json'
+  }) satisfies ConfigPartial
 
 describe('internal_source deploys', () => {
   it('creates without a tarball, uploads, then waits for the revision the PATCH created', async () => {
@@ -74,8 +76,8 @@ describe('internal_source deploys', () => {
     makeApp(app)
     const { result, outputs, log } = await runDeploy({
       ...sourceInputs(app),
-      'install-command': 'npm ci',
-      secrets: 'OPENAI_API_KEY=sk-1'
+      installCommand: 'npm ci',
+      secrets: [{ name: 'OPENAI_API_KEY', value: 'sk-1' }]
     })
     expect(result.outcome).toBe('deployed')
     expect(outputs.created).toBe('true')

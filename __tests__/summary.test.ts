@@ -85,7 +85,7 @@ describe('job summary', () => {
             { check: 'assistant', verdict: 'passed' },
             { check: 'run', verdict: 'passed' }
           ],
-          reply: 'Hello! | <b>I am here</b>\n````\n# x'
+          payloads: { run: 'Hello! | <b>I am here</b>\n````\n# x' }
         }
       },
       NO_SECRETS
@@ -182,7 +182,10 @@ describe('job summary', () => {
       },
       'git_host',
       {
-        checks: { verdicts: [], reply: Array.from({ length: 300 }, () => huge).join('\n') },
+        checks: {
+          verdicts: [],
+          payloads: { run: Array.from({ length: 300 }, () => huge).join('\n') }
+        },
         logs: {
           phase: 'build',
           lines: Array.from({ length: 30 }, () => ({ time: 't', level: 'INFO', message: huge }))

@@ -6,7 +6,8 @@
 import fc from 'fast-check'
 import { startControlPlane, type Fault } from '../emulator'
 import { readStep, type Step } from '../__tests__/helpers/policy-file'
-import { ControlPlaneClient } from '../src/control-plane/client'
+import { createDispatcher } from '../src/control-plane/transport'
+import { wireRun } from '../src/wiring'
 import type { Dispatcher } from 'undici'
 import { sleep } from '../src/control-plane/retry'
 import { runOperation } from '../src/operations/operations'
@@ -180,20 +181,25 @@ export async function chaosStep(given: Step, time: ChaosTime = REAL_TIME) {
     parseInputs(rawInputs(inputs), stepEnv)
   )
   const config = { ...parsed, pollIntervalMs: 50 }
-  const client = new ControlPlaneClient({
-    baseUrl: config.apiUrl,
-    apiKey: config.apiKey,
-    userAgent: 'deploy-agent-action/chaos',
-    requestTimeoutMs: 300,
-    backoff: { baseMs: 10, maxMs: 100 },
-    dispatcher: time.dispatcher,
-    now: time.now,
-    sleep: time.sleep
-  })
   const silent = () => undefined
   const io = { info: silent, notice: silent, warning: silent, known: silent }
-  return {
+  // The production wiring, with a quicker client and the chaos run's time.
+  const deps = wireRun({
     config,
-    deps: { client, io, startedAt: time.now(), now: time.now, sleep: time.sleep }
-  }
+    world: {
+      clock: { now: time.now, sleep: time.sleep },
+      signal: new AbortController().signal,
+      env: {},
+      connections: { dispatcher: time.dispatcher ?? createDispatcher({}) }
+    },
+    startedAt: time.now(),
+    io,
+    client: {
+      userAgent: 'deploy-agent-action/chaos',
+      requestTimeoutMs: 300,
+      backoff: { baseMs: 10, maxMs: 100 },
+      dispatcher: time.dispatcher
+    }
+  })
+  return { config, deps }
 }

@@ -1,6 +1,6 @@
 /**
  * Rollback runs for the chaos bench: a deploy whose revision breaks (its agent fails the checks)
- * with rollback-on-failure, faults on the redeploy and on the agent server. Counts redeploys beyond
+ * with rollback.on-failure, faults on the redeploy and on the agent server. Counts redeploys beyond
  * one per rollback, false successes (a rollback said to be done while another revision serves)
  * and hangs.
  */

@@ -21,7 +21,7 @@ export type {
 } from './types'
 export type { Upload } from './uploads'
 export { VirtualClock } from './virtual-clock'
-export { startServices, type Services } from './services'
+export { startServices, startServingAgent, type Services } from './services'
 export { startTracing, type TracingEmulator, type TracingOptions } from './tracing'
 export { holdsReference, seedGate, type ExperimentSeed, type SeededRun } from './tracing-seed'
 export type { DatasetInit } from './tracing-datasets'

@@ -33,19 +33,10 @@ export async function startServices(
   const apiKey = options.apiKey ?? 'emulator-key'
   const clock = options.now === undefined ? {} : { now: options.now }
   const tenant = options.tenantId === undefined ? {} : { tenantId: options.tenantId }
-  const served = options.serve
-  // The agent server asks the control plane only when a request comes, once both run.
-  const agent = await startAgentServer({
-    apiKey,
-    ...(served === undefined ? {} : { host: () => controlPlane.serving(served) }),
-    ...options.agent
-  })
-  const controlPlane = await startControlPlane({
-    apiKey,
-    agentUrl: agent.url,
-    ...clock,
-    ...tenant,
-    ...options.controlPlane
+  const { controlPlane, agent } = await startServingAgent({
+    serve: options.serve,
+    agent: { apiKey, ...options.agent },
+    controlPlane: { apiKey, ...clock, ...tenant, ...options.controlPlane }
   })
   const tracing = await startTracing({ apiKey, ...clock, ...tenant, ...options.tracing })
   return {
@@ -54,6 +45,33 @@ export async function startServices(
     tracing,
     close: async () => {
       await Promise.all([controlPlane.close(), agent.close(), tracing.close()])
+    }
+  }
+}
+
+/**
+ * A control plane whose deployments' URL is an agent server, the agent answering as the revision
+ * `serve` (a deployment name or id) serves when given: what a check after DEPLOYED talks to.
+ */
+export async function startServingAgent(
+  options: { serve?: string; controlPlane?: ControlPlaneOptions; agent?: AgentServerOptions } = {}
+): Promise<{
+  controlPlane: ControlPlaneEmulator
+  agent: AgentServerEmulator
+  close(): Promise<void>
+}> {
+  const served = options.serve
+  // The agent server asks the control plane only when a request comes, once both run.
+  const agent = await startAgentServer({
+    ...(served === undefined ? {} : { host: () => controlPlane.serving(served) }),
+    ...options.agent
+  })
+  const controlPlane = await startControlPlane({ agentUrl: agent.url, ...options.controlPlane })
+  return {
+    controlPlane,
+    agent,
+    close: async () => {
+      await Promise.all([controlPlane.close(), agent.close()])
     }
   }
 }

@@ -7,6 +7,7 @@
  */
 import { seedGate, startServices } from '../emulator'
 import { runAction } from '../__tests__/helpers/run-action'
+import type { Step } from '../__tests__/helpers/policy-file'
 
 const STEP_MS = 600
 const NAME = 'demo-agent'
@@ -45,7 +46,7 @@ const gated = {
   'tracing-web-url': 'https://tracing.example.com'
 }
 
-const runs: { title: string; inputs: Record<string, string>; expectCode: number }[] = [
+const runs: { title: string; inputs: Step; expectCode: number }[] = [
   { title: 'First run: the deployment does not exist yet', inputs, expectCode: 0 },
   {
     title:

@@ -1,18 +1,15 @@
 // What a check after DEPLOYED concludes: below the result, the check runner and the evaluation
 // gate, which all speak of it.
 
-/** A check after DEPLOYED, in the order the check runner runs them. */
-export type CheckName =
-  'serving' | 'commit' | 'info' | 'assistant' | 'run' | 'a2a' | 'suite' | 'gate'
-
 /**
  * A check's verdict: `inconclusive` is "could not conclude" (never a pass); `skipped` is for
  * what the service cannot tell.
  */
 export type CheckVerdictKind = 'passed' | 'failed' | 'inconclusive' | 'skipped'
 
-export interface CheckVerdict {
-  check: CheckName
+/** A step's verdict; `Name` is the steps' names (./step-payloads.ts's CheckName). */
+export interface CheckVerdict<Name extends string = string> {
+  check: Name
   verdict: CheckVerdictKind
   /** Why, as a sentence (a failure, what could not be read, why it was skipped). */
   why?: string

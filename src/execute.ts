@@ -1,11 +1,11 @@
-import { ControlPlaneClient } from './control-plane/client'
+import type { ControlPlaneClient } from './control-plane/client'
 import { CancelledError } from './operations/deps'
 import { type DeployResult, type RevisionLogs } from './result'
 import { OUTCOMES } from './outcomes'
 import { OPERATIONS } from './operations/operations'
-import { named } from './operations/target'
 import { deliver } from './safe-delivery'
-import type { DeliveryDeps } from './safe-delivery'
+import { wireRun } from './wiring'
+import type { Deadline } from './run/context'
 import type { Config } from './inputs/parse'
 import { createLog, type Log } from './report/log'
 import { runnerReporter } from './report/reporter'
@@ -17,7 +17,6 @@ import { renderBuildingComment } from './report/pr-comment-text'
 import { githubPlaceFromEnv, runUrl, workflowCommit, type GitHubPlace } from './lib/github-links'
 import { expectedEndAt } from './wait/progress-text'
 import { readFileSync } from 'node:fs'
-import { ACTION_VERSION } from './version'
 import type { World } from './world'
 
 /**
@@ -55,52 +54,44 @@ async function executeWith(
   world: World,
   log: Log
 ): Promise<void> {
-  const { clock, connections, sink } = world
-  const dispatcher = connections.dispatcher
-
+  const { clock, sink } = world
   // Where links point: the workflow's server, repository, run and commit.
   const place = githubPlaceFromEnv(world.env)
   const commit = workflowCommit(world.env, (path) => readFileSync(path, 'utf8'))
-  // Beside the deploy: started now, never awaited before the first control-plane request.
-  const records = await openRecords(config, redact, log, startedAt, world, { place, commit })
-  const client = new ControlPlaneClient({
-    baseUrl: config.apiUrl,
-    apiKey: config.apiKey,
-    tenantId: config.tenantId,
-    userAgent: `deploy-agent-action/${ACTION_VERSION}`,
-    dispatcher,
-    now: clock.now,
-    sleep: clock.sleep,
-    onDebug: (line) => log.debug(line),
-    onRetry: ({ method, path, attempt, delayMs, reason }) =>
-      log.info(`${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
-  })
-
-  const previews = await openPreviews(config, redact, log, startedAt, world)
   const reporter = runnerReporter(redact, log, sink)
-  const deps: DeliveryDeps = {
-    client,
+  // The GitHub records open once the run is wired (under its deadline); the wait reports to them.
+  const opened: { records?: Awaited<ReturnType<typeof openRecords>> } = {}
+  const deps = wireRun({
+    config,
+    world,
+    startedAt,
     io: {
       info: (message: string) => log.info(message),
       notice: (message: string) => log.notice(message),
       warning: (message: string) => log.warning(message),
       known: (fact) => reporter.known(fact),
-      waitStarting: (_revisionId, expected) => records?.waitStarting(expected),
-      redeploying: (_revisionId, commit) => records?.redeploying(commit)
+      waitStarting: (_revisionId, expected) => opened.records?.waitStarting(expected),
+      redeploying: (_revisionId, commit) => opened.records?.redeploying(commit)
     },
-    signal: world.signal,
-    startedAt,
-    now: clock.now,
-    sleep: clock.sleep,
-    dispatcher,
-    pullRequestState: previews && ((pullNumber) => previews.pullRequestState(pullNumber)),
-    workflow: workflowFacts(world.env)
-  }
+    client: {
+      onDebug: (line) => log.debug(line),
+      onRetry: ({ method, path, attempt, delayMs, reason }) =>
+        log.info(
+          `${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`
+        )
+    }
+  })
+  // Beside the deploy: started now, never awaited before the first control-plane request.
+  const records = await openRecords(config, redact, log, deps.deadline, world, { place, commit })
+  opened.records = records
+  const previews = await openPreviews(config, redact, log, deps.deadline, world)
+  deps.pullRequestState = previews && ((pullNumber) => previews.pullRequestState(pullNumber))
+
   const delivery = await deliver(config, deps)
   const { result, checks, rollback } = delivery
   reporter.finish({ operation: config.operation, ...delivery })
   await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest))
-  const logs = await failureLogs(result, config, client, redact, log, world)
+  const logs = await failureLogs(result, config, deps.client, redact, log, world)
   const model = buildReport({
     operation: config.operation,
     result,
@@ -108,8 +99,8 @@ async function executeWith(
     rollback,
     logs,
     // A promote's source is the deployments' own (result.promotion), never the input's default.
-    source: config.operation === 'promote' ? undefined : config.source,
-    target: config.operation === 'promote' ? undefined : deployTarget(config),
+    source: OPERATIONS[config.operation].sendsSource ? config.source : undefined,
+    target: OPERATIONS[config.operation].sendsSource ? deployTarget(config) : undefined,
     workflowCommit: commit,
     place,
     now: clock.now(),
@@ -117,19 +108,6 @@ async function executeWith(
     inputName: config.name ?? config.deploymentId
   })
   await reporter.end({ result, rollback, model, records, place, commentName: recordName(config) })
-}
-
-/** The workflow's commit and run URL, as the runner names them (for the gate's experiment). */
-function workflowFacts(env: World['env']): DeliveryDeps['workflow'] {
-  const runId = /^\d+$/.test(env.GITHUB_RUN_ID ?? '') ? env.GITHUB_RUN_ID : undefined
-  const server = env.GITHUB_SERVER_URL || 'https://github.com'
-  return {
-    ...(env.GITHUB_SHA && { commit: env.GITHUB_SHA }),
-    ...(runId &&
-      env.GITHUB_REPOSITORY && {
-        runUrl: `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${runId}`
-      })
-  }
 }
 
 /** The ref, image or folder a deploy sends, for the summary. */
@@ -144,7 +122,7 @@ async function openRecords(
   config: Config,
   redact: Redactor,
   log: Log,
-  startedAt: number,
+  deadline: Deadline,
   world: World,
   links: { place?: GitHubPlace; commit?: string }
 ) {
@@ -169,7 +147,7 @@ async function openRecords(
         commit: operation.commit,
         deploymentName,
         redact,
-        deadline: startedAt + config.timeoutMs,
+        deadline: deadline.at,
         now: world.clock.now,
         sleep: world.clock.sleep,
         warn: (message) => log.warning(message),
@@ -208,7 +186,7 @@ async function openPreviews(
   config: Config,
   redact: Redactor,
   log: Log,
-  startedAt: number,
+  deadline: Deadline,
   world: World
 ) {
   if (!config.github || OPERATIONS[config.operation].github !== 'previews') return undefined
@@ -219,7 +197,7 @@ async function openPreviews(
       {
         token: config.github.token,
         redact,
-        deadline: startedAt + config.timeoutMs,
+        deadline: deadline.at,
         now: world.clock.now,
         sleep: world.clock.sleep,
         warn: (message) => log.warning(message),
@@ -297,5 +275,8 @@ async function failureLogs(
  * None for prune, which names no deployment (its GitHub side is the previews it removed).
  */
 function recordName(config: Config): string | undefined {
-  return config.operation === 'prune' ? undefined : named(config)
+  // As named() names it: the name, else the id.
+  return OPERATIONS[config.operation].namesDeployment
+    ? (config.name ?? config.deploymentId)
+    : undefined
 }

@@ -32,12 +32,18 @@ export interface OutcomeMeaning {
   /** The final state of the run's GitHub deployment. */
   githubState: GitHubDeploymentState
   /**
-   * Whether it is ground for a rollback (rollback-on-failure): `by-checks` when the checks'
+   * Whether it is ground for a rollback (rollback.on-failure): `by-checks` when the checks'
    * verdicts decide (the check runner's list says which "could not conclude" rolls back).
    */
   rollback: 'yes' | 'no' | 'by-checks'
   /** Whether the revision's build or deploy logs are read and shown. */
   failureLogs: boolean
+  /**
+   * What serves after it, when no rollback ran: this run's revision; this run's revision unless
+   * its serving check found another (`checked`); the revision from before, when one was read;
+   * none; or unknown. A deployment this run created served nothing before (none).
+   */
+  serves: 'this-run' | 'checked' | 'previous' | 'none' | 'unknown'
 }
 
 export const OUTCOMES: Record<DeployOutcome, OutcomeMeaning> = {
@@ -46,21 +52,24 @@ export const OUTCOMES: Record<DeployOutcome, OutcomeMeaning> = {
     headline: 'succeeded',
     githubState: 'success',
     rollback: 'no',
-    failureLogs: false
+    failureLogs: false,
+    serves: 'this-run'
   },
   'checks-failed': {
     exitCode: 1,
     headline: 'check-failed',
     githubState: 'failure',
     rollback: 'by-checks',
-    failureLogs: false
+    failureLogs: false,
+    serves: 'checked'
   },
   'revision-created': {
     exitCode: 0,
     headline: 'not-waited',
     githubState: 'in_progress',
     rollback: 'no',
-    failureLogs: false
+    failureLogs: false,
+    serves: 'unknown'
   },
   // CREATE_FAILED, BUILD_FAILED, DEPLOY_FAILED, INTERRUPTED.
   failed: {
@@ -68,7 +77,8 @@ export const OUTCOMES: Record<DeployOutcome, OutcomeMeaning> = {
     headline: 'failed',
     githubState: 'failure',
     rollback: 'yes',
-    failureLogs: true
+    failureLogs: true,
+    serves: 'previous'
   },
   // A newer deploy by someone else would be undone.
   superseded: {
@@ -76,7 +86,8 @@ export const OUTCOMES: Record<DeployOutcome, OutcomeMeaning> = {
     headline: 'superseded',
     githubState: 'failure',
     rollback: 'no',
-    failureLogs: false
+    failureLogs: false,
+    serves: 'unknown'
   },
   // No verdict on the revision: it goes on on the service.
   timeout: {
@@ -84,7 +95,8 @@ export const OUTCOMES: Record<DeployOutcome, OutcomeMeaning> = {
     headline: 'timed-out',
     githubState: 'failure',
     rollback: 'no',
-    failureLogs: true
+    failureLogs: true,
+    serves: 'unknown'
   },
   // A person's (or the runner's) stop, never a verdict on the revision.
   cancelled: {
@@ -92,42 +104,48 @@ export const OUTCOMES: Record<DeployOutcome, OutcomeMeaning> = {
     headline: 'cancelled',
     githubState: 'error',
     rollback: 'no',
-    failureLogs: false
+    failureLogs: false,
+    serves: 'unknown'
   },
   error: {
     exitCode: 1,
     headline: 'errored',
     githubState: 'error',
     rollback: 'no',
-    failureLogs: false
+    failureLogs: false,
+    serves: 'unknown'
   },
   'dry-run': {
     exitCode: 0,
     headline: 'dry-run',
     githubState: 'in_progress',
     rollback: 'no',
-    failureLogs: false
+    failureLogs: false,
+    serves: 'unknown'
   },
   deleted: {
     exitCode: 0,
     headline: 'deleted',
     githubState: 'success',
     rollback: 'no',
-    failureLogs: false
+    failureLogs: false,
+    serves: 'none'
   },
   absent: {
     exitCode: 0,
     headline: 'absent',
     githubState: 'success',
     rollback: 'no',
-    failureLogs: false
+    failureLogs: false,
+    serves: 'none'
   },
   pruned: {
     exitCode: 0,
     headline: 'pruned',
     githubState: 'success',
     rollback: 'no',
-    failureLogs: false
+    failureLogs: false,
+    serves: 'unknown'
   }
 }
 

@@ -1,5 +1,4 @@
 import type { CheckVerdict, CheckVerdictKind } from './check-verdict'
-import type { GateReport } from './evaluation/types'
 import type { PhaseTimeline } from './wait/phases'
 import type { RevisionPhase } from './wait/revision-status'
 
@@ -93,26 +92,21 @@ export interface Promotion {
   commit?: string
 }
 
-export type { CheckName, CheckVerdict, CheckVerdictKind } from './check-verdict'
+export type { CheckVerdict, CheckVerdictKind } from './check-verdict'
 
 /**
  * What the checks after DEPLOYED proved: a verdict per check that ran, in the runner's order
- * (../after-deploy/check-runner.ts), and what the agent said.
+ * (../after-deploy/check-runner.ts), and what each step read that the report shows, by the
+ * step's name. Generic over those payloads, whose types are the steps' (./step-payloads.ts).
  */
-export interface AfterDeployChecks {
-  verdicts: CheckVerdict[]
-  /** The reply to `verify-message`. */
-  reply?: string
-  a2aReply?: string
-  /** `verify-cases`: the smoke suite's cases and verdict, when it ran. */
-  suite?: SuiteReport
-  /** `eval-dataset`: the evaluation gate's report, when it ran. */
-  gate?: GateReport
+export interface AfterDeployChecks<Payloads extends object = Record<string, unknown>> {
+  verdicts: CheckVerdict<keyof Payloads & string>[]
+  payloads: Partial<Payloads>
 }
 
 /** The checks with this verdict, in the runner's order. */
 export function checksWith(
-  checks: AfterDeployChecks | undefined,
+  checks: Pick<AfterDeployChecks, 'verdicts'> | undefined,
   verdict: CheckVerdictKind
 ): CheckVerdict[] {
   return checks?.verdicts.filter((each) => each.verdict === verdict) ?? []
@@ -122,7 +116,9 @@ export function checksWith(
  * The verdict that fails the step: the first failed check, else the first that could not
  * conclude; undefined when every check passed or was skipped.
  */
-export function failingVerdict(checks: AfterDeployChecks | undefined): CheckVerdict | undefined {
+export function failingVerdict(
+  checks: Pick<AfterDeployChecks, 'verdicts'> | undefined
+): CheckVerdict | undefined {
   return checksWith(checks, 'failed')[0] ?? checksWith(checks, 'inconclusive')[0]
 }
 
@@ -132,7 +128,7 @@ export function failingVerdict(checks: AfterDeployChecks | undefined): CheckVerd
  */
 export function withChecks(
   result: DeployResult,
-  checks: AfterDeployChecks | undefined
+  checks: Pick<AfterDeployChecks, 'verdicts'> | undefined
 ): DeployResult {
   const failing = failingVerdict(checks)
   if (result.outcome !== 'deployed' || failing === undefined) return result
@@ -156,7 +152,7 @@ export interface CaseResult {
   reference?: string
 }
 
-/** The smoke suite's verdict on one revision (`verify-cases`). */
+/** The smoke suite's verdict on one revision (`smoke.cases`). */
 export interface SuiteReport {
   revisionId: string
   /** In the order of the file. */
@@ -164,15 +160,15 @@ export interface SuiteReport {
   passed: number
   /** Failed cases, those that got no answer included. */
   failed: number
-  /** The passes `verify-min-pass` asks for. */
+  /** The passes `smoke.min-pass` asks for. */
   required: number
   /** Latency of the answered cases. */
   medianMs?: number
   p95Ms?: number
 }
 
-/** How a rollback (rollback-on-failure) went, for the log, the summary and GitHub. */
-export interface RollbackReport {
+/** How a rollback (rollback.on-failure) went, for the log, the summary and GitHub. */
+export interface RollbackReport<Payloads extends object = Record<string, unknown>> {
   /** The revision that failed, and the revision redeployed. */
   failedRevisionId: string
   toRevisionId: string
@@ -181,7 +177,7 @@ export interface RollbackReport {
   /** How the redeploy ended, its checks included (`checks-failed` when they did not pass). */
   outcome: DeployOutcome
   /** The checks on the revision brought back, when it reached DEPLOYED. */
-  checks?: AfterDeployChecks
+  checks?: AfterDeployChecks<Payloads>
   /**
    * The revision the deployment's `active_revision_id` names after the rollback, read from the
    * service; undefined when it could not be read.

@@ -5,18 +5,19 @@ import { CancelledError, type DeployDeps } from './operations/deps'
 import { OPERATIONS, runOperation } from './operations/operations'
 import { rollBackAfterFailure } from './operations/rollback'
 import { OUTCOMES } from './outcomes'
+import { checksWith, failingVerdict, withChecks, type DeployResult } from './result'
+import { rollbackDeadline, within } from './run/deadlines'
+import type { StepChecks, StepRollback } from './step-payloads'
 import {
-  checksWith,
-  failingVerdict,
-  withChecks,
-  type AfterDeployChecks,
-  type DeployResult,
-  type RollbackReport
-} from './result'
-import { checksRollBack, runChecks, type CheckContext } from './after-deploy/check-runner'
+  checksRollBack,
+  openSteps,
+  type Phase,
+  type StepRow,
+  type StepsOfRun
+} from './after-deploy/check-runner'
 import { CHECKS } from './after-deploy/checks'
-import { openGate } from './after-deploy/gate-check'
-import type { GateForCheck, WorkflowFacts } from './evaluation'
+import type { StepContext } from './after-deploy/step'
+import type { WorkflowFacts } from './evaluation/prepared'
 
 export interface DeliveryDeps extends DeployDeps {
   /** The agent server is reached through this (proxies). */
@@ -28,8 +29,8 @@ export interface DeliveryDeps extends DeployDeps {
 /** A deploy, rollback or promote with its checks and, when one ran, the rollback after it. */
 export interface Delivery {
   result: DeployResult
-  checks?: AfterDeployChecks
-  rollback?: RollbackReport
+  checks?: StepChecks
+  rollback?: StepRollback
   /** Operations that are checked: whether an earlier revision serves again (`rolled-back`). */
   rolledBack?: boolean
 }
@@ -39,14 +40,19 @@ const SERVING_NOW_READ_MS = 10_000
 
 /**
  * Safe delivery: the operation (deploy, rollback or promote), then proof that its revision serves
- * and answers (the checks after DEPLOYED), then, with rollback-on-failure, the previous revision
+ * and answers (the steps after DEPLOYED), then, with rollback.on-failure, the previous revision
  * back when this run's failed. Only the rollback may run past `timeout` (under
- * `rollback-timeout`). A cancellation during the checks ends the run `cancelled`: no verdict, no
+ * `rollback.timeout`). A cancellation during the checks ends the run `cancelled`: no verdict, no
  * rollback. Reports whether an earlier revision serves again (`rolledBack`) once, at the end.
+ * `list` is the steps after DEPLOYED (../after-deploy/checks.ts; a test may add its own).
  */
-export async function deliver(config: Config, deps: DeliveryDeps): Promise<Delivery> {
+export async function deliver(
+  config: Config,
+  deps: DeliveryDeps,
+  list: readonly StepRow[] = CHECKS
+): Promise<Delivery> {
   const operation = OPERATIONS[config.operation]
-  const delivery = await checkedDelivery(config, deps)
+  const delivery = await checkedDelivery(config, deps, list)
   const restored = delivery.rollback
     ? delivery.rollback.restored
     : // operation rollback: the earlier revision it redeployed serves again.
@@ -57,30 +63,40 @@ export async function deliver(config: Config, deps: DeliveryDeps): Promise<Deliv
   return operation.checked ? { ...delivery, rolledBack: restored } : delivery
 }
 
-async function checkedDelivery(config: Config, deps: DeliveryDeps): Promise<Delivery> {
+/** What the steps of a phase are given: the phase's run context and the run's clients. */
+export function stepContext(config: Config, deps: DeliveryDeps): StepContext {
+  const { client, io, clock, signal, deadline, dispatcher, workflow } = deps
+  return { config, client, io, log: io, clock, signal, deadline, dispatcher, workflow }
+}
+
+async function checkedDelivery(
+  config: Config,
+  deps: DeliveryDeps,
+  list: readonly StepRow[]
+): Promise<Delivery> {
   const operation = OPERATIONS[config.operation]
-  const gate = operation.checked ? openGate(config, deps, operation.gated) : undefined
-  const deployed = await runOperation(
-    config,
-    gate ? { ...deps, beforeWrite: (target) => gate.beforeWrite(target) } : deps
-  )
-  if (!operation.checked) return { result: deployed }
-  const runDeadline = deps.startedAt + config.timeoutMs
-  let checks: AfterDeployChecks | undefined
+  if (!operation.checked) return { result: await runOperation(config, deps) }
+  const context = stepContext(config, deps)
+  const steps = openSteps(list, config, context)
+  const deployed = await runOperation(config, {
+    ...deps,
+    beforeWrite: (target) => steps.beforeWrite(target)
+  })
+  let checks: StepChecks | undefined
   try {
-    checks = await verifyRevision(deployed, config, deps, runDeadline, gate?.forCheck())
+    checks = await verifyRevision(deployed, steps, { context })
   } catch (error) {
     if (!(error instanceof CancelledError)) throw error
     return { result: cancelledDuringChecks(deployed, deps) }
   }
   const result = withChecks(deployed, checks)
   const rollsBack = operation.rollsBack && config.rollbackOnFailure
-  const grounds = groundsForRollback(result, checks)
+  const grounds = groundsForRollback(result, checks, list)
   if (!rollsBack) return { result, checks }
   if (!grounds) {
     if (result.outcome === 'checks-failed') {
       deps.io.notice(
-        'rollback-on-failure: nothing is rolled back, since no check failed: one could not conclude, and that alone is no proof the revision is broken.'
+        'rollback.on-failure: nothing is rolled back, since no check failed: one could not conclude, and that alone is no proof the revision is broken.'
       )
     }
     return { result, checks }
@@ -90,12 +106,14 @@ async function checkedDelivery(config: Config, deps: DeliveryDeps): Promise<Deli
   if (!previousRevisionId) {
     deps.io.notice(
       result.created
-        ? 'rollback-on-failure: this run created the deployment, so there is no earlier revision to roll back to.'
-        : 'rollback-on-failure: the deployment named no active revision before this run, so there is no earlier revision to roll back to.'
+        ? 'rollback.on-failure: this run created the deployment, so there is no earlier revision to roll back to.'
+        : 'rollback.on-failure: the deployment named no active revision before this run, so there is no earlier revision to roll back to.'
     )
     return { result, checks }
   }
-  const rolled = await rollBackAfterFailure(config, deps, {
+  // The rollback's own deadline (`rollback.timeout`, from now), on the same clock.
+  const rollbackDeps = { ...deps, deadline: rollbackDeadline(deps.clock, config.rollbackTimeoutMs) }
+  const rolled = await rollBackAfterFailure(config, rollbackDeps, {
     deploymentId,
     failedRevisionId: revisionId,
     previousRevisionId,
@@ -105,37 +123,37 @@ async function checkedDelivery(config: Config, deps: DeliveryDeps): Promise<Deli
     deps.io.notice(rolled.skipped)
     return { result, checks }
   }
-  let rollbackGate: GateForCheck | undefined
-  if (checks?.gate) {
-    const why = `revision ${previousRevisionId}, brought back, is not evaluated again: it served before, and a second experiment would double the cost while the service is degraded`
-    deps.io.notice(`Evaluation gate: ${why}.`)
-    rollbackGate = { skipped: why }
+  const phase: Phase = {
+    context: stepContext(config, rollbackDeps),
+    skipped: steps.broughtBack(checks, previousRevisionId)
   }
   return {
     result,
     checks,
-    rollback: await settleRollback(rolled, deploymentId, config, deps, rollbackGate)
+    rollback: await settleRollback(rolled, deploymentId, steps, checks, phase, rollbackDeps)
   }
 }
 
 /**
- * How the rollback ended: its revision's checks (when it reached DEPLOYED), and what the service
- * names active afterwards. Restored only when the earlier revision serves again.
+ * How the rollback ended: what the steps of this run's revision undo and its revision's checks
+ * (when it reached DEPLOYED), and what the service names active afterwards. Restored only when
+ * the earlier revision serves again.
  */
 async function settleRollback(
-  rolled: { report: RollbackReport; result?: DeployResult },
+  // The rollback's report before its revision's checks ran (it carries none).
+  rolled: { report: Omit<StepRollback, 'checks'>; result?: DeployResult },
   deploymentId: string,
-  config: Config,
-  deps: DeliveryDeps,
-  gate: GateForCheck | undefined
-): Promise<RollbackReport> {
+  steps: StepsOfRun,
+  failedChecks: StepChecks | undefined,
+  phase: Phase,
+  deps: DeliveryDeps
+): Promise<StepRollback> {
   const { report, result: redeployed } = rolled
-  const rollbackDeadline = deps.now() + config.rollbackTimeoutMs - report.elapsedMs
-  let ended: RollbackReport
+  let ended: StepRollback
   try {
-    const checks = redeployed
-      ? await verifyRevision(redeployed, config, deps, rollbackDeadline, gate)
-      : undefined
+    const revision = deployedRevision(redeployed)
+    if (revision) await steps.undo(failedChecks, revision, phase)
+    const checks = redeployed ? await verifyRevision(redeployed, steps, phase) : undefined
     const outcome = redeployed ? withChecks(redeployed, checks).outcome : report.outcome
     ended = { ...report, outcome, checks }
   } catch (error) {
@@ -162,7 +180,7 @@ async function readServingNow(
   if (deps.signal?.aborted) return undefined
   try {
     const deployment = await deps.client.getDeployment(deploymentId, {
-      deadline: deps.now() + SERVING_NOW_READ_MS,
+      deadline: within(deps.clock, SERVING_NOW_READ_MS),
       signal: deps.signal
     })
     return deployment.active_revision_id ?? undefined
@@ -173,15 +191,19 @@ async function readServingNow(
 
 /**
  * Whether this run's revision is ground for a rollback: by its outcome (the outcome table), and
- * for a check that failed or could not conclude, by the check runner's list.
+ * for a check that failed or could not conclude, by the step list.
  */
-function groundsForRollback(result: DeployResult, checks: AfterDeployChecks | undefined): boolean {
+function groundsForRollback(
+  result: DeployResult,
+  checks: StepChecks | undefined,
+  list: readonly StepRow[]
+): boolean {
   const grounds = OUTCOMES[result.outcome].rollback
-  return grounds === 'yes' || (grounds === 'by-checks' && checksRollBack(CHECKS, checks))
+  return grounds === 'yes' || (grounds === 'by-checks' && checksRollBack(list, checks))
 }
 
 /** Why this run's revision is rolled back, as a clause ("ended BUILD_FAILED"). */
-function reasonOf(result: DeployResult, checks: AfterDeployChecks | undefined): string {
+function reasonOf(result: DeployResult, checks: StepChecks | undefined): string {
   if (result.outcome === 'failed') return `ended ${result.revisionStatus ?? 'failed'}`
   return failingVerdict(checks)?.verdict === 'failed'
     ? 'failed its checks'
@@ -190,46 +212,31 @@ function reasonOf(result: DeployResult, checks: AfterDeployChecks | undefined): 
 
 /** The run was cancelled while the checks after DEPLOYED ran: no verdict, and nothing rolled back. */
 function cancelledDuringChecks(result: DeployResult, deps: DeliveryDeps): DeployResult {
-  const took = formatDuration(deps.now() - deps.startedAt)
+  const elapsedMs = deps.clock.now() - deps.deadline.startedAt
   const of = result.deploymentName ? ` of ${result.deploymentName}` : ''
   return {
     ...result,
     outcome: 'cancelled',
-    elapsedMs: deps.now() - deps.startedAt,
-    message: `Cancelled after ${took}, during the checks of revision ${result.revisionId ?? '?'}${of}, which is DEPLOYED. The checks did not conclude, and nothing was rolled back.`
+    elapsedMs,
+    message: `Cancelled after ${formatDuration(elapsedMs)}, during the checks of revision ${result.revisionId ?? '?'}${of}, which is DEPLOYED. The checks did not conclude, and nothing was rolled back.`
   }
 }
 
+/** The DEPLOYED revision of a result; undefined when it is not DEPLOYED. */
+function deployedRevision(result: DeployResult | undefined) {
+  if (result?.outcome !== 'deployed' || !result.deploymentId || !result.revisionId) return undefined
+  return { result, deploymentId: result.deploymentId, revisionId: result.revisionId }
+}
+
 /**
- * After DEPLOYED: the checks of the runner's list that the inputs ask for. Undefined when the
- * revision is not DEPLOYED. Rejects with a CancelledError when the run is cancelled.
+ * After DEPLOYED: the steps of the list that the run asks for. Undefined when the revision is not
+ * DEPLOYED. Rejects with a CancelledError when the run is cancelled.
  */
 async function verifyRevision(
   result: DeployResult,
-  config: Config,
-  deps: DeliveryDeps,
-  deadline: number,
-  gate?: GateForCheck
-): Promise<AfterDeployChecks | undefined> {
-  const { deploymentId, revisionId } = result
-  if (result.outcome !== 'deployed' || !deploymentId || !revisionId) return undefined
-  let agentDeadline: number | undefined
-  const context: CheckContext = {
-    result,
-    deploymentId,
-    revisionId,
-    config,
-    client: deps.client,
-    io: deps.io,
-    dispatcher: deps.dispatcher,
-    signal: deps.signal,
-    now: deps.now,
-    sleep: deps.sleep,
-    deadline,
-    agentDeadline: () =>
-      (agentDeadline ??= Math.min(deps.now() + (config.verify?.timeoutMs ?? 0), deadline)),
-    gate,
-    workflow: deps.workflow
-  }
-  return runChecks(CHECKS, context)
+  steps: StepsOfRun,
+  phase: Phase
+): Promise<StepChecks | undefined> {
+  const revision = deployedRevision(result)
+  return revision && steps.check(revision, phase)
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
 import { until } from '../helpers/until'
+import { VirtualClock } from '../../emulator/virtual-clock'
 import { call, gitHostBody, KEY } from './client'
 
 let cp: ControlPlaneEmulator
@@ -53,20 +54,32 @@ describe('control-plane emulator: injected faults', () => {
   })
 
   it("'delay' answers late, and still acts when the client gave up", async () => {
-    cp.injectFault({ path: '/v2/deployments', kind: 'delay', delayMs: 100, times: 2 })
-    const started = Date.now()
-    expect((await call(cp, 'GET', '/v2/deployments')).status).toBe(200)
-    expect(Date.now() - started).toBeGreaterThanOrEqual(90)
-    const abandoned = fetch(`${cp.url}/v2/deployments`, {
-      method: 'POST',
-      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
-      body: JSON.stringify(gitHostBody()),
-      signal: AbortSignal.timeout(20)
-    })
-    await expect(abandoned).rejects.toThrow()
-    // The emulator still acts once its delay is over: wait for its answer, not for a time.
-    await until(() => cp.requests.every((request) => request.status !== 0), 'the answer')
-    expect(names()).toEqual(['agent'])
+    // The delay is a sleep on a virtual clock: late by its time, however busy the machine is.
+    const clock = new VirtualClock()
+    const delayed = await startControlPlane({ stepMs: 20, now: clock.now, sleep: clock.sleep })
+    try {
+      delayed.injectFault({ path: '/v2/deployments', kind: 'delay', delayMs: 100, times: 2 })
+      const started = clock.now()
+      expect((await clock.track(call(delayed, 'GET', '/v2/deployments'))).status).toBe(200)
+      expect(clock.now() - started).toBeGreaterThanOrEqual(100)
+      const giveUp = new AbortController()
+      const abandoned = fetch(`${delayed.url}/v2/deployments`, {
+        method: 'POST',
+        headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+        body: JSON.stringify(gitHostBody()),
+        signal: giveUp.signal
+      })
+      // The client gives up once the emulator holds the request, before its delay is over.
+      await until(() => delayed.requests.length === 2, 'the second request')
+      giveUp.abort()
+      await expect(abandoned).rejects.toThrow()
+      // The emulator still acts once its delay is over: wait for its answer, not for a time.
+      await until(() => delayed.requests.every((request) => request.status !== 0), 'the answer')
+      expect(delayed.deployments().map((deployment) => deployment.name)).toEqual(['agent'])
+    } finally {
+      clock.close()
+      await delayed.close()
+    }
   })
 
   it('matches by method and path (string or RegExp), only after auth, and spends each fault', async () => {

@@ -1,13 +1,11 @@
-import { afterAll, afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { seedGate, type Services } from '../../emulator'
-import { VirtualClock } from '../helpers/action-world'
 import {
   NAME,
   controlPlaneWrites,
-  gateRunner,
+  gateFile,
   gateStep,
   notADeploy,
-  startGateServices,
   tracingWrites
 } from './gate-harness'
 
@@ -15,19 +13,12 @@ import {
  * The evaluation gate through the action in process: the verdicts, the rollback they lead to,
  * the baseline, and what a first deploy, a rollback operation and a dry run do.
  */
-const clock = new VirtualClock()
-const runInProcess = gateRunner(clock)
-afterAll(() => clock.close())
-
+const { runInProcess, start } = gateFile()
 let services: Services | undefined
-afterEach(async () => {
-  await services?.close()
-  services = undefined
-})
 
 /** An existing deployment serving its first revision, and the dataset with its rule. */
 async function seeded(options: Parameters<typeof seedGate>[1] = {}) {
-  services = await startGateServices(clock)
+  services = await start()
   const deployment = services.controlPlane.seedDeployment({ name: NAME })
   const seed = seedGate(services.tracing, { examples: 4, ...options })
   return { services, deployment, previous: String(deployment.active_revision_id), ...seed }
@@ -74,7 +65,7 @@ describe('the evaluation gate in a deploy, in process', () => {
     expect(run.summary).toContain('4 agent calls, 4 evaluator scores')
   }, 120_000)
 
-  it('fails a missed eval-min-scores and rolls back; the revision brought back is not evaluated again', async () => {
+  it('fails a missed gate.min-scores and rolls back; the revision brought back is not evaluated again', async () => {
     const { services, deployment, previous } = await seeded()
     services.controlPlane.setAgent('wrong-reply')
     const run = await runInProcess(
@@ -170,7 +161,7 @@ describe('the baseline, like with like', () => {
 
   it("runs the serving revision's experiment before the control plane's PATCH", async () => {
     const order: string[] = []
-    services = await startGateServices(clock, {
+    services = await start({
       agent: {
         beforeRun: () => {
           const patched = services?.controlPlane.requests.some(
@@ -194,7 +185,7 @@ describe('the baseline, like with like', () => {
   }, 120_000)
 
   it('on a first deploy skips the relative thresholds with a notice and keeps the absolute ones', async () => {
-    services = await startGateServices(clock)
+    services = await start()
     seedGate(services.tracing, { examples: 3 })
     const run = await runInProcess(
       gateStep(services, {
@@ -203,7 +194,7 @@ describe('the baseline, like with like', () => {
     )
     expect(run.exitCode).toBe(0)
     expect(run.outputs.created).toBe('true')
-    expect(run.annotations.some((each) => /eval-max-regression is skipped/.test(each.text))).toBe(
+    expect(run.annotations.some((each) => /gate.max-regression is skipped/.test(each.text))).toBe(
       true
     )
     expect(JSON.parse(run.outputs['eval-scores'] ?? '')).toEqual({
@@ -213,7 +204,7 @@ describe('the baseline, like with like', () => {
   }, 120_000)
 
   it('on a first deploy with relative thresholds only, runs no experiment', async () => {
-    services = await startGateServices(clock)
+    services = await start()
     seedGate(services.tracing, { examples: 3 })
     const run = await runInProcess(
       gateStep(services, { policy: { gate: { 'max-regression': { correctness: 0.1 } } } })
@@ -257,7 +248,7 @@ describe('a promote behind the gate', () => {
 
 describe('runs that do not gate', () => {
   it('operation rollback skips the gate with a notice and writes nothing to the tracing service', async () => {
-    services = await startGateServices(clock)
+    services = await start()
     services.controlPlane.seedDeployment({
       name: NAME,
       history: [{ status: 'DEPLOYED' }, { status: 'DEPLOYED' }]

@@ -1,23 +1,15 @@
-import { afterAll, afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { seedGate, type Services } from '../../emulator'
 import type { Score, ScoredRun } from '../../emulator/tracing-types'
-import { VirtualClock } from '../helpers/action-world'
-import { NAME, gateRunner, gateStep, startGateServices, tracingWrites } from './gate-harness'
+import { NAME, gateFile, gateStep, tracingWrites } from './gate-harness'
 
 /**
  * The gate compares like with like, through the action in process: a relative bound is judged on
  * the examples both experiments scored; a baseline of another dataset, or half scored, cannot
  * conclude; every mean, baseline and change is a finite number or its key cannot conclude.
  */
-const clock = new VirtualClock()
-const runInProcess = gateRunner(clock)
-afterAll(() => clock.close())
-
+const { runInProcess, start } = gateFile()
 let services: Services | undefined
-afterEach(async () => {
-  await services?.close()
-  services = undefined
-})
 
 /** The question's number (1-based) of a run of the seeded dataset: its reference is its echo. */
 const questionOf = (run: ScoredRun): number =>
@@ -31,7 +23,7 @@ const questionOf = (run: ScoredRun): number =>
 async function world(examples: number) {
   const scores = { of: (_question: number): Score => 1 }
   const failing = new Set<string>()
-  services = await startGateServices(clock, {
+  services = await start({
     agent: {
       beforeRun: (message) =>
         failing.has(message) ? { status: 500, body: { detail: 'agent failed' } } : undefined
@@ -243,7 +235,7 @@ describe("the previous revision's experiment", () => {
 describe('the serving-first baseline', () => {
   it('is compared on the examples the serving revision answered, when it errors on some', async () => {
     const scored = { serving: '' }
-    services = await startGateServices(clock, {
+    services = await start({
       agent: {
         // Before the write the URL answers as the serving revision: it fails questions 3 and 4.
         beforeRun: (message) => {

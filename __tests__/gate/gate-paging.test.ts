@@ -1,29 +1,14 @@
-import { afterAll, afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { seedGate, type Services } from '../../emulator'
-import { VirtualClock } from '../helpers/action-world'
-import {
-  NAME,
-  controlPlaneWrites,
-  gateRunner,
-  gateStep,
-  startGateServices,
-  tracingWrites
-} from './gate-harness'
+import { NAME, controlPlaneWrites, gateFile, gateStep, tracingWrites } from './gate-harness'
 
 /**
  * Every list the action pages ends: as soon as what it read passes the cap that applies, and at
  * a page that repeats an earlier one (a service that ignores `offset`), which is a clear error.
  * Requests are counted in the emulators; nothing is written when a list before the write fails.
  */
-const clock = new VirtualClock()
-const runInProcess = gateRunner(clock)
-afterAll(() => clock.close())
-
+const { runInProcess, start } = gateFile()
 let services: Services | undefined
-afterEach(async () => {
-  await services?.close()
-  services = undefined
-})
 
 const errors = (run: { annotations: { kind: string; text: string }[] }) =>
   run.annotations
@@ -32,7 +17,7 @@ const errors = (run: { annotations: { kind: string; text: string }[] }) =>
     .join('\n')
 
 async function existing() {
-  services = await startGateServices(clock)
+  services = await start()
   services.controlPlane.seedDeployment({ name: NAME })
   return services
 }
@@ -112,7 +97,7 @@ describe('the experiments list', () => {
 
 describe("the control plane's deployments list", () => {
   it('of a service that ignores offset: the repeated page is an error, and no second deployment is created', async () => {
-    services = await startGateServices(clock)
+    services = await start()
     for (let index = 0; index < 120; index++)
       services.controlPlane.seedDeployment({ name: `${NAME}-${index}` })
     services.controlPlane.seedDeployment({ name: NAME })

@@ -1,27 +1,21 @@
-import { afterAll, afterEach, describe, expect, it } from '@jest/globals'
-import { seedGate, type Services } from '../../emulator'
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { seedGate } from '../../emulator'
 import { startGitHubApi } from '../helpers/github-api'
-import { VirtualClock } from '../helpers/action-world'
-import { NAME, gateRunner, gateStep, startGateServices } from './gate-harness'
+import { NAME, gateFile, gateStep } from './gate-harness'
 
 /**
  * The gate's verdict where people see it on GitHub (the pull-request comment and the deployment
  * status), and a cancel during the gate: no verdict, no rollback.
  */
-const clock = new VirtualClock()
-const runInProcess = gateRunner(clock)
-afterAll(() => clock.close())
-
-let services: Services | undefined
+const { runInProcess, start } = gateFile()
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
-  await Promise.all([services?.close(), ...closers.splice(0).map((close) => close())])
-  services = undefined
+  await Promise.all(closers.splice(0).map((close) => close()))
 })
 
 describe('the gate on GitHub', () => {
   it('puts its table in the PR comment and its verdict in the status, within 140 characters', async () => {
-    services = await startGateServices(clock)
+    const services = await start()
     const github = await startGitHubApi()
     closers.push(github.close)
     services.controlPlane.seedDeployment({ name: NAME })
@@ -49,7 +43,7 @@ describe('the gate on GitHub', () => {
 
 describe('a cancel during the gate', () => {
   it('passes through untouched: the run ends cancelled, no verdict, nothing rolled back', async () => {
-    services = await startGateServices(clock)
+    const services = await start()
     services.controlPlane.seedDeployment({ name: NAME })
     seedGate(services.tracing, { examples: 3, delayMs: 60_000 })
     const run = await runInProcess(

@@ -1,13 +1,11 @@
-import { afterAll, afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { seedGate, type Services } from '../../emulator'
-import { VirtualClock } from '../helpers/action-world'
 import {
   NAME,
   controlPlaneWrites,
-  gateRunner,
+  gateFile,
   gateStep,
   notADeploy,
-  startGateServices,
   tracingWrites
 } from './gate-harness'
 
@@ -15,15 +13,8 @@ import {
  * The evaluation gate through the action in process: refusals before any write, the pool counted,
  * the tracing service's faults, and hostile text from the evaluators, the agent and the dataset.
  */
-const clock = new VirtualClock()
-const runInProcess = gateRunner(clock)
-afterAll(() => clock.close())
-
+const { clock, runInProcess, start } = gateFile()
 let services: Services | undefined
-afterEach(async () => {
-  await services?.close()
-  services = undefined
-})
 
 const failure = (run: { annotations: { kind: string; text: string }[] }) =>
   run.annotations
@@ -31,8 +22,8 @@ const failure = (run: { annotations: { kind: string; text: string }[] }) =>
     .map((each) => each.text)
     .join('\n')
 
-async function existing(options: Parameters<typeof startGateServices>[1] = {}) {
-  services = await startGateServices(clock, options)
+async function existing(options: Parameters<typeof start>[0] = {}) {
+  services = await start(options)
   services.controlPlane.seedDeployment({ name: NAME })
   return services
 }
@@ -120,7 +111,7 @@ describe('refusals after the reads: exit 1, every problem named, nothing written
 })
 
 describe('the pool: repetitions and concurrency counted', () => {
-  it('runs each example eval-repetitions times, at most eval-concurrency at once', async () => {
+  it('runs each example gate.repetitions times, at most gate.concurrency at once', async () => {
     const services = await existing({
       agent: { beforeRun: () => clock.sleep(1_000).then(() => undefined) }
     })

@@ -3,18 +3,19 @@ import type { Dispatcher } from 'undici'
 import type { OutputName } from '../../src/inputs/contract'
 import { ControlPlaneClient } from '../../src/control-plane/client'
 import type { ControlPlaneClientOptions } from '../../src/control-plane/request'
+import { openSteps, type StepRow } from '../../src/after-deploy/check-runner'
+import type { StepChecks } from '../../src/step-payloads'
+import { wireRun } from '../../src/wiring'
 import { VirtualClock } from '../../emulator/virtual-clock'
 import { trackedDispatcher } from './action-world'
 import type { DeployDeps } from '../../src/operations/deps'
 import { runOperation } from '../../src/operations/operations'
 import type { DeployResult } from '../../src/result'
-import { parseInputs, type Config } from '../../src/inputs/parse'
-import { rawInputs } from './action-yml'
-import { deliver, type Delivery } from '../../src/safe-delivery'
-import type { CheckContext } from '../../src/after-deploy/check-runner'
+import type { Config } from '../../src/inputs/parse'
+import { configFor, type ConfigPartial } from './config-fixture'
+import { deliver, stepContext, type Delivery, type DeliveryDeps } from '../../src/safe-delivery'
 import { createReporter, type Reporter } from '../../src/report/reporter'
 import { BRANCH_ENV } from './step-inputs'
-import { readStep, type Step } from './policy-file'
 
 export { BRANCH_ENV, gitHostStep, INTEGRATION_ID } from './step-inputs'
 
@@ -55,63 +56,58 @@ export interface Recorded extends Recording {
 export interface DeliveryRun extends Delivery, Recording {}
 
 /**
- * The dependencies execute() gives an operation, with a real client over HTTP: what the run logs
- * (retries included) and the outputs its one reporter sets (from what it reports) are recorded.
- * Time is the file's virtual `clock`; retries' backoff is short so that tests of them stay short
- * on it too.
+ * The dependencies execute() gives an operation, made by the production wiring (wireRun), with a
+ * real client over HTTP: what the run logs (retries included) and the outputs its one reporter
+ * sets (from what it reports) are recorded. Time is the file's virtual `clock`; retries' backoff
+ * is short so that tests of them stay short on it too.
  */
 export function recordingDeps(
   config: Config,
   options: Pick<DeployDeps, 'signal' | 'pullRequestState'> & { requestTimeoutMs: number }
-): Recording & { deps: DeployDeps & { dispatcher: Dispatcher }; reporter: Reporter } {
+): Recording & { deps: DeliveryDeps & { dispatcher: Dispatcher }; reporter: Reporter } {
   const outputs: Recording['outputs'] = {}
   const reporter = createReporter((name, value) => {
     outputs[name] = value
   })
   const log: string[] = []
-  const client = new ControlPlaneClient({
-    baseUrl: config.apiUrl,
-    apiKey: config.apiKey,
-    tenantId: config.tenantId,
-    userAgent: 'deploy-agent-action/test',
-    requestTimeoutMs: options.requestTimeoutMs,
-    backoff: { baseMs: 10, maxMs: 50 },
-    dispatcher,
-    now: clock.now,
-    sleep: clock.sleep,
-    onRetry: (notice) => log.push(`retry ${notice.method} ${notice.path}: ${notice.reason}`)
-  })
-  const deps: DeployDeps & { dispatcher: Dispatcher } = {
-    client,
+  const deps = wireRun({
+    config,
+    world: {
+      clock,
+      signal: options.signal ?? new AbortController().signal,
+      env: {},
+      connections: { dispatcher }
+    },
+    startedAt: clock.now(),
     io: {
       info: (message) => log.push(message),
       notice: (message) => log.push(`notice: ${message}`),
       warning: (message) => log.push(`warning: ${message}`),
       known: (fact) => reporter.known(fact)
     },
-    signal: options.signal,
-    startedAt: clock.now(),
-    now: clock.now,
-    sleep: clock.sleep,
-    dispatcher,
+    client: {
+      userAgent: 'deploy-agent-action/test',
+      requestTimeoutMs: options.requestTimeoutMs,
+      backoff: { baseMs: 10, maxMs: 50 },
+      onRetry: (notice) => log.push(`retry ${notice.method} ${notice.path}: ${notice.reason}`)
+    },
     pullRequestState: options.pullRequestState
-  }
-  return { deps, outputs, log, reporter }
+  })
+  return { deps: { ...deps, dispatcher }, outputs, log, reporter }
 }
 
 /** deliver() as execute() runs it (checks after DEPLOYED, a rollback when asked), polling fast. */
 export async function runDelivery(
-  given: Step,
+  given: ConfigPartial,
   env: Record<string, string> = BRANCH_ENV,
-  options: Pick<DeployDeps, 'signal'> = {}
+  options: Pick<DeployDeps, 'signal'> & { steps?: readonly StepRow[] } = {}
 ): Promise<DeliveryRun> {
-  const parsed = await configFor(given, env)
-  const config = { ...parsed, pollIntervalMs: 20 }
+  const config = { ...configFor(given, env), pollIntervalMs: 20 }
   const { deps, outputs, log, reporter } = recordingDeps(config, {
     requestTimeoutMs: 1_000,
     signal: options.signal
   })
-  const delivery = await deliver(config, deps)
+  const delivery = await deliver(config, deps, options.steps)
   reporter.finish({ operation: config.operation, ...delivery })
   return { ...delivery, outputs, log }
 }
@@ -121,7 +117,7 @@ export async function runDelivery(
  * it logs and which outputs it sets. Retries are fast so that tests of them stay short.
  */
 export async function runDeploy(
-  given: Step,
+  given: ConfigPartial,
   options: {
     env?: Record<string, string>
     signal?: AbortSignal
@@ -132,13 +128,10 @@ export async function runDeploy(
     delivered?: boolean
   } = {}
 ): Promise<Recorded> {
-  const parsed = await readStep(given, options.env ?? BRANCH_ENV, (inputs, env) =>
-    parseInputs(rawInputs({ 'api-key': options.apiKey ?? 'emulator-key', ...inputs }), env)
-  )
   // The poll-interval input refuses anything under 1 s; tests poll faster unless they say otherwise.
   const config = {
-    ...parsed,
-    pollIntervalMs: given['poll-interval'] === undefined ? FAST_POLL_MS : parsed.pollIntervalMs
+    ...configFor({ apiKey: options.apiKey, ...given }, options.env ?? BRANCH_ENV),
+    pollIntervalMs: given.pollIntervalMs ?? FAST_POLL_MS
   }
   const { deps, outputs, log, reporter } = recordingDeps(config, {
     requestTimeoutMs: 2_000,
@@ -153,45 +146,28 @@ export async function runDeploy(
 }
 
 /**
- * What the check runner gives a check, for `config` and a DEPLOYED `result`, recording what it
- * logs. Its control-plane client talks to `config.apiUrl`.
+ * The steps of `list` on a DEPLOYED `result`, as deliver() runs them (the production wiring and
+ * step context), recording what they log. Its control-plane client talks to `config.apiUrl`;
+ * `deadline` moves the run's deadline (a past one: the run's timeout has ended).
  */
-export function checkContext(
+export async function checkRevision(
+  list: readonly StepRow[],
   config: Config,
   result: DeployResult,
-  given: Partial<CheckContext> = {}
-): Recording & { context: CheckContext } {
-  const { deps, outputs, log } = recordingDeps(config, { requestTimeoutMs: 1_000 })
-  const deadline = given.deadline ?? deps.now() + config.timeoutMs
-  let agentDeadline: number | undefined
-  const now = given.now ?? deps.now
-  const context: CheckContext = {
+  given: { signal?: AbortSignal; deadline?: number } = {}
+): Promise<Recording & { checks: StepChecks }> {
+  const { deps, outputs, log } = recordingDeps(config, {
+    requestTimeoutMs: 1_000,
+    signal: given.signal
+  })
+  const deadline =
+    given.deadline === undefined ? deps.deadline : { ...deps.deadline, at: given.deadline }
+  const context = stepContext(config, { ...deps, deadline })
+  const revision = {
     result,
     deploymentId: result.deploymentId ?? 'deployment',
-    revisionId: result.revisionId ?? 'revision',
-    config,
-    client: deps.client,
-    io: deps.io,
-    now,
-    sleep: deps.sleep,
-    dispatcher: deps.dispatcher,
-    deadline,
-    agentDeadline: () =>
-      (agentDeadline ??= Math.min(now() + (config.verify?.timeoutMs ?? 0), deadline)),
-    ...given
+    revisionId: result.revisionId ?? 'revision'
   }
-  return { context, outputs, log }
-}
-
-/**
- * The typed config fixture: a step (inputs and release policy) → Config as main() parses it
- * (api-key given), for tests that need a Config.
- */
-export async function configFor(
-  given: Step,
-  env: Record<string, string> = BRANCH_ENV
-): Promise<Config> {
-  return readStep(given, env, (inputs, stepEnv) =>
-    parseInputs(rawInputs({ 'api-key': 'emulator-key', ...inputs }), stepEnv)
-  )
+  const checks = await openSteps(list, config, context).check(revision, { context })
+  return { checks, outputs, log }
 }

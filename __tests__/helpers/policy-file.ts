@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { stringify } from 'yaml'
 import type { RawInputs } from '../../src/inputs/contract'
+import { parseInputs, type Config } from '../../src/inputs/parse'
+import { rawInputs } from './action-yml'
+import { BRANCH_ENV } from './step-inputs'
 
 /** A release policy: its keys (`version: 1` filled in when absent), or the file's own text. */
 export type PolicyFixture = Record<string, unknown> | string
@@ -79,4 +82,17 @@ export function overStep(base: Step, extra: Step = {}): Step {
         ? extra.policy
         : mergePolicy(base.policy, extra.policy)
   return merged
+}
+
+/**
+ * A step (its inputs and release policy) → Config as main() parses it (api-key given): for the
+ * input and policy tests, which speak in inputs' names and policy keys.
+ */
+export function configOfStep(
+  step: Step,
+  env: Record<string, string> = BRANCH_ENV
+): Promise<Config> {
+  return readStep(step, env, (inputs, stepEnv) =>
+    parseInputs(rawInputs({ 'api-key': 'emulator-key', ...inputs }), stepEnv)
+  )
 }

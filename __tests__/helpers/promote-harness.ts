@@ -6,7 +6,7 @@ import {
   type Deployment
 } from '../../emulator'
 import { openApiValidator } from '../../emulator/openapi'
-import type { Step } from './policy-file'
+import type { ConfigPartial } from './config-fixture'
 import { onClock, runDelivery, type DeliveryRun } from './deploy-harness'
 
 const validate = openApiValidator()
@@ -32,12 +32,15 @@ export function emulatorPerTest(): (
 }
 
 /** deliver() as execute() runs it for operation promote, in process, polling fast. */
-export function runPromote(controlPlane: ControlPlaneEmulator, given: Step): Promise<DeliveryRun> {
+export function runPromote(
+  controlPlane: ControlPlaneEmulator,
+  given: Omit<ConfigPartial<'promote'>, 'operation'> = {}
+): Promise<DeliveryRun> {
   return runDelivery({
-    'api-url': controlPlane.url,
+    apiUrl: controlPlane.url,
     operation: 'promote',
     name: 'prod',
-    'from-deployment': 'staging',
+    fromDeployment: 'staging',
     ...given
   })
 }

@@ -152,7 +152,7 @@ describe('every run ends within timeout plus a few seconds', () => {
   )
 
   it(
-    'when the agent server accepts the checks and never answers (verify-timeout is longer)',
+    'when the agent server accepts the checks and never answers (agent.timeout is longer)',
     async () => {
       const agent = await startHostileAgentServer({ answer: () => ({ hang: true }) })
       const cp = await startHostileControlPlane({

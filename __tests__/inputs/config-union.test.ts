@@ -1,7 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
-import type { Config } from '../../src/inputs/parse'
+import type { RawInputs } from '../../src/inputs/contract'
+import { parseInputs, type Config } from '../../src/inputs/parse'
 import { named } from '../../src/operations/target'
-import { configFor } from '../helpers/deploy-harness'
+import { rawInputs } from '../helpers/action-yml'
+import { BRANCH_ENV } from '../helpers/step-inputs'
+
+/** The Config of a step's inputs (api-key given), as main() parses them. */
+const configOf = (given: Partial<RawInputs>) =>
+  parseInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), BRANCH_ENV)
 
 const API = { 'api-url': 'https://api.example.com' }
 const ID = '3f0c2b4e-9d7a-4c1e-8b6f-2a5d7e9c1b30'
@@ -20,7 +26,7 @@ function variant<K extends Config['operation']>(
 describe('Config, one variant per operation', () => {
   it('promote: from-deployment, and the deployment named by name or id', async () => {
     const promote = variant(
-      await configFor({
+      await configOf({
         ...API,
         'deployment-id': ID,
         operation: 'promote',
@@ -35,7 +41,7 @@ describe('Config, one variant per operation', () => {
 
   it('rollback and delete by name: the name, required', async () => {
     const rollback = variant(
-      await configFor({ ...API, name: 'agent', operation: 'rollback' }),
+      await configOf({ ...API, name: 'agent', operation: 'rollback' }),
       'rollback'
     )
     expect(rollback.deploymentId).toBeUndefined()
@@ -43,7 +49,7 @@ describe('Config, one variant per operation', () => {
       rollback.deploymentId === undefined ? rollback.name : undefined
     expect(byName).toBe('agent')
     const removed = variant(
-      await configFor({ ...API, name: 'agent', 'deployment-id': ID, operation: 'delete' }),
+      await configOf({ ...API, name: 'agent', 'deployment-id': ID, operation: 'delete' }),
       'delete'
     )
     expect(named(removed)).toBe('agent')
@@ -51,7 +57,7 @@ describe('Config, one variant per operation', () => {
 
   it('prune: its criteria, required, and no deployment of its own', async () => {
     const prune = variant(
-      await configFor({
+      await configOf({
         ...API,
         operation: 'prune',
         'prune-prefix': 'pr-',

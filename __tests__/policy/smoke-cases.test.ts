@@ -8,8 +8,8 @@ import { MAX_CASES, MAX_FILE_BYTES } from '../../src/smoke/cases'
 import { checkPolicy } from '../../src/policy/load'
 import { readWorkspaceFile } from '../../src/lib/workspace-file'
 import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
-import { configFor, gitHostStep } from '../helpers/deploy-harness'
-import { POLICY_PATH, type Step } from '../helpers/policy-file'
+import { gitHostStep } from '../helpers/deploy-harness'
+import { configOfStep, POLICY_PATH, type Step } from '../helpers/policy-file'
 import { runAction } from '../helpers/run-action'
 import { REAL_WORK_TEST_MS } from '../helpers/real-time'
 
@@ -51,7 +51,7 @@ const step = (
 /** Every problem: an input's as `input: message`, the policy's as its message (key path first). */
 async function problemsOf(given: Step, inputEnv = env()): Promise<string[]> {
   try {
-    await configFor(given, inputEnv)
+    await configOfStep(given, inputEnv)
   } catch (error) {
     expect(error).toBeInstanceOf(InputError)
     const { problems, policyProblems } = error as InputError
@@ -80,7 +80,7 @@ describe('smoke.cases: the case file', () => {
         '  expect: 1234'
       ].join('\n')
     )
-    const config = await configFor(step({ cases: path, 'min-pass': 1, concurrency: 2 }), env())
+    const config = await configOfStep(step({ cases: path, 'min-pass': 1, concurrency: 2 }), env())
     const suite = config.verify?.suite
     expect(suite).toMatchObject({ minPass: { kind: 'count', count: 1 }, concurrency: 2 })
     expect(suite?.cases).toEqual([
@@ -117,7 +117,7 @@ describe('smoke.cases: the case file', () => {
         JSON.stringify({ inputs: { question: 'capital?' }, outputs: { answer: 'Paris' } })
       ].join('\n')
     )
-    const config = await configFor(step({ cases: path }), env())
+    const config = await configOfStep(step({ cases: path }), env())
     expect(config.verify?.suite?.minPass).toEqual({ kind: 'percent', percent: 100 })
     expect(config.verify?.suite?.concurrency).toBe(4)
     expect(config.verify?.suite?.cases).toMatchObject([
@@ -213,7 +213,7 @@ describe('smoke.cases: the file stays in the workspace', () => {
     ])
     caseFile('real.yml', '- message: hi')
     symlinkSync(join(workspace, 'real.yml'), join(workspace, 'linked-in.yml'))
-    const config = await configFor(step({ cases: 'linked-in.yml' }), env())
+    const config = await configOfStep(step({ cases: 'linked-in.yml' }), env())
     expect(config.verify?.suite?.cases).toHaveLength(1)
   })
 
@@ -232,7 +232,7 @@ describe('smoke.cases: the file stays in the workspace', () => {
     const jsonl = caseFile('bom.jsonl', '\uFEFF{"message": "hi", "expect": "echo"}\n')
     const yaml = caseFile('bom.yml', '\uFEFF- message: hi\n  expect: echo')
     for (const path of [jsonl, yaml]) {
-      const config = await configFor(step({ cases: path }), env())
+      const config = await configOfStep(step({ cases: path }), env())
       expect(config.verify?.suite?.cases).toMatchObject([
         { input: { messages: [{ role: 'human', content: 'hi' }] } }
       ])

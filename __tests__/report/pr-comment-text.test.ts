@@ -208,7 +208,7 @@ describe('the PR comment of a failed smoke suite', () => {
         { check: 'serving', verdict: 'passed' },
         { check: 'suite', verdict: 'failed', why: 'Smoke suite: 1 of 8 cases passed.' }
       ],
-      suite: { revisionId: REVISION, cases, passed: 1, failed: 7, required: 8 }
+      payloads: { suite: { revisionId: REVISION, cases, passed: 1, failed: 7, required: 8 } }
     },
     workflowCommit: SHA_2,
     place: PLACE,
@@ -234,7 +234,15 @@ describe('the PR comment of a failed smoke suite', () => {
       result: deployed,
       checks: {
         verdicts: [{ check: 'suite', verdict: 'passed' }],
-        suite: { revisionId: REVISION, cases: cases.slice(0, 1), passed: 1, failed: 0, required: 1 }
+        payloads: {
+          suite: {
+            revisionId: REVISION,
+            cases: cases.slice(0, 1),
+            passed: 1,
+            failed: 0,
+            required: 1
+          }
+        }
       },
       now: NOW
     })

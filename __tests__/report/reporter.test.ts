@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { startControlPlane } from '../../emulator'
 import { runOperation } from '../../src/operations/operations'
 import { outputsOf } from '../../src/report/reporter'
-import { configFor, gitHostStep, recordingDeps } from '../helpers/deploy-harness'
+import { recordingDeps } from '../helpers/deploy-harness'
+import { configFor, gitHostConfig } from '../helpers/config-fixture'
 import type { DeployResult } from '../../src/result'
 
 const srcDir = fileURLToPath(new URL('../../src', import.meta.url))
@@ -89,7 +90,7 @@ describe('the one reporter', () => {
     const emulator = await startControlPlane({ stepMs: 5 })
     try {
       const existing = emulator.seedDeployment({ name: 'support-agent' })
-      const config = { ...(await configFor(gitHostStep(emulator.url))), pollIntervalMs: 20 }
+      const config = configFor({ ...gitHostConfig(emulator.url), pollIntervalMs: 20 })
       const { deps, outputs } = recordingDeps(config, { requestTimeoutMs: 2_000 })
       let atFirstStatus: typeof outputs | undefined
       const info = deps.io.info

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
+import { runDeadline } from '../../src/run/deadlines'
 import { ControlPlaneClient } from '../../src/control-plane/client'
-import { parseInputs } from '../../src/inputs/parse'
 import { runOperation } from '../../src/operations/operations'
 import { NO_SECRETS } from '../../src/report/redact'
 import { renderDeploySummary } from '../../src/report/summary'
-import { rawInputs } from '../helpers/action-yml'
-import { BRANCH_ENV, gitHostStep } from '../helpers/deploy-harness'
+import { configFor, gitHostConfig } from '../helpers/config-fixture'
 
 /**
  * Service time that moves only while the action sleeps (as in bench/polling.ts): a 150-s build
@@ -42,10 +41,7 @@ describe('progress against the emulator', () => {
       source_config: { ...INTEGRATION, repo_url: REPO },
       history: [{ durationMs: 145_000 }, { durationMs: 150_000 }, { durationMs: 155_000 }]
     })
-    const config = await parseInputs(
-      rawInputs({ ...gitHostStep(emulator.url), 'api-key': 'emulator-key' }),
-      BRANCH_ENV
-    )
+    const config = configFor(gitHostConfig(emulator.url))
     expect(config.pollIntervalMs).toBe(10_000) // the default schedule
     const startedAt = clock.now()
     const lines: { at: number; text: string }[] = []
@@ -63,9 +59,9 @@ describe('progress against the emulator', () => {
         warning: (text) => lines.push({ at: clock.now() - startedAt, text }),
         known: () => undefined
       },
-      startedAt,
-      now: clock.now,
-      sleep: clock.sleep
+      log: { info: () => undefined, notice: () => undefined, warning: () => undefined },
+      clock,
+      deadline: runDeadline(startedAt, config.timeoutMs)
     })
     expect(result.outcome).toBe('deployed')
 

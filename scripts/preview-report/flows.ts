@@ -248,7 +248,7 @@ export async function runFlows(): Promise<FlowView[]> {
       )
       view(
         'smoke-suite-below',
-        'Smoke suite below verify-min-pass, rolled back',
+        'Smoke suite below smoke.min-pass, rolled back',
         await twoPushes(
           controlPlane,
           stepOf(controlPlane, {

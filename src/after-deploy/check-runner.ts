@@ -1,104 +1,211 @@
-import type { ControlPlaneClient } from '../control-plane/client'
-import type { Dispatcher } from '../control-plane/transport'
-import type { GateForCheck, GateReport, WorkflowFacts } from '../evaluation'
 import type { Config } from '../inputs/parse'
-import { CancelledError, type DeployIo } from '../operations/deps'
-import type {
-  AfterDeployChecks,
-  CheckName,
-  CheckVerdict,
-  CheckVerdictKind,
-  DeployResult,
-  SuiteReport
-} from '../result'
+import { CancelledError, type WriteTarget } from '../operations/deps'
+import type { CheckVerdict, CheckVerdictKind } from '../result'
+import { verifyDeadline } from '../run/deadlines'
+import type { CheckName, StepChecks } from '../step-payloads'
+import type { DeployedRevision, Step, StepContext, StepInput, StepOutcome } from './step'
 
-/** What a check after DEPLOYED is given: the revision, the inputs, the run's means and deadline. */
-export interface CheckContext {
-  /** The DEPLOYED result whose revision is checked. */
-  result: DeployResult
-  deploymentId: string
-  revisionId: string
-  config: Config
-  client: ControlPlaneClient
-  io: DeployIo
-  /** The agent server is reached through this (proxies). */
-  dispatcher?: Dispatcher
-  signal?: AbortSignal
-  now: () => number
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
-  /** The run's deadline (or the rollback's): every check ends by it. */
-  deadline: number
-  /**
-   * The end of `verify-timeout` for /info and the agent checks, fixed when the first of them
-   * asks (never past `deadline`).
-   */
-  agentDeadline(): number
-  /** `eval-dataset`: the gate planned before the write, or why it is skipped for this revision. */
-  gate?: GateForCheck
-  /** The workflow's commit and run, for the experiment's metadata. */
-  workflow?: WorkflowFacts
-}
-
-/** A check's verdict, and what it read that the report shows. */
-export interface CheckOutcome {
-  verdict: CheckVerdictKind
-  why?: string
-  /** What it saw, for the report (CheckVerdict.saw). */
-  saw?: string
-  reply?: string
-  a2aReply?: string
-  suite?: SuiteReport
-  gate?: GateReport
-}
-
-/** One row of the runner's list. */
-export interface CheckEntry {
-  check: CheckName
-  /** Whether the inputs (or the operation) ask for this check; a check not asked for has no verdict. */
-  asked(context: CheckContext): boolean
-  /** Never throws for what a server does: a verdict, with why. */
-  run(context: CheckContext): Promise<CheckOutcome>
-  /** The spec's table ("Checks that cannot conclude"): whether its "could not conclude" rolls back. */
+/** A row of the list with its types kept inside: what the runner reads of every step. */
+export interface StepRow {
+  name: CheckName
   inconclusiveRollsBack: boolean
-  /** The stop table: the verdicts of this check after which no later check runs. */
   stopsLaterOn: readonly CheckVerdictKind[]
+  /** Whether the run asks for it on `revision` (its needs are there). */
+  asks(config: Config, revision: DeployedRevision): boolean
+  /** The step for one run. */
+  open(config: Config, context: StepContext): OpenStep
+}
+
+/** One step of one run: its work before the write, and its run on each DEPLOYED revision. */
+export interface OpenStep {
+  /** Its reads before the write, its plan said (and on a dry run, what it did not write). */
+  prepare(target: WriteTarget): Promise<void>
+  /** Its writes before the write, once every step read (never on a dry run). */
+  prepareWrites(): Promise<void>
+  /** Its run on `revision`; undefined when it is not asked for that revision. */
+  runOn(revision: DeployedRevision, phase: RevisionPhase): (() => Promise<StepOutcome>) | undefined
+  /** A rollback begins: what the step says of the revision it brings back, when it skips it. */
+  broughtBack(checks: StepChecks | undefined, toRevisionId: string): string | undefined
+  undo(revision: DeployedRevision, phase: RevisionPhase): Promise<void>
+}
+
+/** Where a revision's steps run: this run's phase, or a rollback's (its own context). */
+export interface Phase {
+  context: StepContext
+  /** Steps skipped on a brought-back revision, and why (OpenStep.broughtBack). */
+  skipped?: Partial<Record<CheckName, string>>
+}
+
+/** A phase on one revision: the `agent.timeout` its agent steps share. */
+interface RevisionPhase extends Phase {
+  verifyDeadline(): number
+}
+
+/** A step as a row of the list: its types checked here, kept inside the closures after. */
+export function defineStep<Name extends CheckName, Need, P = never>(
+  step: Step<Name, Need, P>
+): StepRow {
+  return {
+    name: step.name,
+    inconclusiveRollsBack: step.inconclusiveRollsBack,
+    stopsLaterOn: step.stopsLaterOn,
+    asks: (config, revision) => step.needs(config, revision) !== undefined,
+    open(config, context) {
+      const opened = step.needs(config)
+      const skippedUnder = step.skippedUnder?.[config.operation]
+      const under = skippedUnder?.why
+      if (skippedUnder && opened !== undefined) context.log.notice(skippedUnder.notice)
+      let prepared: { prepared: P } | { skipped: string } | undefined
+      const inputFor = (
+        need: Need,
+        revision: DeployedRevision,
+        phase: RevisionPhase
+      ): StepInput<Need, P> => {
+        const deadline = phase.context.deadline.at
+        return {
+          need,
+          // Only a step with a prepare has a P, and it runs only once prepared (runOn).
+          prepared: (prepared && 'prepared' in prepared ? prepared.prepared : undefined) as P,
+          revision,
+          context: phase.context,
+          deadline: step.deadline ? step.deadline(deadline, phase.context) : deadline,
+          verifyDeadline: phase.verifyDeadline
+        }
+      }
+      return {
+        async prepare(target) {
+          if (opened === undefined || under !== undefined || !step.prepare) return
+          prepared = await step.prepare(opened, target, context)
+          if (!('prepared' in prepared)) return
+          step.plan?.(prepared.prepared).forEach((line) => context.log.info(line))
+          if (config.dryRun && step.dryRun) context.log.info(step.dryRun)
+        },
+        async prepareWrites() {
+          if (!prepared || !('prepared' in prepared) || !step.prepareWrites) return
+          prepared = { prepared: await step.prepareWrites(prepared.prepared, context) }
+        },
+        runOn(revision, phase) {
+          const need = step.needs(config, revision)
+          if (need === undefined) return undefined
+          const skipped =
+            phase.skipped?.[step.name] ??
+            under ??
+            (prepared && 'skipped' in prepared ? prepared.skipped : undefined)
+          if (skipped !== undefined) return async () => ({ verdict: 'skipped', why: skipped })
+          // A step that reads before the write runs only on what it read.
+          if (step.prepare && prepared === undefined) return undefined
+          return () => step.run(inputFor(need, revision, phase))
+        },
+        broughtBack(checks, toRevisionId) {
+          if (step.broughtBack === 'again') return undefined
+          if (checks?.payloads[step.name] === undefined) return undefined
+          const why = step.broughtBack.skipped(toRevisionId)
+          context.log.notice(step.broughtBack.notice(why))
+          return why
+        },
+        async undo(revision, phase) {
+          const need = step.needs(config, revision)
+          if (need === undefined || !step.undo) return
+          await step.undo(inputFor(need, revision, phase))
+        }
+      }
+    }
+  }
+}
+
+/** The steps of the list one run asks for, opened once before its write. */
+export interface StepsOfRun {
+  /**
+   * The before-write phase: every step's prepare, in list order, then (unless a dry run) every
+   * step's writes before the write, in list order.
+   */
+  beforeWrite(target: WriteTarget): Promise<void>
+  /** The steps on one DEPLOYED revision. Rejects with the CancelledError of a cancel. */
+  check(revision: DeployedRevision, phase: Phase): Promise<StepChecks>
+  /** A rollback begins: the steps that skip the revision it brings back, and why. */
+  broughtBack(checks: StepChecks | undefined, toRevisionId: string): Phase['skipped']
+  /** A rollback begins: what the steps that ran on this run's revision undo, in reverse order. */
+  undo(checks: StepChecks | undefined, revision: DeployedRevision, phase: Phase): Promise<void>
+}
+
+export function openSteps(
+  list: readonly StepRow[],
+  config: Config,
+  context: StepContext
+): StepsOfRun {
+  const opened = list.map((row) => ({ row, step: row.open(config, context) }))
+  return {
+    async beforeWrite(target) {
+      // Every step reads first, so that one refusing leaves nothing written by another.
+      for (const { step } of opened) await step.prepare(target)
+      if (config.dryRun) return
+      for (const { step } of opened) await step.prepareWrites()
+    },
+    check: (revision, phase) => runSteps(opened, revision, onRevision(config, phase)),
+    broughtBack(checks, toRevisionId) {
+      const skipped: Partial<Record<CheckName, string>> = {}
+      for (const { row, step } of opened) {
+        const why = step.broughtBack(checks, toRevisionId)
+        if (why !== undefined) skipped[row.name] = why
+      }
+      return skipped
+    },
+    async undo(checks, revision, phase) {
+      const ran = new Set(checks?.verdicts.map(({ check }) => check))
+      const onIt = onRevision(config, phase)
+      for (const { row, step } of [...opened].reverse()) {
+        if (ran.has(row.name)) await step.undo(revision, onIt)
+      }
+    }
+  }
+}
+
+/** The phase on one revision: its agent steps share one `agent.timeout`, fixed at first use. */
+function onRevision(config: Config, phase: Phase): RevisionPhase {
+  const { clock, deadline } = phase.context
+  return {
+    ...phase,
+    verifyDeadline: verifyDeadline(clock, config.verify?.timeoutMs ?? 0, deadline.at)
+  }
 }
 
 /**
- * Runs the checks of `list` that are asked for, in its order, until one's verdict stops the
- * rest. The only place a cancellation passes through: an aborted signal is never a verdict (not
- * even one a check made of the abort); it rejects with the CancelledError the signal carries.
- * A check that throws anything else could not conclude.
+ * Runs the steps asked for, in list order, until one's verdict stops the rest. The only place a
+ * cancellation passes through: an aborted signal is never a verdict (not even one a step made of
+ * the abort); it rejects with the CancelledError the signal carries. A step that throws anything
+ * else could not conclude.
  */
-export async function runChecks(
-  list: readonly CheckEntry[],
-  context: CheckContext
-): Promise<AfterDeployChecks> {
-  const checks: AfterDeployChecks = { verdicts: [] }
-  for (const entry of list) {
-    if (!entry.asked(context)) continue
-    throwIfCancelled(context.signal)
-    let outcome: CheckOutcome
+async function runSteps(
+  opened: { row: StepRow; step: OpenStep }[],
+  revision: DeployedRevision,
+  phase: RevisionPhase
+): Promise<StepChecks> {
+  const { signal } = phase.context
+  const checks: StepChecks = { verdicts: [], payloads: {} }
+  for (const { row, step } of opened) {
+    const run = step.runOn(revision, phase)
+    if (run === undefined) continue
+    throwIfCancelled(signal)
+    let outcome: StepOutcome
     try {
-      outcome = await entry.run(context)
+      outcome = await run()
     } catch (error) {
-      throwIfCancelled(context.signal)
+      throwIfCancelled(signal)
       const message = error instanceof Error ? error.message : String(error)
       outcome = {
         verdict: 'inconclusive',
-        why: `The ${entry.check} check could not be made: ${message}`
+        why: `The ${row.name} check could not be made: ${message}`
       }
     }
-    throwIfCancelled(context.signal)
-    const verdict: CheckVerdict = { check: entry.check, verdict: outcome.verdict }
+    throwIfCancelled(signal)
+    const verdict: CheckVerdict<CheckName> = { check: row.name, verdict: outcome.verdict }
     if (outcome.why !== undefined) verdict.why = outcome.why
     if (outcome.saw !== undefined) verdict.saw = outcome.saw
     checks.verdicts.push(verdict)
-    if (outcome.reply !== undefined) checks.reply = outcome.reply
-    if (outcome.a2aReply !== undefined) checks.a2aReply = outcome.a2aReply
-    if (outcome.suite !== undefined) checks.suite = outcome.suite
-    if (outcome.gate !== undefined) checks.gate = outcome.gate
-    if (entry.stopsLaterOn.includes(outcome.verdict)) break
+    if (outcome.payload !== undefined) {
+      Object.assign(checks.payloads, { [row.name]: outcome.payload })
+    }
+    if (row.stopsLaterOn.includes(outcome.verdict)) break
   }
   return checks
 }
@@ -108,14 +215,14 @@ export async function runChecks(
  * whose row of `list` says it rolls back.
  */
 export function checksRollBack(
-  list: readonly CheckEntry[],
-  checks: AfterDeployChecks | undefined
+  list: readonly StepRow[],
+  checks: Pick<StepChecks, 'verdicts'> | undefined
 ): boolean {
   return (checks?.verdicts ?? []).some(
     ({ check, verdict }) =>
       verdict === 'failed' ||
       (verdict === 'inconclusive' &&
-        list.find((entry) => entry.check === check)?.inconclusiveRollsBack === true)
+        list.find((row) => row.name === check)?.inconclusiveRollsBack === true)
   )
 }
 

@@ -1,28 +1,18 @@
 /**
- * The evaluation gate in the delivery: planned once the deployment was read and before anything
- * is written (its reads, its refusals, the serving revision's experiment when no baseline
- * exists), then run as the last check after DEPLOYED. The gate itself is ../evaluation/.
+ * The evaluation gate as a step after DEPLOYED: planned once the deployment was read and before
+ * anything is written (its reads, its refusals, the serving revision's experiment when no
+ * baseline exists), then run as the last check. The gate itself is ../evaluation/, loaded on first
+ * use: a run without `gate.dataset` never loads it, nor the tracing client.
  */
 import { ControlPlaneError } from '../control-plane/errors'
-import type { Dispatcher } from '../control-plane/transport'
-import {
-  describeGatePlan,
-  planGate,
-  runGate,
-  runServingBaseline,
-  TracingClient,
-  type AgentCredentials,
-  type ExperimentRuns,
-  type GateDeps,
-  type GateForCheck,
-  type GateProblem
-} from '../evaluation'
+import type { AgentCredentials, GateDeps, GateProblem, PreparedGate } from '../evaluation'
 import type { Config } from '../inputs/parse'
 import { checkHttpUrl } from '../lib/url'
 import { gateLogLines } from '../report/gate'
-import type { DeployDeps, WriteTarget } from '../operations/deps'
 import { ACTION_VERSION } from '../version'
-import type { CheckContext, CheckOutcome } from './check-runner'
+import { defineStep } from './check-runner'
+import type { StepContext } from './step'
+import { ENDS_THE_CHECKS } from './step-kit'
 
 /** The gate's reads refused what the policy asks: every problem, each naming its key. */
 export class GateRefusal extends Error {
@@ -35,137 +25,143 @@ export class GateRefusal extends Error {
   }
 }
 
-export interface GateOpening {
-  /** DeployDeps.beforeWrite: reads, refusals, the serving revision's experiment when needed. */
-  beforeWrite(target: WriteTarget): Promise<void>
-  /** The plan once made, or why the gate is skipped; undefined before the reads (a dry run). */
-  forCheck(): GateForCheck | undefined
-}
+const evaluation = () => import('../evaluation')
 
-/**
- * The gate of a delivery, when `eval-dataset` asks for one and the operation is gated;
- * undefined otherwise (operation rollback says with a notice that it skips it).
- */
-export function openGate(
-  config: Config,
-  deps: DeployDeps & { dispatcher?: Dispatcher },
-  gated: boolean
-): GateOpening | undefined {
+/** The gate as prepared, with its plan in words (made while the gate's code is loaded). */
+type GatePrepared = PreparedGate & { planLines: string[] }
+
+const NOT_AGAIN = 'brings back a revision that served before, so it is not evaluated again'
+
+/** The gate's means: the tracing service's client, under the run's deadline. */
+async function gateDeps(context: StepContext): Promise<GateDeps> {
+  const { config, clock, log } = context
+  const { TracingClient } = await evaluation()
   const settings = config.gate
-  if (!settings) return undefined
-  if (!gated) {
-    const why = `operation ${config.operation} brings back a revision that served before, so it is not evaluated again`
-    deps.io.notice(`Evaluation gate skipped: ${why}.`)
-    return { beforeWrite: async () => undefined, forCheck: () => ({ skipped: why }) }
-  }
   const client = new TracingClient({
-    baseUrl: settings.tracingUrl,
+    baseUrl: settings?.tracingUrl ?? '',
     apiKey: config.apiKey,
     tenantId: config.tenantId,
     userAgent: `deploy-agent-action/${ACTION_VERSION}`,
-    dispatcher: deps.dispatcher,
-    now: deps.now,
-    sleep: deps.sleep,
+    dispatcher: context.dispatcher,
+    now: clock.now,
+    sleep: clock.sleep,
     onRetry: ({ method, path, attempt, delayMs, reason }) =>
-      deps.io.info(
+      log.info(
         `Tracing service: ${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`
       )
   })
-  const gateDeps: GateDeps = {
-    client,
-    deadline: deps.startedAt + config.timeoutMs,
-    signal: deps.signal,
-    dispatcher: deps.dispatcher,
-    now: deps.now,
-    sleep: deps.sleep,
-    info: (line) => deps.io.info(line),
-    notice: (line) => deps.io.notice(line)
-  }
-  const agent: AgentCredentials = {
-    apiKey: config.verify?.apiKey ?? config.apiKey,
-    ...(config.verify?.authScheme !== undefined && { authScheme: config.verify.authScheme })
-  }
-  let prepared: GateForCheck | undefined
   return {
-    forCheck: () => prepared,
-    beforeWrite: async (target) => {
-      const checkedUrl =
-        target.deploymentUrl === undefined ? undefined : checkHttpUrl(target.deploymentUrl)
-      const planned = await planGate(
-        settings,
-        {
-          ...target,
-          deploymentUrl: checkedUrl && 'url' in checkedUrl ? checkedUrl.url : undefined
-        },
-        gateDeps
-      )
-      switch (planned.kind) {
-        case 'refused':
-          throw new GateRefusal(planned.problems)
-        case 'unreadable':
-          throw new Error(planned.why)
-        case 'skipped':
-          deps.io.notice(`Evaluation gate skipped: ${planned.why}.`)
-          prepared = { skipped: planned.why }
-          return
-        case 'planned':
-          break
-      }
-      describeGatePlan(planned.plan).forEach((line) => deps.io.info(line))
-      if (config.dryRun) {
-        deps.io.info('Dry run: the evaluation gate read what it needs; no experiment was written.')
-        return
-      }
-      let servingBaseline: ExperimentRuns | undefined
-      try {
-        servingBaseline = await runServingBaseline(planned.plan, agent, gateDeps)
-      } catch (error) {
-        if (deps.signal?.aborted) throw error
-        if (!(error instanceof ControlPlaneError)) throw error
-        // A gate whose baseline cannot be made could not conclude: nothing is deployed for it.
-        throw new Error(
-          `The evaluation gate could not evaluate the serving revision before the write (the tracing service failed: ${error.message}); nothing was deployed. Run the step again once the tracing service answers.`
-        )
-      }
-      prepared = { plan: planned.plan, servingBaseline, deps: gateDeps, agent }
-    }
+    client,
+    deadline: context.deadline.at,
+    signal: context.signal,
+    dispatcher: context.dispatcher,
+    now: clock.now,
+    sleep: clock.sleep,
+    info: (line) => log.info(line),
+    notice: (line) => log.notice(line)
   }
 }
 
-/**
- * The check after DEPLOYED: the experiment on this run's revision, its scores, its verdict. A
- * revision brought back by a rollback is given no plan, only why (it served before).
- */
-export async function gateCheck(context: CheckContext): Promise<CheckOutcome> {
-  const gate = context.gate
-  // Said by a notice when it was decided: before the write, or when the rollback began.
-  if (!gate || 'skipped' in gate) return { verdict: 'skipped', why: gate?.skipped }
-  const report = await runGate(
-    gate.plan,
-    {
-      revisionId: context.revisionId,
-      deploymentId: context.deploymentId,
-      deploymentUrl: context.result.deploymentUrl ?? '',
-      commit:
-        context.result.promotion?.commit ??
-        context.result.promotion?.fromCommit ??
-        context.workflow?.commit,
-      workflowRun: context.workflow?.runUrl
-    },
-    gate.agent,
-    { ...gate.deps, deadline: context.deadline },
-    gate.servingBaseline
-  )
-  report.notices.forEach((notice) => context.io.notice(notice))
-  const { verdict, why } = report.verdict
-  gateLogLines(report).forEach((line) => context.io.info(line))
-  return {
-    verdict,
-    ...(why !== undefined && {
-      why: `The evaluation gate ${verdict === 'failed' ? 'failed' : 'could not conclude'}: ${why}.`,
-      // The report names the gate beside what it saw.
-      saw: `${why}.`
-    }),
-    gate: report
-  }
+/** What the gate needs of the config: its settings, and the agent server's credentials. */
+interface GateNeed {
+  settings: NonNullable<Config['gate']>
+  agent: AgentCredentials
 }
+
+export const gateStep = defineStep<'gate', GateNeed, GatePrepared>({
+  name: 'gate',
+  needs: (config) =>
+    config.gate && {
+      settings: config.gate,
+      agent: {
+        apiKey: config.verify?.apiKey ?? config.apiKey,
+        ...(config.verify?.authScheme !== undefined && { authScheme: config.verify.authScheme })
+      } satisfies AgentCredentials
+    },
+  skippedUnder: {
+    rollback: {
+      why: `operation rollback ${NOT_AGAIN}`,
+      notice: `Evaluation gate skipped: operation rollback ${NOT_AGAIN}.`
+    }
+  },
+  prepare: async ({ settings, agent }, target, context) => {
+    const { describeGatePlan, planGate } = await evaluation()
+    const deps = await gateDeps(context)
+    const checkedUrl =
+      target.deploymentUrl === undefined ? undefined : checkHttpUrl(target.deploymentUrl)
+    const planned = await planGate(
+      settings,
+      { ...target, deploymentUrl: checkedUrl && 'url' in checkedUrl ? checkedUrl.url : undefined },
+      deps
+    )
+    switch (planned.kind) {
+      case 'refused':
+        throw new GateRefusal(planned.problems)
+      case 'unreadable':
+        throw new Error(planned.why)
+      case 'skipped':
+        context.log.notice(`Evaluation gate skipped: ${planned.why}.`)
+        return { skipped: planned.why }
+      case 'planned':
+        return {
+          prepared: { plan: planned.plan, deps, agent, planLines: describeGatePlan(planned.plan) }
+        }
+    }
+  },
+  plan: (prepared) => prepared.planLines,
+  dryRun: 'Dry run: the evaluation gate read what it needs; no experiment was written.',
+  prepareWrites: async (prepared, context) => {
+    const { runServingBaseline } = await evaluation()
+    try {
+      const servingBaseline = await runServingBaseline(prepared.plan, prepared.agent, prepared.deps)
+      return { ...prepared, servingBaseline }
+    } catch (error) {
+      if (context.signal?.aborted) throw error
+      if (!(error instanceof ControlPlaneError)) throw error
+      // A gate whose baseline cannot be made could not conclude: nothing is deployed for it.
+      throw new Error(
+        `The evaluation gate could not evaluate the serving revision before the write (the tracing service failed: ${error.message}); nothing was deployed. Run the step again once the tracing service answers.`
+      )
+    }
+  },
+  /** The experiment on this run's revision, its scores, its verdict. */
+  run: async ({ prepared, revision, context, deadline }) => {
+    const { result } = revision
+    const { runGate } = await evaluation()
+    const report = await runGate(
+      prepared.plan,
+      {
+        revisionId: revision.revisionId,
+        deploymentId: revision.deploymentId,
+        deploymentUrl: result.deploymentUrl ?? '',
+        commit:
+          result.promotion?.commit ?? result.promotion?.fromCommit ?? context.workflow?.commit,
+        workflowRun: context.workflow?.runUrl
+      },
+      prepared.agent,
+      { ...prepared.deps, deadline },
+      prepared.servingBaseline
+    )
+    report.notices.forEach((notice) => context.log.notice(notice))
+    const { verdict, why } = report.verdict
+    gateLogLines(report).forEach((line) => context.log.info(line))
+    return {
+      verdict,
+      ...(why !== undefined && {
+        why: `The evaluation gate ${verdict === 'failed' ? 'failed' : 'could not conclude'}: ${why}.`,
+        // The report names the gate beside what it saw.
+        saw: `${why}.`
+      }),
+      payload: report
+    }
+  },
+  // A revision brought back by a rollback served before: a second experiment would double the
+  // cost while the service is degraded.
+  broughtBack: {
+    skipped: (toRevisionId) =>
+      `revision ${toRevisionId}, brought back, is not evaluated again: it served before, and a second experiment would double the cost while the service is degraded`,
+    notice: (why) => `Evaluation gate: ${why}.`
+  },
+  inconclusiveRollsBack: true,
+  stopsLaterOn: ENDS_THE_CHECKS
+})

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { CallOptions } from '../control-plane/client'
 import type { Deployment } from '../control-plane/schemas'
 import { TransportError } from '../control-plane/transport'
+import { parseJson } from '../lib/json'
 import { readAgain, type Reading } from '../lib/read-again'
 import { agentExchange, type AgentServer } from '../agent-server/exchange'
 import { agentStatusMeaning, REFUSED_HINT } from '../agent-server/status'
@@ -49,8 +50,7 @@ const NO_ACTIVE_REVISION = 'the service returns no active_revision_id'
  */
 export async function checkActiveRevision(check: ActiveRevisionCheck): Promise<Serving> {
   const judge = (active: string | null | undefined): ServingReading => {
-    if (active === undefined)
-      return { kind: 'final', value: { kind: 'not-checkable', why: NO_ACTIVE_REVISION } }
+    if (active === undefined) return finalAnswer('not-checkable', NO_ACTIVE_REVISION)
     return active === check.revisionId
       ? { kind: 'seen', value: true }
       : { kind: 'not-seen', value: active }
@@ -82,8 +82,13 @@ const infoSchema = z
 /** An answer that waiting does not change: the check ends with it. */
 type ServingFinal = Extract<Serving, { kind: 'unconfirmed' | 'not-checkable' }>
 
+const finalAnswer = (kind: ServingFinal['kind'], why: string): ServingReading => ({
+  kind: 'final',
+  value: { kind, why }
+})
+
 /**
- * With `verify-assistant`: the agent server's `GET /info` names the control plane's revision it
+ * With `agent.assistant`: the agent server's `GET /info` names the control plane's revision it
  * runs as `host.host_revision_id` (servers run by the service, newer ones). Read again while it
  * names another revision or gives no usable answer, until the deadline. A server that sends no
  * `host_revision_id`, or has no /info at all (404), cannot be checked this way; one that sends
@@ -133,69 +138,45 @@ async function readInfo(check: InfoCheck): Promise<ServingReading> {
     const reason = error instanceof TransportError ? error.reason : String(error)
     // A body over the cap is read once: asking again would download it again.
     if (error instanceof TransportError && error.kind === 'too-large') {
-      return { kind: 'final', value: { kind: 'unconfirmed', why: `GET /info: ${reason}` } }
+      return finalAnswer('unconfirmed', `GET /info: ${reason}`)
     }
     return { kind: 'could-not-tell', why: `GET /info got no usable answer: ${reason}` }
   }
   switch (agentStatusMeaning(answer.status)) {
     case 'missing':
-      return {
-        kind: 'final',
-        value: {
-          kind: 'not-checkable',
-          why: `the agent server answers ${answer.status} to GET /info`
-        }
-      }
+      return finalAnswer('not-checkable', `the agent server answers ${answer.status} to GET /info`)
     case 'refused':
-      return {
-        kind: 'final',
-        value: {
-          kind: 'unconfirmed',
-          why: `the agent server refuses GET /info (${answer.status}). ${REFUSED_HINT}`
-        }
-      }
+      return finalAnswer(
+        'unconfirmed',
+        `the agent server refuses GET /info (${answer.status}). ${REFUSED_HINT}`
+      )
     case 'rejected':
-      return {
-        kind: 'final',
-        value: {
-          kind: 'unconfirmed',
-          why: `the agent server answers ${answer.status} to GET /info`
-        }
-      }
+      return finalAnswer('unconfirmed', `the agent server answers ${answer.status} to GET /info`)
     case 'not-ready':
       return { kind: 'could-not-tell', why: `GET /info answered ${answer.status}` }
     case 'answered':
       break
   }
-  let body: unknown
-  try {
-    body = JSON.parse(answer.text)
-  } catch {
+  const body = parseJson(answer.text)
+  if (body === undefined)
     return { kind: 'could-not-tell', why: 'GET /info answered a body that is not JSON' }
-  }
   const parsed = infoSchema.safeParse(body)
   if (!parsed.success) {
     // A revision id of another shape is no answer of "none": waiting does not change it.
     const issue = parsed.error.issues[0]
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
-    return {
-      kind: 'final',
-      value: {
-        kind: 'unconfirmed',
-        why: `GET /info answered a body of another shape (${where}${issue?.message ?? 'not an object'})`
-      }
-    }
+    return finalAnswer(
+      'unconfirmed',
+      `GET /info answered a body of another shape (${where}${issue?.message ?? 'not an object'})`
+    )
   }
   const named = parsed.data.host?.host_revision_id ?? undefined
   if (named === check.revisionId) return { kind: 'seen', value: true }
   if (named === undefined) {
-    return {
-      kind: 'final',
-      value: {
-        kind: 'not-checkable',
-        why: "the agent server's GET /info names no host.host_revision_id (older and local servers send none)"
-      }
-    }
+    return finalAnswer(
+      'not-checkable',
+      "the agent server's GET /info names no host.host_revision_id (older and local servers send none)"
+    )
   }
   return { kind: 'not-seen', value: named }
 }

@@ -65,12 +65,3 @@ export async function agentExchange(
   })
   return { status: answer.status, text: answer.bodyText }
 }
-
-/** An answer body read as JSON whatever its content type (the server answers JSON as text/plain). */
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}

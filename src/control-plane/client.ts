@@ -1,6 +1,12 @@
 import { createReadStream } from 'node:fs'
 import { BODY_CAPS } from './transport'
-import { ResponseShapeError, HttpStatusError, ServiceIdError, UploadRefusedError } from './errors'
+import {
+  HttpStatusError,
+  PagingError,
+  ResponseShapeError,
+  ServiceIdError,
+  UploadRefusedError
+} from './errors'
 import { UUID } from '../lib/ids'
 import { withoutQuery } from './signed-url'
 import { SeenPages } from './paging'
@@ -77,9 +83,11 @@ const MAX_PAGES = 1000
  */
 export class ControlPlaneClient {
   readonly #requester: ControlPlaneRequester
+  readonly #maxPages: number
 
   constructor(options: ControlPlaneClientOptions) {
     this.#requester = new ControlPlaneRequester(options)
+    this.#maxPages = options.maxListPages ?? MAX_PAGES
   }
 
   /** The longest time one request may take. */
@@ -92,7 +100,8 @@ export class ControlPlaneClient {
     name: string,
     call: CallOptions = {}
   ): Promise<Deployment | undefined> {
-    for await (const page of this.#deploymentPages(name, call, MAX_PAGES)) {
+    // Pages that never end are an error, not "no such deployment": that would create a second one.
+    for await (const page of this.#deploymentPages(name, call, this.#maxPages, 'fail')) {
       const match = page.find((deployment) => deployment.name === name)
       if (match) return match
     }
@@ -281,12 +290,12 @@ export class ControlPlaneClient {
 
   /**
    * Every deployment whose name contains `nameContains` ('' for all), over every page; at most
-   * `maxPages` pages (MAX_PAGES unless given).
+   * `maxPages` pages (the client's guard unless given).
    */
   async listDeployments(
     nameContains: string,
     call: CallOptions = {},
-    maxPages = MAX_PAGES
+    maxPages = this.#maxPages
   ): Promise<Deployment[]> {
     const found: Deployment[] = []
     for await (const page of this.#deploymentPages(nameContains, call, maxPages)) {
@@ -303,7 +312,8 @@ export class ControlPlaneClient {
   async *#deploymentPages(
     nameContains: string,
     call: CallOptions,
-    maxPages: number
+    maxPages: number,
+    whenCut: 'stop' | 'fail' = 'stop'
   ): AsyncGenerator<Deployment[]> {
     const path = controlPlanePaths.deployments()
     const seen = new SeenPages(
@@ -326,6 +336,13 @@ export class ControlPlaneClient {
       const next = list.offset ?? offset + list.resources.length
       if (list.resources.length < PAGE_LIMIT || next <= offset) return
       offset = next
+    }
+    if (whenCut === 'fail') {
+      throw new PagingError(
+        'GET',
+        path,
+        `the deployments named like ${JSON.stringify(nameContains)} did not end within ${maxPages} pages`
+      )
     }
   }
 }

@@ -42,6 +42,8 @@ export interface ControlPlaneClientOptions {
   /** The sleep between attempts and of each request's timeout: the world's clock. */
   sleep?: Sleep
   random?: () => number
+  /** Pages of a list read at the most, a guard against a service whose pages never end (1,000). */
+  maxListPages?: number
 }
 
 export interface CallOptions {

@@ -117,10 +117,10 @@ async function readAndJudge(
     if (keys.length === 0)
       return {
         kind: 'skipped',
-        why: 'a first deploy leaves nothing to compare with and eval-min-scores names no key: no experiment runs'
+        why: 'a first deploy leaves nothing to compare with and gate.min-scores names no key: no experiment runs'
       }
     deps.notice(
-      'Evaluation gate: a first deploy has no earlier revision to compare with; eval-max-regression is skipped, eval-min-scores still applies.'
+      'Evaluation gate: a first deploy has no earlier revision to compare with; gate.max-regression is skipped, gate.min-scores still applies.'
     )
   }
   const baseline = relative
@@ -242,9 +242,9 @@ export function describeGatePlan(plan: GatePlan): string[] {
   const baseline = plan.baseline
   const comparedWith =
     baseline.kind === 'none'
-      ? 'no baseline (no eval-max-regression)'
+      ? 'no baseline (no gate.max-regression)'
       : baseline.kind === 'first-deploy'
-        ? 'nothing: a first deploy (eval-max-regression skipped)'
+        ? 'nothing: a first deploy (gate.max-regression skipped)'
         : baseline.kind === 'missing'
           ? `no baseline: ${baseline.why} (relative thresholds cannot conclude)`
           : baseline.kind === 'experiment'
@@ -252,7 +252,7 @@ export function describeGatePlan(plan: GatePlan): string[] {
             : `the serving revision ${baseline.revisionId}, evaluated first, before anything is written (${runs} more agent calls)`
   return [
     `Evaluation gate: dataset ${plan.dataset.id} (${examples.length} examples, version ${plan.datasetVersion}${settings.splits ? `, splits ${settings.splits.join(', ')}` : ''})`,
-    `  ${runs} runs (${examples.length} × eval-repetitions ${settings.repetitions}), ${settings.concurrency} at a time, against assistant ${settings.assistantId}`,
+    `  ${runs} runs (${examples.length} × gate.repetitions ${settings.repetitions}), ${settings.concurrency} at a time, against assistant ${settings.assistantId}`,
     `  keys awaited: ${plan.keys.join(', ')}; feedback awaited up to ${Math.round(settings.timeoutMs / 1000)} s after the last run`,
     `  compared with ${comparedWith}`
   ]

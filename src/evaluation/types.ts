@@ -52,7 +52,7 @@ export interface PlannedExample {
   firstLine: string
 }
 
-/** What `eval-max-regression` compares with, as found before the write. */
+/** What `gate.max-regression` compares with, as found before the write. */
 export type BaselinePlan =
   | { kind: 'none' }
   /** A first deploy: nothing served before; relative thresholds are skipped. */

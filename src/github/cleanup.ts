@@ -1,7 +1,7 @@
 import type { Markdown } from '../report/markdown'
 import type { Redactor } from '../report/redact'
 import { budgetedCall, openGitHub, type BoundedCallOptions, type GitHubTarget } from './client'
-import { findComment, identityOnce } from './pr-comment'
+import { findComment, identityOnce, replaceComment } from './pr-comment'
 
 /** Pages of 100 GitHub deployments of one environment read to mark them inactive. */
 const MAX_DEPLOYMENT_PAGES = 3
@@ -93,13 +93,7 @@ export function openGitHubPreviews(
       })
       // No comment of ours: the preview was never announced there, so nothing to correct.
       if (!ours) return
-      await octokit.rest.issues.updateComment({
-        owner,
-        repo,
-        comment_id: ours.id,
-        body,
-        request: { signal }
-      })
+      await replaceComment(octokit, { owner, repo, signal }, ours.id, body)
     })
 
   return {

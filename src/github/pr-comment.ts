@@ -161,13 +161,7 @@ export async function upsertComment(
       : await findComment(octokit, { ...where, marker })
   const body = bodyOf(ours?.body ?? undefined)
   if (ours) {
-    await octokit.rest.issues.updateComment({
-      owner,
-      repo,
-      comment_id: ours.id,
-      body,
-      request: { signal }
-    })
+    await replaceComment(octokit, where, ours.id, body)
     thisRun.commentId = ours.id
     thisRun.body = body
     return
@@ -181,4 +175,20 @@ export async function upsertComment(
   })
   thisRun.commentId = data.id
   thisRun.body = body
+}
+
+/** Replaces the body of a comment of ours, found before. */
+export async function replaceComment(
+  octokit: Octokit,
+  where: { owner: string; repo: string; signal: AbortSignal },
+  commentId: number,
+  body: string
+): Promise<void> {
+  await octokit.rest.issues.updateComment({
+    owner: where.owner,
+    repo: where.repo,
+    comment_id: commentId,
+    body,
+    request: { signal: where.signal }
+  })
 }

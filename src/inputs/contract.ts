@@ -1,17 +1,8 @@
 /** The tracing service's inputs: what the policy's evaluation gate reads the dataset from. */
 export const TRACING_INPUTS = ['tracing-url', 'tracing-web-url'] as const
 
-/**
- * The names of the action's public interface, as declared in action.yml. Every input is read and
- * every output written through these lists only, so a test can hold them against action.yml.
- */
-export const INPUT_NAMES = [
-  'api-url',
-  'api-key',
-  'tenant-id',
-  'name',
-  'operation',
-  'deployment-id',
+/** What is built and how: inputs that mean nothing to operations delete and rollback. */
+export const SOURCE_INPUTS = [
   'source',
   'repo-url',
   'integration-id',
@@ -27,7 +18,21 @@ export const INPUT_NAMES = [
   'source-dir',
   'install-command',
   'build-command',
-  'secrets',
+  'secrets'
+] as const
+
+/**
+ * The names of the action's public interface, as declared in action.yml. Every input is read and
+ * every output written through these lists only, so a test can hold them against action.yml.
+ */
+export const INPUT_NAMES = [
+  'api-url',
+  'api-key',
+  'tenant-id',
+  'name',
+  'operation',
+  'deployment-id',
+  ...SOURCE_INPUTS,
   'wait',
   'timeout',
   'poll-interval',

@@ -15,14 +15,9 @@ export type {
   ValidateConfig
 } from './schema'
 export type { StepPolicy } from './release-policy'
-export {
-  DEPLOYMENT_TYPES,
-  OPERATIONS,
-  SOURCES,
-  type DeploymentType,
-  type Operation,
-  type Source
-} from './fields'
+export { DEPLOYMENT_TYPES, OPERATIONS, SOURCES, type DeploymentType, type Source } from './fields'
+/** The operations that run (validate, which sends nothing, is ValidateConfig's own). */
+export type Operation = Config['operation']
 
 /**
  * Turns the raw action inputs into one Config (or operation validate's), or throws an InputError that lists every problem

@@ -15,7 +15,8 @@ import type { InputEnv } from './problems'
 export interface StepPolicy {
   /** The path as written in `release-policy`. */
   path: string
-  loaded: LoadedPolicy
+  /** The environments entries' names, as written. */
+  entries: string[]
   /** The policy in effect for the step's `environment`. */
   inEffect: PolicyInEffect
 }
@@ -51,7 +52,7 @@ export async function readStepPolicy(raw: RawInputs, env: InputEnv): Promise<Ste
   const inEffect = loaded.inEffect(environment)
   return problems.length > 0
     ? { problems: uniqueProblems(problems) }
-    : { policy: { path, loaded, inEffect }, problems: [] }
+    : { policy: { path, entries: loaded.entries, inEffect }, problems: [] }
 }
 
 function inputRuleProblems(

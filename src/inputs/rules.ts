@@ -1,28 +1,15 @@
 import { z } from 'zod'
-import { INPUT_NAMES, TRACING_INPUTS, type InputName, type RawInputs } from './contract'
+import {
+  INPUT_NAMES,
+  SOURCE_INPUTS,
+  TRACING_INPUTS,
+  type InputName,
+  type RawInputs
+} from './contract'
 import { isTagRef, normaliseRepoRef, workflowRepoRef } from './git-ref'
 import type { InputEnv, InputProblem } from './problems'
 import { Step, type Rule } from './step'
 
-/** What is built and how: inputs that mean nothing to operations delete and rollback. */
-const SOURCE_INPUTS: InputName[] = [
-  'source',
-  'repo-url',
-  'integration-id',
-  'repo-ref',
-  'deployment-type',
-  'build-on-push',
-  'graph-config-path',
-  'image-uri',
-  'listener-id',
-  'k8s-namespace',
-  'custom-url',
-  'resource-spec',
-  'source-dir',
-  'install-command',
-  'build-command',
-  'secrets'
-]
 /** Inputs that mean nothing to operation delete; given with it, they are refused by name. */
 const DEPLOY_ONLY: InputName[] = [
   ...SOURCE_INPUTS,
@@ -78,7 +65,7 @@ const validate: Rule = (step) =>
 const operation: Rule = (step) => {
   // validate checks inputs as written for any operation: which one they serve is not its to say.
   if (step.operation === 'validate') return []
-  const refused = (inputs: InputName[], message: string) =>
+  const refused = (inputs: readonly InputName[], message: string) =>
     inputs.filter((input) => step.given(input)).map((input) => problem(input, message))
   const pruneOnly = refused(PRUNE_ONLY, `is only for operation prune, not ${step.operation}`)
   if (step.operation === 'delete') {

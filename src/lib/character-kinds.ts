@@ -3,17 +3,23 @@
  * as written: each kind once, and every check or escape builds its set from these kinds, naming
  * the kinds it lets through and why.
  */
-const KINDS = {
+
+/** Control characters: a terminal, the runner or a renderer may act on them. */
+const CONTROL = {
   tab: '\\t',
   lineFeed: '\\n',
   carriageReturn: '\\r',
-  /** C0 but tab, line feed and carriage return: a terminal or the runner may act on them. */
+  /** C0 but tab, line feed and carriage return. */
   c0: '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f',
   del: '\\u007f',
   /** C1 (U+0080–U+009F): NEL among them breaks a line for some readers. */
   c1: '\\u0080-\\u009f',
   /** The Unicode line and paragraph separators: line breaks to JavaScript and some renderers. */
-  lineSeparators: '\\u2028\\u2029',
+  lineSeparators: '\\u2028\\u2029'
+} as const
+
+const KINDS = {
+  ...CONTROL,
   /**
    * Zero-width and bidi format characters, the soft hyphen and the byte-order mark: unseen, they
    * reorder or hide what a reader sees, or split a secret for a matcher but not for a reader.
@@ -26,15 +32,7 @@ const KINDS = {
 export type CharacterKind = keyof typeof KINDS
 
 /** The kinds a text that stays on one line may never hold (layout, C0, DEL, C1, separators). */
-export const CONTROL_KINDS: readonly CharacterKind[] = [
-  'tab',
-  'lineFeed',
-  'carriageReturn',
-  'c0',
-  'del',
-  'c1',
-  'lineSeparators'
-]
+export const CONTROL_KINDS = Object.keys(CONTROL) as readonly (keyof typeof CONTROL)[]
 
 /** A regex class of the kinds given, e.g. `/[\t\n\u0000-…]/` with the flags given. */
 export function characterClass(kinds: readonly CharacterKind[], flags = ''): RegExp {

@@ -14,8 +14,9 @@ export async function deleteDeployment(
   config: DeleteConfig,
   deps: DeployDeps
 ): Promise<DeployResult> {
-  const { client, io, signal, now } = deps
-  const call = { deadline: deps.startedAt + config.timeoutMs, signal }
+  const { client, io, signal } = deps
+  const now = deps.clock.now
+  const call = { deadline: deps.deadline.at, signal }
   const state: Omit<DeployResult, 'outcome' | 'message' | 'elapsedMs'> = {
     created: false,
     statusesSeen: []
@@ -24,7 +25,7 @@ export async function deleteDeployment(
     ...state,
     outcome,
     message,
-    elapsedMs: now() - deps.startedAt
+    elapsedMs: now() - deps.deadline.startedAt
   })
   const wanted = named(config)
   try {

@@ -19,12 +19,12 @@ export class DeployRun<C extends Config = Config> {
     readonly config: C,
     readonly deps: DeployDeps
   ) {
-    this.deadline = deps.startedAt + config.timeoutMs
+    this.deadline = deps.deadline.at
     this.call = { deadline: this.deadline, signal: deps.signal }
   }
 
   elapsed(): number {
-    return this.deps.now() - this.deps.startedAt
+    return this.deps.clock.now() - this.deps.deadline.startedAt
   }
 
   /** "deployment NAME (ID)", as far as it is known. */
@@ -50,7 +50,8 @@ export class DeployRun<C extends Config = Config> {
   }
 
   writeDeps(): WriteDeps {
-    const { client, sleep, now, io } = this.deps
+    const { client, io } = this.deps
+    const { sleep, now } = this.deps.clock
     return {
       client,
       call: this.call,

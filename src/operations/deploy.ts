@@ -58,7 +58,7 @@ async function packSourceDir(run: DeployRun): Promise<SourceArchive | undefined>
   await sourceArchive.checkSourceDir(run.config)
   const archive = await sourceArchive.packSource(run.config.sourceDir, undefined, {
     deadline: run.deadline,
-    now: run.deps.now,
+    now: run.deps.clock.now,
     signal: run.deps.signal
   })
   io.info(`Packed ${archive.files.length} files into ${formatBytes(archive.bytes)}.`)

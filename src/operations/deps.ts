@@ -1,15 +1,13 @@
 import type { ControlPlaneClient } from '../control-plane/client'
 import type { KnownFact } from '../result'
+import type { RunContext, RunLog } from '../run/context'
 import type { PredictionBasis } from '../wait/poll-schedule'
 
 /**
  * What an operation does to the world besides HTTP: the log, and the facts it reports as it
  * learns them. It sets no output: ../report/reporter.ts does, from these facts and the result.
  */
-export interface DeployIo {
-  info(message: string): void
-  notice(message: string): void
-  warning(message: string): void
+export interface DeployIo extends RunLog {
   /** A fact whose output is set as soon as known (../report/reporter.ts says which). */
   known(fact: KnownFact): void
   /**
@@ -36,15 +34,13 @@ export interface WriteTarget {
   deploymentUrl?: string
 }
 
-export interface DeployDeps {
+/**
+ * What an operation is given: the run context (its clock, cancel, deadline and log; a rollback's
+ * has its own deadline) and the control plane.
+ */
+export interface DeployDeps extends RunContext {
   client: ControlPlaneClient
   io: DeployIo
-  /** Aborted on SIGINT/SIGTERM: the operation then ends as `cancelled`. */
-  signal?: AbortSignal
-  /** When the run started (epoch ms); the deadline is this plus `timeout`. */
-  startedAt: number
-  now: () => number
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
   /**
    * operation prune with prune-closed-prs: the state of a pull request of the workflow's
    * repository, undefined when there is none of that number. Rejects when GitHub cannot say.
@@ -52,7 +48,8 @@ export interface DeployDeps {
   pullRequestState?: (pullNumber: number) => Promise<'open' | 'closed' | undefined>
   /**
    * Deploy and promote call it once the deployment was read, before anything is written (a dry
-   * run included): the evaluation gate's reads and refusals. A rejection ends the run there.
+   * run included): the before-write phase, every step's `prepare` in list order
+   * (../after-deploy/steps-of-run.ts). A rejection ends the run there.
    */
   beforeWrite?: (target: WriteTarget) => Promise<void>
 }

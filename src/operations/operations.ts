@@ -1,24 +1,26 @@
+import type { OutputName } from '../inputs/contract'
 import type { Config } from '../inputs/parse'
 import type { DeployResult } from '../result'
-import { deleteDeployment } from './delete'
-import { deploy } from './deploy'
 import type { DeployDeps } from './deps'
-import { promote } from './promote'
-import { prunePreviews } from './prune'
-import { rollbackOperation } from './rollback'
 
 export type Operation = Config['operation']
+
+/** Where the commit of an operation's revision is read from, for the report and its links. */
+export type BuiltFrom = 'workflow' | 'promotion' | 'redeploy'
 
 /** One operation's config: its variant of the union, with what the rules proved it has. */
 export type ConfigOf<K extends Operation> = Extract<Config, { operation: K }>
 
 /** What an operation is, everywhere: one row per operation, checked complete by the compiler. */
 export interface OperationKind<K extends Operation = Operation> {
-  /** What it sends and waits for, given its own config; ends in a result, never throws. */
+  /**
+   * What it sends and waits for, given its own config; ends in a result, never throws. Loaded on
+   * first use: the report reads this table on every run, a missing input's included.
+   */
   run: (config: ConfigOf<K>, deps: DeployDeps) => Promise<DeployResult>
   /** Its revision, once DEPLOYED, goes through the checks after DEPLOYED. */
   checked: boolean
-  /** `rollback-on-failure` applies: when its revision fails, the earlier one is redeployed. */
+  /** `rollback.on-failure` applies: when its revision fails, the earlier one is redeployed. */
   rollsBack: boolean
   /**
    * Its revision is an earlier one redeployed: `rolled-back` is true when it serves again (its
@@ -30,11 +32,6 @@ export interface OperationKind<K extends Operation = Operation> {
    * (`records`), or the traces of the previews it removed marked deleted (`previews`).
    */
   github: 'records' | 'previews'
-  /**
-   * `eval-dataset` gates it: planned before its write, run after its other checks. An operation
-   * that brings back what served before is not gated (a notice says so).
-   */
-  gated: boolean
   /** The GitHub deployment's description: what the run does to the deployment. */
   verb: string
   /** What the PR comment says the run is doing while it waits ("building `abc1234`"). */
@@ -44,65 +41,118 @@ export interface OperationKind<K extends Operation = Operation> {
    * when the revision whose build is sent is chosen (an earlier revision, or the source's).
    */
   commit: 'workflow' | 'served'
+  /** Where the commit its revision was built from is read: the workflow, the promotion, the redeploy. */
+  builtFrom: BuiltFrom
+  /**
+   * It sends a source of the inputs (a ref, an image, a folder) that the summary names; a promote
+   * carries the other deployment's.
+   */
+  sendsSource: boolean
+  /** It names one deployment: the `created` output and the GitHub records' name (prune names none). */
+  namesDeployment: boolean
+  /** The report says what serves now (a delete leaves nothing to serve). */
+  reportsServing: boolean
+  /** Outputs of its own, from its result. */
+  outputs?: (result: DeployResult) => Partial<Record<OutputName, string>>
+  /** The headline of a failure before any verdict. */
+  failedWords: string
 }
 
 export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
   deploy: {
-    run: deploy,
+    run: (config, deps) => import('./deploy').then(({ deploy }) => deploy(config, deps)),
     checked: true,
     rollsBack: true,
     bringsBack: false,
-    gated: true,
     github: 'records',
     verb: 'Deploy',
     waiting: 'building',
-    commit: 'workflow'
+    commit: 'workflow',
+    builtFrom: 'workflow',
+    sendsSource: true,
+    namesDeployment: true,
+    reportsServing: true,
+    failedWords: 'deploy failed'
   },
   // Itself the rollback: there is nothing earlier to bring back when it fails.
   rollback: {
-    run: rollbackOperation,
+    run: (config, deps) =>
+      import('./rollback').then(({ rollbackOperation }) => rollbackOperation(config, deps)),
     checked: true,
     rollsBack: false,
     bringsBack: true,
-    gated: false,
     github: 'records',
     verb: 'Roll back',
     waiting: 'redeploying an earlier revision',
-    commit: 'served'
+    commit: 'served',
+    builtFrom: 'redeploy',
+    sendsSource: true,
+    namesDeployment: true,
+    reportsServing: true,
+    failedWords: 'rollback failed'
   },
   promote: {
-    run: promote,
+    run: (config, deps) => import('./promote').then(({ promote }) => promote(config, deps)),
     checked: true,
     rollsBack: true,
     bringsBack: false,
-    gated: true,
     github: 'records',
     verb: 'Promote to',
     waiting: 'promoting',
-    commit: 'served'
+    commit: 'served',
+    builtFrom: 'promotion',
+    sendsSource: false,
+    namesDeployment: true,
+    reportsServing: true,
+    failedWords: 'promote failed'
   },
   delete: {
-    run: deleteDeployment,
+    run: (config, deps) =>
+      import('./delete').then(({ deleteDeployment }) => deleteDeployment(config, deps)),
     checked: false,
     rollsBack: false,
     bringsBack: false,
-    gated: false,
     github: 'previews',
     verb: 'Delete',
     waiting: 'deleting',
-    commit: 'workflow'
+    commit: 'workflow',
+    builtFrom: 'workflow',
+    sendsSource: true,
+    namesDeployment: true,
+    reportsServing: false,
+    outputs: deletedOutputs,
+    failedWords: 'delete failed'
   },
   prune: {
-    run: prunePreviews,
+    run: (config, deps) =>
+      import('./prune').then(({ prunePreviews }) => prunePreviews(config, deps)),
     checked: false,
     rollsBack: false,
     bringsBack: false,
-    gated: false,
     github: 'previews',
     verb: 'Prune',
     waiting: 'pruning',
-    commit: 'workflow'
+    commit: 'workflow',
+    builtFrom: 'workflow',
+    sendsSource: true,
+    namesDeployment: false,
+    reportsServing: true,
+    outputs: (result) => ({ pruned: JSON.stringify(prunedNames(result)) }),
+    failedWords: 'prune failed'
   }
+}
+
+/** A delete says which deployment it removed, or would: none when there was none to remove. */
+function deletedOutputs(result: DeployResult): Partial<Record<OutputName, string>> {
+  const removed = result.outcome === 'deleted' || result.outcome === 'dry-run'
+  return { 'deployment-id': removed ? (result.deploymentId ?? '') : '' }
+}
+
+/** operation prune: the names deleted, or on a dry run those that would be. */
+function prunedNames(result: DeployResult): string[] {
+  return (result.pruneRows ?? [])
+    .filter((row) => result.outcome === 'dry-run' || row.result === 'deleted')
+    .map((row) => row.name)
 }
 
 /** Runs the operation the config names: its row's run, given its own variant of the config. */

@@ -15,14 +15,15 @@ type Criteria = PruneConfig['prune']
  * was tried. Never touches a name that does not start with the prefix.
  */
 export async function prunePreviews(config: PruneConfig, deps: DeployDeps): Promise<DeployResult> {
-  const { io, signal, now } = deps
-  const call = { deadline: deps.startedAt + config.timeoutMs, signal }
+  const { io, signal } = deps
+  const now = deps.clock.now
+  const call = { deadline: deps.deadline.at, signal }
   const finish = (outcome: DeployOutcome, message: string, rows?: PruneRow[]): DeployResult => ({
     outcome,
     message,
     created: false,
     statusesSeen: [],
-    elapsedMs: now() - deps.startedAt,
+    elapsedMs: now() - deps.deadline.startedAt,
     pruneRows: rows
   })
   const criteria = config.prune
@@ -84,7 +85,7 @@ async function staleRows(
   for (const deployment of candidates) {
     const pullRequest = pullRequestOf(deployment.name, criteria.prefix)
     const reason =
-      staleByAge(deployment, criteria, deps.now()) ??
+      staleByAge(deployment, criteria, deps.clock.now()) ??
       (criteria.closedPullRequests && pullRequest !== undefined
         ? await staleByPullRequest(pullRequest, deps, () => undecided.push(deployment.name))
         : undefined)

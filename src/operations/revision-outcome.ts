@@ -32,7 +32,8 @@ export async function waitForOutcome(
   deployment: Deployment,
   revisionId: string
 ): Promise<{ result: DeployResult; lastRead?: Revision }> {
-  const { client, signal, now, sleep } = run.deps
+  const { client, signal } = run.deps
+  const { now, sleep } = run.deps.clock
   const deploymentId = deployment.id
   let lastRead: Revision | undefined
   const progress = new WaitProgress({
@@ -170,7 +171,7 @@ export function endedByError(run: DeployRun, error: unknown): DeployResult {
       : ''
     return run.finish(
       'timeout',
-      `Timed out after ${took} before ${error.method} ${error.path} could finish${goesOn}. Raise timeout (now ${formatDuration(run.config.timeoutMs)}) or check the service.`
+      `Timed out after ${took} before ${error.method} ${error.path} could finish${goesOn}. Raise timeout (now ${formatDuration(run.deps.deadline.budgetMs)}) or check the service.`
     )
   }
   return run.finish('error', withHint(error))
@@ -190,7 +191,7 @@ async function failedRevisionBefore(
 ): Promise<string> {
   try {
     const revisions = await run.deps.client.listRevisions(deploymentId, 20, {
-      deadline: run.deps.now() + AFTER_DEADLINE_LOOK_MS,
+      deadline: run.deps.clock.now() + AFTER_DEADLINE_LOOK_MS,
       signal: run.deps.signal
     })
     const ours = revisions.findIndex((revision) => revision.id === revisionId)

@@ -125,9 +125,9 @@ export interface RollbackRequest {
 }
 
 /**
- * rollback-on-failure: decides whether a rollback is due (the deployment must no longer serve the
+ * rollback.on-failure: decides whether a rollback is due (the deployment must no longer serve the
  * previous revision, and must not serve another run's), redeploys the previous revision exactly
- * once and waits for it under `rollback-timeout`, which starts now. Its report holds the
+ * once and waits for it under `rollback.timeout`, which starts now. Its report holds the
  * revision the redeploy created; `skipped` says why nothing was sent.
  */
 export async function rollBackAfterFailure(
@@ -136,17 +136,14 @@ export async function rollBackAfterFailure(
   request: RollbackRequest
 ): Promise<{ report: RollbackReport; result?: DeployResult } | { skipped: string }> {
   const { failedRevisionId, previousRevisionId, deploymentId } = request
-  const startedAt = deps.now()
+  const startedAt = deps.deadline.startedAt
   const io = {
     ...deps.io,
     // The records are the failed deploy's: they say how the rollback ended, at the end.
     waitStarting: undefined,
     redeploying: undefined
   }
-  const run = new DeployRun(
-    { ...config, timeoutMs: config.rollbackTimeoutMs },
-    { ...deps, io, startedAt }
-  )
+  const run = new DeployRun(config, { ...deps, io })
   const report = (
     outcome: RollbackReport['outcome'],
     message: string,
@@ -157,7 +154,7 @@ export async function rollBackAfterFailure(
       toRevisionId: previousRevisionId,
       revisionId,
       outcome,
-      elapsedMs: deps.now() - startedAt,
+      elapsedMs: deps.clock.now() - startedAt,
       message,
       // Settled once its checks ran and what serves was read (../safe-delivery.ts).
       restored: false
@@ -177,7 +174,7 @@ export async function rollBackAfterFailure(
     }
     const source = await deps.client.getRevision(deploymentId, previousRevisionId, run.call)
     deps.io.info(
-      `Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback-timeout ${formatDuration(config.rollbackTimeoutMs)})…`
+      `Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback.timeout ${formatDuration(config.rollbackTimeoutMs)})…`
     )
     const redeployed = await redeployOnce(
       deploymentId,

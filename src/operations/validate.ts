@@ -13,7 +13,7 @@ export function validate(config: ValidateConfig, log: Log): void {
   // The rules require release-policy with validate; parseInputs refuses a policy with problems.
   if (policy === undefined) throw new Error('operation validate ran without a release policy.')
   const { entry, digest, policy: inEffect } = policy.inEffect
-  const entries = policy.loaded.entries
+  const entries = policy.entries
   log.info(
     `Release policy ${policy.path}: no problems (checked as written${
       entries.length === 0 ? '' : ` and with each of ${entries.length} environments entries merged`

@@ -1,30 +1,21 @@
-import type { AfterDeployChecks, CheckName, CheckVerdict } from '../result'
+import type { CheckVerdict } from '../result'
+import type { CheckName, StepChecks } from '../step-payloads'
+import { STEP_ROWS } from './step-rows'
 
-/** Each check as a user knows it, in the summary, the PR comment and the GitHub status. */
-export const CHECK_WORDS: Record<CheckName, string> = {
-  serving: 'serving check',
-  info: 'agent /info',
-  assistant: 'assistant',
-  run: 'test run',
-  a2a: 'A2A',
-  suite: 'smoke suite',
-  gate: 'evaluation gate',
-  commit: 'commit check'
-}
-
-/** A check's verdict as people read it: the check in words. */
+/** A check's verdict as people read it: the check in words, its name for decisions. */
 export interface CheckInWords {
+  check: CheckName
   name: string
   verdict: CheckVerdict['verdict']
   why?: string
 }
 
 /** Every check's verdict in words, in the order the check runner ran them. */
-export function checksInWords(checks: AfterDeployChecks): CheckInWords[] {
+export function checksInWords(checks: Pick<StepChecks, 'verdicts'>): CheckInWords[] {
   // What the check saw, when it says so apart from the log's sentence: the name stands beside it.
   return checks.verdicts.map(({ saw, ...verdict }) => ({
     ...verdict,
-    name: CHECK_WORDS[verdict.check],
+    name: STEP_ROWS[verdict.check].words,
     ...(saw !== undefined ? { why: saw } : {})
   }))
 }

@@ -1,6 +1,8 @@
 import { formatDuration } from '../lib/duration'
 import { OUTCOMES, type HeadlineKey } from '../outcomes'
+import { OPERATIONS } from '../operations/operations'
 import type { HeadlinePart, ReportModel } from './report-types'
+import { payloadRow } from './step-rows'
 
 export type { HeadlinePart } from './report-types'
 
@@ -19,15 +21,6 @@ const FAILED_STATUS: Record<string, string> = {
   INTERRUPTED: 'the revision was interrupted'
 }
 
-/** What the operation was, for a failure that came before any verdict. */
-const FAILED_OPERATION: Record<ReportModel['operation'], string> = {
-  deploy: 'deploy failed',
-  rollback: 'rollback failed',
-  promote: 'promote failed',
-  delete: 'delete failed',
-  prune: 'prune failed'
-}
-
 /**
  * The headline's words after the mark, per headline of the outcome table (../outcomes.ts); the
  * compiler checks every one has some.
@@ -36,7 +29,8 @@ const HEADLINES: Record<HeadlineKey, (model: Words) => HeadlinePart[]> = {
   succeeded: (model) => {
     const took = formatDuration(model.stepMs)
     const { promotion } = model
-    if (model.operation === 'promote' && promotion) {
+    // A promote's result carries its promotion, a rollback's the revision it redeployed.
+    if (promotion) {
       return model.commit
         ? [
             `${model.deploymentName} promoted from ${promotion.fromDeploymentName} (commit `,
@@ -45,7 +39,7 @@ const HEADLINES: Record<HeadlineKey, (model: Words) => HeadlinePart[]> = {
           ]
         : [`${model.deploymentName} promoted from ${promotion.fromDeploymentName} in ${took}`]
     }
-    if (model.operation === 'rollback' && model.redeployOf)
+    if (model.redeployOf)
       return [
         `${model.deploymentName} rolled back to revision `,
         { code: model.redeployOf.slice(0, 8) },
@@ -69,7 +63,7 @@ const HEADLINES: Record<HeadlineKey, (model: Words) => HeadlinePart[]> = {
   cancelled: (model) => [
     `${model.deploymentName}: cancelled after ${formatDuration(model.stepMs)}`
   ],
-  errored: (model) => [`${model.deploymentName}: ${FAILED_OPERATION[model.operation]}`],
+  errored: (model) => [`${model.deploymentName}: ${OPERATIONS[model.operation].failedWords}`],
   'dry-run': (model) => [`${model.deploymentName}: dry run, nothing was changed`],
   deleted: (model) => [`${model.deploymentName} deleted`],
   absent: (model) => [`${model.deploymentName} was already absent`],
@@ -79,12 +73,13 @@ const HEADLINES: Record<HeadlineKey, (model: Words) => HeadlinePart[]> = {
   }
 }
 
-/** The failed check in a few words: a smoke suite's count beside what it needed. */
+/** The failed check in a few words: its row's, from what it read (a smoke suite's count). */
 function checkPhrase(model: Words): string {
-  const { failedCheck, suite } = model
+  const { failedCheck } = model
   if (!failedCheck) return 'a check failed'
-  if (failedCheck.name === 'smoke suite' && suite && failedCheck.verdict === 'failed')
-    return `smoke suite ${suite.passed}/${suite.cases.length} (needs ${suite.required})`
+  const failed = failedCheck.verdict === 'failed' && payloadRow(model.payloads, failedCheck.check)
+  const phrase = failed ? failed.row.failedPhrase?.(failed.payload) : undefined
+  if (phrase !== undefined) return phrase
   return failedCheck.verdict === 'failed'
     ? `${failedCheck.name} failed`
     : `${failedCheck.name} could not conclude`

@@ -5,6 +5,7 @@ import { checkHttpUrl } from '../lib/url'
 import { DEPLOYMENT_NAME, UUID } from '../lib/ids'
 import { FEEDBACK_KEY } from '../lib/gate-thresholds'
 import { CONTROL_KINDS, characterClass } from '../lib/character-kinds'
+import { parseJson } from '../lib/json'
 
 /** An output is one line: no control character and no line break of any kind. */
 const OUTPUT_CONTROL = characterClass(CONTROL_KINDS)
@@ -50,12 +51,8 @@ const count: Shape = pattern(/^\d+$/, 'it is not a count')
 
 /** A JSON list of deployment names, each of the service's own name rule. */
 const deploymentNames: Shape = (value) => {
-  let names: unknown
-  try {
-    names = JSON.parse(value)
-  } catch {
-    return { problem: 'it is not JSON' }
-  }
+  const names = parseJson(value)
+  if (names === undefined) return { problem: 'it is not JSON' }
   const valid =
     Array.isArray(names) &&
     names.every((name) => typeof name === 'string' && DEPLOYMENT_NAME.test(name))
@@ -73,12 +70,8 @@ const numberOrNull = (value: unknown) =>
  * holding numbers, null and the fixed words only; never `pass` beside a null mean.
  */
 const evalScores: Shape = (value) => {
-  let scores: unknown
-  try {
-    scores = JSON.parse(value)
-  } catch {
-    return { problem: 'it is not JSON' }
-  }
+  const scores = parseJson(value)
+  if (scores === undefined) return { problem: 'it is not JSON' }
   if (typeof scores !== 'object' || scores === null || Array.isArray(scores))
     return { problem: 'it is not a JSON object' }
   for (const [key, row] of Object.entries(scores)) {

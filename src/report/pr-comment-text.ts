@@ -11,13 +11,11 @@ import {
   type PushVerdict
 } from './comment-history'
 import { shortCommit } from './headline'
-import { CHECK_WORDS } from './checks-in-words'
-import { renderGate } from './gate'
 import { capComment, markdownFor, type Markdown } from './markdown'
 import type { Redactor } from './redact'
 import { alert, headlineMarkdown, linkedCommit } from './report-pieces'
 import { shortId, type ReportModel } from './report-model'
-import { failedCasesLine } from './suite'
+import { payloadRows, type PayloadView } from './step-rows'
 import { servingWords } from './summary'
 
 /**
@@ -71,9 +69,9 @@ export function renderComment(
           ''
         ]),
     ...facts({ ...model, links: { ...model.links, compare } }, md),
-    ...(model.gate
-      ? renderGate(model.gate, md, { broughtBack: model.rollback?.toRevisionId })
-      : []),
+    ...payloadRows(model.payloads).flatMap(
+      ({ name, row, payload }) => row.comment?.(payload, viewOf(model, name, md, redact)) ?? []
+    ),
     ...history(pushes.slice(push ? 1 : 0), place, md)
   ]
   return capComment(lines.join('\n'))
@@ -125,13 +123,23 @@ export function renderBuildingComment(
   )
 }
 
-/** The failed smoke cases by name: the comment has no suite table to find them in. */
+/** A payload in the comment: this run's revision's (the comment shows no rollback's). */
+function viewOf(model: ReportModel, name: string, md: Markdown, redact: Redactor): PayloadView {
+  return {
+    md,
+    redact,
+    failedHere: model.failedCheck?.check === name,
+    afterRollback: false,
+    broughtBack: model.rollback?.toRevisionId
+  }
+}
+
+/** What the failed step read, in the reason block (the failed smoke cases by name). */
 function failedCases(model: ReportModel, md: Markdown, redact: Redactor): string[] {
-  const line =
-    model.suite && model.failedCheck?.name === CHECK_WORDS.suite
-      ? failedCasesLine(model.suite, md, redact)
-      : undefined
-  return line ? ['', `**Failed cases:** ${line}`] : []
+  return payloadRows(model.payloads).flatMap(({ name, row, payload }) => {
+    const view = viewOf(model, name, md, redact)
+    return view.failedHere ? (row.commentReason?.(payload, view) ?? []) : []
+  })
 }
 
 function facts(model: ReportModel, md: Markdown): string[] {

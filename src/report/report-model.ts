@@ -1,13 +1,10 @@
 import type { Config } from '../inputs/parse'
 import { commitUrl, compareUrl, FULL_SHA, runUrl, type GitHubPlace } from '../lib/github-links'
 import { UUID } from '../lib/ids'
-import { succeeds } from '../outcomes'
-import {
-  type AfterDeployChecks,
-  type DeployResult,
-  type RevisionLogs,
-  type RollbackReport
-} from '../result'
+import { OUTCOMES, succeeds } from '../outcomes'
+import { OPERATIONS, type BuiltFrom } from '../operations/operations'
+import type { DeployResult, RevisionLogs } from '../result'
+import type { StepChecks, StepRollback } from '../step-payloads'
 import { checksInWords, type CheckInWords } from './checks-in-words'
 import { headlineOf } from './headline'
 import { rollbackWords } from './rollback-text'
@@ -26,8 +23,8 @@ import type { LogsInWords, ReportModel, RollbackInWords, ServingNow } from './re
 export interface ReportInput {
   operation: Config['operation']
   result: DeployResult
-  checks?: AfterDeployChecks
-  rollback?: RollbackReport
+  checks?: StepChecks
+  rollback?: StepRollback
   logs?: RevisionLogs
   /** The input's `source`, for operations whose source is not the deployments' own. */
   source?: string
@@ -92,14 +89,7 @@ export function buildReport(input: ReportInput): ReportModel {
     promotion: result.promotion,
     redeployOf: result.redeployOf,
     checks: checkWords,
-    suite: checks?.suite,
-    gate: checks?.gate,
-    replies: [
-      ...(checks?.reply !== undefined ? [{ label: 'The agent replied', text: checks.reply }] : []),
-      ...(checks?.a2aReply !== undefined
-        ? [{ label: 'The agent replied over A2A', text: checks.a2aReply }]
-        : [])
-    ],
+    payloads: checks?.payloads ?? {},
     stepMs: input.startedAt === undefined ? result.elapsedMs : input.now - input.startedAt,
     updatedAt: input.now,
     phases: result.phases,
@@ -121,14 +111,15 @@ function deploymentLink(result: DeployResult, serving: ServingNow): string | und
 
 /** The commit this run's revision was built from: the service's word first, then the workflow's. */
 function commitOf(input: ReportInput): string | undefined {
-  const { result, operation } = input
-  const candidates =
-    operation === 'promote'
-      ? [result.promotion?.commit, result.promotion?.fromCommit]
-      : operation === 'rollback'
-        ? [result.redeployCommit]
-        : [input.workflowCommit]
-  return candidates.find((sha) => sha !== undefined && FULL_SHA.test(sha))
+  const { result } = input
+  const candidates: Record<BuiltFrom, (string | undefined)[]> = {
+    promotion: [result.promotion?.commit, result.promotion?.fromCommit],
+    redeploy: [result.redeployCommit],
+    workflow: [input.workflowCommit]
+  }
+  return candidates[OPERATIONS[input.operation].builtFrom].find(
+    (sha) => sha !== undefined && FULL_SHA.test(sha)
+  )
 }
 
 function previousCommitOf(input: ReportInput): string | undefined {
@@ -143,7 +134,7 @@ function previousCommitOf(input: ReportInput): string | undefined {
  */
 function servingNow(
   result: DeployResult,
-  rollback: RollbackReport | undefined,
+  rollback: StepRollback | undefined,
   failedCheck: CheckInWords | undefined
 ): ServingNow {
   if (rollback) {
@@ -163,19 +154,27 @@ function servingNow(
       return { whose: 'failed', revisionId: rollback.failedRevisionId }
     return { whose: 'unknown', revisionId: rollback.revisionId }
   }
-  if (result.outcome === 'deployed') return { whose: 'this run', revisionId: result.revisionId }
-  // The serving check failed: another revision serves, as its words say.
-  if (result.outcome === 'checks-failed' && failedCheck?.name === 'serving check')
-    return { whose: 'unknown' }
-  if (result.outcome === 'checks-failed') return { whose: 'failed', revisionId: result.revisionId }
-  if (result.outcome === 'failed' && result.previousRevisionId)
-    return { whose: 'previous', revisionId: result.previousRevisionId }
-  if (result.outcome === 'deleted' || result.outcome === 'absent' || result.created)
-    return { whose: 'none' }
-  return { whose: 'unknown' }
+  switch (OUTCOMES[result.outcome].serves) {
+    case 'this-run':
+      return { whose: 'this run', revisionId: result.revisionId }
+    case 'checked':
+      // The serving check failed: another revision serves, as its words say.
+      return failedCheck?.check === 'serving'
+        ? { whose: 'unknown' }
+        : { whose: 'failed', revisionId: result.revisionId }
+    case 'previous':
+      if (result.previousRevisionId)
+        return { whose: 'previous', revisionId: result.previousRevisionId }
+      break
+    case 'none':
+      return { whose: 'none' }
+    case 'unknown':
+      break
+  }
+  return result.created ? { whose: 'none' } : { whose: 'unknown' }
 }
 
-function rollbackInWords(rollback: RollbackReport): RollbackInWords {
+function rollbackInWords(rollback: StepRollback): RollbackInWords {
   return {
     restored: rollback.restored,
     failedRevisionId: rollback.failedRevisionId,
@@ -183,14 +182,14 @@ function rollbackInWords(rollback: RollbackReport): RollbackInWords {
     revisionId: rollback.revisionId,
     elapsedMs: rollback.elapsedMs,
     words: shortenIds(rollbackWords(rollback)),
-    suite: rollback.checks?.suite
+    payloads: rollback.checks?.payloads ?? {}
   }
 }
 
 /** Every id of the run, in full, for the collapsed block; only well-formed ones. */
 function idsOf(
   result: DeployResult,
-  rollback: RollbackReport | undefined,
+  rollback: StepRollback | undefined,
   commit: string | undefined
 ): { label: string; id: string }[] {
   const ids: [string, string | undefined][] = [

@@ -1,6 +1,6 @@
-import type { GateReport } from '../evaluation'
 import type { Config } from '../inputs/parse'
-import type { DeployOutcome, Promotion, PruneRow, SuiteReport } from '../result'
+import type { DeployOutcome, Promotion, PruneRow } from '../result'
+import type { StepPayloads } from '../step-payloads'
 import type { PhaseTimeline } from '../wait/phases'
 import type { CheckInWords } from './checks-in-words'
 
@@ -47,11 +47,8 @@ export interface ReportModel {
   /** operation rollback: the earlier revision redeployed. */
   redeployOf?: string
   checks: CheckInWords[]
-  suite?: SuiteReport
-  /** The evaluation gate's report, when it ran. */
-  gate?: GateReport
-  /** The agent's replies worth showing (verify-message, A2A). */
-  replies: { label: string; text: string }[]
+  /** What the steps read on this run's revision, by step name (./step-rows.ts renders each). */
+  payloads: Partial<StepPayloads>
   /** The step's time, one figure everywhere; the rollback's is its own. */
   stepMs: number
   /** Epoch ms the report was made: the "updated" time. */
@@ -79,7 +76,8 @@ export interface RollbackInWords {
   elapsedMs: number
   /** How it ended, one or two sentences. */
   words: string
-  suite?: SuiteReport
+  /** What the steps read on the revision it brought back, by step name. */
+  payloads: Partial<StepPayloads>
 }
 
 export interface ServingNow {

@@ -1,19 +1,14 @@
 import type { OutputName } from '../inputs/contract'
 import type { Operation } from '../inputs/parse'
-import type {
-  AfterDeployChecks,
-  DeployResult,
-  KnownFact,
-  PruneRow,
-  RollbackReport
-} from '../result'
-import type { GateReport } from '../evaluation/types'
+import type { DeployResult, KnownFact, RollbackReport } from '../result'
+import type { StepChecks } from '../step-payloads'
 import type { Log } from './log'
 import { createOutputs } from './outputs'
 import type { Redactor } from './redact'
 import type { Sink } from '../world'
 import type { DeployOutcome } from '../result'
 import { succeeds } from '../outcomes'
+import { OPERATIONS } from '../operations/operations'
 import type { GitHubPlace } from '../lib/github-links'
 import { writeSummary } from './job-summary'
 import { renderComment } from './pr-comment-text'
@@ -21,6 +16,7 @@ import type { ReportModel } from './report-model'
 import { describeRollback } from './rollback-text'
 import { statusDescription } from './status-text'
 import { renderSummary } from './summary'
+import { payloadRows } from './step-rows'
 
 /** Output values by name; an output that is absent is not set. */
 export type Outputs = Partial<Record<OutputName, string>>
@@ -29,7 +25,7 @@ export type Outputs = Partial<Record<OutputName, string>>
 export interface RunFacts {
   operation: Operation
   result: DeployResult
-  checks?: AfterDeployChecks
+  checks?: StepChecks
   rollback?: RollbackReport
   /** Operations that are checked: whether an earlier revision serves again (`rolled-back`). */
   rolledBack?: boolean
@@ -54,7 +50,7 @@ export function outputsOf(run: RunFacts): Outputs {
   const { operation, result, checks, rollback } = run
   const outputs: Outputs = {
     // A prune names no deployment of its own.
-    created: operation === 'prune' ? undefined : String(result.created),
+    created: OPERATIONS[operation].namesDeployment ? String(result.created) : undefined,
     'deployment-id': result.deploymentId,
     'previous-revision-id': result.previousRevisionId,
     'revision-id': result.revisionId,
@@ -65,31 +61,16 @@ export function outputsOf(run: RunFacts): Outputs {
       result.redeployOf !== undefined ? result.revisionId : rollback?.revisionId,
     'rolled-back': run.rolledBack === undefined ? undefined : String(run.rolledBack),
     'promoted-from': result.promotion?.fromRevisionId,
-    // The counts are this run's revision's, as revision-id is; a rollback's are in its report.
-    'cases-passed': checks?.suite && String(checks.suite.passed),
-    'cases-failed': checks?.suite && String(checks.suite.failed),
-    ...gateOutputs(run.checks?.gate)
+    // A step's own (the smoke suite's counts, the gate's): this run's revision's, as
+    // revision-id is; a rollback's are in its report.
+    ...Object.assign(
+      {},
+      ...payloadRows(checks?.payloads).map(({ row, payload }) => row.outputs?.(payload) ?? {})
+    )
   }
-  if (operation === 'delete') {
-    // A delete says which deployment it removed, or would: none when there was none to remove.
-    const removed = result.outcome === 'deleted' || result.outcome === 'dry-run'
-    outputs['deployment-id'] = removed ? (result.deploymentId ?? '') : ''
-  }
-  if (operation === 'prune') outputs.pruned = JSON.stringify(prunedNames(result))
+  // The operation's own (a delete's deployment-id, a prune's names), over the shared ones.
+  Object.assign(outputs, OPERATIONS[operation].outputs?.(result))
   return outputs
-}
-
-/** `eval-passed`, `experiment-id`, `baseline-experiment-id`, `eval-scores`: the gate's own. */
-function gateOutputs(gate: Pick<GateReport, 'outputs'> | undefined): Outputs {
-  return gate?.outputs ?? {}
-}
-
-/** operation prune: the names deleted, or on a dry run those that would be. */
-function prunedNames(result: DeployResult): string[] {
-  const rows: PruneRow[] = result.pruneRows ?? []
-  return rows
-    .filter((row) => result.outcome === 'dry-run' || row.result === 'deleted')
-    .map((row) => row.name)
 }
 
 /**

@@ -1,8 +1,8 @@
-import { gateStatusLine } from './gate'
 import { plainHeadline } from './headline'
 import { markdownFor } from './markdown'
 import type { Redactor } from './redact'
 import type { ReportModel } from './report-model'
+import { payloadRows } from './step-rows'
 
 /** GitHub's limit for a deployment status description. */
 export const MAX_DESCRIPTION = 140
@@ -13,10 +13,13 @@ export const MAX_DESCRIPTION = 140
  * characters.
  */
 export function statusDescription(
-  model: Pick<ReportModel, 'headline' | 'gate'>,
+  model: Pick<ReportModel, 'headline' | 'payloads'>,
   redact: Redactor
 ): string {
-  // The gate's verdict in one line beside the headline, which names it only when it failed.
-  const gate = model.gate ? `; ${gateStatusLine(model.gate)}` : ''
-  return markdownFor(redact).plain(`${plainHeadline(model)}${gate}`, MAX_DESCRIPTION)
+  // A step's verdict in a few words beside the headline (the gate's), which names it only when
+  // it failed.
+  const beside = payloadRows(model.payloads).flatMap(({ row, payload }) =>
+    row.status ? [`; ${row.status(payload)}`] : []
+  )
+  return markdownFor(redact).plain(`${plainHeadline(model)}${beside.join('')}`, MAX_DESCRIPTION)
 }

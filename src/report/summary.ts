@@ -1,4 +1,5 @@
 import { formatDuration } from '../lib/duration'
+import { OPERATIONS } from '../operations/operations'
 import type { Config } from '../inputs/parse'
 import type { DeployResult, PruneRow } from '../result'
 import type { CheckInWords } from './checks-in-words'
@@ -14,8 +15,7 @@ import {
   type ServingNow
 } from './report-model'
 import { alert, headlineMarkdown, linkedCommit } from './report-pieces'
-import { renderSuite } from './suite'
-import { renderGate } from './gate'
+import { payloadRows, type PayloadView, type PayloadWithRow } from './step-rows'
 
 /** The words of each verdict in the checks table. */
 const VERDICT_WORDS: Record<CheckInWords['verdict'], string> = {
@@ -34,24 +34,34 @@ const VERDICT_WORDS: Record<CheckInWords['verdict'], string> = {
 export function renderSummary(model: ReportModel, redact: Redactor): string {
   const md = markdownFor(redact)
   if (model.pruneRows) return renderPruneSummary(model, model.pruneRows, md)
-  const suiteFailed = model.failedCheck?.name === 'smoke suite' && model.suite
+  const view = (name: string, afterRollback: boolean): PayloadView => ({
+    md,
+    redact,
+    failedHere: !afterRollback && model.failedCheck?.check === name,
+    afterRollback,
+    broughtBack: model.rollback?.toRevisionId
+  })
+  const payloads = payloadRows(model.payloads, model.rollback?.payloads)
+  // The failed step's payload right under the reason, when its row shows it there; the others
+  // after the checks table.
+  const firstOf = ({ name, afterRollback, row }: PayloadWithRow) =>
+    view(name, afterRollback).failedHere && row.summaryReason !== undefined
+  const reasonDetail = payloads
+    .filter(firstOf)
+    .flatMap((each) => each.row.summaryReason?.(each.payload, view(each.name, false)) ?? [])
+  const payloadLines = payloads
+    .filter((each) => !firstOf(each))
+    .flatMap((each) => each.row.summary?.(each.payload, view(each.name, each.afterRollback)) ?? [])
   return capMarkdown(
     [
       `## ${headlineMarkdown(model, md)}`,
       '',
       ...failureFirst(model, md),
       ...(model.logs ? renderLogs(model.logs, md) : []),
-      ...(suiteFailed && model.suite ? renderSuite(model.suite, md, redact) : []),
+      ...reasonDetail,
       ...facts(model, md),
       ...checksTable(model.checks, md),
-      ...model.replies.flatMap((reply) => [`### ${reply.label}`, '', md.fence([reply.text]), '']),
-      ...(model.suite && !suiteFailed ? renderSuite(model.suite, md, redact) : []),
-      ...(model.rollback?.suite
-        ? renderSuite(model.rollback.suite, md, redact, 'after the rollback')
-        : []),
-      ...(model.gate
-        ? renderGate(model.gate, md, { broughtBack: model.rollback?.toRevisionId })
-        : []),
+      ...payloadLines,
       ...(model.planLines ? ['### Plan', '', md.fence(model.planLines), ''] : []),
       ...(model.phases ? renderPhases(model.phases, md) : []),
       ...fullIds(model, md)
@@ -98,7 +108,7 @@ export function servingWords(serving: ServingNow, md: Markdown): string {
 /** The facts of the run as a list (a key/value table would need an empty header row). */
 function facts(model: ReportModel, md: Markdown): string[] {
   const items: string[] = []
-  if (model.operation !== 'delete') {
+  if (OPERATIONS[model.operation].reportsServing) {
     items.push(
       `**Serving now:** ${servingWords(model.serving, md)}${model.links.deployment && model.serving.whose !== 'none' ? ` at ${md.link(model.links.deployment)}` : ''}`
     )

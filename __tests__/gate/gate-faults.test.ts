@@ -2,14 +2,15 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { seedGate } from '../../emulator'
 import { planGate } from '../../src/evaluation/plan'
 import { runGate } from '../../src/evaluation/gate'
-import type { GatePlan, GatePlanResult } from '../../src/evaluation/types'
 import {
   AGENT,
   DEPLOYMENT,
   REVISION_A,
   REVISION_B,
   revision,
+  planned,
   startWorld,
+  thresholds,
   writes,
   type World
 } from './gate-harness'
@@ -23,11 +24,6 @@ afterEach(async () => {
   world = undefined
 })
 
-function planned(result: GatePlanResult): GatePlan {
-  if (result.kind !== 'planned') throw new Error(`not planned: ${JSON.stringify(result)}`)
-  return result.plan
-}
-
 const target = {
   deploymentId: DEPLOYMENT,
   deploymentName: 'support-agent',
@@ -35,10 +31,10 @@ const target = {
 }
 
 describe('the gate refuses before any write', () => {
-  it('names eval-dataset when the service has no such dataset', async () => {
+  it('names gate.dataset when the service has no such dataset', async () => {
     world = await startWorld()
     const result = await planGate(
-      await world.settings({ policy: { gate: { 'min-scores': { correctness: 1 } } } }),
+      await world.settings({ minScores: thresholds({ correctness: 1 }) }),
       target,
       world.deps()
     )
@@ -65,7 +61,9 @@ describe('the gate refuses before any write', () => {
       filter: 'eq(x)'
     })
     const settings = await world.settings({
-      policy: { gate: { 'min-scores': { correctness: 1 }, repetitions: 3, 'max-examples': 10 } }
+      minScores: thresholds({ correctness: 1 }),
+      repetitions: 3,
+      maxExamples: 10
     })
     const result = await planGate(settings, target, world.deps())
     expect(result.kind === 'refused' && result.problems.map((p) => p.key)).toEqual([
@@ -85,9 +83,7 @@ describe('the gate refuses before any write', () => {
     const { rule } = seedGate(world.tracing, { examples: 2 })
     world.tracing.updateRule(rule.id, { is_enabled: false })
     const result = await planGate(
-      await world.settings({
-        policy: { gate: { 'min-scores': { correctness: 1 }, splits: ['nightly'] } }
-      }),
+      await world.settings({ minScores: thresholds({ correctness: 1 }), splits: ['nightly'] }),
       target,
       world.deps()
     )
@@ -112,9 +108,7 @@ describe('the gate refuses before any write', () => {
     seedGate(world.tracing, { examples: 250, splits: (i) => [i % 5 === 0 ? 'gate' : 'other'] })
     const all = planned(
       await planGate(
-        await world.settings({
-          policy: { gate: { 'min-scores': { correctness: 1 }, 'max-examples': 1000 } }
-        }),
+        await world.settings({ minScores: thresholds({ correctness: 1 }), maxExamples: 1000 }),
         target,
         world.deps()
       )
@@ -122,9 +116,7 @@ describe('the gate refuses before any write', () => {
     expect(all.examples).toHaveLength(250)
     const split = planned(
       await planGate(
-        await world.settings({
-          policy: { gate: { 'min-scores': { correctness: 1 }, splits: ['gate'] } }
-        }),
+        await world.settings({ minScores: thresholds({ correctness: 1 }), splits: ['gate'] }),
         target,
         world.deps()
       )
@@ -138,7 +130,7 @@ describe('the gate when the tracing service cannot be read', () => {
   it('says what to check on a 401, and writes nothing', async () => {
     world = await startWorld({ tracing: { apiKey: 'another-key' } })
     const result = await planGate(
-      await world.settings({ policy: { gate: { 'min-scores': { correctness: 1 } } } }),
+      await world.settings({ minScores: thresholds({ correctness: 1 }) }),
       target,
       world.deps()
     )
@@ -166,7 +158,9 @@ describe('the gate under load and faults', () => {
     })
     seedGate(world.tracing, { examples: 3 })
     const settings = await world.settings({
-      policy: { gate: { 'min-scores': { correctness: 1 }, repetitions: 2, concurrency: 2 } }
+      minScores: thresholds({ correctness: 1 }),
+      repetitions: 2,
+      concurrency: 2
     })
     const plan = planned(await planGate(settings, target, world.deps()))
     const gate = runGate(plan, revision(world, REVISION_B), AGENT, world.deps())
@@ -192,7 +186,7 @@ describe('the gate under load and faults', () => {
     seedGate(world.tracing, { examples: 3 })
     const plan = planned(
       await planGate(
-        await world.settings({ policy: { gate: { 'min-scores': { correctness: 1 } } } }),
+        await world.settings({ minScores: thresholds({ correctness: 1 }) }),
         target,
         world.deps()
       )
@@ -225,7 +219,7 @@ describe('the gate under load and faults', () => {
     seedGate(world.tracing, { examples: 2 })
     const plan = planned(
       await planGate(
-        await world.settings({ policy: { gate: { 'min-scores': { correctness: 1 } } } }),
+        await world.settings({ minScores: thresholds({ correctness: 1 }) }),
         target,
         world.deps()
       )
@@ -256,7 +250,7 @@ describe('the gate under load and faults', () => {
     })
     const plan = planned(
       await planGate(
-        await world.settings({ policy: { gate: { 'min-scores': { correctness: 0.5 } } } }),
+        await world.settings({ minScores: thresholds({ correctness: 0.5 }) }),
         target,
         world.deps()
       )
@@ -283,9 +277,7 @@ describe('the gate under load and faults', () => {
     seedGate(world.tracing, { examples: 4 })
     const plan = planned(
       await planGate(
-        await world.settings({
-          policy: { gate: { 'min-scores': { correctness: 1 }, 'max-error-rate': '50%' } }
-        }),
+        await world.settings({ minScores: thresholds({ correctness: 1 }), maxErrorRate: 0.5 }),
         target,
         world.deps()
       )
@@ -308,7 +300,9 @@ describe('the gate under load and faults', () => {
     world = await startWorld()
     seedGate(world.tracing, { examples: 120 })
     const settings = await world.settings({
-      policy: { gate: { 'min-scores': { correctness: 1 }, 'max-examples': 200, concurrency: 16 } }
+      minScores: thresholds({ correctness: 1 }),
+      maxExamples: 200,
+      concurrency: 16
     })
     const plan = planned(await planGate(settings, target, world.deps()))
     const report = await runGate(plan, revision(world, REVISION_B), AGENT, world.deps())

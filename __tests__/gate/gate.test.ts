@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { seedGate } from '../../emulator'
 import { planGate } from '../../src/evaluation/plan'
 import { runGate, runServingBaseline } from '../../src/evaluation/gate'
-import type { GatePlan, GatePlanResult } from '../../src/evaluation/types'
 import {
   AGENT,
   DEPLOYMENT,
@@ -10,7 +9,9 @@ import {
   REVISION_B,
   REVISION_C,
   revision,
+  planned,
   startWorld,
+  thresholds,
   writes,
   type World
 } from './gate-harness'
@@ -20,11 +21,6 @@ afterEach(async () => {
   await world?.close()
   world = undefined
 })
-
-function planned(result: GatePlanResult): GatePlan {
-  if (result.kind !== 'planned') throw new Error(`not planned: ${JSON.stringify(result)}`)
-  return result.plan
-}
 
 const target = (previousRevisionId?: string, deploymentUrl?: string) => ({
   deploymentId: DEPLOYMENT,
@@ -38,8 +34,8 @@ describe('the evaluation gate against the emulated tracing service and agent ser
     world = await startWorld()
     const { dataset, examples } = seedGate(world.tracing, { examples: 5 })
     const settings = await world.settings({
-      policy: { gate: { 'min-scores': { correctness: 0.8 } } },
-      'tracing-web-url': 'https://tracing.example.com/'
+      minScores: thresholds({ correctness: 0.8 }),
+      tracingWebUrl: 'https://tracing.example.com/'
     })
     const plan = planned(await planGate(settings, target(REVISION_A), world.deps()))
     expect(plan.baseline).toEqual({ kind: 'none' })
@@ -83,25 +79,24 @@ describe('the evaluation gate against the emulated tracing service and agent ser
   it('fails a missed absolute threshold, naming the key and the mean', async () => {
     world = await startWorld()
     seedGate(world.tracing, { examples: 4, score: () => 0.5 })
-    const settings = await world.settings({
-      policy: { gate: { 'min-scores': { correctness: 0.8 } } }
-    })
+    const settings = await world.settings({ minScores: thresholds({ correctness: 0.8 }) })
     const plan = planned(await planGate(settings, target(REVISION_A), world.deps()))
     const report = await runGate(plan, revision(world, REVISION_B), AGENT, world.deps())
     expect(report.verdict).toEqual({
       check: 'gate',
       verdict: 'failed',
-      why: 'correctness: mean 0.5 is below eval-min-scores 0.8'
+      why: 'correctness: mean 0.5 is below gate.min-scores 0.8'
     })
     expect(report.outputs['eval-passed']).toBe('false')
     expect(world.tracing.sessions()[0]?.extra).toMatchObject({ metadata: { gate_verdict: 'fail' } })
   })
 
-  it('cannot conclude when the evaluator stops at its spending limit, and waits no longer than eval-timeout', async () => {
+  it('cannot conclude when the evaluator stops at its spending limit, and waits no longer than gate.timeout', async () => {
     world = await startWorld()
     seedGate(world.tracing, { examples: 5, spendingLimit: 3 })
     const settings = await world.settings({
-      policy: { gate: { 'min-scores': { correctness: 0.5 }, timeout: '2m' } }
+      minScores: thresholds({ correctness: 0.5 }),
+      timeoutMs: 120_000
     })
     const plan = planned(await planGate(settings, target(REVISION_A), world.deps()))
     const started = world.clock.now()
@@ -113,7 +108,7 @@ describe('the evaluation gate against the emulated tracing service and agent ser
     })
     expect(report.outputs['eval-passed']).toBe('false')
     expect(world.lines.at(-1)).toBe(
-      'Evaluation gate: 3 of 5 scores in; waited 1m 59s of 2m 00s (eval-timeout).'
+      'Evaluation gate: 3 of 5 scores in; waited 1m 59s of 2m 00s (gate.timeout).'
     )
     expect(world.clock.now() - started).toBeLessThanOrEqual(120_000)
     expect(world.clock.now() - started).toBeGreaterThanOrEqual(110_000)
@@ -142,21 +137,22 @@ describe('the evaluation gate against the emulated tracing service and agent ser
     })
     let current = REVISION_B
     seedGate(world.tracing, { examples: 6 })
-    const first = await world.settings({ policy: { gate: { 'min-scores': { correctness: 0.5 } } } })
+    const first = await world.settings({ minScores: thresholds({ correctness: 0.5 }) })
     const firstPlan = planned(await planGate(first, target(REVISION_A), world.deps()))
     const earlier = await runGate(firstPlan, revision(world, REVISION_B), AGENT, world.deps())
     expect(earlier.verdict.verdict).toBe('passed')
 
     current = REVISION_C
     const settings = await world.settings({
-      policy: { gate: { 'min-scores': { correctness: 0.5 }, 'max-regression': { '*': 0.1 } } }
+      minScores: thresholds({ correctness: 0.5 }),
+      maxRegression: thresholds({ '*': 0.1 })
     })
     const plan = planned(await planGate(settings, target(REVISION_B), world.deps()))
     expect(plan.baseline).toMatchObject({ kind: 'experiment', repetitions: 1 })
     const report = await runGate(plan, revision(world, REVISION_C), AGENT, world.deps())
     expect(report.verdict.verdict).toBe('failed')
     expect(report.verdict.why).toBe(
-      'correctness: dropped 0.333 below the baseline on 6 examples both scored, over eval-max-regression 0.1'
+      'correctness: dropped 0.333 below the baseline on 6 examples both scored, over gate.max-regression 0.1'
     )
     expect(report.baselineExperimentId).toBe(earlier.experimentId)
     expect(report.outputs['baseline-experiment-id']).toBe(earlier.experimentId)
@@ -173,14 +169,12 @@ describe('the evaluation gate against the emulated tracing service and agent ser
     world = await startWorld()
     seedGate(world.tracing, { examples: 3 })
     // An experiment of another revision of this deployment, on the same examples, is no baseline.
-    const other = await world.settings({ policy: { gate: { 'min-scores': { correctness: 0.5 } } } })
+    const other = await world.settings({ minScores: thresholds({ correctness: 0.5 }) })
     const otherPlan = planned(await planGate(other, target(REVISION_B), world.deps()))
     await runGate(otherPlan, revision(world, REVISION_C), AGENT, world.deps())
     const before = writes(world.tracing).length
     world.agent.requests.splice(0)
-    const settings = await world.settings({
-      policy: { gate: { 'max-regression': { correctness: 0.1 } } }
-    })
+    const settings = await world.settings({ maxRegression: thresholds({ correctness: 0.1 }) })
     const plan = planned(
       await planGate(settings, target(REVISION_A, world.agent.url), world.deps())
     )
@@ -211,25 +205,19 @@ describe('the evaluation gate against the emulated tracing service and agent ser
   it('on a first deploy skips relative thresholds with a notice, and skips the gate when none is absolute', async () => {
     world = await startWorld()
     seedGate(world.tracing, { examples: 2 })
-    const relativeOnly = await world.settings({
-      policy: { gate: { 'max-regression': { correctness: 0.1 } } }
-    })
+    const relativeOnly = await world.settings({ maxRegression: thresholds({ correctness: 0.1 }) })
     const skipped = await planGate(relativeOnly, target(undefined), world.deps())
     expect(skipped.kind).toBe('skipped')
 
     const both = await world.settings({
-      policy: {
-        gate: {
-          'min-scores': { correctness: 0.5 },
-          'max-regression': { '*': 0.1, helpfulness: 0.2 }
-        }
-      }
+      minScores: thresholds({ correctness: 0.5 }),
+      maxRegression: thresholds({ '*': 0.1, helpfulness: 0.2 })
     })
     const plan = planned(await planGate(both, target(undefined), world.deps()))
     expect(plan.keys).toEqual(['correctness'])
     expect(plan.baseline).toEqual({ kind: 'first-deploy' })
     expect(world.notices).toEqual([
-      'Evaluation gate: a first deploy has no earlier revision to compare with; eval-max-regression is skipped, eval-min-scores still applies.'
+      'Evaluation gate: a first deploy has no earlier revision to compare with; gate.max-regression is skipped, gate.min-scores still applies.'
     ])
     const report = await runGate(plan, revision(world, REVISION_A), AGENT, world.deps())
     expect(report.verdict.verdict).toBe('passed')

@@ -2,8 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { InputError } from '../../src/inputs/parse'
 import { outputProblem } from '../../src/report/outputs'
 import { createRedactor } from '../../src/report/redact'
-import { configFor } from '../helpers/deploy-harness'
-import { overStep, type Step } from '../helpers/policy-file'
+import { configOfStep, overStep, type Step } from '../helpers/policy-file'
 
 const ENV = {
   GITHUB_REF: 'refs/heads/main',
@@ -36,7 +35,7 @@ const gated = (given: Step = {}): Step =>
 /** Every problem: the inputs' as `input: message`, the policy's as `key path: message`. */
 async function problemsOf(step: Step): Promise<string[]> {
   try {
-    await configFor(step, ENV)
+    await configOfStep(step, ENV)
   } catch (error) {
     expect(error).toBeInstanceOf(InputError)
     const { problems, policyProblems } = error as InputError
@@ -50,7 +49,7 @@ async function problemsOf(step: Step): Promise<string[]> {
 
 describe('the evaluation gate of the release policy', () => {
   it('becomes the gate config with the defaults of the policy', async () => {
-    const config = await configFor(
+    const config = await configOfStep(
       gated({ policy: { gate: { 'max-regression': { '*': 0.05, correctness: 0.1 } } } }),
       ENV
     )
@@ -80,7 +79,10 @@ describe('the evaluation gate of the release policy', () => {
   })
 
   it('is undefined without gate.dataset; tracing-url alone is no gate and no problem', async () => {
-    const config = await configFor({ ...gated(), policy: { agent: { assistant: 'agent' } } }, ENV)
+    const config = await configOfStep(
+      { ...gated(), policy: { agent: { assistant: 'agent' } } },
+      ENV
+    )
     expect(config.gate).toBeUndefined()
   })
 
@@ -108,11 +110,11 @@ describe('the evaluation gate of the release policy', () => {
   })
 
   it('warns of an http:// tracing-url to another host, not of loopback', async () => {
-    const remote = await configFor(gated({ 'tracing-url': 'http://tracing.example.com' }), ENV)
+    const remote = await configOfStep(gated({ 'tracing-url': 'http://tracing.example.com' }), ENV)
     expect(remote.warnings).toEqual([
       'tracing-url is http:// to tracing.example.com, not this machine: the api-key travels in clear text. Use https://.'
     ])
-    const local = await configFor(gated({ 'tracing-url': 'http://127.0.0.1:9000' }), ENV)
+    const local = await configOfStep(gated({ 'tracing-url': 'http://127.0.0.1:9000' }), ENV)
     expect(local.warnings).toEqual([])
   })
 })

@@ -2,14 +2,15 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { seedGate } from '../../emulator'
 import { describeGatePlan, planGate } from '../../src/evaluation/plan'
 import { runGate } from '../../src/evaluation/gate'
-import type { GatePlan, GatePlanResult } from '../../src/evaluation/types'
 import {
   AGENT,
   DEPLOYMENT,
   REVISION_A,
   REVISION_B,
   revision,
+  planned,
   startWorld,
+  thresholds,
   writes,
   type World
 } from './gate-harness'
@@ -19,11 +20,6 @@ afterEach(async () => {
   await world?.close()
   world = undefined
 })
-
-function planned(result: GatePlanResult): GatePlan {
-  if (result.kind !== 'planned') throw new Error(`not planned: ${JSON.stringify(result)}`)
-  return result.plan
-}
 
 const target = {
   deploymentId: DEPLOYMENT,
@@ -41,7 +37,8 @@ describe('baselines the action did not make', () => {
     })
     world.tracing.setDatasetBaseline(dataset.id, pinned.session.id)
     const settings = await world.settings({
-      policy: { gate: { 'max-regression': { correctness: 0.05 }, baseline: 'dataset' } }
+      maxRegression: thresholds({ correctness: 0.05 }),
+      baseline: { kind: 'dataset' }
     })
     const plan = planned(await planGate(settings, target, world.deps()))
     expect(plan.baseline).toMatchObject({ kind: 'experiment', session: { id: pinned.session.id } })
@@ -62,13 +59,9 @@ describe('baselines the action did not make', () => {
       runs: [{ example_id: examples[0]?.id ?? '', scores: { correctness: 1 } }]
     })
     const settings = await world.settings({
-      policy: {
-        gate: {
-          'min-scores': { correctness: 0.5 },
-          'max-regression': { correctness: 0.05 },
-          baseline: other.session.id
-        }
-      }
+      minScores: thresholds({ correctness: 0.5 }),
+      maxRegression: thresholds({ correctness: 0.05 }),
+      baseline: { kind: 'experiment', id: other.session.id }
     })
     const plan = planned(await planGate(settings, target, world.deps()))
     const report = await runGate(plan, revision(world, REVISION_B), AGENT, world.deps())
@@ -84,7 +77,8 @@ describe('baselines the action did not make', () => {
     world = await startWorld()
     seedGate(world.tracing, { examples: 2 })
     const settings = await world.settings({
-      policy: { gate: { 'max-regression': { correctness: 0.05 }, baseline: 'dataset' } }
+      maxRegression: thresholds({ correctness: 0.05 }),
+      baseline: { kind: 'dataset' }
     })
     const plan = planned(await planGate(settings, target, world.deps()))
     const report = await runGate(plan, revision(world, REVISION_B), AGENT, world.deps())
@@ -104,16 +98,14 @@ describe('dataset versions', () => {
     })
     const v1 = planned(
       await planGate(
-        await world.settings({
-          policy: { gate: { 'min-scores': { correctness: 1 }, 'dataset-version': 'v1' } }
-        }),
+        await world.settings({ minScores: thresholds({ correctness: 1 }), datasetVersion: 'v1' }),
         target,
         world.deps()
       )
     )
     const newest = planned(
       await planGate(
-        await world.settings({ policy: { gate: { 'min-scores': { correctness: 1 } } } }),
+        await world.settings({ minScores: thresholds({ correctness: 1 }) }),
         target,
         world.deps()
       )
@@ -123,14 +115,12 @@ describe('dataset versions', () => {
     expect(Date.parse(newest.datasetVersion) - Date.parse(v1.datasetVersion)).toBe(60_000)
     expect(describeGatePlan(v1)).toEqual([
       `Evaluation gate: dataset ${dataset.id} (3 examples, version ${v1.datasetVersion})`,
-      '  3 runs (3 × eval-repetitions 1), 4 at a time, against assistant agent',
+      '  3 runs (3 × gate.repetitions 1), 4 at a time, against assistant agent',
       '  keys awaited: correctness; feedback awaited up to 600 s after the last run',
-      '  compared with no baseline (no eval-max-regression)'
+      '  compared with no baseline (no gate.max-regression)'
     ])
     const missing = await planGate(
-      await world.settings({
-        policy: { gate: { 'min-scores': { correctness: 1 }, 'dataset-version': 'v9' } }
-      }),
+      await world.settings({ minScores: thresholds({ correctness: 1 }), datasetVersion: 'v9' }),
       target,
       world.deps()
     )
@@ -160,7 +150,8 @@ describe('the run deadline', () => {
     })
     seedGate(world.tracing, { examples: 4 })
     const settings = await world.settings({
-      policy: { gate: { 'min-scores': { correctness: 1 }, concurrency: 1 } }
+      minScores: thresholds({ correctness: 1 }),
+      concurrency: 1
     })
     const plan = planned(await planGate(settings, target, world.deps()))
     const deps = world.deps({ deadline: world.clock.now() + 25 * 60_000 })

@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
+import { defineStep, type StepRow } from '../src/after-deploy/check-runner'
+import { CHECKS } from '../src/after-deploy/checks'
+import type { CheckVerdictKind } from '../src/result'
+import { onClock, runDelivery } from './helpers/deploy-harness'
+import { gitHostConfig } from './helpers/config-fixture'
+
+// The frame every step after DEPLOYED fits in, shown with scripted steps beside the real serving
+// check: prepares before the write in list order, a plan on a dry run, an undo and a skip on the
+// revision a rollback brings back.
+
+const NAME = 'support-agent'
+let cp: ControlPlaneEmulator | undefined
+afterEach(async () => {
+  await cp?.close()
+  cp = undefined
+})
+
+async function seeded() {
+  cp = await startControlPlane({ ...onClock, stepMs: 5 })
+  const deployment = cp.seedDeployment({
+    name: NAME,
+    source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
+  })
+  return { controlPlane: cp, first: String(deployment.latest_revision_id) }
+}
+
+const writes = (controlPlane: ControlPlaneEmulator) =>
+  controlPlane.requests.filter((request) => request.method !== 'GET').length
+
+const serving = CHECKS.filter(({ name }) => name === 'serving')
+
+/**
+ * A step that writes (as assistants as code will): it reads before the write, says its plan,
+ * writes beside the deploy, and is undone on a rollback; the revision brought back is skipped.
+ */
+function writer(events: string[], controlPlane: ControlPlaneEmulator): StepRow {
+  return defineStep({
+    name: 'run',
+    needs: () => ({ what: 'assistants' }),
+    prepare: async ({ what }) => {
+      events.push(`prepare ${what}, ${writes(controlPlane)} writes so far`)
+      return { prepared: { version: 1 } }
+    },
+    plan: ({ version }) => [`Would write version ${version + 1}.`],
+    dryRun: 'Dry run: the writer wrote nothing.',
+    prepareWrites: async (prepared) => {
+      events.push('prepareWrites')
+      return prepared
+    },
+    run: async ({ prepared, revision }) => {
+      events.push(`run writer on ${revision.revisionId}`)
+      return { verdict: 'passed', payload: `version ${prepared.version + 1}` }
+    },
+    undo: async ({ revision }) => {
+      events.push(`undo writer on ${revision.revisionId} (${revision.result.revisionStatus})`)
+    },
+    broughtBack: {
+      skipped: (to) => `revision ${to} keeps what it had`,
+      notice: (why) => `Writer: ${why}.`
+    },
+    inconclusiveRollsBack: true,
+    stopsLaterOn: ['failed', 'inconclusive']
+  })
+}
+
+/** A step that reads before the write (or refuses there), then gives `verdict` on this run's revision. */
+function reader(
+  events: string[],
+  verdict: (revisionId: string) => CheckVerdictKind,
+  refuse?: string
+): StepRow {
+  return defineStep({
+    name: 'suite',
+    needs: () => ({}),
+    prepare: async () => {
+      events.push('prepare reader')
+      if (refuse) throw new Error(refuse)
+      return { prepared: {} }
+    },
+    run: async ({ revision }) => {
+      events.push(`run reader on ${revision.revisionId}`)
+      return { verdict: verdict(revision.revisionId), why: 'scripted' }
+    },
+    broughtBack: 'again',
+    inconclusiveRollsBack: true,
+    stopsLaterOn: ['failed', 'inconclusive']
+  })
+}
+
+describe('the step frame', () => {
+  it("folds every step's prepare, in list order, into the one phase before the write", async () => {
+    const { controlPlane } = await seeded()
+    const events: string[] = []
+    const run = await runDelivery(gitHostConfig(controlPlane.url, NAME), undefined, {
+      steps: [...serving, writer(events, controlPlane), reader(events, () => 'passed')]
+    })
+    expect(run.result.outcome).toBe('deployed')
+    const revisionId = run.result.revisionId ?? ''
+    expect(events).toEqual([
+      'prepare assistants, 0 writes so far',
+      'prepare reader',
+      'prepareWrites',
+      `run writer on ${revisionId}`,
+      `run reader on ${revisionId}`
+    ])
+    expect(run.log).toContain('Would write version 2.')
+    expect(run.checks?.payloads).toEqual({ run: 'version 2' })
+  })
+
+  it('ends the run before the write when a prepare refuses: nothing is written', async () => {
+    const { controlPlane } = await seeded()
+    const events: string[] = []
+    const run = await runDelivery(gitHostConfig(controlPlane.url, NAME), undefined, {
+      steps: [...serving, writer(events, controlPlane), reader(events, () => 'passed', 'no')]
+    })
+    expect(run.result.outcome).toBe('error')
+    expect(events).toEqual(['prepare assistants, 0 writes so far', 'prepare reader'])
+    expect(writes(controlPlane)).toBe(0)
+  })
+
+  it('on a dry run, says the plan and writes nothing before the write', async () => {
+    const { controlPlane } = await seeded()
+    const events: string[] = []
+    const run = await runDelivery(
+      { ...gitHostConfig(controlPlane.url, NAME), dryRun: true },
+      undefined,
+      {
+        steps: [...serving, writer(events, controlPlane)]
+      }
+    )
+    expect(run.result.outcome).toBe('dry-run')
+    expect(events).toEqual(['prepare assistants, 0 writes so far'])
+    expect(run.log).toEqual(
+      expect.arrayContaining(['Would write version 2.', 'Dry run: the writer wrote nothing.'])
+    )
+    expect(writes(controlPlane)).toBe(0)
+  })
+
+  it('undoes a write once the revision brought back is DEPLOYED, before its checks, and skips it there', async () => {
+    const { controlPlane, first } = await seeded()
+    const events: string[] = []
+    const failsTheNewOne = (revisionId: string) => (revisionId === newest() ? 'failed' : 'passed')
+    const newest = () => events.find((event) => event.startsWith('run writer on '))?.slice(14)
+    const run = await runDelivery(
+      { ...gitHostConfig(controlPlane.url, NAME), rollbackOnFailure: true },
+      undefined,
+      { steps: [...serving, writer(events, controlPlane), reader(events, failsTheNewOne)] }
+    )
+    const failed = run.result.revisionId ?? ''
+    const broughtBack = run.rollback?.revisionId ?? ''
+    expect(run.result.outcome).toBe('checks-failed')
+    expect(run.rollback).toMatchObject({ toRevisionId: first, outcome: 'deployed', restored: true })
+    expect(events.slice(2)).toEqual([
+      'prepareWrites',
+      `run writer on ${failed}`,
+      `run reader on ${failed}`,
+      `undo writer on ${broughtBack} (DEPLOYED)`,
+      `run reader on ${broughtBack}`
+    ])
+    expect(run.rollback?.checks?.verdicts).toEqual([
+      { check: 'serving', verdict: 'passed' },
+      { check: 'run', verdict: 'skipped', why: `revision ${first} keeps what it had` },
+      { check: 'suite', verdict: 'passed', why: 'scripted' }
+    ])
+    expect(run.log).toContain(`notice: Writer: revision ${first} keeps what it had.`)
+  })
+})

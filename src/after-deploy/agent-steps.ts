@@ -1,0 +1,132 @@
+import type { CheckName } from '../step-payloads'
+import type { Config } from '../inputs/parse'
+import {
+  AgentCheckError,
+  checkA2a,
+  checkAssistant,
+  checkRun,
+  type AgentCheckOptions
+} from './agent-checks'
+import { defineStep } from './check-runner'
+import { checkSmokeSuite, suiteShortfall } from './smoke-suite'
+import type { DeployedRevision, StepInput, StepOutcome } from './step'
+import { agentServer, ENDS_THE_CHECKS, type Verify } from './step-kit'
+
+// The steps that ask the agent server itself, once /info proved it is this revision's: the
+// assistant, a run of `agent.message`, A2A, and the smoke suite.
+
+/** What an agent step needs: `verify-*`, and the deployment's URL (/info fails without one). */
+function agentNeeds<Extra extends object>(
+  config: Config,
+  revision: DeployedRevision | undefined,
+  extra: (verify: Verify) => Extra | undefined
+): ({ verify: Verify; url: string } & Extra) | undefined {
+  const verify = config.verify
+  const url = revision?.result.deploymentUrl
+  if (!verify || !url) return undefined
+  const more = extra(verify)
+  return more && { verify, url, ...more }
+}
+
+/**
+ * One agent check: what it read, or its AgentCheckError as a verdict. A check that got no
+ * answer because the run's `timeout` ended could not conclude; any other is a failure.
+ */
+async function agentCheck<Name extends CheckName>(
+  input: StepInput<{ verify: Verify; url: string }, never>,
+  check: (options: AgentCheckOptions) => Promise<Pick<StepOutcome<Name>, 'payload'>>
+): Promise<StepOutcome<Name>> {
+  const { verify, url } = input.need
+  try {
+    const read = await check({
+      ...agentServer(input, verify, url),
+      assistantId: verify.assistantId,
+      message: verify.message,
+      expect: verify.expect,
+      a2a: verify.a2a,
+      onProgress: (line) => input.context.log.info(line)
+    })
+    return { verdict: 'passed', ...read }
+  } catch (error) {
+    if (!(error instanceof AgentCheckError)) throw error
+    const cutByTimeout = error.status === undefined && input.context.clock.now() >= input.deadline
+    return cutByTimeout
+      ? {
+          verdict: 'inconclusive',
+          why: `${error.message} The run's timeout ended during the check, so it could not conclude; the revision is DEPLOYED; outputs are set.`,
+          saw: `${error.saw.replace(/\.?$/, '.')} The run's timeout ended during the check, so it could not conclude.`
+        }
+      : {
+          verdict: 'failed',
+          why: `${error.message} The revision is DEPLOYED; outputs are set.`,
+          saw: error.saw
+        }
+  }
+}
+
+export const assistantStep = defineStep({
+  name: 'assistant',
+  needs: (config, revision) => agentNeeds(config, revision, () => ({})),
+  run: (input) =>
+    agentCheck<'assistant'>(input, (options) => checkAssistant(options).then(() => ({}))),
+  broughtBack: 'again',
+  inconclusiveRollsBack: true,
+  stopsLaterOn: ENDS_THE_CHECKS
+})
+
+export const runStep = defineStep({
+  name: 'run',
+  needs: (config, revision) =>
+    agentNeeds(config, revision, ({ message }) =>
+      message === undefined ? undefined : { message }
+    ),
+  run: (input) =>
+    agentCheck<'run'>(input, async (options) => ({
+      payload: await checkRun({ ...options, message: input.need.message })
+    })),
+  broughtBack: 'again',
+  inconclusiveRollsBack: true,
+  stopsLaterOn: ENDS_THE_CHECKS
+})
+
+export const a2aStep = defineStep({
+  name: 'a2a',
+  needs: (config, revision) => agentNeeds(config, revision, ({ a2a }) => (a2a ? {} : undefined)),
+  run: (input) =>
+    agentCheck<'a2a'>(input, async (options) => ({ payload: await checkA2a(options) })),
+  broughtBack: 'again',
+  inconclusiveRollsBack: true,
+  stopsLaterOn: ENDS_THE_CHECKS
+})
+
+/**
+ * `smoke.cases`: at least `smoke.min-pass` cases pass. Too few because the run's `timeout`
+ * ended before some cases were answered could not conclude.
+ */
+export const suiteStep = defineStep({
+  name: 'suite',
+  needs: (config, revision) =>
+    agentNeeds(config, revision, ({ suite }) => (suite === undefined ? undefined : { suite })),
+  run: async (input): Promise<StepOutcome<'suite'>> => {
+    const { verify, suite: cases, url } = input.need
+    const { context, deadline } = input
+    const { suite, failure } = await checkSmokeSuite(
+      { ...verify, suite: cases },
+      { ...agentServer(input, verify, url), revisionId: input.revision.revisionId },
+      { deadline, now: context.clock.now, info: (line) => context.log.info(line) }
+    )
+    if (!failure) return { verdict: 'passed', payload: suite }
+    const unanswered = suite.cases.some((each) => each.latencyMs === undefined)
+    return unanswered && context.clock.now() >= deadline
+      ? {
+          verdict: 'inconclusive',
+          why: `${failure} The run's timeout ended before every case was answered, so the suite could not conclude.`,
+          saw: `${suiteShortfall(suite)} The run's timeout ended before every case was answered.`,
+          payload: suite
+        }
+      : { verdict: 'failed', why: failure, saw: suiteShortfall(suite), payload: suite }
+  },
+  broughtBack: 'again',
+  inconclusiveRollsBack: true,
+  stopsLaterOn: ENDS_THE_CHECKS
+})

@@ -1,0 +1,113 @@
+import type { ControlPlaneClient } from '../control-plane/client'
+import type { Dispatcher } from '../control-plane/transport'
+import type { WorkflowFacts } from '../evaluation/prepared'
+import type { Config } from '../inputs/parse'
+import type { Operation } from '../operations/operations'
+import type { DeployIo, WriteTarget } from '../operations/deps'
+import type { CheckVerdictKind, DeployResult } from '../result'
+import type { RunContext } from '../run/context'
+import type { CheckName, PayloadOf } from '../step-payloads'
+
+// The shape of a step after DEPLOYED: one row of the list (./steps.ts), from what it needs of the
+// config to what it does on the revision a rollback brings back. The runner (./check-runner.ts)
+// is the only code that reads these rows.
+
+/** The DEPLOYED revision a step runs on: this run's, or the one a rollback brought back. */
+export interface DeployedRevision {
+  result: DeployResult
+  deploymentId: string
+  revisionId: string
+}
+
+/** What every step is given: the run context of its phase, and the clients the run made. */
+export interface StepContext extends RunContext {
+  /** The log, and the facts an operation reports (for steps that write). */
+  io: DeployIo
+  client: ControlPlaneClient
+  /** The agent server and the tracing service are reached through this (proxies). */
+  dispatcher?: Dispatcher
+  /** The workflow's commit and run, for what a step stamps (the gate's experiment). */
+  workflow?: WorkflowFacts
+  /** The control plane's URL, key and tenant, for a client of a service beside it. */
+  config: Config
+}
+
+/** What a step's run is given: its narrowed needs, what it prepared, the revision, its phase. */
+export interface StepInput<Need, Prepared> {
+  need: Need
+  /**
+   * What its `prepare` read before the write (the runner runs a step with a prepare only once
+   * it prepared); `never` for a step without one.
+   */
+  prepared: Prepared
+  revision: DeployedRevision
+  context: StepContext
+  /** The step's own deadline (its row's `deadline`, inside the phase's). */
+  deadline: number
+  /**
+   * The end of `agent.timeout` for the agent checks of this revision: fixed when the first of
+   * them asks, never past the phase's deadline.
+   */
+  verifyDeadline(): number
+}
+
+/** A step's verdict, why, what it saw, and its payload for the report. */
+export interface StepOutcome<Name extends CheckName = CheckName> {
+  verdict: CheckVerdictKind
+  why?: string
+  /** What it saw, for the report (CheckVerdict.saw). */
+  saw?: string
+  payload?: PayloadOf<Name>
+}
+
+/** What a step's `prepare` ends with: what it read, or why it is skipped on this run. */
+export type Prepared<P> = { prepared: P } | { skipped: string }
+
+/** One step after DEPLOYED: a row of the list. */
+export interface Step<Name extends CheckName, Need, P = never> {
+  name: Name
+  /**
+   * What it needs, selected and narrowed from the config (and, for a fact only the deployed
+   * revision carries, from it); undefined when the run does not ask for it (no verdict then).
+   * Asked once before the write without a revision, and again for each revision.
+   */
+  needs(config: Config, revision?: DeployedRevision): Need | undefined
+  /**
+   * The operations it does not run under: why (its skipped verdict), and the notice that says
+   * so when the run starts.
+   */
+  skippedUnder?: Partial<Record<Operation, { why: string; notice: string }>>
+  /**
+   * Reads before the write (dry run included): a rejection ends the run with nothing written.
+   * The runner folds every step's prepare, in list order, into the one before-write phase.
+   */
+  prepare?(need: Need, target: WriteTarget, context: StepContext): Promise<Prepared<P>>
+  /** What it will do, a line each, once prepared: logged before the write (a dry run's plan). */
+  plan?(prepared: P): string[]
+  /** On a dry run, said once it was prepared: what it did not write. */
+  dryRun?: string
+  /**
+   * Work before the write that itself writes somewhere: run once every step's prepare read (so
+   * a refusal writes nothing), never on a dry run.
+   */
+  prepareWrites?(prepared: P, context: StepContext): Promise<P>
+  /** Never throws for what a server does: a verdict, with why, and its payload. */
+  run(input: StepInput<Need, P>): Promise<StepOutcome<Name>>
+  /**
+   * The revision a rollback brought back: `again` runs the step on it as on any revision;
+   * otherwise a step that gave this run's revision a payload gives the brought-back one a
+   * skipped verdict with this why (and a notice when the rollback begins).
+   */
+  broughtBack: 'again' | { skipped(toRevisionId: string): string; notice(why: string): string }
+  /**
+   * What it undoes when this run's revision is rolled back (a step that writes), before the
+   * earlier revision is redeployed. None of a step that only reads.
+   */
+  undo?(input: StepInput<Need, P>): Promise<void>
+  /** The spec's table ("Checks that cannot conclude"): whether its "could not conclude" rolls back. */
+  inconclusiveRollsBack: boolean
+  /** The stop table: the verdicts of this step after which no later step runs. */
+  stopsLaterOn: readonly CheckVerdictKind[]
+  /** Its deadline inside the phase's (epoch ms); the phase's when not given. */
+  deadline?(phaseDeadline: number, context: StepContext): number
+}
