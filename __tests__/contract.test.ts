@@ -184,11 +184,11 @@ describe('the action contract', () => {
     expect(ACTION_VERSION).toBe(pkg.version)
   })
 
-  it('documents every input and output in the README tables, and nothing else', () => {
+  it('documents every input and output in the README lists, and nothing else', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
     const tableNames = (heading: string) => {
       const section = readme.split(`## ${heading}\n`)[1]?.split('\n## ')[0] ?? ''
-      return [...section.matchAll(/^\| `([a-z0-9-]+)` +\|/gm)].map((match) => match[1])
+      return [...section.matchAll(/^- `([a-z0-9-]+)`[ :]/gm)].map((match) => match[1])
     }
     expect(tableNames('Inputs').sort()).toEqual([...INPUT_NAMES].sort())
     expect(tableNames('Outputs').sort()).toEqual([...OUTPUT_NAMES].sort())
@@ -239,7 +239,7 @@ describe("the spec's tables", () => {
     const specKeys = [...(section ?? '').matchAll(/^\| `([a-z0-9.<>-]+)` \|/gm)].map(
       ([, key]) => key
     )
-    const schemaKeys = [...policyReference(policyJsonSchema()).matchAll(/^\| `([^`]+)` \|/gm)].map(
+    const schemaKeys = [...policyReference(policyJsonSchema()).matchAll(/^- `([^`]+)`/gm)].map(
       ([, key]) => key
     )
     const built = specKeys.filter((key) => !/^(bake|assistants)\./.test(key ?? ''))
@@ -266,6 +266,18 @@ describe('npm run docs', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
     const actionYmlText = readFileSync(new URL('../action.yml', import.meta.url), 'utf8')
     expect(await renderReadme(readme, actionYmlText)).toBe(readme)
+  })
+
+  it('places every input in one group, and refuses an input it has not placed', async () => {
+    const { INPUT_GROUPS, renderLists } = await import('../scripts/docs')
+    const grouped = INPUT_GROUPS.flatMap((group) => group.inputs)
+    expect([...grouped].sort()).toEqual([...INPUT_NAMES].sort())
+    const actionYmlText = readFileSync(new URL('../action.yml', import.meta.url), 'utf8')
+    const added = actionYmlText.replace(
+      '\ninputs:\n',
+      '\ninputs:\n  brand-new:\n    description: An input nobody placed.\n'
+    )
+    expect(() => renderLists(added)).toThrow(/place brand-new in a group/)
   })
 
   it('notices a description changed in action.yml', async () => {

@@ -1,5 +1,5 @@
 /**
- * Every YAML example of the README, run as a workflow author would copy it: each `with:` block of
+ * Every YAML example of the README and its recipe pages (docs/recipes/), run as a workflow author would copy it: each `with:` block of
  * a step that uses this action runs the built action against the emulator (and the GitHub API
  * stand-in), once per event the workflow names (and per matrix entry), with its `${{ }}`
  * expressions given test values. An example that stops working fails here. How the examples are
@@ -14,14 +14,17 @@ import { join } from 'node:path'
 import { parse } from 'yaml'
 import { seedGate, startAgentServer, startControlPlane, startTracing } from '../emulator'
 import type { RawInputs } from '../src/inputs/contract'
+import { mergeEntry, selectEntry } from '../src/policy/environments'
 import { startGitHubApi, type GitHubCall } from './helpers/github-api'
 import {
-  blocks,
   examples,
+  filesOf,
   LISTENER,
   passes,
   PR_NUMBER,
   substitute,
+  validates,
+  whereIs,
   workflowOf,
   yamlBlocks,
   type Context,
@@ -35,7 +38,7 @@ jest.setTimeout(REAL_WORK_TEST_MS)
 const PR_BRANCH = 'feature-x'
 
 const label = (example: Example) =>
-  `README line ${example.line}, job ${example.job}, ${example.trigger.event}${example.trigger.action ? ` (${example.trigger.action}${example.trigger.fork ? ', from a fork' : ''})` : ''} on ${example.trigger.ref}${example.matrix.environment ? `, ${example.matrix.environment}` : ''}`
+  `${whereIs(example)}, job ${example.job}, ${example.trigger.event}${example.trigger.action ? ` (${example.trigger.action}${example.trigger.fork ? ', from a fork' : ''})` : ''} on ${example.trigger.ref}${example.matrix.environment ? `, ${example.matrix.environment}` : ''}`
 /** A step runs unless its job's or its own `if:` says no, as the runner reads them. */
 const runs = (example: Example, context: Context) =>
   passes(example.jobIf, context) && passes(example.step.if, context)
@@ -65,15 +68,13 @@ describe('the README examples', () => {
   it('are found: every YAML block that uses the action, each a whole workflow', () => {
     const using = yamlBlocks.filter((block) => block.text.includes('uses: our-org/deploy-agent@'))
     expect(using.length).toBeGreaterThanOrEqual(11)
-    expect(new Set(examples.map((example) => example.line))).toEqual(
-      new Set(using.map((block) => block.line))
-    )
+    expect(new Set(examples.map(whereIs))).toEqual(new Set(using.map(whereIs)))
     for (const block of using) {
       const workflow = workflowOf(block.text)
-      expect([block.line, workflow?.on !== undefined]).toEqual([block.line, true])
+      expect([whereIs(block), workflow?.on !== undefined]).toEqual([whereIs(block), true])
       for (const [name, job] of Object.entries(workflow?.jobs ?? {}))
-        expect([block.line, name, typeof job['runs-on'], Array.isArray(job.steps)]).toEqual([
-          block.line,
+        expect([whereIs(block), name, typeof job['runs-on'], Array.isArray(job.steps)]).toEqual([
+          whereIs(block),
           name,
           'string',
           true
@@ -92,7 +93,12 @@ describe('the README examples', () => {
   it('skip a step only where the runner would: a fork, another event or type, a tag-only job', () => {
     const fromForks = examples.filter((example) => example.trigger.fork)
     expect(fromForks.length).toBeGreaterThanOrEqual(3)
-    expect(fromForks.filter((example) => runs(example, contextOf(example))).map(label)).toEqual([])
+    // Only a validation, which needs no secret, runs for a fork.
+    expect(
+      fromForks
+        .filter((example) => runs(example, contextOf(example)) && !validates(example.step))
+        .map(label)
+    ).toEqual([])
     const unexplained = skipped.filter(
       (example) =>
         !(
@@ -121,9 +127,11 @@ describe('the README examples', () => {
             name === 'api-url' ? emulator.url : substitute(String(value), context)
           ])
         ) as Partial<RawInputs>
-        seedFor(inputs, emulator, github)
+        const files = filesOf(example.path)
+        const { policy, entry } = policyOf(files, inputs)
+        seedFor(inputs, policy, emulator, github)
         const run = await runAction(inputs, {
-          cwd: checkoutFor(inputs),
+          cwd: checkoutFor(inputs, files),
           env: {
             GITHUB_EVENT_NAME: example.trigger.event,
             GITHUB_REF: example.trigger.ref
@@ -136,6 +144,13 @@ describe('the README examples', () => {
           killAfterMs: 60_000
         })
         expect([label(example), run.code, failureOf(run)]).toEqual([label(example), 0, ''])
+        // A validation sends nothing, to the service or to GitHub.
+        if (validates(step))
+          expect([label(example), emulator.requests.length, github.calls.length]).toEqual([
+            label(example),
+            0,
+            0
+          ])
         // The job's token may do everything the action did with it.
         const refused = [
           ...new Set(
@@ -165,15 +180,23 @@ describe('the README examples', () => {
           // A dry run sends none: its plan is in the log.
           expect(run.stdout).not.toContain(PR_BRANCH)
         }
-        // The README's cases pass against the echo agent, each with one run.
-        // The gate's recipe passes against the echo agent, every key scored.
-        // Until the recipes name a release policy, these are the recipes' own (removed) inputs.
-        const recipe = inputs as Record<string, string | undefined>
-        if (recipe['eval-dataset']) expect(run.outputs['eval-passed']).toBe('true')
-        if (recipe['eval-max-regression'])
+        // The gate's recipe passes against the echo agent, every key scored; the regression
+        // bound (production's, not the previews') compares with the revision that served.
+        const gate = policy.gate as Record<string, unknown> | undefined
+        if (gate?.dataset !== undefined && !validates(step))
+          expect(run.outputs['eval-passed']).toBe('true')
+        if (gate?.['max-regression'] !== undefined && !validates(step))
           expect(run.outputs['baseline-experiment-id']).toMatch(/^[0-9a-f-]{36}$/)
-        if (recipe['verify-cases'])
-          expect(run.outputs).toMatchObject({ 'cases-passed': '4', 'cases-failed': '0' })
+        // The recipes' cases pass against the echo agent, each with one run.
+        // The log names the policy and the environment entry it applied (a preview's `pr-*`).
+        const path = inputs['release-policy']
+        if (path && !validates(step))
+          expect(run.stdout).toContain(
+            `Release policy ${path}${entry === undefined ? '' : ` (environments.${entry})`}: digest `
+          )
+        const cases = casesOf(policy, files)
+        if (cases > 0 && !validates(step))
+          expect(run.outputs).toMatchObject({ 'cases-passed': String(cases), 'cases-failed': '0' })
         if (inputs.operation === 'promote') {
           const staging = emulator.deployments().find((d) => d.name === inputs['from-deployment'])
           expect(run.outputs['promoted-from']).toBe(staging?.active_revision_id)
@@ -197,6 +220,8 @@ function permissionOf(call: GitHubCall): string {
   // GraphQL's viewer (whose comment is ours) is answered for any token, with no permission.
   if (call.method === 'POST' && call.path === '/graphql') return ''
   if (/\/deployments(\/|$)/.test(call.path)) return `deployments: ${level}`
+  // The release policy at a pull request's base, to show what the change weakens.
+  if (/\/contents\//.test(call.path)) return `contents: ${level}`
   if (/\/(issues|pulls)(\/|$)/.test(call.path)) return `pull-requests: ${level}`
   throw new Error(`Which permission does ${call.method} ${call.path} need? Say so here.`)
 }
@@ -211,6 +236,7 @@ function granted(permissions: unknown, needed: string): boolean {
 /** What the world holds before the step runs: an update needs a deployment, a prune stale previews. */
 function seedFor(
   inputs: Partial<RawInputs>,
+  policy: Policy,
   emulator: Awaited<ReturnType<typeof startControlPlane>>,
   github: Awaited<ReturnType<typeof startGitHubApi>>
 ) {
@@ -224,7 +250,8 @@ function seedFor(
   }
   if (inputs.operation === 'delete' && inputs.name) emulator.seedDeployment({ name: inputs.name })
   // The gate's regression bound needs a revision that served before.
-  if ((inputs as Record<string, string | undefined>)['eval-max-regression'] && inputs.name)
+  const gate = policy.gate as Record<string, unknown> | undefined
+  if (gate?.['max-regression'] !== undefined && inputs.name)
     emulator.seedDeployment({ name: inputs.name })
   // Two revisions served in turn: a rollback brings the older back.
   if (inputs.operation === 'rollback' && inputs.name)
@@ -245,18 +272,30 @@ function seedFor(
     })
 }
 
+type Policy = Record<string, unknown>
+
 /**
- * The README's example case file (the block headed `# .github/smoke-cases.yml`), as YAML, or as
- * JSON Lines with a dataset example after it (what an export gives).
+ * The release policy the step applies, as written, its `environment` entry merged over it, and
+ * the name of that entry.
  */
-function caseFileText(path: string): string {
-  const block = blocks.find((text) => text.startsWith('# .github/smoke-cases.yml\n')) ?? ''
-  if (!path.endsWith('.jsonl')) return block
-  const dataset = {
-    inputs: { messages: [{ role: 'user', content: 'What is 2+2?' }] },
-    outputs: { messages: [{ role: 'ai', content: '4' }] }
-  }
-  return [...(parse(block) as unknown[]), dataset].map((line) => JSON.stringify(line)).join('\n')
+function policyOf(
+  files: Record<string, string>,
+  inputs: Partial<RawInputs>
+): { policy: Policy; entry?: string } {
+  const path = inputs['release-policy']
+  if (!path) return { policy: {} }
+  const written = parse(files[path] ?? '') as Policy
+  const entries = (written.environments ?? {}) as Policy
+  const entry = selectEntry(Object.keys(entries), inputs.environment)
+  return { policy: mergeEntry(written, entry === undefined ? undefined : entries[entry]), entry }
+}
+
+/** How many smoke cases the policy runs: its list, or the case file it names. */
+function casesOf(policy: Policy, files: Record<string, string>): number {
+  const cases = (policy.smoke as Policy | undefined)?.cases
+  if (Array.isArray(cases)) return cases.length
+  if (typeof cases !== 'string') return 0
+  return (parse(files[cases] ?? '[]') as unknown[]).length
 }
 
 /** The checkouts made, removed after the file. */
@@ -267,17 +306,21 @@ const newCheckout = () => {
   return checkout
 }
 
-/** A checkout: for `internal_source` the folder and its graph file; the `verify-cases` file. */
-function checkoutFor(inputs: Partial<RawInputs>): string | undefined {
-  const cases = (inputs as Record<string, string | undefined>)['verify-cases']
-  if (cases) {
-    const checkout = newCheckout()
-    mkdirSync(join(checkout, cases, '..'), { recursive: true })
-    writeFileSync(join(checkout, cases), caseFileText(cases))
-    return checkout
-  }
-  if (inputs.source !== 'internal_source') return undefined
+/**
+ * A checkout: the files the page shows (its release policy, a case file); for `internal_source`
+ * the folder and its graph file.
+ */
+function checkoutFor(
+  inputs: Partial<RawInputs>,
+  files: Record<string, string>
+): string | undefined {
+  if (!inputs['release-policy'] && inputs.source !== 'internal_source') return undefined
   const checkout = newCheckout()
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(checkout, path, '..'), { recursive: true })
+    writeFileSync(join(checkout, path), text)
+  }
+  if (inputs.source !== 'internal_source') return checkout
   const folder = join(checkout, inputs['source-dir'] ?? '.')
   mkdirSync(folder, { recursive: true })
   writeFileSync(join(folder, inputs['graph-config-path'] ?? 'graph.json'), '{"graphs": {}}\n')

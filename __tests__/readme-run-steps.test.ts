@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   evaluate,
+  whereIs,
   workflowOf,
   yamlBlocks,
   type Context,
@@ -12,12 +13,12 @@ import {
 } from './helpers/readme-workflows'
 
 /**
- * Every `run:` step of the README, as the runner runs it: its `${{ }}` expressions pasted into
+ * Every `run:` step of the README and its recipe pages, as the runner runs it: its `${{ }}` expressions pasted into
  * the script, its `env:` set, then `bash -eo pipefail`. Each output holds shell syntax that runs
  * a command when pasted into a script; the step must run nothing but its own lines (every command
  * it runs is recorded by a DEBUG trap, command substitutions included) and leave no file behind.
  */
-describe("the README's run: steps, with outputs that hold shell syntax", () => {
+describe('the run: steps of the README and its recipes, with outputs that hold shell syntax', () => {
   const folder = mkdtempSync(join(tmpdir(), 'readme-run-'))
   afterAll(() => rmSync(folder, { recursive: true, force: true }))
   const canary = join(folder, 'ran')
@@ -59,7 +60,7 @@ describe("the README's run: steps, with outputs that hold shell syntax", () => {
     Object.values(workflowOf(block.text)?.jobs ?? {}).flatMap((job) =>
       (job.steps ?? [])
         .filter((step) => typeof step.run === 'string')
-        .map((step) => [`README line ${block.line}: ${step.run?.trim() ?? ''}`, step] as const)
+        .map((step) => [`${whereIs(block)}: ${step.run?.trim() ?? ''}`, step] as const)
     )
   )
 

@@ -1,15 +1,21 @@
 /**
- * What every workflow of the README promises, read from its YAML: the token gets exactly what its
+ * What every workflow of the README and its recipe pages promises, read from its YAML: the token gets exactly what its
  * steps use (./readme-examples.test.ts runs them and checks that nothing they did was refused),
  * every job that changes a deployment waits its turn in that deployment's group, every
  * pull-request job skips forks, and one secret name and one version of the action throughout.
  */
 import { describe, expect, it } from '@jest/globals'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import { readFileSync } from 'node:fs'
+import { parse } from 'yaml'
+import { JSON_SCHEMA_FILE } from '../src/policy/json-schema'
 import { README } from './helpers/readme'
 import {
   blocks,
   SAME_REPOSITORY,
   usesAction,
+  validates,
+  whereIs,
   workflowOf,
   yamlBlocks,
   type Concurrency,
@@ -39,7 +45,7 @@ function permissionsNeeded(steps: Step[]): Record<string, string> {
 describe('every README workflow', () => {
   const workflows = yamlBlocks.flatMap((block) => {
     const workflow = workflowOf(block.text)
-    return workflow ? [[block.line, workflow] as const] : []
+    return workflow ? [[whereIs(block), workflow] as const] : []
   })
   const jobs = workflows.flatMap(([line, workflow]) =>
     Object.entries(workflow.jobs ?? {}).map(([name, job]) => ({ line, name, job, workflow }))
@@ -58,7 +64,7 @@ describe('every README workflow', () => {
 
   it('runs each job that changes a deployment in a concurrency group of its own, never cancelled', () => {
     const changing = jobs.filter(({ job }) =>
-      actionSteps(job).some((step) => String(step.with?.['dry-run']) !== 'true')
+      actionSteps(job).some((step) => String(step.with?.['dry-run']) !== 'true' && !validates(step))
     )
     expect(changing.length).toBeGreaterThanOrEqual(10)
     for (const { line, name, job, workflow } of changing) {
@@ -80,15 +86,30 @@ describe('every README workflow', () => {
   it('skips forks in every pull-request job that uses the action (they get no secrets)', () => {
     const pullRequestJobs = jobs.filter(
       ({ workflow, job }) =>
-        JSON.stringify(workflow.on ?? '').includes('pull_request') && actionSteps(job).length > 0
+        JSON.stringify(workflow.on ?? '').includes('pull_request') &&
+        actionSteps(job).some((step) => !validates(step))
     )
     expect(pullRequestJobs.length).toBeGreaterThanOrEqual(3)
     for (const { line, name, job } of pullRequestJobs)
       expect([line, name, job.if]).toEqual([line, name, expect.stringContaining(SAME_REPOSITORY)])
   })
 
+  it('validates without a secret, so a fork runs it too', () => {
+    const validating = jobs.flatMap(({ line, job }) =>
+      actionSteps(job)
+        .filter(validates)
+        .map((step) => [line, step] as const)
+    )
+    expect(validating.length).toBeGreaterThanOrEqual(1)
+    for (const [line, step] of validating)
+      expect([line, JSON.stringify(step.with).match(/secrets\.|github\.token/g)]).toEqual([
+        line,
+        null
+      ])
+  })
+
   it('names one secret for the API key, and every secret and variable in the quick start', () => {
-    const steps = jobs.flatMap(({ job }) => actionSteps(job))
+    const steps = jobs.flatMap(({ job }) => actionSteps(job).filter((step) => !validates(step)))
     expect(steps.map((step) => step.with?.['api-key'])).toEqual(steps.map(() => API_KEY))
     const quickStart = README.split('\n## Quick start\n')[1]?.split('\n## ')[0] ?? ''
     const named = [...blocks.join('\n').matchAll(/\$\{\{\s*(?:secrets|vars)\.(\w+)\s*\}\}/g)].map(
@@ -127,5 +148,35 @@ describe('every README workflow', () => {
     const uses = jobs.flatMap(({ job }) => actionSteps(job).map((step) => step.uses))
     expect(new Set(uses)).toEqual(new Set(['our-org/deploy-agent@v1']))
     expect(README.match(/our-org\/deploy-agent@[0-9a-f]{40}\b/g)).toHaveLength(1)
+  })
+})
+
+describe('every release policy the README and its recipes show', () => {
+  const published = JSON.parse(
+    readFileSync(new URL(`../${JSON_SCHEMA_FILE}`, import.meta.url), 'utf8')
+  ) as object
+  const validate = new Ajv2020({ strict: false, allErrors: true }).compile(published)
+  /** A policy's line that points editors at the published schema. */
+  const SCHEMA_LINE = new RegExp(
+    `^# yaml-language-server: \\$schema=https://raw\\.githubusercontent\\.com/our-org/deploy-agent/v1/${JSON_SCHEMA_FILE.replace('.', '\\.')}$`,
+    'm'
+  )
+  const policies = yamlBlocks
+    .filter((block) => /^# \S*release-policy\.ya?ml\n/.test(block.text))
+    .map((block) => [whereIs(block), block.text] as const)
+
+  it('are found: the quick start and the recipes that check something', () => {
+    expect(policies.length).toBeGreaterThanOrEqual(6)
+  })
+
+  it.each(policies)('%s names the published schema and is valid against it', (_, text) => {
+    expect(text).toMatch(SCHEMA_LINE)
+    const valid = validate(parse(text))
+    expect(validate.errors ?? []).toEqual([])
+    expect(valid).toBe(true)
+  })
+
+  it('would see a policy the schema refuses (the check works)', () => {
+    expect(validate(parse('version: 1\nsmoke: { min-pas: 90% }\n'))).toBe(false)
   })
 })

@@ -1,9 +1,9 @@
 /**
- * `npm run docs`: writes the README's inputs and outputs tables from action.yml, between the
- * `<!-- inputs:start -->`/`<!-- inputs:end -->` and `<!-- outputs:start -->`/`<!-- outputs:end -->`
- * markers, the reference of the release policy's keys between `<!-- policy-keys:start -->`/
- * `<!-- policy-keys:end -->`, and the release policy's JSON Schema (release-policy.schema.json)
- * from its zod schema.
+ * `npm run docs`: writes the README's inputs (grouped by what they are for) and outputs from
+ * action.yml, between the `<!-- inputs:start -->`/`<!-- inputs:end -->` and
+ * `<!-- outputs:start -->`/`<!-- outputs:end -->` markers, its reference of the release policy's
+ * keys from the policy's schema between `<!-- policy-keys:start -->`/`<!-- policy-keys:end -->`, and the
+ * release policy's JSON Schema (release-policy.schema.json) from its zod schema.
  * `npm run docs -- --check` changes nothing and exits 1 when either is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -17,29 +17,98 @@ interface ActionYml {
   outputs: Record<string, { description: string }>
 }
 
-const cell = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')
+/**
+ * One line of text from a description (a list item's text holds no line break). An environment
+ * variable is shown as code: GitHub reads `$A/$B` in prose as inline math.
+ */
+const line = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\$[A-Z][A-Z0-9_]*/g, (name) => `\`${name}\``)
 
-export function renderTables(actionYmlText: string): { inputs: string; outputs: string } {
+/**
+ * What each input is for, in the README's order. Every input of action.yml is in exactly one
+ * group: a new input fails `npm run docs` until it is placed.
+ */
+export const INPUT_GROUPS: ReadonlyArray<{ title: string; inputs: readonly string[] }> = [
+  { title: 'Connection', inputs: ['api-url', 'api-key', 'tenant-id'] },
+  {
+    title: 'What to deploy',
+    inputs: [
+      'name',
+      'deployment-id',
+      'source',
+      'repo-url',
+      'integration-id',
+      'repo-ref',
+      'deployment-type',
+      'build-on-push',
+      'graph-config-path',
+      'image-uri',
+      'listener-id',
+      'k8s-namespace',
+      'custom-url',
+      'resource-spec',
+      'source-dir',
+      'install-command',
+      'build-command',
+      'secrets'
+    ]
+  },
+  { title: 'Waiting', inputs: ['wait', 'timeout', 'poll-interval', 'log-lines'] },
+  {
+    title: "The release policy and the agent server's credentials",
+    inputs: ['release-policy', 'agent-api-key', 'agent-auth-scheme']
+  },
+  { title: 'The tracing service', inputs: ['tracing-url', 'tracing-web-url'] },
+  { title: 'GitHub records', inputs: ['github-token', 'environment', 'pr-comment'] },
+  {
+    title: 'Operations',
+    inputs: [
+      'operation',
+      'dry-run',
+      'delete-tracing-project',
+      'to-revision',
+      'prune-prefix',
+      'prune-older-than',
+      'prune-closed-prs',
+      'from-deployment'
+    ]
+  }
+]
+
+/**
+ * The inputs, a list per group, and the outputs, a list. Lists, not tables: a table squeezes its
+ * first column when the descriptions are long, and the browser then breaks `delete-tracing-project`
+ * at its hyphens; a list item starts on its own line, so a name is never broken.
+ */
+export function renderLists(actionYmlText: string): { inputs: string; outputs: string } {
   const action = parse(actionYmlText) as ActionYml
-  const inputs = [
-    '| input | default | meaning |',
-    '|---|---|---|',
-    ...Object.entries(action.inputs).map(([name, spec]) => {
-      const fallback = spec.required
-        ? 'required'
-        : spec.default !== undefined
-          ? `\`${spec.default}\``
-          : ''
-      return `| \`${name}\` | ${fallback} | ${cell(spec.description)} |`
-    })
-  ].join('\n')
-  const outputs = [
-    '| output | value |',
-    '|---|---|',
-    ...Object.entries(action.outputs).map(
-      ([name, spec]) => `| \`${name}\` | ${cell(spec.description)} |`
+  const grouped = INPUT_GROUPS.flatMap((group) => group.inputs)
+  const ungrouped = Object.keys(action.inputs).filter((name) => !grouped.includes(name))
+  const unknown = grouped.filter(
+    (name, index) => !(name in action.inputs) || grouped.indexOf(name) !== index
+  )
+  if (ungrouped.length > 0 || unknown.length > 0)
+    throw new Error(
+      `scripts/docs.ts INPUT_GROUPS: place ${ungrouped.join(', ') || 'nothing'} in a group; drop ${unknown.join(', ') || 'nothing'} (not in action.yml, or twice)`
     )
-  ].join('\n')
+  const input = (name: string) => {
+    const spec = action.inputs[name] ?? { description: '' }
+    const fallback = spec.required
+      ? ' (required)'
+      : spec.default !== undefined
+        ? ` (default \`${spec.default}\`)`
+        : ''
+    return `- \`${name}\`${fallback}: ${line(spec.description)}`
+  }
+  const inputs = INPUT_GROUPS.map(
+    (group) => `### ${group.title}\n\n${group.inputs.map(input).join('\n')}`
+  ).join('\n\n')
+  const outputs = Object.entries(action.outputs)
+    .map(([name, spec]) => `- \`${name}\`: ${line(spec.description)}`)
+    .join('\n')
   return { inputs, outputs }
 }
 
@@ -52,11 +121,14 @@ function replaceBetween(text: string, marker: string, content: string): string {
   return `${text.slice(0, from + start.length)}\n\n${content}\n\n${text.slice(to)}`
 }
 
-/** The README with its generated tables written, formatted as `npm run format` would. */
+/**
+ * The README with its inputs and outputs written from action.yml and its reference of the release
+ * policy's keys from the policy's schema, formatted as `npm run format` would.
+ */
 export async function renderReadme(readme: string, actionYmlText: string): Promise<string> {
-  const tables = renderTables(actionYmlText)
+  const lists = renderLists(actionYmlText)
   const replaced = replaceBetween(
-    replaceBetween(replaceBetween(readme, 'inputs', tables.inputs), 'outputs', tables.outputs),
+    replaceBetween(replaceBetween(readme, 'inputs', lists.inputs), 'outputs', lists.outputs),
     'policy-keys',
     policyReference(policyJsonSchema())
   )
@@ -98,7 +170,9 @@ if (process.argv[1]?.endsWith('docs.ts')) {
   )
   if (process.argv.includes('--check')) {
     if (rendered !== readme) {
-      console.error('README.md is out of date with action.yml: run npm run docs')
+      console.error(
+        'README.md is out of date with action.yml or the policy schema: run npm run docs'
+      )
       process.exit(1)
     }
   } else {

@@ -1,12 +1,12 @@
 /**
- * The README's workflows as a runner reads them: its YAML code blocks (read as GitHub reads them,
+ * The workflows of the README and its recipe pages as a runner reads them: their YAML code blocks (read as GitHub reads them,
  * a CommonMark parser: a fence closes only with at least its own length), the workflows among
  * them, each step that uses this action once per event the workflow names (and per matrix entry),
  * and its `${{ }}` expressions given test values. Shared by the tests that hold the workflows to
  * what the README promises and the tests that run them; no hooks here.
  */
 import { parse } from 'yaml'
-import { parseMarkdown, README } from './readme'
+import { PAGES, parseMarkdown, type CodeBlock } from './readme'
 
 const ACTION = /^our-org\/deploy-agent@/
 /** What a pull-request job checks so that a fork's pull request (which gets no secrets) skips it. */
@@ -143,7 +143,9 @@ function triggersOf(workflow: Workflow): Trigger[] {
 }
 
 export interface Example {
-  /** The line of the block's opening fence in the README. */
+  /** The page that holds the block (README.md, docs/recipes/….md). */
+  path: string
+  /** The line of the block's opening fence in its page. */
   line: number
   job: string
   trigger: Trigger
@@ -165,7 +167,7 @@ export function workflowOf(text: string): Workflow | undefined {
 
 export const usesAction = (step: Step) => ACTION.test(step.uses ?? '')
 
-function examplesOf(text: string, line: number): Example[] {
+function examplesOf({ text, line, path }: PageBlock): Example[] {
   const workflow = workflowOf(text)
   return Object.entries(workflow?.jobs ?? {}).flatMap(([jobName, job]) => {
     const matrix = job.strategy?.matrix ?? {}
@@ -177,6 +179,7 @@ function examplesOf(text: string, line: number): Example[] {
     return triggersOf(workflow ?? {}).flatMap((trigger) =>
       entries.flatMap((entry) =>
         (job.steps ?? []).filter(usesAction).map((step) => ({
+          path,
           line,
           job: jobName,
           trigger,
@@ -191,9 +194,42 @@ function examplesOf(text: string, line: number): Example[] {
   })
 }
 
-/** The README's YAML code blocks, with their lines. */
-export const yamlBlocks = parseMarkdown(README).blocks.filter((block) => block.lang === 'yaml')
+/** A code block of a page, with the page's path. */
+export interface PageBlock extends CodeBlock {
+  path: string
+}
+
+/** Where a block is, for a test's name: `docs/recipes/smoke-suite.md line 40`. */
+export const whereIs = (block: { path: string; line: number }) => `${block.path} line ${block.line}`
+
+/** The YAML code blocks of the README and the recipe pages, with their pages and lines. */
+export const yamlBlocks: PageBlock[] = PAGES.flatMap((page) =>
+  parseMarkdown(page.text)
+    .blocks.filter((block) => block.lang === 'yaml')
+    .map((block) => ({ ...block, path: page.path }))
+)
 /** Their texts. */
 export const blocks = yamlBlocks.map((block) => block.text)
-/** Every step of a README workflow that uses the action, once per trigger and matrix entry. */
-export const examples = yamlBlocks.flatMap((block) => examplesOf(block.text, block.line))
+/** Every step of a workflow there that uses the action, once per trigger and matrix entry. */
+export const examples = yamlBlocks.flatMap(examplesOf)
+
+/** A step that only checks (`operation: validate`): no credentials, nothing sent, forks welcome. */
+export const validates = (step: Step) => step.with?.operation === 'validate'
+
+/**
+ * The files a page shows, by the path its block names on the first line (`# .github/release-policy.yml`),
+ * workflows aside: what a checkout of the repository holds for the page's workflows. A page that
+ * shows none of a file uses the README's (the quick start's release policy).
+ */
+export function filesOf(path: string): Record<string, string> {
+  const shown = (page: string) =>
+    Object.fromEntries(
+      yamlBlocks
+        .filter((block) => block.path === page && workflowOf(block.text) === undefined)
+        .flatMap((block) => {
+          const named = /^# (\S+\.(?:ya?ml|jsonl?))\n/.exec(block.text)?.[1]
+          return named === undefined ? [] : [[named, block.text] as const]
+        })
+    )
+  return { ...shown('README.md'), ...shown(path) }
+}

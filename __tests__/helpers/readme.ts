@@ -1,8 +1,29 @@
 import { marked, type Token } from 'marked'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+
+const ROOT = new URL('../../', import.meta.url)
+/** Where the recipe pages live, relative to the repository's root. */
+export const RECIPES = 'docs/recipes'
+
+/** A markdown page a workflow author reads: its path from the repository's root, and its text. */
+export interface Page {
+  path: string
+  text: string
+}
+
+const read = (path: string): Page => ({ path, text: readFileSync(new URL(path, ROOT), 'utf8') })
 
 /** The README as the repository holds it. */
-export const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+export const README = read('README.md').text
+
+/** The recipe pages, each a `.md` file of docs/recipes/. */
+export const RECIPE_PAGES: Page[] = readdirSync(new URL(RECIPES, ROOT))
+  .filter((name) => name.endsWith('.md'))
+  .sort()
+  .map((name) => read(`${RECIPES}/${name}`))
+
+/** Every page whose examples are held to what the README promises: the README and its recipes. */
+export const PAGES: Page[] = [{ path: 'README.md', text: README }, ...RECIPE_PAGES]
 
 /** A fenced code block as a CommonMark parser reads it (GitHub's reading, for fences). */
 export interface CodeBlock {

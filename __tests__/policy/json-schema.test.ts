@@ -57,22 +57,22 @@ describe('release policy: the published JSON Schema', () => {
 })
 
 describe("release policy: the README's reference of the keys", () => {
-  it('has one row per key of every section, with its default, from the schema', () => {
+  it('has one list item per key of every section, with its default, from the schema', () => {
     const reference = policyReference(policyJsonSchema())
-    const rows = reference.split('\n').slice(2)
+    const rows = reference.split('\n')
     const keys = SECTIONS.flatMap((section) =>
       Object.keys(base[section].shape).map((key) => `${section}.${key}`)
     )
-    expect(rows.map((row) => /^\| `([^`]+)`/.exec(row)?.[1])).toEqual([
+    expect(rows.map((row) => /^- `([^`]+)`/.exec(row)?.[1])).toEqual([
       'version',
       ...keys,
       'environments.<name>'
     ])
     expect(rows).toContain(
-      "| `gate.timeout` | longest wait for the evaluators' scores after the last run | `10m` |"
+      "- `gate.timeout` (default `10m`): longest wait for the evaluators' scores after the last run"
     )
     expect(rows).toContain(
-      '| `smoke.min-pass` | cases that must pass: a share (90%) or a count | `100%` |'
+      '- `smoke.min-pass` (default `100%`): cases that must pass: a share (90%) or a count'
     )
   })
 })

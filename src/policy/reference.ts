@@ -1,24 +1,27 @@
 /**
  * The README's reference of the policy's keys, made from the published JSON Schema (itself made
- * from the zod schema): one row per key with its description and default. Pure.
+ * from the zod schema): one list item per key with its default and description. A list, not a
+ * table: a table squeezes its first column and the browser breaks a key path at its hyphens. Pure.
  */
 import type { JsonSchema } from './json-schema'
 
-const cell = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')
+/** One line of text (a list item's text holds no line break). */
+const line = (text: string) => text.replace(/\s+/g, ' ').trim()
 
-/** A markdown table: key path, what it holds, default. */
+/** A markdown list: key path, default, what it holds. */
 export function policyReference(schema: JsonSchema): string {
-  const rows: string[] = []
-  const row = (keyPath: string, node: JsonSchema) => {
-    const fallback = node.default === undefined ? '' : `\`${String(node.default)}\``
-    rows.push(`| \`${keyPath}\` | ${cell(node.description ?? '')} | ${fallback} |`)
+  const items: string[] = []
+  const item = (keyPath: string, node: JsonSchema) => {
+    const fallback = node.default === undefined ? '' : ` (default \`${String(node.default)}\`)`
+    items.push(`- \`${keyPath}\`${fallback}: ${line(node.description ?? '')}`)
   }
   for (const [name, node] of Object.entries(schema.properties ?? {})) {
     if (name === 'version' || name === 'environments') {
-      row(name === 'version' ? name : 'environments.<name>', node)
+      item(name === 'version' ? name : 'environments.<name>', node)
     } else {
-      for (const [key, child] of Object.entries(node.properties ?? {})) row(`${name}.${key}`, child)
+      for (const [key, child] of Object.entries(node.properties ?? {}))
+        item(`${name}.${key}`, child)
     }
   }
-  return ['| key | value | default |', '|---|---|---|', ...rows].join('\n')
+  return items.join('\n')
 }
