@@ -85,8 +85,7 @@ async function world(options: { virtual: boolean; agentLatency?: (message: strin
   const deps: GateDeps = {
     client,
     deadline: now() + 60 * 60_000,
-    now,
-    sleep,
+    clock: { now, sleep },
     dispatcher,
     info: () => undefined,
     notice: () => undefined
@@ -210,8 +209,7 @@ async function memory(examples: number, repetitions: number) {
     const deps: GateDeps = {
       client,
       deadline: Date.now() + 30 * 60_000,
-      now: Date.now,
-      sleep: (ms) => wait(ms).then(() => undefined),
+      clock: { now: Date.now, sleep: (ms: number) => wait(ms).then(() => undefined) },
       info: () => undefined,
       notice: () => undefined
     }

@@ -99,8 +99,7 @@ export async function startWorld(
       client,
       dispatcher,
       deadline: clock.now() + 30 * 60_000,
-      now: clock.now,
-      sleep: clock.sleep,
+      clock,
       info: (line) => lines.push(line),
       notice: (line) => notices.push(line),
       ...given

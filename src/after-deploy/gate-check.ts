@@ -55,8 +55,7 @@ async function gateDeps(context: StepContext): Promise<GateDeps> {
     deadline: context.deadline.at,
     signal: context.signal,
     dispatcher: context.dispatcher,
-    now: clock.now,
-    sleep: clock.sleep,
+    clock,
     info: (line) => log.info(line),
     notice: (line) => log.notice(line)
   }

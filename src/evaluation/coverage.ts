@@ -52,7 +52,7 @@ export async function awaitCoverage(
   let failedPolls = 0
   let gap = FIRST_POLL_GAP_MS
   let serviceFailure: string | undefined
-  const startedAt = deps.now()
+  const startedAt = deps.clock.now()
   for (;;) {
     try {
       reads += await poll(targets, keys, scores, ingested, { ...deps, deadline })
@@ -67,14 +67,14 @@ export async function awaitCoverage(
     const complete = isComplete(targets, keys, scores, ingested)
     const counted = countScores(targets, keys, scores)
     deps.info(
-      progressLine(counted, targets, ingested, deps.now() - startedAt, deadline - startedAt)
+      progressLine(counted, targets, ingested, deps.clock.now() - startedAt, deadline - startedAt)
     )
     deps.progress?.(`waiting for evaluators: ${counted.seen} of ${counted.expected} scores`)
     if (complete) return { scores, notIngested: [], complete: true, reads }
     // The last look is a little before the deadline: a read at the deadline is not sent.
-    const left = deadline - LAST_LOOK_MARGIN_MS - deps.now()
+    const left = deadline - LAST_LOOK_MARGIN_MS - deps.clock.now()
     if (left <= 0) break
-    await deps.sleep(Math.min(gap, left), deps.signal)
+    await deps.clock.sleep(Math.min(gap, left), deps.signal)
     gap = Math.min(LONGEST_POLL_GAP_MS, gap * GAP_GROWTH)
   }
   return {

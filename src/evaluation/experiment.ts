@@ -84,7 +84,7 @@ export async function runExperiment(
   let next = 0
   let done = 0
   let failed = 0
-  let lastLine = deps.now()
+  let lastLine = deps.clock.now()
   const flush = async () => {
     const batch = pending
     pending = []
@@ -96,7 +96,7 @@ export async function runExperiment(
       const job = jobs[index]
       if (job === undefined) break
       const runId = runIdOf(experimentId, job.example.id, job.repetition)
-      if (deps.now() >= deps.deadline) {
+      if (deps.clock.now() >= deps.deadline) {
         unsent += 1
         continue
       }
@@ -106,8 +106,8 @@ export async function runExperiment(
       if (outcome.error !== undefined) failed += 1
       deps.progress?.(`evaluating: ${done} of ${jobs.length} runs`)
       // A line at least every half minute, so that a long experiment never looks hung.
-      if (deps.now() - lastLine >= PROGRESS_EVERY_MS || done === jobs.length) {
-        lastLine = deps.now()
+      if (deps.clock.now() - lastLine >= PROGRESS_EVERY_MS || done === jobs.length) {
+        lastLine = deps.clock.now()
         deps.info(`Evaluation gate: ${done} of ${jobs.length} runs done (${failed} failed).`)
       }
       pending.push(record)
@@ -143,7 +143,7 @@ async function createExperiment(
         name: `${base} ${suffix}`,
         description: `Evaluation gate of ${plan.target.deploymentName}: revision ${spec.revisionId} on ${plan.dataset.name}`,
         reference_dataset_id: plan.dataset.id,
-        start_time: new Date(deps.now()).toISOString(),
+        start_time: new Date(deps.clock.now()).toISOString(),
         extra: { metadata: { ...metadata } }
       },
       callOf(deps)
@@ -164,7 +164,7 @@ async function runOne(
   plan: GatePlan,
   deps: GateDeps
 ): Promise<{ record: RunRecord; outcome: RunOutcome }> {
-  const startedAt = deps.now()
+  const startedAt = deps.clock.now()
   let outputs: Record<string, unknown> | null = null
   let error: string | undefined
   try {
@@ -174,7 +174,7 @@ async function runOne(
         deadline: deps.deadline,
         signal: deps.signal,
         dispatcher: deps.dispatcher,
-        now: deps.now
+        now: deps.clock.now
       },
       { assistantId: plan.settings.assistantId, input: job.example.inputs }
     )
@@ -190,7 +190,7 @@ async function runOne(
           ? `the answer was ${failure.reason}`
           : `no answer: ${failure.reason}`
   }
-  const endedAt = Math.max(deps.now(), startedAt)
+  const endedAt = Math.max(deps.clock.now(), startedAt)
   const record: RunRecord = {
     id: runId,
     trace_id: runId,

@@ -108,7 +108,7 @@ async function judgeExperiment(
       ? [{ experimentId: servingBaseline.experimentId, runs: servingBaseline.runs }]
       : [])
   ]
-  const coverageDeadline = Math.min(deps.now() + plan.settings.timeoutMs, deps.deadline)
+  const coverageDeadline = Math.min(deps.clock.now() + plan.settings.timeoutMs, deps.deadline)
   const coverage = await awaitCoverage(targets, keys, coverageDeadline, deps)
   const scores = coverage.scores.get(experiment.experimentId) ?? new Map()
   const baseline = baselineScores(plan, servingBaseline, coverage.scores)
@@ -268,7 +268,7 @@ async function recordEnding(
     await deps.client.patchSession(
       experiment.experimentId,
       {
-        end_time: new Date(deps.now()).toISOString(),
+        end_time: new Date(deps.clock.now()).toISOString(),
         extra: { metadata: { ...withEnding(experiment.metadata, ending) } }
       },
       callOf(deps)

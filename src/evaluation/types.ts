@@ -1,3 +1,4 @@
+import type { Clock } from '../world'
 /**
  * The evaluation gate's shapes, below the gate's steps and the report that renders them.
  */
@@ -32,8 +33,8 @@ export interface GateDeps {
   deadline: number
   signal?: AbortSignal
   dispatcher?: Dispatcher
-  now: () => number
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** The run's clock: what the gate stamps, waits on and measures. */
+  clock: Clock
   /** A fresh random UUID (v4); injectable so a test can know the experiment's id. */
   randomUUID?: () => string
   info: (line: string) => void
