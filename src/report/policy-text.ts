@@ -10,7 +10,7 @@ import type { Markdown } from './markdown'
 import type { PolicyChanges, PolicyGiven, PolicyInWords } from './policy-types'
 
 /** The digest as the text shows it: its first 8 characters. */
-export const shortDigest = (digest: string) => digest.slice(0, 8)
+export const shortDigest = (digest: string) => digest.slice(0, 8).replace(/[^0-9a-f]/g, '')
 
 /** The summary's lines: the changes a pull request makes (shown), then the block (collapsed). */
 export function policySummary(policy: PolicyInWords | undefined, md: Markdown): string[] {
@@ -23,7 +23,8 @@ export function policySummary(policy: PolicyInWords | undefined, md: Markdown): 
 function policyBlock(policy: PolicyGiven, md: Markdown): string[] {
   const file = md.linkAs(policy.path, policy.link)
   return [
-    `<details><summary>Release policy ${md.code(shortDigest(policy.digest))}, ${md.cell(entryWords(policy))}</summary>`,
+    // Inside <summary> markdown is not read: the digest (hex, made here) as HTML code.
+    `<details><summary>Release policy <code>${shortDigest(policy.digest)}</code></summary>`,
     '',
     `- **File:** ${file}`,
     `- **Digest:** ${md.code(shortDigest(policy.digest))}`,
