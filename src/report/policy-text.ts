@@ -40,8 +40,9 @@ function policyBlock(policy: PolicyGiven, md: Markdown): string[] {
 
 function entryWords(policy: PolicyGiven): string {
   if (policy.entry !== null) return `environments.${policy.entry}`
+  // The environment is known when it reached the run's config; else only that none applied.
   return policy.environment === undefined
-    ? 'no entry (no environment given)'
+    ? 'no entry applied'
     : `no entry matched environment ${policy.environment}`
 }
 
