@@ -74,9 +74,7 @@ describe('after DEPLOYED, as the runner runs the action', () => {
   it('checks the agent, prints its reply and puts it in the summary', async () => {
     const run = await runInProcess({
       ...inputs(),
-      'verify-assistant': 'agent',
-      'verify-message': 'ping',
-      'verify-a2a': 'true'
+      policy: { agent: { assistant: 'agent', message: 'ping', a2a: true } }
     })
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('Agent check: assistant agent answers.')
@@ -103,11 +101,10 @@ describe('after DEPLOYED, as the runner runs the action', () => {
   it('fails the step after DEPLOYED when a check fails, outputs still set', async () => {
     const run = await runInProcess({
       ...inputs(),
-      'verify-assistant': 'agent',
-      'agent-api-key': 'not-the-owners-key',
-      // A 404 is retried until verify-timeout (the server may still be coming up): long enough
+      policy: { agent: { assistant: 'agent', timeout: '4s' } },
+      'agent-api-key': 'not-the-owners-key'
+      // A 404 is retried until agent.timeout (the server may still be coming up): long enough
       // for /info and a first answer on a busy machine, short enough to end the test soon.
-      'verify-timeout': '4s'
     })
     expect(run.code).toBe(1)
     expect(run.outputs['revision-status']).toBe('DEPLOYED')

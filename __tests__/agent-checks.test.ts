@@ -20,7 +20,7 @@ import { configFor, gitHostConfig } from './helpers/config-fixture'
 import { trackedDispatcher } from './helpers/action-world'
 import { sleep } from '../src/control-plane/retry'
 import { agentStatusMeaning } from '../src/agent-server/status'
-import { parseExpectation, type Expectation } from '../src/inputs/expectation'
+import { parseExpectation, type Expectation } from '../src/smoke/expectation'
 import { REAL_WORK_TEST_MS } from './helpers/real-time'
 
 jest.setTimeout(REAL_WORK_TEST_MS)
@@ -127,7 +127,7 @@ describe('agent checks against the emulated agent server', () => {
     }
   })
 
-  it('names the token as a cause of a 404 once verify-timeout has passed', async () => {
+  it('names the token as a cause of a 404 once agent.timeout has passed', async () => {
     const error = await failure(
       checkAgent(options(agent.url, { apiKey: 'someone-elses-key', ...sleepingClock(6_000) }))
     )
@@ -138,7 +138,7 @@ describe('agent checks against the emulated agent server', () => {
     )
   })
 
-  it('stops at once on 401 or 403 instead of waiting out verify-timeout', async () => {
+  it('stops at once on 401 or 403 instead of waiting out agent.timeout', async () => {
     const refusing = await startAgentServer({ rejectWith: 403 })
     try {
       const error = await failure(checkAgent(options(refusing.url, sleepingClock(60_000))))
@@ -334,7 +334,7 @@ describe('agent checks against the real agent server', () => {
     expect(report).toEqual({ passed: ['assistant', 'run'], reply: 'echo: are you there?' })
   })
 
-  it('holds the reply to verify-expect: text it contains, or /pattern/flags it matches', async () => {
+  it('holds the reply to agent.expect: text it contains, or /pattern/flags it matches', async () => {
     for (const expected of ['echo: are you', '/^ECHO: ARE YOU THERE\\?$/i']) {
       const report = await checkAgent(
         realOptions({ message: 'are you there?', expect: expectation(expected) })
@@ -347,7 +347,7 @@ describe('agent checks against the real agent server', () => {
     expect(error.check).toBe('run')
     expect(error.passed).toEqual(['assistant'])
     expect(error.message).toContain(
-      'the reply does not match /^pong$/ (verify-expect): echo: are you there?'
+      'the reply does not match /^pong$/ (agent.expect): echo: are you there?'
     )
   })
 

@@ -15,6 +15,7 @@ import {
   type AgentReply
 } from '../src/agent-server/reply'
 import { gitHostStep } from './helpers/deploy-harness'
+import { overStep, type Step } from './helpers/policy-file'
 import { runAction, type ActionRun } from './helpers/run-action'
 import { REAL_WORK_TEST_MS } from './helpers/real-time'
 
@@ -157,17 +158,20 @@ describe('the built action judges the agent reply', () => {
     rmSync(workspace, { recursive: true, force: true })
   })
 
-  const step = (extra: Record<string, string>) => ({
-    ...gitHostStep(emulator.url),
-    'api-key': 'emulator-key',
-    'poll-interval': '1',
-    'verify-assistant': 'agent',
-    ...extra
-  })
+  const step = (extra: Step) =>
+    overStep(
+      {
+        ...gitHostStep(emulator.url),
+        'api-key': 'emulator-key',
+        'poll-interval': '1',
+        policy: { agent: { assistant: 'agent' } }
+      },
+      extra
+    )
 
-  it('fails verify-expect when the agent hands its input back: the question is not the answer', async () => {
+  it('fails agent.expect when the agent hands its input back: the question is not the answer', async () => {
     const run = await runAction(
-      step({ 'verify-message': 'Say hello to the user', 'verify-expect': 'hello' }),
+      step({ policy: { agent: { message: 'Say hello to the user', expect: 'hello' } } }),
       { killAfterMs: 60_000 }
     )
     expect(run.code).toBe(1)
@@ -199,7 +203,7 @@ describe('the built action judges the agent reply', () => {
           '  expect: "echo: ping"'
         ].join('\n')
       )
-      run = await runAction(step({ 'verify-cases': 'cases.yml' }), {
+      run = await runAction(step({ policy: { smoke: { cases: 'cases.yml' } } }), {
         env: { GITHUB_WORKSPACE: workspace },
         killAfterMs: 60_000
       })

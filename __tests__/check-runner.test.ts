@@ -104,7 +104,7 @@ describe('the check runner', () => {
     })
     const revision = { result: DEPLOYED, deploymentId: 'deployment', revisionId: 'revision' }
     const asked = CHECKS.filter((row) => row.asks(config, revision))
-    // No verify-message, no verify-a2a, no verify-cases, no promote, no gate.
+    // No agent.message, no agent.a2a, no smoke.cases, no promote, no gate.
     expect(asked.map(({ name }) => name)).toEqual(['serving', 'info', 'assistant'])
   })
 

@@ -5,10 +5,12 @@ import { fileURLToPath } from 'node:url'
 import { seedGate, startControlPlane, startServingAgent } from '../emulator'
 import { INPUT_DEFAULTS, INPUT_NAMES, OUTPUT_NAMES, type OutputName } from '../src/inputs/contract'
 import { ACTION_VERSION } from '../src/version'
+import { policyJsonSchema } from '../src/policy/json-schema'
+import { policyReference } from '../src/policy/reference'
 import { actionYml } from './helpers/action-yml'
 import { onClock, runDeploy } from './helpers/deploy-harness'
 import { gitHostConfig } from './helpers/config-fixture'
-import { parseCases } from '../src/inputs/cases'
+import { parseCases } from '../src/smoke/cases'
 import { VirtualClock } from './helpers/action-world'
 import { gateRunner, gateStep, NAME, startGateServices } from './gate/gate-harness'
 
@@ -49,6 +51,17 @@ describe('the action contract', () => {
       [...text.matchAll(/\?\?\s*(['"`\d]|true\b|false\b)[^\n]*/g)].map((m) => `${file}: ${m[0]}`)
     )
     expect(fallbacks).toEqual([])
+  })
+
+  it('reads none of the inputs the release policy replaced: no source file names one', () => {
+    const moved =
+      /(?<![\w-])(verify-(assistant|message|a2a|timeout|expect|cases|min-pass|concurrency)|eval-(dataset|splits|dataset-version|max-examples|repetitions|concurrency|min-scores|max-regression|max-error-rate|baseline|timeout)|rollback-(on-failure|timeout))(?![\w-])/
+    expect(
+      sources
+        .filter(({ text }) => moved.test(text))
+        .map(({ file }) => file.slice(srcDir.length + 1))
+    ).toEqual([])
+    expect(Object.keys(actionYml.inputs)).toHaveLength(41)
   })
 
   it('declares exactly the outputs the code writes', () => {
@@ -132,7 +145,7 @@ describe('the action contract', () => {
       services.controlPlane.seedDeployment({ name: NAME })
       seedGate(services.tracing, { examples: 2 })
       return await gateRunner(clock)(
-        gateStep(services, { 'eval-max-regression': 'correctness=0.1' })
+        gateStep(services, { policy: { gate: { 'max-regression': { correctness: 0.1 } } } })
       )
     } finally {
       await services.close()
@@ -179,6 +192,58 @@ describe('the action contract', () => {
     }
     expect(tableNames('Inputs').sort()).toEqual([...INPUT_NAMES].sort())
     expect(tableNames('Outputs').sort()).toEqual([...OUTPUT_NAMES].sort())
+  })
+})
+
+describe("the spec's tables", () => {
+  const spec = new URL('../../shared/spec/action.md', import.meta.url)
+  /** A table of the spec's section: first column's names (in backticks) → second column. */
+  const table = (heading: string): Map<string, string> => {
+    const section = readFileSync(spec, 'utf8').split(`## ${heading}\n`)[1]?.split('\n## ')[0] ?? ''
+    const rows = [...section.matchAll(/^\| ((?:`[^`]+`(?:, )?)+) \| ?([^|]*?) ?\|/gm)]
+    return new Map(
+      rows.flatMap(([, names = '', second = '']) =>
+        [...names.matchAll(/`([^`]+)`/g)].map(([, name = '']) => [name, second.trim()])
+      )
+    )
+  }
+
+  it('name the inputs of action.yml, with its defaults, where the spec is present', () => {
+    if (!existsSync(spec)) return
+    const inputs = table('Inputs')
+    expect([...inputs.keys()].sort()).toEqual([...INPUT_NAMES].sort())
+    for (const name of INPUT_NAMES) {
+      const literal = /^`([^`]*)`$/.exec(inputs.get(name) ?? '')?.[1]
+      // A default that names another input (or the runner's variables) is that input's value.
+      const other =
+        literal?.startsWith('$') || (INPUT_NAMES as readonly string[]).includes(literal ?? '')
+      if (literal !== undefined && !other)
+        expect({ name, default: literal }).toEqual({
+          name,
+          default: actionYml.inputs[name]?.default
+        })
+    }
+  })
+
+  it('name the outputs of action.yml that are built', () => {
+    if (!existsSync(spec)) return
+    const outputs = [...table('Outputs').keys()]
+    // The bake window and assistants as code are later issues' outputs.
+    const later = ['bake-passed', 'bake-stats', 'assistants']
+    expect(outputs.filter((name) => !later.includes(name)).sort()).toEqual([...OUTPUT_NAMES].sort())
+  })
+
+  it("name the policy's keys of the JSON Schema, where built", () => {
+    if (!existsSync(spec)) return
+    const section = readFileSync(spec, 'utf8').split('## Release policy\n')[1]?.split('\n## ')[0]
+    const specKeys = [...(section ?? '').matchAll(/^\| `([a-z0-9.<>-]+)` \|/gm)].map(
+      ([, key]) => key
+    )
+    const schemaKeys = [...policyReference(policyJsonSchema()).matchAll(/^\| `([^`]+)` \|/gm)].map(
+      ([, key]) => key
+    )
+    const built = specKeys.filter((key) => !/^(bake|assistants)\./.test(key ?? ''))
+    expect(schemaKeys.sort()).toEqual(built.sort())
   })
 })
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { InputError, parseInputs, type Config } from '../src/inputs/parse'
 import type { RawInputs } from '../src/inputs/contract'
 import { rawInputs } from './helpers/action-yml'
+import { configOfStep } from './helpers/policy-file'
 
 const INTEGRATION = '123e4567-e89b-42d3-a456-426614174000'
 const LISTENER = '9d2f4c1e-6a55-4f0b-8e4c-0a3d2b1c7e11'
@@ -78,7 +79,8 @@ describe('parseInputs', () => {
       rollbackOnFailure: false,
       rollbackTimeoutMs: 15 * 60_000,
       github: undefined,
-      warnings: []
+      warnings: [],
+      notices: []
     })
   })
 
@@ -397,54 +399,34 @@ describe('parseInputs', () => {
     expect(inputsOf(await problemsOf(gitHost({ 'log-lines': logLines })))).toEqual(['log-lines'])
   })
 
-  it('reads the agent checks, agent-api-key defaulting to api-key', async () => {
-    expect((await parseInputs(gitHost({ 'verify-assistant': 'agent' }), branchEnv)).verify).toEqual(
+  it("reads the agent server's key and scheme for the policy's checks, agent-api-key defaulting to api-key", async () => {
+    const policy = { agent: { assistant: 'agent' } }
+    expect((await configOfStep({ ...gitHost(), policy }, branchEnv)).verify).toEqual({
+      assistantId: 'agent',
+      a2a: false,
+      timeoutMs: 5 * 60_000,
+      apiKey: 'key-123',
+      message: undefined,
+      expect: undefined,
+      authScheme: undefined
+    })
+    const own = await configOfStep(
       {
-        assistantId: 'agent',
-        a2a: false,
-        timeoutMs: 5 * 60_000,
-        apiKey: 'key-123',
-        message: undefined,
-        authScheme: undefined
-      }
+        ...gitHost({ 'agent-api-key': 'agent-key', 'agent-auth-scheme': 'service-api-key' }),
+        policy
+      },
+      branchEnv
     )
-    const own = (
-      await parseInputs(
-        gitHost({
-          'verify-assistant': 'a',
-          'agent-api-key': 'agent-key',
-          'agent-auth-scheme': 'service-api-key',
-          'verify-a2a': 'true'
-        }),
-        branchEnv
-      )
-    ).verify
-    expect(own).toMatchObject({ apiKey: 'agent-key', authScheme: 'service-api-key', a2a: true })
+    expect(own.verify).toMatchObject({ apiKey: 'agent-key', authScheme: 'service-api-key' })
     expect((await parseInputs(gitHost(), branchEnv)).verify).toBeUndefined()
   })
 
-  it('refuses checks and GitHub records without what they need', async () => {
-    expect(
-      await problemsOf(
-        gitHost({
-          'verify-message': 'hi',
-          'verify-a2a': 'true',
-          environment: 'prod',
-          'pr-comment': 'true'
-        })
-      )
-    ).toEqual([
-      'verify-message: needs verify-assistant (the assistant to send it to)',
-      'verify-a2a: needs verify-assistant (the assistant to talk to)',
-      'environment: needs github-token to record a GitHub deployment',
+  it('refuses pr-comment without github-token; environment alone only picks the policy entry', async () => {
+    expect(await problemsOf(gitHost({ environment: 'prod', 'pr-comment': 'true' }))).toEqual([
       'pr-comment: needs github-token to write the comment'
     ])
-    expect(inputsOf(await problemsOf(gitHost({ 'verify-assistant': 'a', wait: 'false' })))).toEqual(
-      ['verify-assistant']
-    )
-    expect(
-      inputsOf(await problemsOf(gitHost({ 'verify-assistant': 'a', 'verify-timeout': 'later' })))
-    ).toEqual(['verify-timeout'])
+    const alone = await parseInputs(gitHost({ environment: 'prod' }), branchEnv)
+    expect(alone.github).toBeUndefined()
     expect(
       (await parseInputs(gitHost({ 'github-token': 't', environment: 'prod' }), branchEnv)).github
     ).toEqual({
@@ -452,6 +434,13 @@ describe('parseInputs', () => {
       environment: 'prod',
       prComment: false
     })
+  })
+
+  it('is operation validate with nothing but operation and release-policy required', async () => {
+    expect(await problemsOf(rawInputs({ operation: 'validate' }))).toEqual([
+      'release-policy: is required with operation validate (the file it checks)'
+    ])
+    expect(inputsOf(await problemsOf(rawInputs({ name: 'agent' })))).toEqual(['api-url', 'api-key'])
   })
 
   it('reads wait: false', async () => {
@@ -463,7 +452,7 @@ describe('parseInputs', () => {
     ['repo-ref', 'main\u0000', 'U+0000 at character 5'],
     ['api-url', 'https://control.example.com/\u001b[31m', 'U+001B at character 29'],
     ['name', 'agent\u007f', 'U+007F at character 6'],
-    ['verify-assistant', 'a\tb', 'U+0009 at character 2']
+    ['environment', 'a\tb', 'U+0009 at character 2']
   ] as const)(
     'refuses a control character in %s by name, without quoting it',
     async (input, value, where) => {
@@ -483,29 +472,14 @@ describe('parseInputs', () => {
   })
 
   it('lets tabs and line breaks through in multi-line inputs, and no other control character', async () => {
-    const config = await parseInputs(
-      gitHost({
-        secrets: 'A=1\tx\r\nB=2\n',
-        'verify-assistant': 'agent',
-        'verify-message': 'Hello\n\tthere'
-      }),
-      branchEnv
-    )
+    const config = await parseInputs(gitHost({ secrets: 'A=1\tx\r\nB=2\n' }), branchEnv)
     expect(config.secrets).toEqual([
       { name: 'A', value: '1\tx' },
       { name: 'B', value: '2' }
     ])
-    expect(config.verify?.message).toBe('Hello\n\tthere')
-    const problems = await problemsOf(
-      gitHost({
-        secrets: 'A=1\nB=sk-\u0000-9',
-        'verify-assistant': 'a',
-        'verify-message': '\u0008'
-      })
-    )
+    const problems = await problemsOf(gitHost({ secrets: 'A=1\nB=sk-\u0000-9' }))
     expect(problems).toEqual([
-      'secrets: line 2 holds a control character (U+0000); only tabs and line breaks may appear',
-      'verify-message: line 1 holds a control character (U+0008); only tabs and line breaks may appear'
+      'secrets: line 2 holds a control character (U+0000); only tabs and line breaks may appear'
     ])
     expect(await problemsOf(image({ 'resource-spec': 'cpu: 1\nlabels:\n  a: "\u001b"' }))).toEqual([
       'resource-spec: line 3 holds a control character (U+001B); only tabs and line breaks may appear'

@@ -139,8 +139,7 @@ describe('the agent key and the GitHub token', () => {
     const run = await runInProcess(
       {
         ...inputs(),
-        'verify-assistant': 'agent',
-        'verify-timeout': '1s',
+        policy: { agent: { assistant: 'agent', timeout: '1s' } },
         'agent-api-key': agentKey,
         'github-token': token,
         environment: 'staging'

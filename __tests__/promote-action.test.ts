@@ -37,7 +37,7 @@ describe('operation promote, the built action', () => {
         name: 'prod',
         'from-deployment': 'staging',
         'poll-interval': '1',
-        'rollback-on-failure': 'true',
+        policy: { rollback: { 'on-failure': true } },
         'github-token': 'ghs_promote_token_7c1d2e',
         environment: 'production'
       },

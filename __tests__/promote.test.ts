@@ -132,7 +132,7 @@ describe('operation promote against the emulator', () => {
     expect(summary).toContain('(refs/tags/v1.2.0)')
   })
 
-  it('git_host: a ref that moved fails the step naming both commits, and rollback-on-failure brings the old revision back', async () => {
+  it('git_host: a ref that moved fails the step naming both commits, and rollback.on-failure brings the old revision back', async () => {
     const controlPlane = await start()
     const { staging, prod } = seedGitHost(controlPlane, 'main')
     const verified = controlPlane.commitOf('main')
@@ -153,7 +153,7 @@ describe('operation promote against the emulator', () => {
       `revision ${activeOf(staging)} of staging was built from commit ${verified}`
     )
     expect(run.result.message).not.toContain('It runs')
-    // rollback-on-failure applies as for a failed check: the revision that served comes back.
+    // rollback.on-failure applies as for a failed check: the revision that served comes back.
     expect(controlPlane.redeploys().map((request) => request.path)).toEqual([
       `/v2/deployments/${prod.id}/revisions/${activeOf(prod)}/redeploy`
     ])

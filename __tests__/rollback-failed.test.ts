@@ -39,10 +39,10 @@ const inputs = (apiUrl: string) => ({
   'api-key': 'emulator-key',
   'repo-ref': 'main',
   'poll-interval': '1',
-  'verify-assistant': 'agent',
-  'verify-message': 'hi',
-  'verify-timeout': '20s',
-  'rollback-on-failure': 'true',
+  policy: {
+    agent: { assistant: 'agent', message: 'hi', timeout: '20s' },
+    rollback: { 'on-failure': true }
+  },
   'github-token': 'ghs_rollback_token_5f2a9c',
   environment: 'production',
   'pr-comment': 'true'

@@ -56,7 +56,7 @@ function expectSchemaValid(controlPlane: ControlPlaneEmulator) {
   expect(problems).toEqual([])
 }
 
-describe('rollback-on-failure against the emulator', () => {
+describe('rollback.on-failure against the emulator', () => {
   it('redeploys the previous revision once when the new one fails its checks, and checks it', async () => {
     const controlPlane = await start({
       agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'run-error')
@@ -91,7 +91,7 @@ describe('rollback-on-failure against the emulator', () => {
     expectSchemaValid(controlPlane)
   })
 
-  it('fails the check when the reply does not meet verify-expect, and rolls back', async () => {
+  it('fails the check when the reply does not meet agent.expect, and rolls back', async () => {
     const controlPlane = await start({
       agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'wrong-reply')
     })
@@ -99,7 +99,7 @@ describe('rollback-on-failure against the emulator', () => {
     const run = await runDelivery(
       checked({ verify: { expect: { kind: 'pattern', pattern: /^echo: hi$/ } } })
     )
-    expect(failingVerdict(run.checks)?.why).toContain('does not match /^echo: hi$/ (verify-expect)')
+    expect(failingVerdict(run.checks)?.why).toContain('does not match /^echo: hi$/ (agent.expect)')
     expect(run.rollback?.outcome).toBe('deployed')
     expect(run.rollback?.restored).toBe(true)
     expect(controlPlane.redeploys()).toHaveLength(1)
@@ -265,25 +265,38 @@ describe('operation rollback against the emulator', () => {
   })
 })
 
-describe('safe delivery inputs', () => {
+describe('safe delivery inputs and policy', () => {
   it.each([
-    [{ 'rollback-on-failure': 'true', wait: 'false' }, 'rollback-on-failure'],
-    [{ 'rollback-on-failure': 'true', 'dry-run': 'true' }, 'rollback-on-failure'],
+    [{ policy: { rollback: { 'on-failure': true } }, wait: 'false' }, 'rollback.on-failure'],
     [{ 'to-revision': '123e4567-e89b-42d3-a456-426614174000' }, 'to-revision'],
-    [{ 'verify-assistant': 'agent', 'verify-expect': 'ok' }, 'verify-expect'],
-    [
-      { 'verify-assistant': 'agent', 'verify-message': 'hi', 'verify-expect': '/(/' },
-      'verify-expect'
-    ]
-  ])('refuses %j by name, before anything is sent', async (inputs, name) => {
+    [{ policy: { agent: { assistant: 'agent', expect: 'ok' } } }, 'agent.expect'],
+    [{ policy: { agent: { assistant: 'agent', message: 'hi', expect: '/(/' } } }, 'agent.expect']
+  ])('refuses %j by name, before anything is sent', async (step, name) => {
     const controlPlane = await start()
     const run = await runInProcess({
       ...gitHostStep(controlPlane.url),
       'api-key': 'emulator-key',
-      ...inputs
+      ...step
     })
     expect(run.exitCode).toBe(1)
-    expect(run.annotations.map((annotation) => annotation.text).join('\n')).toContain(`- ${name}: `)
+    const texts = run.annotations.map((annotation) => annotation.text).join('\n')
+    expect(texts).toMatch(new RegExp(`(- |^)${name.replace('.', '\\.')}`, 'm'))
     expect(controlPlane.requests).toEqual([])
+  })
+
+  it('runs rollback.on-failure under dry-run, with a notice that no rollback can happen', async () => {
+    const controlPlane = await start()
+    const run = await runInProcess({
+      ...gitHostStep(controlPlane.url),
+      'api-key': 'emulator-key',
+      'dry-run': 'true',
+      policy: { rollback: { 'on-failure': true } }
+    })
+    expect(run.exitCode).toBe(0)
+    expect(run.annotations).toContainEqual({
+      kind: 'notice',
+      text: expect.stringMatching(/^rollback\.on-failure: .*no rollback can happen/)
+    })
+    expect(controlPlane.requests.filter((request) => request.method !== 'GET')).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, afterAll } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../emulator'
 import { gitHostStep } from './helpers/deploy-harness'
+import { overStep, type Step } from './helpers/policy-file'
 import { runnerOn, VirtualClock } from './helpers/action-world'
 
 /** The runs' and the emulators' one clock: virtual, it moves when all of them wait. */
@@ -31,13 +32,16 @@ async function seeded(activeLagMs: number) {
   return { emulator, id: deployment.id, previous: String(deployment.latest_revision_id) }
 }
 
-const step = (apiUrl: string, extra: Record<string, string> = {}) => ({
-  ...gitHostStep(apiUrl),
-  'api-key': 'emulator-key',
-  'poll-interval': '1',
-  'rollback-on-failure': 'true',
-  ...extra
-})
+const step = (apiUrl: string, extra: Step = {}) =>
+  overStep(
+    {
+      ...gitHostStep(apiUrl),
+      'api-key': 'emulator-key',
+      'poll-interval': '1',
+      policy: { rollback: { 'on-failure': true } }
+    },
+    extra
+  )
 
 describe('the serving check, built action', () => {
   it('fails when active_revision_id never moves to the new revision, naming both', async () => {
@@ -92,7 +96,7 @@ describe('the serving check, built action', () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toContain(`Could not confirm that revision ${revision} serves`)
     expect(run.stdout).not.toContain('Serving check skipped')
-    expect(run.stdout).toContain('rollback-on-failure: nothing is rolled back')
+    expect(run.stdout).toContain('rollback.on-failure: nothing is rolled back')
     expect(emulator.redeploys()).toEqual([])
   }, 90_000)
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { type AgentServerEmulator, type ControlPlaneOptions } from '../emulator'
-import { parseCases } from '../src/inputs/cases'
+import { parseCases } from '../src/smoke/cases'
 import { checksWith, failingVerdict } from '../src/result'
 import { runDelivery } from './helpers/deploy-harness'
 import { gitHostConfig } from './helpers/config-fixture'
@@ -61,7 +61,7 @@ describe('the smoke suite in safe delivery', () => {
     })
     const [rollbackRevision, failed] = controlPlane.revisions(id)
     expect(failingVerdict(run.checks)?.why).toBe(
-      `Smoke suite: 0 of 2 cases passed on revision ${failed?.id}; verify-min-pass asks for 1.`
+      `Smoke suite: 0 of 2 cases passed on revision ${failed?.id}; smoke.min-pass asks for 1.`
     )
     expect(controlPlane.redeploys().map((request) => request.path)).toEqual([
       `/v2/deployments/${id}/revisions/${first}/redeploy`

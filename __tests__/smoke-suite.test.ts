@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { startAgentServer, type AgentServerEmulator, type AgentServerOptions } from '../emulator'
-import { parseCases, parseMinPass, type MinPass, type SmokeCase } from '../src/inputs/cases'
+import { parseCases, type MinPass, type SmokeCase } from '../src/smoke/cases'
 import {
   runSmokeSuite,
   suiteFailure,
@@ -32,10 +32,12 @@ function cases(yaml: string): SmokeCase[] {
   return file.cases
 }
 
+/** `90%` or a count, as smoke.min-pass holds it. */
 function minPass(text: string): MinPass {
-  const parsed = parseMinPass(text)
-  if ('problem' in parsed) throw new Error(parsed.problem)
-  return parsed.minPass
+  const percent = /^(\d+(?:\.\d+)?)%$/.exec(text)
+  return percent
+    ? { kind: 'percent', percent: Number(percent[1]) }
+    : { kind: 'count', count: Number(text) }
 }
 
 /** A clock that moves only when the test moves it. */
@@ -180,7 +182,7 @@ describe('the smoke suite against the emulated agent server', () => {
     ])
     const nine = await run('9')
     expect(nine.failure).toBe(
-      `Smoke suite: 8 of 10 cases passed on revision ${REVISION}; verify-min-pass asks for 9.`
+      `Smoke suite: 8 of 10 cases passed on revision ${REVISION}; smoke.min-pass asks for 9.`
     )
   })
 
@@ -244,7 +246,7 @@ describe('the smoke suite against the emulated agent server', () => {
     expect(suiteFailure(report)).toContain('1 of 2 cases passed')
   })
 
-  it('does not send a case once verify-timeout has run out', async () => {
+  it('does not send a case once agent.timeout has run out', async () => {
     const clock = virtualClock()
     const server = await start({
       beforeRun: () => {
@@ -262,8 +264,8 @@ describe('the smoke suite against the emulated agent server', () => {
     )
     expect(report.cases.map((result) => result.failure)).toEqual([
       undefined,
-      'not sent: verify-timeout had run out',
-      'not sent: verify-timeout had run out'
+      'not sent: agent.timeout had run out',
+      'not sent: agent.timeout had run out'
     ])
     expect(server.requests.filter((request) => request.path === '/runs/wait')).toHaveLength(1)
   })

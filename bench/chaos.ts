@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { startControlPlane, type Fault } from '../emulator'
-import type { RawInputs } from '../src/inputs/contract'
+import { readStep, type Step } from '../__tests__/helpers/policy-file'
 import { createDispatcher } from '../src/control-plane/transport'
 import { wireRun } from '../src/wiring'
 import type { Dispatcher } from 'undici'
@@ -154,7 +154,7 @@ export async function chaosRun(
 }
 
 async function deployOnce(apiUrl: string, name: string, time: ChaosTime): Promise<DeployResult> {
-  const given: Partial<RawInputs> = {
+  const given: Step = {
     'api-url': apiUrl,
     'api-key': 'emulator-key',
     name,
@@ -171,12 +171,15 @@ async function deployOnce(apiUrl: string, name: string, time: ChaosTime): Promis
  * faster than the poll-interval input allows (1 s at least: many deploys in one bench run), and a
  * quick client whose log goes nowhere.
  */
-export async function chaosStep(given: Partial<RawInputs>, time: ChaosTime = REAL_TIME) {
-  const parsed = await parseInputs(rawInputs(given), {
+export async function chaosStep(given: Step, time: ChaosTime = REAL_TIME) {
+  const env = {
     GITHUB_REF: 'refs/heads/main',
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_REPOSITORY: 'acme/agent'
-  })
+  }
+  const parsed = await readStep(given, env, (inputs, stepEnv) =>
+    parseInputs(rawInputs(inputs), stepEnv)
+  )
   const config = { ...parsed, pollIntervalMs: 50 }
   const silent = () => undefined
   const io = { info: silent, notice: silent, warning: silent, known: silent }

@@ -1,6 +1,6 @@
 /**
  * Rollback runs for the chaos bench: a deploy whose revision breaks (its agent fails the checks)
- * with rollback-on-failure, faults on the redeploy and on the agent server. Counts redeploys beyond
+ * with rollback.on-failure, faults on the redeploy and on the agent server. Counts redeploys beyond
  * one per rollback, false successes (a rollback said to be done while another revision serves)
  * and hangs.
  */
@@ -95,12 +95,10 @@ async function deliverOnce(apiUrl: string): Promise<Delivery> {
     'integration-id': '123e4567-e89b-42d3-a456-426614174000',
     'graph-config-path': 'graph.json',
     timeout: '10s',
-    'verify-assistant': 'agent',
-    'verify-message': 'hi',
-    'verify-expect': 'echo: hi',
-    'verify-timeout': '2s',
-    'rollback-on-failure': 'true',
-    'rollback-timeout': '10s'
+    policy: {
+      agent: { assistant: 'agent', message: 'hi', expect: 'echo: hi', timeout: '2s' },
+      rollback: { 'on-failure': true, timeout: '10s' }
+    }
   })
   return deliver(config, deps)
 }

@@ -7,7 +7,7 @@
 import { setTimeout as wait } from 'node:timers/promises'
 import { startAgentServer } from '../emulator'
 import { runSmokeSuite } from '../src/after-deploy/smoke-suite'
-import type { SmokeCase } from '../src/inputs/cases'
+import type { SmokeCase } from '../src/smoke/cases'
 
 const CASES = 200
 const CONCURRENCY = 8

@@ -7,6 +7,7 @@
  */
 import { seedGate, startServices } from '../emulator'
 import { runAction } from '../__tests__/helpers/run-action'
+import type { Step } from '../__tests__/helpers/policy-file'
 
 const STEP_MS = 600
 const NAME = 'demo-agent'
@@ -31,17 +32,21 @@ const inputs = {
 }
 const gated = {
   ...inputs,
-  'verify-assistant': 'agent',
-  'eval-dataset': 'demo-dataset',
+  policy: {
+    agent: { assistant: 'agent' },
+    gate: {
+      dataset: 'demo-dataset',
+      'min-scores': { correctness: 0.8 },
+      'max-regression': { '*': 0.1 },
+      timeout: '2m'
+    },
+    rollback: { 'on-failure': true }
+  },
   'tracing-url': tracing.url,
-  'tracing-web-url': 'https://tracing.example.com',
-  'eval-min-scores': 'correctness=0.8',
-  'eval-max-regression': '*=0.1',
-  'eval-timeout': '2m',
-  'rollback-on-failure': 'true'
+  'tracing-web-url': 'https://tracing.example.com'
 }
 
-const runs: { title: string; inputs: Record<string, string>; expectCode: number }[] = [
+const runs: { title: string; inputs: Step; expectCode: number }[] = [
   { title: 'First run: the deployment does not exist yet', inputs, expectCode: 0 },
   {
     title:

@@ -1,13 +1,16 @@
 /**
  * `npm run docs`: writes the README's inputs and outputs tables from action.yml, between the
  * `<!-- inputs:start -->`/`<!-- inputs:end -->` and `<!-- outputs:start -->`/`<!-- outputs:end -->`
- * markers, and the release policy's JSON Schema (release-policy.schema.json) from its zod schema.
+ * markers, the reference of the release policy's keys between `<!-- policy-keys:start -->`/
+ * `<!-- policy-keys:end -->`, and the release policy's JSON Schema (release-policy.schema.json)
+ * from its zod schema.
  * `npm run docs -- --check` changes nothing and exits 1 when either is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { format, resolveConfig } from 'prettier'
 import { parse } from 'yaml'
 import { JSON_SCHEMA_FILE, policyJsonSchema } from '../src/policy/json-schema'
+import { policyReference } from '../src/policy/reference'
 
 interface ActionYml {
   inputs: Record<string, { description: string; required?: boolean; default?: string }>
@@ -49,13 +52,13 @@ function replaceBetween(text: string, marker: string, content: string): string {
   return `${text.slice(0, from + start.length)}\n\n${content}\n\n${text.slice(to)}`
 }
 
-/** The README with both tables written from action.yml, formatted as `npm run format` would. */
+/** The README with its generated tables written, formatted as `npm run format` would. */
 export async function renderReadme(readme: string, actionYmlText: string): Promise<string> {
   const tables = renderTables(actionYmlText)
   const replaced = replaceBetween(
-    replaceBetween(readme, 'inputs', tables.inputs),
-    'outputs',
-    tables.outputs
+    replaceBetween(replaceBetween(readme, 'inputs', tables.inputs), 'outputs', tables.outputs),
+    'policy-keys',
+    policyReference(policyJsonSchema())
   )
   const options = await resolveConfig(new URL('../README.md', import.meta.url))
   return format(replaced, { ...options, parser: 'markdown' })

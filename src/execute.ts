@@ -137,6 +137,11 @@ async function openRecords(
       {
         token: config.github.token,
         environment: config.github.environment,
+        releasePolicy: config.releasePolicy && {
+          path: config.releasePolicy.path,
+          digest: config.releasePolicy.inEffect.digest,
+          entry: config.releasePolicy.inEffect.entry
+        },
         prComment: config.github.prComment,
         verb: operation.verb,
         commit: operation.commit,

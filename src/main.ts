@@ -1,7 +1,13 @@
 import { INPUT_NAMES, type RawInputs } from './inputs/contract'
-import { InputError, parseInputs, type Config } from './inputs/parse'
+import {
+  InputError,
+  parseStep,
+  type Config,
+  type StepPolicy,
+  type ValidateConfig
+} from './inputs/parse'
 import { writeSummary } from './report/job-summary'
-import { createLog } from './report/log'
+import { createLog, type Log } from './report/log'
 import { createRedactor, secretForms, type Redactor } from './report/redact'
 import { parseSecrets } from './inputs/secrets'
 import { renderInputErrorSummary } from './report/summary'
@@ -74,17 +80,33 @@ export async function run(world?: World): Promise<void> {
   const redact = maskSecrets(raw, world.sink)
   const log = createLog(redact, world.sink)
 
-  let config: Config
+  let config: Config | ValidateConfig
   try {
-    config = await parseInputs(raw, world.env)
+    config = await parseStep(raw, world.env)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
+    // Each problem of the policy on its line of the file, so a pull request shows it on its diff.
+    if (error instanceof InputError)
+      for (const problem of error.policyProblems)
+        log.errorAt(problem.message, {
+          file: problem.file,
+          line: problem.line,
+          col: problem.col,
+          title: problem.keyPath === '' ? 'release policy' : `release policy: ${problem.keyPath}`
+        })
     await writeSummary(renderInputErrorSummary(message, redact), log, world.sink)
     log.fail(message)
     if (!(error instanceof InputError)) log.debug(() => stackOf(error))
     return
   }
   config.warnings.forEach((warning) => log.warning(warning))
+  if (config.operation === 'validate') {
+    const { validate } = await import('./operations/validate')
+    validate(config, log)
+    return
+  }
+  config.notices.forEach((notice) => log.notice(notice))
+  logPolicy(config.releasePolicy, log)
   try {
     const { execute } = await import('./execute')
     await execute(config, redact, startedAt, world)
@@ -93,6 +115,18 @@ export async function run(world?: World): Promise<void> {
     log.fail(`The action failed: ${error instanceof Error ? error.message : String(error)}`)
     log.debug(() => stackOf(error))
   }
+}
+
+/** The policy in effect, by its digest, or that there is none (only the serving check runs). */
+function logPolicy(policy: StepPolicy | undefined, log: Log): void {
+  if (policy === undefined) {
+    log.info('No release-policy: only the serving check runs after DEPLOYED.')
+    return
+  }
+  const { entry, digest } = policy.inEffect
+  log.info(
+    `Release policy ${policy.path}${entry === null ? '' : ` (environments.${entry})`}: digest ${digest}`
+  )
 }
 
 function stackOf(error: unknown): string {

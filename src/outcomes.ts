@@ -32,7 +32,7 @@ export interface OutcomeMeaning {
   /** The final state of the run's GitHub deployment. */
   githubState: GitHubDeploymentState
   /**
-   * Whether it is ground for a rollback (rollback-on-failure): `by-checks` when the checks'
+   * Whether it is ground for a rollback (rollback.on-failure): `by-checks` when the checks'
    * verdicts decide (the check runner's list says which "could not conclude" rolls back).
    */
   rollback: 'yes' | 'no' | 'by-checks'

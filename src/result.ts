@@ -152,7 +152,7 @@ export interface CaseResult {
   reference?: string
 }
 
-/** The smoke suite's verdict on one revision (`verify-cases`). */
+/** The smoke suite's verdict on one revision (`smoke.cases`). */
 export interface SuiteReport {
   revisionId: string
   /** In the order of the file. */
@@ -160,14 +160,14 @@ export interface SuiteReport {
   passed: number
   /** Failed cases, those that got no answer included. */
   failed: number
-  /** The passes `verify-min-pass` asks for. */
+  /** The passes `smoke.min-pass` asks for. */
   required: number
   /** Latency of the answered cases. */
   medianMs?: number
   p95Ms?: number
 }
 
-/** How a rollback (rollback-on-failure) went, for the log, the summary and GitHub. */
+/** How a rollback (rollback.on-failure) went, for the log, the summary and GitHub. */
 export interface RollbackReport<Payloads extends object = Record<string, unknown>> {
   /** The revision that failed, and the revision redeployed. */
   failedRevisionId: string

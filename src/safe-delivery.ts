@@ -40,9 +40,9 @@ const SERVING_NOW_READ_MS = 10_000
 
 /**
  * Safe delivery: the operation (deploy, rollback or promote), then proof that its revision serves
- * and answers (the steps after DEPLOYED), then, with rollback-on-failure, the previous revision
+ * and answers (the steps after DEPLOYED), then, with rollback.on-failure, the previous revision
  * back when this run's failed. Only the rollback may run past `timeout` (under
- * `rollback-timeout`). A cancellation during the checks ends the run `cancelled`: no verdict, no
+ * `rollback.timeout`). A cancellation during the checks ends the run `cancelled`: no verdict, no
  * rollback. Reports whether an earlier revision serves again (`rolledBack`) once, at the end.
  * `list` is the steps after DEPLOYED (../after-deploy/checks.ts; a test may add its own).
  */
@@ -96,7 +96,7 @@ async function checkedDelivery(
   if (!grounds) {
     if (result.outcome === 'checks-failed') {
       deps.io.notice(
-        'rollback-on-failure: nothing is rolled back, since no check failed: one could not conclude, and that alone is no proof the revision is broken.'
+        'rollback.on-failure: nothing is rolled back, since no check failed: one could not conclude, and that alone is no proof the revision is broken.'
       )
     }
     return { result, checks }
@@ -106,12 +106,12 @@ async function checkedDelivery(
   if (!previousRevisionId) {
     deps.io.notice(
       result.created
-        ? 'rollback-on-failure: this run created the deployment, so there is no earlier revision to roll back to.'
-        : 'rollback-on-failure: the deployment named no active revision before this run, so there is no earlier revision to roll back to.'
+        ? 'rollback.on-failure: this run created the deployment, so there is no earlier revision to roll back to.'
+        : 'rollback.on-failure: the deployment named no active revision before this run, so there is no earlier revision to roll back to.'
     )
     return { result, checks }
   }
-  // The rollback's own deadline (`rollback-timeout`, from now), on the same clock.
+  // The rollback's own deadline (`rollback.timeout`, from now), on the same clock.
   const rollbackDeps = { ...deps, deadline: rollbackDeadline(deps.clock, config.rollbackTimeoutMs) }
   const rolled = await rollBackAfterFailure(config, rollbackDeps, {
     deploymentId,

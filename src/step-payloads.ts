@@ -11,13 +11,13 @@ export interface StepPayloads {
   serving: undefined
   info: undefined
   assistant: undefined
-  /** The reply to `verify-message`. */
+  /** The reply to `agent.message`. */
   run: string
   /** The reply over A2A. */
   a2a: string
-  /** `verify-cases`: the smoke suite's cases and verdict. */
+  /** `smoke.cases`: the smoke suite's cases and verdict. */
   suite: SuiteReport
-  /** `eval-dataset`: the evaluation gate's report. */
+  /** `gate.dataset`: the evaluation gate's report. */
   gate: GateReport
 }
 

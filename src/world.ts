@@ -43,9 +43,15 @@ export interface Connections {
   githubFetch: Fetch
 }
 
-/** What a title-bearing annotation takes. */
+/** What an annotation takes (as @actions/core's): a title, and the place in a file it is on. */
 export interface AnnotationProperties {
   title?: string
+  /** The file, relative to the workspace. */
+  file?: string
+  /** 1-based. */
+  startLine?: number
+  /** 1-based. */
+  startColumn?: number
 }
 
 /**

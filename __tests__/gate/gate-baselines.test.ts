@@ -115,9 +115,9 @@ describe('dataset versions', () => {
     expect(Date.parse(newest.datasetVersion) - Date.parse(v1.datasetVersion)).toBe(60_000)
     expect(describeGatePlan(v1)).toEqual([
       `Evaluation gate: dataset ${dataset.id} (3 examples, version ${v1.datasetVersion})`,
-      '  3 runs (3 × eval-repetitions 1), 4 at a time, against assistant agent',
+      '  3 runs (3 × gate.repetitions 1), 4 at a time, against assistant agent',
       '  keys awaited: correctness; feedback awaited up to 600 s after the last run',
-      '  compared with no baseline (no eval-max-regression)'
+      '  compared with no baseline (no gate.max-regression)'
     ])
     const missing = await planGate(
       await world.settings({ minScores: thresholds({ correctness: 1 }), datasetVersion: 'v9' }),
@@ -128,7 +128,7 @@ describe('dataset versions', () => {
       kind: 'refused',
       problems: [
         {
-          input: 'eval-dataset-version',
+          key: 'gate.dataset-version',
           message: 'is not a version of the dataset (a tag or an ISO time)'
         }
       ]

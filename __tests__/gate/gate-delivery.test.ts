@@ -35,7 +35,9 @@ describe('the evaluation gate in a deploy, in process', () => {
   it('passes: one experiment on the new revision, the outputs set, the verdict written back', async () => {
     const { services, dataset, previous } = await seeded()
     const run = await runInProcess(
-      gateStep(services, { 'eval-min-scores': 'correctness=0.8', 'rollback-on-failure': 'true' })
+      gateStep(services, {
+        policy: { gate: { 'min-scores': { correctness: 0.8 } }, rollback: { 'on-failure': true } }
+      })
     )
     expect(run.exitCode).toBe(0)
     const revision = run.outputs['revision-id']
@@ -63,11 +65,13 @@ describe('the evaluation gate in a deploy, in process', () => {
     expect(run.summary).toContain('4 agent calls, 4 evaluator scores')
   }, 120_000)
 
-  it('fails a missed eval-min-scores and rolls back; the revision brought back is not evaluated again', async () => {
+  it('fails a missed gate.min-scores and rolls back; the revision brought back is not evaluated again', async () => {
     const { services, deployment, previous } = await seeded()
     services.controlPlane.setAgent('wrong-reply')
     const run = await runInProcess(
-      gateStep(services, { 'eval-min-scores': 'correctness=0.8', 'rollback-on-failure': 'true' })
+      gateStep(services, {
+        policy: { gate: { 'min-scores': { correctness: 0.8 } }, rollback: { 'on-failure': true } }
+      })
     )
     expect(run.exitCode).toBe(1)
     expect(run.outputs['eval-passed']).toBe('false')
@@ -97,9 +101,10 @@ describe('the evaluation gate in a deploy, in process', () => {
     const { services } = await seeded({ spendingLimit: 2 })
     const run = await runInProcess(
       gateStep(services, {
-        'eval-min-scores': 'correctness=0.5',
-        'eval-timeout': '2m',
-        'rollback-on-failure': 'true'
+        policy: {
+          gate: { 'min-scores': { correctness: 0.5 }, timeout: '2m' },
+          rollback: { 'on-failure': true }
+        }
       })
     )
     expect(run.exitCode).toBe(1)
@@ -122,9 +127,10 @@ describe('the baseline, like with like', () => {
     const { services, previous } = await seeded()
     // Whether the control plane had been written to when each agent run came.
     const step = gateStep(services, {
-      'eval-max-regression': '*=0.1',
-      'eval-min-scores': 'correctness=0.5',
-      'rollback-on-failure': 'true'
+      policy: {
+        gate: { 'max-regression': { '*': 0.1 }, 'min-scores': { correctness: 0.5 } },
+        rollback: { 'on-failure': true }
+      }
     })
     const first = await runInProcess(step)
     expect(first.exitCode).toBe(0)
@@ -168,7 +174,9 @@ describe('the baseline, like with like', () => {
     })
     services.controlPlane.seedDeployment({ name: NAME })
     seedGate(services.tracing, { examples: 3 })
-    const run = await runInProcess(gateStep(services, { 'eval-max-regression': 'correctness=0.1' }))
+    const run = await runInProcess(
+      gateStep(services, { policy: { gate: { 'max-regression': { correctness: 0.1 } } } })
+    )
     expect(run.exitCode).toBe(0)
     expect(order).toEqual([
       ...Array<string>(3).fill('run before the PATCH'),
@@ -180,11 +188,13 @@ describe('the baseline, like with like', () => {
     services = await start()
     seedGate(services.tracing, { examples: 3 })
     const run = await runInProcess(
-      gateStep(services, { 'eval-max-regression': '*=0.1', 'eval-min-scores': 'correctness=0.5' })
+      gateStep(services, {
+        policy: { gate: { 'max-regression': { '*': 0.1 }, 'min-scores': { correctness: 0.5 } } }
+      })
     )
     expect(run.exitCode).toBe(0)
     expect(run.outputs.created).toBe('true')
-    expect(run.annotations.some((each) => /eval-max-regression is skipped/.test(each.text))).toBe(
+    expect(run.annotations.some((each) => /gate.max-regression is skipped/.test(each.text))).toBe(
       true
     )
     expect(JSON.parse(run.outputs['eval-scores'] ?? '')).toEqual({
@@ -196,7 +206,9 @@ describe('the baseline, like with like', () => {
   it('on a first deploy with relative thresholds only, runs no experiment', async () => {
     services = await start()
     seedGate(services.tracing, { examples: 3 })
-    const run = await runInProcess(gateStep(services, { 'eval-max-regression': 'correctness=0.1' }))
+    const run = await runInProcess(
+      gateStep(services, { policy: { gate: { 'max-regression': { correctness: 0.1 } } } })
+    )
     expect(run.exitCode).toBe(0)
     expect(run.annotations.some((each) => /Evaluation gate skipped/.test(each.text))).toBe(true)
     // Listed with the checks skipped, as every skip is.
@@ -215,7 +227,7 @@ describe('a promote behind the gate', () => {
         gateStep(services, {
           operation: 'promote',
           'from-deployment': 'staging-agent',
-          'eval-min-scores': 'correctness=0.8'
+          policy: { gate: { 'min-scores': { correctness: 0.8 } } }
         })
       )
     )
@@ -243,7 +255,10 @@ describe('runs that do not gate', () => {
     })
     seedGate(services.tracing, { examples: 3 })
     const step = notADeploy(
-      gateStep(services, { operation: 'rollback', 'eval-min-scores': 'correctness=0.5' })
+      gateStep(services, {
+        operation: 'rollback',
+        policy: { gate: { 'min-scores': { correctness: 0.5 } } }
+      })
     )
     const run = await runInProcess(step)
     expect(run.exitCode).toBe(0)
@@ -259,8 +274,7 @@ describe('runs that do not gate', () => {
     const run = await runInProcess(
       gateStep(services, {
         'dry-run': 'true',
-        'eval-max-regression': '*=0.1',
-        'eval-min-scores': 'correctness=0.5'
+        policy: { gate: { 'max-regression': { '*': 0.1 }, 'min-scores': { correctness: 0.5 } } }
       })
     )
     expect(run.exitCode).toBe(0)

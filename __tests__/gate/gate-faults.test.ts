@@ -31,7 +31,7 @@ const target = {
 }
 
 describe('the gate refuses before any write', () => {
-  it('names eval-dataset when the service has no such dataset', async () => {
+  it('names gate.dataset when the service has no such dataset', async () => {
     world = await startWorld()
     const result = await planGate(
       await world.settings({ minScores: thresholds({ correctness: 1 }) }),
@@ -42,7 +42,7 @@ describe('the gate refuses before any write', () => {
       kind: 'refused',
       problems: [
         {
-          input: 'eval-dataset',
+          key: 'gate.dataset',
           message: 'names no dataset of the tracing service (by exact name or id): "gate-dataset"'
         }
       ]
@@ -66,19 +66,19 @@ describe('the gate refuses before any write', () => {
       maxExamples: 10
     })
     const result = await planGate(settings, target, world.deps())
-    expect(result.kind === 'refused' && result.problems.map((p) => p.input)).toEqual([
-      'eval-max-examples',
-      'eval-dataset',
-      'eval-dataset'
+    expect(result.kind === 'refused' && result.problems.map((p) => p.key)).toEqual([
+      'gate.max-examples',
+      'gate.dataset',
+      'gate.dataset'
     ])
     expect(result.kind === 'refused' && result.problems[0]?.message).toBe(
-      'is 10, and the gate would make 12 runs (4 examples × eval-repetitions 3); raise it or narrow eval-splits'
+      'is 10, and the gate would make 12 runs (4 examples × gate.repetitions 3); raise it or narrow gate.splits'
     )
     expect(writes(world.tracing)).toEqual([])
     expect(world.agent.requests).toEqual([])
   })
 
-  it('names eval-splits when it selects no example, and eval-dataset when no rule is enabled', async () => {
+  it('names gate.splits when it selects no example, and gate.dataset when no rule is enabled', async () => {
     world = await startWorld()
     const { rule } = seedGate(world.tracing, { examples: 2 })
     world.tracing.updateRule(rule.id, { is_enabled: false })
@@ -91,11 +91,11 @@ describe('the gate refuses before any write', () => {
       kind: 'refused',
       problems: [
         {
-          input: 'eval-splits',
+          key: 'gate.splits',
           message: 'selects no example of the dataset: there is nothing to evaluate'
         },
         {
-          input: 'eval-dataset',
+          key: 'gate.dataset',
           message: 'has no enabled evaluator rule bound to it: nothing would score the runs'
         }
       ]
@@ -263,7 +263,7 @@ describe('the gate under load and faults', () => {
     expect(shown).not.toContain('SECRET')
   })
 
-  it('records a run with no reply, or a 5xx, as a failed run with its reason, counted against eval-max-error-rate', async () => {
+  it('records a run with no reply, or a 5xx, as a failed run with its reason, counted against gate.max-error-rate', async () => {
     world = await startWorld({
       agent: {
         beforeRun: (message) =>

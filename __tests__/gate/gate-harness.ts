@@ -15,7 +15,7 @@ import {
   type TracingEmulator,
   type TracingOptions
 } from '../../emulator'
-import type { RawInputs } from '../../src/inputs/contract'
+import { overStep, type Step } from '../helpers/policy-file'
 import { TracingClient } from '../../src/tracing/client'
 import type { GateDeps, GatePlan, GatePlanResult, GateSettings } from '../../src/evaluation/types'
 import {
@@ -163,17 +163,21 @@ export async function startGateServices(
 }
 
 /** A deploy step of `NAME` gated on the dataset `gate-dataset`. */
-export function gateStep(services: Services, given: Partial<RawInputs> = {}): Partial<RawInputs> {
-  return {
-    ...gitHostStep(services.controlPlane.url, NAME),
-    'api-key': 'emulator-key',
-    'poll-interval': '1',
-    'verify-assistant': 'agent',
-    'eval-dataset': 'gate-dataset',
-    'tracing-url': services.tracing.url,
-    ...given
-  }
+export function gateStep(services: Services, given: Step = {}): Step {
+  return overStep(
+    {
+      ...gitHostStep(services.controlPlane.url, NAME),
+      'api-key': 'emulator-key',
+      'poll-interval': '1',
+      'tracing-url': services.tracing.url,
+      policy: GATE_POLICY
+    },
+    given
+  )
 }
+
+/** The gate's policy every gateStep starts from: an assistant and the dataset. */
+export const GATE_POLICY = { agent: { assistant: 'agent' }, gate: { dataset: 'gate-dataset' } }
 
 /** Requests that change the tracing service's state. */
 export const tracingWrites = (services: Services) =>
@@ -187,7 +191,7 @@ export const GATE_ENV = { GITHUB_RUN_ID: '4242', GITHUB_SHA: 'f'.repeat(40) }
 
 export function gateRunner(clock: VirtualClock) {
   const run = runnerOn(clock)
-  return (inputs: Partial<RawInputs>, options: RunInProcessOptions = {}) =>
+  return (inputs: Step, options: RunInProcessOptions = {}) =>
     run(inputs, { ...options, env: { ...GATE_ENV, ...options.env } })
 }
 
@@ -214,7 +218,7 @@ export function gateFile() {
 }
 
 /** A step of another operation than deploy: without the inputs only a deploy takes. */
-export function notADeploy(step: Partial<RawInputs>): Partial<RawInputs> {
+export function notADeploy(step: Step): Step {
   const copy = { ...step }
   delete copy['integration-id']
   delete copy['graph-config-path']

@@ -46,14 +46,18 @@ describe('a relative bound on the examples both sides scored', () => {
     // The revision before: questions 4 and 5 fail, 1 to 3 score 0.5; its own gate fails.
     failing.add('question 4').add('question 5')
     scores.of = () => 0.5
-    const before = await runInProcess(gateStep(services, { 'eval-min-scores': 'correctness=0.1' }))
+    const before = await runInProcess(
+      gateStep(services, { policy: { gate: { 'min-scores': { correctness: 0.1 } } } })
+    )
     expect(before.exitCode).toBe(1)
     expect(before.summary).toContain('2 of 5 runs failed')
 
     // The new revision answers all five: 0.3 lower on 1 to 3, well on 4 and 5.
     failing.clear()
     scores.of = (question) => (question <= 3 ? 0.2 : 1)
-    const run = await runInProcess(gateStep(services, { 'eval-max-regression': 'correctness=0.1' }))
+    const run = await runInProcess(
+      gateStep(services, { policy: { gate: { 'max-regression': { correctness: 0.1 } } } })
+    )
     expect(run.outputs['previous-revision-id']).toBe(before.outputs['revision-id'])
     expect(run.outputs['baseline-experiment-id']).toBe(before.outputs['experiment-id'])
     expect(evalScores(run)).toEqual({
@@ -70,10 +74,14 @@ describe('a relative bound on the examples both sides scored', () => {
   it('cannot conclude when fewer than half of the examples read were scored on both sides', async () => {
     const { services, scores, failing } = await world(4)
     failing.add('question 2').add('question 3').add('question 4')
-    await runInProcess(gateStep(services, { 'eval-min-scores': 'correctness=0.1' }))
+    await runInProcess(
+      gateStep(services, { policy: { gate: { 'min-scores': { correctness: 0.1 } } } })
+    )
     failing.clear()
     scores.of = () => 0.2
-    const run = await runInProcess(gateStep(services, { 'eval-max-regression': 'correctness=0.1' }))
+    const run = await runInProcess(
+      gateStep(services, { policy: { gate: { 'max-regression': { correctness: 0.1 } } } })
+    )
     expect(run.exitCode).toBe(1)
     expect(evalScores(run).correctness).toMatchObject({ compared: 1, verdict: 'inconclusive' })
     expect(run.summary).toContain(
@@ -93,8 +101,7 @@ describe('baselines another client made', () => {
     expect(examples).toHaveLength(4)
     const run = await runInProcess(
       gateStep(services, {
-        'eval-max-regression': 'correctness=0.1',
-        'eval-baseline': foreign.session.id
+        policy: { gate: { 'max-regression': { correctness: 0.1 }, baseline: foreign.session.id } }
       })
     )
     expect(run.exitCode).toBe(1)
@@ -116,7 +123,9 @@ describe('baselines another client made', () => {
     })
     services.tracing.setDatasetBaseline(dataset.id, half.session.id)
     const run = await runInProcess(
-      gateStep(services, { 'eval-max-regression': 'correctness=0.1', 'eval-baseline': 'dataset' })
+      gateStep(services, {
+        policy: { gate: { 'max-regression': { correctness: 0.1 }, baseline: 'dataset' } }
+      })
     )
     expect(run.exitCode).toBe(1)
     expect(evalScores(run).correctness).toMatchObject({ baseline: null, verdict: 'inconclusive' })
@@ -133,7 +142,9 @@ describe('baselines another client made', () => {
     })
     services.tracing.setDatasetBaseline(dataset.id, pinned.session.id)
     const run = await runInProcess(
-      gateStep(services, { 'eval-max-regression': 'correctness=0.1', 'eval-baseline': 'dataset' })
+      gateStep(services, {
+        policy: { gate: { 'max-regression': { correctness: 0.1 }, baseline: 'dataset' } }
+      })
     )
     expect(run.exitCode).toBe(0)
     expect(evalScores(run)).toEqual({
@@ -146,7 +157,9 @@ describe('numbers that must be finite', () => {
   it('two scores of 1e308 have the mean 1e308, a number in eval-scores', async () => {
     const { services, scores } = await world(2)
     scores.of = () => 1e308
-    const run = await runInProcess(gateStep(services, { 'eval-min-scores': 'correctness=0.8' }))
+    const run = await runInProcess(
+      gateStep(services, { policy: { gate: { 'min-scores': { correctness: 0.8 } } } })
+    )
     expect(run.exitCode).toBe(0)
     expect(evalScores(run)).toEqual({
       correctness: {
@@ -163,10 +176,14 @@ describe('numbers that must be finite', () => {
   it('1e308 scores against a baseline of -1e308: the change is not finite, so the key cannot conclude', async () => {
     const { services, scores } = await world(2)
     scores.of = () => -1e308
-    const before = await runInProcess(gateStep(services, { 'eval-min-scores': 'correctness=0.5' }))
+    const before = await runInProcess(
+      gateStep(services, { policy: { gate: { 'min-scores': { correctness: 0.5 } } } })
+    )
     expect(before.exitCode).toBe(1)
     scores.of = () => 1e308
-    const run = await runInProcess(gateStep(services, { 'eval-max-regression': 'correctness=0.1' }))
+    const run = await runInProcess(
+      gateStep(services, { policy: { gate: { 'max-regression': { correctness: 0.1 } } } })
+    )
     expect(run.outputs['baseline-experiment-id']).toBe(before.outputs['experiment-id'])
     expect(run.exitCode).toBe(1)
     expect(evalScores(run)).toEqual({
@@ -191,12 +208,16 @@ describe("the previous revision's experiment", () => {
     failing.add('question 4')
     scores.of = (question) => (question === 3 ? (undefined as unknown as Score) : 1)
     const before = await runInProcess(
-      gateStep(services, { 'eval-min-scores': 'correctness=0.1', 'eval-timeout': '1m' })
+      gateStep(services, {
+        policy: { gate: { 'min-scores': { correctness: 0.1 }, timeout: '1m' } }
+      })
     )
     expect(before.exitCode).toBe(1)
     failing.clear()
     scores.of = () => 1
-    const run = await runInProcess(gateStep(services, { 'eval-max-regression': 'correctness=0.1' }))
+    const run = await runInProcess(
+      gateStep(services, { policy: { gate: { 'max-regression': { correctness: 0.1 } } } })
+    )
     expect(run.exitCode).toBe(0)
     const baselineId = run.outputs['baseline-experiment-id']
     expect(baselineId).toBeDefined()
@@ -241,7 +262,9 @@ describe('the serving-first baseline', () => {
               ? 0.5
               : 1
     })
-    const run = await runInProcess(gateStep(services, { 'eval-max-regression': 'correctness=0.3' }))
+    const run = await runInProcess(
+      gateStep(services, { policy: { gate: { 'max-regression': { correctness: 0.3 } } } })
+    )
     expect(evalScores(run)).toEqual({
       correctness: { mean: 0.75, n: 4, baseline: 1, delta: -0.5, compared: 2, verdict: 'fail' }
     })

@@ -29,17 +29,19 @@ const reads = (services: Services, path: string) =>
 const ignoreOffset = (path: string) => ({ kind: 'ignore-offset' as const, path, times: 10_000 })
 
 describe('the examples list', () => {
-  it('of a service that ignores offset: read until the cap is passed, then refused by eval-max-examples', async () => {
+  it('of a service that ignores offset: read until the cap is passed, then refused by gate.max-examples', async () => {
     const services = await existing()
     seedGate(services.tracing, { examples: 150 })
     services.tracing.injectFault(ignoreOffset('/examples'))
     const run = await runInProcess(
-      gateStep(services, { 'eval-min-scores': 'correctness=0.5', 'eval-max-examples': '50' })
+      gateStep(services, {
+        policy: { gate: { 'min-scores': { correctness: 0.5 }, 'max-examples': 50 } }
+      })
     )
     expect(run.exitCode).toBe(1)
     expect(reads(services, '/examples')).toBe(1)
     expect(errors(run)).toMatch(
-      /- eval-max-examples: is 50, and the gate would make at least 100 runs \(100 or more examples/
+      /- gate.max-examples: is 50, and the gate would make at least 100 runs \(100 or more examples/
     )
     expect(controlPlaneWrites(services)).toEqual([])
     expect(tracingWrites(services)).toEqual([])
@@ -49,7 +51,9 @@ describe('the examples list', () => {
     const services = await existing()
     const { dataset } = seedGate(services.tracing, { examples: 150 })
     services.tracing.injectFault(ignoreOffset('/examples'))
-    const run = await runInProcess(gateStep(services, { 'eval-min-scores': 'correctness=0.5' }))
+    const run = await runInProcess(
+      gateStep(services, { policy: { gate: { 'min-scores': { correctness: 0.5 } } } })
+    )
     expect(run.exitCode).toBe(1)
     expect(reads(services, '/examples')).toBe(2)
     expect(errors(run)).toContain(
@@ -62,10 +66,12 @@ describe('the examples list', () => {
   it('of a service that pages well: no page is read past the one that passed the cap', async () => {
     const services = await existing()
     seedGate(services.tracing, { examples: 250 })
-    const run = await runInProcess(gateStep(services, { 'eval-min-scores': 'correctness=0.5' }))
+    const run = await runInProcess(
+      gateStep(services, { policy: { gate: { 'min-scores': { correctness: 0.5 } } } })
+    )
     expect(run.exitCode).toBe(1)
     expect(reads(services, '/examples')).toBe(2)
-    expect(errors(run)).toMatch(/- eval-max-examples: is 100, and the gate would make at least 200/)
+    expect(errors(run)).toMatch(/- gate.max-examples: is 100, and the gate would make at least 200/)
   }, 60_000)
 })
 
@@ -76,7 +82,9 @@ describe('the experiments list', () => {
     for (let index = 0; index < 120; index++)
       services.tracing.seedExperiment({ dataset_id: dataset.id, runs: [] })
     services.tracing.injectFault(ignoreOffset('/sessions'))
-    const run = await runInProcess(gateStep(services, { 'eval-max-regression': 'correctness=0.1' }))
+    const run = await runInProcess(
+      gateStep(services, { policy: { gate: { 'max-regression': { correctness: 0.1 } } } })
+    )
     expect(run.exitCode).toBe(1)
     expect(reads(services, '/sessions')).toBe(2)
     expect(errors(run)).toContain(
@@ -99,7 +107,9 @@ describe("the control plane's deployments list", () => {
       path: '/v2/deployments',
       times: 10_000
     })
-    const run = await runInProcess(gateStep(services, { 'eval-min-scores': 'correctness=0.5' }))
+    const run = await runInProcess(
+      gateStep(services, { policy: { gate: { 'min-scores': { correctness: 0.5 } } } })
+    )
     expect(run.exitCode).toBe(1)
     const listReads = services.controlPlane.requests.filter(
       (request) => request.method === 'GET' && request.path === '/v2/deployments'

@@ -23,7 +23,7 @@ describe('the gate on GitHub', () => {
     services.controlPlane.setAgent('wrong-reply')
     const run = await runInProcess(
       gateStep(services, {
-        'eval-min-scores': 'correctness=0.8',
+        policy: { gate: { 'min-scores': { correctness: 0.8 } } },
         'github-token': 'ghs_gate_token_7c1d',
         environment: 'production',
         'pr-comment': 'true'
@@ -47,7 +47,9 @@ describe('a cancel during the gate', () => {
     services.controlPlane.seedDeployment({ name: NAME })
     seedGate(services.tracing, { examples: 3, delayMs: 60_000 })
     const run = await runInProcess(
-      gateStep(services, { 'eval-min-scores': 'correctness=0.8', 'rollback-on-failure': 'true' }),
+      gateStep(services, {
+        policy: { gate: { 'min-scores': { correctness: 0.8 } }, rollback: { 'on-failure': true } }
+      }),
       {
         onStdout: (line, _all, cancel) => {
           if (/^Evaluation gate: \d+ runs recorded/.test(line)) cancel('SIGTERM')

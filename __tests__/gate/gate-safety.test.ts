@@ -29,45 +29,49 @@ async function existing(options: Parameters<typeof start>[0] = {}) {
 }
 
 describe('refusals after the reads: exit 1, every problem named, nothing written', () => {
-  it('names eval-dataset when the tracing service has no such dataset', async () => {
+  it('names gate.dataset when the tracing service has no such dataset', async () => {
     const services = await existing()
-    const run = await runInProcess(gateStep(services, { 'eval-min-scores': 'correctness=0.5' }))
+    const run = await runInProcess(
+      gateStep(services, { policy: { gate: { 'min-scores': { correctness: 0.5 } } } })
+    )
     expect(run.exitCode).toBe(1)
-    expect(failure(run)).toMatch(/- eval-dataset: names no dataset/)
+    expect(failure(run)).toMatch(/- gate.dataset: names no dataset/)
     expect(controlPlaneWrites(services)).toEqual([])
     expect(tracingWrites(services)).toEqual([])
   }, 60_000)
 
-  it('names eval-max-examples and the partial rule at once', async () => {
+  it('names gate.max-examples and the partial rule at once', async () => {
     const services = await existing()
     const { rule } = seedGate(services.tracing, { examples: 4 })
     services.tracing.updateRule(rule.id, { sampling_rate: 0.5 })
     const run = await runInProcess(
       gateStep(services, {
-        'eval-min-scores': 'correctness=0.5',
-        'eval-repetitions': '2',
-        'eval-max-examples': '5'
+        policy: { gate: { 'min-scores': { correctness: 0.5 }, repetitions: 2, 'max-examples': 5 } }
       })
     )
     expect(run.exitCode).toBe(1)
-    expect(failure(run)).toMatch(/- eval-max-examples: is 5, and the gate would make 8 runs/)
-    expect(failure(run)).toMatch(/- eval-dataset: has the evaluator rule .* sampling rate of 0\.5/)
+    expect(failure(run)).toMatch(/- gate.max-examples: is 5, and the gate would make 8 runs/)
+    expect(failure(run)).toMatch(/- gate.dataset: has the evaluator rule .* sampling rate of 0\.5/)
     expect(controlPlaneWrites(services)).toEqual([])
     expect(tracingWrites(services)).toEqual([])
   }, 60_000)
 
-  it('names eval-dataset when no enabled rule is bound to it, and eval-splits when it selects nothing', async () => {
+  it('names gate.dataset when no enabled rule is bound to it, and gate.splits when it selects nothing', async () => {
     const services = await existing()
     const { rule } = seedGate(services.tracing, { examples: 2 })
     services.tracing.updateRule(rule.id, { is_enabled: false })
-    const noRule = await runInProcess(gateStep(services, { 'eval-min-scores': 'correctness=0.5' }))
+    const noRule = await runInProcess(
+      gateStep(services, { policy: { gate: { 'min-scores': { correctness: 0.5 } } } })
+    )
     expect(noRule.exitCode).toBe(1)
-    expect(failure(noRule)).toMatch(/- eval-dataset: has no enabled evaluator rule/)
+    expect(failure(noRule)).toMatch(/- gate.dataset: has no enabled evaluator rule/)
     const noSplit = await runInProcess(
-      gateStep(services, { 'eval-min-scores': 'correctness=0.5', 'eval-splits': 'nowhere' })
+      gateStep(services, {
+        policy: { gate: { 'min-scores': { correctness: 0.5 }, splits: ['nowhere'] } }
+      })
     )
     expect(noSplit.exitCode).toBe(1)
-    expect(failure(noSplit)).toMatch(/- eval-splits: selects no example/)
+    expect(failure(noSplit)).toMatch(/- gate.splits: selects no example/)
     expect(controlPlaneWrites(services)).toEqual([])
     expect(tracingWrites(services)).toEqual([])
   }, 60_000)
@@ -77,7 +81,10 @@ describe('refusals after the reads: exit 1, every problem named, nothing written
     seedGate(services.tracing, { examples: 2 })
     services.tracing.injectFault({ method: 'GET', kind: 'status', status: 503, times: 1_000 })
     const run = await runInProcess(
-      gateStep(services, { 'eval-min-scores': 'correctness=0.5', timeout: '2m' })
+      gateStep(services, {
+        policy: { gate: { 'min-scores': { correctness: 0.5 } } },
+        timeout: '2m'
+      })
     )
     expect(run.exitCode).toBe(1)
     expect(failure(run)).toMatch(/could not read the tracing service \(tracing-url\)/)
@@ -92,28 +99,26 @@ describe('refusals after the reads: exit 1, every problem named, nothing written
       gateStep(services, {
         operation: 'promote',
         'from-deployment': 'staging-agent',
-        'eval-min-scores': 'correctness=0.5'
+        policy: { gate: { 'min-scores': { correctness: 0.5 } } }
       })
     )
     const run = await runInProcess(step)
     expect(run.exitCode).toBe(1)
-    expect(failure(run)).toMatch(/- eval-dataset: names no dataset/)
+    expect(failure(run)).toMatch(/- gate.dataset: names no dataset/)
     expect(controlPlaneWrites(services)).toEqual([])
     expect(tracingWrites(services)).toEqual([])
   }, 60_000)
 })
 
 describe('the pool: repetitions and concurrency counted', () => {
-  it('runs each example eval-repetitions times, at most eval-concurrency at once', async () => {
+  it('runs each example gate.repetitions times, at most gate.concurrency at once', async () => {
     const services = await existing({
       agent: { beforeRun: () => clock.sleep(1_000).then(() => undefined) }
     })
     const { examples } = seedGate(services.tracing, { examples: 4 })
     const run = await runInProcess(
       gateStep(services, {
-        'eval-min-scores': 'correctness=0.5',
-        'eval-repetitions': '3',
-        'eval-concurrency': '2'
+        policy: { gate: { 'min-scores': { correctness: 0.5 }, repetitions: 3, concurrency: 2 } }
       })
     )
     expect(run.exitCode).toBe(0)
@@ -148,7 +153,9 @@ describe("the tracing service's faults", () => {
     })
     tracing.injectFault({ method: 'POST', path: '/runs/batch', kind: 'status', status: 502 })
     tracing.injectFault({ method: 'GET', path: '/feedback', kind: 'status', status: 500 })
-    const run = await runInProcess(gateStep(services, { 'eval-min-scores': 'correctness=0.5' }))
+    const run = await runInProcess(
+      gateStep(services, { policy: { gate: { 'min-scores': { correctness: 0.5 } } } })
+    )
     expect(run.exitCode).toBe(0)
     expect(run.outputs['eval-passed']).toBe('true')
     expect(tracing.sessions()).toHaveLength(1)
@@ -166,7 +173,9 @@ describe("the tracing service's faults", () => {
     seedGate(services.tracing, { examples: 2 })
     services.tracing.injectFault({ method: 'POST', kind: 'status', status: 503, times: 1_000 })
     const run = await runInProcess(
-      gateStep(services, { 'eval-min-scores': 'correctness=0.5', 'rollback-on-failure': 'true' })
+      gateStep(services, {
+        policy: { gate: { 'min-scores': { correctness: 0.5 } }, rollback: { 'on-failure': true } }
+      })
     )
     expect(run.exitCode).toBe(1)
     expect(run.outputs['eval-passed']).toBe('false')
@@ -219,7 +228,7 @@ describe('hostile text never reaches the log or the summary raw', () => {
     })
     const run = await runInProcess(
       gateStep(services, {
-        'eval-min-scores': 'correctness=0.5',
+        policy: { gate: { 'min-scores': { correctness: 0.5 } } },
         'tracing-web-url': 'https://tracing.example.com'
       })
     )

@@ -85,13 +85,13 @@ describe('the evaluation gate against the emulated tracing service and agent ser
     expect(report.verdict).toEqual({
       check: 'gate',
       verdict: 'failed',
-      why: 'correctness: mean 0.5 is below eval-min-scores 0.8'
+      why: 'correctness: mean 0.5 is below gate.min-scores 0.8'
     })
     expect(report.outputs['eval-passed']).toBe('false')
     expect(world.tracing.sessions()[0]?.extra).toMatchObject({ metadata: { gate_verdict: 'fail' } })
   })
 
-  it('cannot conclude when the evaluator stops at its spending limit, and waits no longer than eval-timeout', async () => {
+  it('cannot conclude when the evaluator stops at its spending limit, and waits no longer than gate.timeout', async () => {
     world = await startWorld()
     seedGate(world.tracing, { examples: 5, spendingLimit: 3 })
     const settings = await world.settings({
@@ -108,7 +108,7 @@ describe('the evaluation gate against the emulated tracing service and agent ser
     })
     expect(report.outputs['eval-passed']).toBe('false')
     expect(world.lines.at(-1)).toBe(
-      'Evaluation gate: 3 of 5 scores in; waited 1m 59s of 2m 00s (eval-timeout).'
+      'Evaluation gate: 3 of 5 scores in; waited 1m 59s of 2m 00s (gate.timeout).'
     )
     expect(world.clock.now() - started).toBeLessThanOrEqual(120_000)
     expect(world.clock.now() - started).toBeGreaterThanOrEqual(110_000)
@@ -152,7 +152,7 @@ describe('the evaluation gate against the emulated tracing service and agent ser
     const report = await runGate(plan, revision(world, REVISION_C), AGENT, world.deps())
     expect(report.verdict.verdict).toBe('failed')
     expect(report.verdict.why).toBe(
-      'correctness: dropped 0.333 below the baseline on 6 examples both scored, over eval-max-regression 0.1'
+      'correctness: dropped 0.333 below the baseline on 6 examples both scored, over gate.max-regression 0.1'
     )
     expect(report.baselineExperimentId).toBe(earlier.experimentId)
     expect(report.outputs['baseline-experiment-id']).toBe(earlier.experimentId)
@@ -217,7 +217,7 @@ describe('the evaluation gate against the emulated tracing service and agent ser
     expect(plan.keys).toEqual(['correctness'])
     expect(plan.baseline).toEqual({ kind: 'first-deploy' })
     expect(world.notices).toEqual([
-      'Evaluation gate: a first deploy has no earlier revision to compare with; eval-max-regression is skipped, eval-min-scores still applies.'
+      'Evaluation gate: a first deploy has no earlier revision to compare with; gate.max-regression is skipped, gate.min-scores still applies.'
     ])
     const report = await runGate(plan, revision(world, REVISION_A), AGENT, world.deps())
     expect(report.verdict.verdict).toBe('passed')

@@ -66,7 +66,7 @@ describe('examplesDigest', () => {
 })
 
 describe('judgeGate', () => {
-  it('passes when every run is scored and the mean meets eval-min-scores', () => {
+  it('passes when every run is scored and the mean meets gate.min-scores', () => {
     const list = runs(4, 2)
     const judgement = judgeGate(
       base({ runs: list, scores: new Map([['correctness', scored(list, () => 0.8)]]) })
@@ -97,7 +97,7 @@ describe('judgeGate', () => {
       base({ runs: list, scores: new Map([['correctness', scored(list, () => 0.5)]]) })
     )
     expect(judgement.verdict).toBe('fail')
-    expect(judgement.why).toEqual(['correctness: mean 0.5 is below eval-min-scores 0.8'])
+    expect(judgement.why).toEqual(['correctness: mean 0.5 is below gate.min-scores 0.8'])
   })
 
   it('cannot conclude when a run has no score, however good the others', () => {
@@ -121,7 +121,7 @@ describe('judgeGate', () => {
     expect(judgement.why[0]).toBe('every run failed (2 of 2): the agent gave no answer to judge')
   })
 
-  it('fails on errors over eval-max-error-rate, and ignores their scores', () => {
+  it('fails on errors over gate.max-error-rate, and ignores their scores', () => {
     const list = runs(4, 1, ['run-0-1'])
     const scores = new Map([['correctness', scored(list, () => 1)]])
     expect(judgeGate(base({ runs: list, scores, maxErrorRate: 0.2 })).verdict).toBe('fail')

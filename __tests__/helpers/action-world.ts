@@ -4,19 +4,22 @@ import { join } from 'node:path'
 import type { Dispatcher } from 'undici'
 import { VirtualClock } from '../../emulator/virtual-clock'
 import { createDispatcher } from '../../src/control-plane/transport'
-import type { RawInputs } from '../../src/inputs/contract'
 import { run } from '../../src/main'
 import { CancelledError } from '../../src/operations/deps'
 import type { AnnotationProperties, Fetch, Sink, World } from '../../src/world'
 import { inputEnv } from './action-yml'
+import { writeStepPolicy, type PolicyFixture, type Step } from './policy-file'
 import { runnerEventEnv, type RunnerEventOptions } from './runner-event'
 
 export { VirtualClock }
 
-/** An annotation as the runner shows it: its kind, title and text (workflow command unescaped). */
+/** An annotation as the runner shows it: its kind, title, place and text (command unescaped). */
 export interface Annotation {
   kind: 'error' | 'warning' | 'notice'
   title?: string
+  file?: string
+  line?: number
+  col?: number
   text: string
 }
 
@@ -47,6 +50,8 @@ export interface RunInProcessOptions extends RunnerEventOptions {
   clock?: VirtualClock
   /** GITHUB_WORKSPACE (the checkout), when not a new empty folder. */
   cwd?: string
+  /** The release policy, written into the workspace and named in `release-policy`. */
+  policy?: PolicyFixture
   /** Called with each line printed, all lines so far, and the runner's cancel (SIGINT/SIGTERM). */
   onStdout?: (line: string, all: string, cancel: (signal: NodeJS.Signals) => void) => void
 }
@@ -72,16 +77,28 @@ export function recordingSink(
   failed: boolean
 } {
   const command = (name: string, properties: AnnotationProperties | undefined, text: string) => {
-    const props =
-      properties?.title === undefined ? '' : ` title=${escapeProperty(properties.title)}`
-    print(`::${name}${props}::${escapeData(text)}`)
+    // @actions/core's order and names: title, file, line, col.
+    const named: [string, string | number | undefined][] = [
+      ['title', properties?.title],
+      ['file', properties?.file],
+      ['line', properties?.startLine],
+      ['col', properties?.startColumn]
+    ]
+    const props = named
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
+      .join(',')
+    print(`::${name}${props === '' ? '' : ` ${props}`}::${escapeData(text)}`)
   }
   const annotate =
     (kind: Annotation['kind']) => (text: string, properties?: AnnotationProperties) => {
       sink.annotations.push({
         kind,
         text,
-        ...(properties?.title === undefined ? {} : { title: properties.title })
+        ...(properties?.title !== undefined && { title: properties.title }),
+        ...(properties?.file !== undefined && { file: properties.file }),
+        ...(properties?.startLine !== undefined && { line: properties.startLine }),
+        ...(properties?.startColumn !== undefined && { col: properties.startColumn })
       })
       command(kind, properties, text)
     }
@@ -161,7 +178,7 @@ export function trackedDispatcher(env: World['env'], clock: VirtualClock): Dispa
  * 127.0.0.1. Nothing of the test process's environment reaches the run.
  */
 export async function runInProcess(
-  inputs: Partial<RawInputs>,
+  step: Step,
   options: RunInProcessOptions = {}
 ): Promise<WorldRun> {
   const dir = mkdtempSync(join(tmpdir(), 'action-world-'))
@@ -169,6 +186,7 @@ export async function runInProcess(
   const clock = options.clock ?? new VirtualClock()
   const workspace = options.cwd ?? join(dir, 'workspace')
   mkdirSync(join(dir, 'workspace'))
+  const inputs = writeStepPolicy({ ...step, policy: options.policy ?? step.policy }, workspace)
   mkdirSync(join(dir, 'runner-temp'))
   const event = runnerEventEnv(dir, options)
   const env: Record<string, string> = {
@@ -236,6 +254,6 @@ export async function runInProcess(
 /** runInProcess with `clock` as the runs' clock: one clock for a file's runs and emulators. */
 export function runnerOn(
   clock: VirtualClock
-): (inputs: Partial<RawInputs>, options?: RunInProcessOptions) => Promise<WorldRun> {
+): (inputs: Step, options?: RunInProcessOptions) => Promise<WorldRun> {
   return (inputs, options = {}) => runInProcess(inputs, { clock, ...options })
 }

@@ -1,23 +1,31 @@
 /**
  * A valid, typed Config for tests that need one but are not about how it is written: the one
- * place outside the input tests that knows the inputs' names. The partial speaks Config's own
- * words; each value this file can write as the input it comes from goes through the production
- * schema (so defaults, normalising, derived values and the rules between inputs are the action's
- * own and cannot drift), and what it cannot write (a poll faster than the inputs allow, a parsed
- * expectation) is laid over the result.
+ * place outside the input and policy tests that knows the inputs' names and the release policy's
+ * keys. The partial speaks Config's own words; each value this file can write as the input or
+ * policy key it comes from goes through the production schemas (so defaults, normalising, derived
+ * values and the rules between inputs are the action's own and cannot drift), and what it cannot
+ * write (a poll faster than the inputs allow, a parsed expectation) is laid over the result.
  */
 import type { InputName, RawInputs } from '../../src/inputs/contract'
 import type { InputEnv } from '../../src/inputs/problems'
 import type { Config, DeployConfig, Operation } from '../../src/inputs/parse'
 import { configSchema, type PruneCriteria } from '../../src/inputs/schema'
+import { policyInEffect, writtenInEffect, type CaseFileRead } from '../../src/policy/effective'
+import { policyRules } from '../../src/policy/rules'
+import { sectionsSchema } from '../../src/policy/schema'
+import type { SmokeCase } from '../../src/smoke/cases'
 import { rawInputs } from './action-yml'
+import { POLICY_PATH } from './policy-file'
 import { BRANCH_ENV, INTEGRATION_ID } from './step-inputs'
 
 type Verify = NonNullable<Config['verify']>
 type Suite = NonNullable<Verify['suite']>
 type Gate = Omit<NonNullable<Config['gate']>, 'keys'>
 type GitHub = NonNullable<Config['github']>
-type Top = Omit<DeployConfig, 'operation' | 'verify' | 'gate' | 'github' | 'warnings'>
+type Top = Omit<
+  DeployConfig,
+  'operation' | 'verify' | 'gate' | 'github' | 'warnings' | 'notices' | 'releasePolicy'
+>
 
 /** What a test says of its Config; what it leaves out takes the action's defaults. */
 export type ConfigPartial<O extends Operation = Operation> = Partial<Top> & {
@@ -34,20 +42,27 @@ export type ConfigPartial<O extends Operation = Operation> = Partial<Top> & {
   github?: Partial<GitHub>
 }
 
-/** A field's input, and its value written as that input's text (undefined: it cannot be). */
-type Writer<T> = readonly [InputName, (value: T) => string | undefined]
+/** A release policy key, `section.key`. */
+type PolicyKey = `${'agent' | 'smoke' | 'gate' | 'rollback'}.${string}`
+/**
+ * A field's input (or policy key), and its value written as that input's text or that key's
+ * value (undefined: it cannot be).
+ */
+type Writer<T> = readonly [InputName | PolicyKey, (value: T) => unknown]
 type Writers<T> = { readonly [K in keyof T]-?: Writer<NonNullable<T[K]>> | undefined }
 
-const text = (input: InputName): Writer<string> => [input, (value) => value]
+const text = (input: InputName | PolicyKey): Writer<string> => [input, (value) => value]
 const bool = (input: InputName): Writer<boolean> => [input, String]
+const flag = (key: PolicyKey): Writer<boolean> => [key, (value) => value]
 const whole = (input: InputName): Writer<number> => [input, String]
-const duration = (input: InputName, minMs = 1): Writer<number> => [
+const count = (key: PolicyKey): Writer<number> => [key, (value) => value]
+const duration = (input: InputName | PolicyKey, minMs = 1): Writer<number> => [
   input,
   (ms) => (Number.isInteger(ms) && ms >= minMs ? `${ms}ms` : undefined)
 ]
-const thresholds = (input: InputName): Writer<ReadonlyMap<string, number>> => [
-  input,
-  (map) => [...map].map(([key, value]) => `${key}=${value}`).join('\n')
+const thresholds = (key: PolicyKey): Writer<ReadonlyMap<string, number>> => [
+  key,
+  (map) => Object.fromEntries(map)
 ]
 
 const TOP: Writers<Top & { fromDeployment: string }> = {
@@ -80,17 +95,17 @@ const TOP: Writers<Top & { fromDeployment: string }> = {
   pollIntervalMs: duration('poll-interval', 1_000),
   logLines: whole('log-lines'),
   deleteTracingProject: bool('delete-tracing-project'),
-  rollbackOnFailure: bool('rollback-on-failure'),
-  rollbackTimeoutMs: duration('rollback-timeout'),
+  rollbackOnFailure: flag('rollback.on-failure'),
+  rollbackTimeoutMs: duration('rollback.timeout'),
   toRevision: text('to-revision')
 }
 
 const VERIFY: Writers<Omit<Verify, 'suite'>> = {
-  assistantId: text('verify-assistant'),
-  message: text('verify-message'),
+  assistantId: text('agent.assistant'),
+  message: text('agent.message'),
   // A text that looks like /pattern/ would be read as one: laid over instead.
   expect: [
-    'verify-expect',
+    'agent.expect',
     (expect) =>
       expect.kind === 'pattern'
         ? String(expect.pattern)
@@ -98,38 +113,38 @@ const VERIFY: Writers<Omit<Verify, 'suite'>> = {
           ? undefined
           : expect.text
   ],
-  a2a: bool('verify-a2a'),
-  timeoutMs: duration('verify-timeout'),
+  a2a: flag('agent.a2a'),
+  timeoutMs: duration('agent.timeout'),
   apiKey: text('agent-api-key'),
   authScheme: text('agent-auth-scheme')
 }
 
 const SUITE: Writers<Omit<Suite, 'cases'>> = {
   minPass: [
-    'verify-min-pass',
-    (minPass) => (minPass.kind === 'count' ? String(minPass.count) : `${minPass.percent}%`)
+    'smoke.min-pass',
+    (minPass) => (minPass.kind === 'count' ? minPass.count : `${minPass.percent}%`)
   ],
-  concurrency: whole('verify-concurrency')
+  concurrency: count('smoke.concurrency')
 }
 
 const GATE: Writers<Gate> = {
-  dataset: text('eval-dataset'),
+  dataset: text('gate.dataset'),
   tracingUrl: text('tracing-url'),
   tracingWebUrl: text('tracing-web-url'),
-  assistantId: text('verify-assistant'),
-  splits: ['eval-splits', (splits) => splits.join(',')],
-  datasetVersion: text('eval-dataset-version'),
-  maxExamples: whole('eval-max-examples'),
-  repetitions: whole('eval-repetitions'),
-  concurrency: whole('eval-concurrency'),
-  minScores: thresholds('eval-min-scores'),
-  maxRegression: thresholds('eval-max-regression'),
-  maxErrorRate: ['eval-max-error-rate', (share) => `${share * 100}%`],
+  assistantId: text('agent.assistant'),
+  splits: ['gate.splits', (splits) => splits],
+  datasetVersion: text('gate.dataset-version'),
+  maxExamples: count('gate.max-examples'),
+  repetitions: count('gate.repetitions'),
+  concurrency: count('gate.concurrency'),
+  minScores: thresholds('gate.min-scores'),
+  maxRegression: thresholds('gate.max-regression'),
+  maxErrorRate: ['gate.max-error-rate', (share) => `${share * 100}%`],
   baseline: [
-    'eval-baseline',
+    'gate.baseline',
     (baseline) => (baseline.kind === 'experiment' ? baseline.id : baseline.kind)
   ],
-  timeoutMs: duration('eval-timeout')
+  timeoutMs: duration('gate.timeout')
 }
 
 const GITHUB: Writers<GitHub> = {
@@ -150,19 +165,62 @@ const PRUNE: Writers<PruneCriteria> = {
  */
 function write<T extends object>(given: Partial<T> | undefined, writers: Writers<T>) {
   const inputs: Partial<Record<InputName, string>> = {}
+  const policy: Partial<Record<PolicyKey, unknown>> = {}
   const over: Partial<T> = {}
   for (const [key, value] of Object.entries(given ?? {}) as [keyof T & string, unknown][]) {
     if (value === undefined) continue
     const writer = writers[key] as Writer<unknown> | undefined
     const written = writer?.[1](value)
-    if (writer && written !== undefined) inputs[writer[0]] = written
-    else if (writer || key in writers) over[key] = value as T[keyof T & string]
+    if (writer && written !== undefined) {
+      if (writer[0].includes('.')) policy[writer[0] as PolicyKey] = written
+      else inputs[writer[0] as InputName] = String(written)
+    } else if (writer || key in writers) over[key] = value as T[keyof T & string]
     else throw new Error(`configFor takes Config's fields: ${key} is not one of them`)
   }
-  return { inputs, over }
+  return { inputs, policy, over }
 }
 
-/** What makes a section exist when the test names none of its values. */
+/** `section.key` values as the policy's sections. */
+function sections(
+  keys: Partial<Record<PolicyKey, unknown>>
+): Record<string, Record<string, unknown>> {
+  const policy: Record<string, Record<string, unknown>> = {}
+  for (const [path, value] of Object.entries(keys)) {
+    const [section = '', key = ''] = path.split(/\.(.*)/s)
+    policy[section] = { ...policy[section], [key]: value }
+  }
+  return policy
+}
+
+/** A case file the fixture names: its cases as given (the policy reads them by this path). */
+const CASES_PATH = 'cases.yml'
+
+/**
+ * The release policy in effect for the fixture's keys, as the production code makes it from a
+ * policy file (the case file's cases as given): undefined when the partial names no check.
+ */
+function policyFor(keys: Partial<Record<PolicyKey, unknown>>, cases: SmokeCase[] | undefined) {
+  if (Object.keys(keys).length === 0) return undefined
+  const caseFiles = new Map<string, CaseFileRead>()
+  if (cases) caseFiles.set(CASES_PATH, { sha256: '0'.repeat(64), written: [], cases })
+  const written = { version: 1, ...sections(keys) }
+  // The policy's own rules, as the loader judges them: a partial they refuse is no valid step.
+  const problems = policyRules(
+    sectionsSchema.parse(writtenInEffect(written, undefined)),
+    () => true,
+    cases?.length
+  )
+  if (problems.length > 0)
+    throw new Error(
+      `configFor: the policy is refused: ${problems.map((p) => p.message).join('; ')}`
+    )
+  const inEffect = policyInEffect(written, caseFiles, undefined, () => {
+    throw new Error('configFor names its cases by a file')
+  })
+  return { path: POLICY_PATH, entries: [], inEffect }
+}
+
+/** What makes a section exist when the test names none of its values: inputs, and policy keys. */
 function sectionDefaults(partial: ConfigPartial): Partial<RawInputs> {
   const operation = partial.operation ?? 'deploy'
   return {
@@ -176,14 +234,19 @@ function sectionDefaults(partial: ConfigPartial): Partial<RawInputs> {
       'prune-prefix': 'pr-',
       ...(!partial.prune?.closedPullRequests && { 'prune-older-than': '7d' })
     }),
-    ...((partial.verify || partial.gate) && { 'verify-assistant': 'agent' }),
-    ...(partial.verify?.suite && { 'verify-cases': 'cases.yml' }),
-    ...(partial.gate && {
-      'eval-dataset': 'gate-dataset',
-      'tracing-url': 'https://tracing.example.com',
-      ...(!partial.gate.maxRegression && { 'eval-min-scores': 'correctness=0.8' })
-    }),
+    ...(partial.gate && { 'tracing-url': 'https://tracing.example.com' }),
     ...(partial.github && { 'github-token': 'ghs_test-token' })
+  }
+}
+
+function policyDefaults(partial: ConfigPartial): Partial<Record<PolicyKey, unknown>> {
+  return {
+    ...((partial.verify || partial.gate) && { 'agent.assistant': 'agent' }),
+    ...(partial.verify?.suite && { 'smoke.cases': CASES_PATH }),
+    ...(partial.gate && {
+      'gate.dataset': 'gate-dataset',
+      ...(!partial.gate.maxRegression && { 'gate.min-scores': { correctness: 0.8 } })
+    })
   }
 }
 
@@ -205,6 +268,10 @@ export function configFor<O extends Operation = 'deploy'>(
     github: write(github, GITHUB),
     prune: write(prune, PRUNE)
   }
+  const keys = Object.values(parts).reduce(
+    (all, part) => ({ ...all, ...part.policy }),
+    policyDefaults(partial)
+  )
   const base = configSchema.parse({
     inputs: rawInputs({
       ...sectionDefaults(partial),
@@ -212,7 +279,7 @@ export function configFor<O extends Operation = 'deploy'>(
       ...Object.values(parts).reduce((all, part) => ({ ...all, ...part.inputs }), {})
     }),
     env,
-    caseFile: suite && { cases: suite.cases, problems: [] }
+    policy: policyFor(keys, suite?.cases)
   })
   const config = { ...base, ...parts.top.over } as Config
   if (config.verify) config.verify = { ...config.verify, ...parts.verify.over }

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { RawInputs } from '../../src/inputs/contract'
 import { inputEnv } from './action-yml'
+import { writeStepPolicy, type PolicyFixture, type Step } from './policy-file'
 import { runnerEventEnv, type RunnerEventOptions } from './runner-event'
 
 export const DIST = fileURLToPath(new URL('../../dist/index.js', import.meta.url))
@@ -61,6 +61,8 @@ export interface RunActionOptions extends RunnerEventOptions {
   killAfterMs?: number
   /** The working directory (the checkout), when not this one. */
   cwd?: string
+  /** The release policy, written into the workspace (GITHUB_WORKSPACE) and named in `release-policy`. */
+  policy?: PolicyFixture
 }
 
 /**
@@ -69,11 +71,12 @@ export interface RunActionOptions extends RunnerEventOptions {
  * folder removed once they are read. Nothing of the test process's own environment reaches it but
  * PATH and TMPDIR (the test file's temp folder, so what the child leaves there is found).
  */
-export function runAction(
-  inputs: Partial<RawInputs>,
-  options: RunActionOptions = {}
-): Promise<ActionRun> {
+export function runAction(step: Step, options: RunActionOptions = {}): Promise<ActionRun> {
   const dir = mkdtempSync(join(tmpdir(), 'action-run-'))
+  const policy = options.policy ?? step.policy
+  const workspace = options.env?.GITHUB_WORKSPACE ?? options.cwd ?? join(dir, 'workspace')
+  mkdirSync(workspace, { recursive: true })
+  const inputs = writeStepPolicy({ ...step, policy }, workspace)
   const outputFile = join(dir, 'output')
   const summaryFile = join(dir, 'summary')
   writeFileSync(outputFile, '')
@@ -91,6 +94,7 @@ export function runAction(
       GITHUB_REF: 'refs/heads/main',
       GITHUB_SERVER_URL: 'https://github.com',
       GITHUB_REPOSITORY: 'acme/support-agent',
+      ...(policy !== undefined && { GITHUB_WORKSPACE: workspace }),
       ...event,
       ...inputEnv(inputs),
       ...options.env

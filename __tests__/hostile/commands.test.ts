@@ -122,11 +122,8 @@ describe('agent replies that carry workflow commands', () => {
     })
     run = await runInProcess(
       hostileStep(cp.url, {
-        'verify-assistant': 'agent',
-        'verify-message': 'Say hello',
-        'verify-a2a': 'true',
-        'agent-api-key': AGENT_KEY,
-        'verify-timeout': '20s'
+        policy: { agent: { assistant: 'agent', message: 'Say hello', a2a: true, timeout: '20s' } },
+        'agent-api-key': AGENT_KEY
       })
     )
   }, SETUP_MS)

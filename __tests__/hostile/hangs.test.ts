@@ -111,7 +111,10 @@ describe('every run ends within timeout plus a few seconds', () => {
       })
       closers.push(proxy.close, agent.close, cp.close)
       const run = await runInProcess(
-        hostileStep(cp.url, { ...bounded, 'verify-assistant': 'agent', 'verify-timeout': '5m' }),
+        hostileStep(cp.url, {
+          ...bounded,
+          policy: { agent: { assistant: 'agent', timeout: '5m' } }
+        }),
         { env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' } }
       )
       recordFigure('agent checks through a proxy that closes every CONNECT: connections', {
@@ -149,7 +152,7 @@ describe('every run ends within timeout plus a few seconds', () => {
   )
 
   it(
-    'when the agent server accepts the checks and never answers (verify-timeout is longer)',
+    'when the agent server accepts the checks and never answers (agent.timeout is longer)',
     async () => {
       const agent = await startHostileAgentServer({ answer: () => ({ hang: true }) })
       const cp = await startHostileControlPlane({
@@ -157,7 +160,10 @@ describe('every run ends within timeout plus a few seconds', () => {
       })
       closers.push(agent.close, cp.close)
       const run = await runInProcess(
-        hostileStep(cp.url, { ...bounded, 'verify-assistant': 'agent', 'verify-timeout': '5m' })
+        hostileStep(cp.url, {
+          ...bounded,
+          policy: { agent: { assistant: 'agent', timeout: '5m' } }
+        })
       )
       expect(agent.seen.length).toBeGreaterThan(0)
       expectBounded(run)

@@ -84,8 +84,7 @@ describe('redirects are not followed and no key goes to another host', () => {
       closers.push(agent.close, cp.close)
       const run = await runInProcess(
         hostileStep(cp.url, {
-          'verify-assistant': 'agent',
-          'verify-timeout': '3s',
+          policy: { agent: { assistant: 'agent', timeout: '3s' } },
           'agent-api-key': AGENT_KEY
         }),
         GUARD

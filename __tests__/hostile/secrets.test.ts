@@ -1,3 +1,4 @@
+import type { Step } from '../helpers/policy-file'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startHostileAgentServer } from '../helpers/hostile/agent-server'
 import { startGitHubApi } from '../helpers/github-api'
@@ -26,7 +27,6 @@ import {
 } from '../helpers/hostile/secrets'
 import { hostileStep } from '../helpers/hostile/step'
 import { runnerOn, VirtualClock, type WorldRun } from '../helpers/action-world'
-import type { RawInputs } from '../../src/inputs/contract'
 
 /** The runs' and the emulators' one clock: virtual, it moves when all of them wait. */
 const clock = new VirtualClock()
@@ -40,13 +40,13 @@ afterAll(() => clock.close())
 const jsonEscaped = (value: string) => JSON.stringify(value).slice(1, -1)
 const SETUP_MS = 90_000
 /** Every secret the action can hold is given, so each is one it must hide. */
-const allSecrets: Partial<RawInputs> = { 'agent-api-key': AGENT_KEY, 'github-token': GITHUB_TOKEN }
+const allSecrets: Step = { 'agent-api-key': AGENT_KEY, 'github-token': GITHUB_TOKEN }
 
 function scenario(
   title: string,
   script: ControlPlaneScript,
   check: (run: WorldRun, cp: HostileControlPlane) => void,
-  extra: Partial<RawInputs> = {}
+  extra: Step = {}
 ) {
   describe(title, () => {
     let cp: HostileControlPlane
@@ -152,10 +152,7 @@ describe('agent replies that echo the agent key, JSON-escaped and URL-encoded', 
     run = await runInProcess(
       hostileStep(cp.url, {
         ...allSecrets,
-        'verify-assistant': 'agent',
-        'verify-message': 'Say hello',
-        'verify-a2a': 'true',
-        'verify-timeout': '20s'
+        policy: { agent: { assistant: 'agent', message: 'Say hello', a2a: true, timeout: '20s' } }
       }),
       {}
     )

@@ -122,8 +122,7 @@ describe('agent checks to an http:// deployment URL on another host', () => {
     })
     run = await runInProcess(
       hostileStep(cp.url, {
-        'verify-assistant': 'agent',
-        'verify-timeout': '5s',
+        policy: { agent: { assistant: 'agent', timeout: '5s' } },
         'agent-api-key': AGENT_KEY
       }),
       GUARD

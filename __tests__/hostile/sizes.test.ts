@@ -75,9 +75,7 @@ describe('a 1 GB reply of the agent to /runs/wait', () => {
     run = await runAction(
       hostileStep(cp.url, {
         timeout: '20s',
-        'verify-assistant': 'agent',
-        'verify-message': 'Say hello',
-        'verify-timeout': '20s',
+        policy: { agent: { assistant: 'agent', message: 'Say hello', timeout: '20s' } },
         'agent-api-key': AGENT_KEY
       }),
       { killAfterMs: 60_000 }

@@ -1,12 +1,10 @@
 import { describe, expect, it } from '@jest/globals'
-import { parseInputs } from '../../src/inputs/parse'
-import type { RawInputs } from '../../src/inputs/contract'
-import { rawInputs } from '../helpers/action-yml'
+import { configOfStep, type Step } from '../helpers/policy-file'
 import { configFor, type ConfigPartial } from '../helpers/config-fixture'
 import { BRANCH_ENV } from '../helpers/step-inputs'
 
 /** The tests' Config fixture says in Config's words what these inputs say. */
-const pairs: [string, ConfigPartial, Partial<RawInputs>][] = [
+const pairs: [string, ConfigPartial, Step][] = [
   ['a bare deploy', {}, { name: 'support-agent' }],
   [
     'a git_host deploy with secrets, a timeout and a trailing slash',
@@ -36,13 +34,11 @@ const pairs: [string, ConfigPartial, Partial<RawInputs>][] = [
     },
     {
       name: 'support-agent',
-      'verify-assistant': 'agent',
-      'verify-timeout': '5',
-      'verify-message': 'hi',
-      'eval-dataset': 'gate-dataset',
       'tracing-url': 'https://tracing.example.com',
-      'eval-max-regression': 'correctness=0.1',
-      'eval-repetitions': '2'
+      policy: {
+        agent: { assistant: 'agent', timeout: 5, message: 'hi' },
+        gate: { dataset: 'gate-dataset', 'max-regression': { correctness: 0.1 }, repetitions: 2 }
+      }
     }
   ],
   [
@@ -64,13 +60,9 @@ const pairs: [string, ConfigPartial, Partial<RawInputs>][] = [
 ]
 
 describe('configFor', () => {
-  it.each(pairs)('gives what the inputs give: %s', async (_, partial, inputs) => {
-    const parsed = await parseInputs(
-      rawInputs({
-        'api-url': 'https://control.example.com',
-        'api-key': 'emulator-key',
-        ...inputs
-      }),
+  it.each(pairs)('gives what the inputs and the policy give: %s', async (_, partial, step) => {
+    const parsed = await configOfStep(
+      { 'api-url': 'https://control.example.com', 'api-key': 'emulator-key', ...step },
       BRANCH_ENV
     )
     expect(configFor(partial)).toEqual(parsed)

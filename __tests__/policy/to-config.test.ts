@@ -38,52 +38,31 @@ const inputs = {
   tracingWebUrl: tracing['tracing-web-url']
 }
 
-/** Today's Config fields from inputs, and the same fields from a policy that says the same. */
-async function both(given: Record<string, string>, policyLines: string[]) {
-  const config = await parseInputs(rawInputs({ ...connection, ...given }), env())
+/** The Config a step builds from `policyLines` named in release-policy, and configFromPolicy's. */
+async function both(policyLines: string[], given: Record<string, string> = {}) {
+  const path = workspace.write(`policy-${policyLines.length}.yml`, lines(...policyLines))
+  const config = await parseInputs(
+    rawInputs({ ...connection, ...given, 'release-policy': path }),
+    env()
+  )
   if (config.operation !== 'deploy') throw new Error('not a deploy')
-  const fromInputs: PolicyFields = {
+  const fromStep: PolicyFields = {
     verify: config.verify,
     gate: config.gate,
     rollbackOnFailure: config.rollbackOnFailure,
     rollbackTimeoutMs: config.rollbackTimeoutMs
   }
-  const path = workspace.write(`policy-${Object.keys(given).length}.yml`, lines(...policyLines))
   const fromPolicy: PolicyFields = configFromPolicy(
     (await workspace.load(path)).inEffect(undefined),
     inputs
   )
-  return { fromInputs, fromPolicy }
+  return { config, fromStep, fromPolicy }
 }
 
 describe("release policy: the settings today's Config carries", () => {
-  it('are the same from a policy as from the inputs it replaces: agent checks, smoke suite, gate, rollback', async () => {
+  it('come from the policy a step names: agent checks, smoke suite, gate, rollback', async () => {
     workspace.write('cases.yml', lines('- name: greets', '  message: hi', '  expect: /hel+o/i'))
-    const { fromInputs, fromPolicy } = await both(
-      {
-        ...tracing,
-        'verify-assistant': 'agent',
-        'verify-message': 'hello',
-        'verify-expect': 'hi',
-        'verify-a2a': 'true',
-        'verify-timeout': '2m',
-        'verify-cases': 'cases.yml',
-        'verify-min-pass': '80%',
-        'verify-concurrency': '2',
-        'eval-dataset': 'support-golden',
-        'eval-splits': 'test, smoke',
-        'eval-dataset-version': 'v3',
-        'eval-max-examples': '60',
-        'eval-repetitions': '2',
-        'eval-concurrency': '3',
-        'eval-min-scores': 'correctness=0.8\ntone=0.5',
-        'eval-max-regression': '*=0.05',
-        'eval-max-error-rate': '10%',
-        'eval-baseline': 'dataset',
-        'eval-timeout': '20m',
-        'rollback-on-failure': 'true',
-        'rollback-timeout': '1h'
-      },
+    const { fromStep, fromPolicy } = await both(
       [
         'version: 1',
         'agent: {assistant: agent, message: hello, expect: hi, a2a: true, timeout: 120}',
@@ -101,21 +80,66 @@ describe("release policy: the settings today's Config carries", () => {
         '  baseline: dataset',
         '  timeout: 20m',
         'rollback: {on-failure: true, timeout: 1h}'
-      ]
+      ],
+      tracing
     )
-    expect(fromPolicy.gate?.keys).toEqual(['correctness', 'tone'])
-    expect(fromPolicy.verify?.suite?.cases).toHaveLength(1)
-    expect(fromPolicy).toEqual(fromInputs)
+    expect(fromStep).toEqual(fromPolicy)
+    expect(fromStep.verify).toMatchObject({
+      assistantId: 'agent',
+      message: 'hello',
+      expect: { kind: 'text', text: 'hi' },
+      a2a: true,
+      timeoutMs: 120_000,
+      apiKey: 'agent-key',
+      authScheme: 'service-api-key',
+      suite: { minPass: { kind: 'percent', percent: 80 }, concurrency: 2 }
+    })
+    expect(fromStep.verify?.suite?.cases).toHaveLength(1)
+    expect(fromStep.gate).toMatchObject({
+      dataset: 'support-golden',
+      tracingUrl: tracing['tracing-url'],
+      tracingWebUrl: tracing['tracing-web-url'],
+      assistantId: 'agent',
+      splits: ['test', 'smoke'],
+      datasetVersion: 'v3',
+      maxExamples: 60,
+      repetitions: 2,
+      concurrency: 3,
+      keys: ['correctness', 'tone'],
+      maxErrorRate: 0.1,
+      baseline: { kind: 'dataset' },
+      timeoutMs: 20 * 60_000
+    })
+    expect([...(fromStep.gate?.minScores ?? [])]).toEqual([
+      ['correctness', 0.8],
+      ['tone', 0.5]
+    ])
+    expect([...(fromStep.gate?.maxRegression ?? [])]).toEqual([['*', 0.05]])
+    expect(fromStep.rollbackOnFailure).toBe(true)
+    expect(fromStep.rollbackTimeoutMs).toBe(3_600_000)
   })
 
-  it('fills the defaults as the inputs do, and without a policy runs no check and no rollback', async () => {
-    const { fromInputs, fromPolicy } = await both({ 'verify-assistant': 'agent' }, [
-      'version: 1',
-      'agent: {assistant: agent}'
-    ])
-    expect(fromPolicy).toEqual(fromInputs)
-    const none = await both({}, ['version: 1'])
-    expect(none.fromPolicy).toEqual(none.fromInputs)
-    expect(configFromPolicy(undefined, inputs)).toEqual(none.fromInputs)
+  it('fills the defaults, and without a policy runs no check and no rollback', async () => {
+    const { fromStep } = await both(['version: 1', 'agent: {assistant: agent}'])
+    expect(fromStep.verify).toMatchObject({
+      a2a: false,
+      timeoutMs: 5 * 60_000,
+      apiKey: 'agent-key'
+    })
+    expect(fromStep.verify?.suite).toBeUndefined()
+    const none = await parseInputs(rawInputs(connection), env())
+    const fields = {
+      verify: none.verify,
+      gate: none.gate,
+      rollbackOnFailure: none.rollbackOnFailure,
+      rollbackTimeoutMs: none.rollbackTimeoutMs
+    }
+    expect(fields).toEqual(configFromPolicy(undefined, inputs))
+    expect(fields).toEqual({
+      verify: undefined,
+      gate: undefined,
+      rollbackOnFailure: false,
+      rollbackTimeoutMs: 15 * 60_000
+    })
   })
 })

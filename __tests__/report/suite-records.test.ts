@@ -30,7 +30,7 @@ const suite: SuiteReport = {
       failure: 'the reply does not contain "5" (expect)',
       reference: 'five\nor 5'
     },
-    { name: 'silent', passed: false, failure: 'no answer before verify-timeout ran out' }
+    { name: 'silent', passed: false, failure: 'no answer before agent.timeout ran out' }
   ],
   passed: 1,
   failed: 2,
@@ -106,7 +106,7 @@ describe('the smoke suite in the records', () => {
     )
     expect(summary).toContain('### Smoke suite: 1 of 3 cases passed')
     expect(summary).toContain('### Smoke suite after the rollback: 3 of 3 cases passed')
-    expect(summary).toContain('Revision `revision`; verify-min-pass asks for 2.')
+    expect(summary).toContain('Revision `revision`; smoke.min-pass asks for 2.')
   })
 
   it('shows a table of the cases in the job summary: verdict, latency, first line, reference', () => {
@@ -134,14 +134,14 @@ describe('the smoke suite in the records', () => {
     expect(summary).toContain('| smoke suite | ❌ failed |')
     expect(summary).toContain('### Smoke suite: 1 of 3 cases passed')
     expect(summary).toContain(
-      `Revision \`${REVISION.slice(0, 8)}\`; verify-min-pass asks for 2. Latency: median 1.00 s, 95th percentile 1.20 s.`
+      `Revision \`${REVISION.slice(0, 8)}\`; smoke.min-pass asks for 2. Latency: median 1.00 s, 95th percentile 1.20 s.`
     )
     expect(summary).toContain('| Case | Verdict | Latency | Reply (first line) | Reference |')
     expect(summary).toContain('| greets | ✅ passed | 1.20 s | echo: hi | — |')
     expect(summary).toContain(
       '| math &lt;b&gt; | ❌ the reply does not contain "5" (expect) | 0.80 s | 4 \\| \\*\\*\\* | five |'
     )
-    expect(summary).toContain('| silent | ❌ no answer before verify-timeout ran out | — | — | — |')
+    expect(summary).toContain('| silent | ❌ no answer before agent.timeout ran out | — | — | — |')
     expect(summary).not.toContain('second line')
     expect(summary).not.toContain(SECRET)
   })

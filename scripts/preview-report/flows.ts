@@ -1,3 +1,4 @@
+import type { Step } from '../../__tests__/helpers/policy-file'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,7 +9,6 @@ import {
   type ControlPlaneOptions,
   type LogEntry
 } from '../../emulator'
-import type { RawInputs } from '../../src/inputs/contract'
 import { startGitHubApi } from '../../__tests__/helpers/github-api'
 import { runAction, type ActionRun } from '../../__tests__/helpers/run-action'
 
@@ -94,7 +94,7 @@ function seed(controlPlane: ControlPlaneEmulator, name = NAME) {
   })
 }
 
-function stepOf(controlPlane: ControlPlaneEmulator, more: Partial<RawInputs> = {}) {
+function stepOf(controlPlane: ControlPlaneEmulator, more: Step = {}) {
   return {
     'api-url': controlPlane.url,
     'api-key': 'emulator-key',
@@ -112,7 +112,7 @@ function stepOf(controlPlane: ControlPlaneEmulator, more: Partial<RawInputs> = {
 /** Runs the step twice on one pull request (a push, then the push shown), as a runner would. */
 async function twoPushes(
   controlPlane: ControlPlaneEmulator,
-  inputs: Partial<RawInputs>,
+  inputs: Step,
   before: () => void,
   env: Record<string, string> = {},
   cwd?: string
@@ -161,8 +161,7 @@ export async function runFlows(): Promise<FlowView[]> {
       const controlPlane = await world(closers)
       seed(controlPlane)
       const inputs = stepOf(controlPlane, {
-        'verify-assistant': 'agent',
-        'verify-message': 'hello'
+        policy: { agent: { assistant: 'agent', message: 'hello' } }
       })
       view(
         'deploy-ok',
@@ -182,10 +181,10 @@ export async function runFlows(): Promise<FlowView[]> {
       )
     }
     const checked = {
-      'verify-assistant': 'agent',
-      'verify-message': 'hello',
-      'verify-expect': 'echo: hello',
-      'rollback-on-failure': 'true'
+      policy: {
+        agent: { assistant: 'agent', message: 'hello', expect: 'echo: hello' },
+        rollback: { 'on-failure': true }
+      }
     }
     {
       const controlPlane = await world(closers)
@@ -249,13 +248,15 @@ export async function runFlows(): Promise<FlowView[]> {
       )
       view(
         'smoke-suite-below',
-        'Smoke suite below verify-min-pass, rolled back',
+        'Smoke suite below smoke.min-pass, rolled back',
         await twoPushes(
           controlPlane,
           stepOf(controlPlane, {
-            'verify-assistant': 'agent',
-            'verify-cases': 'cases.yml',
-            'rollback-on-failure': 'true'
+            policy: {
+              agent: { assistant: 'agent' },
+              smoke: { cases: 'cases.yml' },
+              rollback: { 'on-failure': true }
+            }
           }),
           () => controlPlane.setAgent('wrong-reply'),
           { GITHUB_WORKSPACE: workspace },

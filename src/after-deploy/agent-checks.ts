@@ -6,12 +6,12 @@ import { agentStatusMeaning, REFUSED_HINT } from '../agent-server/status'
 import { parseJson } from '../lib/json'
 import { readAgain, type Reading } from '../lib/read-again'
 import { z } from 'zod'
-import { describeExpectation, meetsExpectation, type Expectation } from '../inputs/expectation'
+import { describeExpectation, meetsExpectation, type Expectation } from '../smoke/expectation'
 
 /** What the agent checks proved, in order, and what the agent said. */
 export interface AgentCheckReport {
   passed: string[]
-  /** The agent's reply to the `verify-message` run, cut to what is shown. */
+  /** The agent's reply to the `agent.message` run, cut to what is shown. */
   reply?: string
   /** The text of the A2A answer. */
   a2aReply?: string
@@ -41,7 +41,7 @@ export class AgentCheckError extends Error {
 export interface AgentCheckOptions extends AgentServer {
   assistantId: string
   message?: string
-  /** `verify-expect`: what the reply to `message` must hold. */
+  /** `agent.expect`: what the reply to `message` must hold. */
   expect?: Expectation
   a2a: boolean
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
@@ -106,7 +106,7 @@ export async function checkAssistant(options: AgentCheckOptions): Promise<void> 
   options.onProgress(`Agent check: assistant ${options.assistantId} answers.`)
 }
 
-/** A stateless run answers `message` (and meets `verify-expect`): its reply, as shown. */
+/** A stateless run answers `message` (and meets `agent.expect`): its reply, as shown. */
 export async function checkRun(options: AgentCheckOptions & { message: string }): Promise<string> {
   const path = RUN_PATH
   const answer = await answered('run', path, () =>
@@ -126,7 +126,7 @@ export async function checkRun(options: AgentCheckOptions & { message: string })
       'run',
       path,
       200,
-      `the reply does not ${describeExpectation(options.expect)} (verify-expect): ${truncate(replyText, 300)}`
+      `the reply does not ${describeExpectation(options.expect)} (agent.expect): ${truncate(replyText, 300)}`
     )
   options.onProgress(`Agent check: the run answered: ${shown}`)
   return shown
@@ -244,7 +244,7 @@ async function readAssistant(
         kind: 'not-seen',
         value: {
           status: answer.status,
-          detail: `${serverMessage(answer.text)}. A 404 also comes when the key is not tied to the agent's owner: check agent-api-key (and agent-auth-scheme for builder agents), and that verify-assistant names an assistant id or graph name.`
+          detail: `${serverMessage(answer.text)}. A 404 also comes when the key is not tied to the agent's owner: check agent-api-key (and agent-auth-scheme for builder agents), and that agent.assistant names an assistant id or graph name.`
         }
       }
     case 'refused':

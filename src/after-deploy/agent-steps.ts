@@ -13,7 +13,7 @@ import type { DeployedRevision, StepInput, StepOutcome } from './step'
 import { agentServer, ENDS_THE_CHECKS, type Verify } from './step-kit'
 
 // The steps that ask the agent server itself, once /info proved it is this revision's: the
-// assistant, a run of `verify-message`, A2A, and the smoke suite.
+// assistant, a run of `agent.message`, A2A, and the smoke suite.
 
 /** What an agent step needs: `verify-*`, and the deployment's URL (/info fails without one). */
 function agentNeeds<Extra extends object>(
@@ -100,7 +100,7 @@ export const a2aStep = defineStep({
 })
 
 /**
- * `verify-cases`: at least `verify-min-pass` cases pass. Too few because the run's `timeout`
+ * `smoke.cases`: at least `smoke.min-pass` cases pass. Too few because the run's `timeout`
  * ended before some cases were answered could not conclude.
  */
 export const suiteStep = defineStep({

@@ -36,7 +36,7 @@ export interface Phase {
   skipped?: Partial<Record<CheckName, string>>
 }
 
-/** A phase on one revision: the `verify-timeout` its agent steps share. */
+/** A phase on one revision: the `agent.timeout` its agent steps share. */
 interface RevisionPhase extends Phase {
   verifyDeadline(): number
 }
@@ -160,7 +160,7 @@ export function openSteps(
   }
 }
 
-/** The phase on one revision: its agent steps share one `verify-timeout`, fixed at first use. */
+/** The phase on one revision: its agent steps share one `agent.timeout`, fixed at first use. */
 function onRevision(config: Config, phase: Phase): RevisionPhase {
   const { clock, deadline } = phase.context
   return {

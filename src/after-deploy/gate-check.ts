@@ -2,12 +2,11 @@
  * The evaluation gate as a step after DEPLOYED: planned once the deployment was read and before
  * anything is written (its reads, its refusals, the serving revision's experiment when no
  * baseline exists), then run as the last check. The gate itself is ../evaluation/, loaded on first
- * use: a run without `eval-dataset` never loads it, nor the tracing client.
+ * use: a run without `gate.dataset` never loads it, nor the tracing client.
  */
 import { ControlPlaneError } from '../control-plane/errors'
-import type { AgentCredentials, GateDeps, PreparedGate } from '../evaluation'
+import type { AgentCredentials, GateDeps, GateProblem, PreparedGate } from '../evaluation'
 import type { Config } from '../inputs/parse'
-import type { InputProblem } from '../inputs/problems'
 import { checkHttpUrl } from '../lib/url'
 import { gateLogLines } from '../report/gate'
 import { ACTION_VERSION } from '../version'
@@ -15,12 +14,12 @@ import { defineStep } from './check-runner'
 import type { StepContext } from './step'
 import { ENDS_THE_CHECKS } from './step-kit'
 
-/** The gate's reads refused what the inputs ask: every problem, each naming its input. */
+/** The gate's reads refused what the policy asks: every problem, each naming its key. */
 export class GateRefusal extends Error {
-  constructor(readonly problems: InputProblem[]) {
+  constructor(readonly problems: GateProblem[]) {
     super(
-      `The evaluation gate refused ${problems.length === 1 ? 'an input' : `${problems.length} inputs`} after reading the tracing service; nothing was written:\n` +
-        problems.map((problem) => `  - ${problem.input}: ${problem.message}`).join('\n')
+      `The evaluation gate refused ${problems.length === 1 ? 'a setting' : `${problems.length} settings`} of the release policy after reading the tracing service; nothing was written:\n` +
+        problems.map((problem) => `  - ${problem.key}: ${problem.message}`).join('\n')
     )
     this.name = 'GateRefusal'
   }

@@ -89,7 +89,7 @@ export const infoStep = defineStep({
     if (!result.deploymentUrl) {
       return {
         verdict: 'failed',
-        why: 'verify-assistant: the deployment has no URL (source_config.custom_url) to check.'
+        why: 'agent.assistant: the deployment has no URL (source_config.custom_url) to check.'
       }
     }
     const clearHost = clearTextHost(result.deploymentUrl)
@@ -106,12 +106,12 @@ export const infoStep = defineStep({
       case 'other':
         return {
           verdict: 'failed',
-          why: `Revision ${revisionId} is DEPLOYED but the deployment serves ${info.servingId ?? 'no revision'} (the agent server's GET /info names it as host.host_revision_id until verify-timeout).`
+          why: `Revision ${revisionId} is DEPLOYED but the deployment serves ${info.servingId ?? 'no revision'} (the agent server's GET /info names it as host.host_revision_id until agent.timeout).`
         }
       case 'unconfirmed':
         return {
           verdict: 'inconclusive',
-          why: `Could not confirm that revision ${revisionId} serves: ${info.why} (GET /info, until verify-timeout).`
+          why: `Could not confirm that revision ${revisionId} serves: ${info.why} (GET /info, until agent.timeout).`
         }
       case 'serving':
         context.log.info(`Agent check: GET /info names revision ${revisionId}.`)

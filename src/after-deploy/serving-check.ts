@@ -88,7 +88,7 @@ const finalAnswer = (kind: ServingFinal['kind'], why: string): ServingReading =>
 })
 
 /**
- * With `verify-assistant`: the agent server's `GET /info` names the control plane's revision it
+ * With `agent.assistant`: the agent server's `GET /info` names the control plane's revision it
  * runs as `host.host_revision_id` (servers run by the service, newer ones). Read again while it
  * names another revision or gives no usable answer, until the deadline. A server that sends no
  * `host_revision_id`, or has no /info at all (404), cannot be checked this way; one that sends

@@ -1,6 +1,6 @@
 import { TransportError } from '../control-plane/transport'
-import { requiredPasses, type MinPass, type SmokeCase } from '../inputs/cases'
-import { describeExpectation, meetsExpectation } from '../inputs/expectation'
+import { requiredPasses, type MinPass, type SmokeCase } from '../smoke/cases'
+import { describeExpectation, meetsExpectation } from '../smoke/expectation'
 import type { Config } from '../inputs/parse'
 import type { CaseResult, SuiteReport } from '../result'
 import { passCount } from '../report/suite'
@@ -10,7 +10,7 @@ import { RUN_PATH, statelessRun, type RunAnswer } from '../agent-server/run'
 export interface SuiteOptions extends AgentServer {
   revisionId: string
   cases: readonly SmokeCase[]
-  /** `verify-assistant`: the assistant of a case that names none. */
+  /** `agent.assistant`: the assistant of a case that names none. */
   defaultAssistant: string
   concurrency: number
   minPass: MinPass
@@ -18,7 +18,7 @@ export interface SuiteOptions extends AgentServer {
   onCase: (line: string) => void
 }
 
-/** The agent check inputs with `verify-cases` given. */
+/** The agent check inputs with `smoke.cases` given. */
 export type SuiteInputs = NonNullable<Config['verify']> & {
   suite: NonNullable<NonNullable<Config['verify']>['suite']>
 }
@@ -27,8 +27,8 @@ export type SuiteInputs = NonNullable<Config['verify']> & {
 const MAX_REPLY = 4_000
 
 /**
- * `verify-cases`, once the other agent checks passed: the suite under its own `verify-timeout`
- * (and the run's deadline). Below `verify-min-pass` it fails, with why.
+ * `smoke.cases`, once the other agent checks passed: the suite under its own `agent.timeout`
+ * (and the run's deadline). Below `smoke.min-pass` it fails, with why.
  */
 export async function checkSmokeSuite(
   verify: SuiteInputs,
@@ -53,7 +53,7 @@ export async function checkSmokeSuite(
       ? ''
       : `; latency median ${seconds(report.medianMs)}, 95th percentile ${seconds(report.p95Ms ?? report.medianMs)}`
   deps.info(
-    `Smoke suite: ${passCount(report)} (verify-min-pass asks for ${report.required})${latency}.`
+    `Smoke suite: ${passCount(report)} (smoke.min-pass asks for ${report.required})${latency}.`
   )
   const failure = suiteFailure(report)
   return failure ? { suite: report, failure } : { suite: report }
@@ -94,15 +94,15 @@ export async function runSmokeSuite(options: SuiteOptions): Promise<SuiteReport>
   }
 }
 
-/** The sentence that fails the checks when fewer cases passed than verify-min-pass asks for. */
+/** The sentence that fails the checks when fewer cases passed than smoke.min-pass asks for. */
 export function suiteFailure(report: SuiteReport): string | undefined {
   if (report.passed >= report.required) return undefined
   return `Smoke suite: ${suiteShortfall(report)}`
 }
 
-/** How many cases passed against how many verify-min-pass asks for, without the suite's name. */
+/** How many cases passed against how many smoke.min-pass asks for, without the suite's name. */
 export function suiteShortfall(report: SuiteReport): string {
-  return `${passCount(report)} on revision ${report.revisionId}; verify-min-pass asks for ${report.required}.`
+  return `${passCount(report)} on revision ${report.revisionId}; smoke.min-pass asks for ${report.required}.`
 }
 
 async function runCase(options: SuiteOptions, smokeCase: SmokeCase): Promise<CaseResult> {
@@ -110,7 +110,7 @@ async function runCase(options: SuiteOptions, smokeCase: SmokeCase): Promise<Cas
   const sentAt = options.now()
   const remaining = options.deadline - sentAt
   if (remaining <= 0)
-    return { ...base, passed: false, failure: 'not sent: verify-timeout had run out' }
+    return { ...base, passed: false, failure: 'not sent: agent.timeout had run out' }
   let answer: RunAnswer
   try {
     answer = await statelessRun(options, {
@@ -125,7 +125,7 @@ async function runCase(options: SuiteOptions, smokeCase: SmokeCase): Promise<Cas
       error.kind === 'timeout'
         ? smokeCase.maxLatencyMs !== undefined && options.deadline - options.now() > 0
           ? `no answer within its max-latency of ${seconds(smokeCase.maxLatencyMs)}`
-          : 'no answer before verify-timeout ran out'
+          : 'no answer before agent.timeout ran out'
         : error.kind === 'too-large'
           ? `the answer was ${error.reason}, more than any reply of an agent server`
           : `no answer: ${error.reason}`

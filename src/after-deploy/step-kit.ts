@@ -10,7 +10,7 @@ export const ENDS_THE_CHECKS = ['failed', 'inconclusive'] as const
 /** `verify-*` as the agent steps need it (the inputs asked for agent checks). */
 export type Verify = NonNullable<Config['verify']>
 
-/** Where the agent server is and how to reach it, under `verify-timeout`. */
+/** Where the agent server is and how to reach it, under `agent.timeout`. */
 export function agentServer(
   input: Pick<StepInput<unknown, unknown>, 'context' | 'verifyDeadline'>,
   verify: Verify,

@@ -45,7 +45,7 @@ export interface StepInput<Need, Prepared> {
   /** The step's own deadline (its row's `deadline`, inside the phase's). */
   deadline: number
   /**
-   * The end of `verify-timeout` for the agent checks of this revision: fixed when the first of
+   * The end of `agent.timeout` for the agent checks of this revision: fixed when the first of
    * them asks, never past the phase's deadline.
    */
   verifyDeadline(): number

@@ -45,7 +45,7 @@ export async function findBaseline(
   if (!id)
     return {
       kind: 'missing',
-      why: 'the dataset pins no baseline experiment (eval-baseline: dataset)'
+      why: 'the dataset pins no baseline experiment (gate.baseline: dataset)'
     }
   const session = await deps.client.getSession(id, callOf(deps))
   if (!session) return { kind: 'missing', why: `the tracing service has no experiment ${id}` }

@@ -134,7 +134,7 @@ function progressLine(
     }
   }
   const notIngested = targets.filter((target) => !ingested.has(target.experimentId)).length
-  return `Evaluation gate: ${seen} of ${expected} scores in${notIngested > 0 ? ', runs still being ingested' : ''}; waited ${formatDuration(waitedMs)} of ${formatDuration(allowedMs)} (eval-timeout).`
+  return `Evaluation gate: ${seen} of ${expected} scores in${notIngested > 0 ? ', runs still being ingested' : ''}; waited ${formatDuration(waitedMs)} of ${formatDuration(allowedMs)} (gate.timeout).`
 }
 
 function isComplete(

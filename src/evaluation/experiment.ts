@@ -1,7 +1,7 @@
 /**
  * One experiment: created with the action's id and metadata, then each example run
- * `eval-repetitions` times as one stateless `POST /runs/wait` on a revision's URL, a pool of
- * `eval-concurrency`, never retried (a failure is data), each recorded as a root run of the
+ * `gate.repetitions` times as one stateless `POST /runs/wait` on a revision's URL, a pool of
+ * `gate.concurrency`, never retried (a failure is data), each recorded as a root run of the
  * experiment with its example as reference. Run ids are UUID v5 of (experiment, example,
  * repetition), so a write sent again is the same write.
  */

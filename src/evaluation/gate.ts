@@ -126,7 +126,7 @@ async function judgeExperiment(
   if (experiment.unsent > 0)
     reasons.push(`${experiment.unsent} runs were not sent before timeout ran out`)
   if (coverage.notIngested.includes(experiment.experimentId))
-    reasons.push('not every run was ingested by the tracing service before eval-timeout ran out')
+    reasons.push('not every run was ingested by the tracing service before gate.timeout ran out')
   if (coverage.serviceFailure)
     reasons.push(`the tracing service failed: ${coverage.serviceFailure}`)
   const verdict: GateVerdict =
@@ -211,7 +211,7 @@ function baselineScores(
     if (!isCovered(servingBaseline.runs, plan.keys, scores))
       return {
         kind: 'missing',
-        why: "the serving revision's experiment was not fully scored before eval-timeout"
+        why: "the serving revision's experiment was not fully scored before gate.timeout"
       }
     return {
       kind: 'runs',

@@ -1,5 +1,5 @@
 /**
- * The evaluation gate (`eval-dataset`), in the order a deploy uses it:
+ * The evaluation gate (`gate.dataset`), in the order a deploy uses it:
  * 1. `planGate` before the deployment is touched: reads and refusals (nothing written);
  *    `describeGatePlan` for the log and `dry-run`.
  * 2. `runServingBaseline` before the write, when the plan found no baseline on the same examples.
@@ -15,6 +15,7 @@ export type {
   GateDeps,
   GatePlan,
   GatePlanResult,
+  GateProblem,
   GateReport,
   GateSettings,
   GateTarget

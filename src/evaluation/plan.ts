@@ -4,8 +4,7 @@
  * names its input; nothing is written here.
  */
 import { ControlPlaneError, HttpStatusError } from '../control-plane/errors'
-import type { InputProblem } from '../inputs/problems'
-import { regressionBound } from '../inputs/eval'
+import { regressionBound } from '../lib/gate-thresholds'
 import { examplesDigest } from './ids'
 import { findBaseline } from './baseline'
 import type { Example, Rule } from '../tracing/schemas'
@@ -14,6 +13,7 @@ import {
   type GateDeps,
   type GatePlan,
   type GatePlanResult,
+  type GateProblem,
   type GateSettings,
   type GateTarget,
   type PlannedExample
@@ -60,14 +60,14 @@ async function readAndJudge(
   deps: GateDeps
 ): Promise<GatePlanResult> {
   const call = callOf(deps)
-  const refuse = (input: InputProblem['input'], message: string): GatePlanResult => ({
+  const refuse = (key: GateProblem['key'], message: string): GatePlanResult => ({
     kind: 'refused',
-    problems: [{ input, message }]
+    problems: [{ key, message }]
   })
   const dataset = await deps.client.findDataset(settings.dataset, call)
   if (!dataset)
     return refuse(
-      'eval-dataset',
+      'gate.dataset',
       `names no dataset of the tracing service (by exact name or id): ${JSON.stringify(settings.dataset)}`
     )
   let examples: Example[]
@@ -90,7 +90,7 @@ async function readAndJudge(
       error.status === 404
     )
       return refuse(
-        'eval-dataset-version',
+        'gate.dataset-version',
         'is not a version of the dataset (a tag or an ISO time)'
       )
     throw error
@@ -117,10 +117,10 @@ async function readAndJudge(
     if (keys.length === 0)
       return {
         kind: 'skipped',
-        why: 'a first deploy leaves nothing to compare with and eval-min-scores names no key: no experiment runs'
+        why: 'a first deploy leaves nothing to compare with and gate.min-scores names no key: no experiment runs'
       }
     deps.notice(
-      'Evaluation gate: a first deploy has no earlier revision to compare with; eval-max-regression is skipped, eval-min-scores still applies.'
+      'Evaluation gate: a first deploy has no earlier revision to compare with; gate.max-regression is skipped, gate.min-scores still applies.'
     )
   }
   const baseline = relative
@@ -158,34 +158,34 @@ function exampleProblems(
   settings: GateSettings,
   examples: readonly Example[],
   capped: boolean
-): InputProblem[] {
+): GateProblem[] {
   if (examples.length === 0) {
-    const input = settings.splits
-      ? 'eval-splits'
+    const key = settings.splits
+      ? 'gate.splits'
       : settings.datasetVersion
-        ? 'eval-dataset-version'
-        : 'eval-dataset'
-    return [{ input, message: 'selects no example of the dataset: there is nothing to evaluate' }]
+        ? 'gate.dataset-version'
+        : 'gate.dataset'
+    return [{ key, message: 'selects no example of the dataset: there is nothing to evaluate' }]
   }
   const runs = examples.length * settings.repetitions
   return runs > settings.maxExamples
     ? [
         {
-          input: 'eval-max-examples',
-          message: `is ${settings.maxExamples}, and the gate would make ${capped ? 'at least ' : ''}${runs} runs (${examples.length}${capped ? ' or more' : ''} examples × eval-repetitions ${settings.repetitions}); raise it or narrow eval-splits`
+          key: 'gate.max-examples',
+          message: `is ${settings.maxExamples}, and the gate would make ${capped ? 'at least ' : ''}${runs} runs (${examples.length}${capped ? ' or more' : ''} examples × gate.repetitions ${settings.repetitions}); raise it or narrow gate.splits`
         }
       ]
     : []
 }
 
 /** Rules that would leave runs unscored make the gate wait for scores that never come. */
-function ruleProblems(rules: readonly Rule[], datasetId: string): InputProblem[] {
+function ruleProblems(rules: readonly Rule[], datasetId: string): GateProblem[] {
   const bound = rules.filter((rule) => !rule.dataset_id || rule.dataset_id === datasetId)
   const enabled = bound.filter((rule) => rule.is_enabled)
   if (enabled.length === 0)
     return [
       {
-        input: 'eval-dataset',
+        key: 'gate.dataset',
         message: 'has no enabled evaluator rule bound to it: nothing would score the runs'
       }
     ]
@@ -199,7 +199,7 @@ function ruleProblems(rules: readonly Rule[], datasetId: string): InputProblem[]
       ? []
       : [
           {
-            input: 'eval-dataset' as const,
+            key: 'gate.dataset' as const,
             message: `has the evaluator rule ${name} with ${partial.join(' and ')}: some runs would never be scored (set its sampling rate to 1 and remove its filter)`
           }
         ]
@@ -242,9 +242,9 @@ export function describeGatePlan(plan: GatePlan): string[] {
   const baseline = plan.baseline
   const comparedWith =
     baseline.kind === 'none'
-      ? 'no baseline (no eval-max-regression)'
+      ? 'no baseline (no gate.max-regression)'
       : baseline.kind === 'first-deploy'
-        ? 'nothing: a first deploy (eval-max-regression skipped)'
+        ? 'nothing: a first deploy (gate.max-regression skipped)'
         : baseline.kind === 'missing'
           ? `no baseline: ${baseline.why} (relative thresholds cannot conclude)`
           : baseline.kind === 'experiment'
@@ -252,7 +252,7 @@ export function describeGatePlan(plan: GatePlan): string[] {
             : `the serving revision ${baseline.revisionId}, evaluated first, before anything is written (${runs} more agent calls)`
   return [
     `Evaluation gate: dataset ${plan.dataset.id} (${examples.length} examples, version ${plan.datasetVersion}${settings.splits ? `, splits ${settings.splits.join(', ')}` : ''})`,
-    `  ${runs} runs (${examples.length} × eval-repetitions ${settings.repetitions}), ${settings.concurrency} at a time, against assistant ${settings.assistantId}`,
+    `  ${runs} runs (${examples.length} × gate.repetitions ${settings.repetitions}), ${settings.concurrency} at a time, against assistant ${settings.assistantId}`,
     `  keys awaited: ${plan.keys.join(', ')}; feedback awaited up to ${Math.round(settings.timeoutMs / 1000)} s after the last run`,
     `  compared with ${comparedWith}`
   ]

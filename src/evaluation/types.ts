@@ -5,7 +5,6 @@ import type { CallOptions } from '../control-plane/request'
 import type { Dispatcher } from '../control-plane/transport'
 import type { Config } from '../inputs/parse'
 import type { CheckVerdict } from '../check-verdict'
-import type { InputProblem } from '../inputs/problems'
 import type { TracingClient } from '../tracing/client'
 import type { Session } from '../tracing/schemas'
 import type { ExampleRow, KeyRow, RunOutcome, ScoreTable } from './verdict'
@@ -53,7 +52,7 @@ export interface PlannedExample {
   firstLine: string
 }
 
-/** What `eval-max-regression` compares with, as found before the write. */
+/** What `gate.max-regression` compares with, as found before the write. */
 export type BaselinePlan =
   | { kind: 'none' }
   /** A first deploy: nothing served before; relative thresholds are skipped. */
@@ -88,12 +87,21 @@ export interface GatePlan {
   baseline: BaselinePlan
 }
 
+/** A release policy key of the gate that the tracing service's answers refuse. */
+export type GateKey = 'gate.dataset' | 'gate.dataset-version' | 'gate.splits' | 'gate.max-examples'
+
+/** A refusal of the gate's settings after its reads: the key it names, and why. */
+export interface GateProblem {
+  key: GateKey
+  message: string
+}
+
 export type GatePlanResult =
   | { kind: 'planned'; plan: GatePlan }
   /** Nothing to gate (a first deploy with relative thresholds only): no experiment runs. */
   | { kind: 'skipped'; why: string }
-  /** Every problem found by the reads, each naming its input; nothing was written. */
-  | { kind: 'refused'; problems: InputProblem[] }
+  /** Every problem found by the reads, each naming its policy key; nothing was written. */
+  | { kind: 'refused'; problems: GateProblem[] }
   /** The tracing service could not be read (past its retries): the step fails before any write. */
   | { kind: 'unreadable'; why: string }
 

@@ -3,7 +3,7 @@
  * every threshold met, errors within bound. Fail: a threshold missed by a covered key, or too many
  * errors. Otherwise it could not conclude, which is never a pass.
  */
-import { regressionBound, type Thresholds } from '../inputs/eval'
+import { regressionBound, type Thresholds } from '../lib/gate-thresholds'
 import { mean, onCommonExamples, tooFewInCommon, type Common } from './compare'
 
 export { mean }
@@ -133,7 +133,7 @@ export function judgeGate(input: GateInputs): GateJudgement {
     why.push(`every run failed (${errors} of ${runs.length}): the agent gave no answer to judge`)
   else if (tooManyErrors)
     why.push(
-      `${errors} of ${runs.length} runs failed (${percent(errorRate)}), over eval-max-error-rate ${percent(input.maxErrorRate)}`
+      `${errors} of ${runs.length} runs failed (${percent(errorRate)}), over gate.max-error-rate ${percent(input.maxErrorRate)}`
     )
   for (const row of rows) if (row.why) why.push(`${row.key}: ${row.why}`)
   const verdict: GateVerdict =
@@ -184,14 +184,14 @@ function keyRow(
   if (!Number.isFinite(mean_)) return inconclusive('its mean is not a finite number')
   const missed: string[] = []
   if (minScore !== undefined && mean_ < minScore - EPSILON)
-    missed.push(`mean ${fixed(mean_)} is below eval-min-scores ${minScore}`)
+    missed.push(`mean ${fixed(mean_)} is below gate.min-scores ${minScore}`)
   if (maxRegression !== undefined) {
     const why = incomparable(input, comparison)
     if (why !== undefined) return inconclusive(why)
     const delta = row.delta as number
     if (-delta > maxRegression + EPSILON)
       missed.push(
-        `dropped ${fixed(-delta)} below the baseline on ${row.compared} examples both scored, over eval-max-regression ${maxRegression}`
+        `dropped ${fixed(-delta)} below the baseline on ${row.compared} examples both scored, over gate.max-regression ${maxRegression}`
       )
   }
   return missed.length > 0

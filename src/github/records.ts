@@ -33,6 +33,11 @@ export interface GitHubRecordsOptions extends BoundedCallOptions {
    */
   commit?: 'workflow' | 'served'
   environment?: string
+  /**
+   * The release policy in effect, put in the GitHub deployment's payload as `release-policy`:
+   * the path as written, its digest, and the environments entry applied (null when none).
+   */
+  releasePolicy?: { path: string; digest: string; entry: string | null }
   prComment: boolean
   deploymentName: string
   /** Every text sent to GitHub is redacted with this first. */
@@ -95,6 +100,18 @@ export function openGitHubRecords(
             auto_merge: false,
             required_contexts: [],
             transient_environment: target.pullRequest !== undefined,
+            ...(options.releasePolicy && {
+              payload: {
+                'release-policy': {
+                  path: options.redact(options.releasePolicy.path),
+                  digest: options.releasePolicy.digest,
+                  entry:
+                    options.releasePolicy.entry === null
+                      ? null
+                      : options.redact(options.releasePolicy.entry)
+                }
+              }
+            }),
             description: md.plain(
               `${options.verb ?? 'Deploy'} ${options.deploymentName}`,
               MAX_DESCRIPTION

@@ -1,19 +1,5 @@
-/** Every input of the evaluation gate: each needs eval-dataset. */
-export const GATE_INPUTS = [
-  'eval-dataset',
-  'tracing-url',
-  'tracing-web-url',
-  'eval-splits',
-  'eval-dataset-version',
-  'eval-max-examples',
-  'eval-repetitions',
-  'eval-concurrency',
-  'eval-min-scores',
-  'eval-max-regression',
-  'eval-max-error-rate',
-  'eval-baseline',
-  'eval-timeout'
-] as const
+/** The tracing service's inputs: what the policy's evaluation gate reads the dataset from. */
+export const TRACING_INPUTS = ['tracing-url', 'tracing-web-url'] as const
 
 /** What is built and how: inputs that mean nothing to operations delete and rollback. */
 export const SOURCE_INPUTS = [
@@ -52,32 +38,23 @@ export const INPUT_NAMES = [
   'poll-interval',
   'log-lines',
   'dry-run',
+  // What must hold before a new revision stays (the release policy's file)
+  'release-policy',
   'delete-tracing-project',
-  'verify-assistant',
-  'verify-message',
-  'verify-a2a',
-  'verify-timeout',
   'agent-api-key',
   'agent-auth-scheme',
   'github-token',
   'environment',
   'pr-comment',
-  'verify-expect',
-  'rollback-on-failure',
-  'rollback-timeout',
   'to-revision',
-  // Smoke suite (after DEPLOYED)
-  'verify-cases',
-  'verify-min-pass',
-  'verify-concurrency',
   // Preview lifecycle (operation prune)
   'prune-prefix',
   'prune-older-than',
   'prune-closed-prs',
   // Promote (operation promote)
   'from-deployment',
-  // Evaluation gate (after the other checks)
-  ...GATE_INPUTS
+  // The tracing service (the policy's evaluation gate)
+  ...TRACING_INPUTS
 ] as const
 
 export type InputName = (typeof INPUT_NAMES)[number]
@@ -98,20 +75,8 @@ export const INPUT_DEFAULTS = {
   'log-lines': '50',
   'dry-run': 'false',
   'delete-tracing-project': 'false',
-  'verify-a2a': 'false',
-  'verify-timeout': '5m',
   'pr-comment': 'false',
-  'rollback-on-failure': 'false',
-  'rollback-timeout': '15m',
-  'prune-closed-prs': 'false',
-  'verify-min-pass': '100%',
-  'verify-concurrency': '4',
-  'eval-max-examples': '100',
-  'eval-repetitions': '1',
-  'eval-concurrency': '4',
-  'eval-max-error-rate': '0%',
-  'eval-baseline': 'previous',
-  'eval-timeout': '10m'
+  'prune-closed-prs': 'false'
 } as const satisfies Partial<Record<InputName, string>>
 
 export type DefaultedInput = keyof typeof INPUT_DEFAULTS
@@ -120,13 +85,7 @@ export type DefaultedInput = keyof typeof INPUT_DEFAULTS
  * Inputs that may span lines (tabs and line breaks allowed). Every other input is one line of
  * text: it ends up in a header, a URL or a JSON field, where a control character has no business.
  */
-export const MULTI_LINE_INPUTS: readonly InputName[] = [
-  'secrets',
-  'resource-spec',
-  'verify-message',
-  'eval-min-scores',
-  'eval-max-regression'
-]
+export const MULTI_LINE_INPUTS: readonly InputName[] = ['secrets', 'resource-spec']
 
 export const OUTPUT_NAMES = [
   'deployment-id',
@@ -139,12 +98,12 @@ export const OUTPUT_NAMES = [
   'rollback-revision-id',
   // Preview lifecycle (operation prune)
   'pruned',
-  // Smoke suite
+  // Smoke suite (smoke.cases)
   'cases-passed',
   'cases-failed',
   // Promote (operation promote)
   'promoted-from',
-  // Evaluation gate
+  // Evaluation gate (gate.dataset)
   'eval-passed',
   'experiment-id',
   'baseline-experiment-id',

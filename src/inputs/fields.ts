@@ -5,10 +5,7 @@ import { normaliseRepoRef } from './git-ref'
 import { parseResourceSpec } from './resource-spec'
 import { parseSecrets } from './secrets'
 import { controlCharacterProblem } from './text'
-import { parseExpectation } from './expectation'
 import { DEPLOYMENT_NAME } from '../lib/ids'
-import { parseMinPass } from './cases'
-import { parseBaseline, parsePercentage, parseSplits, parseThresholds } from './eval'
 
 /** `log-lines` at the most: the logs are read over at most 3 pages of 100 lines, newest first. */
 export const MAX_LOG_LINES = 200
@@ -17,7 +14,7 @@ export const SOURCES = ['git_host', 'external_image', 'internal_image', 'interna
 export type Source = (typeof SOURCES)[number]
 export const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod'] as const
 export type DeploymentType = (typeof DEPLOYMENT_TYPES)[number]
-export const OPERATIONS = ['deploy', 'delete', 'rollback', 'prune', 'promote'] as const
+export const OPERATIONS = ['deploy', 'delete', 'rollback', 'prune', 'promote', 'validate'] as const
 export type Operation = (typeof OPERATIONS)[number]
 
 /** Status checks more often than this only load the service (issue 12: 1,189 polls in 3 s). */
@@ -42,8 +39,6 @@ const given = (input: InputName) =>
 
 const optional = <T>(input: InputName, schema: z.ZodType<T, string>) =>
   given(input).pipe(schema.optional())
-const required = <T>(input: InputName, schema: z.ZodType<T, string>, message: string) =>
-  given(input).pipe(z.string({ error: message }).pipe(schema))
 /** An input with a default in action.yml: empty means the default. */
 const defaulted = <T>(input: DefaultedInput, schema: z.ZodType<T, string>) =>
   given(input)
@@ -114,12 +109,6 @@ const repoRef = z.string().transform((ref, ctx) => {
   })
   return z.NEVER
 })
-const wholeNumber = (min: number, max: number, tooMany: string) =>
-  z.coerce
-    .number<string>({ error: `must be a whole number from ${min} to ${max}` })
-    .int(`must be a whole number from ${min} to ${max}`)
-    .min(min, `must be a whole number from ${min} to ${max}`)
-    .max(max, tooMany)
 /** Runs a parser that reports problems as sentences; each becomes a problem of the input. */
 const parsedBy = <T>(parse: (text: string) => { value?: T; problems: string[] }) =>
   z.string().transform((value, ctx) => {
@@ -133,8 +122,9 @@ const parsedBy = <T>(parse: (text: string) => { value?: T; problems: string[] })
  * How inputs go together is judged in rules.ts.
  */
 export const inputFields = z.object({
-  'api-url': required('api-url', apiUrl, 'is required (the control plane base URL)'),
-  'api-key': required('api-key', text, 'is required'),
+  // Required by the rules (operation validate needs neither).
+  'api-url': optional('api-url', apiUrl),
+  'api-key': optional('api-key', text),
   'tenant-id': optional('tenant-id', uuid),
   name: optional(
     'name',
@@ -181,82 +171,22 @@ export const inputFields = z.object({
   'poll-interval': defaulted('poll-interval', pollInterval),
   'log-lines': defaulted('log-lines', logLines),
   'dry-run': defaulted('dry-run', booleanText),
+  'release-policy': optional('release-policy', text),
   'delete-tracing-project': defaulted('delete-tracing-project', booleanText),
-  'verify-assistant': optional('verify-assistant', text),
-  'verify-message': optional('verify-message', text.trim()),
-  'verify-a2a': defaulted('verify-a2a', booleanText),
-  'verify-timeout': defaulted('verify-timeout', positiveDuration),
   'agent-api-key': optional('agent-api-key', text),
   'agent-auth-scheme': optional('agent-auth-scheme', text),
   'github-token': optional('github-token', text),
   environment: optional('environment', text),
   'pr-comment': defaulted('pr-comment', booleanText),
-  'verify-expect': optional(
-    'verify-expect',
-    parsedBy((value) => {
-      const parsed = parseExpectation(value)
-      return 'problem' in parsed
-        ? { problems: [parsed.problem] }
-        : { value: parsed.expectation, problems: [] }
-    })
-  ),
-  'rollback-on-failure': defaulted('rollback-on-failure', booleanText),
-  'rollback-timeout': defaulted('rollback-timeout', positiveDuration),
   'to-revision': optional('to-revision', uuid),
-  // Smoke suite: the file itself is read and judged in cases.ts, beside these fields.
-  'verify-cases': optional('verify-cases', text),
-  'verify-min-pass': defaulted(
-    'verify-min-pass',
-    parsedBy((value) => {
-      const parsed = parseMinPass(value)
-      return 'problem' in parsed
-        ? { problems: [parsed.problem] }
-        : { value: parsed.minPass, problems: [] }
-    })
-  ),
-  'verify-concurrency': defaulted(
-    'verify-concurrency',
-    z.coerce
-      .number<string>({ error: 'must be a whole number from 1 to 16' })
-      .int('must be a whole number from 1 to 16')
-      .min(1, 'must be a whole number from 1 to 16')
-      .max(16, 'must be at most 16 (cases run at once against one revision)')
-  ),
   // Preview lifecycle (operation prune)
   'prune-prefix': optional('prune-prefix', prunePrefix),
   'prune-older-than': optional('prune-older-than', positiveDuration),
   'prune-closed-prs': defaulted('prune-closed-prs', booleanText),
   // Promote (operation promote)
   'from-deployment': optional('from-deployment', deploymentRef),
-  // Evaluation gate: how the inputs go together is judged in eval-rules.ts.
-  'eval-dataset': optional('eval-dataset', text),
   'tracing-url': optional('tracing-url', apiUrl),
-  'tracing-web-url': optional('tracing-web-url', apiUrl),
-  'eval-splits': optional('eval-splits', parsedBy(parseSplits)),
-  'eval-dataset-version': optional('eval-dataset-version', text),
-  'eval-max-examples': defaulted(
-    'eval-max-examples',
-    wholeNumber(1, 10_000, 'must be at most 10000 (every run is an agent call and evaluator calls)')
-  ),
-  'eval-repetitions': defaulted(
-    'eval-repetitions',
-    wholeNumber(1, 5, 'must be at most 5 (runs per example)')
-  ),
-  'eval-concurrency': defaulted(
-    'eval-concurrency',
-    wholeNumber(1, 16, 'must be at most 16 (runs at once against one revision)')
-  ),
-  'eval-min-scores': optional(
-    'eval-min-scores',
-    parsedBy((value) => parseThresholds(value, { allowEvery: false, allowNegative: true }))
-  ),
-  'eval-max-regression': optional(
-    'eval-max-regression',
-    parsedBy((value) => parseThresholds(value, { allowEvery: true, allowNegative: false }))
-  ),
-  'eval-max-error-rate': defaulted('eval-max-error-rate', parsedBy(parsePercentage)),
-  'eval-baseline': defaulted('eval-baseline', parsedBy(parseBaseline)),
-  'eval-timeout': defaulted('eval-timeout', positiveDuration)
+  'tracing-web-url': optional('tracing-web-url', apiUrl)
 } satisfies Record<InputName, z.ZodType>)
 
 export type InputFields = z.output<typeof inputFields>

@@ -1,7 +1,7 @@
 import { INPUT_NAMES, type InputName, type RawInputs } from './contract'
 import { InputError, type InputEnv, type InputProblem } from './problems'
-import { configSchema, type Config } from './schema'
-import { readCaseFile } from './cases'
+import { readStepPolicy } from './release-policy'
+import { configSchema, type Config, type ValidateConfig } from './schema'
 
 export { InputError, type InputEnv, type InputProblem } from './problems'
 export type {
@@ -11,28 +11,34 @@ export type {
   PromoteConfig,
   PruneConfig,
   RollbackConfig,
-  Target
+  Target,
+  ValidateConfig
 } from './schema'
-export {
-  DEPLOYMENT_TYPES,
-  OPERATIONS,
-  SOURCES,
-  type DeploymentType,
-  type Operation,
-  type Source
-} from './fields'
+export type { StepPolicy } from './release-policy'
+export { DEPLOYMENT_TYPES, OPERATIONS, SOURCES, type DeploymentType, type Source } from './fields'
+/** The operations that run (validate, which sends nothing, is ValidateConfig's own). */
+export type Operation = Config['operation']
 
 /**
- * Turns the raw action inputs into one Config, or throws an InputError that lists every problem,
- * each with its input name. Reads only its arguments, and the `verify-cases` file they name
- * (relative to GITHUB_WORKSPACE), so that a bad case file is refused with the other inputs.
+ * Turns the raw action inputs into one Config (or operation validate's), or throws an InputError that lists every problem
+ * of the inputs (each with its input name) and of the release policy (each with its key path and
+ * place in the file). Reads only its arguments, and the `release-policy` file and the files it
+ * names (relative to GITHUB_WORKSPACE), so that a bad policy is refused with the other inputs.
  */
+export async function parseStep(raw: RawInputs, env: InputEnv): Promise<Config | ValidateConfig> {
+  const policy = await readStepPolicy(raw, env)
+  const result = configSchema.safeParse({ inputs: raw, env, policy: policy.policy })
+  const inputProblems = result.success ? [] : result.error.issues.map(toProblem)
+  if (result.success && policy.problems.length === 0) return result.data
+  throw new InputError(inputProblems, policy.problems)
+}
+
+/** parseStep for a step that sends something: every operation but validate. */
 export async function parseInputs(raw: RawInputs, env: InputEnv): Promise<Config> {
-  const casePath = raw['verify-cases']?.trim()
-  const caseFile = casePath ? await readCaseFile(casePath, env.GITHUB_WORKSPACE) : undefined
-  const result = configSchema.safeParse({ inputs: raw, env, caseFile })
-  if (result.success) return result.data
-  throw new InputError(result.error.issues.map(toProblem))
+  const config = await parseStep(raw, env)
+  if (config.operation === 'validate')
+    throw new Error('operation validate sends nothing: it has no Config to run (see parseStep).')
+  return config
 }
 
 function toProblem(issue: { path: PropertyKey[]; message: string }): InputProblem {

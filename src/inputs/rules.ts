@@ -1,27 +1,23 @@
 import { z } from 'zod'
-import { GATE_INPUTS, INPUT_NAMES, SOURCE_INPUTS, type InputName, type RawInputs } from './contract'
+import {
+  INPUT_NAMES,
+  SOURCE_INPUTS,
+  TRACING_INPUTS,
+  type InputName,
+  type RawInputs
+} from './contract'
 import { isTagRef, normaliseRepoRef, workflowRepoRef } from './git-ref'
 import type { InputEnv, InputProblem } from './problems'
-import { gateRules } from './eval-rules'
 import { Step, type Rule } from './step'
 
-/** A rollback after a failed deploy: for operation deploy only. */
-const ROLLBACK_ON_FAILURE: InputName[] = ['rollback-on-failure', 'rollback-timeout']
 /** Inputs that mean nothing to operation delete; given with it, they are refused by name. */
 const DEPLOY_ONLY: InputName[] = [
   ...SOURCE_INPUTS,
-  'verify-assistant',
-  'verify-message',
-  'verify-expect',
-  'verify-a2a',
-  'verify-cases',
-  'verify-min-pass',
-  'verify-concurrency',
+  'release-policy',
   'agent-api-key',
   'agent-auth-scheme',
   'pr-comment',
-  ...ROLLBACK_ON_FAILURE,
-  ...GATE_INPUTS
+  ...TRACING_INPUTS
 ]
 /** Inputs of operation prune only. */
 const PRUNE_ONLY: InputName[] = ['prune-prefix', 'prune-older-than', 'prune-closed-prs']
@@ -42,12 +38,34 @@ const EXTERNAL_IMAGE_ONLY: InputName[] = [
 const problem = (input: InputName, message: string): InputProblem => ({ input, message })
 
 const target: Rule = (step) =>
-  step.operation === 'prune' || step.given('name') || step.given('deployment-id')
+  step.operation === 'prune' ||
+  step.operation === 'validate' ||
+  step.given('name') ||
+  step.given('deployment-id')
     ? []
     : [problem('name', 'is required unless deployment-id is given')]
 
+/** The control plane's address and key: every operation but validate, which sends nothing. */
+const connection: Rule = (step) => {
+  if (step.operation === 'validate') return []
+  return [
+    ...(step.given('api-url')
+      ? []
+      : [problem('api-url', 'is required (the control plane base URL)')]),
+    ...(step.given('api-key') ? [] : [problem('api-key', 'is required')])
+  ]
+}
+
+/** operation validate checks a release policy: without one it has nothing to check. */
+const validate: Rule = (step) =>
+  step.operation === 'validate' && !step.given('release-policy')
+    ? [problem('release-policy', 'is required with operation validate (the file it checks)')]
+    : []
+
 const operation: Rule = (step) => {
-  const refused = (inputs: InputName[], message: string) =>
+  // validate checks inputs as written for any operation: which one they serve is not its to say.
+  if (step.operation === 'validate') return []
+  const refused = (inputs: readonly InputName[], message: string) =>
     inputs.filter((input) => step.given(input)).map((input) => problem(input, message))
   const pruneOnly = refused(PRUNE_ONLY, `is only for operation prune, not ${step.operation}`)
   if (step.operation === 'delete') {
@@ -69,7 +87,7 @@ const operation: Rule = (step) => {
   const notForRollback =
     step.operation === 'rollback'
       ? refused(
-          [...SOURCE_INPUTS, ...ROLLBACK_ON_FAILURE],
+          SOURCE_INPUTS,
           'is for operation deploy, not rollback (a rollback redeploys a revision as it was)'
         )
       : []
@@ -163,76 +181,18 @@ const gitRef: Rule = (step) => {
     : []
 }
 
-const agentChecks: Rule = (step) => {
-  if (!step.given('verify-assistant')) {
-    return [
-      ...(step.given('verify-message')
-        ? [problem('verify-message', 'needs verify-assistant (the assistant to send it to)')]
-        : []),
-      ...(step.flag('verify-a2a')
-        ? [problem('verify-a2a', 'needs verify-assistant (the assistant to talk to)')]
-        : [])
-    ]
-  }
-  return step.text('wait')?.toLowerCase() === 'false'
-    ? [
-        problem(
-          'verify-assistant',
-          'needs wait: true (the agent is checked once its revision is DEPLOYED)'
-        )
-      ]
-    : []
-}
-
-/** Safe delivery: rollback and verify-expect need what they act on. */
+/** operation rollback's own input. */
 const safeDelivery: Rule = (step) => [
-  ...(step.given('to-revision') && step.operation !== 'rollback'
+  ...(step.given('to-revision') && step.operation !== 'rollback' && step.operation !== 'validate'
     ? [problem('to-revision', 'is only for operation rollback (the revision it redeploys)')]
-    : []),
-  ...(step.flag('rollback-on-failure') && step.text('wait')?.toLowerCase() === 'false'
-    ? [
-        problem(
-          'rollback-on-failure',
-          'needs wait: true (a rollback is decided once the revision has ended)'
-        )
-      ]
-    : []),
-  ...(step.flag('rollback-on-failure') && step.flag('dry-run')
-    ? [problem('rollback-on-failure', 'cannot be used with dry-run (a dry run deploys nothing)')]
-    : []),
-  ...(step.given('verify-expect') && !step.given('verify-message')
-    ? [problem('verify-expect', 'needs verify-message (the message whose reply it judges)')]
     : [])
 ]
 
-/** The smoke suite needs an assistant for its cases, and its settings need the suite. */
-const smokeSuite: Rule = (step) => {
-  if (!step.given('verify-cases')) {
-    return (['verify-min-pass', 'verify-concurrency'] as const)
-      .filter((input) => step.given(input))
-      .map((input) => problem(input, 'needs verify-cases (the suite it applies to)'))
-  }
-  return step.given('verify-assistant')
-    ? []
-    : [
-        problem(
-          'verify-cases',
-          'needs verify-assistant (the assistant of every case that names none, checked first)'
-        )
-      ]
-}
-
-const githubRecords: Rule = (step) => {
-  if (step.given('github-token')) return []
-  return [
-    ...(step.given('environment')
-      ? [problem('environment', 'needs github-token to record a GitHub deployment')]
-      : []),
-    ...(step.flag('pr-comment')
-      ? [problem('pr-comment', 'needs github-token to write the comment')]
-      : [])
-  ]
-}
+/** Without github-token, `environment` only picks the release policy's entry. */
+const githubRecords: Rule = (step) =>
+  !step.given('github-token') && step.flag('pr-comment')
+    ? [problem('pr-comment', 'needs github-token to write the comment')]
+    : []
 
 /**
  * operation promote deploys what from-deployment serves: the inputs that say what to build have
@@ -241,7 +201,7 @@ const githubRecords: Rule = (step) => {
  */
 const promote: Rule = (step) => {
   if (step.operation !== 'promote') {
-    return step.given('from-deployment')
+    return step.given('from-deployment') && step.operation !== 'validate'
       ? [problem('from-deployment', `is only for operation promote, not ${step.operation}`)]
       : []
   }
@@ -273,16 +233,15 @@ const promote: Rule = (step) => {
 
 const RULES: Rule[] = [
   target,
+  connection,
+  validate,
   operation,
   prune,
   source,
   gitRef,
-  agentChecks,
   safeDelivery,
-  smokeSuite,
   githubRecords,
-  promote,
-  ...gateRules
+  promote
 ]
 
 /** Every problem of inputs that do not go together, in the order of the rules above. */

@@ -5,8 +5,8 @@ import { inputFields, type InputFields } from './fields'
 import type { InputEnv } from './problems'
 import { crossInputRules } from './rules'
 import { clearTextHost } from '../lib/url'
-import { caseFileRules, type CaseFile } from './cases'
-import { gatedKeys } from './eval'
+import { configFromPolicy } from '../policy/to-config'
+import type { StepPolicy } from './release-policy'
 
 const workflowEnv = z.object({
   GITHUB_EVENT_NAME: z.string().optional(),
@@ -20,8 +20,8 @@ const workflowEnv = z.object({
 export interface ConfigSource {
   inputs: RawInputs
   env: InputEnv
-  /** `verify-cases` read (parse.ts reads it before the schema runs); undefined when not given. */
-  caseFile?: CaseFile
+  /** The release policy read (parse.ts reads it before the schema runs); undefined without one. */
+  policy?: StepPolicy
 }
 
 /**
@@ -31,23 +31,21 @@ export interface ConfigSource {
  */
 export const configSchema = z
   .intersection(
-    z.intersection(
-      z.object({
-        inputs: inputFields,
-        env: workflowEnv,
-        caseFile: z.custom<CaseFile | undefined>()
-      }),
-      crossInputRules
-    ),
-    caseFileRules
+    z.object({
+      inputs: inputFields,
+      env: workflowEnv,
+      policy: z.custom<StepPolicy | undefined>()
+    }),
+    crossInputRules
   )
-  .transform(({ inputs, env, caseFile }) => toConfig(inputs, env, caseFile))
+  .transform(({ inputs, env, policy }) => toConfig(inputs, env, policy))
 
 /**
  * Everything the action needs, validated: one variant per operation, each with what the rules
- * prove it has required. Optional fields are undefined when not given.
+ * prove it has required. Optional fields are undefined when not given. operation validate, which
+ * sends nothing, is its own shape (ValidateConfig).
  */
-export type Config = z.output<typeof configSchema>
+export type Config = ConfigUnion
 
 /** What every operation reads, as the inputs give it (undefined when not given). */
 type CommonConfig = ReturnType<typeof commonConfig>
@@ -76,6 +74,14 @@ export type PruneConfig = CommonConfig & {
 }
 export type ConfigUnion = DeployConfig | RollbackConfig | PromoteConfig | DeleteConfig | PruneConfig
 
+/** operation validate: the inputs and the policy checked; nothing to send. */
+export interface ValidateConfig {
+  operation: 'validate'
+  /** The policy checked; undefined only beside its problems (then no step runs). */
+  releasePolicy?: StepPolicy
+  warnings: string[]
+}
+
 /**
  * A value the rules proved given. Were it missing, the rules and this shape disagree: a defect
  * of the action, said as one, never the user's problem.
@@ -92,8 +98,18 @@ function target(fields: InputFields): Target {
   return { name: proven(fields.name, 'name or deployment-id') }
 }
 
-function toConfig(fields: InputFields, env: InputEnv, caseFile: CaseFile | undefined): ConfigUnion {
-  const common = commonConfig(fields, env, caseFile)
+function toConfig(
+  fields: InputFields,
+  env: InputEnv,
+  policy: StepPolicy | undefined
+): ConfigUnion | ValidateConfig {
+  if (fields.operation === 'validate')
+    return {
+      operation: 'validate',
+      releasePolicy: policy,
+      warnings: warnings(fields)
+    }
+  const common = commonConfig(fields, env, policy)
   switch (fields.operation) {
     case 'prune':
       return {
@@ -113,13 +129,21 @@ function toConfig(fields: InputFields, env: InputEnv, caseFile: CaseFile | undef
   }
 }
 
-function commonConfig(fields: InputFields, env: InputEnv, caseFile: CaseFile | undefined) {
+function commonConfig(fields: InputFields, env: InputEnv, policy: StepPolicy | undefined) {
   const gitHostDeploy = fields.source === 'git_host' && fields.operation === 'deploy'
+  const apiKey = proven(fields['api-key'], 'api-key')
+  const checks = configFromPolicy(policy?.inEffect, {
+    apiKey,
+    agentApiKey: fields['agent-api-key'],
+    agentAuthScheme: fields['agent-auth-scheme'],
+    tracingUrl: fields['tracing-url'],
+    tracingWebUrl: fields['tracing-web-url']
+  })
   return {
     /** Look up and print what would be sent; send nothing that changes state. */
     dryRun: fields['dry-run'],
-    apiUrl: fields['api-url'],
-    apiKey: fields['api-key'],
+    apiUrl: proven(fields['api-url'], 'api-url'),
+    apiKey,
     tenantId: fields['tenant-id'],
     ...sourceConfig(fields),
     repoUrl: gitHostDeploy ? (fields['repo-url'] ?? defaultRepoUrl(env)) : undefined,
@@ -133,19 +157,30 @@ function commonConfig(fields: InputFields, env: InputEnv, caseFile: CaseFile | u
     logLines: fields['log-lines'],
     /** With operation delete: also delete the tracing project of the same name. */
     deleteTracingProject: fields['delete-tracing-project'],
-    verify: agentChecks(fields, caseFile),
-    /** Redeploy the previous revision when this run's fails (Safe delivery). */
-    rollbackOnFailure: fields['rollback-on-failure'],
-    /** Longest wait for a rollback's revision, on top of `timeout`. */
-    rollbackTimeoutMs: fields['rollback-timeout'],
+    /** The release policy's agent checks and smoke suite; undefined when none are asked for. */
+    verify: checks.verify,
+    /** `rollback.on-failure`: redeploy the previous revision when this run's fails (Safe delivery). */
+    rollbackOnFailure: checks.rollbackOnFailure,
+    /** `rollback.timeout`: longest wait for a rollback's revision, on top of `timeout`. */
+    rollbackTimeoutMs: checks.rollbackTimeoutMs,
     /** With operation rollback: the revision to redeploy; else the newest older DEPLOYED one. */
     toRevision: fields['to-revision'],
     github: githubRecords(fields),
-    /** `eval-dataset`: the evaluation gate after the other checks; undefined when not asked for. */
-    gate: evaluationGate(fields),
+    /** `gate.dataset`: the evaluation gate after the other checks; undefined when not asked for. */
+    gate: checks.gate,
+    /** The release policy: its path, the entry applied and the policy in effect (its digest). */
+    releasePolicy: policy,
     /** To log before anything is sent. */
-    warnings: warnings(fields)
+    warnings: warnings(fields),
+    /** Notices to log before anything is sent. */
+    notices: notices(fields, checks.rollbackOnFailure)
   }
+}
+
+function notices(fields: InputFields, rollbackOnFailure: boolean): string[] {
+  return fields['dry-run'] && rollbackOnFailure
+    ? ['rollback.on-failure: this is a dry run, which deploys nothing: no rollback can happen.']
+    : []
 }
 
 /** Where the application comes from, and how the service builds or runs it. */
@@ -165,63 +200,6 @@ function sourceConfig(fields: InputFields) {
     sourceDir: fields['source-dir'],
     installCommand: fields['install-command'],
     buildCommand: fields['build-command']
-  }
-}
-
-/** After DEPLOYED: the agent checks to run; undefined when none are asked for. */
-function agentChecks(fields: InputFields, caseFile: CaseFile | undefined) {
-  const assistantId = fields['verify-assistant']
-  if (assistantId === undefined) return undefined
-  return {
-    assistantId,
-    message: fields['verify-message'],
-    /** `verify-expect`: what the reply to the message must hold. */
-    expect: fields['verify-expect'],
-    a2a: fields['verify-a2a'],
-    timeoutMs: fields['verify-timeout'],
-    /** `agent-api-key`, else `api-key`. */
-    apiKey: fields['agent-api-key'] ?? fields['api-key'],
-    authScheme: fields['agent-auth-scheme'],
-    /** `verify-cases`: the smoke suite run after the other agent checks. */
-    ...(caseFile?.cases && {
-      suite: {
-        cases: caseFile.cases,
-        minPass: fields['verify-min-pass'],
-        concurrency: fields['verify-concurrency']
-      }
-    })
-  }
-}
-
-/** The evaluation gate's settings; undefined without `eval-dataset`. */
-function evaluationGate(fields: InputFields) {
-  const dataset = fields['eval-dataset']
-  const tracingUrl = fields['tracing-url']
-  const assistantId = fields['verify-assistant']
-  // The rules refuse a gate without the other two.
-  if (dataset === undefined || tracingUrl === undefined || assistantId === undefined)
-    return undefined
-  const minScores = fields['eval-min-scores'] ?? new Map<string, number>()
-  const maxRegression = fields['eval-max-regression'] ?? new Map<string, number>()
-  return {
-    /** A dataset name, or id. */
-    dataset,
-    tracingUrl,
-    tracingWebUrl: fields['tracing-web-url'],
-    assistantId,
-    splits: fields['eval-splits'],
-    datasetVersion: fields['eval-dataset-version'],
-    maxExamples: fields['eval-max-examples'],
-    repetitions: fields['eval-repetitions'],
-    concurrency: fields['eval-concurrency'],
-    minScores,
-    maxRegression,
-    /** Keys awaited and judged, in the order the inputs name them. */
-    keys: gatedKeys(minScores, maxRegression),
-    /** 0–1. */
-    maxErrorRate: fields['eval-max-error-rate'],
-    baseline: fields['eval-baseline'],
-    timeoutMs: fields['eval-timeout']
   }
 }
 

@@ -20,7 +20,7 @@ export interface OperationKind<K extends Operation = Operation> {
   run: (config: ConfigOf<K>, deps: DeployDeps) => Promise<DeployResult>
   /** Its revision, once DEPLOYED, goes through the checks after DEPLOYED. */
   checked: boolean
-  /** `rollback-on-failure` applies: when its revision fails, the earlier one is redeployed. */
+  /** `rollback.on-failure` applies: when its revision fails, the earlier one is redeployed. */
   rollsBack: boolean
   /**
    * Its revision is an earlier one redeployed: `rolled-back` is true when it serves again (its

@@ -125,9 +125,9 @@ export interface RollbackRequest {
 }
 
 /**
- * rollback-on-failure: decides whether a rollback is due (the deployment must no longer serve the
+ * rollback.on-failure: decides whether a rollback is due (the deployment must no longer serve the
  * previous revision, and must not serve another run's), redeploys the previous revision exactly
- * once and waits for it under `rollback-timeout`, which starts now. Its report holds the
+ * once and waits for it under `rollback.timeout`, which starts now. Its report holds the
  * revision the redeploy created; `skipped` says why nothing was sent.
  */
 export async function rollBackAfterFailure(
@@ -174,7 +174,7 @@ export async function rollBackAfterFailure(
     }
     const source = await deps.client.getRevision(deploymentId, previousRevisionId, run.call)
     deps.io.info(
-      `Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback-timeout ${formatDuration(config.rollbackTimeoutMs)})…`
+      `Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback.timeout ${formatDuration(config.rollbackTimeoutMs)})…`
     )
     const redeployed = await redeployOnce(
       deploymentId,

@@ -3,7 +3,7 @@
  * `gate: support-golden, each example × 2 (at most 100 runs), correctness ≥ 0.80, …`. Pure: the
  * text is plain; the summary escapes it.
  */
-import { EVERY_KEY } from '../inputs/eval'
+import { EVERY_KEY } from '../lib/gate-thresholds'
 import type { EffectivePolicy } from './effective'
 import { durationWords, minPassWords, scoreWords, shareWords } from './words'
 

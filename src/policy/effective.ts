@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import canonicalize from 'canonicalize'
-import type { SmokeCase } from '../inputs/cases'
+import type { SmokeCase } from '../smoke/cases'
 import { mergeEntry, selectEntry } from './environments'
 import { DEFAULTS, SECTIONS, sectionsSchema, type Policy } from './schema'
 

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { z } from 'zod'
-import { caseEntries, MAX_CASES, MAX_FILE_BYTES, toCase, type SmokeCase } from '../inputs/cases'
+import { caseEntries, MAX_CASES, MAX_FILE_BYTES, toCase, type SmokeCase } from '../smoke/cases'
 import { readWorkspaceFile, type WorkspaceFile } from '../lib/workspace-file'
 import {
   policyInEffect,
@@ -35,6 +35,11 @@ export interface LoadedPolicy {
   entries: string[]
   /** The policy in effect for an environment (the input; undefined when not given). */
   inEffect(environment: string | undefined): PolicyInEffect
+  /**
+   * Where a key path of the policy in effect stands: in the entry applied when the entry sets it,
+   * else in the rest (else its nearest ancestor), so a rule with the step's inputs is annotated.
+   */
+  locate(path: readonly string[], entry: string | null): { line: number; col: number }
 }
 
 export type PolicyLoad =
@@ -113,7 +118,13 @@ export async function checkPolicy(
     policy: {
       file,
       entries,
-      inEffect: (environment) => policyInEffect(written, caseFiles, environment, parseCase)
+      inEffect: (environment) => policyInEffect(written, caseFiles, environment, parseCase),
+      locate: (path, entry) => {
+        const inEntry = entry === null ? undefined : ['environments', entry, ...path]
+        if (inEntry !== undefined && keyLocatedExactly(written, inEntry))
+          return locateNearest(source, inEntry, { key: true })
+        return locateNearest(source, path, { key: true })
+      }
     }
   }
 }

@@ -2,7 +2,7 @@
  * The rules between keys of a policy in effect (after the environment entry): each problem names
  * the key that needs the other, so it is annotated on that key's line. Pure.
  */
-import { EVERY_KEY } from '../inputs/eval'
+import { EVERY_KEY } from '../lib/gate-thresholds'
 import type { Policy } from './schema'
 
 export interface RuleProblem {

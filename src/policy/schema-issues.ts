@@ -4,7 +4,7 @@
  * its key path.
  */
 import type { z } from 'zod'
-import { caseSchema } from '../inputs/cases'
+import { caseSchema } from '../smoke/cases'
 import { nearest, keyPathText } from './problems'
 import { base, NOT_BUILT, SECTIONS } from './schema'
 

@@ -4,7 +4,7 @@
  * `environments` entry holds (`null` removes a key, `false` a section).
  */
 import { z } from 'zod'
-import { caseSchema, MAX_CASES } from '../inputs/cases'
+import { caseSchema, MAX_CASES } from '../smoke/cases'
 import { baseline, count, duration, expectation, minPass, share, text, thresholds } from './values'
 
 /** The sections a policy (and an environments entry) may hold, in the order they are shown. */

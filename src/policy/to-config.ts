@@ -4,9 +4,14 @@
  * of from inputs. The step's inputs give what is not the policy's: the agent server's key and
  * scheme, the tracing service's URLs. Pure.
  */
-import type { MinPass } from '../inputs/cases'
-import { gatedKeys, parseBaseline, type BaselineChoice } from '../inputs/eval'
-import { parseExpectation } from '../inputs/expectation'
+import type { MinPass } from '../smoke/cases'
+import {
+  gatedKeys,
+  parseBaseline,
+  type BaselineChoice,
+  type Thresholds
+} from '../lib/gate-thresholds'
+import { parseExpectation } from '../smoke/expectation'
 import { parseDuration } from '../lib/duration'
 import type { PolicyInEffect } from './effective'
 import { DEFAULTS } from './schema'
@@ -70,8 +75,8 @@ function evaluationGate(inEffect: PolicyInEffect | undefined, inputs: PolicyStep
   // The rules refuse a gate without the other two.
   if (gate?.dataset === undefined || inputs.tracingUrl === undefined || assistantId === undefined)
     return undefined
-  const minScores = new Map(Object.entries(gate['min-scores'] ?? {}))
-  const maxRegression = new Map(Object.entries(gate['max-regression'] ?? {}))
+  const minScores: Thresholds = new Map(Object.entries(gate['min-scores'] ?? {}))
+  const maxRegression: Thresholds = new Map(Object.entries(gate['max-regression'] ?? {}))
   const baseline: BaselineChoice = parseBaseline(gate.baseline ?? DEFAULTS.gate.baseline).value ?? {
     kind: 'previous'
   }

@@ -5,8 +5,8 @@
  */
 import { z } from 'zod'
 import { parseDuration } from '../lib/duration'
-import { EVERY_KEY, FEEDBACK_KEY, parseBaseline } from '../inputs/eval'
-import { parseExpectation } from '../inputs/expectation'
+import { EVERY_KEY, FEEDBACK_KEY, parseBaseline } from '../lib/gate-thresholds'
+import { parseExpectation } from '../smoke/expectation'
 
 const DURATION_WORDS = 'a duration: seconds (900) or text like 15m, 1h30m, 45s'
 

@@ -17,12 +17,22 @@ export interface Log {
   notice(text: string, title?: string): void
   warning(text: string): void
   error(text: string, title?: string): void
+  /** An error annotation on a line of a file (a pull request shows it on its diff). */
+  errorAt(text: string, place: FilePlace): void
   /** Built only when the runner's debug logging is on. */
   debug(text: () => string): void
   startGroup(title: string): void
   endGroup(): void
   /** An error annotation, and the step fails. */
   fail(text: string): void
+}
+
+/** Where in the repository an annotation stands: the file relative to the workspace. */
+export interface FilePlace {
+  file: string
+  line?: number
+  col?: number
+  title?: string
 }
 
 /** What the log writes through: the world's sink (@actions/core, or a recorder in tests). */
@@ -61,6 +71,13 @@ export function createLog(redact: Redactor, sink: LogSink): Log {
     notice: (text, title) => sink.notice(safe(text), titled(title)),
     warning: (text) => sink.warning(safe(text)),
     error: (text, title) => sink.error(safe(text), titled(title)),
+    errorAt: (text, place) =>
+      sink.error(safe(text), {
+        ...titled(place.title),
+        file: safe(place.file),
+        ...(place.line !== undefined && { startLine: place.line }),
+        ...(place.col !== undefined && { startColumn: place.col })
+      }),
     debug: (text) => {
       if (sink.isDebug()) sink.debug(safe(text()))
     },

@@ -3,7 +3,7 @@ import type { Log } from './log'
 import type { Redactor } from './redact'
 import { checkHttpUrl } from '../lib/url'
 import { DEPLOYMENT_NAME, UUID } from '../lib/ids'
-import { FEEDBACK_KEY } from '../inputs/eval'
+import { FEEDBACK_KEY } from '../lib/gate-thresholds'
 import { CONTROL_KINDS, characterClass } from '../lib/character-kinds'
 import { parseJson } from '../lib/json'
 

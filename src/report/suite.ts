@@ -32,7 +32,7 @@ export function renderSuite(
   return [
     `### Smoke suite${which ? ` ${which}` : ''}: ${passCount(suite)}`,
     '',
-    `Revision ${md.code(suite.revisionId.slice(0, 8))}; verify-min-pass asks for ${suite.required}. ${latency}`,
+    `Revision ${md.code(suite.revisionId.slice(0, 8))}; smoke.min-pass asks for ${suite.required}. ${latency}`,
     '',
     `| Case | Verdict |${withLatency ? ' Latency |' : ''} Reply (first line) |${withReference ? ' Reference |' : ''}`,
     `|---|---|${withLatency ? '---|' : ''}---|${withReference ? '---|' : ''}`,

@@ -9,7 +9,7 @@ export interface Deadline {
   /** Epoch ms on the run's clock. */
   at: number
   /** The input whose budget this is, for the messages ("Raise timeout (now 10 min)"). */
-  input: 'timeout' | 'rollback-timeout'
+  input: 'timeout' | 'rollback.timeout'
   /** The budget the input gave, from `startedAt`. */
   budgetMs: number
   /** Epoch ms the budget started. */

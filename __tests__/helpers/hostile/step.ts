@@ -1,4 +1,4 @@
-import type { RawInputs } from '../../../src/inputs/contract'
+import type { Step } from '../policy-file'
 import { API_KEY, SECRETS_INPUT } from './secrets'
 
 const INTEGRATION_ID = '123e4567-e89b-42d3-a456-426614174000'
@@ -7,7 +7,7 @@ const INTEGRATION_ID = '123e4567-e89b-42d3-a456-426614174000'
  * The inputs of a git_host deploy against a hostile control plane, holding every kind of secret
  * the action knows (`api-key` and a `secrets` value; tests add the agent key and GitHub token).
  */
-export function hostileStep(apiUrl: string, extra: Partial<RawInputs> = {}): Partial<RawInputs> {
+export function hostileStep(apiUrl: string, extra: Step = {}): Step {
   return {
     'api-url': apiUrl,
     'api-key': API_KEY,

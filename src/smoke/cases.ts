@@ -1,8 +1,6 @@
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { parseDuration } from '../lib/duration'
-import { readWorkspaceFile } from '../lib/workspace-file'
-import { INPUT_DEFAULTS, INPUT_NAMES, type InputName } from './contract'
 import { parseExpectation, type Expectation } from './expectation'
 
 /** More cases than this is a load test, not a smoke suite; the file is refused. */
@@ -18,7 +16,7 @@ export interface SmokeCase {
   name: string
   /** The run's whole input object (`input`, a dataset line's `inputs`, or `message` wrapped). */
   input: Record<string, unknown>
-  /** Undefined: `verify-assistant`. */
+  /** Undefined: `agent.assistant`. */
   assistant?: string
   expect?: Expectation
   expectNot?: Expectation
@@ -27,7 +25,7 @@ export interface SmokeCase {
   reference?: string
 }
 
-/** The case file as read: its cases, or every problem with it (sentences for `verify-cases`). */
+/** A case file as read: its cases, or every problem with it (sentences about the file). */
 export interface CaseFile {
   cases?: SmokeCase[]
   problems: string[]
@@ -52,28 +50,6 @@ export const caseSchema = z.strictObject({
   inputs: inputObject.optional(),
   outputs: z.unknown().optional()
 })
-
-/**
- * Reads and validates the case file `path`, relative to `workspace` (the runner's
- * GITHUB_WORKSPACE, else the working directory). The file must be in the workspace: a pull request
- * can commit a symbolic link, and what the file holds is sent to the agent server. Never throws: a
- * file that cannot be read is a problem like any other.
- */
-export async function readCaseFile(path: string, workspace: string | undefined): Promise<CaseFile> {
-  const file = await readWorkspaceFile(path, workspace, {
-    maxBytes: MAX_FILE_BYTES,
-    what: 'the case file'
-  })
-  if (file.bytes === undefined)
-    return {
-      problems: [
-        file.kind === 'too-large'
-          ? `${path} is more than 4 MiB, more than a case file of ${MAX_CASES} cases needs`
-          : file.problem
-      ]
-    }
-  return parseCases(file.bytes.toString('utf8'), /\.jsonl$/i.test(path))
-}
 
 /** A case file's text → its cases: a YAML list, or JSON Lines (one case a line). Pure. */
 export function parseCases(text: string, jsonLines: boolean): CaseFile {
@@ -210,20 +186,8 @@ function referenceText(outputs: unknown): string {
   return text.length > MAX_REFERENCE ? `${text.slice(0, MAX_REFERENCE)}…` : text
 }
 
-/** `verify-min-pass`: a count of cases, or a percentage of them. */
+/** `smoke.min-pass`: a count of cases, or a percentage of them. */
 export type MinPass = { kind: 'count'; count: number } | { kind: 'percent'; percent: number }
-
-export function parseMinPass(text: string): { minPass: MinPass } | { problem: string } {
-  const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(text.trim())
-  if (percent) {
-    const value = Number(percent[1])
-    return value <= 100
-      ? { minPass: { kind: 'percent', percent: value } }
-      : { problem: 'must be a percentage from 0% to 100%, or a count of cases' }
-  }
-  if (/^\d+$/.test(text.trim())) return { minPass: { kind: 'count', count: Number(text.trim()) } }
-  return { problem: 'must be a percentage of the cases (90%) or a count of them (18)' }
-}
 
 /** How many of `total` cases must pass. */
 export function requiredPasses(minPass: MinPass, total: number): number {
@@ -231,32 +195,3 @@ export function requiredPasses(minPass: MinPass, total: number): number {
   // The small margin keeps 80% of 10 at 8 whatever the floating point makes of it.
   return Math.ceil((minPass.percent * total) / 100 - 1e-9)
 }
-
-/**
- * The case file's problems as problems of `verify-cases`, and `verify-min-pass` held against the
- * number of cases: the half of the config schema that judges what the file holds.
- */
-export const caseFileRules = z
-  .object({
-    inputs: z.record(z.enum(INPUT_NAMES), z.string()),
-    caseFile: z.custom<CaseFile | undefined>()
-  })
-  .check((ctx) => {
-    const { inputs, caseFile } = ctx.value
-    if (caseFile === undefined) return
-    const issue = (input: InputName, message: string) =>
-      ctx.issues.push({ code: 'custom', path: ['inputs', input], message, input: ctx.value })
-    for (const message of caseFile.problems) issue('verify-cases', message)
-    const minPass = parseMinPass(
-      inputs['verify-min-pass'].trim() || INPUT_DEFAULTS['verify-min-pass']
-    )
-    if (caseFile.cases && 'minPass' in minPass) {
-      const total = caseFile.cases.length
-      if (requiredPasses(minPass.minPass, total) > total)
-        issue(
-          'verify-min-pass',
-          `asks for ${requiredPasses(minPass.minPass, total)} passing cases, but verify-cases holds ${total}`
-        )
-    }
-  })
-  .transform(() => ({}))

@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import type { RawInputs } from '../../src/inputs/contract'
-import { InputError, parseInputs } from '../../src/inputs/parse'
-import { MAX_CASES } from '../../src/inputs/cases'
+import { InputError } from '../../src/inputs/parse'
+import { MAX_CASES, MAX_FILE_BYTES } from '../../src/smoke/cases'
+import { checkPolicy } from '../../src/policy/load'
+import { readWorkspaceFile } from '../../src/lib/workspace-file'
 import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
-import { rawInputs } from '../helpers/action-yml'
 import { gitHostStep } from '../helpers/deploy-harness'
+import { configOfStep, POLICY_PATH, type Step } from '../helpers/policy-file'
 import { runAction } from '../helpers/run-action'
 import { REAL_WORK_TEST_MS } from '../helpers/real-time'
 
@@ -31,28 +33,38 @@ function caseFile(name: string, text: string): string {
   return name
 }
 
-const step = (given: Partial<RawInputs> = {}) =>
-  rawInputs({
-    'api-url': 'https://control.example.com',
-    'api-key': 'key-123',
-    name: 'support-agent',
-    'integration-id': '123e4567-e89b-42d3-a456-426614174000',
-    'graph-config-path': 'graph.json',
-    'verify-assistant': 'agent',
-    ...given
-  })
+/** A deploy step whose policy has `smoke` (and an agent.assistant unless `agent` says otherwise). */
+const step = (
+  smoke: Record<string, unknown>,
+  given: Partial<RawInputs> = {},
+  agent: Record<string, unknown> | false = { assistant: 'agent' }
+): Step => ({
+  'api-url': 'https://control.example.com',
+  'api-key': 'key-123',
+  name: 'support-agent',
+  'integration-id': '123e4567-e89b-42d3-a456-426614174000',
+  'graph-config-path': 'graph.json',
+  ...given,
+  policy: { ...(agent && { agent }), smoke }
+})
 
-async function problemsOf(raw: RawInputs, inputEnv = env()): Promise<string[]> {
+/** Every problem: an input's as `input: message`, the policy's as its message (key path first). */
+async function problemsOf(given: Step, inputEnv = env()): Promise<string[]> {
   try {
-    await parseInputs(raw, inputEnv)
+    await configOfStep(given, inputEnv)
   } catch (error) {
     expect(error).toBeInstanceOf(InputError)
-    return (error as InputError).problems.map((p) => `${p.input}: ${p.message}`)
+    const { problems, policyProblems } = error as InputError
+    for (const problem of policyProblems) expect(problem.file).toBe(POLICY_PATH)
+    return [
+      ...problems.map((p) => `${p.input}: ${p.message}`),
+      ...policyProblems.map((p) => p.message)
+    ]
   }
-  throw new Error('the inputs were accepted')
+  throw new Error('the step was accepted')
 }
 
-describe('verify-cases: the case file', () => {
+describe('smoke.cases: the case file', () => {
   it('reads a YAML list: messages, inputs, assistants, expectations and max-latency', async () => {
     const path = caseFile(
       'cases.yml',
@@ -68,10 +80,7 @@ describe('verify-cases: the case file', () => {
         '  expect: 1234'
       ].join('\n')
     )
-    const config = await parseInputs(
-      step({ 'verify-cases': path, 'verify-min-pass': '1', 'verify-concurrency': '2' }),
-      env()
-    )
+    const config = await configOfStep(step({ cases: path, 'min-pass': 1, concurrency: 2 }), env())
     const suite = config.verify?.suite
     expect(suite).toMatchObject({ minPass: { kind: 'count', count: 1 }, concurrency: 2 })
     expect(suite?.cases).toEqual([
@@ -108,7 +117,7 @@ describe('verify-cases: the case file', () => {
         JSON.stringify({ inputs: { question: 'capital?' }, outputs: { answer: 'Paris' } })
       ].join('\n')
     )
-    const config = await parseInputs(step({ 'verify-cases': path }), env())
+    const config = await configOfStep(step({ cases: path }), env())
     expect(config.verify?.suite?.minPass).toEqual({ kind: 'percent', percent: 100 })
     expect(config.verify?.suite?.concurrency).toBe(4)
     expect(config.verify?.suite?.cases).toMatchObject([
@@ -122,83 +131,57 @@ describe('verify-cases: the case file', () => {
   })
 
   it('refuses each bad file or case by name, with the other inputs, before anything is sent', async () => {
-    const refused = async (name: string, text: string, extra: Partial<RawInputs> = {}) =>
-      problemsOf(step({ 'verify-cases': caseFile(name, text), ...extra }))
-    expect(await problemsOf(step({ 'verify-cases': 'missing.yml' }))).toEqual([
-      'verify-cases: missing.yml cannot be read (there is no such file); the path is relative to the workspace'
+    const refused = async (name: string, text: string) =>
+      problemsOf(step({ cases: caseFile(name, text) }))
+    expect(await problemsOf(step({ cases: 'missing.yml' }))).toEqual([
+      'smoke.cases: missing.yml cannot be read (there is no such file); the path is relative to the workspace'
     ])
     expect(await refused('map.yml', 'message: hi')).toEqual([
-      expect.stringMatching(/^verify-cases: must be a list of cases/)
+      expect.stringMatching(/^smoke\.cases: map\.yml must be a list of cases/)
     ])
     expect(await refused('unknown.yml', '- message: hi\n  expected: hi')).toEqual([
-      expect.stringMatching(
-        /^verify-cases: case 1 has the unknown key "expected" \(a case has name/
-      )
+      expect.stringMatching(/^smoke\.cases: unknown\.yml case 1 has the unknown key "expected"/)
     ])
     expect(await refused('empty-case.yml', '- name: nothing\n  expect: x')).toEqual([
-      'verify-cases: case 1 ("nothing") has neither message nor input (what to send the agent)'
+      'smoke.cases: empty-case.yml case 1 ("nothing") has neither message nor input (what to send the agent)'
     ])
     expect(await refused('regex.yml', '- message: hi\n  expect-not: /a(/')).toEqual([
-      expect.stringMatching(/^verify-cases: case 1: expect-not is not a valid regular expression/)
+      expect.stringMatching(
+        /^smoke\.cases: regex\.yml case 1: expect-not is not a valid regular expression/
+      )
     ])
     expect(await refused('bad.jsonl', '{"inputs": {}}\nnot json')).toEqual([
-      'verify-cases: line 2 is not JSON (a .jsonl file holds one case a line)'
+      'smoke.cases: bad.jsonl line 2 is not JSON (a .jsonl file holds one case a line)'
     ])
     expect(await refused('list-expect.yml', '- message: hi\n  expect: [a, b]')).toEqual([
-      'verify-cases: case 1: expect must be text'
+      'smoke.cases: list-expect.yml case 1: expect must be text'
     ])
     expect(await refused('latency.yml', '- message: hi\n  max-latency: soon')).toEqual([
-      'verify-cases: case 1: max-latency "soon" is not a positive duration (30s, 1m30s, 500ms)'
+      'smoke.cases: latency.yml case 1: max-latency "soon" is not a positive duration (30s, 1m30s, 500ms)'
     ])
     const many = Array.from({ length: MAX_CASES + 1 }, (_, i) => `- message: m${i}`).join('\n')
     expect(await refused('many.yml', many)).toEqual([
-      `verify-cases: the file holds ${MAX_CASES + 1} cases, more than ${MAX_CASES}: a smoke suite gates a deploy, keep it small`
+      `smoke.cases: many.yml holds ${MAX_CASES + 1} cases, more than ${MAX_CASES}: a smoke suite gates a deploy, keep it small`
     ])
-    // Every problem at once, the other inputs' included.
+    // Every problem at once, the inputs' included.
+    const two = caseFile('two.yml', '- message: a\n- message: b')
     expect(
-      await refused('two.yml', '- message: a\n- message: b', {
-        'verify-min-pass': '3',
-        'verify-concurrency': '17',
-        'verify-assistant': '',
-        timeout: 'soon'
-      })
+      await problemsOf(step({ cases: two, 'min-pass': 3 }, { timeout: 'soon' }, false))
     ).toEqual([
       expect.stringMatching(/^timeout: /),
-      'verify-concurrency: must be at most 16 (cases run at once against one revision)',
-      'verify-cases: needs verify-assistant (the assistant of every case that names none, checked first)',
-      'verify-min-pass: asks for 3 passing cases, but verify-cases holds 2'
+      expect.stringMatching(/^smoke\.cases needs agent\.assistant/),
+      'smoke.min-pass asks for 3 passing cases, but smoke.cases holds 2'
     ])
   })
 
-  it('holds verify-min-pass and verify-concurrency to their forms, and to the file', async () => {
-    const two = caseFile('two-cases.yml', '- message: a\n- message: b')
-    expect(await problemsOf(step({ 'verify-cases': two, 'verify-min-pass': '3' }))).toEqual([
-      'verify-min-pass: asks for 3 passing cases, but verify-cases holds 2'
-    ])
-    for (const minPass of ['most', '101%', '-1', '1.5'])
-      expect(await problemsOf(step({ 'verify-cases': two, 'verify-min-pass': minPass }))).toEqual([
-        expect.stringMatching(/^verify-min-pass: must be a percentage/)
-      ])
-    for (const concurrency of ['0', '17', 'many', '2.5'])
-      expect(
-        await problemsOf(step({ 'verify-cases': two, 'verify-concurrency': concurrency }))
-      ).toEqual([expect.stringMatching(/^verify-concurrency: must be /)])
-    expect(await problemsOf(step({ 'verify-cases': two, 'verify-assistant': '' }))).toEqual([
-      'verify-cases: needs verify-assistant (the assistant of every case that names none, checked first)'
-    ])
-    expect(await problemsOf(step({ 'verify-min-pass': '90%', 'verify-concurrency': '2' }))).toEqual(
-      [
-        'verify-min-pass: needs verify-cases (the suite it applies to)',
-        'verify-concurrency: needs verify-cases (the suite it applies to)'
-      ]
+  it('refuses a policy with operation delete, without reading it', async () => {
+    expect(await problemsOf(step({ cases: 'missing.yml' }, { operation: 'delete' }))).toContain(
+      'release-policy: is for operation deploy, not delete'
     )
-    expect(
-      await problemsOf(step({ 'verify-cases': two, operation: 'delete', 'verify-assistant': '' }))
-    ).toContain('verify-cases: is for operation deploy, not delete')
   })
 })
 
-describe('verify-cases: the file stays in the workspace', () => {
+describe('smoke.cases: the file stays in the workspace', () => {
   let outside = ''
   beforeAll(() => {
     // A valid case file outside the workspace: today any path to it would be read and sent.
@@ -210,46 +193,46 @@ describe('verify-cases: the file stays in the workspace', () => {
 
   it('refuses an absolute path and a path with ".." by name, before reading them', async () => {
     const up = `../${basename(outside)}/cases.yml`
-    expect(await problemsOf(step({ 'verify-cases': up }))).toEqual([
-      `verify-cases: ${up} climbs out of its folder with ".."; ${HINT}`
+    expect(await problemsOf(step({ cases: up }))).toEqual([
+      `smoke.cases: ${up} climbs out of its folder with ".."; ${HINT}`
     ])
     const inner = `sub/../../${basename(outside)}/cases.yml`
-    expect(await problemsOf(step({ 'verify-cases': inner }))).toEqual([
-      `verify-cases: ${inner} climbs out of its folder with ".."; ${HINT}`
+    expect(await problemsOf(step({ cases: inner }))).toEqual([
+      `smoke.cases: ${inner} climbs out of its folder with ".."; ${HINT}`
     ])
     const absolute = join(outside, 'cases.yml')
-    expect(await problemsOf(step({ 'verify-cases': absolute }))).toEqual([
-      `verify-cases: ${absolute} is an absolute path; ${HINT}`
+    expect(await problemsOf(step({ cases: absolute }))).toEqual([
+      `smoke.cases: ${absolute} is an absolute path; ${HINT}`
     ])
   })
 
   it('follows a symbolic link: one to a file elsewhere is refused, one inside is read', async () => {
     symlinkSync(join(outside, 'cases.yml'), join(workspace, 'linked-out.yml'))
-    expect(await problemsOf(step({ 'verify-cases': 'linked-out.yml' }))).toEqual([
-      'verify-cases: linked-out.yml leads outside the workspace (a symbolic link to a file elsewhere); the case file must be in the repository'
+    expect(await problemsOf(step({ cases: 'linked-out.yml' }))).toEqual([
+      'smoke.cases: linked-out.yml leads outside the workspace (a symbolic link to a file elsewhere); the case file must be in the repository'
     ])
     caseFile('real.yml', '- message: hi')
     symlinkSync(join(workspace, 'real.yml'), join(workspace, 'linked-in.yml'))
-    const config = await parseInputs(step({ 'verify-cases': 'linked-in.yml' }), env())
+    const config = await configOfStep(step({ cases: 'linked-in.yml' }), env())
     expect(config.verify?.suite?.cases).toHaveLength(1)
   })
 
   it('counts the bytes it reads: a /proc file that stat says is empty stops at the cap', async () => {
     // /proc/self/pagemap: stat says 0 bytes; reading it gives 8 bytes per page of the address space.
-    const problems = await problemsOf(step({ 'verify-cases': 'pagemap' }), {
-      ...env(),
-      GITHUB_WORKSPACE: '/proc/self'
-    })
-    expect(problems).toEqual([
-      `verify-cases: pagemap is more than 4 MiB, more than a case file of ${MAX_CASES} cases needs`
-    ])
+    const load = await checkPolicy(
+      'version: 1\nagent: {assistant: agent}\nsmoke: {cases: pagemap}\n',
+      'policy.yml',
+      (named) =>
+        readWorkspaceFile(named, '/proc/self', { maxBytes: MAX_FILE_BYTES, what: 'the case file' })
+    )
+    expect(load.problems.map((p) => p.message)).toEqual(['smoke.cases: pagemap is more than 4 MiB'])
   })
 
   it('reads a JSON Lines or YAML file that starts with a byte-order mark', async () => {
     const jsonl = caseFile('bom.jsonl', '\uFEFF{"message": "hi", "expect": "echo"}\n')
     const yaml = caseFile('bom.yml', '\uFEFF- message: hi\n  expect: echo')
     for (const path of [jsonl, yaml]) {
-      const config = await parseInputs(step({ 'verify-cases': path }), env())
+      const config = await configOfStep(step({ cases: path }), env())
       expect(config.verify?.suite?.cases).toMatchObject([
         { input: { messages: [{ role: 'human', content: 'hi' }] } }
       ])
@@ -257,7 +240,7 @@ describe('verify-cases: the file stays in the workspace', () => {
   })
 })
 
-describe('verify-cases outside the workspace, through the built action', () => {
+describe('smoke.cases outside the workspace, through the built action', () => {
   let emulator: ControlPlaneEmulator
   let outside = ''
   beforeAll(async () => {
@@ -272,28 +255,18 @@ describe('verify-cases outside the workspace, through the built action', () => {
   })
 
   it.each([
-    [
-      'a committed symbolic link',
-      workspaceEnv,
-      'committed-link.yml',
-      'leads outside the workspace'
-    ],
-    ['a /proc file', () => '/proc/self', 'pagemap', 'is more than 4 MiB']
+    ['a committed symbolic link', workspaceEnv, 'committed-link.yml', 'leads outside the workspace']
   ])('refuses %s by name and sends nothing', async (_, where, path, why) => {
     const run = await runAction(
       {
         ...gitHostStep(emulator.url),
         'api-key': 'emulator-key',
-        'verify-assistant': 'agent',
-        'verify-cases': path
+        policy: { agent: { assistant: 'agent' }, smoke: { cases: path } }
       },
       { env: { GITHUB_WORKSPACE: where() }, killAfterMs: 60_000 }
     )
     expect(run.code).toBe(1)
-    expect(run.stdout).toContain(
-      "::error::The action's inputs have 1 problem; nothing was sent:%0A  - verify-cases: " +
-        `${path} ${why}`
-    )
+    expect(run.stdout).toContain(`smoke.cases: ${path} ${why}`)
     expect(emulator.requests).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 /**
- * `verify-expect`: what the reply to `verify-message` must hold. Plain text must appear in the
+ * `agent.expect` (and a smoke case's `expect`): what a reply must hold. Plain text must appear in the
  * reply; `/pattern/flags` is a regular expression the reply must match. Pure: no I/O.
  */
 export type Expectation = { kind: 'text'; text: string } | { kind: 'pattern'; pattern: RegExp }

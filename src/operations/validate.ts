@@ -1,0 +1,29 @@
+/**
+ * operation validate: the inputs and the release policy were checked while they were read (the
+ * policy as written, each environments entry merged over it, the files it names); what is left
+ * is to say so. It sends nothing, GitHub included, so a pull request from a fork can run it.
+ */
+import type { ValidateConfig } from '../inputs/parse'
+import { describePolicy } from '../policy/describe'
+import type { Log } from '../report/log'
+
+/** Prints the policy in effect (for `environment`, else as written) and its digest. */
+export function validate(config: ValidateConfig, log: Log): void {
+  const policy = config.releasePolicy
+  // The rules require release-policy with validate; parseInputs refuses a policy with problems.
+  if (policy === undefined) throw new Error('operation validate ran without a release policy.')
+  const { entry, digest, policy: inEffect } = policy.inEffect
+  const entries = policy.entries
+  log.info(
+    `Release policy ${policy.path}: no problems (checked as written${
+      entries.length === 0 ? '' : ` and with each of ${entries.length} environments entries merged`
+    }).`
+  )
+  log.info(
+    `Policy in effect${entry === null ? '' : ` with environments.${entry}`}: digest ${digest}`
+  )
+  for (const line of describePolicy(inEffect)) log.info(`  ${line}`)
+  log.startGroup('The policy in effect, as JSON')
+  log.info(JSON.stringify(inEffect, null, 2))
+  log.endGroup()
+}
