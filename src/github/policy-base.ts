@@ -6,7 +6,7 @@
  * read that fails is a sentence in the report, never the step's failure.
  */
 import { z } from 'zod'
-import { MAX_FILE_BYTES } from '../inputs/cases'
+import { MAX_FILE_BYTES } from '../smoke/cases'
 import { repositoryPath } from '../lib/github-links'
 import type { WorkspaceFile } from '../lib/workspace-file'
 import { checkPolicy, MAX_POLICY_BYTES } from '../policy/load'
