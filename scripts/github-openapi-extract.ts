@@ -30,6 +30,8 @@ export const EXTRACTED = [
   'repos/list-deployments',
   'repos/create-deployment-status',
   'pulls/get',
+  // A pull request's base branch's release policy, compared with its own.
+  'repos/get-content',
   // The stand-in's other routes, which tests call to read what the action left.
   'repos/list-deployment-statuses',
   'pulls/list',

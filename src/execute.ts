@@ -18,6 +18,7 @@ import { githubPlaceFromEnv, runUrl, workflowCommit, type GitHubPlace } from './
 import { expectedEndAt } from './wait/progress-text'
 import { readFileSync } from 'node:fs'
 import type { World } from './world'
+import { policyFacts } from './policy-facts'
 
 /**
  * Runs the operation the config asks for, then the agent checks, records, logs and summary.
@@ -87,6 +88,8 @@ async function executeWith(
   opened.records = records
   const previews = await openPreviews(config, redact, log, deps.deadline, world)
   deps.pullRequestState = previews && ((pullNumber) => previews.pullRequestState(pullNumber))
+  // The release policy for the report: on a pull request, its base branch's read beside the deploy.
+  const policy = policyFacts(config, redact, log, deps.deadline, world)
 
   const delivery = await deliver(config, deps)
   const { result, checks, rollback } = delivery
@@ -106,7 +109,8 @@ async function executeWith(
     place,
     now: clock.now(),
     startedAt,
-    inputName: config.name ?? config.deploymentId
+    inputName: config.name ?? config.deploymentId,
+    policy: await policy
   })
   await reporter.end({ result, rollback, model, records, place, commentName: recordName(config) })
 }

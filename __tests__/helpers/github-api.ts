@@ -6,6 +6,7 @@ import {
   type SeededCheckRun,
   type SeededCommitStatus
 } from './github-commit-checks'
+import { contentsRoute, type RepositoryFiles } from './github-contents'
 import { githubRequestProblems, prepareGitHubDescription } from './github-openapi'
 
 export interface GitHubCall {
@@ -51,6 +52,10 @@ export interface GitHubApiOptions {
   redirectTo?: string
   /** The test sends requests GitHub's description refuses: `close` does not reject for them. */
   invalidExpected?: boolean
+  /** The repository's files by commit (`ref`) and path, for the contents route. */
+  files?: RepositoryFiles
+  /** The contents route answers this status (a token without `contents: read`, a GitHub fault). */
+  contentsFailWith?: number
 }
 
 /** A comment's author, as GitHub shows it. */
@@ -243,6 +248,11 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
       }
       const lifecycle = lifecycleRoute(records, call, url)
       if (lifecycle) return answer(lifecycle.status, lifecycle.body, lifecycle.headers)
+      const contents = contentsRoute(options, call, url, req.headers.accept ?? '')
+      if (contents) {
+        res.writeHead(contents.status, { 'content-type': contents.type })
+        return res.end(contents.body)
+      }
       const ci = commitChecksRoute(commitChecks, method, path, url)
       if (ci) return answer(ci.status, ci.body)
       if (call.method === 'GET' && /\/issues\/\d+\/comments$/.test(path)) {

@@ -204,6 +204,24 @@ describe('the rendered report of six flows', () => {
     }
   })
 
+  it("shows the release policy's block, and what the pull request makes weaker in it", () => {
+    const summary = html(flows['deploy-ok']?.summary ?? '')
+    const block = all(summary, 'details').find((details) =>
+      text(all(details, 'summary')[0] as Node).startsWith('Release policy ')
+    )
+    expect(block && all(block, 'li').map((item) => text(item).split(':')[0])).toEqual([
+      'File',
+      'Digest',
+      'Entry applied',
+      'agent'
+    ])
+    const changes = all(summary, 'li').map((item) => text(item))
+    expect(changes).toContain('agent.expect "echo: hello" → (none), weaker (removed)')
+    expect(changes).toContain('rollback present → (none), weaker (removed)')
+    const comment = html(flows['deploy-ok']?.comment ?? '')
+    expect(all(comment, 'summary').map((item) => text(item))).toContain('policy: 2 weaker')
+  })
+
   it('PR comment while building: what builds, the link to what still serves, the run', () => {
     for (const id of ['deploy-ok', 'build-failed', 'smoke-suite-below']) {
       const root = html(flows[id]?.building ?? '')

@@ -10,6 +10,9 @@ import {
   type LogEntry
 } from '../../emulator'
 import { startGitHubApi } from '../../__tests__/helpers/github-api'
+import type { RepositoryFiles } from '../../__tests__/helpers/github-contents'
+import { POLICY_PATH, policyText } from '../../__tests__/helpers/policy-file'
+import { BASE_SHA } from '../../__tests__/helpers/runner-event'
 import { runAction, type ActionRun } from '../../__tests__/helpers/run-action'
 
 /** What a person sees of one flow: the job summary and the PR comment, as markdown. */
@@ -115,9 +118,11 @@ async function twoPushes(
   inputs: Step,
   before: () => void,
   env: Record<string, string> = {},
-  cwd?: string
+  cwd?: string,
+  /** The repository's files by commit: the pull request's base commit's release policy. */
+  files?: RepositoryFiles
 ): Promise<{ run: ActionRun; comment?: string; building?: string }> {
-  const github = await startGitHubApi()
+  const github = await startGitHubApi({ files })
   try {
     const common = { githubApiUrl: github.url, killAfterMs: 120_000, env, cwd }
     await runAction(inputs, { ...common, pullRequest: { number: 7, headSha: FIRST_PUSH } })
@@ -163,10 +168,17 @@ export async function runFlows(): Promise<FlowView[]> {
       const inputs = stepOf(controlPlane, {
         policy: { agent: { assistant: 'agent', message: 'hello' } }
       })
+      // The pull request's base branch asked more of the reply and rolled back on failure.
+      const atBase = policyText({
+        agent: { assistant: 'agent', message: 'hello', expect: 'echo: hello' },
+        rollback: { 'on-failure': true }
+      })
       view(
         'deploy-ok',
         'Deploy, checks pass',
-        await twoPushes(controlPlane, inputs, () => undefined)
+        await twoPushes(controlPlane, inputs, () => undefined, {}, undefined, {
+          [BASE_SHA]: { [POLICY_PATH]: atBase }
+        })
       )
     }
     {

@@ -3,7 +3,7 @@ import { getOctokit } from '@actions/github'
 import { defaults } from '@actions/github/lib/utils'
 import { BODY_CAPS, cappedFetch, timeLimit } from '../control-plane/transport'
 import { formatDuration } from '../lib/duration'
-import { runUrl } from '../lib/github-links'
+import { FULL_SHA, runUrl } from '../lib/github-links'
 import { markdownFor } from '../report/markdown'
 import type { Redactor } from '../report/redact'
 import type { Fetch, Sleep, World } from '../world'
@@ -36,6 +36,8 @@ export interface GitHubTarget {
   repo: string
   sha: string
   pullRequest?: number
+  /** A pull request's base commit (the event's `pull_request.base.sha`), when it is one. */
+  baseSha?: string
   runUrl: string
   /** The REST API's base URL; @actions/github's default (GITHUB_API_URL) when undefined. */
   apiUrl?: string
@@ -53,15 +55,17 @@ export function workflowTarget(env: World['env']): GitHubTarget {
   const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/')
   const payload = readEventPayload(env.GITHUB_EVENT_PATH)
   const pullRequest = (payload as { pull_request?: unknown }).pull_request as
-    { number?: unknown; head?: { sha?: unknown } } | undefined
+    { number?: unknown; head?: { sha?: unknown }; base?: { sha?: unknown } } | undefined
   const number = pullRequest?.number
   const headSha = pullRequest?.head?.sha
+  const baseSha = pullRequest?.base?.sha
   const serverUrl = env.GITHUB_SERVER_URL || 'https://github.com'
   return {
     owner,
     repo,
     sha: typeof headSha === 'string' ? headSha : (env.GITHUB_SHA ?? ''),
     pullRequest: typeof number === 'number' ? number : undefined,
+    baseSha: typeof baseSha === 'string' && FULL_SHA.test(baseSha) ? baseSha : undefined,
     runUrl:
       runUrl({
         serverUrl,

@@ -19,6 +19,8 @@ export interface StepPolicy {
   entries: string[]
   /** The policy in effect for the step's `environment`. */
   inEffect: PolicyInEffect
+  /** The `environment` input that picked the entry, when given. */
+  environment?: string
 }
 
 export interface StepPolicyRead {
@@ -52,7 +54,7 @@ export async function readStepPolicy(raw: RawInputs, env: InputEnv): Promise<Ste
   const inEffect = loaded.inEffect(environment)
   return problems.length > 0
     ? { problems: uniqueProblems(problems) }
-    : { policy: { path, entries: loaded.entries, inEffect }, problems: [] }
+    : { policy: { path, entries: loaded.entries, inEffect, environment }, problems: [] }
 }
 
 function inputRuleProblems(

@@ -73,3 +73,25 @@ export function workflowCommit(
   const sha = typeof head === 'string' ? head : env.GITHUB_SHA
   return sha !== undefined && FULL_SHA.test(sha) ? sha : undefined
 }
+
+/**
+ * A file's page at a commit; undefined unless `sha` is a full commit id. The path is the
+ * repository's (written relative to the workspace): each part percent-encoded, `./` dropped.
+ */
+export function blobUrl(
+  place: GitHubPlace,
+  sha: string | undefined,
+  path: string
+): string | undefined {
+  if (sha === undefined || !FULL_SHA.test(sha)) return undefined
+  const parts = repositoryPath(path)
+  if (parts === undefined) return undefined
+  return `${place.serverUrl}/${place.repository}/blob/${sha}/${parts.map(encodeURIComponent).join('/')}`
+}
+
+/** A workspace-relative path as the repository's parts; undefined when it leaves the repository. */
+export function repositoryPath(path: string): string[] | undefined {
+  const parts = path.split(/[\\/]+/).filter((part) => part !== '' && part !== '.')
+  if (parts.length === 0 || parts.includes('..') || /^([a-z]:|[\\/])/i.test(path)) return undefined
+  return parts
+}

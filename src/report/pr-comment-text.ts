@@ -12,6 +12,7 @@ import {
 } from './comment-history'
 import { shortCommit } from './headline'
 import { capComment, markdownFor, type Markdown } from './markdown'
+import { policyComment } from './policy-text'
 import type { Redactor } from './redact'
 import { alert, headlineMarkdown, linkedCommit } from './report-pieces'
 import { shortId, type ReportModel } from './report-model'
@@ -72,6 +73,7 @@ export function renderComment(
     ...payloadRows(model.payloads).flatMap(
       ({ name, row, payload }) => row.comment?.(payload, viewOf(model, name, md, redact)) ?? []
     ),
+    ...policyComment(model.policy, md),
     ...history(pushes.slice(push ? 1 : 0), place, md)
   ]
   return capComment(lines.join('\n'))

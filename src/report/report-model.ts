@@ -7,6 +7,8 @@ import type { DeployResult, RevisionLogs } from '../result'
 import type { StepChecks, StepRollback } from '../step-payloads'
 import { checksInWords, type CheckInWords } from './checks-in-words'
 import { headlineOf } from './headline'
+import { policyInWords } from './policy-model'
+import type { PolicyFacts } from './policy-types'
 import { rollbackWords } from './rollback-text'
 
 export type {
@@ -39,6 +41,8 @@ export interface ReportInput {
   startedAt?: number
   /** The name the inputs gave, when the result has none. */
   inputName?: string
+  /** The release policy in effect (and a pull request's base side); undefined without one. */
+  policy?: PolicyFacts
 }
 
 /** Log lines of the ERROR (or worse) levels. */
@@ -95,7 +99,13 @@ export function buildReport(input: ReportInput): ReportModel {
     phases: result.phases,
     logs: input.logs && logsInWords(input.logs),
     planLines: result.planLines,
-    pruneRows: result.pruneRows
+    pruneRows: result.pruneRows,
+    policy: policyInWords(
+      input.policy,
+      OPERATIONS[input.operation].checked,
+      place,
+      input.workflowCommit
+    )
   }
   return { ...model, headline: headlineOf(model) }
 }

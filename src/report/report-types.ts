@@ -3,6 +3,7 @@ import type { DeployOutcome, Promotion, PruneRow } from '../result'
 import type { StepPayloads } from '../step-payloads'
 import type { PhaseTimeline } from '../wait/phases'
 import type { CheckInWords } from './checks-in-words'
+import type { PolicyInWords } from './policy-types'
 
 /** A piece of the headline: words (escaped by each renderer) or a short id shown as code. */
 export type HeadlinePart = string | { code: string }
@@ -57,6 +58,8 @@ export interface ReportModel {
   logs?: LogsInWords
   planLines?: string[]
   pruneRows?: PruneRow[]
+  /** The release policy: undefined where it does not apply (delete, prune). */
+  policy?: PolicyInWords
 }
 
 export interface ReportLinks {

@@ -6,6 +6,7 @@ import type { CheckInWords } from './checks-in-words'
 import { markOf, plainHeadline } from './headline'
 import { capMarkdown, markdownFor, type Markdown } from './markdown'
 import { renderPhases } from './phases'
+import { policySummary } from './policy-text'
 import type { Redactor } from './redact'
 import {
   buildReport,
@@ -62,6 +63,7 @@ export function renderSummary(model: ReportModel, redact: Redactor): string {
       ...facts(model, md),
       ...checksTable(model.checks, md),
       ...payloadLines,
+      ...policySummary(model.policy, md),
       ...(model.planLines ? ['### Plan', '', md.fence(model.planLines), ''] : []),
       ...(model.phases ? renderPhases(model.phases, md) : []),
       ...fullIds(model, md)

@@ -1,0 +1,105 @@
+/**
+ * The release policy at a pull request's base commit, read through GitHub's contents API
+ * (`GET /repos/{owner}/{repo}/contents/{path}?ref={base sha}`) with the case files it names, and
+ * checked as the workspace's file is. What GitHub answers is the base branch's and untrusted:
+ * each body capped and parsed, the policy through ../policy/. Best effort, beside the deploy: a
+ * read that fails is a sentence in the report, never the step's failure.
+ */
+import { z } from 'zod'
+import { MAX_FILE_BYTES } from '../smoke/cases'
+import { repositoryPath } from '../lib/github-links'
+import type { WorkspaceFile } from '../lib/workspace-file'
+import { checkPolicy, MAX_POLICY_BYTES } from '../policy/load'
+import { problemLine } from '../policy/problems'
+import type { BaseSide } from '../report/policy-types'
+import { budgetedCall, openGitHub, type BoundedCallOptions, type GitHubTarget } from './client'
+import type { Redactor } from '../report/redact'
+
+export interface BasePolicyOptions extends BoundedCallOptions {
+  token: string
+  redact: Redactor
+  /** The path as written in `release-policy`. */
+  path: string
+  /** The `environment` input: the base's entry is picked by the same name. */
+  environment?: string
+}
+
+/** The raw media type answers the file's bytes as they are (any size GitHub serves). */
+const fileBody = z.union([z.string(), z.instanceof(ArrayBuffer)])
+
+type Read = { bytes: Buffer } | { absent: true } | { failed: string }
+
+/**
+ * The base side of the comparison, or undefined when the run is no pull request (no base
+ * commit). Never rejects.
+ */
+export async function readBasePolicy(
+  options: BasePolicyOptions,
+  target: GitHubTarget
+): Promise<BaseSide | undefined> {
+  const baseSha = target.baseSha
+  if (baseSha === undefined) return undefined
+  try {
+    const { octokit, owner, repo } = openGitHub(options, target)
+    const read = async (path: string, maxBytes: number): Promise<Read> => {
+      const parts = repositoryPath(path)
+      if (parts === undefined) return { failed: `${path} is not a path in the repository` }
+      try {
+        const answer = await budgetedCall(options, (signal) =>
+          octokit.rest.repos.getContent({
+            owner,
+            repo,
+            path: parts.join('/'),
+            ref: baseSha,
+            mediaType: { format: 'raw' },
+            request: { signal }
+          })
+        )
+        const body = fileBody.safeParse(answer.data)
+        if (!body.success) return { failed: `${path} is not a file at the base commit` }
+        const bytes =
+          typeof body.data === 'string' ? Buffer.from(body.data, 'utf8') : Buffer.from(body.data)
+        if (bytes.length > maxBytes)
+          return { failed: `${path} is over ${maxBytes} bytes at the base commit` }
+        return { bytes }
+      } catch (error) {
+        if ((error as { status?: unknown }).status === 404) return { absent: true }
+        return { failed: `${path}: ${reason(error)}` }
+      }
+    }
+    const policy = await read(options.path, MAX_POLICY_BYTES)
+    if ('absent' in policy) return { kind: 'new', baseSha }
+    if ('failed' in policy) return { kind: 'failed', baseSha, why: policy.failed }
+    const readNamed = async (named: string): Promise<WorkspaceFile> => {
+      const file = await read(named, MAX_FILE_BYTES)
+      if ('bytes' in file) return { bytes: file.bytes }
+      const problem = 'absent' in file ? `${named} is not at the base commit` : file.failed
+      return { problem, kind: 'unreadable' }
+    }
+    const load = await checkPolicy(policy.bytes.toString('utf8'), options.path, readNamed)
+    if (load.policy === undefined) {
+      const [first] = load.problems
+      const more = load.problems.length > 1 ? ` (and ${load.problems.length - 1} more)` : ''
+      return {
+        kind: 'failed',
+        baseSha,
+        why: `the base commit's policy has problems: ${first ? problemLine(first) : ''}${more}`
+      }
+    }
+    const inEffect = load.policy.inEffect(options.environment)
+    return {
+      kind: 'read',
+      baseSha,
+      side: { policy: inEffect.policy, casesWritten: inEffect.casesWritten }
+    }
+  } catch (error) {
+    return { kind: 'failed', baseSha, why: reason(error) }
+  }
+}
+
+/** A failed read's reason: its HTTP status, when it has one, and message. */
+function reason(error: unknown): string {
+  const status = (error as { status?: unknown }).status
+  const message = error instanceof Error ? error.message : String(error)
+  return typeof status === 'number' ? `HTTP ${status}: ${message}` : message
+}

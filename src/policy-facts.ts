@@ -1,0 +1,65 @@
+/**
+ * What the report says of the release policy: the policy in effect and, on a pull request with
+ * `github-token`, its base branch's side read through GitHub beside the deploy. Never rejects and
+ * never fails the step: a base that cannot be read is said.
+ */
+import type { Config } from './inputs/parse'
+import type { Log } from './report/log'
+import type { BaseSide, PolicyFacts } from './report/policy-types'
+import type { Redactor } from './report/redact'
+import type { Deadline } from './run/context'
+import type { World } from './world'
+
+export async function policyFacts(
+  config: Config,
+  redact: Redactor,
+  log: Pick<Log, 'warning'>,
+  deadline: Deadline,
+  world: World
+): Promise<PolicyFacts | undefined> {
+  const policy = config.releasePolicy
+  if (policy === undefined) return undefined
+  const environment = policy.environment
+  const facts: PolicyFacts = {
+    path: policy.path,
+    inEffect: policy.inEffect,
+    ...(environment === undefined ? {} : { environment })
+  }
+  if (!config.github || world.env.GITHUB_EVENT_NAME !== 'pull_request') return facts
+  const base = await baseSide(config.github.token, facts, redact, deadline, world)
+  if (base?.kind === 'failed')
+    log.warning(
+      `The release policy at the pull request's base commit was not read, so what this pull request changes in it is not shown: ${base.why}`
+    )
+  return base === undefined ? facts : { ...facts, base }
+}
+
+async function baseSide(
+  token: string,
+  facts: PolicyFacts,
+  redact: Redactor,
+  deadline: Deadline,
+  world: World
+): Promise<BaseSide | undefined> {
+  try {
+    const { readBasePolicy } = await import('./github/policy-base')
+    const { workflowTarget } = await import('./github/client')
+    return await readBasePolicy(
+      {
+        token,
+        redact,
+        path: facts.path,
+        environment: facts.environment,
+        deadline: deadline.at,
+        now: world.clock.now,
+        sleep: world.clock.sleep,
+        fetch: world.connections.githubFetch,
+        // Each read's failure is the comparison's, said once by the caller.
+        warn: () => undefined
+      },
+      workflowTarget(world.env)
+    )
+  } catch (error) {
+    return { kind: 'failed', why: error instanceof Error ? error.message : String(error) }
+  }
+}

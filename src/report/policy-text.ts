@@ -1,0 +1,99 @@
+/**
+ * The release policy in the job summary and the PR comment, rendered from the report model:
+ * the summary's collapsed block (the file linked at the commit, the digest's first 8 characters,
+ * the entry applied, one line per section) and a pull request's changes listed; the comment's one
+ * line with the list collapsed. The policy's text is the repository's (a pull request's author
+ * wrote it): every piece goes through ./markdown.ts.
+ */
+import type { PolicyChange } from '../policy/compare'
+import type { Markdown } from './markdown'
+import type { PolicyChanges, PolicyGiven, PolicyInWords } from './policy-types'
+
+/** The digest as the text shows it: its first 8 characters. */
+export const shortDigest = (digest: string) => digest.slice(0, 8).replace(/[^0-9a-f]/g, '')
+
+/** The summary's lines: the changes a pull request makes (shown), then the block (collapsed). */
+export function policySummary(policy: PolicyInWords | undefined, md: Markdown): string[] {
+  if (policy === undefined) return []
+  if (!policy.given)
+    return ['**Release policy:** none given (`release-policy`): only the serving check runs.', '']
+  return [...changesSummary(policy.changes, md), ...policyBlock(policy, md)]
+}
+
+function policyBlock(policy: PolicyGiven, md: Markdown): string[] {
+  const file = md.linkAs(policy.path, policy.link)
+  return [
+    // Inside <summary> markdown is not read: the digest (hex, made here) as HTML code.
+    `<details><summary>Release policy <code>${shortDigest(policy.digest)}</code></summary>`,
+    '',
+    `- **File:** ${file}`,
+    `- **Digest:** ${md.code(shortDigest(policy.digest))}`,
+    `- **Entry applied:** ${md.cell(entryWords(policy))}`,
+    ...(policy.sections.length === 0
+      ? ['- no sections: only the serving check runs']
+      : policy.sections.map((line) => `- ${md.cell(line)}`)),
+    '',
+    '</details>',
+    ''
+  ]
+}
+
+function entryWords(policy: PolicyGiven): string {
+  if (policy.entry !== null) return `environments.${policy.entry}`
+  // The environment is known when it reached the run's config; else only that none applied.
+  return policy.environment === undefined
+    ? 'no entry applied'
+    : `no entry matched environment ${policy.environment}`
+}
+
+/** What the pull request changes, one line per setting. */
+function changesSummary(changes: PolicyChanges | undefined, md: Markdown): string[] {
+  if (changes === undefined) return []
+  if (!changes.read)
+    return [
+      `**Release policy changes:** the base branch's policy was not read, so this pull request's changes to it are not shown: ${md.cell(changes.why)}`,
+      ''
+    ]
+  const title = changes.isNew
+    ? 'the file is new in this pull request'
+    : changes.list.length === 0
+      ? 'none'
+      : changes.counts.replace(/^policy: /, '')
+  return [
+    `### Release policy changes: ${md.cell(title)}`,
+    '',
+    `Against the base commit ${md.code(changes.baseSha.slice(0, 7))}.`,
+    '',
+    ...changeLines(changes.list, md),
+    ''
+  ]
+}
+
+function changeLines(list: readonly PolicyChange[], md: Markdown): string[] {
+  return list.map((change) => `- ${changeMarkdown(change, md)}`)
+}
+
+/** "`gate.min-scores.correctness` 0.8 → 0.6, weaker", each piece escaped. */
+function changeMarkdown(change: PolicyChange, md: Markdown): string {
+  const values = `${change.base ?? '(none)'} → ${change.head ?? '(none)'}`
+  const word = change.note === undefined ? change.word : `${change.word} (${change.note})`
+  return `${md.code(change.keyPath)} ${md.cell(values)}, **${word}**`
+}
+
+/** The comment's one line ("policy: 2 weaker, 1 stronger") with the list collapsed. */
+export function policyComment(policy: PolicyInWords | undefined, md: Markdown): string[] {
+  if (policy === undefined || !policy.given || policy.changes === undefined) return []
+  const { changes } = policy
+  if (!changes.read)
+    return [`- **Release policy:** ${md.cell(`policy: base not read (${changes.why})`)}`, '']
+  const counts = changes.isNew ? 'policy: new in this pull request' : changes.counts
+  if (changes.list.length === 0) return [`- **Release policy:** ${md.cell(counts)}`, '']
+  return [
+    `<details><summary>${md.cell(counts)}</summary>`,
+    '',
+    ...changeLines(changes.list, md),
+    '',
+    '</details>',
+    ''
+  ]
+}

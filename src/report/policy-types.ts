@@ -1,0 +1,54 @@
+import type { ComparedPolicy, PolicyChange } from '../policy/compare'
+import type { PolicyInEffect } from '../policy/effective'
+
+/**
+ * The release policy at a pull request's base commit, as GitHub gave it (../github/policy-base.ts):
+ * read and checked, absent there (the file is new in the pull request), or not read (why, in
+ * words). Its text is the pull request's base branch's: untrusted, escaped by each renderer.
+ */
+export type BaseSide =
+  | { kind: 'read'; baseSha: string; side: ComparedPolicy }
+  | { kind: 'new'; baseSha: string }
+  | { kind: 'failed'; baseSha?: string; why: string }
+
+/** What the run knows of its release policy, for the report model. */
+export interface PolicyFacts {
+  /** The path as written in `release-policy`. */
+  path: string
+  inEffect: PolicyInEffect
+  /** The `environment` input that picked the entry, when given. */
+  environment?: string
+  /** On a pull request with `github-token`: the base branch's side. */
+  base?: BaseSide
+}
+
+/** The release policy as people read it: the summary's block and the PR comment's line. */
+export type PolicyInWords = { given: false } | PolicyGiven
+
+export interface PolicyGiven {
+  given: true
+  path: string
+  /** The file's page at the workflow's commit, when the place and commit are known. */
+  link?: string
+  /** The full SHA-256 digest of the policy in effect. */
+  digest: string
+  /** The environments entry applied, null when none did. */
+  entry: string | null
+  environment?: string
+  /** One line per section, in words (../policy/describe.ts). */
+  sections: string[]
+  /** What the pull request changes, when the run compared it with the base branch's. */
+  changes?: PolicyChanges
+}
+
+export type PolicyChanges =
+  | {
+      read: true
+      baseSha: string
+      /** The file is new in the pull request: every setting is `new`. */
+      isNew: boolean
+      list: PolicyChange[]
+      /** "policy: 2 weaker, 1 stronger" */
+      counts: string
+    }
+  | { read: false; baseSha?: string; why: string }
