@@ -167,3 +167,37 @@ describe('the step frame', () => {
     expect(run.log).toContain(`notice: Writer: revision ${first} keeps what it had.`)
   })
 })
+
+describe("a step's prepared, as the compiler sees it", () => {
+  it('is what its prepare read, and undefined for a step without one', () => {
+    const row = {
+      needs: () => ({}),
+      broughtBack: 'again' as const,
+      inconclusiveRollsBack: false,
+      stopsLaterOn: []
+    }
+    const rows: StepRow[] = [
+      defineStep({
+        ...row,
+        name: 'run',
+        run: async ({ prepared }) => {
+          const nothing: undefined = prepared
+          return { verdict: 'passed', ...(nothing ?? {}) }
+        }
+      }),
+      defineStep<'run', object, { version: number }>({
+        ...row,
+        name: 'run',
+        prepare: async () => ({ prepared: { version: 1 } }),
+        run: async ({ prepared }) => ({ verdict: 'passed', payload: `v${prepared.version}` })
+      }),
+      // @ts-expect-error a step whose run reads what was prepared must have a prepare
+      defineStep<'run', object, { version: number }>({
+        ...row,
+        name: 'run',
+        run: async ({ prepared }) => ({ verdict: 'passed', payload: `v${prepared.version}` })
+      })
+    ]
+    expect(rows.map(({ name }) => name)).toEqual(['run', 'run', 'run'])
+  })
+})

@@ -28703,26 +28703,115 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2948:
+/***/ 5406:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Q4: () => (/* binding */ caseFileRules),
-/* harmony export */   Td: () => (/* binding */ requiredPasses),
-/* harmony export */   fz: () => (/* binding */ parseMinPass),
-/* harmony export */   ro: () => (/* binding */ readCaseFile)
-/* harmony export */ });
-/* unused harmony exports MAX_CASES, parseCases */
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8815);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2857);
-/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2543);
-/* harmony import */ var _contract__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9451);
-/* harmony import */ var _expectation__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7403);
 
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Q4: () => (/* binding */ caseFileRules),
+  fz: () => (/* binding */ parseMinPass),
+  ro: () => (/* binding */ readCaseFile),
+  Td: () => (/* binding */ requiredPasses)
+});
+
+// UNUSED EXPORTS: MAX_CASES, MAX_FILE_BYTES, caseEntries, caseSchema, parseCases, toCase
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./src/lib/duration.ts
+var duration = __nccwpck_require__(2543);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/lib/workspace-file.ts
+
+
+/** Why a path is refused by its name alone: absolute, or climbing out with "..". */
+function outsideByName(path) {
+    if ((0,external_node_path_.isAbsolute)(path) || /^[a-z]:/i.test(path) || path.startsWith('\\'))
+        return 'is an absolute path';
+    if (path.split(/[\\/]/).includes('..'))
+        return 'climbs out of its folder with ".."';
+    return undefined;
+}
+/**
+ * Reads `path`, relative to `workspace` (the runner's GITHUB_WORKSPACE, else the working
+ * directory), at most `maxBytes`; `what` names the file in a sentence ("the case file"). Never throws: every way it can fail is a sentence that starts
+ * with the path.
+ */
+async function readWorkspaceFile(path, workspace, limits) {
+    const { maxBytes, what } = limits;
+    const refused = outsideByName(path);
+    if (refused)
+        return {
+            kind: 'outside',
+            problem: `${path} ${refused}; give a path inside the workspace, relative to it`
+        };
+    try {
+        const root = await (0,promises_.realpath)(workspace ?? process.cwd());
+        // Symbolic links followed: where the file really is must still be inside the workspace.
+        const fullPath = await (0,promises_.realpath)((0,external_node_path_.resolve)(root, path));
+        const inside = (0,external_node_path_.relative)(root, fullPath);
+        if (inside === '..' || inside.startsWith(`..${external_node_path_.sep}`) || (0,external_node_path_.isAbsolute)(inside))
+            return {
+                kind: 'outside',
+                problem: `${path} leads outside the workspace (a symbolic link to a file elsewhere); ${what} must be in the repository`
+            };
+        const bytes = await readCapped(fullPath, maxBytes);
+        if (bytes === undefined)
+            return { kind: 'unreadable', problem: `${path} is not a file` };
+        if (bytes === TOO_LARGE)
+            return { kind: 'too-large', problem: `${path} is more than ${formatBytes(maxBytes)}` };
+        return { bytes };
+    }
+    catch (error) {
+        const code = error.code;
+        const why = code === 'ENOENT' ? 'there is no such file' : (code ?? String(error));
+        return {
+            kind: 'unreadable',
+            problem: `${path} cannot be read (${why}); the path is relative to the workspace`
+        };
+    }
+}
+const formatBytes = (bytes) => bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
+const TOO_LARGE = Symbol('too large');
+/**
+ * The file's bytes, counted as they are read: a size from `stat` is not trusted (a /proc file
+ * says 0 bytes and goes on). Undefined when it is not a regular file.
+ */
+async function readCapped(fullPath, maxBytes) {
+    const handle = await (0,promises_.open)(fullPath, 'r');
+    try {
+        if (!(await handle.stat()).isFile())
+            return undefined;
+        const chunks = [];
+        let total = 0;
+        for (;;) {
+            const chunk = Buffer.alloc(64 * 1024);
+            const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+            if (bytesRead === 0)
+                break;
+            total += bytesRead;
+            if (total > maxBytes)
+                return TOO_LARGE;
+            chunks.push(chunk.subarray(0, bytesRead));
+        }
+        return Buffer.concat(chunks);
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+// EXTERNAL MODULE: ./src/inputs/contract.ts
+var contract = __nccwpck_require__(9451);
+// EXTERNAL MODULE: ./src/inputs/expectation.ts
+var inputs_expectation = __nccwpck_require__(7403);
+;// CONCATENATED MODULE: ./src/inputs/cases.ts
 
 
 
@@ -28736,22 +28825,22 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /** Characters of a dataset example's reference answer kept for the summary. */
 const MAX_REFERENCE = 2_000;
 const CASE_KEYS = 'name, message, input, assistant, expect, expect-not, max-latency';
-const inputObject = zod__WEBPACK_IMPORTED_MODULE_5__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_5__/* .unknown */ .L5J(), { error: 'must be a mapping (an object)' });
+const inputObject = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J(), { error: 'must be a mapping (an object)' });
 // YAML reads `expect: 1234` as a number: any scalar is taken as the text it was written as.
-const textValue = zod__WEBPACK_IMPORTED_MODULE_5__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_5__/* .boolean */ .zMY()], { error: 'must be text' })
+const textValue = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig(), schemas/* boolean */.zMY()], { error: 'must be text' })
     .transform(String);
-const nonEmpty = textValue.pipe(zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().min(1, 'must not be empty'));
-const caseSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .strictObject */ .rej({
+const nonEmpty = textValue.pipe(schemas/* string */.YjP().min(1, 'must not be empty'));
+const caseSchema = schemas/* strictObject */.rej({
     name: textValue.optional(),
     message: textValue.optional(),
     input: inputObject.optional(),
     assistant: nonEmpty.optional(),
     expect: nonEmpty.optional(),
     'expect-not': nonEmpty.optional(),
-    'max-latency': zod__WEBPACK_IMPORTED_MODULE_5__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig()], { error: 'must be a duration' }).optional(),
+    'max-latency': schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()], { error: 'must be a duration' }).optional(),
     // A dataset example as the tracing service exports it.
     inputs: inputObject.optional(),
-    outputs: zod__WEBPACK_IMPORTED_MODULE_5__/* .unknown */ .L5J().optional()
+    outputs: schemas/* unknown */.L5J().optional()
 });
 /**
  * Reads and validates the case file `path`, relative to `workspace` (the runner's
@@ -28760,78 +28849,25 @@ const caseSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .strictObject */ .rej({
  * file that cannot be read is a problem like any other.
  */
 async function readCaseFile(path, workspace) {
-    const refused = outsideByName(path);
-    if (refused)
-        return { problems: [`${path} ${refused}; give a path inside the workspace, relative to it`] };
-    try {
-        const root = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(workspace ?? process.cwd());
-        // Symbolic links followed: where the file really is must still be inside the workspace.
-        const fullPath = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(root, path));
-        const inside = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(root, fullPath);
-        if (inside === '..' || inside.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`) || (0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(inside))
-            return {
-                problems: [
-                    `${path} leads outside the workspace (a symbolic link to a file elsewhere); the case file must be in the repository`
-                ]
-            };
-        const text = await readCapped(fullPath);
-        if (text === undefined)
-            return { problems: [`${path} is not a file`] };
-        if (text === TOO_LARGE)
-            return {
-                problems: [`${path} is more than 4 MiB, more than a case file of ${MAX_CASES} cases needs`]
-            };
-        return parseCases(text, /\.jsonl$/i.test(path));
-    }
-    catch (error) {
-        const code = error.code;
-        const why = code === 'ENOENT' ? 'there is no such file' : (code ?? String(error));
+    const file = await readWorkspaceFile(path, workspace, {
+        maxBytes: MAX_FILE_BYTES,
+        what: 'the case file'
+    });
+    if (file.bytes === undefined)
         return {
-            problems: [`${path} cannot be read (${why}); the path is relative to the workspace`]
+            problems: [
+                file.kind === 'too-large'
+                    ? `${path} is more than 4 MiB, more than a case file of ${MAX_CASES} cases needs`
+                    : file.problem
+            ]
         };
-    }
-}
-/** Why a path is refused by its name alone: absolute, or climbing out with "..". */
-function outsideByName(path) {
-    if ((0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(path) || /^[a-z]:/i.test(path) || path.startsWith('\\'))
-        return 'is an absolute path';
-    if (path.split(/[\\/]/).includes('..'))
-        return 'climbs out of its folder with ".."';
-    return undefined;
-}
-const TOO_LARGE = Symbol('too large');
-/**
- * The file's text, its bytes counted as they are read: a size from `stat` is not trusted (a
- * /proc file says 0 bytes and goes on). Undefined when it is not a regular file.
- */
-async function readCapped(fullPath) {
-    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.open)(fullPath, 'r');
-    try {
-        if (!(await handle.stat()).isFile())
-            return undefined;
-        const chunks = [];
-        let total = 0;
-        for (;;) {
-            const chunk = Buffer.alloc(64 * 1024);
-            const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-            if (bytesRead === 0)
-                break;
-            total += bytesRead;
-            if (total > MAX_FILE_BYTES)
-                return TOO_LARGE;
-            chunks.push(chunk.subarray(0, bytesRead));
-        }
-        return Buffer.concat(chunks).toString('utf8');
-    }
-    finally {
-        await handle.close();
-    }
+    return parseCases(file.bytes.toString('utf8'), /\.jsonl$/i.test(path));
 }
 /** A case file's text → its cases: a YAML list, or JSON Lines (one case a line). Pure. */
 function parseCases(text, jsonLines) {
     // Editors on Windows start a UTF-8 file with a byte-order mark; JSON.parse refuses it.
     text = text.replace(/^\uFEFF/, '');
-    const entries = jsonLines ? jsonLineEntries(text) : yamlEntries(text);
+    const entries = caseEntries(text, jsonLines);
     if ('problem' in entries)
         return { problems: [entries.problem] };
     if (entries.list.length === 0)
@@ -28853,10 +28889,15 @@ function parseCases(text, jsonLines) {
     }
     return problems.length > 0 ? { problems } : { cases, problems: [] };
 }
+/** A case file's text → its entries as written, each with its place ("case 3", "line 3"). */
+function caseEntries(text, jsonLines) {
+    text = text.replace(/^\uFEFF/, '');
+    return jsonLines ? jsonLineEntries(text) : yamlEntries(text);
+}
 function yamlEntries(text) {
     let value;
     try {
-        value = (0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .parse */ .qg)(text);
+        value = (0,dist/* parse */.qg)(text);
     }
     catch (error) {
         const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
@@ -28911,7 +28952,7 @@ function toCase(value, where) {
         const text = data[key];
         if (text === undefined)
             return undefined;
-        const result = (0,_expectation__WEBPACK_IMPORTED_MODULE_6__/* .parseExpectation */ .WR)(text);
+        const result = (0,inputs_expectation/* parseExpectation */.WR)(text);
         if ('expectation' in result)
             return result.expectation;
         problems.push(`${label}: ${key} ${result.problem}`);
@@ -28921,7 +28962,7 @@ function toCase(value, where) {
     const expectNot = expectation('expect-not');
     let maxLatencyMs;
     if (data['max-latency'] !== undefined) {
-        maxLatencyMs = (0,_lib_duration__WEBPACK_IMPORTED_MODULE_3__/* .parseDuration */ .E)(String(data['max-latency']));
+        maxLatencyMs = (0,duration/* parseDuration */.E)(String(data['max-latency']));
         if (maxLatencyMs === undefined || maxLatencyMs <= 0)
             problems.push(`${label}: max-latency ${JSON.stringify(data['max-latency'])} is not a positive duration (30s, 1m30s, 500ms)`);
     }
@@ -28973,9 +29014,9 @@ function requiredPasses(minPass, total) {
  * The case file's problems as problems of `verify-cases`, and `verify-min-pass` held against the
  * number of cases: the half of the config schema that judges what the file holds.
  */
-const caseFileRules = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
-    inputs: zod__WEBPACK_IMPORTED_MODULE_5__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_5__/* ["enum"] */ .k5n(_contract__WEBPACK_IMPORTED_MODULE_4__/* .INPUT_NAMES */ .Qh), zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP()),
-    caseFile: zod__WEBPACK_IMPORTED_MODULE_5__/* .custom */ .IeY()
+const caseFileRules = schemas/* object */.Ikc({
+    inputs: schemas/* record */.g1P(schemas/* enum */.k5n(contract/* INPUT_NAMES */.Qh), schemas/* string */.YjP()),
+    caseFile: schemas/* custom */.IeY()
 })
     .check((ctx) => {
     const { inputs, caseFile } = ctx.value;
@@ -28984,7 +29025,7 @@ const caseFileRules = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     const issue = (input, message) => ctx.issues.push({ code: 'custom', path: ['inputs', input], message, input: ctx.value });
     for (const message of caseFile.problems)
         issue('verify-cases', message);
-    const minPass = parseMinPass(inputs['verify-min-pass'].trim() || _contract__WEBPACK_IMPORTED_MODULE_4__/* .INPUT_DEFAULTS */ .WJ['verify-min-pass']);
+    const minPass = parseMinPass(inputs['verify-min-pass'].trim() || contract/* INPUT_DEFAULTS */.WJ['verify-min-pass']);
     if (caseFile.cases && 'minPass' in minPass) {
         const total = caseFile.cases.length;
         if (requiredPasses(minPass.minPass, total) > total)
@@ -29000,6 +29041,7 @@ const caseFileRules = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A9: () => (/* binding */ SOURCE_INPUTS),
 /* harmony export */   Kd: () => (/* binding */ GATE_INPUTS),
 /* harmony export */   Qh: () => (/* binding */ INPUT_NAMES),
 /* harmony export */   RL: () => (/* binding */ MULTI_LINE_INPUTS),
@@ -29022,17 +29064,8 @@ const GATE_INPUTS = [
     'eval-baseline',
     'eval-timeout'
 ];
-/**
- * The names of the action's public interface, as declared in action.yml. Every input is read and
- * every output written through these lists only, so a test can hold them against action.yml.
- */
-const INPUT_NAMES = [
-    'api-url',
-    'api-key',
-    'tenant-id',
-    'name',
-    'operation',
-    'deployment-id',
+/** What is built and how: inputs that mean nothing to operations delete and rollback. */
+const SOURCE_INPUTS = [
     'source',
     'repo-url',
     'integration-id',
@@ -29048,7 +29081,20 @@ const INPUT_NAMES = [
     'source-dir',
     'install-command',
     'build-command',
-    'secrets',
+    'secrets'
+];
+/**
+ * The names of the action's public interface, as declared in action.yml. Every input is read and
+ * every output written through these lists only, so a test can hold them against action.yml.
+ */
+const INPUT_NAMES = [
+    'api-url',
+    'api-key',
+    'tenant-id',
+    'name',
+    'operation',
+    'deployment-id',
+    ...SOURCE_INPUTS,
     'wait',
     'timeout',
     'poll-interval',
@@ -29524,38 +29570,41 @@ function prototypeKeys(value, path = []) {
 
 // EXTERNAL MODULE: ./src/inputs/secrets.ts
 var inputs_secrets = __nccwpck_require__(3332);
+// EXTERNAL MODULE: ./src/lib/character-kinds.ts
+var character_kinds = __nccwpck_require__(9562);
 ;// CONCATENATED MODULE: ./src/inputs/text.ts
-/** C0 control characters (below U+0020) and DEL; `layout` also lets tab, LF and CR through. */
-function isControl(char, layout) {
-    const code = char.charCodeAt(0);
-    if (layout && (char === '\t' || char === '\n' || char === '\r'))
-        return false;
-    return code < 0x20 || code === 0x7f;
-}
-const codePoint = (char) => `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * C0 control characters and DEL; a multi-line input also holds tab, LF and CR. C1 and the
+ * Unicode separators are let through: an input is the workflow author's own text, read as
+ * written, and refusing them now would refuse inputs that runs take today.
+ */
+const SINGLE_LINE_CONTROL = (0,character_kinds/* characterClass */.EV)(['tab', 'lineFeed', 'carriageReturn', 'c0', 'del']);
+const MULTI_LINE_CONTROL = (0,character_kinds/* characterClass */.EV)(['c0', 'del']);
 /**
  * Why `text` cannot be taken as the value of an input, or undefined when it can. The problem names
  * the character by its code and where it is, never the text around it: the value may be a key.
  */
 function controlCharacterProblem(text, multiLine) {
     const chars = [...text];
-    const index = chars.findIndex((char) => isControl(char, multiLine));
+    const control = multiLine ? MULTI_LINE_CONTROL : SINGLE_LINE_CONTROL;
+    const index = chars.findIndex((char) => control.test(char));
     if (index < 0)
         return undefined;
     const char = chars[index] ?? '';
     if (!multiLine) {
-        return `holds a control character (${codePoint(char)} at character ${index + 1}); it must be a single line of text`;
+        return `holds a control character (${(0,character_kinds/* codePoint */.yb)(char)} at character ${index + 1}); it must be a single line of text`;
     }
     const line = chars.slice(0, index).filter((c) => c === '\n').length + 1;
-    return `line ${line} holds a control character (${codePoint(char)}); only tabs and line breaks may appear`;
+    return `line ${line} holds a control character (${(0,character_kinds/* codePoint */.yb)(char)}); only tabs and line breaks may appear`;
 }
 
 // EXTERNAL MODULE: ./src/inputs/expectation.ts
 var expectation = __nccwpck_require__(7403);
 // EXTERNAL MODULE: ./src/lib/ids.ts
 var ids = __nccwpck_require__(829);
-// EXTERNAL MODULE: ./src/inputs/cases.ts
-var cases = __nccwpck_require__(2948);
+// EXTERNAL MODULE: ./src/inputs/cases.ts + 1 modules
+var cases = __nccwpck_require__(5406);
 // EXTERNAL MODULE: ./src/inputs/eval.ts
 var inputs_eval = __nccwpck_require__(7647);
 ;// CONCATENATED MODULE: ./src/inputs/fields.ts
@@ -29894,30 +29943,11 @@ class Step {
 
 
 
-/** What is built and how: inputs that mean nothing to operations delete and rollback. */
-const SOURCE_INPUTS = [
-    'source',
-    'repo-url',
-    'integration-id',
-    'repo-ref',
-    'deployment-type',
-    'build-on-push',
-    'graph-config-path',
-    'image-uri',
-    'listener-id',
-    'k8s-namespace',
-    'custom-url',
-    'resource-spec',
-    'source-dir',
-    'install-command',
-    'build-command',
-    'secrets'
-];
 /** A rollback after a failed deploy: for operation deploy only. */
 const ROLLBACK_ON_FAILURE = ['rollback-on-failure', 'rollback-timeout'];
 /** Inputs that mean nothing to operation delete; given with it, they are refused by name. */
 const DEPLOY_ONLY = [
-    ...SOURCE_INPUTS,
+    ...contract/* SOURCE_INPUTS */.A9,
     'verify-assistant',
     'verify-message',
     'verify-expect',
@@ -29964,7 +29994,7 @@ const operation = (step) => {
         ];
     }
     const notForRollback = step.operation === 'rollback'
-        ? refused([...SOURCE_INPUTS, ...ROLLBACK_ON_FAILURE], 'is for operation deploy, not rollback (a rollback redeploys a revision as it was)')
+        ? refused([...contract/* SOURCE_INPUTS */.A9, ...ROLLBACK_ON_FAILURE], 'is for operation deploy, not rollback (a rollback redeploys a revision as it was)')
         : [];
     return [
         ...notForRollback,
@@ -30095,7 +30125,7 @@ const promote = (step) => {
             : [
                 rules_problem('from-deployment', 'is required with operation promote (the deployment whose serving revision is promoted)')
             ]),
-        ...SOURCE_INPUTS.filter((input) => input !== 'secrets' && step.given(input)).map((input) => rules_problem(input, 'is not used with operation promote (what is deployed is what from-deployment serves, and so is its source)')),
+        ...contract/* SOURCE_INPUTS */.A9.filter((input) => input !== 'secrets' && step.given(input)).map((input) => rules_problem(input, 'is not used with operation promote (what is deployed is what from-deployment serves, and so is its source)')),
         ...(step.text('wait')?.toLowerCase() === 'false'
             ? [
                 rules_problem('wait', 'cannot be false with operation promote (what was promoted is checked once the revision is DEPLOYED)')
@@ -30137,8 +30167,8 @@ const crossInputRules = schemas/* object */.Ikc({
 
 // EXTERNAL MODULE: ./src/lib/url.ts
 var lib_url = __nccwpck_require__(5194);
-// EXTERNAL MODULE: ./src/inputs/cases.ts
-var cases = __nccwpck_require__(2948);
+// EXTERNAL MODULE: ./src/inputs/cases.ts + 1 modules
+var cases = __nccwpck_require__(5406);
 ;// CONCATENATED MODULE: ./src/inputs/schema.ts
 
 
@@ -30403,18 +30433,15 @@ class InputError extends Error {
 /* harmony export */   w: () => (/* binding */ parseSecrets)
 /* harmony export */ });
 /* unused harmony export RESERVED_SECRET_NAMES */
+/* harmony import */ var _lib_character_kinds__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9562);
+
 const C_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
  * C0 control characters but tab and line breaks (a JSON value may hold a PEM key's lines), DEL
  * and C1: a value holding one would reach the agent server's environment as no one wrote it.
  */
-const isControl = (char) => {
-    const code = char.charCodeAt(0);
-    if (char === '\t' || char === '\n' || char === '\r')
-        return false;
-    return code < 0x20 || (code >= 0x7f && code <= 0x9f);
-};
-const codePoint = (char) => `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+const SECRET_CONTROL = (0,_lib_character_kinds__WEBPACK_IMPORTED_MODULE_0__/* .characterClass */ .EV)(['c0', 'del', 'c1']);
+const isControl = (char) => SECRET_CONTROL.test(char);
 /**
  * Environment variables the agent server sets or reads itself; a secret of that name would be
  * refused by the service after the build, so it is refused here first.
@@ -30442,7 +30469,7 @@ function parseSecrets(text) {
         const control = [...value].find(isControl);
         if (control !== undefined) {
             // Where and which character, never the value: it is a secret.
-            problems.push(`${where} holds a control character in its value (${codePoint(control)}); only tabs and line breaks may appear`);
+            problems.push(`${where} holds a control character in its value (${(0,_lib_character_kinds__WEBPACK_IMPORTED_MODULE_0__/* .codePoint */ .yb)(control)}); only tabs and line breaks may appear`);
         }
         if (!C_IDENTIFIER.test(name)) {
             problems.push(where.startsWith('line')
@@ -30519,6 +30546,55 @@ function formatBytes(bytes) {
     if (bytes >= 1024)
         return `${(bytes / 1024).toFixed(1)} kB`;
     return `${bytes} B`;
+}
+
+
+/***/ }),
+
+/***/ 9562:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EV: () => (/* binding */ characterClass),
+/* harmony export */   w_: () => (/* binding */ CONTROL_KINDS),
+/* harmony export */   yb: () => (/* binding */ codePoint)
+/* harmony export */ });
+/**
+ * The one definition of the characters a text from outside may hold that a person does not see
+ * as written: each kind once, and every check or escape builds its set from these kinds, naming
+ * the kinds it lets through and why.
+ */
+/** Control characters: a terminal, the runner or a renderer may act on them. */
+const CONTROL = {
+    tab: '\\t',
+    lineFeed: '\\n',
+    carriageReturn: '\\r',
+    /** C0 but tab, line feed and carriage return. */
+    c0: '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f',
+    del: '\\u007f',
+    /** C1 (U+0080–U+009F): NEL among them breaks a line for some readers. */
+    c1: '\\u0080-\\u009f',
+    /** The Unicode line and paragraph separators: line breaks to JavaScript and some renderers. */
+    lineSeparators: '\\u2028\\u2029'
+};
+const KINDS = {
+    ...CONTROL,
+    /**
+     * Zero-width and bidi format characters, the soft hyphen and the byte-order mark: unseen, they
+     * reorder or hide what a reader sees, or split a secret for a matcher but not for a reader.
+     */
+    invisible: '\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff',
+    space: ' '
+};
+/** The kinds a text that stays on one line may never hold (layout, C0, DEL, C1, separators). */
+const CONTROL_KINDS = Object.keys(CONTROL);
+/** A regex class of the kinds given, e.g. `/[\t\n\u0000-…]/` with the flags given. */
+function characterClass(kinds, flags = '') {
+    return new RegExp(`[${kinds.map((kind) => KINDS[kind]).join('')}]`, flags);
+}
+/** A character named by its code point, never by itself (it may be part of a key): `U+001B`. */
+function codePoint(char) {
+    return `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 
@@ -30663,14 +30739,17 @@ const DEPLOYMENT_NAME = /^[a-z][a-z0-9-]*$/;
 /* harmony export */   O: () => (/* binding */ checkHttpUrl),
 /* harmony export */   X: () => (/* binding */ clearTextHost)
 /* harmony export */ });
+/* harmony import */ var _character_kinds__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9562);
+
+/** Control characters and spaces: a URL never holds one as written. */
+const URL_REFUSED = (0,_character_kinds__WEBPACK_IMPORTED_MODULE_0__/* .characterClass */ .EV)([..._character_kinds__WEBPACK_IMPORTED_MODULE_0__/* .CONTROL_KINDS */ .w_, 'space']);
 /**
  * Judges a URL from the service before it becomes an output, a link or a GitHub payload: only
  * `http(s)`, no user or password in it, no control characters or spaces. Returns the URL as the
  * service wrote it, or why it is refused.
  */
 function checkHttpUrl(text) {
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u0020\u007f-\u009f\u2028\u2029]/.test(text))
+    if (URL_REFUSED.test(text))
         return { problem: 'it holds control characters or spaces' };
     let parsed;
     try {
@@ -30713,10 +30792,10 @@ function clearTextHost(text) {
 /* harmony import */ var _inputs_contract__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9451);
 /* harmony import */ var _inputs_parse__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5035);
 /* harmony import */ var _report_job_summary__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5236);
-/* harmony import */ var _report_log__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6472);
-/* harmony import */ var _report_redact__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1410);
+/* harmony import */ var _report_log__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6472);
+/* harmony import */ var _report_redact__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1410);
 /* harmony import */ var _inputs_secrets__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3332);
-/* harmony import */ var _report_summary__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2529);
+/* harmony import */ var _report_summary__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2529);
 
 
 
@@ -30764,9 +30843,9 @@ function urlCredentials(text) {
 function maskSecrets(raw, sink) {
     const values = secretValues(raw);
     // Each value as given (the runner masks even a short one), then every form the redactor knows.
-    for (const form of new Set([...values, ...(0,_report_redact__WEBPACK_IMPORTED_MODULE_3__/* .secretForms */ .eo)(values)]))
+    for (const form of new Set([...values, ...(0,_report_redact__WEBPACK_IMPORTED_MODULE_4__/* .secretForms */ .eo)(values)]))
         sink.setSecret(form);
-    return (0,_report_redact__WEBPACK_IMPORTED_MODULE_3__/* .createRedactor */ .lY)(values);
+    return (0,_report_redact__WEBPACK_IMPORTED_MODULE_4__/* .createRedactor */ .lY)(values);
 }
 /**
  * The action: inputs → config, then the operation. Only what reading the inputs needs is loaded
@@ -30787,14 +30866,14 @@ async function run(world) {
     const startedAt = world.clock.now();
     const raw = readRawInputs(world.env);
     const redact = maskSecrets(raw, world.sink);
-    const log = (0,_report_log__WEBPACK_IMPORTED_MODULE_6__/* .createLog */ .hM)(redact, world.sink);
+    const log = (0,_report_log__WEBPACK_IMPORTED_MODULE_3__/* .createLog */ .hM)(redact, world.sink);
     let config;
     try {
         config = await (0,_inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .parseInputs */ .TL)(raw, world.env);
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        await (0,_report_job_summary__WEBPACK_IMPORTED_MODULE_2__/* .writeSummary */ .S)((0,_report_summary__WEBPACK_IMPORTED_MODULE_4__/* .renderInputErrorSummary */ .TR)(message, redact), log, world.sink);
+        await (0,_report_job_summary__WEBPACK_IMPORTED_MODULE_2__/* .writeSummary */ .S)((0,_report_summary__WEBPACK_IMPORTED_MODULE_6__/* .renderInputErrorSummary */ .TR)(message, redact), log, world.sink);
         log.fail(message);
         if (!(error instanceof _inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz))
             log.debug(() => stackOf(error));
@@ -30802,7 +30881,7 @@ async function run(world) {
     }
     config.warnings.forEach((warning) => log.warning(warning));
     try {
-        const { execute } = await __nccwpck_require__.e(/* import() */ 851).then(__nccwpck_require__.bind(__nccwpck_require__, 9851));
+        const { execute } = await Promise.all(/* import() */[__nccwpck_require__.e(325), __nccwpck_require__.e(111), __nccwpck_require__.e(417)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9417));
         await execute(config, redact, startedAt, world);
     }
     catch (error) {
@@ -30837,6 +30916,113 @@ class CancelledError extends Error {
 
 /***/ }),
 
+/***/ 6594:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ runOperation),
+/* harmony export */   x: () => (/* binding */ OPERATIONS)
+/* harmony export */ });
+const OPERATIONS = {
+    deploy: {
+        run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(325), __nccwpck_require__.e(111), __nccwpck_require__.e(67)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9448)).then(({ deploy }) => deploy(config, deps)),
+        checked: true,
+        rollsBack: true,
+        bringsBack: false,
+        github: 'records',
+        verb: 'Deploy',
+        waiting: 'building',
+        commit: 'workflow',
+        builtFrom: 'workflow',
+        sendsSource: true,
+        namesDeployment: true,
+        reportsServing: true,
+        failedWords: 'deploy failed'
+    },
+    // Itself the rollback: there is nothing earlier to bring back when it fails.
+    rollback: {
+        run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(325), __nccwpck_require__.e(111), __nccwpck_require__.e(996)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1996)).then(({ rollbackOperation }) => rollbackOperation(config, deps)),
+        checked: true,
+        rollsBack: false,
+        bringsBack: true,
+        github: 'records',
+        verb: 'Roll back',
+        waiting: 'redeploying an earlier revision',
+        commit: 'served',
+        builtFrom: 'redeploy',
+        sendsSource: true,
+        namesDeployment: true,
+        reportsServing: true,
+        failedWords: 'rollback failed'
+    },
+    promote: {
+        run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(325), __nccwpck_require__.e(111), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 470)).then(({ promote }) => promote(config, deps)),
+        checked: true,
+        rollsBack: true,
+        bringsBack: false,
+        github: 'records',
+        verb: 'Promote to',
+        waiting: 'promoting',
+        commit: 'served',
+        builtFrom: 'promotion',
+        sendsSource: false,
+        namesDeployment: true,
+        reportsServing: true,
+        failedWords: 'promote failed'
+    },
+    delete: {
+        run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(325), __nccwpck_require__.e(159)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1159)).then(({ deleteDeployment }) => deleteDeployment(config, deps)),
+        checked: false,
+        rollsBack: false,
+        bringsBack: false,
+        github: 'previews',
+        verb: 'Delete',
+        waiting: 'deleting',
+        commit: 'workflow',
+        builtFrom: 'workflow',
+        sendsSource: true,
+        namesDeployment: true,
+        reportsServing: false,
+        outputs: deletedOutputs,
+        failedWords: 'delete failed'
+    },
+    prune: {
+        run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(325), __nccwpck_require__.e(186)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1186)).then(({ prunePreviews }) => prunePreviews(config, deps)),
+        checked: false,
+        rollsBack: false,
+        bringsBack: false,
+        github: 'previews',
+        verb: 'Prune',
+        waiting: 'pruning',
+        commit: 'workflow',
+        builtFrom: 'workflow',
+        sendsSource: true,
+        namesDeployment: false,
+        reportsServing: true,
+        outputs: (result) => ({ pruned: JSON.stringify(prunedNames(result)) }),
+        failedWords: 'prune failed'
+    }
+};
+/** A delete says which deployment it removed, or would: none when there was none to remove. */
+function deletedOutputs(result) {
+    const removed = result.outcome === 'deleted' || result.outcome === 'dry-run';
+    return { 'deployment-id': removed ? (result.deploymentId ?? '') : '' };
+}
+/** operation prune: the names deleted, or on a dry run those that would be. */
+function prunedNames(result) {
+    return (result.pruneRows ?? [])
+        .filter((row) => result.outcome === 'dry-run' || row.result === 'deleted')
+        .map((row) => row.name);
+}
+/** Runs the operation the config names: its row's run, given its own variant of the config. */
+function runOperation(config, deps) {
+    const kind = OPERATIONS[config.operation];
+    return kind.run(config, deps);
+}
+
+
+/***/ }),
+
 /***/ 3558:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -30850,21 +31036,24 @@ const OUTCOMES = {
         headline: 'succeeded',
         githubState: 'success',
         rollback: 'no',
-        failureLogs: false
+        failureLogs: false,
+        serves: 'this-run'
     },
     'checks-failed': {
         exitCode: 1,
         headline: 'check-failed',
         githubState: 'failure',
         rollback: 'by-checks',
-        failureLogs: false
+        failureLogs: false,
+        serves: 'checked'
     },
     'revision-created': {
         exitCode: 0,
         headline: 'not-waited',
         githubState: 'in_progress',
         rollback: 'no',
-        failureLogs: false
+        failureLogs: false,
+        serves: 'unknown'
     },
     // CREATE_FAILED, BUILD_FAILED, DEPLOY_FAILED, INTERRUPTED.
     failed: {
@@ -30872,7 +31061,8 @@ const OUTCOMES = {
         headline: 'failed',
         githubState: 'failure',
         rollback: 'yes',
-        failureLogs: true
+        failureLogs: true,
+        serves: 'previous'
     },
     // A newer deploy by someone else would be undone.
     superseded: {
@@ -30880,7 +31070,8 @@ const OUTCOMES = {
         headline: 'superseded',
         githubState: 'failure',
         rollback: 'no',
-        failureLogs: false
+        failureLogs: false,
+        serves: 'unknown'
     },
     // No verdict on the revision: it goes on on the service.
     timeout: {
@@ -30888,7 +31079,8 @@ const OUTCOMES = {
         headline: 'timed-out',
         githubState: 'failure',
         rollback: 'no',
-        failureLogs: true
+        failureLogs: true,
+        serves: 'unknown'
     },
     // A person's (or the runner's) stop, never a verdict on the revision.
     cancelled: {
@@ -30896,42 +31088,48 @@ const OUTCOMES = {
         headline: 'cancelled',
         githubState: 'error',
         rollback: 'no',
-        failureLogs: false
+        failureLogs: false,
+        serves: 'unknown'
     },
     error: {
         exitCode: 1,
         headline: 'errored',
         githubState: 'error',
         rollback: 'no',
-        failureLogs: false
+        failureLogs: false,
+        serves: 'unknown'
     },
     'dry-run': {
         exitCode: 0,
         headline: 'dry-run',
         githubState: 'in_progress',
         rollback: 'no',
-        failureLogs: false
+        failureLogs: false,
+        serves: 'unknown'
     },
     deleted: {
         exitCode: 0,
         headline: 'deleted',
         githubState: 'success',
         rollback: 'no',
-        failureLogs: false
+        failureLogs: false,
+        serves: 'none'
     },
     absent: {
         exitCode: 0,
         headline: 'absent',
         githubState: 'success',
         rollback: 'no',
-        failureLogs: false
+        failureLogs: false,
+        serves: 'none'
     },
     pruned: {
         exitCode: 0,
         headline: 'pruned',
         githubState: 'success',
         rollback: 'no',
-        failureLogs: false
+        failureLogs: false,
+        serves: 'unknown'
     }
 };
 /** Whether the step succeeds (exits 0) with this outcome. */
@@ -33913,7 +34111,7 @@ var deps = __nccwpck_require__(5498);
 const CANCEL_GRACE_MS = 1_500;
 /** The fetch @actions/github would use, loaded with it: only a run that records on GitHub does. */
 const githubFetch = async (input, init) => {
-    const { githubFetch: proxiedFetch } = await Promise.all(/* import() */[__nccwpck_require__.e(351), __nccwpck_require__.e(403)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4403));
+    const { githubFetch: proxiedFetch } = await Promise.all(/* import() */[__nccwpck_require__.e(351), __nccwpck_require__.e(584)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6584));
     return proxiedFetch()(input, init);
 };
 /**
@@ -33973,54 +34171,22 @@ function createRealWorld() {
 
 /***/ }),
 
-/***/ 5817:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   D: () => (/* binding */ CHECK_WORDS),
-/* harmony export */   O: () => (/* binding */ checksInWords)
-/* harmony export */ });
-/** Each check as a user knows it, in the summary, the PR comment and the GitHub status. */
-const CHECK_WORDS = {
-    serving: 'serving check',
-    info: 'agent /info',
-    assistant: 'assistant',
-    run: 'test run',
-    a2a: 'A2A',
-    suite: 'smoke suite',
-    gate: 'evaluation gate',
-    commit: 'commit check'
-};
-/** Every check's verdict in words, in the order the check runner ran them. */
-function checksInWords(checks) {
-    // What the check saw, when it says so apart from the log's sentence: the name stands beside it.
-    return checks.verdicts.map(({ saw, ...verdict }) => ({
-        ...verdict,
-        name: CHECK_WORDS[verdict.check],
-        ...(saw !== undefined ? { why: saw } : {})
-    }));
-}
-
-
-/***/ }),
-
 /***/ 900:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   f: () => (/* binding */ showControlCharacters)
 /* harmony export */ });
+/* harmony import */ var _lib_character_kinds__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9562);
+
 /**
- * Control characters (C0 but tab and line feed, DEL, C1, the Unicode line and paragraph
- * separators and the byte-order mark): a terminal, the runner or a renderer may act on them.
- * Zero-width and bidi format characters too: unseen, they reorder or hide what a reader sees.
+ * Every control character but tab and line feed (a log line or a Markdown text keeps its layout),
+ * and the invisible format characters: a terminal, the runner or a renderer may act on them.
  */
-const CONTROL = 
-// eslint-disable-next-line no-control-regex
-/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2064\u2066-\u2069\ufeff]/g;
+const SHOWN = (0,_lib_character_kinds__WEBPACK_IMPORTED_MODULE_0__/* .characterClass */ .EV)([..._lib_character_kinds__WEBPACK_IMPORTED_MODULE_0__/* .CONTROL_KINDS */ .w_.filter((kind) => kind !== 'tab' && kind !== 'lineFeed'), 'invisible'], 'g');
 /** Shows each control character as an escape (`\x1b`, `\r`, `\u2028`) instead of sending it. */
 function showControlCharacters(text) {
-    return text.replace(CONTROL, (character) => {
+    return text.replace(SHOWN, (character) => {
         if (character === '\r')
             return '\\r';
         const code = character.charCodeAt(0);
@@ -34058,6 +34224,8 @@ const KEY_MARKS = {
 };
 const number = (value) => value === null || value === undefined ? '—' : String(Number(value.toFixed(3)));
 const signed = (value) => value === null || value === undefined ? '—' : `${value > 0 ? '+' : ''}${number(value)}`;
+/** How many examples the baseline and the change are about. */
+const compared = (count) => count === null ? '—' : `${count} example${count === 1 ? '' : 's'}`;
 /** The thresholds of a key, in words: `≥ 0.8`, `drop ≤ 0.05`. */
 function threshold(row) {
     const parts = [];
@@ -34075,7 +34243,7 @@ function renderGate(report, md, options = {}) {
     const { verdict, rows } = report;
     const withBaseline = rows.some((row) => row.baseline !== null);
     const header = withBaseline
-        ? ['Key', 'Mean (n)', 'Baseline', 'Change', 'Threshold', 'Verdict']
+        ? ['Key', 'Mean (n)', 'Baseline', 'Change', 'Compared', 'Threshold', 'Verdict']
         : ['Key', 'Mean (n)', 'Threshold', 'Verdict'];
     const table = rows.length === 0
         ? []
@@ -34086,7 +34254,9 @@ function renderGate(report, md, options = {}) {
                 const cells = [
                     md.cell(row.key),
                     `${number(row.mean)} (${row.n})`,
-                    ...(withBaseline ? [number(row.baseline), signed(row.delta)] : []),
+                    ...(withBaseline
+                        ? [number(row.baseline), signed(row.delta), compared(row.compared)]
+                        : []),
                     threshold(row),
                     KEY_MARKS[row.verdict]
                 ];
@@ -34165,7 +34335,7 @@ function gateStatusLine(report) {
 function gateLogLines(report) {
     return [
         `Evaluation gate ${VERDICT_WORDS[report.verdict.verdict]}: ${report.runs} runs, ${report.errors} failed; ${report.cost.agentCalls} agent calls, ${report.cost.evaluatorScores} evaluator scores.`,
-        ...report.rows.map((row) => `  ${row.key}: mean ${number(row.mean)} (n ${row.n}), baseline ${number(row.baseline)}, change ${signed(row.delta)}, threshold ${threshold(row)}: ${row.verdict}`)
+        ...report.rows.map((row) => `  ${row.key}: mean ${number(row.mean)} (n ${row.n}), baseline ${number(row.baseline)}, change ${signed(row.delta)} on ${compared(row.compared)}, threshold ${threshold(row)}: ${row.verdict}`)
     ];
 }
 
@@ -34183,6 +34353,10 @@ function gateLogLines(report) {
 /* harmony export */ });
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2543);
 /* harmony import */ var _outcomes__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3558);
+/* harmony import */ var _operations_operations__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6594);
+/* harmony import */ var _step_rows__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2274);
+
+
 
 
 /** A commit as GitHub shows it in text: its first 7 characters. */
@@ -34196,14 +34370,6 @@ const FAILED_STATUS = {
     CREATE_FAILED: 'the revision could not be created',
     INTERRUPTED: 'the revision was interrupted'
 };
-/** What the operation was, for a failure that came before any verdict. */
-const FAILED_OPERATION = {
-    deploy: 'deploy failed',
-    rollback: 'rollback failed',
-    promote: 'promote failed',
-    delete: 'delete failed',
-    prune: 'prune failed'
-};
 /**
  * The headline's words after the mark, per headline of the outcome table (../outcomes.ts); the
  * compiler checks every one has some.
@@ -34212,7 +34378,8 @@ const HEADLINES = {
     succeeded: (model) => {
         const took = (0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(model.stepMs);
         const { promotion } = model;
-        if (model.operation === 'promote' && promotion) {
+        // A promote's result carries its promotion, a rollback's the revision it redeployed.
+        if (promotion) {
             return model.commit
                 ? [
                     `${model.deploymentName} promoted from ${promotion.fromDeploymentName} (commit `,
@@ -34221,7 +34388,7 @@ const HEADLINES = {
                 ]
                 : [`${model.deploymentName} promoted from ${promotion.fromDeploymentName} in ${took}`];
         }
-        if (model.operation === 'rollback' && model.redeployOf)
+        if (model.redeployOf)
             return [
                 `${model.deploymentName} rolled back to revision `,
                 { code: model.redeployOf.slice(0, 8) },
@@ -34245,7 +34412,7 @@ const HEADLINES = {
     cancelled: (model) => [
         `${model.deploymentName}: cancelled after ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(model.stepMs)}`
     ],
-    errored: (model) => [`${model.deploymentName}: ${FAILED_OPERATION[model.operation]}`],
+    errored: (model) => [`${model.deploymentName}: ${_operations_operations__WEBPACK_IMPORTED_MODULE_2__/* .OPERATIONS */ .x[model.operation].failedWords}`],
     'dry-run': (model) => [`${model.deploymentName}: dry run, nothing was changed`],
     deleted: (model) => [`${model.deploymentName} deleted`],
     absent: (model) => [`${model.deploymentName} was already absent`],
@@ -34254,13 +34421,15 @@ const HEADLINES = {
         return [`pruned ${deleted} preview${deleted === 1 ? '' : 's'}`];
     }
 };
-/** The failed check in a few words: a smoke suite's count beside what it needed. */
+/** The failed check in a few words: its row's, from what it read (a smoke suite's count). */
 function checkPhrase(model) {
-    const { failedCheck, suite } = model;
+    const { failedCheck } = model;
     if (!failedCheck)
         return 'a check failed';
-    if (failedCheck.name === 'smoke suite' && suite && failedCheck.verdict === 'failed')
-        return `smoke suite ${suite.passed}/${suite.cases.length} (needs ${suite.required})`;
+    const failed = failedCheck.verdict === 'failed' && (0,_step_rows__WEBPACK_IMPORTED_MODULE_3__/* .payloadRow */ .ZD)(model.payloads, failedCheck.check);
+    const phrase = failed ? failed.row.failedPhrase?.(failed.payload) : undefined;
+    if (phrase !== undefined)
+        return phrase;
     return failedCheck.verdict === 'failed'
         ? `${failedCheck.name} failed`
         : `${failedCheck.name} could not conclude`;
@@ -34371,8 +34540,8 @@ function createLog(redact, sink) {
 /* harmony export */   y3: () => (/* binding */ capMarkdown)
 /* harmony export */ });
 /* unused harmony exports MAX_SUMMARY_BYTES, MAX_COMMENT_BYTES, MAX_MARKDOWN_LINE, MAX_MARKDOWN_LINES, commentMarker */
-/* harmony import */ var _control_characters__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(900);
-/* harmony import */ var _redact__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1410);
+/* harmony import */ var _control_characters__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(900);
+/* harmony import */ var _redact__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1410);
 /* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5194);
 
 
@@ -34406,7 +34575,7 @@ function escapeInline(line) {
 }
 /** Escapes markdown and HTML in one line (a link's own text, where GitHub adds no link). */
 function escapeMarkup(line) {
-    return (0,_control_characters__WEBPACK_IMPORTED_MODULE_1__/* .showControlCharacters */ .f)(line)
+    return (0,_control_characters__WEBPACK_IMPORTED_MODULE_0__/* .showControlCharacters */ .f)(line)
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
@@ -34431,7 +34600,7 @@ function markdownFor(redact) {
         cell: (text) => line(redact(text).replace(/\r?\n/g, ' ')),
         paragraph: (text) => lines(text).map(line).join('  \n'),
         fence: (fenced) => {
-            const shown = capLines(fenced.flatMap((text) => redact(text).split(/\r?\n/))).map((text) => (0,_control_characters__WEBPACK_IMPORTED_MODULE_1__/* .showControlCharacters */ .f)(redact.cut(text, MAX_MARKDOWN_LINE)));
+            const shown = capLines(fenced.flatMap((text) => redact(text).split(/\r?\n/))).map((text) => (0,_control_characters__WEBPACK_IMPORTED_MODULE_0__/* .showControlCharacters */ .f)(redact.cut(text, MAX_MARKDOWN_LINE)));
             const longestRun = Math.max(0, ...shown.flatMap((text) => (text.match(/`+/g) ?? []).map((run) => run.length)));
             const fence = '`'.repeat(Math.max(3, longestRun + 1));
             return [`${fence}text`, ...shown, fence].join('\n');
@@ -34454,7 +34623,7 @@ function markdownFor(redact) {
         code: (text) => CODE_SAFE.test(text) && redact(text) === text
             ? `\`${text}\``
             : line(redact(text).replace(/\r?\n/g, ' ')),
-        plain: (text, max) => redact.cut((0,_control_characters__WEBPACK_IMPORTED_MODULE_1__/* .showControlCharacters */ .f)(redact(text).replace(/\r?\n/g, ' ')), max),
+        plain: (text, max) => redact.cut((0,_control_characters__WEBPACK_IMPORTED_MODULE_0__/* .showControlCharacters */ .f)(redact(text).replace(/\r?\n/g, ' ')), max),
         label: (text, allowed, fallback) => allowed.test(text) && redact(text) === text ? text : fallback,
         marker: (deploymentName) => commentMarker(deploymentName, redact)
     };
@@ -34464,7 +34633,7 @@ function markdownFor(redact) {
  * when the step gives deployment-id) is redacted, then percent-encoded, so that no name can
  * close the comment (`-->`, `--!>`) and show what follows, nor hide a secret in it.
  */
-function commentMarker(deploymentName, redact = _redact__WEBPACK_IMPORTED_MODULE_0__/* .NO_SECRETS */ .g1) {
+function commentMarker(deploymentName, redact = _redact__WEBPACK_IMPORTED_MODULE_1__/* .NO_SECRETS */ .g1) {
     return `<!-- deploy-agent-action:deployment=${encodeURIComponent(redact.cut(deploymentName, MAX_MARKER_NAME))} -->`;
 }
 /**
@@ -34503,6 +34672,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: CUT_MARK
 
+// EXTERNAL MODULE: ./src/lib/character-kinds.ts
+var character_kinds = __nccwpck_require__(9562);
 ;// CONCATENATED MODULE: ./src/report/text-view.ts
 /**
  * A text as the redactor matches it: forms of a character that read the same to a person are
@@ -34513,8 +34684,9 @@ __nccwpck_require__.d(__webpack_exports__, {
  * - HTML/XML character references (`&#47;`, `&#x2F;`, `&sol;`) are decoded;
  * - percent-encoding is upper-cased (`%2f` and `%2F` are one).
  */
+
 /** Zero-width and bidi format characters, the soft hyphen and the byte-order mark. */
-const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+const INVISIBLE = (0,character_kinds/* characterClass */.EV)(['invisible']);
 const INVISIBLE_ONE = new RegExp(`^${INVISIBLE.source}$`);
 /** A text with nothing of the above is its own view. */
 const NEEDS_VIEW = new RegExp(`${INVISIBLE.source}|&|%[0-9a-f][0-9a-fA-F]|%[0-9A-F][0-9a-f]`);
@@ -34794,20 +34966,46 @@ const NO_SECRETS = createRedactor([]);
 
 /***/ }),
 
-/***/ 486:
+/***/ 5309:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   FK: () => (/* binding */ buildReport),
-/* harmony export */   m_: () => (/* binding */ shortId)
-/* harmony export */ });
-/* unused harmony exports tidyLogLine, shortenIds */
-/* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3676);
-/* harmony import */ var _lib_ids__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(829);
-/* harmony import */ var _outcomes__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3558);
-/* harmony import */ var _checks_in_words__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5817);
-/* harmony import */ var _headline__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4512);
-/* harmony import */ var _rollback_text__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6846);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  FK: () => (/* binding */ buildReport),
+  m_: () => (/* binding */ shortId)
+});
+
+// UNUSED EXPORTS: shortenIds, tidyLogLine
+
+// EXTERNAL MODULE: ./src/lib/github-links.ts
+var github_links = __nccwpck_require__(3676);
+// EXTERNAL MODULE: ./src/lib/ids.ts
+var lib_ids = __nccwpck_require__(829);
+// EXTERNAL MODULE: ./src/outcomes.ts
+var outcomes = __nccwpck_require__(3558);
+// EXTERNAL MODULE: ./src/operations/operations.ts
+var operations = __nccwpck_require__(6594);
+// EXTERNAL MODULE: ./src/report/step-rows.ts
+var step_rows = __nccwpck_require__(2274);
+;// CONCATENATED MODULE: ./src/report/checks-in-words.ts
+
+/** Every check's verdict in words, in the order the check runner ran them. */
+function checksInWords(checks) {
+    // What the check saw, when it says so apart from the log's sentence: the name stands beside it.
+    return checks.verdicts.map(({ saw, ...verdict }) => ({
+        ...verdict,
+        name: step_rows/* STEP_ROWS */.D7[verdict.check].words,
+        ...(saw !== undefined ? { why: saw } : {})
+    }));
+}
+
+// EXTERNAL MODULE: ./src/report/headline.ts
+var headline = __nccwpck_require__(4512);
+// EXTERNAL MODULE: ./src/report/rollback-text.ts
+var rollback_text = __nccwpck_require__(6846);
+;// CONCATENATED MODULE: ./src/report/report-model.ts
+
 
 
 
@@ -34820,10 +35018,10 @@ const ERROR_LEVELS = new Set(['ERROR', 'CRITICAL', 'FATAL']);
 const TAIL_LINES = 30;
 function buildReport(input) {
     const { result, checks, rollback, place } = input;
-    const checkWords = checks ? (0,_checks_in_words__WEBPACK_IMPORTED_MODULE_1__/* .checksInWords */ .O)(checks) : [];
+    const checkWords = checks ? checksInWords(checks) : [];
     const failedCheck = checkWords.find((check) => check.verdict === 'failed') ??
         checkWords.find((check) => check.verdict === 'inconclusive');
-    const succeeded = (0,_outcomes__WEBPACK_IMPORTED_MODULE_0__/* .succeeds */ .k)(result.outcome);
+    const succeeded = (0,outcomes/* succeeds */.k)(result.outcome);
     const commit = commitOf(input);
     const previousCommit = previousCommitOf(input);
     const rollbackWords = rollback && rollbackInWords(rollback);
@@ -34843,9 +35041,9 @@ function buildReport(input) {
         message: result.message,
         ids: idsOf(result, rollback, commit),
         links: {
-            run: place && (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_4__/* .runUrl */ .Vp)(place),
-            commit: place && (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_4__/* .commitUrl */ .Bg)(place, commit),
-            compare: place && (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_4__/* .compareUrl */ .XH)(place, previousCommit, commit),
+            run: place && (0,github_links/* runUrl */.Vp)(place),
+            commit: place && (0,github_links/* commitUrl */.Bg)(place, commit),
+            compare: place && (0,github_links/* compareUrl */.XH)(place, previousCommit, commit),
             deployment: deploymentLink(result, serving)
         },
         commit,
@@ -34858,14 +35056,7 @@ function buildReport(input) {
         promotion: result.promotion,
         redeployOf: result.redeployOf,
         checks: checkWords,
-        suite: checks?.suite,
-        gate: checks?.gate,
-        replies: [
-            ...(checks?.reply !== undefined ? [{ label: 'The agent replied', text: checks.reply }] : []),
-            ...(checks?.a2aReply !== undefined
-                ? [{ label: 'The agent replied over A2A', text: checks.a2aReply }]
-                : [])
-        ],
+        payloads: checks?.payloads ?? {},
         stepMs: input.startedAt === undefined ? result.elapsedMs : input.now - input.startedAt,
         updatedAt: input.now,
         phases: result.phases,
@@ -34873,7 +35064,7 @@ function buildReport(input) {
         planLines: result.planLines,
         pruneRows: result.pruneRows
     };
-    return { ...model, headline: (0,_headline__WEBPACK_IMPORTED_MODULE_2__/* .headlineOf */ .gD)(model) };
+    return { ...model, headline: (0,headline/* headlineOf */.gD)(model) };
 }
 /**
  * The deployment's URL: as read after DEPLOYED, else (a failed build or deploy) as read before
@@ -34886,17 +35077,17 @@ function deploymentLink(result, serving) {
 }
 /** The commit this run's revision was built from: the service's word first, then the workflow's. */
 function commitOf(input) {
-    const { result, operation } = input;
-    const candidates = operation === 'promote'
-        ? [result.promotion?.commit, result.promotion?.fromCommit]
-        : operation === 'rollback'
-            ? [result.redeployCommit]
-            : [input.workflowCommit];
-    return candidates.find((sha) => sha !== undefined && _lib_github_links__WEBPACK_IMPORTED_MODULE_4__/* .FULL_SHA */ .RG.test(sha));
+    const { result } = input;
+    const candidates = {
+        promotion: [result.promotion?.commit, result.promotion?.fromCommit],
+        redeploy: [result.redeployCommit],
+        workflow: [input.workflowCommit]
+    };
+    return candidates[operations/* OPERATIONS */.x[input.operation].builtFrom].find((sha) => sha !== undefined && github_links/* FULL_SHA */.RG.test(sha));
 }
 function previousCommitOf(input) {
     const sha = input.previousCommit;
-    return sha !== undefined && _lib_github_links__WEBPACK_IMPORTED_MODULE_4__/* .FULL_SHA */ .RG.test(sha) ? sha : undefined;
+    return sha !== undefined && github_links/* FULL_SHA */.RG.test(sha) ? sha : undefined;
 }
 /**
  * What serves after the run: this run's revision when it succeeded; after a rollback, what the
@@ -34921,18 +35112,24 @@ function servingNow(result, rollback, failedCheck) {
             return { whose: 'failed', revisionId: rollback.failedRevisionId };
         return { whose: 'unknown', revisionId: rollback.revisionId };
     }
-    if (result.outcome === 'deployed')
-        return { whose: 'this run', revisionId: result.revisionId };
-    // The serving check failed: another revision serves, as its words say.
-    if (result.outcome === 'checks-failed' && failedCheck?.name === 'serving check')
-        return { whose: 'unknown' };
-    if (result.outcome === 'checks-failed')
-        return { whose: 'failed', revisionId: result.revisionId };
-    if (result.outcome === 'failed' && result.previousRevisionId)
-        return { whose: 'previous', revisionId: result.previousRevisionId };
-    if (result.outcome === 'deleted' || result.outcome === 'absent' || result.created)
-        return { whose: 'none' };
-    return { whose: 'unknown' };
+    switch (outcomes/* OUTCOMES */.i[result.outcome].serves) {
+        case 'this-run':
+            return { whose: 'this run', revisionId: result.revisionId };
+        case 'checked':
+            // The serving check failed: another revision serves, as its words say.
+            return failedCheck?.check === 'serving'
+                ? { whose: 'unknown' }
+                : { whose: 'failed', revisionId: result.revisionId };
+        case 'previous':
+            if (result.previousRevisionId)
+                return { whose: 'previous', revisionId: result.previousRevisionId };
+            break;
+        case 'none':
+            return { whose: 'none' };
+        case 'unknown':
+            break;
+    }
+    return result.created ? { whose: 'none' } : { whose: 'unknown' };
 }
 function rollbackInWords(rollback) {
     return {
@@ -34941,8 +35138,8 @@ function rollbackInWords(rollback) {
         toRevisionId: rollback.toRevisionId,
         revisionId: rollback.revisionId,
         elapsedMs: rollback.elapsedMs,
-        words: shortenIds((0,_rollback_text__WEBPACK_IMPORTED_MODULE_3__/* .rollbackWords */ .ks)(rollback)),
-        suite: rollback.checks?.suite
+        words: shortenIds((0,rollback_text/* rollbackWords */.ks)(rollback)),
+        payloads: rollback.checks?.payloads ?? {}
     };
 }
 /** Every id of the run, in full, for the collapsed block; only well-formed ones. */
@@ -34957,7 +35154,7 @@ function idsOf(result, rollback, commit) {
         ['Rollback revision', rollback?.revisionId]
     ];
     return [
-        ...ids.flatMap(([label, id]) => (id !== undefined && _lib_ids__WEBPACK_IMPORTED_MODULE_5__/* .UUID */ .k.test(id) ? [{ label, id }] : [])),
+        ...ids.flatMap(([label, id]) => (id !== undefined && lib_ids/* UUID */.k.test(id) ? [{ label, id }] : [])),
         ...(commit ? [{ label: 'Commit', id: commit }] : [])
     ];
 }
@@ -35010,8 +35207,8 @@ function shortId(id) {
 /* harmony export */   Ux: () => (/* binding */ headlineMarkdown),
 /* harmony export */   xE: () => (/* binding */ alert)
 /* harmony export */ });
-/* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5194);
-/* harmony import */ var _headline__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4512);
+/* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5194);
+/* harmony import */ var _headline__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4512);
 
 
 /** The headline as markdown: the mark, the words escaped, short ids as code. */
@@ -35019,7 +35216,7 @@ function headlineMarkdown(model, md) {
     const words = model.headline
         .map((part) => (typeof part === 'string' ? md.cell(part) : md.code(part.code)))
         .join('');
-    return `${(0,_headline__WEBPACK_IMPORTED_MODULE_0__/* .markOf */ .Fg)(model)} ${words}`;
+    return `${(0,_headline__WEBPACK_IMPORTED_MODULE_1__/* .markOf */ .Fg)(model)} ${words}`;
 }
 /** A GitHub alert block (`> [!CAUTION]`): every line quoted, a blank one quoted too. */
 function alert(kind, lines) {
@@ -35030,8 +35227,8 @@ function alert(kind, lines) {
 }
 /** A commit as its short id in code, linked to its page when the link is http(s). */
 function linkedCommit(sha, url, md) {
-    const code = md.code((0,_headline__WEBPACK_IMPORTED_MODULE_0__/* .shortCommit */ .Ax)(sha));
-    return url !== undefined && 'url' in (0,_lib_url__WEBPACK_IMPORTED_MODULE_1__/* .checkHttpUrl */ .O)(url) ? `[${code}](${url})` : code;
+    const code = md.code((0,_headline__WEBPACK_IMPORTED_MODULE_1__/* .shortCommit */ .Ax)(sha));
+    return url !== undefined && 'url' in (0,_lib_url__WEBPACK_IMPORTED_MODULE_0__/* .checkHttpUrl */ .O)(url) ? `[${code}](${url})` : code;
 }
 
 
@@ -35086,6 +35283,75 @@ function rollbackHeadline(rollback) {
     // DEPLOYED with its checks passed, yet not what the service names active.
     const why = rollback.outcome === 'deployed' ? 'it does not serve' : rollback.outcome;
     return `rollback to ${rollback.toRevisionId} failed (${why})`;
+}
+
+
+/***/ }),
+
+/***/ 2274:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   D7: () => (/* binding */ STEP_ROWS),
+/* harmony export */   ZD: () => (/* binding */ payloadRow),
+/* harmony export */   au: () => (/* binding */ payloadRows)
+/* harmony export */ });
+/* harmony import */ var _gate__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8347);
+/* harmony import */ var _suite__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2758);
+
+
+/** A reply in the summary, under its label; a brought-back revision's is not shown. */
+const reply = (label) => (text, view) => view.afterRollback ? [] : [`### ${label}`, '', view.md.fence([text]), ''];
+/** In the order of the step list, which is the order the summary shows payloads in. */
+const STEP_ROWS = {
+    commit: { words: 'commit check' },
+    serving: { words: 'serving check' },
+    info: { words: 'agent /info' },
+    assistant: { words: 'assistant' },
+    run: { words: 'test run', summary: reply('The agent replied') },
+    a2a: { words: 'A2A', summary: reply('The agent replied over A2A') },
+    suite: {
+        words: 'smoke suite',
+        failedPhrase: (suite) => `smoke suite ${suite.passed}/${suite.cases.length} (needs ${suite.required})`,
+        summaryReason: (suite, { md, redact }) => (0,_suite__WEBPACK_IMPORTED_MODULE_1__/* .renderSuite */ .fO)(suite, md, redact),
+        summary: (suite, { md, redact, afterRollback }) => (0,_suite__WEBPACK_IMPORTED_MODULE_1__/* .renderSuite */ .fO)(suite, md, redact, afterRollback ? 'after the rollback' : undefined),
+        commentReason: (suite, { md, redact }) => {
+            const line = (0,_suite__WEBPACK_IMPORTED_MODULE_1__/* .failedCasesLine */ .by)(suite, md, redact);
+            return line ? ['', `**Failed cases:** ${line}`] : [];
+        },
+        outputs: (suite) => ({
+            'cases-passed': String(suite.passed),
+            'cases-failed': String(suite.failed)
+        })
+    },
+    gate: {
+        words: 'evaluation gate',
+        summary: (gate, { md, broughtBack }) => (0,_gate__WEBPACK_IMPORTED_MODULE_0__/* .renderGate */ .eh)(gate, md, { broughtBack }),
+        comment: (gate, { md, broughtBack }) => (0,_gate__WEBPACK_IMPORTED_MODULE_0__/* .renderGate */ .eh)(gate, md, { broughtBack }),
+        status: (gate) => (0,_gate__WEBPACK_IMPORTED_MODULE_0__/* .gateStatusLine */ .eP)(gate),
+        outputs: (gate) => gate.outputs
+    }
+};
+/**
+ * Each payload with its row, in the rows' order: this run's revision's, each followed by the
+ * same step's on the revision a rollback brought back.
+ */
+function payloadRows(payloads, afterRollback) {
+    const of = (from, name) => from?.[name];
+    return Object.keys(STEP_ROWS).flatMap((name) => {
+        // The row of a name renders that name's payload (Rows pairs them); the pairing is kept here.
+        const row = STEP_ROWS[name];
+        const mine = of(payloads, name);
+        const rollback = of(afterRollback, name);
+        return [
+            ...(mine === undefined ? [] : [{ name, payload: mine, row, afterRollback: false }]),
+            ...(rollback === undefined ? [] : [{ name, payload: rollback, row, afterRollback: true }])
+        ];
+    });
+}
+/** The payload of the step `name` on this run's revision, with its row, when it has one. */
+function payloadRow(payloads, name) {
+    return payloadRows(payloads).find((each) => each.name === name);
 }
 
 
@@ -35183,6 +35449,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/lib/duration.ts
 var duration = __nccwpck_require__(2543);
+// EXTERNAL MODULE: ./src/operations/operations.ts
+var operations = __nccwpck_require__(6594);
 // EXTERNAL MODULE: ./src/report/headline.ts
 var headline = __nccwpck_require__(4512);
 // EXTERNAL MODULE: ./src/report/markdown.ts
@@ -35327,14 +35595,12 @@ function renderChart(timeline, shown, final, md) {
     ];
 }
 
-// EXTERNAL MODULE: ./src/report/report-model.ts
-var report_model = __nccwpck_require__(486);
+// EXTERNAL MODULE: ./src/report/report-model.ts + 1 modules
+var report_model = __nccwpck_require__(5309);
 // EXTERNAL MODULE: ./src/report/report-pieces.ts
 var report_pieces = __nccwpck_require__(1748);
-// EXTERNAL MODULE: ./src/report/suite.ts
-var suite = __nccwpck_require__(2758);
-// EXTERNAL MODULE: ./src/report/gate.ts
-var gate = __nccwpck_require__(8347);
+// EXTERNAL MODULE: ./src/report/step-rows.ts
+var step_rows = __nccwpck_require__(2274);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
 
@@ -35361,23 +35627,32 @@ function renderSummary(model, redact) {
     const md = (0,markdown/* markdownFor */.DY)(redact);
     if (model.pruneRows)
         return renderPruneSummary(model, model.pruneRows, md);
-    const suiteFailed = model.failedCheck?.name === 'smoke suite' && model.suite;
+    const view = (name, afterRollback) => ({
+        md,
+        redact,
+        failedHere: !afterRollback && model.failedCheck?.check === name,
+        afterRollback,
+        broughtBack: model.rollback?.toRevisionId
+    });
+    const payloads = (0,step_rows/* payloadRows */.au)(model.payloads, model.rollback?.payloads);
+    // The failed step's payload right under the reason, when its row shows it there; the others
+    // after the checks table.
+    const firstOf = ({ name, afterRollback, row }) => view(name, afterRollback).failedHere && row.summaryReason !== undefined;
+    const reasonDetail = payloads
+        .filter(firstOf)
+        .flatMap((each) => each.row.summaryReason?.(each.payload, view(each.name, false)) ?? []);
+    const payloadLines = payloads
+        .filter((each) => !firstOf(each))
+        .flatMap((each) => each.row.summary?.(each.payload, view(each.name, each.afterRollback)) ?? []);
     return (0,markdown/* capMarkdown */.y3)([
         `## ${(0,report_pieces/* headlineMarkdown */.Ux)(model, md)}`,
         '',
         ...failureFirst(model, md),
         ...(model.logs ? renderLogs(model.logs, md) : []),
-        ...(suiteFailed && model.suite ? (0,suite/* renderSuite */.fO)(model.suite, md, redact) : []),
+        ...reasonDetail,
         ...facts(model, md),
         ...checksTable(model.checks, md),
-        ...model.replies.flatMap((reply) => [`### ${reply.label}`, '', md.fence([reply.text]), '']),
-        ...(model.suite && !suiteFailed ? (0,suite/* renderSuite */.fO)(model.suite, md, redact) : []),
-        ...(model.rollback?.suite
-            ? (0,suite/* renderSuite */.fO)(model.rollback.suite, md, redact, 'after the rollback')
-            : []),
-        ...(model.gate
-            ? (0,gate/* renderGate */.eh)(model.gate, md, { broughtBack: model.rollback?.toRevisionId })
-            : []),
+        ...payloadLines,
         ...(model.planLines ? ['### Plan', '', md.fence(model.planLines), ''] : []),
         ...(model.phases ? renderPhases(model.phases, md) : []),
         ...fullIds(model, md)
@@ -35422,7 +35697,7 @@ function servingWords(serving, md) {
 /** The facts of the run as a list (a key/value table would need an empty header row). */
 function facts(model, md) {
     const items = [];
-    if (model.operation !== 'delete') {
+    if (operations/* OPERATIONS */.x[model.operation].reportsServing) {
         items.push(`**Serving now:** ${servingWords(model.serving, md)}${model.links.deployment && model.serving.whose !== 'none' ? ` at ${md.link(model.links.deployment)}` : ''}`);
     }
     if (model.revisionId)

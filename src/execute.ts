@@ -71,7 +71,8 @@ async function executeWith(
       warning: (message: string) => log.warning(message),
       known: (fact) => reporter.known(fact),
       waitStarting: (_revisionId, expected) => opened.records?.waitStarting(expected),
-      redeploying: (_revisionId, commit) => opened.records?.redeploying(commit)
+      redeploying: (_revisionId, commit) => opened.records?.redeploying(commit),
+      stepProgress: (progress) => opened.records?.stepProgress(progress)
     },
     client: {
       onDebug: (line) => log.debug(line),
@@ -130,6 +131,26 @@ async function openRecords(
   const deploymentName = recordName(config)
   if (!config.github || operation.github !== 'records' || config.dryRun) return undefined
   if (deploymentName === undefined) return undefined
+  const building = (
+    now: Pick<Parameters<typeof renderBuildingComment>[0], 'expectedAt' | 'step'>,
+    previousBody: string | undefined
+  ) =>
+    renderBuildingComment(
+      {
+        deploymentName,
+        // Only an operation that builds the workflow's commit names it; the others' commit is
+        // the service's, named once known.
+        commit: operation.commit === 'workflow' ? links.commit : undefined,
+        runUrl: links.place && runUrl(links.place),
+        now: world.clock.now(),
+        verb: operation.waiting,
+        ...now
+      },
+      previousBody,
+      links.place,
+      redact,
+      (text) => log.notice(text)
+    )
   try {
     const { openGitHubRecords } = await import('./github/records')
     const { workflowTarget } = await import('./github/client')
@@ -154,21 +175,16 @@ async function openRecords(
         info: (message) => log.info(message),
         fetch: world.connections.githubFetch,
         buildingComment: (expected, previousBody) =>
-          renderBuildingComment(
+          building({ expectedAt: expected && expectedEndAt(expected) }, previousBody),
+        progressComment: (progress, previousBody) =>
+          building(
             {
-              deploymentName,
-              // Only an operation that builds the workflow's commit names it; the others' commit
-              // is the service's, named once known.
-              commit: operation.commit === 'workflow' ? links.commit : undefined,
-              expectedAt: expected && expectedEndAt(expected),
-              runUrl: links.place && runUrl(links.place),
-              now: world.clock.now(),
-              verb: operation.waiting
+              step: {
+                progress: progress.text,
+                ...(progress.deploymentUrl && { servingUrl: progress.deploymentUrl })
+              }
             },
-            previousBody,
-            links.place,
-            redact,
-            (text) => log.notice(text)
+            previousBody
           )
       },
       workflowTarget(world.env)

@@ -33,7 +33,7 @@ function agentNeeds<Extra extends object>(
  * answer because the run's `timeout` ended could not conclude; any other is a failure.
  */
 async function agentCheck<Name extends CheckName>(
-  input: StepInput<{ verify: Verify; url: string }, never>,
+  input: StepInput<{ verify: Verify; url: string }>,
   check: (options: AgentCheckOptions) => Promise<Pick<StepOutcome<Name>, 'payload'>>
 ): Promise<StepOutcome<Name>> {
   const { verify, url } = input.need

@@ -3,7 +3,8 @@ import { CancelledError, type WriteTarget } from '../operations/deps'
 import type { CheckVerdict, CheckVerdictKind } from '../result'
 import { verifyDeadline } from '../run/deadlines'
 import type { CheckName, StepChecks } from '../step-payloads'
-import type { DeployedRevision, Step, StepContext, StepInput, StepOutcome } from './step'
+import { progressThrottle } from './step-progress'
+import type { DeployedRevision, Prepared, Step, StepContext, StepInput, StepOutcome } from './step'
 
 /** A row of the list with its types kept inside: what the runner reads of every step. */
 export interface StepRow {
@@ -36,14 +37,22 @@ export interface Phase {
   skipped?: Partial<Record<CheckName, string>>
 }
 
-/** A phase on one revision: the `agent.timeout` its agent steps share. */
+/** A phase on one revision: the `agent.timeout` its agent steps share, the run's progress. */
 interface RevisionPhase extends Phase {
   verifyDeadline(): number
+  progress: ReturnType<typeof progressThrottle>
 }
 
 /** A step as a row of the list: its types checked here, kept inside the closures after. */
-export function defineStep<Name extends CheckName, Need, P = never>(
-  step: Step<Name, Need, P>
+export function defineStep<Name extends CheckName, Need>(
+  step: Step<Name, Need> & { prepare?: undefined }
+): StepRow
+/** A step that reads before the write: its run is given what its prepare read. */
+export function defineStep<Name extends CheckName, Need, P>(
+  step: Step<Name, Need, P> & Required<Pick<Step<Name, Need, P>, 'prepare'>>
+): StepRow
+export function defineStep<Name extends CheckName, Need, P>(
+  step: Step<Name, Need, P | undefined>
 ): StepRow {
   return {
     name: step.name,
@@ -55,19 +64,23 @@ export function defineStep<Name extends CheckName, Need, P = never>(
       const skippedUnder = step.skippedUnder?.[config.operation]
       const under = skippedUnder?.why
       if (skippedUnder && opened !== undefined) context.log.notice(skippedUnder.notice)
-      let prepared: { prepared: P } | { skipped: string } | undefined
+      // A step without a prepare has read all it needs (nothing); one with a prepare, only
+      // once its prepare ran: until then it neither runs nor undoes.
+      let prepared: Prepared<P | undefined> | undefined = step.prepare
+        ? undefined
+        : { prepared: undefined }
       const inputFor = (
         need: Need,
+        read: P | undefined,
         revision: DeployedRevision,
         phase: RevisionPhase
-      ): StepInput<Need, P> => {
+      ): StepInput<Need, P | undefined> => {
         const deadline = phase.context.deadline.at
         return {
           need,
-          // Only a step with a prepare has a P, and it runs only once prepared (runOn).
-          prepared: (prepared && 'prepared' in prepared ? prepared.prepared : undefined) as P,
+          prepared: read,
           revision,
-          context: phase.context,
+          context: { ...phase.context, progress: phase.progress(phase.context.io, revision) },
           deadline: step.deadline ? step.deadline(deadline, phase.context) : deadline,
           verifyDeadline: phase.verifyDeadline
         }
@@ -93,8 +106,9 @@ export function defineStep<Name extends CheckName, Need, P = never>(
             (prepared && 'skipped' in prepared ? prepared.skipped : undefined)
           if (skipped !== undefined) return async () => ({ verdict: 'skipped', why: skipped })
           // A step that reads before the write runs only on what it read.
-          if (step.prepare && prepared === undefined) return undefined
-          return () => step.run(inputFor(need, revision, phase))
+          if (prepared === undefined || !('prepared' in prepared)) return undefined
+          const input = inputFor(need, prepared.prepared, revision, phase)
+          return () => step.run(input)
         },
         broughtBack(checks, toRevisionId) {
           if (step.broughtBack === 'again') return undefined
@@ -106,7 +120,8 @@ export function defineStep<Name extends CheckName, Need, P = never>(
         async undo(revision, phase) {
           const need = step.needs(config, revision)
           if (need === undefined || !step.undo) return
-          await step.undo(inputFor(need, revision, phase))
+          if (prepared === undefined || !('prepared' in prepared)) return
+          await step.undo(inputFor(need, prepared.prepared, revision, phase))
         }
       }
     }
@@ -134,6 +149,7 @@ export function openSteps(
   context: StepContext
 ): StepsOfRun {
   const opened = list.map((row) => ({ row, step: row.open(config, context) }))
+  const progress = progressThrottle(context.clock)
   return {
     async beforeWrite(target) {
       // Every step reads first, so that one refusing leaves nothing written by another.
@@ -141,7 +157,7 @@ export function openSteps(
       if (config.dryRun) return
       for (const { step } of opened) await step.prepareWrites()
     },
-    check: (revision, phase) => runSteps(opened, revision, onRevision(config, phase)),
+    check: (revision, phase) => runSteps(opened, revision, onRevision(config, phase, progress)),
     broughtBack(checks, toRevisionId) {
       const skipped: Partial<Record<CheckName, string>> = {}
       for (const { row, step } of opened) {
@@ -152,7 +168,7 @@ export function openSteps(
     },
     async undo(checks, revision, phase) {
       const ran = new Set(checks?.verdicts.map(({ check }) => check))
-      const onIt = onRevision(config, phase)
+      const onIt = onRevision(config, phase, progress)
       for (const { row, step } of [...opened].reverse()) {
         if (ran.has(row.name)) await step.undo(revision, onIt)
       }
@@ -161,10 +177,15 @@ export function openSteps(
 }
 
 /** The phase on one revision: its agent steps share one `agent.timeout`, fixed at first use. */
-function onRevision(config: Config, phase: Phase): RevisionPhase {
+function onRevision(
+  config: Config,
+  phase: Phase,
+  progress: RevisionPhase['progress']
+): RevisionPhase {
   const { clock, deadline } = phase.context
   return {
     ...phase,
+    progress,
     verifyDeadline: verifyDeadline(clock, config.verify?.timeoutMs ?? 0, deadline.at)
   }
 }

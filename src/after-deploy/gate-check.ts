@@ -139,7 +139,7 @@ export const gateStep = defineStep<'gate', GateNeed, GatePrepared>({
         workflowRun: context.workflow?.runUrl
       },
       prepared.agent,
-      { ...prepared.deps, deadline },
+      { ...prepared.deps, deadline, progress: context.progress },
       prepared.servingBaseline
     )
     report.notices.forEach((notice) => context.log.notice(notice))

@@ -51,7 +51,7 @@ export const servingStep = defineStep({
       now: context.clock.now,
       sleep: context.clock.sleep
     })
-    const window = `active_revision_id, read for up to ${formatDuration(ACTIVE_REVISION_WAIT_MS)} within timeout`
+    const window = `active_revision_id, read for up to ${formatDuration(ACTIVE_REVISION_WAIT_MS)} within ${context.deadline.input}`
     switch (serving.kind) {
       case 'other':
         return {

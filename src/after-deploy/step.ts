@@ -32,16 +32,25 @@ export interface StepContext extends RunContext {
   config: Config
 }
 
+/** What a step is given while it runs on a revision: its phase's context, and a progress hook. */
+export interface RunningStepContext extends StepContext {
+  /**
+   * How far it is, in a few words ("evaluating: 12 of 50 runs"): call it as often as it likes;
+   * the frame passes it to the log and the GitHub records at most once a minute.
+   */
+  progress(text: string): void
+}
+
 /** What a step's run is given: its narrowed needs, what it prepared, the revision, its phase. */
-export interface StepInput<Need, Prepared> {
+export interface StepInput<Need, Prepared = undefined> {
   need: Need
   /**
    * What its `prepare` read before the write (the runner runs a step with a prepare only once
-   * it prepared); `never` for a step without one.
+   * it prepared); `undefined` for a step without one.
    */
   prepared: Prepared
   revision: DeployedRevision
-  context: StepContext
+  context: RunningStepContext
   /** The step's own deadline (its row's `deadline`, inside the phase's). */
   deadline: number
   /**
@@ -64,7 +73,7 @@ export interface StepOutcome<Name extends CheckName = CheckName> {
 export type Prepared<P> = { prepared: P } | { skipped: string }
 
 /** One step after DEPLOYED: a row of the list. */
-export interface Step<Name extends CheckName, Need, P = never> {
+export interface Step<Name extends CheckName, Need, P = undefined> {
   name: Name
   /**
    * What it needs, selected and narrowed from the config (and, for a fact only the deployed

@@ -65,9 +65,11 @@ export async function awaitCoverage(
       if (failedPolls >= FAILED_POLL_BUDGET) break
     }
     const complete = isComplete(targets, keys, scores, ingested)
+    const counted = countScores(targets, keys, scores)
     deps.info(
-      progressLine(targets, keys, scores, ingested, deps.now() - startedAt, deadline - startedAt)
+      progressLine(counted, targets, ingested, deps.now() - startedAt, deadline - startedAt)
     )
+    deps.progress?.(`waiting for evaluators: ${counted.seen} of ${counted.expected} scores`)
     if (complete) return { scores, notIngested: [], complete: true, reads }
     // The last look is a little before the deadline: a read at the deadline is not sent.
     const left = deadline - LAST_LOOK_MARGIN_MS - deps.now()
@@ -116,13 +118,22 @@ async function poll(
 
 /** One line per poll (polls are at most a minute apart): what is in, and for how long it waited. */
 function progressLine(
+  { seen, expected }: { seen: number; expected: number },
   targets: readonly CoverageTarget[],
-  keys: readonly string[],
-  scores: Coverage['scores'],
   ingested: ReadonlySet<string>,
   waitedMs: number,
   allowedMs: number
 ): string {
+  const notIngested = targets.filter((target) => !ingested.has(target.experimentId)).length
+  return `Evaluation gate: ${seen} of ${expected} scores in${notIngested > 0 ? ', runs still being ingested' : ''}; waited ${formatDuration(waitedMs)} of ${formatDuration(allowedMs)} (gate.timeout).`
+}
+
+/** The scores awaited (every answered run, every key) and how many are in. */
+function countScores(
+  targets: readonly CoverageTarget[],
+  keys: readonly string[],
+  scores: Coverage['scores']
+): { seen: number; expected: number } {
   let expected = 0
   let seen = 0
   for (const target of targets) {
@@ -133,8 +144,7 @@ function progressLine(
       seen += answered.filter((run) => byRun?.has(run.runId)).length
     }
   }
-  const notIngested = targets.filter((target) => !ingested.has(target.experimentId)).length
-  return `Evaluation gate: ${seen} of ${expected} scores in${notIngested > 0 ? ', runs still being ingested' : ''}; waited ${formatDuration(waitedMs)} of ${formatDuration(allowedMs)} (gate.timeout).`
+  return { seen, expected }
 }
 
 function isComplete(

@@ -104,6 +104,7 @@ export async function runExperiment(
       runs[index] = outcome
       done += 1
       if (outcome.error !== undefined) failed += 1
+      deps.progress?.(`evaluating: ${done} of ${jobs.length} runs`)
       // A line at least every half minute, so that a long experiment never looks hung.
       if (deps.now() - lastLine >= PROGRESS_EVERY_MS || done === jobs.length) {
         lastLine = deps.now()

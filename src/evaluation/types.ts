@@ -38,6 +38,11 @@ export interface GateDeps {
   randomUUID?: () => string
   info: (line: string) => void
   notice: (line: string) => void
+  /**
+   * How far the experiment on the new revision is, as often as it likes (the step frame
+   * throttles it); none before the write, where the serving revision's experiment says nothing.
+   */
+  progress?: (text: string) => void
 }
 
 export const callOf = (deps: GateDeps, deadline = deps.deadline): CallOptions => ({

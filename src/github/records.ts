@@ -1,4 +1,5 @@
 import { OUTCOMES } from '../outcomes'
+import type { StepProgress } from '../operations/deps'
 import type { DeployOutcome } from '../result'
 import { capComment } from '../report/markdown'
 import type { Redactor } from '../report/redact'
@@ -51,6 +52,8 @@ export interface GitHubRecordsOptions extends BoundedCallOptions {
     expected: PredictionBasis | undefined,
     previousBody: string | undefined
   ) => string
+  /** The comment while a step after DEPLOYED runs, saying how far it is (../report/). */
+  progressComment?: (progress: StepProgress, previousBody: string | undefined) => string
 }
 
 export interface GitHubRecords {
@@ -61,6 +64,11 @@ export interface GitHubRecords {
    * (the history predicts the end) its description and the pull-request comment say when.
    */
   waitStarting(expected?: PredictionBasis): void
+  /**
+   * A step after DEPLOYED says how far it is (at most once a minute): the GitHub deployment's
+   * in_progress status says it, and so does the pull-request comment. Never awaited.
+   */
+  stepProgress(progress: StepProgress): void
   /**
    * The final records; resolves within the calls' budgets, whatever GitHub does, with the body
    * of the comment it replaced (when one was read).
@@ -145,6 +153,20 @@ export function openGitHubRecords(
       })
     )
   }
+  const markInProgress = async (id: number | undefined, description: string): Promise<void> => {
+    if (id === undefined) return
+    await bounded('The in_progress status of the GitHub deployment', (signal) =>
+      octokit.rest.repos.createDeploymentStatus({
+        owner,
+        repo,
+        deployment_id: id,
+        state: 'in_progress',
+        log_url: target.runUrl,
+        description,
+        request: { signal }
+      })
+    )
+  }
   return {
     redeploying(commit) {
       begin(commit)
@@ -155,20 +177,19 @@ export function openGitHubRecords(
       if (building && options.prComment && target.pullRequest !== undefined) {
         waitingComment = comment((previousBody) => building(expected, previousBody))
       }
-      inProgress = deploymentId.then<unknown>(
-        (id) =>
-          id !== undefined &&
-          bounded('The in_progress status of the GitHub deployment', (signal) =>
-            octokit.rest.repos.createDeploymentStatus({
-              owner,
-              repo,
-              deployment_id: id,
-              state: 'in_progress',
-              log_url: target.runUrl,
-              description,
-              request: { signal }
-            })
-          )
+      inProgress = deploymentId.then((id) => markInProgress(id, description))
+    },
+    stepProgress(progress) {
+      const description = md.plain(progress.text, MAX_DESCRIPTION)
+      const progressing = options.progressComment
+      if (progressing && options.prComment && target.pullRequest !== undefined) {
+        // After the one before, so that an older text never lands last.
+        waitingComment = waitingComment.then(() =>
+          comment((previousBody) => progressing(progress, previousBody))
+        )
+      }
+      inProgress = Promise.all([inProgress, deploymentId]).then(([, id]) =>
+        markInProgress(id, description)
       )
     },
     async finish(record) {

@@ -21,6 +21,19 @@ export interface DeployIo extends RunLog {
    * it was built from when the service says: what will serve.
    */
   redeploying?(revisionId: string, commit: string | undefined): void
+  /**
+   * A step after DEPLOYED says how far it is ("evaluating: 12 of 50 runs"), at most once a
+   * minute (../after-deploy/step-progress.ts): for the GitHub records, never awaited.
+   */
+  stepProgress?(progress: StepProgress): void
+}
+
+/** What the records are told while a step runs: its words, and the revision it runs on. */
+export interface StepProgress {
+  text: string
+  revisionId: string
+  /** The deployment's URL, which serves the revision being checked. */
+  deploymentUrl?: string
 }
 
 /** The deployment as read before a deploy or promote writes anything. */

@@ -83,7 +83,7 @@ async function judgeWait(
       waited.status === 'QUEUED' ? await failedRevisionBefore(run, deploymentId, revisionId) : ''
     return run.finish(
       'timeout',
-      `Timed out after ${took} waiting for revision ${revisionId} of ${run.target}; its last status was ${waited.status ?? 'not read'}.${blocker} The deployment goes on on the service: check it there, or raise timeout (now ${formatDuration(run.config.timeoutMs)}).`
+      `Timed out after ${took} waiting for revision ${revisionId} of ${run.target}; its last status was ${waited.status ?? 'not read'}.${blocker} The deployment goes on on the service: check it there, or raise ${run.deps.deadline.input} (now ${formatDuration(run.deps.deadline.budgetMs)}).`
     )
   }
   switch (waited.verdict) {
@@ -171,7 +171,7 @@ export function endedByError(run: DeployRun, error: unknown): DeployResult {
       : ''
     return run.finish(
       'timeout',
-      `Timed out after ${took} before ${error.method} ${error.path} could finish${goesOn}. Raise timeout (now ${formatDuration(run.deps.deadline.budgetMs)}) or check the service.`
+      `Timed out after ${took} before ${error.method} ${error.path} could finish${goesOn}. Raise ${run.deps.deadline.input} (now ${formatDuration(run.deps.deadline.budgetMs)}) or check the service.`
     )
   }
   return run.finish('error', withHint(error))

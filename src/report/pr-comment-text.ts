@@ -87,6 +87,11 @@ export function renderBuildingComment(
     runUrl?: string
     now: number
     verb: string
+    /**
+     * Once DEPLOYED, while a step after it runs: how far it is, and the deployment's URL, which
+     * serves the revision being checked.
+     */
+    step?: { progress: string; servingUrl?: string }
   },
   previousBody: string | undefined,
   place: GitHubPlace | undefined,
@@ -98,10 +103,15 @@ export function renderBuildingComment(
   const memory = readMemory(previousBody, redact, notice)
   const what = building.commit ? ` ${md.code(shortCommit(building.commit))}` : ''
   const when = building.expectedAt ? `, expected around ${clockTime(building.expectedAt)}` : ''
-  const items = [
-    memory.lastGoodUrl
+  const { step } = building
+  const serving = step?.servingUrl
+    ? `**Serving, being checked:** ${md.link(step.servingUrl)}`
+    : memory.lastGoodUrl
       ? `**Still serving:** ${md.link(memory.lastGoodUrl)}`
-      : '**Still serving:** no earlier preview of this pull request',
+      : '**Still serving:** no earlier preview of this pull request'
+  const items = [
+    serving,
+    ...(step ? [`**Now:** ${md.cell(step.progress)}`] : []),
     ...(building.commit
       ? [
           `**Commit:** ${linkedCommit(building.commit, place && commitUrl(place, building.commit), md)}`
@@ -114,7 +124,7 @@ export function renderBuildingComment(
     [
       md.marker(building.deploymentName),
       memoryLine(memory, redact),
-      `### 🔄 ${md.cell(building.deploymentName)}: ${md.cell(building.verb)}${what}${md.cell(when)}`,
+      `### 🔄 ${md.cell(building.deploymentName)}: ${step ? `checking${what}` : `${md.cell(building.verb)}${what}${md.cell(when)}`}`,
       '',
       ...items.map((item) => `- ${item}`),
       '',

@@ -1,8 +1,8 @@
-export const id = 856;
-export const ids = [856,403];
+export const id = 997;
+export const ids = [997,584];
 export const modules = {
 
-/***/ 4403:
+/***/ 6584:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -18,8 +18,8 @@ export const modules = {
 /* harmony import */ var _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8665);
 /* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9747);
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2543);
-/* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3676);
-/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4285);
+/* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3676);
+/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4285);
 
 
 
@@ -49,7 +49,7 @@ function workflowTarget(env) {
         repo,
         sha: typeof headSha === 'string' ? headSha : (env.GITHUB_SHA ?? ''),
         pullRequest: typeof number === 'number' ? number : undefined,
-        runUrl: (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_6__/* .runUrl */ .Vp)({
+        runUrl: (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_5__/* .runUrl */ .Vp)({
             serverUrl,
             repository: `${owner}/${repo}`,
             runId: String(parseInt(env.GITHUB_RUN_ID ?? '', 10))
@@ -92,7 +92,7 @@ function openGitHub(options, target) {
         }),
         owner: target.owner,
         repo: target.repo,
-        md: (0,_report_markdown__WEBPACK_IMPORTED_MODULE_5__/* .markdownFor */ .DY)(options.redact),
+        md: (0,_report_markdown__WEBPACK_IMPORTED_MODULE_6__/* .markdownFor */ .DY)(options.redact),
         bounded: boundedCalls(options)
     };
 }
@@ -142,164 +142,25 @@ function reason(error) {
 
 /***/ }),
 
-/***/ 7856:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   openGitHubRecords: () => (/* binding */ openGitHubRecords)
-/* harmony export */ });
-/* harmony import */ var _outcomes__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3558);
-/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4285);
-/* harmony import */ var _report_status_text__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7580);
-/* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5194);
-/* harmony import */ var _wait_progress_text__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8432);
-/* harmony import */ var _github_client__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4403);
-/* harmony import */ var _pr_comment__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4878);
-
-
-
-
-
-
-
-/**
- * The GitHub side of a deploy, all best effort and beside it: a GitHub deployment for the commit
- * (created at once without being awaited, in_progress when the wait starts, its final state at
- * the end) when `environment` is given, and one pull-request comment kept up to date. Each call
- * has its own short budget, never past the run's deadline and a grace; any failure, refusal or
- * silence of the GitHub API is a warning that says what was not recorded.
- */
-function openGitHubRecords(options, target) {
-    const { octokit, owner, repo, md, bounded } = (0,_github_client__WEBPACK_IMPORTED_MODULE_4__/* .openGitHub */ .o6)(options, target);
-    let begun = false;
-    let resolveRef = () => undefined;
-    const ref = new Promise((resolve) => (resolveRef = resolve));
-    const begin = (commit) => {
-        if (begun)
-            return;
-        begun = true;
-        resolveRef(commit !== undefined && FULL_SHA.test(commit) ? commit : target.sha);
-    };
-    const deploymentId = options.environment
-        ? ref.then((sha) => bounded(`The GitHub deployment for ${options.environment}`, async (signal) => {
-            const created = await octokit.rest.repos.createDeployment({
-                owner,
-                repo,
-                ref: sha,
-                environment: options.environment ?? '',
-                auto_merge: false,
-                required_contexts: [],
-                transient_environment: target.pullRequest !== undefined,
-                description: md.plain(`${options.verb ?? 'Deploy'} ${options.deploymentName}`, _report_status_text__WEBPACK_IMPORTED_MODULE_2__/* .MAX_DESCRIPTION */ .o),
-                request: { signal }
-            });
-            return 'id' in created.data ? created.data.id : undefined;
-        }))
-        : Promise.resolve(undefined);
-    if (options.commit !== 'served')
-        begin(target.sha);
-    // Who the token writes as: read once, when a comment is first written.
-    const ownIdentity = (0,_pr_comment__WEBPACK_IMPORTED_MODULE_5__/* .identityOnce */ .Mw)(octokit, target.graphqlUrl, options.warn);
-    // The comment this run wrote: with an unknown identity, the only one it may edit.
-    const thisRun = {};
-    let inProgress = deploymentId;
-    // The comment while waiting; the final one goes after it, or the two could race to create it.
-    let waitingComment = Promise.resolve();
-    const comment = (body) => {
-        const issue = target.pullRequest;
-        return bounded(`the comment on pull request #${issue}`, (signal) => (0,_pr_comment__WEBPACK_IMPORTED_MODULE_5__/* .upsertComment */ .lB)(octokit, {
-            owner,
-            repo,
-            issue,
-            body: (previousBody) => (0,_report_markdown__WEBPACK_IMPORTED_MODULE_1__/* .capComment */ .W2)(body(previousBody)),
-            signal,
-            identity: ownIdentity,
-            thisRun
-        }));
-    };
-    return {
-        redeploying(commit) {
-            begin(commit);
-        },
-        waitStarting(expected) {
-            const description = md.plain((0,_wait_progress_text__WEBPACK_IMPORTED_MODULE_3__/* .expectedEndDescription */ .ot)(expected, options.now()), _report_status_text__WEBPACK_IMPORTED_MODULE_2__/* .MAX_DESCRIPTION */ .o);
-            const building = options.buildingComment;
-            if (building && options.prComment && target.pullRequest !== undefined) {
-                waitingComment = comment((previousBody) => building(expected, previousBody));
-            }
-            inProgress = deploymentId.then((id) => id !== undefined &&
-                bounded('The in_progress status of the GitHub deployment', (signal) => octokit.rest.repos.createDeploymentStatus({
-                    owner,
-                    repo,
-                    deployment_id: id,
-                    state: 'in_progress',
-                    log_url: target.runUrl,
-                    description,
-                    request: { signal }
-                })));
-        },
-        async finish(record) {
-            begin(undefined);
-            const jobs = [];
-            const finalStatus = async () => {
-                // The final status must come after in_progress, or GitHub would show the run as going on.
-                await inProgress;
-                const id = await deploymentId;
-                if (id === undefined)
-                    return;
-                const state = _outcomes__WEBPACK_IMPORTED_MODULE_0__/* .OUTCOMES */ .i[record.outcome].githubState;
-                const url = record.deploymentUrl ? (0,_lib_url__WEBPACK_IMPORTED_MODULE_6__/* .checkHttpUrl */ .O)(record.deploymentUrl) : undefined;
-                const environmentUrl = url && 'url' in url && options.redact(url.url) === url.url ? url.url : undefined;
-                await bounded(`the final status of the GitHub deployment for ${options.environment}`, (signal) => octokit.rest.repos.createDeploymentStatus({
-                    owner,
-                    repo,
-                    deployment_id: id,
-                    state,
-                    environment_url: environmentUrl,
-                    log_url: target.runUrl,
-                    // Only a success replaces what served: with a failure the earlier deployment of
-                    // the environment still serves, and must not be marked inactive.
-                    ...(state === 'success' ? { auto_inactive: true } : {}),
-                    description: md.plain(record.description, _report_status_text__WEBPACK_IMPORTED_MODULE_2__/* .MAX_DESCRIPTION */ .o),
-                    request: { signal }
-                }));
-            };
-            // The comment does not wait for the deployment's statuses: both run at once.
-            jobs.push(finalStatus());
-            if (options.prComment) {
-                if (target.pullRequest === undefined) {
-                    options.info('pr-comment: this run is not for a pull request, so there is no comment to write.');
-                }
-                else {
-                    jobs.push(waitingComment.then(() => comment(record.comment)));
-                }
-            }
-            await Promise.all(jobs);
-        }
-    };
-}
-/** A full commit id: a GitHub deployment is made for it; anything else falls back to the workflow's. */
-const FULL_SHA = /^[0-9a-f]{40}$/;
-
-
-/***/ }),
-
-/***/ 4878:
+/***/ 1685:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Mw: () => (/* binding */ identityOnce),
+/* harmony export */   cx: () => (/* binding */ replaceComment),
 /* harmony export */   h1: () => (/* binding */ findComment),
 /* harmony export */   lB: () => (/* binding */ upsertComment)
 /* harmony export */ });
 /* unused harmony export tokenIdentity */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2857);
+/* harmony import */ var _control_plane_paging__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9696);
+
 
 // The action's pull-request comment: anyone may post its marker, so a comment is taken for the
 // action's own only when the token's identity wrote it; otherwise a new one is made.
 /** Pages of 100 comments read to find this action's comment on a pull request. */
 const MAX_COMMENT_PAGES = 10;
-const viewerSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ viewer: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ login: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1) }) });
+const viewerSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ viewer: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ login: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1) }) });
 /**
  * Reads the token's identity from GraphQL (`graphqlUrl`: the runner's GITHUB_GRAPHQL_URL; by
  * default the client's). An answer that names no login, or a refusal, is `unknown`, and then no
@@ -367,6 +228,8 @@ async function findComment(octokit, where) {
     const identity = await where.identity(signal);
     if (!('login' in identity))
         return undefined;
+    // A GitHub that ignores `page` would otherwise be read MAX_COMMENT_PAGES times for nothing.
+    const seen = new _control_plane_paging__WEBPACK_IMPORTED_MODULE_0__/* .SeenPages */ .i(`the comments of pull request #${issue}`, 'GET', `/repos/${owner}/${repo}/issues/${issue}/comments`);
     // Page by page rather than with octokit.paginate, which drops the request's abort signal.
     for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
         const { data } = await octokit.rest.issues.listComments({
@@ -377,6 +240,7 @@ async function findComment(octokit, where) {
             page,
             request: { signal }
         });
+        seen.check(data.map((comment) => String(comment.id)));
         const ours = data.find((comment) => comment.body?.startsWith(marker) && writtenBy(identity.login, comment.user));
         if (ours)
             return ours;
@@ -398,13 +262,7 @@ async function upsertComment(octokit, where) {
         : await findComment(octokit, { ...where, marker });
     const body = bodyOf(ours?.body ?? undefined);
     if (ours) {
-        await octokit.rest.issues.updateComment({
-            owner,
-            repo,
-            comment_id: ours.id,
-            body,
-            request: { signal }
-        });
+        await replaceComment(octokit, where, ours.id, body);
         thisRun.commentId = ours.id;
         thisRun.body = body;
         return;
@@ -419,10 +277,162 @@ async function upsertComment(octokit, where) {
     thisRun.commentId = data.id;
     thisRun.body = body;
 }
+/** Replaces the body of a comment of ours, found before. */
+async function replaceComment(octokit, where, commentId, body) {
+    await octokit.rest.issues.updateComment({
+        owner: where.owner,
+        repo: where.repo,
+        comment_id: commentId,
+        body,
+        request: { signal: where.signal }
+    });
+}
+
+
+/***/ }),
+
+/***/ 7997:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   openGitHubRecords: () => (/* binding */ openGitHubRecords)
+/* harmony export */ });
+/* harmony import */ var _outcomes__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3558);
+/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4285);
+/* harmony import */ var _report_status_text__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7580);
+/* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5194);
+/* harmony import */ var _wait_progress_text__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8432);
+/* harmony import */ var _client__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6584);
+/* harmony import */ var _pr_comment__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1685);
+
+
+
+
+
+
+
+/**
+ * The GitHub side of a deploy, all best effort and beside it: a GitHub deployment for the commit
+ * (created at once without being awaited, in_progress when the wait starts, its final state at
+ * the end) when `environment` is given, and one pull-request comment kept up to date. Each call
+ * has its own short budget, never past the run's deadline and a grace; any failure, refusal or
+ * silence of the GitHub API is a warning that says what was not recorded.
+ */
+function openGitHubRecords(options, target) {
+    const { octokit, owner, repo, md, bounded } = (0,_client__WEBPACK_IMPORTED_MODULE_5__/* .openGitHub */ .o6)(options, target);
+    let begun = false;
+    let resolveRef = () => undefined;
+    const ref = new Promise((resolve) => (resolveRef = resolve));
+    const begin = (commit) => {
+        if (begun)
+            return;
+        begun = true;
+        resolveRef(commit !== undefined && FULL_SHA.test(commit) ? commit : target.sha);
+    };
+    const deploymentId = options.environment
+        ? ref.then((sha) => bounded(`The GitHub deployment for ${options.environment}`, async (signal) => {
+            const created = await octokit.rest.repos.createDeployment({
+                owner,
+                repo,
+                ref: sha,
+                environment: options.environment ?? '',
+                auto_merge: false,
+                required_contexts: [],
+                transient_environment: target.pullRequest !== undefined,
+                description: md.plain(`${options.verb ?? 'Deploy'} ${options.deploymentName}`, _report_status_text__WEBPACK_IMPORTED_MODULE_2__/* .MAX_DESCRIPTION */ .o),
+                request: { signal }
+            });
+            return 'id' in created.data ? created.data.id : undefined;
+        }))
+        : Promise.resolve(undefined);
+    if (options.commit !== 'served')
+        begin(target.sha);
+    // Who the token writes as: read once, when a comment is first written.
+    const ownIdentity = (0,_pr_comment__WEBPACK_IMPORTED_MODULE_6__/* .identityOnce */ .Mw)(octokit, target.graphqlUrl, options.warn);
+    // The comment this run wrote: with an unknown identity, the only one it may edit.
+    const thisRun = {};
+    let inProgress = deploymentId;
+    // The comment while waiting; the final one goes after it, or the two could race to create it.
+    let waitingComment = Promise.resolve();
+    const comment = (body) => {
+        const issue = target.pullRequest;
+        return bounded(`the comment on pull request #${issue}`, (signal) => (0,_pr_comment__WEBPACK_IMPORTED_MODULE_6__/* .upsertComment */ .lB)(octokit, {
+            owner,
+            repo,
+            issue,
+            body: (previousBody) => (0,_report_markdown__WEBPACK_IMPORTED_MODULE_1__/* .capComment */ .W2)(body(previousBody)),
+            signal,
+            identity: ownIdentity,
+            thisRun
+        }));
+    };
+    return {
+        redeploying(commit) {
+            begin(commit);
+        },
+        waitStarting(expected) {
+            const description = md.plain((0,_wait_progress_text__WEBPACK_IMPORTED_MODULE_4__/* .expectedEndDescription */ .ot)(expected, options.now()), _report_status_text__WEBPACK_IMPORTED_MODULE_2__/* .MAX_DESCRIPTION */ .o);
+            const building = options.buildingComment;
+            if (building && options.prComment && target.pullRequest !== undefined) {
+                waitingComment = comment((previousBody) => building(expected, previousBody));
+            }
+            inProgress = deploymentId.then((id) => id !== undefined &&
+                bounded('The in_progress status of the GitHub deployment', (signal) => octokit.rest.repos.createDeploymentStatus({
+                    owner,
+                    repo,
+                    deployment_id: id,
+                    state: 'in_progress',
+                    log_url: target.runUrl,
+                    description,
+                    request: { signal }
+                })));
+        },
+        async finish(record) {
+            begin(undefined);
+            const jobs = [];
+            const finalStatus = async () => {
+                // The final status must come after in_progress, or GitHub would show the run as going on.
+                await inProgress;
+                const id = await deploymentId;
+                if (id === undefined)
+                    return;
+                const state = _outcomes__WEBPACK_IMPORTED_MODULE_0__/* .OUTCOMES */ .i[record.outcome].githubState;
+                const url = record.deploymentUrl ? (0,_lib_url__WEBPACK_IMPORTED_MODULE_3__/* .checkHttpUrl */ .O)(record.deploymentUrl) : undefined;
+                const environmentUrl = url && 'url' in url && options.redact(url.url) === url.url ? url.url : undefined;
+                await bounded(`the final status of the GitHub deployment for ${options.environment}`, (signal) => octokit.rest.repos.createDeploymentStatus({
+                    owner,
+                    repo,
+                    deployment_id: id,
+                    state,
+                    environment_url: environmentUrl,
+                    log_url: target.runUrl,
+                    // Only a success replaces what served: with a failure the earlier deployment of
+                    // the environment still serves, and must not be marked inactive.
+                    ...(state === 'success' ? { auto_inactive: true } : {}),
+                    description: md.plain(record.description, _report_status_text__WEBPACK_IMPORTED_MODULE_2__/* .MAX_DESCRIPTION */ .o),
+                    request: { signal }
+                }));
+            };
+            // The comment does not wait for the deployment's statuses: both run at once.
+            jobs.push(finalStatus());
+            if (options.prComment) {
+                if (target.pullRequest === undefined) {
+                    options.info('pr-comment: this run is not for a pull request, so there is no comment to write.');
+                }
+                else {
+                    jobs.push(waitingComment.then(() => comment(record.comment)));
+                }
+            }
+            await Promise.all(jobs);
+        }
+    };
+}
+/** A full commit id: a GitHub deployment is made for it; anything else falls back to the workflow's. */
+const FULL_SHA = /^[0-9a-f]{40}$/;
 
 
 /***/ })
 
 };
 
-//# sourceMappingURL=856.index.js.map
+//# sourceMappingURL=997.index.js.map

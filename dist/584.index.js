@@ -1,8 +1,8 @@
-export const id = 403;
-export const ids = [403];
+export const id = 584;
+export const ids = [584];
 export const modules = {
 
-/***/ 4403:
+/***/ 6584:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -18,8 +18,8 @@ export const modules = {
 /* harmony import */ var _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8665);
 /* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9747);
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2543);
-/* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3676);
-/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4285);
+/* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3676);
+/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4285);
 
 
 
@@ -49,7 +49,7 @@ function workflowTarget(env) {
         repo,
         sha: typeof headSha === 'string' ? headSha : (env.GITHUB_SHA ?? ''),
         pullRequest: typeof number === 'number' ? number : undefined,
-        runUrl: (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_6__/* .runUrl */ .Vp)({
+        runUrl: (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_5__/* .runUrl */ .Vp)({
             serverUrl,
             repository: `${owner}/${repo}`,
             runId: String(parseInt(env.GITHUB_RUN_ID ?? '', 10))
@@ -92,7 +92,7 @@ function openGitHub(options, target) {
         }),
         owner: target.owner,
         repo: target.repo,
-        md: (0,_report_markdown__WEBPACK_IMPORTED_MODULE_5__/* .markdownFor */ .DY)(options.redact),
+        md: (0,_report_markdown__WEBPACK_IMPORTED_MODULE_6__/* .markdownFor */ .DY)(options.redact),
         bounded: boundedCalls(options)
     };
 }
@@ -144,4 +144,4 @@ function reason(error) {
 
 };
 
-//# sourceMappingURL=403.index.js.map
+//# sourceMappingURL=584.index.js.map

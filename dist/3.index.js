@@ -1,23 +1,23 @@
-export const id = 918;
-export const ids = [918,403];
+export const id = 3;
+export const ids = [3,584];
 export const modules = {
 
-/***/ 9918:
+/***/ 8003:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   openGitHubPreviews: () => (/* binding */ openGitHubPreviews)
 /* harmony export */ });
 /* unused harmony export deletedCommentBody */
-/* harmony import */ var _github_client__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4403);
-/* harmony import */ var _pr_comment__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4878);
+/* harmony import */ var _client__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6584);
+/* harmony import */ var _pr_comment__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1685);
 
 
 /** Pages of 100 GitHub deployments of one environment read to mark them inactive. */
 const MAX_DEPLOYMENT_PAGES = 3;
 /** GitHub's side of deleted previews (operations delete and prune). */
 function openGitHubPreviews(options, target) {
-    const { octokit, owner, repo, md, bounded } = (0,_github_client__WEBPACK_IMPORTED_MODULE_0__/* .openGitHub */ .o6)(options, target);
+    const { octokit, owner, repo, md, bounded } = (0,_client__WEBPACK_IMPORTED_MODULE_0__/* .openGitHub */ .o6)(options, target);
     // Who the token writes as: only a comment of its own is corrected.
     const ownIdentity = (0,_pr_comment__WEBPACK_IMPORTED_MODULE_1__/* .identityOnce */ .Mw)(octokit, target.graphqlUrl, options.warn, "no pull-request comment is changed, as none can be told for this action's own");
     const markInactive = async (environment) => {
@@ -61,19 +61,13 @@ function openGitHubPreviews(options, target) {
         // No comment of ours: the preview was never announced there, so nothing to correct.
         if (!ours)
             return;
-        await octokit.rest.issues.updateComment({
-            owner,
-            repo,
-            comment_id: ours.id,
-            body,
-            request: { signal }
-        });
+        await (0,_pr_comment__WEBPACK_IMPORTED_MODULE_1__/* .replaceComment */ .cx)(octokit, { owner, repo, signal }, ours.id, body);
     });
     return {
         workflowPullRequest: target.pullRequest,
         async pullRequestState(pullNumber) {
             try {
-                const { data } = await (0,_github_client__WEBPACK_IMPORTED_MODULE_0__/* .budgetedCall */ .PD)(options, (signal) => octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber, request: { signal } }));
+                const { data } = await (0,_client__WEBPACK_IMPORTED_MODULE_0__/* .budgetedCall */ .PD)(options, (signal) => octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber, request: { signal } }));
                 return data.state === 'closed' ? 'closed' : 'open';
             }
             catch (error) {
@@ -106,7 +100,7 @@ function deletedCommentBody(deploymentName, runUrl, md) {
 
 /***/ }),
 
-/***/ 4403:
+/***/ 6584:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -122,8 +116,8 @@ function deletedCommentBody(deploymentName, runUrl, md) {
 /* harmony import */ var _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8665);
 /* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9747);
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2543);
-/* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3676);
-/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4285);
+/* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3676);
+/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4285);
 
 
 
@@ -153,7 +147,7 @@ function workflowTarget(env) {
         repo,
         sha: typeof headSha === 'string' ? headSha : (env.GITHUB_SHA ?? ''),
         pullRequest: typeof number === 'number' ? number : undefined,
-        runUrl: (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_6__/* .runUrl */ .Vp)({
+        runUrl: (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_5__/* .runUrl */ .Vp)({
             serverUrl,
             repository: `${owner}/${repo}`,
             runId: String(parseInt(env.GITHUB_RUN_ID ?? '', 10))
@@ -196,7 +190,7 @@ function openGitHub(options, target) {
         }),
         owner: target.owner,
         repo: target.repo,
-        md: (0,_report_markdown__WEBPACK_IMPORTED_MODULE_5__/* .markdownFor */ .DY)(options.redact),
+        md: (0,_report_markdown__WEBPACK_IMPORTED_MODULE_6__/* .markdownFor */ .DY)(options.redact),
         bounded: boundedCalls(options)
     };
 }
@@ -246,22 +240,25 @@ function reason(error) {
 
 /***/ }),
 
-/***/ 4878:
+/***/ 1685:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Mw: () => (/* binding */ identityOnce),
+/* harmony export */   cx: () => (/* binding */ replaceComment),
 /* harmony export */   h1: () => (/* binding */ findComment),
 /* harmony export */   lB: () => (/* binding */ upsertComment)
 /* harmony export */ });
 /* unused harmony export tokenIdentity */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2857);
+/* harmony import */ var _control_plane_paging__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9696);
+
 
 // The action's pull-request comment: anyone may post its marker, so a comment is taken for the
 // action's own only when the token's identity wrote it; otherwise a new one is made.
 /** Pages of 100 comments read to find this action's comment on a pull request. */
 const MAX_COMMENT_PAGES = 10;
-const viewerSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ viewer: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ login: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1) }) });
+const viewerSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ viewer: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ login: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1) }) });
 /**
  * Reads the token's identity from GraphQL (`graphqlUrl`: the runner's GITHUB_GRAPHQL_URL; by
  * default the client's). An answer that names no login, or a refusal, is `unknown`, and then no
@@ -329,6 +326,8 @@ async function findComment(octokit, where) {
     const identity = await where.identity(signal);
     if (!('login' in identity))
         return undefined;
+    // A GitHub that ignores `page` would otherwise be read MAX_COMMENT_PAGES times for nothing.
+    const seen = new _control_plane_paging__WEBPACK_IMPORTED_MODULE_0__/* .SeenPages */ .i(`the comments of pull request #${issue}`, 'GET', `/repos/${owner}/${repo}/issues/${issue}/comments`);
     // Page by page rather than with octokit.paginate, which drops the request's abort signal.
     for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
         const { data } = await octokit.rest.issues.listComments({
@@ -339,6 +338,7 @@ async function findComment(octokit, where) {
             page,
             request: { signal }
         });
+        seen.check(data.map((comment) => String(comment.id)));
         const ours = data.find((comment) => comment.body?.startsWith(marker) && writtenBy(identity.login, comment.user));
         if (ours)
             return ours;
@@ -360,13 +360,7 @@ async function upsertComment(octokit, where) {
         : await findComment(octokit, { ...where, marker });
     const body = bodyOf(ours?.body ?? undefined);
     if (ours) {
-        await octokit.rest.issues.updateComment({
-            owner,
-            repo,
-            comment_id: ours.id,
-            body,
-            request: { signal }
-        });
+        await replaceComment(octokit, where, ours.id, body);
         thisRun.commentId = ours.id;
         thisRun.body = body;
         return;
@@ -381,10 +375,20 @@ async function upsertComment(octokit, where) {
     thisRun.commentId = data.id;
     thisRun.body = body;
 }
+/** Replaces the body of a comment of ours, found before. */
+async function replaceComment(octokit, where, commentId, body) {
+    await octokit.rest.issues.updateComment({
+        owner: where.owner,
+        repo: where.repo,
+        comment_id: commentId,
+        body,
+        request: { signal: where.signal }
+    });
+}
 
 
 /***/ })
 
 };
 
-//# sourceMappingURL=918.index.js.map
+//# sourceMappingURL=3.index.js.map
