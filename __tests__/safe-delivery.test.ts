@@ -141,16 +141,16 @@ describe('rollback.on-failure against the emulator', () => {
     })
     expect(run.rollback).toMatchObject({ restored: false, servingNow: failed?.id })
     expect(failingVerdict(run.rollback?.checks)?.why).toBe(
-      `Revision ${rollbackRevision?.id} is DEPLOYED but the deployment serves ${failed?.id} (active_revision_id, read for up to 1m 00s within rollback-timeout).`
+      `Revision ${rollbackRevision?.id} is DEPLOYED but the deployment serves ${failed?.id} (active_revision_id, read for up to 1m 00s within rollback.timeout).`
     )
   })
 
-  it('names rollback-timeout, not timeout, when the rollback runs out of time', async () => {
+  it('names rollback.timeout, not timeout, when the rollback runs out of time', async () => {
     const controlPlane = await start({
       agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : 'run-error')
     })
     seeded(controlPlane)
-    // The revision the redeploy makes builds for longer than rollback-timeout.
+    // The revision the redeploy makes builds for longer than rollback.timeout.
     controlPlane.injectFault({
       method: 'POST',
       path: /\/redeploy$/,
@@ -160,7 +160,7 @@ describe('rollback.on-failure against the emulator', () => {
     })
     const run = await runDelivery(checked({ rollbackTimeoutMs: 4_000, timeoutMs: 600_000 }))
     expect(run.rollback).toMatchObject({ outcome: 'timeout' })
-    expect(run.rollback?.message).toMatch(/raise rollback-timeout \(now 4s\)/)
+    expect(run.rollback?.message).toMatch(/raise rollback.timeout \(now 4s\)/)
     expect(run.rollback?.message).not.toMatch(/raise timeout \(now/i)
   })
 
