@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals'
+import { startServingAgent, type AgentBehaviour } from '../../emulator'
+import { startGitHubApi } from '../helpers/github-api'
+import { gitHostStep } from '../helpers/deploy-harness'
+import { VirtualClock, runInProcess } from '../helpers/action-world'
+import { REAL_WORK_TEST_MS } from '../helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
+
+/**
+ * What a person meets first on a red run, through the built action: the `::error` annotation,
+ * the reason under the headline, the PR comment and the GitHub status.
+ */
+const NAME = 'support-agent'
+const UUID_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
+const closers: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close()
+})
+
+/** A deployment whose first revision answers well; this run's revision answers as `agent`. */
+async function failingRollback(agent: AgentBehaviour, inputs: Record<string, string> = {}) {
+  const clock = new VirtualClock()
+  closers.push(async () => clock.close())
+  const services = await startServingAgent({
+    serve: NAME,
+    controlPlane: {
+      now: clock.now,
+      sleep: clock.sleep,
+      stepMs: 5_000,
+      agent: ({ revisionNumber }) => (revisionNumber === 1 ? 'well' : agent)
+    }
+  })
+  const github = await startGitHubApi()
+  closers.push(github.close, services.close)
+  const controlPlane = services.controlPlane
+  const seeded = controlPlane.seedDeployment({
+    name: NAME,
+    source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
+  })
+  const run = await runInProcess(
+    {
+      ...gitHostStep(controlPlane.url, NAME),
+      'api-key': 'emulator-key',
+      'repo-ref': 'main',
+      'poll-interval': '1',
+      'verify-assistant': 'agent',
+      'verify-message': 'hello',
+      'verify-timeout': '20s',
+      'rollback-on-failure': 'true',
+      'github-token': 'ghs_first_read_token_7c1e2a',
+      environment: 'production',
+      'pr-comment': 'true',
+      ...inputs
+    },
+    { pullRequest: { number: 5 }, githubApiUrl: github.url, clock }
+  )
+  const statuses = github.deployments.flatMap((deployment) => deployment.statuses)
+  return {
+    run,
+    controlPlane,
+    deploymentId: seeded.id,
+    comment: github.comments.at(-1)?.body ?? '',
+    status: statuses.at(-1)
+  }
+}
+
+describe('the first line of a red run', () => {
+  it('is the headline and the one reason line, short ids, within 300 characters; the long account is in the log', async () => {
+    const { run, controlPlane, deploymentId } = await failingRollback('run-error')
+    expect(run.code).toBe(1)
+    const errors = run.annotations.filter((annotation) => annotation.kind === 'error')
+    const last = errors.at(-1)?.text ?? ''
+    expect(last.length).toBeGreaterThan(20)
+    expect(last.length).toBeLessThanOrEqual(300)
+    expect(last).not.toMatch(UUID_TEXT)
+    expect(last).not.toContain('\n')
+    expect(last).toContain(NAME)
+    expect(last).toContain('previous revision serves again')
+    // The internal check name is not the reader's.
+    expect(last).not.toMatch(/"run"/)
+    // The developer paragraph, full ids and all, is still in the log, as information.
+    const [, failed] = controlPlane.revisions(deploymentId)
+    const infoLines = run.log.filter((line) => !line.startsWith('::'))
+    expect(infoLines.some((line) => line.includes(String(failed?.id)))).toBe(true)
+  }, 120_000)
+})
