@@ -84,4 +84,20 @@ describe('the first line of a red run', () => {
     const infoLines = run.log.filter((line) => !line.startsWith('::'))
     expect(infoLines.some((line) => line.includes(String(failed?.id)))).toBe(true)
   }, 120_000)
+
+  it('gives a wrong reply as what the agent replied and what verify-expect wants, without the HTTP path or status', async () => {
+    const { run, comment } = await failingRollback('wrong-reply', {
+      'verify-expect': 'echo: hello'
+    })
+    expect(run.code).toBe(1)
+    for (const text of [run.summary, comment]) {
+      expect(text).toContain('the agent replied')
+      expect(text).toContain('This revision is broken.')
+      expect(text).toContain('echo: hello')
+      expect(text).not.toContain('/runs/wait')
+      expect(text).not.toMatch(/answered 200/)
+    }
+    // The log still names the path and the status.
+    expect(run.stdout).toMatch(/\/runs\/wait answered 200/)
+  }, 120_000)
 })
