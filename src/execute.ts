@@ -70,7 +70,8 @@ async function executeWith(
       notice: (message: string) => log.notice(message),
       warning: (message: string) => log.warning(message),
       known: (fact) => reporter.known(fact),
-      waitStarting: (_revisionId, expected) => opened.records?.waitStarting(expected),
+      waitStarting: (_revisionId, expected, servingUrl) =>
+        opened.records?.waitStarting(expected, servingUrl),
       redeploying: (_revisionId, commit) => opened.records?.redeploying(commit)
     },
     client: {
@@ -148,7 +149,7 @@ async function openRecords(
         warn: (message) => log.warning(message),
         info: (message) => log.info(message),
         fetch: world.connections.githubFetch,
-        buildingComment: (expected, previousBody) =>
+        buildingComment: (expected, previousBody, servingUrl) =>
           renderBuildingComment(
             {
               deploymentName,
@@ -158,7 +159,8 @@ async function openRecords(
               expectedAt: expected && expectedEndAt(expected),
               runUrl: links.place && runUrl(links.place),
               now: world.clock.now(),
-              verb: operation.waiting
+              verb: operation.waiting,
+              servingUrl
             },
             previousBody,
             links.place,

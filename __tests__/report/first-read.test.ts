@@ -55,12 +55,16 @@ async function failingRollback(agent: AgentBehaviour, inputs: Record<string, str
     },
     { pullRequest: { number: 5 }, githubApiUrl: github.url, clock }
   )
+  const bodies = github.calls
+    .filter((call) => call.path.includes('/comments') && call.method !== 'GET')
+    .map((call) => (call.body as { body: string }).body)
   const statuses = github.deployments.flatMap((deployment) => deployment.statuses)
   return {
     run,
     controlPlane,
     deploymentId: seeded.id,
     comment: github.comments.at(-1)?.body ?? '',
+    bodies,
     status: statuses.at(-1)
   }
 }
@@ -99,5 +103,20 @@ describe('the first line of a red run', () => {
     }
     // The log still names the path and the status.
     expect(run.stdout).toMatch(/\/runs\/wait answered 200/)
+  }, 120_000)
+})
+
+describe('the building comment', () => {
+  it('keeps the link of the revision that serves, read from the deployment, on the first comment of a pull request', async () => {
+    const { run, controlPlane, deploymentId, bodies } = await failingRollback('well')
+    expect(run.code).toBe(0)
+    const url = String(
+      controlPlane.deployments().find((each) => each.id === deploymentId)?.source_config?.custom_url
+    )
+    expect(url).toMatch(/^http/)
+    const [building] = bodies
+    expect(building).toContain('building')
+    expect(building).toContain(`**Still serving:** [${url}](${url})`)
+    expect(building).not.toContain('no earlier preview')
   }, 120_000)
 })

@@ -44,7 +44,8 @@ export interface GitHubRecordsOptions extends BoundedCallOptions {
    */
   buildingComment?: (
     expected: PredictionBasis | undefined,
-    previousBody: string | undefined
+    previousBody: string | undefined,
+    servingUrl: string | undefined
   ) => string
 }
 
@@ -55,7 +56,7 @@ export interface GitHubRecords {
    * The wait for the revision starts: the GitHub deployment goes in_progress, and with `expected`
    * (the history predicts the end) its description and the pull-request comment say when.
    */
-  waitStarting(expected?: PredictionBasis): void
+  waitStarting(expected?: PredictionBasis, servingUrl?: string): void
   /**
    * The final records; resolves within the calls' budgets, whatever GitHub does, with the body
    * of the comment it replaced (when one was read).
@@ -132,11 +133,11 @@ export function openGitHubRecords(
     redeploying(commit) {
       begin(commit)
     },
-    waitStarting(expected) {
+    waitStarting(expected, servingUrl) {
       const description = md.plain(expectedEndDescription(expected, options.now()), MAX_DESCRIPTION)
       const building = options.buildingComment
       if (building && options.prComment && target.pullRequest !== undefined) {
-        waitingComment = comment((previousBody) => building(expected, previousBody))
+        waitingComment = comment((previousBody) => building(expected, previousBody, servingUrl))
       }
       inProgress = deploymentId.then<unknown>(
         (id) =>

@@ -87,6 +87,8 @@ export function renderBuildingComment(
     runUrl?: string
     now: number
     verb: string
+    /** Where the revision from before serves while this one builds, when the run read it. */
+    servingUrl?: string
   },
   previousBody: string | undefined,
   place: GitHubPlace | undefined,
@@ -98,9 +100,11 @@ export function renderBuildingComment(
   const memory = readMemory(previousBody, redact, notice)
   const what = building.commit ? ` ${md.code(shortCommit(building.commit))}` : ''
   const when = building.expectedAt ? `, expected around ${clockTime(building.expectedAt)}` : ''
+  // What serves now, as the deployment was read, before what this comment last saw served.
+  const stillServing = building.servingUrl ?? memory.lastGoodUrl
   const items = [
-    memory.lastGoodUrl
-      ? `**Still serving:** ${md.link(memory.lastGoodUrl)}`
+    stillServing
+      ? `**Still serving:** ${md.link(stillServing)}`
       : '**Still serving:** no earlier preview of this pull request',
     ...(building.commit
       ? [
