@@ -132,7 +132,7 @@ describe('dist/index.js run as a runner runs it', () => {
     expect(lines[group + 50]).toBe('2026-01-01T00:02:01.000Z CRITICAL revision BUILD_FAILED')
     expect(lines[group + 51]).toBe('::endgroup::')
     expect(run.stdout).toContain(
-      '::error title=build log 2026-01-01T00%3A02%3A00.000Z::build failed: exit code 1'
+      '::error title=build log error at 00%3A02%3A00 UTC::build failed: exit code 1'
     )
     // The ERROR lines right after the reason, then the tail collapsed.
     expect(run.summary).toMatch(

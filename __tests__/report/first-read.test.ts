@@ -120,3 +120,50 @@ describe('the building comment', () => {
     expect(building).not.toContain('no earlier preview')
   }, 120_000)
 })
+
+describe('a failed build', () => {
+  it('keeps the environment_url of what still serves, and titles its ERROR lines without an ISO timestamp', async () => {
+    const clock = new VirtualClock()
+    closers.push(async () => clock.close())
+    const services = await startServingAgent({
+      serve: NAME,
+      controlPlane: {
+        now: clock.now,
+        sleep: clock.sleep,
+        stepMs: 5_000,
+        outcome: ({ revisionNumber }) => (revisionNumber === 1 ? 'DEPLOYED' : 'BUILD_FAILED')
+      }
+    })
+    const github = await startGitHubApi()
+    closers.push(github.close, services.close)
+    const seeded = services.controlPlane.seedDeployment({
+      name: NAME,
+      source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
+    })
+    const run = await runInProcess(
+      {
+        ...gitHostStep(services.controlPlane.url, NAME),
+        'api-key': 'emulator-key',
+        'repo-ref': 'main',
+        'poll-interval': '1',
+        'github-token': 'ghs_first_read_token_7c1e2a',
+        environment: 'production'
+      },
+      { githubApiUrl: github.url, clock }
+    )
+    expect(run.code).toBe(1)
+    const url = String(seeded.source_config?.custom_url)
+    expect(url).toMatch(/^http/)
+    const final = github.deployments.flatMap((deployment) => deployment.statuses).at(-1)
+    expect(final?.state).toBe('failure')
+    const sent = github.calls
+      .filter((call) => call.path.endsWith('/statuses'))
+      .map((call) => call.body as { state?: string; environment_url?: string })
+    expect(sent.at(-1)).toMatchObject({ state: 'failure', environment_url: url })
+    const titled = run.annotations.filter(
+      (annotation) => annotation.kind === 'error' && annotation.title !== undefined
+    )
+    expect(titled.length).toBeGreaterThan(0)
+    for (const { title } of titled) expect(title).not.toMatch(/\d{4}-\d{2}-\d{2}T/)
+  }, 120_000)
+})

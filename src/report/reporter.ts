@@ -145,7 +145,8 @@ export function runnerReporter(
     end: async ({ result, rollback, model, records, place, commentName }) => {
       await records?.finish({
         outcome: result.outcome,
-        deploymentUrl: result.deploymentUrl,
+        // What serves, as the report links it: after a failed build, the revision from before.
+        deploymentUrl: model.links.deployment,
         description: statusDescription(model, redact),
         comment: (previousBody) =>
           renderComment(model, previousBody, place, redact, commentName, (text) => log.notice(text))
