@@ -203,7 +203,7 @@ function history(
     '|---|---|---|---|',
     ...pushes.map(
       (push) =>
-        `| ${linkedCommit(push.commit, place && commitUrl(place, push.commit), md)} | ${push.revision ? md.code(shortId(push.revision)) : '—'} | ${PUSH_WORDS[push.verdict]} | ${clockTime(Date.parse(push.at))} |`
+        `| ${linkedCommit(push.commit, place && commitUrl(place, push.commit), md)} | ${push.revision ? md.code(shortId(push.revision)) : '—'} | ${PUSH_WORDS[push.verdict]} | ${dayAndTime(Date.parse(push.at))} |`
     ),
     '',
     '</details>',
@@ -215,4 +215,9 @@ function history(
 export function lastRecordedCommit(previousBody: string | undefined, redact: Redactor) {
   const memory: CommentMemory = readMemory(previousBody, redact)
   return memory.pushes.find((push) => push.verdict === 'served')?.commit
+}
+
+/** A push's time with its day: the history spans days, a time of day alone would not say which. */
+function dayAndTime(epochMs: number): string {
+  return `${new Date(epochMs).toISOString().slice(0, 10)} ${clockTime(epochMs)}`
 }
