@@ -120,7 +120,7 @@ describe('dist/index.js run as a runner runs it', () => {
     const revision = run.outputs['revision-id']
     expect(run.stdout).toMatch(
       new RegExp(
-        `::error::Revision ${revision} of deployment support-agent \\(${run.outputs['deployment-id']}\\) ended BUILD_FAILED`
+        `::error::support-agent: build failed\\. Revision ${revision?.slice(0, 8)} of deployment support-agent \\(${run.outputs['deployment-id']?.slice(0, 8)}\\) ended BUILD_FAILED`
       )
     )
     expect(run.outputs['revision-status']).toBe('BUILD_FAILED')
@@ -132,7 +132,7 @@ describe('dist/index.js run as a runner runs it', () => {
     expect(lines[group + 50]).toBe('2026-01-01T00:02:01.000Z CRITICAL revision BUILD_FAILED')
     expect(lines[group + 51]).toBe('::endgroup::')
     expect(run.stdout).toContain(
-      '::error title=build log 2026-01-01T00%3A02%3A00.000Z::build failed: exit code 1'
+      '::error title=build log error at 00%3A02%3A00 UTC::build failed: exit code 1'
     )
     // The ERROR lines right after the reason, then the tail collapsed.
     expect(run.summary).toMatch(
@@ -153,7 +153,7 @@ describe('dist/index.js run as a runner runs it', () => {
       /::notice::The deploy logs of revision \S+ could not be shown: this service does not offer revision logs/
     )
     expect(run.stdout).toMatch(
-      /::error::Revision \S+ of deployment support-agent \(\S+\) ended DEPLOY_FAILED/
+      /::error::support-agent: deploy failed\. Revision \S{8} of deployment support-agent \(\S{8}\) ended DEPLOY_FAILED/
     )
   })
 
@@ -170,7 +170,7 @@ describe('dist/index.js run as a runner runs it', () => {
     // poll-interval is 1s at least: 3s leaves room for polls after the first.
     const run = await runAction({ ...inputs(), timeout: '3s' })
     expect(run.code).toBe(1)
-    expect(run.stdout).toContain('::error::Timed out after 3s waiting for revision')
+    expect(run.stdout).toContain('::error::support-agent: Timed out after 3s waiting for revision')
     expect(run.stdout).toContain('last status was BUILDING')
     expect(run.summary).toMatch(
       /^## ❌ support-agent: timed out after \d+s \(still BUILDING\); the deployment goes on\n/
@@ -257,7 +257,9 @@ describe('dist/index.js run as a runner runs it', () => {
     )
     expect({ signalled, killed: run.killed }).toEqual({ signalled: true, killed: false })
     expect(run.code).toBe(1)
-    expect(run.stdout).toMatch(/::error::Cancelled after \d+s while revision \S+ was BUILDING/)
+    expect(run.stdout).toMatch(
+      /::error::support-agent: Cancelled after \d+s while revision \S{8} was BUILDING/
+    )
     expect(run.stdout).toContain('goes on on the service')
     expect(run.summary).toMatch(/^## ❌ support-agent: cancelled after \d+s\n/)
     expect(run.outputs['revision-status']).toBe('BUILDING')

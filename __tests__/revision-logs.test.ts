@@ -154,8 +154,8 @@ describe('showRevisionLogs against the emulator', () => {
       '2026-01-01T00:02:00.000Z ERROR build failed: exit code 1',
       '2026-01-01T00:02:01.000Z CRITICAL revision BUILD_FAILED',
       'endgroup',
-      'error [build log 2026-01-01T00:02:00.000Z]: build failed: exit code 1',
-      'error [build log 2026-01-01T00:02:01.000Z]: revision BUILD_FAILED'
+      'error [build log error at 00:02:00 UTC]: build failed: exit code 1',
+      'error [build log error at 00:02:01 UTC]: revision BUILD_FAILED'
     ])
     const logRequests = emulator.requests.filter((r) => r.path.endsWith('/logs'))
     expect(logRequests.map((r) => r.query)).toEqual([{ type: 'build', order: 'desc', limit: '5' }])

@@ -70,12 +70,15 @@ describe('run() in process', () => {
       })
       expect(result.exitCode).toBe(1)
       expect(result.outputs['revision-status']).toBe('BUILD_FAILED')
+      const revision = result.outputs['revision-id'] ?? '?'
+      // The annotation is the headline and the reason's first line, short ids; the log has all.
       expect(result.log).toMatch(
         new RegExp(
-          `^::error::Revision ${result.outputs['revision-id']} of .* ended BUILD_FAILED`,
+          `^::error::in-process-fails: build failed\\. Revision ${revision.slice(0, 8)} of .* ended BUILD_FAILED`,
           'm'
         )
       )
+      expect(result.log).toMatch(new RegExp(`^Revision ${revision} of .* ended BUILD_FAILED`, 'm'))
       expect(result.summary).toContain('## ❌ in-process-fails: build failed\n\n> [!CAUTION]')
     } finally {
       emulator.setOutcome('DEPLOYED')
@@ -95,7 +98,9 @@ describe('run() in process', () => {
     expect(run.exitCode).toBe(1)
     expect(run.log).toContain('Received SIGTERM: stopping.')
     expect(run.outputs['revision-status']).toBe('CREATING')
-    expect(run.log.at(-1)).toMatch(/^::error::Cancelled after 0s while revision .* was CREATING/)
+    expect(run.log.at(-1)).toMatch(
+      /^::error::in-process-cancel: Cancelled after 0s while revision \S{8} was CREATING/
+    )
     expect(run.summary).not.toBe('')
     expect(run.annotations.filter((annotation) => annotation.kind === 'error')).toHaveLength(1)
   })

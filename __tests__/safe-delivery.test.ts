@@ -99,7 +99,10 @@ describe('rollback.on-failure against the emulator', () => {
     const run = await runDelivery(
       checked({ verify: { expect: { kind: 'pattern', pattern: /^echo: hi$/ } } })
     )
-    expect(failingVerdict(run.checks)?.why).toContain('does not match /^echo: hi$/ (agent.expect)')
+    expect(failingVerdict(run.checks)?.saw).toContain(
+      'agent.expect wants a reply matching /^echo: hi$/'
+    )
+    expect(run.result.message).toContain('does not match /^echo: hi$/ (agent.expect)')
     expect(run.rollback?.outcome).toBe('deployed')
     expect(run.rollback?.restored).toBe(true)
     expect(controlPlane.redeploys()).toHaveLength(1)

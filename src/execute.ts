@@ -71,7 +71,8 @@ async function executeWith(
       notice: (message: string) => log.notice(message),
       warning: (message: string) => log.warning(message),
       known: (fact) => reporter.known(fact),
-      waitStarting: (_revisionId, expected) => opened.records?.waitStarting(expected),
+      waitStarting: (_revisionId, expected, servingUrl) =>
+        opened.records?.waitStarting(expected, servingUrl),
       redeploying: (_revisionId, commit) => opened.records?.redeploying(commit),
       stepProgress: (progress) => opened.records?.stepProgress(progress)
     },
@@ -136,7 +137,7 @@ async function openRecords(
   if (!config.github || operation.github !== 'records' || config.dryRun) return undefined
   if (deploymentName === undefined) return undefined
   const building = (
-    now: Pick<Parameters<typeof renderBuildingComment>[0], 'expectedAt' | 'step'>,
+    now: Pick<Parameters<typeof renderBuildingComment>[0], 'expectedAt' | 'step' | 'servingUrl'>,
     previousBody: string | undefined
   ) =>
     renderBuildingComment(
@@ -178,8 +179,11 @@ async function openRecords(
         warn: (message) => log.warning(message),
         info: (message) => log.info(message),
         fetch: world.connections.githubFetch,
-        buildingComment: (expected, previousBody) =>
-          building({ expectedAt: expected && expectedEndAt(expected) }, previousBody),
+        buildingComment: (expected, previousBody, servingUrl) =>
+          building(
+            { expectedAt: expected && expectedEndAt(expected), ...(servingUrl && { servingUrl }) },
+            previousBody
+          ),
         progressComment: (progress, previousBody) =>
           building(
             {

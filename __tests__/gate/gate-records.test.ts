@@ -32,11 +32,20 @@ describe('the gate on GitHub', () => {
     )
     expect(run.exitCode).toBe(1)
     const comment = github.comments.at(-1)?.body ?? ''
-    expect(comment).toMatch(/\| correctness \| 0 \(3\) \| ≥ 0\.8 \| ❌ fail \|/)
-    expect(comment).toContain('3 agent calls, 3 evaluator scores')
+    // One line in words, the table and the cost collapsed beneath it.
+    const gateLine = comment.split('\n').find((line) => line.startsWith('**Evaluation gate:**'))
+    expect(gateLine).toContain('correctness 0')
+    expect(gateLine).toContain('≥ 0.8')
+    const collapsed = comment.slice(comment.indexOf('<details><summary>The gate'))
+    expect(collapsed).toMatch(/\| correctness \| 0 \(3\) \| ≥ 0\.8 \| ❌ fail \|/)
+    expect(collapsed).toContain('3 agent calls, 3 evaluator scores')
+    expect(comment.indexOf('| correctness |')).toBeGreaterThan(comment.indexOf('<details>'))
+    expect(comment).not.toContain('### Evaluation gate')
     const final = github.deployments.flatMap((deployment) => deployment.statuses).at(-1)
     expect(final?.state).toBe('failure')
     expect(final?.description).toContain('gate failed: correctness 0')
+    // Each fact once: the gate's verdict is not said twice.
+    expect(final?.description?.match(/gate failed/g)).toHaveLength(1)
     expect(final?.description?.length).toBeLessThanOrEqual(140)
   }, 120_000)
 })

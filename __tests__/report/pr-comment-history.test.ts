@@ -81,7 +81,8 @@ describe('the PR comment whose history holds an entry that does not parse', () =
     // The entry that parses is kept, its time shown; the others are gone from the table.
     expect(body).toContain('<details><summary>Earlier pushes (1)</summary>')
     expect(body).toContain('`c0ffee0`')
-    expect(body).toContain('10:20:30 UTC')
+    // With its date: a history spans days.
+    expect(body).toContain('2026-01-15 10:20:30 UTC')
     expect(body).not.toContain('badda7e')
     expect(body).not.toContain('fe83000')
     // ...and from the hidden line the next run reads.

@@ -23,15 +23,21 @@ export class AgentCheckError extends Error {
     readonly check: string,
     readonly path: string,
     readonly status: number | undefined,
-    detail: string
+    detail: string,
+    /** What the agent did, as a sentence for people, when it answered: the reason shown. */
+    words?: string
   ) {
     const saw = `${path} ${status === undefined ? 'got no answer' : `answered ${status}`}: ${detail}`
     super(`Agent check "${check}" failed: ${saw}`)
     this.name = 'AgentCheckError'
-    this.saw = saw
+    this.saw = words ?? saw
   }
 
-  /** What the check saw, without its name: the report names the check beside it. */
+  /**
+   * What the check saw, without its name: the report names the check beside it. An HTTP error
+   * names its path and status; an answer that is wrong says what the agent replied (the path and
+   * status stay in the log's message).
+   */
   readonly saw: string
 
   /** The checks that passed before this one failed. */
@@ -118,7 +124,14 @@ export async function checkRun(options: AgentCheckOptions & { message: string })
   if (answer.status !== 200)
     throw new AgentCheckError('run', path, answer.status, serverMessage(answer.text))
   const run = answer.reply
-  if (run.kind !== 'reply') throw new AgentCheckError('run', path, 200, run.reason)
+  if (run.kind !== 'reply')
+    throw new AgentCheckError(
+      'run',
+      path,
+      200,
+      run.reason,
+      `the agent's run ended without a reply: ${run.reason}`
+    )
   const replyText = run.text
   const shown = truncate(replyText)
   if (options.expect && !meetsExpectation(options.expect, replyText))
@@ -126,10 +139,18 @@ export async function checkRun(options: AgentCheckOptions & { message: string })
       'run',
       path,
       200,
-      `the reply does not ${describeExpectation(options.expect)} (agent.expect): ${truncate(replyText, 300)}`
+      `the reply does not ${describeExpectation(options.expect)} (agent.expect): ${truncate(replyText, 300)}`,
+      `the agent replied ${JSON.stringify(truncate(replyText, 200))}; agent.expect wants ${expectationWords(options.expect)}`
     )
   options.onProgress(`Agent check: the run answered: ${shown}`)
   return shown
+}
+
+/** What `agent.expect` wants, in a reader's words. */
+function expectationWords(expectation: Expectation): string {
+  return expectation.kind === 'text'
+    ? JSON.stringify(expectation.text)
+    : `a reply matching ${String(expectation.pattern)}`
 }
 
 /** The A2A endpoint answers the message (or "ping"): the text of its answer, as shown. */
@@ -143,7 +164,13 @@ export async function checkA2a(options: AgentCheckOptions): Promise<string> {
     throw new AgentCheckError('a2a', cardPath, cardAnswer.status, serverMessage(cardAnswer.text))
   const card = agentCardSchema.safeParse(parseJson(cardAnswer.text))
   if (!card.success)
-    throw new AgentCheckError('a2a', cardPath, 200, 'the agent card names no endpoint url')
+    throw new AgentCheckError(
+      'a2a',
+      cardPath,
+      200,
+      'the agent card names no endpoint url',
+      "the agent's A2A card names no endpoint url"
+    )
   const path = `/a2a/${id}`
   const answer = await answered('a2a', path, () =>
     agentExchange(options, {
@@ -170,11 +197,23 @@ export async function checkA2a(options: AgentCheckOptions): Promise<string> {
   const rpcError = jsonRpcErrorSchema.safeParse(reply)
   if (rpcError.success) {
     const { code, message } = rpcError.data.error
-    throw new AgentCheckError('a2a', path, 200, `JSON-RPC error ${code}: ${message}`)
+    throw new AgentCheckError(
+      'a2a',
+      path,
+      200,
+      `JSON-RPC error ${code}: ${message}`,
+      `the agent answered over A2A with error ${code}: ${message}`
+    )
   }
   const rpc = jsonRpcResultSchema.safeParse(reply)
   if (!rpc.success) {
-    throw new AgentCheckError('a2a', path, 200, 'the answer is not a JSON-RPC result')
+    throw new AgentCheckError(
+      'a2a',
+      path,
+      200,
+      'the answer is not a JSON-RPC result',
+      "the agent's A2A answer is not a JSON-RPC result"
+    )
   }
   const result = rpc.data.result
   const parts =

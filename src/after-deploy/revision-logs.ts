@@ -121,6 +121,12 @@ export async function showRevisionLogs(
   for (const line of shown) io.info(formatLogLine(line))
   io.endGroup()
   for (const line of errorAnnotations(shown))
-    io.error(line.message, `${phase} log ${line.time}`.trim())
+    io.error(line.message, annotationTitle(phase, line.time))
   return { phase, lines: shown }
+}
+
+/** An ERROR line's title as a reader scans it: the log and its time of day in UTC, no ISO stamp. */
+function annotationTitle(phase: string, time: string): string {
+  const at = /T?(\d{2}:\d{2}:\d{2})/.exec(time)?.[1]
+  return at ? `${phase} log error at ${at} UTC` : `${phase} log error`
 }

@@ -50,7 +50,8 @@ export interface GitHubRecordsOptions extends BoundedCallOptions {
    */
   buildingComment?: (
     expected: PredictionBasis | undefined,
-    previousBody: string | undefined
+    previousBody: string | undefined,
+    servingUrl: string | undefined
   ) => string
   /** The comment while a step after DEPLOYED runs, saying how far it is (../report/). */
   progressComment?: (progress: StepProgress, previousBody: string | undefined) => string
@@ -63,7 +64,7 @@ export interface GitHubRecords {
    * The wait for the revision starts: the GitHub deployment goes in_progress, and with `expected`
    * (the history predicts the end) its description and the pull-request comment say when.
    */
-  waitStarting(expected?: PredictionBasis): void
+  waitStarting(expected?: PredictionBasis, servingUrl?: string): void
   /**
    * A step after DEPLOYED says how far it is (at most once a minute): the GitHub deployment's
    * in_progress status says it, and so does the pull-request comment. Never awaited.
@@ -171,11 +172,11 @@ export function openGitHubRecords(
     redeploying(commit) {
       begin(commit)
     },
-    waitStarting(expected) {
+    waitStarting(expected, servingUrl) {
       const description = md.plain(expectedEndDescription(expected, options.now()), MAX_DESCRIPTION)
       const building = options.buildingComment
       if (building && options.prComment && target.pullRequest !== undefined) {
-        waitingComment = comment((previousBody) => building(expected, previousBody))
+        waitingComment = comment((previousBody) => building(expected, previousBody, servingUrl))
       }
       inProgress = deploymentId.then((id) => markInProgress(id, description))
     },

@@ -12,9 +12,10 @@ export interface DeployIo extends RunLog {
   known(fact: KnownFact): void
   /**
    * Called once, when the first status of the revision this run created was read (the wait
-   * starts), with what predicts its end when the deployment's history does.
+   * starts), with what predicts its end when the deployment's history does, and the URL where
+   * the revision from before serves meanwhile, when one does.
    */
-  waitStarting?(revisionId: string, expected?: PredictionBasis): void
+  waitStarting?(revisionId: string, expected?: PredictionBasis, servingUrl?: string): void
   /**
    * operations rollback and promote: the revision whose build is sent is chosen (before it is
    * sent: the earlier revision to redeploy, or the source's revision to promote), with the commit

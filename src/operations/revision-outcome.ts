@@ -66,7 +66,12 @@ export async function waitForOutcome(
 
 /** What the wait tells a person beside the status changes: a line in the log, GitHub's record. */
 function progressSeen(run: DeployRun, revisionId: string, event: ProgressEvent): void {
-  if (event.kind === 'started') run.deps.io.waitStarting?.(revisionId, event.basis)
+  if (event.kind === 'started') {
+    // Only where a revision served before does its URL still serve while this one builds.
+    const { previousRevisionId, servedBeforeUrl } = run.known
+    const servingUrl = previousRevisionId === undefined ? undefined : servedBeforeUrl
+    run.deps.io.waitStarting?.(revisionId, event.basis, servingUrl)
+  }
   const line = progressLine(event, run.elapsed())
   if (line !== undefined) run.deps.io.info(line)
 }

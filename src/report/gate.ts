@@ -92,14 +92,56 @@ export function renderGate(
     '',
     ...renderLinks(report, md),
     ...(options.broughtBack !== undefined
-      ? [
-          md.paragraph(
-            `Revision ${options.broughtBack}, brought back by the rollback, was not evaluated again: it served before, and a second experiment would double the cost while the service is degraded.`
-          ),
-          ''
-        ]
+      ? [md.paragraph(notEvaluatedAgain(options.broughtBack, verdict.verdict)), '']
       : []),
     ...report.notices.flatMap((notice) => [md.paragraph(notice), ''])
+  ]
+}
+
+/**
+ * Why the brought-back revision has no experiment of its own: it served before; the service's
+ * trouble is a reason only when the gate could not conclude.
+ */
+function notEvaluatedAgain(revision: string, verdict: keyof typeof VERDICT_WORDS): string {
+  const degraded =
+    verdict === 'inconclusive'
+      ? ', and a second experiment would double the cost while the service is degraded'
+      : ''
+  return `Revision ${revision}, brought back by the rollback, was not evaluated again: it served before, and its earlier experiment still stands${degraded}.`
+}
+
+/**
+ * The gate in the PR comment: one line (its verdict, the keys that decided, against what, a link
+ * in words), the table, examples and cost collapsed beneath it.
+ */
+export function renderGateLine(
+  report: GateReport,
+  md: Markdown,
+  options: { broughtBack?: string } = {}
+): string[] {
+  const { verdict } = report.verdict
+  const mark = verdict === 'passed' ? '✅' : verdict === 'skipped' ? '⏭️' : '❌'
+  const deciding =
+    verdict === 'passed' ? report.rows : report.rows.filter((row) => row.verdict !== 'pass')
+  const keys = deciding.map((row) => {
+    const change = row.delta !== null ? ` (${signed(row.delta)})` : ''
+    const needs = threshold(row) === '—' ? '' : `, needs ${threshold(row)}`
+    return `${md.cell(row.key)} ${number(row.mean)}${change}${needs}`
+  })
+  const against = report.baselineExperimentId ? 'against the baseline' : 'no baseline'
+  const link = report.links.experiment
+    ? ` ${md.linkAs('experiment ↗', report.links.experiment)}`
+    : ''
+  const said = [keys.join('; '), against].filter((part) => part).join(', ')
+  const details = renderGate(report, md, options).slice(2)
+  return [
+    `**Evaluation gate:** ${mark} ${VERDICT_WORDS[verdict]}: ${said}.${link}`,
+    '',
+    "<details><summary>The gate's scores</summary>",
+    '',
+    ...details,
+    '</details>',
+    ''
   ]
 }
 
@@ -131,10 +173,10 @@ function renderExamples(report: GateReport, md: Markdown): string[] {
 function renderLinks(report: GateReport, md: Markdown): string[] {
   const { experiment, comparison } = report.links
   const links = [
-    ...(experiment ? [`the experiment: ${md.link(experiment)}`] : []),
-    ...(comparison ? [`the comparison with the baseline: ${md.link(comparison)}`] : [])
+    ...(experiment ? [md.linkAs('experiment ↗', experiment)] : []),
+    ...(comparison ? [md.linkAs('comparison with the baseline ↗', comparison)] : [])
   ]
-  return links.length > 0 ? [`Links: ${links.join('; ')}`, ''] : []
+  return links.length > 0 ? [`Links: ${links.join(' · ')}`, ''] : []
 }
 
 /**

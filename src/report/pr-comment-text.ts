@@ -94,6 +94,8 @@ export function renderBuildingComment(
      * serves the revision being checked.
      */
     step?: { progress: string; servingUrl?: string }
+    /** Where the revision from before serves while this one builds, when the run read it. */
+    servingUrl?: string
   },
   previousBody: string | undefined,
   place: GitHubPlace | undefined,
@@ -106,10 +108,12 @@ export function renderBuildingComment(
   const what = building.commit ? ` ${md.code(shortCommit(building.commit))}` : ''
   const when = building.expectedAt ? `, expected around ${clockTime(building.expectedAt)}` : ''
   const { step } = building
+  // What serves now, as the deployment was read, before what this comment last saw served.
+  const stillServing = building.servingUrl ?? memory.lastGoodUrl
   const serving = step?.servingUrl
     ? `**Serving, being checked:** ${md.link(step.servingUrl)}`
-    : memory.lastGoodUrl
-      ? `**Still serving:** ${md.link(memory.lastGoodUrl)}`
+    : stillServing
+      ? `**Still serving:** ${md.link(stillServing)}`
       : '**Still serving:** no earlier preview of this pull request'
   const items = [
     serving,
@@ -211,7 +215,7 @@ function history(
     '|---|---|---|---|',
     ...pushes.map(
       (push) =>
-        `| ${linkedCommit(push.commit, place && commitUrl(place, push.commit), md)} | ${push.revision ? md.code(shortId(push.revision)) : '—'} | ${PUSH_WORDS[push.verdict]} | ${clockTime(Date.parse(push.at))} |`
+        `| ${linkedCommit(push.commit, place && commitUrl(place, push.commit), md)} | ${push.revision ? md.code(shortId(push.revision)) : '—'} | ${PUSH_WORDS[push.verdict]} | ${dayAndTime(Date.parse(push.at))} |`
     ),
     '',
     '</details>',
@@ -223,4 +227,9 @@ function history(
 export function lastRecordedCommit(previousBody: string | undefined, redact: Redactor) {
   const memory: CommentMemory = readMemory(previousBody, redact)
   return memory.pushes.find((push) => push.verdict === 'served')?.commit
+}
+
+/** A push's time with its day: the history spans days, a time of day alone would not say which. */
+function dayAndTime(epochMs: number): string {
+  return `${new Date(epochMs).toISOString().slice(0, 10)} ${clockTime(epochMs)}`
 }

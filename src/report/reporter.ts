@@ -14,6 +14,7 @@ import { writeSummary } from './job-summary'
 import { renderComment } from './pr-comment-text'
 import type { ReportModel } from './report-model'
 import { describeRollback } from './rollback-text'
+import { errorLine } from './error-line'
 import { statusDescription } from './status-text'
 import { renderSummary } from './summary'
 import { payloadRows } from './step-rows'
@@ -144,7 +145,8 @@ export function runnerReporter(
     end: async ({ result, rollback, model, records, place, commentName }) => {
       await records?.finish({
         outcome: result.outcome,
-        deploymentUrl: result.deploymentUrl,
+        // What serves, as the report links it: after a failed build, the revision from before.
+        deploymentUrl: model.links.deployment,
         description: statusDescription(model, redact),
         comment: (previousBody) =>
           renderComment(model, previousBody, place, redact, commentName, (text) => log.notice(text))
@@ -152,7 +154,11 @@ export function runnerReporter(
       await writeSummary(renderSummary(model, redact), log, sink)
       const rolledBack = rollback ? `\n${describeRollback(rollback)}` : ''
       if (succeeds(result.outcome)) log.info(result.message)
-      else log.fail(`${result.message}${rolledBack}`)
+      else {
+        // The whole account, full ids included, is for the log; the annotation is read first.
+        log.info(`${result.message}${rolledBack}`)
+        log.fail(errorLine(model))
+      }
     }
   }
 }

@@ -13,13 +13,13 @@ export const MAX_DESCRIPTION = 140
  * characters.
  */
 export function statusDescription(
-  model: Pick<ReportModel, 'headline' | 'payloads'>,
+  model: Pick<ReportModel, 'headline' | 'payloads' | 'failedCheck'>,
   redact: Redactor
 ): string {
-  // A step's verdict in a few words beside the headline (the gate's), which names it only when
-  // it failed.
-  const beside = payloadRows(model.payloads).flatMap(({ row, payload }) =>
-    row.status ? [`; ${row.status(payload)}`] : []
+  // A step's verdict in a few words beside the headline (the gate's); the step that failed the
+  // run says it once, in the headline, with what it read.
+  const beside = payloadRows(model.payloads).flatMap(({ name, row, payload }) =>
+    row.status && model.failedCheck?.check !== name ? [`; ${row.status(payload)}`] : []
   )
   return markdownFor(redact).plain(`${plainHeadline(model)}${beside.join('')}`, MAX_DESCRIPTION)
 }

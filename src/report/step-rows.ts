@@ -1,7 +1,7 @@
 import type { OutputName } from '../inputs/contract'
 import type { CheckName } from '../step-payloads'
 import type { StepPayloads } from '../step-payloads'
-import { gateStatusLine, renderGate } from './gate'
+import { gateStatusLine, renderGate, renderGateLine } from './gate'
 import type { Markdown } from './markdown'
 import type { Redactor } from './redact'
 import { failedCasesLine, renderSuite } from './suite'
@@ -75,8 +75,9 @@ export const STEP_ROWS: Rows = {
   },
   gate: {
     words: 'evaluation gate',
+    failedPhrase: (gate) => `evaluation ${gateStatusLine(gate)}`,
     summary: (gate, { md, broughtBack }) => renderGate(gate, md, { broughtBack }),
-    comment: (gate, { md, broughtBack }) => renderGate(gate, md, { broughtBack }),
+    comment: (gate, { md, broughtBack }) => renderGateLine(gate, md, { broughtBack }),
     status: (gate) => gateStatusLine(gate),
     outputs: (gate) => gate.outputs
   }
