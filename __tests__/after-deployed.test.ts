@@ -109,9 +109,11 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     expect(run.code).toBe(1)
     expect(run.outputs['revision-status']).toBe('DEPLOYED')
     expect(run.outputs['deployment-url']).toBe(agent.url)
+    // The whole account is in the log; the annotation is the headline and the reason.
     expect(run.stdout).toMatch(
-      /::error::Agent check "assistant" failed: \/assistants\/agent answered 404: .*check agent-api-key.*The revision is DEPLOYED; outputs are set\./
+      /^Agent check "assistant" failed: \/assistants\/agent answered 404: .*check agent-api-key.*The revision is DEPLOYED; outputs are set\./m
     )
+    expect(run.stdout).toMatch(/^::error::support-agent: assistant failed\. .*check agent-api-key/m)
     expect(run.stdout).not.toMatch(/^[^:].*not-the-owners-key/m)
     expect(run.summary).toContain('| serving check | ✅ passed |')
     // The headline names the failure: the step failed, whatever the revision's status.

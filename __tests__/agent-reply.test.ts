@@ -175,8 +175,9 @@ describe('the built action judges the agent reply', () => {
       { killAfterMs: 60_000 }
     )
     expect(run.code).toBe(1)
-    expect(run.stdout).toContain(
-      `::error::Agent check "run" failed: /runs/wait answered 200: ${NO_REPLY}`
+    expect(run.stdout).toContain(`Agent check "run" failed: /runs/wait answered 200: ${NO_REPLY}`)
+    expect(run.stdout).toMatch(
+      /^::error::.*test run failed\. the agent's run ended without a reply/m
     )
     expect(run.stdout).not.toContain('the run answered')
     expect(run.summary).toContain('| serving check | ✅ passed |  |')

@@ -17,7 +17,12 @@ export function errorLine(
     .map((line) => line.trim())
     .find((line) => line.length > 0)
   const line = reason ? joined(headline, reason, `${model.deploymentName}: `) : headline
-  return line.length > MAX_ERROR_LINE ? `${line.slice(0, MAX_ERROR_LINE - 1)}…` : line
+  const cut = line.length > MAX_ERROR_LINE ? `${line.slice(0, MAX_ERROR_LINE - 1)}…` : line
+  // A refusal lists each problem by input under its first line: a person acts on each one.
+  const problems = shortenIds(model.reason ?? '')
+    .split(/\r?\n/)
+    .filter((each) => /^\s*- /.test(each))
+  return [cut, ...problems].join('\n')
 }
 
 /**
