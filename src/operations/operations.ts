@@ -60,7 +60,7 @@ export interface OperationKind<K extends Operation = Operation> {
 
 export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
   deploy: {
-    run: (config, deps) => import('./deploy').then(({ deploy }) => deploy(config, deps)),
+    run: (config, deps) => import('./runs').then(({ deploy }) => deploy(config, deps)),
     checked: true,
     rollsBack: true,
     bringsBack: false,
@@ -77,7 +77,7 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
   // Itself the rollback: there is nothing earlier to bring back when it fails.
   rollback: {
     run: (config, deps) =>
-      import('./rollback').then(({ rollbackOperation }) => rollbackOperation(config, deps)),
+      import('./runs').then(({ rollbackOperation }) => rollbackOperation(config, deps)),
     checked: true,
     rollsBack: false,
     bringsBack: true,
@@ -92,7 +92,7 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
     failedWords: 'rollback failed'
   },
   promote: {
-    run: (config, deps) => import('./promote').then(({ promote }) => promote(config, deps)),
+    run: (config, deps) => import('./runs').then(({ promote }) => promote(config, deps)),
     checked: true,
     rollsBack: true,
     bringsBack: false,
@@ -108,7 +108,7 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
   },
   delete: {
     run: (config, deps) =>
-      import('./delete').then(({ deleteDeployment }) => deleteDeployment(config, deps)),
+      import('./runs').then(({ deleteDeployment }) => deleteDeployment(config, deps)),
     checked: false,
     rollsBack: false,
     bringsBack: false,
@@ -125,7 +125,7 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
   },
   prune: {
     run: (config, deps) =>
-      import('./prune').then(({ prunePreviews }) => prunePreviews(config, deps)),
+      import('./runs').then(({ prunePreviews }) => prunePreviews(config, deps)),
     checked: false,
     rollsBack: false,
     bringsBack: false,
