@@ -141,12 +141,14 @@ function workflowTarget(env) {
     const pullRequest = payload.pull_request;
     const number = pullRequest?.number;
     const headSha = pullRequest?.head?.sha;
+    const baseSha = pullRequest?.base?.sha;
     const serverUrl = env.GITHUB_SERVER_URL || 'https://github.com';
     return {
         owner,
         repo,
         sha: typeof headSha === 'string' ? headSha : (env.GITHUB_SHA ?? ''),
         pullRequest: typeof number === 'number' ? number : undefined,
+        baseSha: typeof baseSha === 'string' && _lib_github_links__WEBPACK_IMPORTED_MODULE_5__/* .FULL_SHA */ .RG.test(baseSha) ? baseSha : undefined,
         runUrl: (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_5__/* .runUrl */ .Vp)({
             serverUrl,
             repository: `${owner}/${repo}`,

@@ -19,8 +19,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
 var errors = __webpack_require__(4007);
-// EXTERNAL MODULE: ./src/inputs/eval.ts
-var inputs_eval = __webpack_require__(7647);
+// EXTERNAL MODULE: ./src/lib/gate-thresholds.ts
+var gate_thresholds = __webpack_require__(1657);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ./src/lib/ids.ts
@@ -93,7 +93,7 @@ async function awaitCoverage(targets, keys, deadline, deps) {
     let failedPolls = 0;
     let gap = FIRST_POLL_GAP_MS;
     let serviceFailure;
-    const startedAt = deps.now();
+    const startedAt = deps.clock.now();
     for (;;) {
         try {
             reads += await poll(targets, keys, scores, ingested, { ...deps, deadline });
@@ -110,14 +110,16 @@ async function awaitCoverage(targets, keys, deadline, deps) {
                 break;
         }
         const complete = isComplete(targets, keys, scores, ingested);
-        deps.info(progressLine(targets, keys, scores, ingested, deps.now() - startedAt, deadline - startedAt));
+        const counted = countScores(targets, keys, scores);
+        deps.info(progressLine(counted, targets, ingested, deps.clock.now() - startedAt, deadline - startedAt));
+        deps.progress?.(`waiting for evaluators: ${counted.seen} of ${counted.expected} scores`);
         if (complete)
             return { scores, notIngested: [], complete: true, reads };
         // The last look is a little before the deadline: a read at the deadline is not sent.
-        const left = deadline - LAST_LOOK_MARGIN_MS - deps.now();
+        const left = deadline - LAST_LOOK_MARGIN_MS - deps.clock.now();
         if (left <= 0)
             break;
-        await deps.sleep(Math.min(gap, left), deps.signal);
+        await deps.clock.sleep(Math.min(gap, left), deps.signal);
         gap = Math.min(LONGEST_POLL_GAP_MS, gap * GAP_GROWTH);
     }
     return {
@@ -156,7 +158,12 @@ async function poll(targets, keys, scores, ingested, deps) {
     return reads;
 }
 /** One line per poll (polls are at most a minute apart): what is in, and for how long it waited. */
-function progressLine(targets, keys, scores, ingested, waitedMs, allowedMs) {
+function progressLine({ seen, expected }, targets, ingested, waitedMs, allowedMs) {
+    const notIngested = targets.filter((target) => !ingested.has(target.experimentId)).length;
+    return `Evaluation gate: ${seen} of ${expected} scores in${notIngested > 0 ? ', runs still being ingested' : ''}; waited ${(0,duration/* formatDuration */.a)(waitedMs)} of ${(0,duration/* formatDuration */.a)(allowedMs)} (gate.timeout).`;
+}
+/** The scores awaited (every answered run, every key) and how many are in. */
+function countScores(targets, keys, scores) {
     let expected = 0;
     let seen = 0;
     for (const target of targets) {
@@ -167,8 +174,7 @@ function progressLine(targets, keys, scores, ingested, waitedMs, allowedMs) {
             seen += answered.filter((run) => byRun?.has(run.runId)).length;
         }
     }
-    const notIngested = targets.filter((target) => !ingested.has(target.experimentId)).length;
-    return `Evaluation gate: ${seen} of ${expected} scores in${notIngested > 0 ? ', runs still being ingested' : ''}; waited ${(0,duration/* formatDuration */.a)(waitedMs)} of ${(0,duration/* formatDuration */.a)(allowedMs)} (eval-timeout).`;
+    return { seen, expected };
 }
 function isComplete(targets, keys, scores, ingested) {
     return targets.every((target) => ingested.has(target.experimentId) &&
@@ -287,7 +293,7 @@ async function findBaseline(settings, target, wanted, deps) {
     if (!id)
         return {
             kind: 'missing',
-            why: 'the dataset pins no baseline experiment (eval-baseline: dataset)'
+            why: 'the dataset pins no baseline experiment (gate.baseline: dataset)'
         };
     const session = await deps.client.getSession(id, callOf(deps));
     if (!session)
@@ -453,13 +459,13 @@ function unreadable(error) {
 }
 async function readAndJudge(settings, target, deps) {
     const call = callOf(deps);
-    const refuse = (input, message) => ({
+    const refuse = (key, message) => ({
         kind: 'refused',
-        problems: [{ input, message }]
+        problems: [{ key, message }]
     });
     const dataset = await deps.client.findDataset(settings.dataset, call);
     if (!dataset)
-        return refuse('eval-dataset', `names no dataset of the tracing service (by exact name or id): ${JSON.stringify(settings.dataset)}`);
+        return refuse('gate.dataset', `names no dataset of the tracing service (by exact name or id): ${JSON.stringify(settings.dataset)}`);
     let examples;
     let capped;
     try {
@@ -475,7 +481,7 @@ async function readAndJudge(settings, target, deps) {
         if (settings.datasetVersion !== undefined &&
             error instanceof errors/* HttpStatusError */.F9 &&
             error.status === 404)
-            return refuse('eval-dataset-version', 'is not a version of the dataset (a tag or an ISO time)');
+            return refuse('gate.dataset-version', 'is not a version of the dataset (a tag or an ISO time)');
         throw error;
     }
     const rules = await deps.client.listRules(dataset.id, call);
@@ -488,16 +494,16 @@ async function readAndJudge(settings, target, deps) {
     const datasetVersion = newestModified(examples);
     const digest = examplesDigest(examples.map((example) => example.id), datasetVersion);
     const firstDeploy = target.previousRevisionId === undefined;
-    const relative = settings.keys.some((key) => (0,inputs_eval/* regressionBound */.oF)(settings.maxRegression, key) !== undefined);
+    const relative = settings.keys.some((key) => (0,gate_thresholds/* regressionBound */.oF)(settings.maxRegression, key) !== undefined);
     let keys = settings.keys;
     if (firstDeploy && relative && settings.baseline.kind === 'previous') {
         keys = settings.keys.filter((key) => settings.minScores.has(key));
         if (keys.length === 0)
             return {
                 kind: 'skipped',
-                why: 'a first deploy leaves nothing to compare with and eval-min-scores names no key: no experiment runs'
+                why: 'a first deploy leaves nothing to compare with and gate.min-scores names no key: no experiment runs'
             };
-        deps.notice('Evaluation gate: a first deploy has no earlier revision to compare with; eval-max-regression is skipped, eval-min-scores still applies.');
+        deps.notice('Evaluation gate: a first deploy has no earlier revision to compare with; gate.max-regression is skipped, gate.min-scores still applies.');
     }
     const baseline = relative
         ? await findBaseline(settings, target, {
@@ -526,19 +532,19 @@ async function readAndJudge(settings, target, deps) {
 }
 function exampleProblems(settings, examples, capped) {
     if (examples.length === 0) {
-        const input = settings.splits
-            ? 'eval-splits'
+        const key = settings.splits
+            ? 'gate.splits'
             : settings.datasetVersion
-                ? 'eval-dataset-version'
-                : 'eval-dataset';
-        return [{ input, message: 'selects no example of the dataset: there is nothing to evaluate' }];
+                ? 'gate.dataset-version'
+                : 'gate.dataset';
+        return [{ key, message: 'selects no example of the dataset: there is nothing to evaluate' }];
     }
     const runs = examples.length * settings.repetitions;
     return runs > settings.maxExamples
         ? [
             {
-                input: 'eval-max-examples',
-                message: `is ${settings.maxExamples}, and the gate would make ${capped ? 'at least ' : ''}${runs} runs (${examples.length}${capped ? ' or more' : ''} examples × eval-repetitions ${settings.repetitions}); raise it or narrow eval-splits`
+                key: 'gate.max-examples',
+                message: `is ${settings.maxExamples}, and the gate would make ${capped ? 'at least ' : ''}${runs} runs (${examples.length}${capped ? ' or more' : ''} examples × gate.repetitions ${settings.repetitions}); raise it or narrow gate.splits`
             }
         ]
         : [];
@@ -550,7 +556,7 @@ function ruleProblems(rules, datasetId) {
     if (enabled.length === 0)
         return [
             {
-                input: 'eval-dataset',
+                key: 'gate.dataset',
                 message: 'has no enabled evaluator rule bound to it: nothing would score the runs'
             }
         ];
@@ -565,7 +571,7 @@ function ruleProblems(rules, datasetId) {
             ? []
             : [
                 {
-                    input: 'eval-dataset',
+                    key: 'gate.dataset',
                     message: `has the evaluator rule ${name} with ${partial.join(' and ')}: some runs would never be scored (set its sampling rate to 1 and remove its filter)`
                 }
             ];
@@ -604,9 +610,9 @@ function describeGatePlan(plan) {
     const runs = examples.length * settings.repetitions;
     const baseline = plan.baseline;
     const comparedWith = baseline.kind === 'none'
-        ? 'no baseline (no eval-max-regression)'
+        ? 'no baseline (no gate.max-regression)'
         : baseline.kind === 'first-deploy'
-            ? 'nothing: a first deploy (eval-max-regression skipped)'
+            ? 'nothing: a first deploy (gate.max-regression skipped)'
             : baseline.kind === 'missing'
                 ? `no baseline: ${baseline.why} (relative thresholds cannot conclude)`
                 : baseline.kind === 'experiment'
@@ -614,7 +620,7 @@ function describeGatePlan(plan) {
                     : `the serving revision ${baseline.revisionId}, evaluated first, before anything is written (${runs} more agent calls)`;
     return [
         `Evaluation gate: dataset ${plan.dataset.id} (${examples.length} examples, version ${plan.datasetVersion}${settings.splits ? `, splits ${settings.splits.join(', ')}` : ''})`,
-        `  ${runs} runs (${examples.length} × eval-repetitions ${settings.repetitions}), ${settings.concurrency} at a time, against assistant ${settings.assistantId}`,
+        `  ${runs} runs (${examples.length} × gate.repetitions ${settings.repetitions}), ${settings.concurrency} at a time, against assistant ${settings.assistantId}`,
         `  keys awaited: ${plan.keys.join(', ')}; feedback awaited up to ${Math.round(settings.timeoutMs / 1000)} s after the last run`,
         `  compared with ${comparedWith}`
     ];
@@ -924,8 +930,8 @@ function* batches(runs) {
 ;// CONCATENATED MODULE: ./src/evaluation/experiment.ts
 /**
  * One experiment: created with the action's id and metadata, then each example run
- * `eval-repetitions` times as one stateless `POST /runs/wait` on a revision's URL, a pool of
- * `eval-concurrency`, never retried (a failure is data), each recorded as a root run of the
+ * `gate.repetitions` times as one stateless `POST /runs/wait` on a revision's URL, a pool of
+ * `gate.concurrency`, never retried (a failure is data), each recorded as a root run of the
  * experiment with its example as reference. Run ids are UUID v5 of (experiment, example,
  * repetition), so a write sent again is the same write.
  */
@@ -969,7 +975,7 @@ async function runExperiment(plan, spec, agent, deps) {
     let next = 0;
     let done = 0;
     let failed = 0;
-    let lastLine = deps.now();
+    let lastLine = deps.clock.now();
     const flush = async () => {
         const batch = pending;
         pending = [];
@@ -983,7 +989,7 @@ async function runExperiment(plan, spec, agent, deps) {
             if (job === undefined)
                 break;
             const runId = runIdOf(experimentId, job.example.id, job.repetition);
-            if (deps.now() >= deps.deadline) {
+            if (deps.clock.now() >= deps.deadline) {
                 unsent += 1;
                 continue;
             }
@@ -992,9 +998,10 @@ async function runExperiment(plan, spec, agent, deps) {
             done += 1;
             if (outcome.error !== undefined)
                 failed += 1;
+            deps.progress?.(`evaluating: ${done} of ${jobs.length} runs`);
             // A line at least every half minute, so that a long experiment never looks hung.
-            if (deps.now() - lastLine >= PROGRESS_EVERY_MS || done === jobs.length) {
-                lastLine = deps.now();
+            if (deps.clock.now() - lastLine >= PROGRESS_EVERY_MS || done === jobs.length) {
+                lastLine = deps.clock.now();
                 deps.info(`Evaluation gate: ${done} of ${jobs.length} runs done (${failed} failed).`);
             }
             pending.push(record);
@@ -1020,7 +1027,7 @@ async function createExperiment(plan, spec, experimentId, metadata, deps) {
             name: `${base} ${suffix}`,
             description: `Evaluation gate of ${plan.target.deploymentName}: revision ${spec.revisionId} on ${plan.dataset.name}`,
             reference_dataset_id: plan.dataset.id,
-            start_time: new Date(deps.now()).toISOString(),
+            start_time: new Date(deps.clock.now()).toISOString(),
             extra: { metadata: { ...metadata } }
         }, callOf(deps));
         if (created === 'created')
@@ -1029,7 +1036,7 @@ async function createExperiment(plan, spec, experimentId, metadata, deps) {
     throw new Error(`The tracing service refused the experiment's name ${NAME_ATTEMPTS} times (taken); run the step again.`);
 }
 async function runOne(job, runId, experimentId, spec, agent, plan, deps) {
-    const startedAt = deps.now();
+    const startedAt = deps.clock.now();
     let outputs = null;
     let error;
     try {
@@ -1038,7 +1045,7 @@ async function runOne(job, runId, experimentId, spec, agent, plan, deps) {
             deadline: deps.deadline,
             signal: deps.signal,
             dispatcher: deps.dispatcher,
-            now: deps.now
+            now: deps.clock.now
         }, { assistantId: plan.settings.assistantId, input: job.example.inputs });
         const judged = judgeAnswer(answer);
         outputs = judged.outputs;
@@ -1054,7 +1061,7 @@ async function runOne(job, runId, experimentId, spec, agent, plan, deps) {
                     ? `the answer was ${failure.reason}`
                     : `no answer: ${failure.reason}`;
     }
-    const endedAt = Math.max(deps.now(), startedAt);
+    const endedAt = Math.max(deps.clock.now(), startedAt);
     const record = {
         id: runId,
         trace_id: runId,
@@ -1188,7 +1195,7 @@ function judgeGate(input) {
     if (errors === runs.length && runs.length > 0)
         why.push(`every run failed (${errors} of ${runs.length}): the agent gave no answer to judge`);
     else if (tooManyErrors)
-        why.push(`${errors} of ${runs.length} runs failed (${percent(errorRate)}), over eval-max-error-rate ${percent(input.maxErrorRate)}`);
+        why.push(`${errors} of ${runs.length} runs failed (${percent(errorRate)}), over gate.max-error-rate ${percent(input.maxErrorRate)}`);
     for (const row of rows)
         if (row.why)
             why.push(`${row.key}: ${row.why}`);
@@ -1213,7 +1220,7 @@ function keyRow(key, input, answered, perExample) {
     const mean_ = perExample && perExample.size > 0 ? (mean([...perExample.values()]) ?? null) : null;
     const minScore = input.minScores.get(key);
     const firstDeploy = input.baseline.kind === 'first-deploy';
-    const maxRegression = firstDeploy ? undefined : (0,inputs_eval/* regressionBound */.oF)(input.maxRegression, key);
+    const maxRegression = firstDeploy ? undefined : (0,gate_thresholds/* regressionBound */.oF)(input.maxRegression, key);
     const comparison = compareWithBaseline(input.baseline, key, perExample, mean_);
     const row = {
         key,
@@ -1235,14 +1242,14 @@ function keyRow(key, input, answered, perExample) {
         return inconclusive('its mean is not a finite number');
     const missed = [];
     if (minScore !== undefined && mean_ < minScore - EPSILON)
-        missed.push(`mean ${fixed(mean_)} is below eval-min-scores ${minScore}`);
+        missed.push(`mean ${fixed(mean_)} is below gate.min-scores ${minScore}`);
     if (maxRegression !== undefined) {
         const why = incomparable(input, comparison);
         if (why !== undefined)
             return inconclusive(why);
         const delta = row.delta;
         if (-delta > maxRegression + EPSILON)
-            missed.push(`dropped ${fixed(-delta)} below the baseline on ${row.compared} examples both scored, over eval-max-regression ${maxRegression}`);
+            missed.push(`dropped ${fixed(-delta)} below the baseline on ${row.compared} examples both scored, over gate.max-regression ${maxRegression}`);
     }
     return missed.length > 0
         ? { ...row, verdict: 'fail', why: missed.join('; ') }
@@ -1402,7 +1409,7 @@ async function judgeExperiment(plan, experiment, deps, servingBaseline) {
             ? [{ experimentId: servingBaseline.experimentId, runs: servingBaseline.runs }]
             : [])
     ];
-    const coverageDeadline = Math.min(deps.now() + plan.settings.timeoutMs, deps.deadline);
+    const coverageDeadline = Math.min(deps.clock.now() + plan.settings.timeoutMs, deps.deadline);
     const coverage = await awaitCoverage(targets, keys, coverageDeadline, deps);
     const scores = coverage.scores.get(experiment.experimentId) ?? new Map();
     const baseline = baselineScores(plan, servingBaseline, coverage.scores);
@@ -1420,7 +1427,7 @@ async function judgeExperiment(plan, experiment, deps, servingBaseline) {
     if (experiment.unsent > 0)
         reasons.push(`${experiment.unsent} runs were not sent before timeout ran out`);
     if (coverage.notIngested.includes(experiment.experimentId))
-        reasons.push('not every run was ingested by the tracing service before eval-timeout ran out');
+        reasons.push('not every run was ingested by the tracing service before gate.timeout ran out');
     if (coverage.serviceFailure)
         reasons.push(`the tracing service failed: ${coverage.serviceFailure}`);
     const verdict = judgement.verdict === 'pass' && reasons.length > judgement.why.length
@@ -1482,7 +1489,7 @@ function baselineScores(plan, servingBaseline, awaited) {
         if (!isCovered(servingBaseline.runs, plan.keys, scores))
             return {
                 kind: 'missing',
-                why: "the serving revision's experiment was not fully scored before eval-timeout"
+                why: "the serving revision's experiment was not fully scored before gate.timeout"
             };
         return {
             kind: 'runs',
@@ -1520,7 +1527,7 @@ function baselineExperimentId(plan, servingBaseline) {
 async function recordEnding(experiment, ending, deps, notices) {
     try {
         await deps.client.patchSession(experiment.experimentId, {
-            end_time: new Date(deps.now()).toISOString(),
+            end_time: new Date(deps.clock.now()).toISOString(),
             extra: { metadata: { ...withEnding(experiment.metadata, ending) } }
         }, callOf(deps));
     }
@@ -1578,7 +1585,7 @@ function couldNotConclude(plan, why, experiment) {
 
 ;// CONCATENATED MODULE: ./src/evaluation/index.ts
 /**
- * The evaluation gate (`eval-dataset`), in the order a deploy uses it:
+ * The evaluation gate (`gate.dataset`), in the order a deploy uses it:
  * 1. `planGate` before the deployment is touched: reads and refusals (nothing written);
  *    `describeGatePlan` for the log and `dry-run`.
  * 2. `runServingBaseline` before the write, when the plan found no baseline on the same examples.

@@ -43,12 +43,14 @@ function workflowTarget(env) {
     const pullRequest = payload.pull_request;
     const number = pullRequest?.number;
     const headSha = pullRequest?.head?.sha;
+    const baseSha = pullRequest?.base?.sha;
     const serverUrl = env.GITHUB_SERVER_URL || 'https://github.com';
     return {
         owner,
         repo,
         sha: typeof headSha === 'string' ? headSha : (env.GITHUB_SHA ?? ''),
         pullRequest: typeof number === 'number' ? number : undefined,
+        baseSha: typeof baseSha === 'string' && _lib_github_links__WEBPACK_IMPORTED_MODULE_5__/* .FULL_SHA */ .RG.test(baseSha) ? baseSha : undefined,
         runUrl: (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_5__/* .runUrl */ .Vp)({
             serverUrl,
             repository: `${owner}/${repo}`,
@@ -339,6 +341,17 @@ function openGitHubRecords(options, target) {
                 auto_merge: false,
                 required_contexts: [],
                 transient_environment: target.pullRequest !== undefined,
+                ...(options.releasePolicy && {
+                    payload: {
+                        'release-policy': {
+                            path: options.redact(options.releasePolicy.path),
+                            digest: options.releasePolicy.digest,
+                            entry: options.releasePolicy.entry === null
+                                ? null
+                                : options.redact(options.releasePolicy.entry)
+                        }
+                    }
+                }),
                 description: md.plain(`${options.verb ?? 'Deploy'} ${options.deploymentName}`, _report_status_text__WEBPACK_IMPORTED_MODULE_2__/* .MAX_DESCRIPTION */ .o),
                 request: { signal }
             });
@@ -366,26 +379,39 @@ function openGitHubRecords(options, target) {
             thisRun
         }));
     };
+    const markInProgress = async (id, description) => {
+        if (id === undefined)
+            return;
+        await bounded('The in_progress status of the GitHub deployment', (signal) => octokit.rest.repos.createDeploymentStatus({
+            owner,
+            repo,
+            deployment_id: id,
+            state: 'in_progress',
+            log_url: target.runUrl,
+            description,
+            request: { signal }
+        }));
+    };
     return {
         redeploying(commit) {
             begin(commit);
         },
-        waitStarting(expected) {
+        waitStarting(expected, servingUrl) {
             const description = md.plain((0,_wait_progress_text__WEBPACK_IMPORTED_MODULE_4__/* .expectedEndDescription */ .ot)(expected, options.now()), _report_status_text__WEBPACK_IMPORTED_MODULE_2__/* .MAX_DESCRIPTION */ .o);
             const building = options.buildingComment;
             if (building && options.prComment && target.pullRequest !== undefined) {
-                waitingComment = comment((previousBody) => building(expected, previousBody));
+                waitingComment = comment((previousBody) => building(expected, previousBody, servingUrl));
             }
-            inProgress = deploymentId.then((id) => id !== undefined &&
-                bounded('The in_progress status of the GitHub deployment', (signal) => octokit.rest.repos.createDeploymentStatus({
-                    owner,
-                    repo,
-                    deployment_id: id,
-                    state: 'in_progress',
-                    log_url: target.runUrl,
-                    description,
-                    request: { signal }
-                })));
+            inProgress = deploymentId.then((id) => markInProgress(id, description));
+        },
+        stepProgress(progress) {
+            const description = md.plain(progress.text, _report_status_text__WEBPACK_IMPORTED_MODULE_2__/* .MAX_DESCRIPTION */ .o);
+            const progressing = options.progressComment;
+            if (progressing && options.prComment && target.pullRequest !== undefined) {
+                // After the one before, so that an older text never lands last.
+                waitingComment = waitingComment.then(() => comment((previousBody) => progressing(progress, previousBody)));
+            }
+            inProgress = Promise.all([inProgress, deploymentId]).then(([, id]) => markInProgress(id, description));
         },
         async finish(record) {
             begin(undefined);

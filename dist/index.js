@@ -28703,367 +28703,19 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5406:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Q4: () => (/* binding */ caseFileRules),
-  fz: () => (/* binding */ parseMinPass),
-  ro: () => (/* binding */ readCaseFile),
-  Td: () => (/* binding */ requiredPasses)
-});
-
-// UNUSED EXPORTS: MAX_CASES, MAX_FILE_BYTES, caseEntries, caseSchema, parseCases, toCase
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __nccwpck_require__(2857);
-// EXTERNAL MODULE: ./src/lib/duration.ts
-var duration = __nccwpck_require__(2543);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./src/lib/workspace-file.ts
-
-
-/** Why a path is refused by its name alone: absolute, or climbing out with "..". */
-function outsideByName(path) {
-    if ((0,external_node_path_.isAbsolute)(path) || /^[a-z]:/i.test(path) || path.startsWith('\\'))
-        return 'is an absolute path';
-    if (path.split(/[\\/]/).includes('..'))
-        return 'climbs out of its folder with ".."';
-    return undefined;
-}
-/**
- * Reads `path`, relative to `workspace` (the runner's GITHUB_WORKSPACE, else the working
- * directory), at most `maxBytes`; `what` names the file in a sentence ("the case file"). Never throws: every way it can fail is a sentence that starts
- * with the path.
- */
-async function readWorkspaceFile(path, workspace, limits) {
-    const { maxBytes, what } = limits;
-    const refused = outsideByName(path);
-    if (refused)
-        return {
-            kind: 'outside',
-            problem: `${path} ${refused}; give a path inside the workspace, relative to it`
-        };
-    try {
-        const root = await (0,promises_.realpath)(workspace ?? process.cwd());
-        // Symbolic links followed: where the file really is must still be inside the workspace.
-        const fullPath = await (0,promises_.realpath)((0,external_node_path_.resolve)(root, path));
-        const inside = (0,external_node_path_.relative)(root, fullPath);
-        if (inside === '..' || inside.startsWith(`..${external_node_path_.sep}`) || (0,external_node_path_.isAbsolute)(inside))
-            return {
-                kind: 'outside',
-                problem: `${path} leads outside the workspace (a symbolic link to a file elsewhere); ${what} must be in the repository`
-            };
-        const bytes = await readCapped(fullPath, maxBytes);
-        if (bytes === undefined)
-            return { kind: 'unreadable', problem: `${path} is not a file` };
-        if (bytes === TOO_LARGE)
-            return { kind: 'too-large', problem: `${path} is more than ${formatBytes(maxBytes)}` };
-        return { bytes };
-    }
-    catch (error) {
-        const code = error.code;
-        const why = code === 'ENOENT' ? 'there is no such file' : (code ?? String(error));
-        return {
-            kind: 'unreadable',
-            problem: `${path} cannot be read (${why}); the path is relative to the workspace`
-        };
-    }
-}
-const formatBytes = (bytes) => bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
-const TOO_LARGE = Symbol('too large');
-/**
- * The file's bytes, counted as they are read: a size from `stat` is not trusted (a /proc file
- * says 0 bytes and goes on). Undefined when it is not a regular file.
- */
-async function readCapped(fullPath, maxBytes) {
-    const handle = await (0,promises_.open)(fullPath, 'r');
-    try {
-        if (!(await handle.stat()).isFile())
-            return undefined;
-        const chunks = [];
-        let total = 0;
-        for (;;) {
-            const chunk = Buffer.alloc(64 * 1024);
-            const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-            if (bytesRead === 0)
-                break;
-            total += bytesRead;
-            if (total > maxBytes)
-                return TOO_LARGE;
-            chunks.push(chunk.subarray(0, bytesRead));
-        }
-        return Buffer.concat(chunks);
-    }
-    finally {
-        await handle.close();
-    }
-}
-
-// EXTERNAL MODULE: ./src/inputs/contract.ts
-var contract = __nccwpck_require__(9451);
-// EXTERNAL MODULE: ./src/inputs/expectation.ts
-var inputs_expectation = __nccwpck_require__(7403);
-;// CONCATENATED MODULE: ./src/inputs/cases.ts
-
-
-
-
-
-
-/** More cases than this is a load test, not a smoke suite; the file is refused. */
-const MAX_CASES = 500;
-/** A case file over this is not a list of smoke cases. */
-const MAX_FILE_BYTES = 4 * 1024 * 1024;
-/** Characters of a dataset example's reference answer kept for the summary. */
-const MAX_REFERENCE = 2_000;
-const CASE_KEYS = 'name, message, input, assistant, expect, expect-not, max-latency';
-const inputObject = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J(), { error: 'must be a mapping (an object)' });
-// YAML reads `expect: 1234` as a number: any scalar is taken as the text it was written as.
-const textValue = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig(), schemas/* boolean */.zMY()], { error: 'must be text' })
-    .transform(String);
-const nonEmpty = textValue.pipe(schemas/* string */.YjP().min(1, 'must not be empty'));
-const caseSchema = schemas/* strictObject */.rej({
-    name: textValue.optional(),
-    message: textValue.optional(),
-    input: inputObject.optional(),
-    assistant: nonEmpty.optional(),
-    expect: nonEmpty.optional(),
-    'expect-not': nonEmpty.optional(),
-    'max-latency': schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()], { error: 'must be a duration' }).optional(),
-    // A dataset example as the tracing service exports it.
-    inputs: inputObject.optional(),
-    outputs: schemas/* unknown */.L5J().optional()
-});
-/**
- * Reads and validates the case file `path`, relative to `workspace` (the runner's
- * GITHUB_WORKSPACE, else the working directory). The file must be in the workspace: a pull request
- * can commit a symbolic link, and what the file holds is sent to the agent server. Never throws: a
- * file that cannot be read is a problem like any other.
- */
-async function readCaseFile(path, workspace) {
-    const file = await readWorkspaceFile(path, workspace, {
-        maxBytes: MAX_FILE_BYTES,
-        what: 'the case file'
-    });
-    if (file.bytes === undefined)
-        return {
-            problems: [
-                file.kind === 'too-large'
-                    ? `${path} is more than 4 MiB, more than a case file of ${MAX_CASES} cases needs`
-                    : file.problem
-            ]
-        };
-    return parseCases(file.bytes.toString('utf8'), /\.jsonl$/i.test(path));
-}
-/** A case file's text → its cases: a YAML list, or JSON Lines (one case a line). Pure. */
-function parseCases(text, jsonLines) {
-    // Editors on Windows start a UTF-8 file with a byte-order mark; JSON.parse refuses it.
-    text = text.replace(/^\uFEFF/, '');
-    const entries = caseEntries(text, jsonLines);
-    if ('problem' in entries)
-        return { problems: [entries.problem] };
-    if (entries.list.length === 0)
-        return { problems: ['the file holds no cases'] };
-    if (entries.list.length > MAX_CASES)
-        return {
-            problems: [
-                `the file holds ${entries.list.length} cases, more than ${MAX_CASES}: a smoke suite gates a deploy, keep it small`
-            ]
-        };
-    const problems = [];
-    const cases = [];
-    for (const { where, value } of entries.list) {
-        const parsed = toCase(value, where);
-        if ('problems' in parsed)
-            problems.push(...parsed.problems);
-        else
-            cases.push(parsed.case);
-    }
-    return problems.length > 0 ? { problems } : { cases, problems: [] };
-}
-/** A case file's text → its entries as written, each with its place ("case 3", "line 3"). */
-function caseEntries(text, jsonLines) {
-    text = text.replace(/^\uFEFF/, '');
-    return jsonLines ? jsonLineEntries(text) : yamlEntries(text);
-}
-function yamlEntries(text) {
-    let value;
-    try {
-        value = (0,dist/* parse */.qg)(text);
-    }
-    catch (error) {
-        const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-        return { problem: `is not valid YAML (${message})` };
-    }
-    if (!Array.isArray(value))
-        return {
-            problem: 'must be a list of cases (YAML "- message: …" items, or a .jsonl file with a case a line)'
-        };
-    return { list: value.map((item, index) => ({ where: `case ${index + 1}`, value: item })) };
-}
-function jsonLineEntries(text) {
-    const list = [];
-    const lines = text.split(/\r?\n/);
-    for (const [index, line] of lines.entries()) {
-        if (line.trim() === '')
-            continue;
-        try {
-            list.push({ where: `line ${index + 1}`, value: JSON.parse(line) });
-        }
-        catch {
-            return { problem: `line ${index + 1} is not JSON (a .jsonl file holds one case a line)` };
-        }
-    }
-    return { list };
-}
-function toCase(value, where) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        return { problems: [`${where} must be a mapping of ${CASE_KEYS}`] };
-    const named = value.name;
-    const label = typeof named === 'string' && named !== '' ? `${where} (${JSON.stringify(named)})` : where;
-    const parsed = caseSchema.safeParse(value);
-    if (!parsed.success) {
-        return {
-            problems: parsed.error.issues.map((issue) => issue.code === 'unrecognized_keys'
-                ? `${label} has the unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => JSON.stringify(key)).join(', ')} (a case has ${CASE_KEYS}; a dataset example inputs and outputs)`
-                : `${label}: ${String(issue.path[0])} ${issue.message}`)
-        };
-    }
-    const data = parsed.data;
-    const problems = [];
-    const given = [
-        data.message !== undefined && 'message',
-        data.input !== undefined && 'input',
-        data.inputs !== undefined && 'inputs'
-    ].filter((key) => key !== false);
-    if (given.length === 0)
-        problems.push(`${label} has neither message nor input (what to send the agent)`);
-    if (given.length > 1)
-        problems.push(`${label} has ${given.join(' and ')}: give only one`);
-    const expectation = (key) => {
-        const text = data[key];
-        if (text === undefined)
-            return undefined;
-        const result = (0,inputs_expectation/* parseExpectation */.WR)(text);
-        if ('expectation' in result)
-            return result.expectation;
-        problems.push(`${label}: ${key} ${result.problem}`);
-        return undefined;
-    };
-    const expect = expectation('expect');
-    const expectNot = expectation('expect-not');
-    let maxLatencyMs;
-    if (data['max-latency'] !== undefined) {
-        maxLatencyMs = (0,duration/* parseDuration */.E)(String(data['max-latency']));
-        if (maxLatencyMs === undefined || maxLatencyMs <= 0)
-            problems.push(`${label}: max-latency ${JSON.stringify(data['max-latency'])} is not a positive duration (30s, 1m30s, 500ms)`);
-    }
-    if (problems.length > 0)
-        return { problems };
-    const input = data.input ??
-        data.inputs ??
-        { messages: [{ role: 'human', content: data.message ?? '' }] };
-    return {
-        case: {
-            name: data.name !== undefined && data.name !== '' ? data.name : where,
-            input,
-            assistant: data.assistant,
-            expect,
-            expectNot,
-            maxLatencyMs,
-            reference: data.outputs === undefined ? undefined : referenceText(data.outputs)
-        }
-    };
-}
-/** A dataset example's outputs as text: its last message's content when it has messages. */
-function referenceText(outputs) {
-    const messages = outputs?.messages;
-    const last = Array.isArray(messages) ? messages.at(-1) : undefined;
-    const content = last?.content ?? outputs;
-    const text = typeof content === 'string' ? content : JSON.stringify(content);
-    return text.length > MAX_REFERENCE ? `${text.slice(0, MAX_REFERENCE)}…` : text;
-}
-function parseMinPass(text) {
-    const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(text.trim());
-    if (percent) {
-        const value = Number(percent[1]);
-        return value <= 100
-            ? { minPass: { kind: 'percent', percent: value } }
-            : { problem: 'must be a percentage from 0% to 100%, or a count of cases' };
-    }
-    if (/^\d+$/.test(text.trim()))
-        return { minPass: { kind: 'count', count: Number(text.trim()) } };
-    return { problem: 'must be a percentage of the cases (90%) or a count of them (18)' };
-}
-/** How many of `total` cases must pass. */
-function requiredPasses(minPass, total) {
-    if (minPass.kind === 'count')
-        return minPass.count;
-    // The small margin keeps 80% of 10 at 8 whatever the floating point makes of it.
-    return Math.ceil((minPass.percent * total) / 100 - 1e-9);
-}
-/**
- * The case file's problems as problems of `verify-cases`, and `verify-min-pass` held against the
- * number of cases: the half of the config schema that judges what the file holds.
- */
-const caseFileRules = schemas/* object */.Ikc({
-    inputs: schemas/* record */.g1P(schemas/* enum */.k5n(contract/* INPUT_NAMES */.Qh), schemas/* string */.YjP()),
-    caseFile: schemas/* custom */.IeY()
-})
-    .check((ctx) => {
-    const { inputs, caseFile } = ctx.value;
-    if (caseFile === undefined)
-        return;
-    const issue = (input, message) => ctx.issues.push({ code: 'custom', path: ['inputs', input], message, input: ctx.value });
-    for (const message of caseFile.problems)
-        issue('verify-cases', message);
-    const minPass = parseMinPass(inputs['verify-min-pass'].trim() || contract/* INPUT_DEFAULTS */.WJ['verify-min-pass']);
-    if (caseFile.cases && 'minPass' in minPass) {
-        const total = caseFile.cases.length;
-        if (requiredPasses(minPass.minPass, total) > total)
-            issue('verify-min-pass', `asks for ${requiredPasses(minPass.minPass, total)} passing cases, but verify-cases holds ${total}`);
-    }
-})
-    .transform(() => ({}));
-
-
-/***/ }),
-
 /***/ 9451:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   A9: () => (/* binding */ SOURCE_INPUTS),
-/* harmony export */   Kd: () => (/* binding */ GATE_INPUTS),
+/* harmony export */   Jh: () => (/* binding */ TRACING_INPUTS),
 /* harmony export */   Qh: () => (/* binding */ INPUT_NAMES),
 /* harmony export */   RL: () => (/* binding */ MULTI_LINE_INPUTS),
 /* harmony export */   WJ: () => (/* binding */ INPUT_DEFAULTS)
 /* harmony export */ });
 /* unused harmony export OUTPUT_NAMES */
-/** Every input of the evaluation gate: each needs eval-dataset. */
-const GATE_INPUTS = [
-    'eval-dataset',
-    'tracing-url',
-    'tracing-web-url',
-    'eval-splits',
-    'eval-dataset-version',
-    'eval-max-examples',
-    'eval-repetitions',
-    'eval-concurrency',
-    'eval-min-scores',
-    'eval-max-regression',
-    'eval-max-error-rate',
-    'eval-baseline',
-    'eval-timeout'
-];
+/** The tracing service's inputs: what the policy's evaluation gate reads the dataset from. */
+const TRACING_INPUTS = ['tracing-url', 'tracing-web-url'];
 /** What is built and how: inputs that mean nothing to operations delete and rollback. */
 const SOURCE_INPUTS = [
     'source',
@@ -29100,32 +28752,23 @@ const INPUT_NAMES = [
     'poll-interval',
     'log-lines',
     'dry-run',
+    // What must hold before a new revision stays (the release policy's file)
+    'release-policy',
     'delete-tracing-project',
-    'verify-assistant',
-    'verify-message',
-    'verify-a2a',
-    'verify-timeout',
     'agent-api-key',
     'agent-auth-scheme',
     'github-token',
     'environment',
     'pr-comment',
-    'verify-expect',
-    'rollback-on-failure',
-    'rollback-timeout',
     'to-revision',
-    // Smoke suite (after DEPLOYED)
-    'verify-cases',
-    'verify-min-pass',
-    'verify-concurrency',
     // Preview lifecycle (operation prune)
     'prune-prefix',
     'prune-older-than',
     'prune-closed-prs',
     // Promote (operation promote)
     'from-deployment',
-    // Evaluation gate (after the other checks)
-    ...GATE_INPUTS
+    // The tracing service (the policy's evaluation gate)
+    ...TRACING_INPUTS
 ];
 /**
  * The `default:` of every input that action.yml gives one (a test holds the two equal). On a runner
@@ -29142,32 +28785,14 @@ const INPUT_DEFAULTS = {
     'log-lines': '50',
     'dry-run': 'false',
     'delete-tracing-project': 'false',
-    'verify-a2a': 'false',
-    'verify-timeout': '5m',
     'pr-comment': 'false',
-    'rollback-on-failure': 'false',
-    'rollback-timeout': '15m',
-    'prune-closed-prs': 'false',
-    'verify-min-pass': '100%',
-    'verify-concurrency': '4',
-    'eval-max-examples': '100',
-    'eval-repetitions': '1',
-    'eval-concurrency': '4',
-    'eval-max-error-rate': '0%',
-    'eval-baseline': 'previous',
-    'eval-timeout': '10m'
+    'prune-closed-prs': 'false'
 };
 /**
  * Inputs that may span lines (tabs and line breaks allowed). Every other input is one line of
  * text: it ends up in a header, a URL or a JSON field, where a control character has no business.
  */
-const MULTI_LINE_INPUTS = [
-    'secrets',
-    'resource-spec',
-    'verify-message',
-    'eval-min-scores',
-    'eval-max-regression'
-];
+const MULTI_LINE_INPUTS = ['secrets', 'resource-spec'];
 const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'deployment-id',
     'revision-id',
@@ -29179,173 +28804,17 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'rollback-revision-id',
     // Preview lifecycle (operation prune)
     'pruned',
-    // Smoke suite
+    // Smoke suite (smoke.cases)
     'cases-passed',
     'cases-failed',
     // Promote (operation promote)
     'promoted-from',
-    // Evaluation gate
+    // Evaluation gate (gate.dataset)
     'eval-passed',
     'experiment-id',
     'baseline-experiment-id',
     'eval-scores'
 ]));
-
-
-/***/ }),
-
-/***/ 7647:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A3: () => (/* binding */ parsePercentage),
-/* harmony export */   Ec: () => (/* binding */ FEEDBACK_KEY),
-/* harmony export */   QT: () => (/* binding */ EVERY_KEY),
-/* harmony export */   S: () => (/* binding */ parseThresholds),
-/* harmony export */   jz: () => (/* binding */ parseSplits),
-/* harmony export */   nk: () => (/* binding */ parseBaseline),
-/* harmony export */   oF: () => (/* binding */ regressionBound),
-/* harmony export */   q$: () => (/* binding */ gatedKeys)
-/* harmony export */ });
-/* harmony import */ var _lib_ids__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(829);
-/**
- * The evaluation gate's own input texts: threshold lines, the error-rate percentage, the baseline.
- * Pure: each parser returns a value or the sentences that say what is wrong with the text.
- */
-
-/**
- * A feedback key as the gate names it. Keys become JSON keys of the `eval-scores` output and
- * table cells: letters, digits and `_ . : -` keep them free of shell and markdown syntax.
- */
-const FEEDBACK_KEY = /^[A-Za-z0-9_][A-Za-z0-9_.:-]{0,99}$/;
-/** `*` in `eval-max-regression`: the bound of every gated key that has no line of its own. */
-const EVERY_KEY = '*';
-const fail = (problems) => ({ problems });
-/**
- * Lines `key=number` (blank lines and `#` comments skipped). `allowEvery` lets `*` stand for every
- * gated key (regressions). Problems name the line, never quote more than the key.
- */
-function parseThresholds(text, options) {
-    const thresholds = new Map();
-    const problems = [];
-    text.split(/\r?\n/).forEach((raw, index) => {
-        const line = raw.trim();
-        if (line === '' || line.startsWith('#'))
-            return;
-        const where = `line ${index + 1}`;
-        const equals = line.indexOf('=');
-        if (equals < 0) {
-            problems.push(`${where} is not key=number`);
-            return;
-        }
-        const key = line.slice(0, equals).trim();
-        const numberText = line.slice(equals + 1).trim();
-        if (key === EVERY_KEY && !options.allowEvery) {
-            problems.push(`${where}: * is only for eval-max-regression; name each key here`);
-            return;
-        }
-        if (key !== EVERY_KEY && !FEEDBACK_KEY.test(key)) {
-            problems.push(`${where}: the key must be a feedback key (letters, digits and _ . : -, at most 100 characters)`);
-            return;
-        }
-        const value = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(numberText) ? Number(numberText) : NaN;
-        if (!Number.isFinite(value)) {
-            problems.push(`${where}: ${key} must be given a number (key=number)`);
-            return;
-        }
-        if (value < 0 && !options.allowNegative) {
-            problems.push(`${where}: ${key} must not be negative (a drop is written as a positive number)`);
-            return;
-        }
-        if (thresholds.has(key)) {
-            problems.push(`${where}: ${key} is given twice`);
-            return;
-        }
-        thresholds.set(key, value);
-    });
-    return problems.length > 0 ? fail(problems) : { value: thresholds, problems: [] };
-}
-/** `5%` → 0.05; a percentage from 0% to 100%. */
-function parsePercentage(text) {
-    const match = /^(\d+(\.\d+)?)\s*%$/.exec(text.trim());
-    const percent = match ? Number(match[1]) : NaN;
-    if (!Number.isFinite(percent) || percent > 100)
-        return fail(['must be a percentage from 0% to 100% (for example 5%)']);
-    return { value: percent / 100, problems: [] };
-}
-function parseBaseline(text) {
-    const value = text.trim();
-    if (value === 'previous' || value === 'dataset' || value === 'none')
-        return { value: { kind: value }, problems: [] };
-    if (_lib_ids__WEBPACK_IMPORTED_MODULE_0__/* .UUID */ .k.test(value))
-        return { value: { kind: 'experiment', id: value.toLowerCase() }, problems: [] };
-    return fail(['must be previous, dataset, none, or an experiment id (a UUID)']);
-}
-/** `a, b` → ['a', 'b']; an empty item is refused. */
-function parseSplits(text) {
-    const splits = text.split(',').map((split) => split.trim());
-    if (splits.some((split) => split === ''))
-        return fail(['must be a comma list of split names, none of them empty']);
-    return { value: [...new Set(splits)], problems: [] };
-}
-/**
- * The keys the gate waits for and judges: those of `eval-min-scores`, then those of
- * `eval-max-regression` other than `*`, each once.
- */
-function gatedKeys(minScores, maxRegression) {
-    return [...new Set([...minScores.keys(), ...maxRegression.keys()])].filter((key) => key !== EVERY_KEY);
-}
-/** The regression bound of a key: its own line, else `*`, else none. */
-function regressionBound(maxRegression, key) {
-    return maxRegression.get(key) ?? maxRegression.get(EVERY_KEY);
-}
-
-
-/***/ }),
-
-/***/ 7403:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $u: () => (/* binding */ meetsExpectation),
-/* harmony export */   WR: () => (/* binding */ parseExpectation),
-/* harmony export */   uN: () => (/* binding */ describeExpectation)
-/* harmony export */ });
-/** Flags that make sense for one test of one reply; `g` and `y` would make the test stateful. */
-const ALLOWED_FLAGS = /^[imsuvd]*$/;
-const PATTERN_FORM = /^\/(.+)\/([a-z]*)$/s;
-/** The input's text as an expectation, or the problem with it (a sentence without the value). */
-function parseExpectation(text) {
-    const form = PATTERN_FORM.exec(text);
-    if (!form)
-        return { expectation: { kind: 'text', text } };
-    const [, source = '', flags = ''] = form;
-    if (!ALLOWED_FLAGS.test(flags)) {
-        return {
-            problem: `has the flags "${flags}"; a regular expression written /pattern/flags may use only i, m, s, u, v and d`
-        };
-    }
-    try {
-        return { expectation: { kind: 'pattern', pattern: new RegExp(source, flags) } };
-    }
-    catch (error) {
-        const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : '';
-        return {
-            problem: `is not a valid regular expression (${reason}); write plain text, or /pattern/flags`
-        };
-    }
-}
-function meetsExpectation(expectation, reply) {
-    return expectation.kind === 'text'
-        ? reply.includes(expectation.text)
-        : expectation.pattern.test(reply);
-}
-/** For messages: "contain "ok"" or "match /ok/i". */
-function describeExpectation(expectation) {
-    return expectation.kind === 'text'
-        ? `contain ${JSON.stringify(expectation.text)}`
-        : `match ${String(expectation.pattern)}`;
-}
 
 
 /***/ }),
@@ -29599,18 +29068,9 @@ function controlCharacterProblem(text, multiLine) {
     return `line ${line} holds a control character (${(0,character_kinds/* codePoint */.yb)(char)}); only tabs and line breaks may appear`;
 }
 
-// EXTERNAL MODULE: ./src/inputs/expectation.ts
-var expectation = __nccwpck_require__(7403);
 // EXTERNAL MODULE: ./src/lib/ids.ts
 var ids = __nccwpck_require__(829);
-// EXTERNAL MODULE: ./src/inputs/cases.ts + 1 modules
-var cases = __nccwpck_require__(5406);
-// EXTERNAL MODULE: ./src/inputs/eval.ts
-var inputs_eval = __nccwpck_require__(7647);
 ;// CONCATENATED MODULE: ./src/inputs/fields.ts
-
-
-
 
 
 
@@ -29623,7 +29083,7 @@ var inputs_eval = __nccwpck_require__(7647);
 const MAX_LOG_LINES = 200;
 const SOURCES = ['git_host', 'external_image', 'internal_image', 'internal_source'];
 const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod'];
-const OPERATIONS = ['deploy', 'delete', 'rollback', 'prune', 'promote'];
+const OPERATIONS = ['deploy', 'delete', 'rollback', 'prune', 'promote', 'validate'];
 /** Status checks more often than this only load the service (issue 12: 1,189 polls in 3 s). */
 const MIN_POLL_INTERVAL_MS = 1_000;
 /** A shorter prefix would let one prune reach far more deployments than its author meant. */
@@ -29643,7 +29103,6 @@ const given = (input) => classic_schemas/* string */.YjP().transform((value, ctx
     return core_core/* NEVER */.tm;
 });
 const optional = (input, schema) => given(input).pipe(schema.optional());
-const required = (input, schema, message) => given(input).pipe(classic_schemas/* string */.YjP({ error: message }).pipe(schema));
 /** An input with a default in action.yml: empty means the default. */
 const defaulted = (input, schema) => given(input)
     .transform((text) => text ?? contract/* INPUT_DEFAULTS */.WJ[input])
@@ -29694,10 +29153,6 @@ const repoRef = classic_schemas/* string */.YjP().transform((ref, ctx) => {
     });
     return core_core/* NEVER */.tm;
 });
-const wholeNumber = (min, max, tooMany) => number({ error: `must be a whole number from ${min} to ${max}` })
-    .int(`must be a whole number from ${min} to ${max}`)
-    .min(min, `must be a whole number from ${min} to ${max}`)
-    .max(max, tooMany);
 /** Runs a parser that reports problems as sentences; each becomes a problem of the input. */
 const parsedBy = (parse) => classic_schemas/* string */.YjP().transform((value, ctx) => {
     const parsed = parse(value);
@@ -29710,8 +29165,9 @@ const parsedBy = (parse) => classic_schemas/* string */.YjP().transform((value, 
  * How inputs go together is judged in rules.ts.
  */
 const inputFields = classic_schemas/* object */.Ikc({
-    'api-url': required('api-url', apiUrl, 'is required (the control plane base URL)'),
-    'api-key': required('api-key', fields_text, 'is required'),
+    // Required by the rules (operation validate needs neither).
+    'api-url': optional('api-url', apiUrl),
+    'api-key': optional('api-key', fields_text),
     'tenant-id': optional('tenant-id', uuid),
     name: optional('name', fields_text.regex(ids/* DEPLOYMENT_NAME */.c, 'must be lowercase letters, digits and "-", starting with a letter')),
     operation: defaulted('operation', classic_schemas/* enum */.k5n(OPERATIONS, { error: `must be one of ${OPERATIONS.join(', ')}` })),
@@ -29743,57 +29199,22 @@ const inputFields = classic_schemas/* object */.Ikc({
     'poll-interval': defaulted('poll-interval', pollInterval),
     'log-lines': defaulted('log-lines', logLines),
     'dry-run': defaulted('dry-run', booleanText),
+    'release-policy': optional('release-policy', fields_text),
     'delete-tracing-project': defaulted('delete-tracing-project', booleanText),
-    'verify-assistant': optional('verify-assistant', fields_text),
-    'verify-message': optional('verify-message', fields_text.trim()),
-    'verify-a2a': defaulted('verify-a2a', booleanText),
-    'verify-timeout': defaulted('verify-timeout', positiveDuration),
     'agent-api-key': optional('agent-api-key', fields_text),
     'agent-auth-scheme': optional('agent-auth-scheme', fields_text),
     'github-token': optional('github-token', fields_text),
     environment: optional('environment', fields_text),
     'pr-comment': defaulted('pr-comment', booleanText),
-    'verify-expect': optional('verify-expect', parsedBy((value) => {
-        const parsed = (0,expectation/* parseExpectation */.WR)(value);
-        return 'problem' in parsed
-            ? { problems: [parsed.problem] }
-            : { value: parsed.expectation, problems: [] };
-    })),
-    'rollback-on-failure': defaulted('rollback-on-failure', booleanText),
-    'rollback-timeout': defaulted('rollback-timeout', positiveDuration),
     'to-revision': optional('to-revision', uuid),
-    // Smoke suite: the file itself is read and judged in cases.ts, beside these fields.
-    'verify-cases': optional('verify-cases', fields_text),
-    'verify-min-pass': defaulted('verify-min-pass', parsedBy((value) => {
-        const parsed = (0,cases/* parseMinPass */.fz)(value);
-        return 'problem' in parsed
-            ? { problems: [parsed.problem] }
-            : { value: parsed.minPass, problems: [] };
-    })),
-    'verify-concurrency': defaulted('verify-concurrency', number({ error: 'must be a whole number from 1 to 16' })
-        .int('must be a whole number from 1 to 16')
-        .min(1, 'must be a whole number from 1 to 16')
-        .max(16, 'must be at most 16 (cases run at once against one revision)')),
     // Preview lifecycle (operation prune)
     'prune-prefix': optional('prune-prefix', prunePrefix),
     'prune-older-than': optional('prune-older-than', positiveDuration),
     'prune-closed-prs': defaulted('prune-closed-prs', booleanText),
     // Promote (operation promote)
     'from-deployment': optional('from-deployment', deploymentRef),
-    // Evaluation gate: how the inputs go together is judged in eval-rules.ts.
-    'eval-dataset': optional('eval-dataset', fields_text),
     'tracing-url': optional('tracing-url', apiUrl),
-    'tracing-web-url': optional('tracing-web-url', apiUrl),
-    'eval-splits': optional('eval-splits', parsedBy(inputs_eval/* parseSplits */.jz)),
-    'eval-dataset-version': optional('eval-dataset-version', fields_text),
-    'eval-max-examples': defaulted('eval-max-examples', wholeNumber(1, 10_000, 'must be at most 10000 (every run is an agent call and evaluator calls)')),
-    'eval-repetitions': defaulted('eval-repetitions', wholeNumber(1, 5, 'must be at most 5 (runs per example)')),
-    'eval-concurrency': defaulted('eval-concurrency', wholeNumber(1, 16, 'must be at most 16 (runs at once against one revision)')),
-    'eval-min-scores': optional('eval-min-scores', parsedBy((value) => (0,inputs_eval/* parseThresholds */.S)(value, { allowEvery: false, allowNegative: true }))),
-    'eval-max-regression': optional('eval-max-regression', parsedBy((value) => (0,inputs_eval/* parseThresholds */.S)(value, { allowEvery: true, allowNegative: false }))),
-    'eval-max-error-rate': defaulted('eval-max-error-rate', parsedBy(inputs_eval/* parsePercentage */.A3)),
-    'eval-baseline': defaulted('eval-baseline', parsedBy(inputs_eval/* parseBaseline */.nk)),
-    'eval-timeout': defaulted('eval-timeout', positiveDuration)
+    'tracing-web-url': optional('tracing-web-url', apiUrl)
 });
 
 
@@ -29838,69 +29259,30 @@ function isTagRef(ref) {
 
 /***/ }),
 
-/***/ 5035:
+/***/ 1434:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   dz: () => (/* reexport */ problems/* InputError */.d),
-  TL: () => (/* binding */ parseInputs)
+  kq: () => (/* binding */ parseStep)
 });
 
-// UNUSED EXPORTS: DEPLOYMENT_TYPES, OPERATIONS, SOURCES
+// UNUSED EXPORTS: DEPLOYMENT_TYPES, OPERATIONS, SOURCES, parseInputs
 
 // EXTERNAL MODULE: ./src/inputs/contract.ts
 var contract = __nccwpck_require__(9451);
 // EXTERNAL MODULE: ./src/inputs/problems.ts
 var problems = __nccwpck_require__(8925);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __nccwpck_require__(2857);
-// EXTERNAL MODULE: ./src/inputs/git-ref.ts
-var git_ref = __nccwpck_require__(6905);
+// EXTERNAL MODULE: ./src/policy/load.ts + 5 modules
+var policy_load = __nccwpck_require__(4322);
+// EXTERNAL MODULE: ./src/policy/problems.ts
+var policy_problems = __nccwpck_require__(9936);
+// EXTERNAL MODULE: ./src/policy/rules.ts
+var rules = __nccwpck_require__(1821);
 // EXTERNAL MODULE: ./src/inputs/fields.ts + 3 modules
 var fields = __nccwpck_require__(8844);
-// EXTERNAL MODULE: ./src/inputs/eval.ts
-var inputs_eval = __nccwpck_require__(7647);
-;// CONCATENATED MODULE: ./src/inputs/eval-rules.ts
-/**
- * How the evaluation gate's inputs go together with the others: judged from the raw text, with
- * the other rules, so that every problem is listed at once and nothing is sent.
- */
-
-
-const problem = (input, message) => ({ input, message });
-/** Whether the threshold text names a key (any but `*`); a text that does not parse counts as naming one (its field says why). */
-function namesKey(text) {
-    if (text === undefined)
-        return false;
-    const parsed = (0,inputs_eval/* parseThresholds */.S)(text, { allowEvery: true, allowNegative: true });
-    if (parsed.value === undefined)
-        return true;
-    return [...parsed.value.keys()].some((key) => key !== inputs_eval/* EVERY_KEY */.QT);
-}
-const gate = (step) => {
-    // delete and prune refuse every deploy input already, these included.
-    if (step.operation === 'delete' || step.operation === 'prune')
-        return [];
-    if (!step.given('eval-dataset')) {
-        return contract/* GATE_INPUTS */.Kd.filter((input) => input !== 'eval-dataset' && step.given(input)).map((input) => problem(input, 'needs eval-dataset (the dataset the evaluation gate runs)'));
-    }
-    const problems = [];
-    if (!step.given('verify-assistant'))
-        problems.push(problem('eval-dataset', "needs verify-assistant (the assistant each example's inputs are sent to)"));
-    if (!step.given('tracing-url'))
-        problems.push(problem('eval-dataset', 'needs tracing-url (the tracing service that keeps the dataset)'));
-    if (step.text('wait')?.toLowerCase() === 'false')
-        problems.push(problem('eval-dataset', 'needs wait: true (the gate evaluates the revision once it is DEPLOYED)'));
-    if (!namesKey(step.text('eval-min-scores')) && !namesKey(step.text('eval-max-regression')))
-        problems.push(problem('eval-min-scores', 'or eval-max-regression must name a feedback key (key=number): the gate judges the scores of the keys named'));
-    if (step.given('eval-max-regression') && step.text('eval-baseline') === 'none')
-        problems.push(problem('eval-max-regression', 'has nothing to compare with: eval-baseline is none (use previous, dataset or an experiment id)'));
-    return problems;
-};
-const gateRules = [gate];
-
 ;// CONCATENATED MODULE: ./src/inputs/step.ts
 
 
@@ -29937,29 +29319,73 @@ class Step {
     }
 }
 
+;// CONCATENATED MODULE: ./src/inputs/release-policy.ts
+/**
+ * The step's release policy: the file `release-policy` names, read through ../policy/ with the
+ * files it names, the entry `environment` picks, and the rules between the policy and the other
+ * inputs (checks need `wait`, a gate needs `tracing-url`). Every problem is found at once, each
+ * with its place in the file, before anything is sent.
+ */
+
+
+
+
+/**
+ * Reads the policy the inputs name, when they name one and the operation applies it (delete and
+ * prune refuse `release-policy` among their inputs). operation validate judges the rules with the
+ * inputs for the policy as written and for each entry merged over it; the others for the entry
+ * their `environment` picks.
+ */
+async function readStepPolicy(raw, env) {
+    const step = new Step(raw, env);
+    const path = step.text('release-policy');
+    if (path === undefined || step.operation === 'delete' || step.operation === 'prune')
+        return { problems: [] };
+    const load = await (0,policy_load/* loadPolicy */.tb)(path, env.GITHUB_WORKSPACE);
+    if (load.policy === undefined)
+        return { problems: load.problems };
+    const loaded = load.policy;
+    const facts = {
+        operation: step.operation,
+        wait: step.text('wait')?.toLowerCase() !== 'false',
+        tracingUrl: step.text('tracing-url')
+    };
+    const environment = step.text('environment');
+    const judged = step.operation === 'validate' ? [undefined, ...loaded.entries] : [environment];
+    const problems = judged.flatMap((name) => inputRuleProblems(loaded, name, facts));
+    const inEffect = loaded.inEffect(environment);
+    return problems.length > 0
+        ? { problems: (0,policy_problems/* uniqueProblems */.OH)(problems) }
+        : { policy: { path, entries: loaded.entries, inEffect, environment }, problems: [] };
+}
+function inputRuleProblems(loaded, environment, facts) {
+    const inEffect = loaded.inEffect(environment);
+    const context = inEffect.entry === null ? '' : `with environments.${inEffect.entry} merged: `;
+    return (0,rules/* policyInputRules */.K)(inEffect.policy, facts).map(({ path, message }) => ({
+        message: `${context}${message}`,
+        keyPath: (0,policy_problems/* keyPathText */.Cm)(path),
+        file: loaded.file,
+        ...loaded.locate(path, inEffect.entry)
+    }));
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./src/inputs/git-ref.ts
+var git_ref = __nccwpck_require__(6905);
 ;// CONCATENATED MODULE: ./src/inputs/rules.ts
 
 
 
 
-
-/** A rollback after a failed deploy: for operation deploy only. */
-const ROLLBACK_ON_FAILURE = ['rollback-on-failure', 'rollback-timeout'];
 /** Inputs that mean nothing to operation delete; given with it, they are refused by name. */
 const DEPLOY_ONLY = [
     ...contract/* SOURCE_INPUTS */.A9,
-    'verify-assistant',
-    'verify-message',
-    'verify-expect',
-    'verify-a2a',
-    'verify-cases',
-    'verify-min-pass',
-    'verify-concurrency',
+    'release-policy',
     'agent-api-key',
     'agent-auth-scheme',
     'pr-comment',
-    ...ROLLBACK_ON_FAILURE,
-    ...contract/* GATE_INPUTS */.Kd
+    ...contract/* TRACING_INPUTS */.Jh
 ];
 /** Inputs of operation prune only. */
 const PRUNE_ONLY = ['prune-prefix', 'prune-older-than', 'prune-closed-prs'];
@@ -29976,12 +29402,33 @@ const EXTERNAL_IMAGE_ONLY = [
     'custom-url',
     'resource-spec'
 ];
-const rules_problem = (input, message) => ({ input, message });
-const target = (step) => step.operation === 'prune' || step.given('name') || step.given('deployment-id')
+const problem = (input, message) => ({ input, message });
+const target = (step) => step.operation === 'prune' ||
+    step.operation === 'validate' ||
+    step.given('name') ||
+    step.given('deployment-id')
     ? []
-    : [rules_problem('name', 'is required unless deployment-id is given')];
+    : [problem('name', 'is required unless deployment-id is given')];
+/** The control plane's address and key: every operation but validate, which sends nothing. */
+const connection = (step) => {
+    if (step.operation === 'validate')
+        return [];
+    return [
+        ...(step.given('api-url')
+            ? []
+            : [problem('api-url', 'is required (the control plane base URL)')]),
+        ...(step.given('api-key') ? [] : [problem('api-key', 'is required')])
+    ];
+};
+/** operation validate checks a release policy: without one it has nothing to check. */
+const validate = (step) => step.operation === 'validate' && !step.given('release-policy')
+    ? [problem('release-policy', 'is required with operation validate (the file it checks)')]
+    : [];
 const operation = (step) => {
-    const refused = (inputs, message) => inputs.filter((input) => step.given(input)).map((input) => rules_problem(input, message));
+    // validate checks inputs as written for any operation: which one they serve is not its to say.
+    if (step.operation === 'validate')
+        return [];
+    const refused = (inputs, message) => inputs.filter((input) => step.given(input)).map((input) => problem(input, message));
     const pruneOnly = refused(PRUNE_ONLY, `is only for operation prune, not ${step.operation}`);
     if (step.operation === 'delete') {
         return [...refused(DEPLOY_ONLY, 'is for operation deploy, not delete'), ...pruneOnly];
@@ -29994,12 +29441,12 @@ const operation = (step) => {
         ];
     }
     const notForRollback = step.operation === 'rollback'
-        ? refused([...contract/* SOURCE_INPUTS */.A9, ...ROLLBACK_ON_FAILURE], 'is for operation deploy, not rollback (a rollback redeploys a revision as it was)')
+        ? refused(contract/* SOURCE_INPUTS */.A9, 'is for operation deploy, not rollback (a rollback redeploys a revision as it was)')
         : [];
     return [
         ...notForRollback,
         ...(step.flag('delete-tracing-project')
-            ? [rules_problem('delete-tracing-project', 'is only for operation delete or prune')]
+            ? [problem('delete-tracing-project', 'is only for operation delete or prune')]
             : []),
         ...pruneOnly
     ];
@@ -30010,18 +29457,18 @@ const prune = (step) => {
         return [];
     const problems = [];
     if (!step.given('prune-prefix'))
-        problems.push(rules_problem('prune-prefix', 'is required with operation prune (only deployments whose names start with it are considered)'));
+        problems.push(problem('prune-prefix', 'is required with operation prune (only deployments whose names start with it are considered)'));
     if (!step.given('prune-older-than') && !step.flag('prune-closed-prs'))
-        problems.push(rules_problem('prune-older-than', 'or prune-closed-prs: true is required with operation prune (without a criterion nothing is stale)'));
+        problems.push(problem('prune-older-than', 'or prune-closed-prs: true is required with operation prune (without a criterion nothing is stale)'));
     if (step.flag('prune-closed-prs') && !step.given('github-token'))
-        problems.push(rules_problem('prune-closed-prs', 'needs github-token (to read which pull requests are closed)'));
+        problems.push(problem('prune-closed-prs', 'needs github-token (to read which pull requests are closed)'));
     return problems;
 };
 /** Inputs of one source given with another. */
 const source = (step) => {
     const { source } = step;
     const isImage = source === 'external_image' || source === 'internal_image';
-    const refuse = (inputs, applies, message) => applies ? inputs.filter((input) => step.given(input)).map((i) => rules_problem(i, message)) : [];
+    const refuse = (inputs, applies, message) => applies ? inputs.filter((input) => step.given(input)).map((i) => problem(i, message)) : [];
     return [
         ...refuse(['source-dir'], source !== 'internal_source', `is only for source internal_source, not ${source}`),
         ...refuse(['install-command', 'build-command'], isImage, `is not used with source ${source} (the image is already built)`),
@@ -30040,74 +29487,25 @@ const gitRef = (step) => {
     const ref = explicit === undefined ? (0,git_ref/* workflowRepoRef */.rV)(step.env) : (0,git_ref/* normaliseRepoRef */.KD)(explicit);
     if (explicit === undefined && ref === undefined) {
         return [
-            rules_problem('repo-ref', `is required: the workflow's ref (${step.env.GITHUB_REF || 'not set'}) is neither a branch nor a tag`)
+            problem('repo-ref', `is required: the workflow's ref (${step.env.GITHUB_REF || 'not set'}) is neither a branch nor a tag`)
         ];
     }
     return step.flag('build-on-push') && (0,git_ref/* isTagRef */.kN)(ref)
         ? [
-            rules_problem('build-on-push', `cannot be true when deploying the tag ${ref} (a tag is never pushed again)`)
+            problem('build-on-push', `cannot be true when deploying the tag ${ref} (a tag is never pushed again)`)
         ]
         : [];
 };
-const agentChecks = (step) => {
-    if (!step.given('verify-assistant')) {
-        return [
-            ...(step.given('verify-message')
-                ? [rules_problem('verify-message', 'needs verify-assistant (the assistant to send it to)')]
-                : []),
-            ...(step.flag('verify-a2a')
-                ? [rules_problem('verify-a2a', 'needs verify-assistant (the assistant to talk to)')]
-                : [])
-        ];
-    }
-    return step.text('wait')?.toLowerCase() === 'false'
-        ? [
-            rules_problem('verify-assistant', 'needs wait: true (the agent is checked once its revision is DEPLOYED)')
-        ]
-        : [];
-};
-/** Safe delivery: rollback and verify-expect need what they act on. */
+/** operation rollback's own input. */
 const safeDelivery = (step) => [
-    ...(step.given('to-revision') && step.operation !== 'rollback'
-        ? [rules_problem('to-revision', 'is only for operation rollback (the revision it redeploys)')]
-        : []),
-    ...(step.flag('rollback-on-failure') && step.text('wait')?.toLowerCase() === 'false'
-        ? [
-            rules_problem('rollback-on-failure', 'needs wait: true (a rollback is decided once the revision has ended)')
-        ]
-        : []),
-    ...(step.flag('rollback-on-failure') && step.flag('dry-run')
-        ? [rules_problem('rollback-on-failure', 'cannot be used with dry-run (a dry run deploys nothing)')]
-        : []),
-    ...(step.given('verify-expect') && !step.given('verify-message')
-        ? [rules_problem('verify-expect', 'needs verify-message (the message whose reply it judges)')]
+    ...(step.given('to-revision') && step.operation !== 'rollback' && step.operation !== 'validate'
+        ? [problem('to-revision', 'is only for operation rollback (the revision it redeploys)')]
         : [])
 ];
-/** The smoke suite needs an assistant for its cases, and its settings need the suite. */
-const smokeSuite = (step) => {
-    if (!step.given('verify-cases')) {
-        return ['verify-min-pass', 'verify-concurrency']
-            .filter((input) => step.given(input))
-            .map((input) => rules_problem(input, 'needs verify-cases (the suite it applies to)'));
-    }
-    return step.given('verify-assistant')
-        ? []
-        : [
-            rules_problem('verify-cases', 'needs verify-assistant (the assistant of every case that names none, checked first)')
-        ];
-};
-const githubRecords = (step) => {
-    if (step.given('github-token'))
-        return [];
-    return [
-        ...(step.given('environment')
-            ? [rules_problem('environment', 'needs github-token to record a GitHub deployment')]
-            : []),
-        ...(step.flag('pr-comment')
-            ? [rules_problem('pr-comment', 'needs github-token to write the comment')]
-            : [])
-    ];
-};
+/** Without github-token, `environment` only picks the release policy's entry. */
+const githubRecords = (step) => !step.given('github-token') && step.flag('pr-comment')
+    ? [problem('pr-comment', 'needs github-token to write the comment')]
+    : [];
 /**
  * operation promote deploys what from-deployment serves: the inputs that say what to build have
  * no place beside it (secrets do: each deployment keeps its own), and it waits, since the commit
@@ -30115,36 +29513,35 @@ const githubRecords = (step) => {
  */
 const promote = (step) => {
     if (step.operation !== 'promote') {
-        return step.given('from-deployment')
-            ? [rules_problem('from-deployment', `is only for operation promote, not ${step.operation}`)]
+        return step.given('from-deployment') && step.operation !== 'validate'
+            ? [problem('from-deployment', `is only for operation promote, not ${step.operation}`)]
             : [];
     }
     return [
         ...(step.given('from-deployment')
             ? []
             : [
-                rules_problem('from-deployment', 'is required with operation promote (the deployment whose serving revision is promoted)')
+                problem('from-deployment', 'is required with operation promote (the deployment whose serving revision is promoted)')
             ]),
-        ...contract/* SOURCE_INPUTS */.A9.filter((input) => input !== 'secrets' && step.given(input)).map((input) => rules_problem(input, 'is not used with operation promote (what is deployed is what from-deployment serves, and so is its source)')),
+        ...contract/* SOURCE_INPUTS */.A9.filter((input) => input !== 'secrets' && step.given(input)).map((input) => problem(input, 'is not used with operation promote (what is deployed is what from-deployment serves, and so is its source)')),
         ...(step.text('wait')?.toLowerCase() === 'false'
             ? [
-                rules_problem('wait', 'cannot be false with operation promote (what was promoted is checked once the revision is DEPLOYED)')
+                problem('wait', 'cannot be false with operation promote (what was promoted is checked once the revision is DEPLOYED)')
             ]
             : [])
     ];
 };
 const RULES = [
     target,
+    connection,
+    validate,
     operation,
     prune,
     source,
     gitRef,
-    agentChecks,
     safeDelivery,
-    smokeSuite,
     githubRecords,
-    promote,
-    ...gateRules
+    promote
 ];
 /** Every problem of inputs that do not go together, in the order of the rules above. */
 function crossInputProblems(raw, env) {
@@ -30167,10 +29564,94 @@ const crossInputRules = schemas/* object */.Ikc({
 
 // EXTERNAL MODULE: ./src/lib/url.ts
 var lib_url = __nccwpck_require__(5194);
-// EXTERNAL MODULE: ./src/inputs/cases.ts + 1 modules
-var cases = __nccwpck_require__(5406);
-;// CONCATENATED MODULE: ./src/inputs/schema.ts
+// EXTERNAL MODULE: ./src/lib/gate-thresholds.ts
+var gate_thresholds = __nccwpck_require__(1657);
+// EXTERNAL MODULE: ./src/smoke/expectation.ts
+var expectation = __nccwpck_require__(3151);
+// EXTERNAL MODULE: ./src/lib/duration.ts
+var duration = __nccwpck_require__(2543);
+// EXTERNAL MODULE: ./src/policy/schema.ts + 1 modules
+var schema = __nccwpck_require__(3346);
+;// CONCATENATED MODULE: ./src/policy/to-config.ts
 
+
+
+
+const ms = (text) => (0,duration/* parseDuration */.E)(text) ?? 0;
+/** `rollback.on-failure` off and no checks: what a step without `release-policy` runs. */
+function configFromPolicy(inEffect, inputs) {
+    const policy = inEffect?.policy;
+    return {
+        verify: agentChecks(inEffect, inputs),
+        gate: evaluationGate(inEffect, inputs),
+        rollbackOnFailure: policy?.rollback?.['on-failure'] ?? schema/* DEFAULTS */.zY.rollback['on-failure'],
+        rollbackTimeoutMs: policy?.rollback?.timeout ?? ms(schema/* DEFAULTS */.zY.rollback.timeout)
+    };
+}
+function agentChecks(inEffect, inputs) {
+    const agent = inEffect?.policy.agent;
+    if (agent?.assistant === undefined)
+        return undefined;
+    const expected = agent.expect === undefined ? undefined : (0,expectation/* parseExpectation */.WR)(agent.expect);
+    const smoke = inEffect?.policy.smoke;
+    return {
+        assistantId: agent.assistant,
+        message: agent.message,
+        expect: expected !== undefined && 'expectation' in expected ? expected.expectation : undefined,
+        a2a: agent.a2a ?? schema/* DEFAULTS */.zY.agent.a2a,
+        timeoutMs: agent.timeout ?? ms(schema/* DEFAULTS */.zY.agent.timeout),
+        apiKey: inputs.agentApiKey ?? inputs.apiKey,
+        authScheme: inputs.agentAuthScheme,
+        ...(inEffect?.cases !== undefined &&
+            smoke !== undefined && {
+            suite: {
+                cases: inEffect.cases,
+                minPass: minPass(smoke['min-pass']),
+                concurrency: smoke.concurrency ?? schema/* DEFAULTS */.zY.smoke.concurrency
+            }
+        })
+    };
+}
+function minPass(value) {
+    if (value === undefined)
+        return { kind: 'percent', percent: 100 };
+    return 'count' in value
+        ? { kind: 'count', count: value.count }
+        : { kind: 'percent', percent: Number((value.share * 100).toFixed(6)) };
+}
+function evaluationGate(inEffect, inputs) {
+    const gate = inEffect?.policy.gate;
+    const assistantId = inEffect?.policy.agent?.assistant;
+    // The rules refuse a gate without the other two.
+    if (gate?.dataset === undefined || inputs.tracingUrl === undefined || assistantId === undefined)
+        return undefined;
+    const minScores = new Map(Object.entries(gate['min-scores'] ?? {}));
+    const maxRegression = new Map(Object.entries(gate['max-regression'] ?? {}));
+    const baseline = (0,gate_thresholds/* parseBaseline */.nk)(gate.baseline ?? schema/* DEFAULTS */.zY.gate.baseline).value ?? {
+        kind: 'previous'
+    };
+    return {
+        dataset: gate.dataset,
+        tracingUrl: inputs.tracingUrl,
+        tracingWebUrl: inputs.tracingWebUrl,
+        assistantId,
+        splits: gate.splits,
+        datasetVersion: gate['dataset-version'],
+        maxExamples: gate['max-examples'] ?? schema/* DEFAULTS */.zY.gate['max-examples'],
+        repetitions: gate.repetitions ?? schema/* DEFAULTS */.zY.gate.repetitions,
+        concurrency: gate.concurrency ?? schema/* DEFAULTS */.zY.gate.concurrency,
+        minScores,
+        maxRegression,
+        /** Keys awaited and judged, in the order the policy names them. */
+        keys: (0,gate_thresholds/* gatedKeys */.q$)(minScores, maxRegression),
+        /** 0–1. */
+        maxErrorRate: gate['max-error-rate'] ?? 0,
+        baseline,
+        timeoutMs: gate.timeout ?? ms(schema/* DEFAULTS */.zY.gate.timeout)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/schema.ts
 
 
 
@@ -30189,12 +29670,12 @@ const workflowEnv = schemas/* object */.Ikc({
  * `inputFields` judges each input alone, the rules judge how they go together; only when both
  * pass are the fields shaped into the Config. Issues carry the path `['inputs', <input name>]`.
  */
-const configSchema = schemas/* intersection */.E$q(schemas/* intersection */.E$q(schemas/* object */.Ikc({
+const configSchema = schemas/* intersection */.E$q(schemas/* object */.Ikc({
     inputs: fields/* inputFields */.yD,
     env: workflowEnv,
-    caseFile: schemas/* custom */.IeY()
-}), crossInputRules), cases/* caseFileRules */.Q4)
-    .transform(({ inputs, env, caseFile }) => toConfig(inputs, env, caseFile));
+    policy: schemas/* custom */.IeY()
+}), crossInputRules)
+    .transform(({ inputs, env, policy }) => toConfig(inputs, env, policy));
 /**
  * A value the rules proved given. Were it missing, the rules and this shape disagree: a defect
  * of the action, said as one, never the user's problem.
@@ -30211,8 +29692,14 @@ function schema_target(fields) {
         return { name: fields.name, deploymentId };
     return { name: proven(fields.name, 'name or deployment-id') };
 }
-function toConfig(fields, env, caseFile) {
-    const common = commonConfig(fields, env, caseFile);
+function toConfig(fields, env, policy) {
+    if (fields.operation === 'validate')
+        return {
+            operation: 'validate',
+            releasePolicy: policy,
+            warnings: warnings(fields)
+        };
+    const common = commonConfig(fields, env, policy);
     switch (fields.operation) {
         case 'prune':
             return {
@@ -30231,13 +29718,21 @@ function toConfig(fields, env, caseFile) {
             return { ...common, ...schema_target(fields), operation: fields.operation };
     }
 }
-function commonConfig(fields, env, caseFile) {
+function commonConfig(fields, env, policy) {
     const gitHostDeploy = fields.source === 'git_host' && fields.operation === 'deploy';
+    const apiKey = proven(fields['api-key'], 'api-key');
+    const checks = configFromPolicy(policy?.inEffect, {
+        apiKey,
+        agentApiKey: fields['agent-api-key'],
+        agentAuthScheme: fields['agent-auth-scheme'],
+        tracingUrl: fields['tracing-url'],
+        tracingWebUrl: fields['tracing-web-url']
+    });
     return {
         /** Look up and print what would be sent; send nothing that changes state. */
         dryRun: fields['dry-run'],
-        apiUrl: fields['api-url'],
-        apiKey: fields['api-key'],
+        apiUrl: proven(fields['api-url'], 'api-url'),
+        apiKey,
         tenantId: fields['tenant-id'],
         ...sourceConfig(fields),
         repoUrl: gitHostDeploy ? (fields['repo-url'] ?? defaultRepoUrl(env)) : undefined,
@@ -30251,19 +29746,29 @@ function commonConfig(fields, env, caseFile) {
         logLines: fields['log-lines'],
         /** With operation delete: also delete the tracing project of the same name. */
         deleteTracingProject: fields['delete-tracing-project'],
-        verify: schema_agentChecks(fields, caseFile),
-        /** Redeploy the previous revision when this run's fails (Safe delivery). */
-        rollbackOnFailure: fields['rollback-on-failure'],
-        /** Longest wait for a rollback's revision, on top of `timeout`. */
-        rollbackTimeoutMs: fields['rollback-timeout'],
+        /** The release policy's agent checks and smoke suite; undefined when none are asked for. */
+        verify: checks.verify,
+        /** `rollback.on-failure`: redeploy the previous revision when this run's fails (Safe delivery). */
+        rollbackOnFailure: checks.rollbackOnFailure,
+        /** `rollback.timeout`: longest wait for a rollback's revision, on top of `timeout`. */
+        rollbackTimeoutMs: checks.rollbackTimeoutMs,
         /** With operation rollback: the revision to redeploy; else the newest older DEPLOYED one. */
         toRevision: fields['to-revision'],
         github: schema_githubRecords(fields),
-        /** `eval-dataset`: the evaluation gate after the other checks; undefined when not asked for. */
-        gate: evaluationGate(fields),
+        /** `gate.dataset`: the evaluation gate after the other checks; undefined when not asked for. */
+        gate: checks.gate,
+        /** The release policy: its path, the entry applied and the policy in effect (its digest). */
+        releasePolicy: policy,
         /** To log before anything is sent. */
-        warnings: warnings(fields)
+        warnings: warnings(fields),
+        /** Notices to log before anything is sent. */
+        notices: notices(fields, checks.rollbackOnFailure)
     };
+}
+function notices(fields, rollbackOnFailure) {
+    return fields['dry-run'] && rollbackOnFailure
+        ? ['rollback.on-failure: this is a dry run, which deploys nothing: no rollback can happen.']
+        : [];
 }
 /** Where the application comes from, and how the service builds or runs it. */
 function sourceConfig(fields) {
@@ -30282,62 +29787,6 @@ function sourceConfig(fields) {
         sourceDir: fields['source-dir'],
         installCommand: fields['install-command'],
         buildCommand: fields['build-command']
-    };
-}
-/** After DEPLOYED: the agent checks to run; undefined when none are asked for. */
-function schema_agentChecks(fields, caseFile) {
-    const assistantId = fields['verify-assistant'];
-    if (assistantId === undefined)
-        return undefined;
-    return {
-        assistantId,
-        message: fields['verify-message'],
-        /** `verify-expect`: what the reply to the message must hold. */
-        expect: fields['verify-expect'],
-        a2a: fields['verify-a2a'],
-        timeoutMs: fields['verify-timeout'],
-        /** `agent-api-key`, else `api-key`. */
-        apiKey: fields['agent-api-key'] ?? fields['api-key'],
-        authScheme: fields['agent-auth-scheme'],
-        /** `verify-cases`: the smoke suite run after the other agent checks. */
-        ...(caseFile?.cases && {
-            suite: {
-                cases: caseFile.cases,
-                minPass: fields['verify-min-pass'],
-                concurrency: fields['verify-concurrency']
-            }
-        })
-    };
-}
-/** The evaluation gate's settings; undefined without `eval-dataset`. */
-function evaluationGate(fields) {
-    const dataset = fields['eval-dataset'];
-    const tracingUrl = fields['tracing-url'];
-    const assistantId = fields['verify-assistant'];
-    // The rules refuse a gate without the other two.
-    if (dataset === undefined || tracingUrl === undefined || assistantId === undefined)
-        return undefined;
-    const minScores = fields['eval-min-scores'] ?? new Map();
-    const maxRegression = fields['eval-max-regression'] ?? new Map();
-    return {
-        /** A dataset name, or id. */
-        dataset,
-        tracingUrl,
-        tracingWebUrl: fields['tracing-web-url'],
-        assistantId,
-        splits: fields['eval-splits'],
-        datasetVersion: fields['eval-dataset-version'],
-        maxExamples: fields['eval-max-examples'],
-        repetitions: fields['eval-repetitions'],
-        concurrency: fields['eval-concurrency'],
-        minScores,
-        maxRegression,
-        /** Keys awaited and judged, in the order the inputs name them. */
-        keys: (0,inputs_eval/* gatedKeys */.q$)(minScores, maxRegression),
-        /** 0–1. */
-        maxErrorRate: fields['eval-max-error-rate'],
-        baseline: fields['eval-baseline'],
-        timeoutMs: fields['eval-timeout']
     };
 }
 /** GitHub records; undefined without `github-token`. */
@@ -30384,17 +29833,25 @@ function defaultRepoUrl(env) {
 
 
 /**
- * Turns the raw action inputs into one Config, or throws an InputError that lists every problem,
- * each with its input name. Reads only its arguments, and the `verify-cases` file they name
- * (relative to GITHUB_WORKSPACE), so that a bad case file is refused with the other inputs.
+ * Turns the raw action inputs into one Config (or operation validate's), or throws an InputError that lists every problem
+ * of the inputs (each with its input name) and of the release policy (each with its key path and
+ * place in the file). Reads only its arguments, and the `release-policy` file and the files it
+ * names (relative to GITHUB_WORKSPACE), so that a bad policy is refused with the other inputs.
  */
-async function parseInputs(raw, env) {
-    const casePath = raw['verify-cases']?.trim();
-    const caseFile = casePath ? await (0,cases/* readCaseFile */.ro)(casePath, env.GITHUB_WORKSPACE) : undefined;
-    const result = configSchema.safeParse({ inputs: raw, env, caseFile });
-    if (result.success)
+async function parseStep(raw, env) {
+    const policy = await readStepPolicy(raw, env);
+    const result = configSchema.safeParse({ inputs: raw, env, policy: policy.policy });
+    const inputProblems = result.success ? [] : result.error.issues.map(toProblem);
+    if (result.success && policy.problems.length === 0)
         return result.data;
-    throw new problems/* InputError */.d(result.error.issues.map(toProblem));
+    throw new problems/* InputError */.d(inputProblems, policy.problems);
+}
+/** parseStep for a step that sends something: every operation but validate. */
+async function parseInputs(raw, env) {
+    const config = await parseStep(raw, env);
+    if (config.operation === 'validate')
+        throw new Error('operation validate sends nothing: it has no Config to run (see parseStep).');
+    return config;
 }
 function toProblem(issue) {
     const input = contract/* INPUT_NAMES */.Qh.find((name) => name === issue.path[1]);
@@ -30413,14 +29870,29 @@ function toProblem(issue) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   d: () => (/* binding */ InputError)
 /* harmony export */ });
+/* harmony import */ var _policy_problems__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9936);
+
+/** Every problem of the inputs and of the release policy, found before anything is sent. */
 class InputError extends Error {
     problems;
-    constructor(problems) {
-        super(`The action's inputs have ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was sent:\n` +
-            problems.map((p) => `  - ${p.input}: ${p.message}`).join('\n'));
+    policyProblems;
+    constructor(problems, policyProblems = []) {
+        const count = problems.length + policyProblems.length;
+        const what = policyProblems.length === 0 ? "The action's inputs have" : policyHeading(problems);
+        super(`${what} ${count} problem${count === 1 ? '' : 's'}; nothing was sent:\n` +
+            [
+                ...problems.map((p) => `  - ${p.input}: ${p.message}`),
+                ...policyProblems.map((p) => `  - ${(0,_policy_problems__WEBPACK_IMPORTED_MODULE_0__/* .problemLine */ .YK)(p)}`)
+            ].join('\n'));
         this.problems = problems;
+        this.policyProblems = policyProblems;
         this.name = 'InputError';
     }
+}
+function policyHeading(problems) {
+    return problems.length === 0
+        ? 'The release policy has'
+        : "The action's inputs and release policy have";
 }
 
 
@@ -30646,6 +30118,53 @@ function formatDuration(ms) {
 
 /***/ }),
 
+/***/ 1657:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ec: () => (/* binding */ FEEDBACK_KEY),
+/* harmony export */   QT: () => (/* binding */ EVERY_KEY),
+/* harmony export */   nk: () => (/* binding */ parseBaseline),
+/* harmony export */   oF: () => (/* binding */ regressionBound),
+/* harmony export */   q$: () => (/* binding */ gatedKeys)
+/* harmony export */ });
+/* harmony import */ var _ids__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(829);
+/**
+ * The evaluation gate's terms shared by the release policy and the gate: feedback keys, the `*`
+ * regression bound, the baseline choice, the gated keys. Pure.
+ */
+
+/**
+ * A feedback key as the gate names it. Keys become JSON keys of the `eval-scores` output and
+ * table cells: letters, digits and `_ . : -` keep them free of shell and markdown syntax.
+ */
+const FEEDBACK_KEY = /^[A-Za-z0-9_][A-Za-z0-9_.:-]{0,99}$/;
+/** `*` in `gate.max-regression`: the bound of every gated key that has no line of its own. */
+const EVERY_KEY = '*';
+const fail = (problems) => ({ problems });
+function parseBaseline(text) {
+    const value = text.trim();
+    if (value === 'previous' || value === 'dataset' || value === 'none')
+        return { value: { kind: value }, problems: [] };
+    if (_ids__WEBPACK_IMPORTED_MODULE_0__/* .UUID */ .k.test(value))
+        return { value: { kind: 'experiment', id: value.toLowerCase() }, problems: [] };
+    return fail(['must be previous, dataset, none, or an experiment id (a UUID)']);
+}
+/**
+ * The keys the gate waits for and judges: those of `gate.min-scores`, then those of
+ * `gate.max-regression` other than `*`, each once.
+ */
+function gatedKeys(minScores, maxRegression) {
+    return [...new Set([...minScores.keys(), ...maxRegression.keys()])].filter((key) => key !== EVERY_KEY);
+}
+/** The regression bound of a key: its own line, else `*`, else none. */
+function regressionBound(maxRegression, key) {
+    return maxRegression.get(key) ?? maxRegression.get(EVERY_KEY);
+}
+
+
+/***/ }),
+
 /***/ 3676:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -30653,8 +30172,10 @@ function formatDuration(ms) {
 /* harmony export */   Bg: () => (/* binding */ commitUrl),
 /* harmony export */   C8: () => (/* binding */ githubPlaceFromEnv),
 /* harmony export */   RG: () => (/* binding */ FULL_SHA),
+/* harmony export */   SH: () => (/* binding */ repositoryPath),
 /* harmony export */   Vp: () => (/* binding */ runUrl),
 /* harmony export */   XH: () => (/* binding */ compareUrl),
+/* harmony export */   b0: () => (/* binding */ blobUrl),
 /* harmony export */   vx: () => (/* binding */ workflowCommit)
 /* harmony export */ });
 /* harmony import */ var _url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5194);
@@ -30708,6 +30229,25 @@ function workflowCommit(env, readEvent) {
     }
     const sha = typeof head === 'string' ? head : env.GITHUB_SHA;
     return sha !== undefined && FULL_SHA.test(sha) ? sha : undefined;
+}
+/**
+ * A file's page at a commit; undefined unless `sha` is a full commit id. The path is the
+ * repository's (written relative to the workspace): each part percent-encoded, `./` dropped.
+ */
+function blobUrl(place, sha, path) {
+    if (sha === undefined || !FULL_SHA.test(sha))
+        return undefined;
+    const parts = repositoryPath(path);
+    if (parts === undefined)
+        return undefined;
+    return `${place.serverUrl}/${place.repository}/blob/${sha}/${parts.map(encodeURIComponent).join('/')}`;
+}
+/** A workspace-relative path as the repository's parts; undefined when it leaves the repository. */
+function repositoryPath(path) {
+    const parts = path.split(/[\\/]+/).filter((part) => part !== '' && part !== '.');
+    if (parts.length === 0 || parts.includes('..') || /^([a-z]:|[\\/])/i.test(path))
+        return undefined;
+    return parts;
 }
 
 
@@ -30790,7 +30330,7 @@ function clearTextHost(text) {
 /* harmony export */ });
 /* unused harmony exports readRawInputs, secretValues, maskSecrets */
 /* harmony import */ var _inputs_contract__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9451);
-/* harmony import */ var _inputs_parse__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5035);
+/* harmony import */ var _inputs_parse__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1434);
 /* harmony import */ var _report_job_summary__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5236);
 /* harmony import */ var _report_log__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6472);
 /* harmony import */ var _report_redact__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1410);
@@ -30869,10 +30409,19 @@ async function run(world) {
     const log = (0,_report_log__WEBPACK_IMPORTED_MODULE_3__/* .createLog */ .hM)(redact, world.sink);
     let config;
     try {
-        config = await (0,_inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .parseInputs */ .TL)(raw, world.env);
+        config = await (0,_inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .parseStep */ .kq)(raw, world.env);
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
+        // Each problem of the policy on its line of the file, so a pull request shows it on its diff.
+        if (error instanceof _inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz)
+            for (const problem of error.policyProblems)
+                log.errorAt(problem.message, {
+                    file: problem.file,
+                    line: problem.line,
+                    col: problem.col,
+                    title: problem.keyPath === '' ? 'release policy' : `release policy: ${problem.keyPath}`
+                });
         await (0,_report_job_summary__WEBPACK_IMPORTED_MODULE_2__/* .writeSummary */ .S)((0,_report_summary__WEBPACK_IMPORTED_MODULE_6__/* .renderInputErrorSummary */ .TR)(message, redact), log, world.sink);
         log.fail(message);
         if (!(error instanceof _inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz))
@@ -30880,8 +30429,15 @@ async function run(world) {
         return;
     }
     config.warnings.forEach((warning) => log.warning(warning));
+    if (config.operation === 'validate') {
+        const { validate } = await __nccwpck_require__.e(/* import() */ 542).then(__nccwpck_require__.bind(__nccwpck_require__, 542));
+        validate(config, log);
+        return;
+    }
+    config.notices.forEach((notice) => log.notice(notice));
+    logPolicy(config.releasePolicy, log);
     try {
-        const { execute } = await Promise.all(/* import() */[__nccwpck_require__.e(325), __nccwpck_require__.e(111), __nccwpck_require__.e(417)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9417));
+        const { execute } = await Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(807)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7807));
         await execute(config, redact, startedAt, world);
     }
     catch (error) {
@@ -30889,6 +30445,15 @@ async function run(world) {
         log.fail(`The action failed: ${error instanceof Error ? error.message : String(error)}`);
         log.debug(() => stackOf(error));
     }
+}
+/** The policy in effect, by its digest, or that there is none (only the serving check runs). */
+function logPolicy(policy, log) {
+    if (policy === undefined) {
+        log.info('No release-policy: only the serving check runs after DEPLOYED.');
+        return;
+    }
+    const { entry, digest } = policy.inEffect;
+    log.info(`Release policy ${policy.path}${entry === null ? '' : ` (environments.${entry})`}: digest ${digest}`);
 }
 function stackOf(error) {
     return error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -30925,7 +30490,7 @@ class CancelledError extends Error {
 /* harmony export */ });
 const OPERATIONS = {
     deploy: {
-        run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(325), __nccwpck_require__.e(111), __nccwpck_require__.e(67)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9448)).then(({ deploy }) => deploy(config, deps)),
+        run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(689)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7689)).then(({ deploy }) => deploy(config, deps)),
         checked: true,
         rollsBack: true,
         bringsBack: false,
@@ -30941,7 +30506,7 @@ const OPERATIONS = {
     },
     // Itself the rollback: there is nothing earlier to bring back when it fails.
     rollback: {
-        run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(325), __nccwpck_require__.e(111), __nccwpck_require__.e(996)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1996)).then(({ rollbackOperation }) => rollbackOperation(config, deps)),
+        run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(689)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7689)).then(({ rollbackOperation }) => rollbackOperation(config, deps)),
         checked: true,
         rollsBack: false,
         bringsBack: true,
@@ -30956,7 +30521,7 @@ const OPERATIONS = {
         failedWords: 'rollback failed'
     },
     promote: {
-        run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(325), __nccwpck_require__.e(111), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 470)).then(({ promote }) => promote(config, deps)),
+        run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(689)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7689)).then(({ promote }) => promote(config, deps)),
         checked: true,
         rollsBack: true,
         bringsBack: false,
@@ -30971,7 +30536,7 @@ const OPERATIONS = {
         failedWords: 'promote failed'
     },
     delete: {
-        run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(325), __nccwpck_require__.e(159)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1159)).then(({ deleteDeployment }) => deleteDeployment(config, deps)),
+        run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(689)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7689)).then(({ deleteDeployment }) => deleteDeployment(config, deps)),
         checked: false,
         rollsBack: false,
         bringsBack: false,
@@ -30987,7 +30552,7 @@ const OPERATIONS = {
         failedWords: 'delete failed'
     },
     prune: {
-        run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(325), __nccwpck_require__.e(186)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1186)).then(({ prunePreviews }) => prunePreviews(config, deps)),
+        run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(689)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7689)).then(({ prunePreviews }) => prunePreviews(config, deps)),
         checked: false,
         rollsBack: false,
         bringsBack: false,
@@ -31135,6 +30700,1205 @@ const OUTCOMES = {
 /** Whether the step succeeds (exits 0) with this outcome. */
 function succeeds(outcome) {
     return OUTCOMES[outcome].exitCode === 0;
+}
+
+
+/***/ }),
+
+/***/ 8621:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   w: () => (/* binding */ describePolicy)
+/* harmony export */ });
+/* harmony import */ var _lib_gate_thresholds__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1657);
+/* harmony import */ var _words__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8095);
+/**
+ * The policy in effect in words, one line per section, for the run's summary:
+ * `gate: support-golden, each example × 2 (at most 100 runs), correctness ≥ 0.80, …`. Pure: the
+ * text is plain; the summary escapes it.
+ */
+
+
+const quoted = (text) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+const WORDS = {
+    agent: (agent) => [
+        agent.assistant === undefined ? 'no assistant' : `assistant ${agent.assistant}`,
+        ...(agent.message === undefined ? [] : [`message ${quoted(agent.message)}`]),
+        ...(agent.expect === undefined ? [] : [`the reply must hold ${quoted(agent.expect)}`]),
+        ...(agent.a2a ? ['A2A message/send'] : []),
+        `within ${(0,_words__WEBPACK_IMPORTED_MODULE_0__/* .durationWords */ .Sh)(agent.timeout ?? 0)}`
+    ],
+    smoke: (smoke) => {
+        const cases = smoke.cases;
+        const which = cases === undefined
+            ? 'no cases'
+            : Array.isArray(cases)
+                ? `${cases.length} case${cases.length === 1 ? '' : 's'} inline`
+                : `cases from ${cases.path}`;
+        const minPass = smoke['min-pass'];
+        return [
+            which,
+            ...(minPass === undefined ? [] : [`at least ${(0,_words__WEBPACK_IMPORTED_MODULE_0__/* .minPassWords */ .l3)(minPass)} pass`]),
+            `${smoke.concurrency} at once`
+        ];
+    },
+    gate: (gate) => {
+        const runs = gate.repetitions !== undefined && gate.repetitions > 1
+            ? `each example × ${gate.repetitions} (at most ${gate['max-examples']} runs)`
+            : `at most ${gate['max-examples']} runs`;
+        const against = baselineWords(gate.baseline ?? 'previous');
+        const regression = Object.entries(gate['max-regression'] ?? {}).map(([key, drop]) => key === _lib_gate_thresholds__WEBPACK_IMPORTED_MODULE_1__/* .EVERY_KEY */ .QT
+            ? `at most ${(0,_words__WEBPACK_IMPORTED_MODULE_0__/* .scoreWords */ .gu)(drop)} below ${against}`
+            : `${key} at most ${(0,_words__WEBPACK_IMPORTED_MODULE_0__/* .scoreWords */ .gu)(drop)} below ${against}`);
+        const errorRate = gate['max-error-rate'] ?? 0;
+        return [
+            gate.dataset ?? 'no dataset',
+            ...(gate.splits ? [`splits ${gate.splits.join(', ')}`] : []),
+            runs,
+            ...Object.entries(gate['min-scores'] ?? {}).map(([key, min]) => `${key} ≥ ${(0,_words__WEBPACK_IMPORTED_MODULE_0__/* .scoreWords */ .gu)(min)}`),
+            ...regression,
+            errorRate > 0 ? `errors ≤ ${(0,_words__WEBPACK_IMPORTED_MODULE_0__/* .shareWords */ .hs)(errorRate)}` : 'no errors',
+            `scores awaited ${(0,_words__WEBPACK_IMPORTED_MODULE_0__/* .durationWords */ .Sh)(gate.timeout ?? 0)}`
+        ];
+    },
+    rollback: (rollback) => rollback['on-failure']
+        ? ['on failure', `within ${(0,_words__WEBPACK_IMPORTED_MODULE_0__/* .durationWords */ .Sh)(rollback.timeout ?? 0)}`]
+        : ['off']
+};
+function baselineWords(baseline) {
+    if (baseline === 'previous')
+        return 'the previous revision';
+    if (baseline === 'dataset')
+        return "the dataset's baseline";
+    if (baseline === 'none')
+        return 'no baseline';
+    return `experiment ${baseline.slice(0, 8)}`;
+}
+/** One line per section present, in the order the contract lists them. */
+function describePolicy(policy) {
+    const lines = [];
+    const line = (name) => {
+        const section = policy[name];
+        if (section !== undefined)
+            lines.push(`${name}: ${WORDS[name](section).join(', ')}`);
+    };
+    line('agent');
+    line('smoke');
+    line('gate');
+    line('rollback');
+    return lines;
+}
+
+
+/***/ }),
+
+/***/ 4322:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  mk: () => (/* binding */ MAX_POLICY_BYTES),
+  hM: () => (/* binding */ checkPolicy),
+  tb: () => (/* binding */ loadPolicy)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./src/smoke/cases.ts
+var smoke_cases = __nccwpck_require__(8288);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/lib/workspace-file.ts
+
+
+/** Why a path is refused by its name alone: absolute, or climbing out with "..". */
+function outsideByName(path) {
+    if ((0,external_node_path_.isAbsolute)(path) || /^[a-z]:/i.test(path) || path.startsWith('\\'))
+        return 'is an absolute path';
+    if (path.split(/[\\/]/).includes('..'))
+        return 'climbs out of its folder with ".."';
+    return undefined;
+}
+/**
+ * Reads `path`, relative to `workspace` (the runner's GITHUB_WORKSPACE, else the working
+ * directory), at most `maxBytes`; `what` names the file in a sentence ("the case file"). Never throws: every way it can fail is a sentence that starts
+ * with the path.
+ */
+async function readWorkspaceFile(path, workspace, limits) {
+    const { maxBytes, what } = limits;
+    const refused = outsideByName(path);
+    if (refused)
+        return {
+            kind: 'outside',
+            problem: `${path} ${refused}; give a path inside the workspace, relative to it`
+        };
+    try {
+        const root = await (0,promises_.realpath)(workspace ?? process.cwd());
+        // Symbolic links followed: where the file really is must still be inside the workspace.
+        const fullPath = await (0,promises_.realpath)((0,external_node_path_.resolve)(root, path));
+        const inside = (0,external_node_path_.relative)(root, fullPath);
+        if (inside === '..' || inside.startsWith(`..${external_node_path_.sep}`) || (0,external_node_path_.isAbsolute)(inside))
+            return {
+                kind: 'outside',
+                problem: `${path} leads outside the workspace (a symbolic link to a file elsewhere); ${what} must be in the repository`
+            };
+        const bytes = await readCapped(fullPath, maxBytes);
+        if (bytes === undefined)
+            return { kind: 'unreadable', problem: `${path} is not a file` };
+        if (bytes === TOO_LARGE)
+            return { kind: 'too-large', problem: `${path} is more than ${formatBytes(maxBytes)}` };
+        return { bytes };
+    }
+    catch (error) {
+        const code = error.code;
+        const why = code === 'ENOENT' ? 'there is no such file' : (code ?? String(error));
+        return {
+            kind: 'unreadable',
+            problem: `${path} cannot be read (${why}); the path is relative to the workspace`
+        };
+    }
+}
+const formatBytes = (bytes) => bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
+const TOO_LARGE = Symbol('too large');
+/**
+ * The file's bytes, counted as they are read: a size from `stat` is not trusted (a /proc file
+ * says 0 bytes and goes on). Undefined when it is not a regular file.
+ */
+async function readCapped(fullPath, maxBytes) {
+    const handle = await (0,promises_.open)(fullPath, 'r');
+    try {
+        if (!(await handle.stat()).isFile())
+            return undefined;
+        const chunks = [];
+        let total = 0;
+        for (;;) {
+            const chunk = Buffer.alloc(64 * 1024);
+            const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+            if (bytesRead === 0)
+                break;
+            total += bytesRead;
+            if (total > maxBytes)
+                return TOO_LARGE;
+            chunks.push(chunk.subarray(0, bytesRead));
+        }
+        return Buffer.concat(chunks);
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/canonicalize/lib/canonicalize.js
+var canonicalize = __nccwpck_require__(8799);
+;// CONCATENATED MODULE: ./src/policy/environments.ts
+/**
+ * The `environments` entry for a GitHub environment, and the policy with it merged over the
+ * rest. Works on the file as written (before values are parsed), so a mapping is merged key by key
+ * whatever it holds. Pure.
+ */
+const isMapping = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * The entry that applies to `environment`: the one named exactly, else the longest prefix entry
+ * (`pr-*`) it starts with; undefined when none does (or no environment is given).
+ */
+function selectEntry(entryNames, environment) {
+    if (environment === undefined || environment === '')
+        return undefined;
+    if (entryNames.includes(environment))
+        return environment;
+    let best;
+    for (const name of entryNames) {
+        if (!name.endsWith('*'))
+            continue;
+        const prefix = name.slice(0, -1);
+        if (environment.startsWith(prefix) && (best === undefined || prefix.length > best.length - 1))
+            best = name;
+    }
+    return best;
+}
+/**
+ * The policy (as written) with `entry` merged over it, without `environments`: mappings key by
+ * key, anything else replaced, `null` removing a key and `false` a whole section.
+ */
+function mergeEntry(policy, entry) {
+    const rest = Object.fromEntries(Object.entries(policy).filter(([key]) => key !== 'environments'));
+    if (!isMapping(entry))
+        return rest;
+    const removed = (value) => value === false || value === null;
+    return mergeMappings(rest, entry, removed);
+}
+function mergeMappings(base, over, removed) {
+    const merged = new Map(Object.entries(base));
+    for (const [key, value] of Object.entries(over)) {
+        if (removed(value))
+            merged.delete(key);
+        else
+            merged.set(key, mergeValue(merged.get(key), value));
+    }
+    return Object.fromEntries(merged);
+}
+function mergeValue(base, over) {
+    if (!isMapping(over))
+        return over;
+    return mergeMappings(isMapping(base) ? base : {}, over, (value) => value === null);
+}
+
+// EXTERNAL MODULE: ./src/policy/schema.ts + 1 modules
+var schema = __nccwpck_require__(3346);
+;// CONCATENATED MODULE: ./src/policy/effective.ts
+/**
+ * The policy in effect for an environment: the entry merged over the rest, defaults filled in the
+ * sections present, values parsed, the smoke cases resolved; and its digest. Pure: the files the
+ * policy names were read by the loader.
+ */
+
+
+
+
+/** The file as written, with `entry` merged over it and each present section's defaults filled. */
+function writtenInEffect(written, entry) {
+    const entries = written.environments;
+    const merged = mergeEntry(written, entry === undefined ? undefined : entries?.[entry]);
+    for (const section of schema/* SECTIONS */.bP) {
+        const value = merged[section];
+        if (typeof value === 'object' && value !== null && !Array.isArray(value))
+            merged[section] = { ...schema/* DEFAULTS */.zY[section], ...value };
+    }
+    return merged;
+}
+/**
+ * The policy in effect for `environment` (the input; undefined when not given). `written` is a
+ * policy the loader found free of problems, and `caseFiles` every case file it names.
+ */
+function policyInEffect(written, caseFiles, environment, parseCase) {
+    const names = Object.keys(written.environments ?? {});
+    const entry = selectEntry(names, environment);
+    const parsed = schema/* sectionsSchema */.qh.safeParse(writtenInEffect(written, entry));
+    // The loader refuses a policy whose merged entries do not parse; one here is a defect.
+    if (!parsed.success)
+        throw new Error(`The release policy in effect does not parse: ${parsed.error.message}`);
+    const { smoke, ...rest } = parsed.data;
+    const resolved = resolveCases(smoke?.cases, caseFiles, parseCase);
+    const effective = rest;
+    if (smoke) {
+        effective.smoke = { ...smoke, cases: resolved?.data };
+        if (resolved === undefined)
+            delete effective.smoke.cases;
+    }
+    return {
+        entry: entry ?? null,
+        policy: effective,
+        digest: policyDigest(effective),
+        cases: resolved?.cases,
+        casesWritten: resolved?.written
+    };
+}
+function resolveCases(cases, caseFiles, parseCase) {
+    if (cases === undefined)
+        return undefined;
+    if (typeof cases === 'string') {
+        const file = caseFiles.get(cases);
+        if (file === undefined)
+            throw new Error(`The case file ${cases} was not read with the policy.`);
+        return { data: { path: cases, sha256: file.sha256 }, cases: file.cases, written: file.written };
+    }
+    return { data: cases, cases: cases.map(parseCase), written: cases };
+}
+/** SHA-256, 64 lower-case hex, of the RFC 8785 canonical JSON of a policy in effect. */
+function policyDigest(policy) {
+    const canonical = (0,canonicalize/* default */.A)(policy);
+    if (canonical === undefined)
+        throw new Error('The release policy has no JSON form.');
+    return (0,external_node_crypto_.createHash)('sha256').update(canonical, 'utf8').digest('hex');
+}
+
+// EXTERNAL MODULE: ./src/policy/problems.ts
+var policy_problems = __nccwpck_require__(9936);
+// EXTERNAL MODULE: ./src/policy/rules.ts
+var rules = __nccwpck_require__(1821);
+;// CONCATENATED MODULE: ./src/policy/schema-issues.ts
+
+
+
+const TOP_KEYS = ['version', ...schema/* SECTIONS */.bP, 'environments'];
+const SECTION_KEYS = Object.fromEntries(schema/* SECTIONS */.bP.map((section) => [section, Object.keys(schema/* base */.E3[section].shape)]));
+const CASE_KEYS = Object.keys(smoke_cases/* caseSchema */.oe.shape);
+/** The keys known where `path` points (a mapping of the policy), and what it is called. */
+function knownAt(path) {
+    const inEntry = path[0] === 'environments';
+    const rest = inEntry ? path.slice(2) : path;
+    if (rest.length === 0)
+        return { keys: inEntry ? [...schema/* SECTIONS */.bP] : TOP_KEYS, entry: inEntry };
+    if (rest[0] === 'smoke' && rest[1] === 'cases')
+        return { keys: CASE_KEYS, entry: inEntry };
+    return { keys: SECTION_KEYS[String(rest[0])] ?? [], entry: inEntry };
+}
+/** Where else a key is known: "min-pass is a key of smoke". */
+function sectionOf(name) {
+    return schema/* SECTIONS */.bP.find((section) => SECTION_KEYS[section]?.includes(name));
+}
+function unknownKey(path, name) {
+    const keyPath = (0,policy_problems/* keyPathText */.Cm)([...path, name]);
+    const { keys, entry } = knownAt(path);
+    const atTop = path.length === (entry ? 2 : 0);
+    if (atTop && schema/* NOT_BUILT */.DJ.includes(name))
+        return {
+            path: [...path, name],
+            key: true,
+            message: `${keyPath}: the ${name} section is not built yet in this version of the action; remove it (a later version adds it)`
+        };
+    if (atTop && entry && (name === 'version' || name === 'environments'))
+        return {
+            path: [...path, name],
+            key: true,
+            message: `${keyPath}: an environments entry holds sections only (agent, smoke, gate, rollback), not ${name}`
+        };
+    const suggestion = (0,policy_problems/* nearest */.pA)(name, keys);
+    const elsewhere = atTop ? undefined : sectionOf(name);
+    const hint = suggestion !== undefined
+        ? `; did you mean \`${suggestion}\`?`
+        : elsewhere !== undefined
+            ? `; ${name} is a key of ${elsewhere}`
+            : keys.length > 0
+                ? ` (known here: ${keys.join(', ')})`
+                : '';
+    return {
+        path: [...path, name],
+        key: true,
+        message: `${keyPath} is not a key of the release policy${hint}`
+    };
+}
+function explainIssue(issue) {
+    const path = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part));
+    if (issue.code === 'unrecognized_keys')
+        return issue.keys.map((name) => unknownKey(path, name));
+    if (issue.code === 'invalid_key')
+        return [
+            {
+                path,
+                key: true,
+                message: `${(0,policy_problems/* keyPathText */.Cm)(path)}: the key ${issue.issues[0]?.message ?? issue.message}`
+            }
+        ];
+    const keyPath = (0,policy_problems/* keyPathText */.Cm)(path);
+    // A section of an entry is a mapping or false; zod says only "Invalid input" for neither.
+    if (issue.code === 'invalid_union' && path[0] === 'environments' && path.length === 3)
+        return [{ path, message: `${keyPath} must be a mapping of its keys, or false to remove it` }];
+    return [
+        { path, message: keyPath === '' ? `the file ${issue.message}` : `${keyPath} ${issue.message}` }
+    ];
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/policy/yaml-source.ts
+/**
+ * The policy's YAML with every node's place kept: parse problems, duplicate keys and `${{ }}`
+ * found on the tree, and any key path turned into a line and column.
+ */
+
+
+const EXPRESSION = /\$\{\{/;
+function readPolicySource(text) {
+    const lineCounter = new dist/* LineCounter */.HN();
+    // Duplicate keys are found below, with their key paths: the parser's own check names neither.
+    const document = (0,dist/* parseDocument */.Tp)(text.replace(/^\uFEFF/, ''), {
+        lineCounter,
+        uniqueKeys: false,
+        prettyErrors: false
+    });
+    const place = (offset) => {
+        if (offset === undefined)
+            return undefined;
+        const { line, col } = lineCounter.linePos(offset);
+        return { line, col };
+    };
+    const locate = (path, options = {}) => {
+        const node = nodeAt(document, path, options.key ?? false);
+        return place(node?.range?.[0]);
+    };
+    if (document.errors.length > 0) {
+        return {
+            value: undefined,
+            locate,
+            problems: document.errors.map((error) => ({
+                message: `is not valid YAML: ${error.message.split('\n')[0] ?? error.code}`,
+                path: [],
+                ...place(error.pos[0])
+            }))
+        };
+    }
+    const problems = [];
+    walk(document.contents, [], (node, path, isKey) => {
+        if ((0,dist/* isScalar */.jn)(node) && typeof node.value === 'string' && EXPRESSION.test(node.value))
+            problems.push({
+                message: `${(0,policy_problems/* keyPathText */.Cm)(path) || 'the file'} holds a \${{ }} expression${isKey ? ' in a key' : ''}: the release policy is not a workflow, nothing in it is evaluated; write the value itself`,
+                path,
+                ...place(node.range?.[0])
+            });
+        if ((0,dist/* isMap */.jh)(node)) {
+            const seen = new Map();
+            for (const pair of node.items) {
+                const name = keyName(pair.key);
+                const keyNode = pair.key;
+                const at = place(keyNode?.range?.[0]);
+                if (seen.has(name))
+                    problems.push({
+                        message: `${(0,policy_problems/* keyPathText */.Cm)([...path, name])} is given twice (first on line ${seen.get(name)}); keep one`,
+                        path: [...path, name],
+                        ...at
+                    });
+                else
+                    seen.set(name, at?.line);
+            }
+        }
+    });
+    let value;
+    try {
+        value = document.toJS({ maxAliasCount: 100 });
+    }
+    catch (error) {
+        problems.push({
+            message: `cannot be read as data: ${error instanceof Error ? error.message : String(error)}`,
+            path: []
+        });
+    }
+    return { value, problems, locate };
+}
+function keyName(key) {
+    return (0,dist/* isScalar */.jn)(key) ? String(key.value) : String(key);
+}
+/** Every node of the tree with its key path (keys visited too: `${{` may hide in one). */
+function walk(node, path, visit) {
+    visit(node, path, false);
+    if ((0,dist/* isMap */.jh)(node))
+        for (const pair of node.items) {
+            const name = keyName(pair.key);
+            visit(pair.key, [...path, name], true);
+            walk(pair.value, [...path, name], visit);
+        }
+    else if ((0,dist/* isSeq */.oP)(node))
+        node.items.forEach((item, index) => walk(item, [...path, index], visit));
+}
+/** The node at a key path: the key's node when asked, else the value's (or the key's, for a null). */
+function nodeAt(document, path, wantKey) {
+    let node = document.contents;
+    let keyNode;
+    for (const part of path) {
+        keyNode = undefined;
+        if ((0,dist/* isMap */.jh)(node)) {
+            const pair = node.items.findLast((item) => keyName(item.key) === String(part));
+            if (!pair)
+                return undefined;
+            keyNode = pair.key;
+            node = pair.value;
+        }
+        else if ((0,dist/* isSeq */.oP)(node) && typeof part === 'number') {
+            node = node.items[part];
+        }
+        else
+            return undefined;
+    }
+    const chosen = wantKey && keyNode !== undefined ? keyNode : (node ?? keyNode);
+    return (chosen ?? undefined);
+}
+
+;// CONCATENATED MODULE: ./src/policy/load.ts
+/**
+ * Reads the release policy and finds every problem with it at once, each with its key path and
+ * place: the YAML, duplicate keys, `${{ }}`, the schema (unknown keys with the nearest known one),
+ * the case files it names, and the rules between keys judged on the policy as written and with
+ * each environments entry merged over it. Sends nothing.
+ */
+
+
+
+
+
+
+
+
+
+
+/** A release policy over this is not a policy. */
+const MAX_POLICY_BYTES = 1024 * 1024;
+/**
+ * Reads `path` (relative to `workspace`) and the case files it names, under the workspace's path
+ * rules. Never throws for the user's mistakes: they are the problems returned.
+ */
+async function loadPolicy(path, workspace) {
+    const file = await readWorkspaceFile(path, workspace, {
+        maxBytes: MAX_POLICY_BYTES,
+        what: 'the release policy'
+    });
+    if (file.bytes === undefined)
+        return { problems: [{ message: `release-policy: ${file.problem}`, keyPath: '', file: path }] };
+    return checkPolicy(file.bytes.toString('utf8'), path, (named) => readWorkspaceFile(named, workspace, { maxBytes: smoke_cases/* MAX_FILE_BYTES */.gZ, what: 'the case file' }));
+}
+/**
+ * The policy's text → the loaded policy, or every problem with it. `file` is the path written in
+ * `release-policy`; `readNamed` reads the files the policy names (from the workspace, or from a
+ * pull request's base commit).
+ */
+async function checkPolicy(text, file, readNamed) {
+    const source = readPolicySource(text);
+    const at = (path, options) => locateNearest(source, path, options);
+    const problems = source.problems.map((problem) => ({
+        message: problem.message,
+        keyPath: (0,policy_problems/* keyPathText */.Cm)(problem.path),
+        file,
+        ...(problem.line === undefined ? at(problem.path) : { line: problem.line, col: problem.col })
+    }));
+    if (source.value === undefined)
+        return { problems: withFallback(problems, file) };
+    const expressions = source.problems.map((problem) => (0,policy_problems/* keyPathText */.Cm)(problem.path));
+    const parsed = schema/* policySchema */.wh.safeParse(source.value);
+    if (!parsed.success) {
+        for (const issue of parsed.error.issues)
+            for (const explained of explainIssue(issue)) {
+                const keyPath = (0,policy_problems/* keyPathText */.Cm)(explained.path);
+                // A `${{ }}` value is not also said to be of the wrong type.
+                if (expressions.includes(keyPath))
+                    continue;
+                problems.push({
+                    message: explained.message,
+                    keyPath,
+                    file,
+                    ...at(explained.path, explained)
+                });
+            }
+    }
+    if (problems.length > 0)
+        return { problems: withFallback(problems, file) };
+    const written = source.value;
+    const policy = parsed.data;
+    const caseFiles = new Map();
+    problems.push(...(await readCaseFiles(policy, file, readNamed, at, caseFiles)));
+    problems.push(...inlineCaseProblems(policy, file, at));
+    if (problems.length > 0)
+        return { problems: withFallback(problems, file) };
+    const entries = Object.keys(policy.environments ?? {});
+    const asWritten = mergedProblems(written, undefined, caseFiles, file, at);
+    problems.push(...asWritten.map(({ problem }) => problem));
+    // A rule broken as written is said once, not again for every entry that leaves it broken.
+    const said = new Set(asWritten.map(({ id }) => id));
+    for (const entry of entries)
+        for (const { id, problem } of mergedProblems(written, entry, caseFiles, file, at))
+            if (!said.has(id))
+                problems.push(problem);
+    if (problems.length > 0)
+        return { problems: withFallback((0,policy_problems/* uniqueProblems */.OH)(problems), file) };
+    return {
+        problems: [],
+        policy: {
+            file,
+            entries,
+            inEffect: (environment) => policyInEffect(written, caseFiles, environment, parseCase),
+            locate: (path, entry) => {
+                const inEntry = entry === null ? undefined : ['environments', entry, ...path];
+                if (inEntry !== undefined && keyLocatedExactly(written, inEntry))
+                    return locateNearest(source, inEntry, { key: true });
+                return locateNearest(source, path, { key: true });
+            }
+        }
+    };
+}
+/** The place of a key path, else of its nearest ancestor that is in the file, else line 1. */
+function locateNearest(source, path, options) {
+    for (let length = path.length; length >= 0; length--) {
+        const place = source.locate(path.slice(0, length), length === path.length ? options : { key: true });
+        if (place)
+            return place;
+    }
+    return { line: 1, col: 1 };
+}
+/** Every problem is annotated somewhere: one with no place is on the file's first line. */
+function withFallback(problems, file) {
+    return problems
+        .map((problem) => problem.line === undefined ? { ...problem, file, line: 1, col: 1 } : problem)
+        .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
+}
+/** A case the loader already checked, parsed again for the policy in effect. */
+function parseCase(value, index) {
+    const parsed = (0,smoke_cases/* toCase */.IX)(value, `case ${index + 1}`);
+    if ('problems' in parsed)
+        throw new Error(`A smoke case the policy accepted does not parse: ${parsed.problems.join('; ')}`);
+    return parsed.case;
+}
+/** Every `smoke.cases` path, in the policy and in each entry, with the key path that names it. */
+function namedCaseFiles(policy) {
+    const named = [];
+    if (typeof policy.smoke?.cases === 'string')
+        named.push({ path: ['smoke', 'cases'], file: policy.smoke.cases });
+    for (const [entry, value] of Object.entries(policy.environments ?? {})) {
+        const cases = value.smoke === false ? undefined : value.smoke?.cases;
+        if (typeof cases === 'string')
+            named.push({ path: ['environments', entry, 'smoke', 'cases'], file: cases });
+    }
+    return named;
+}
+async function readCaseFiles(policy, file, readNamed, at, caseFiles) {
+    const problems = [];
+    for (const { path, file: named } of namedCaseFiles(policy)) {
+        const problem = (message) => problems.push({
+            message: `${(0,policy_problems/* keyPathText */.Cm)(path)}: ${message}`,
+            keyPath: (0,policy_problems/* keyPathText */.Cm)(path),
+            file,
+            ...at(path)
+        });
+        if (caseFiles.has(named))
+            continue;
+        const read = await readNamed(named);
+        if (read.bytes === undefined) {
+            problem(read.problem);
+            continue;
+        }
+        const entries = (0,smoke_cases/* caseEntries */.h9)(read.bytes.toString('utf8'), /\.jsonl$/i.test(named));
+        if ('problem' in entries) {
+            problem(`${named} ${entries.problem}`);
+            continue;
+        }
+        if (entries.list.length === 0)
+            problem(`${named} holds no cases`);
+        if (entries.list.length > smoke_cases/* MAX_CASES */.fG)
+            problem(`${named} holds ${entries.list.length} cases, more than ${smoke_cases/* MAX_CASES */.fG}: a smoke suite gates a deploy, keep it small`);
+        const cases = [];
+        for (const { where, value } of entries.list) {
+            const parsed = (0,smoke_cases/* toCase */.IX)(value, where);
+            if ('problems' in parsed)
+                for (const message of parsed.problems)
+                    problem(`${named} ${message}`);
+            else
+                cases.push(parsed.case);
+        }
+        caseFiles.set(named, {
+            sha256: (0,external_node_crypto_.createHash)('sha256').update(read.bytes).digest('hex'),
+            written: entries.list.map(({ value }) => value),
+            cases
+        });
+    }
+    return problems;
+}
+/** What the case schema cannot see in an inline case: message or input, the expectations. */
+function inlineCaseProblems(policy, file, at) {
+    const lists = [];
+    if (Array.isArray(policy.smoke?.cases))
+        lists.push({ path: ['smoke', 'cases'], cases: policy.smoke.cases });
+    for (const [entry, value] of Object.entries(policy.environments ?? {})) {
+        const cases = value.smoke === false ? undefined : value.smoke?.cases;
+        if (Array.isArray(cases))
+            lists.push({ path: ['environments', entry, 'smoke', 'cases'], cases });
+    }
+    return lists.flatMap(({ path, cases }) => cases.flatMap((value, index) => {
+        const parsed = (0,smoke_cases/* toCase */.IX)(value, `case ${index + 1}`);
+        if (!('problems' in parsed))
+            return [];
+        const casePath = [...path, index];
+        return parsed.problems.map((message) => ({
+            message: `${(0,policy_problems/* keyPathText */.Cm)(path)}: ${message}`,
+            keyPath: (0,policy_problems/* keyPathText */.Cm)(casePath),
+            file,
+            ...at(casePath)
+        }));
+    }));
+}
+/**
+ * The rules judged on the policy in effect: as written (`entry` undefined) or with an entry
+ * merged over it. A problem is placed on the key that needs the other, in the entry when the entry
+ * sets it.
+ */
+function mergedProblems(written, entry, caseFiles, file, at) {
+    const context = entry === undefined ? '' : `with environments.${entry} merged: `;
+    const place = (path) => {
+        if (entry !== undefined) {
+            const inEntry = ['environments', entry, ...path];
+            const found = at(inEntry, { key: true });
+            if (found.line !== undefined && keyLocatedExactly(written, inEntry))
+                return found;
+        }
+        return at(path, { key: true });
+    };
+    const parsed = schema/* sectionsSchema */.qh.safeParse(writtenInEffect(written, entry));
+    const merged = mergeEntry(written, entry === undefined ? undefined : entryOf(written, entry));
+    const given = (section, key) => keyLocatedExactly(merged, [section, key]);
+    const found = parsed.success
+        ? (0,rules/* policyRules */.c)(parsed.data, given, caseCount(parsed.data, caseFiles))
+        : parsed.error.issues.flatMap(explainIssue);
+    return found.map(({ path, message }) => {
+        const where = place(path);
+        return {
+            id: `${where.line}:${where.col}:${message}`,
+            problem: { message: `${context}${message}`, keyPath: (0,policy_problems/* keyPathText */.Cm)(path), file, ...where }
+        };
+    });
+}
+function entryOf(written, entry) {
+    return written.environments?.[entry];
+}
+function caseCount(policy, caseFiles) {
+    const cases = policy.smoke?.cases;
+    if (cases === undefined)
+        return undefined;
+    return typeof cases === 'string' ? caseFiles.get(cases)?.cases.length : cases.length;
+}
+/** Whether the file as written holds the key path itself (not only an ancestor of it). */
+function keyLocatedExactly(written, path) {
+    let node = written;
+    for (const part of path) {
+        if (typeof node !== 'object' || node === null || !(part in node))
+            return false;
+        node = node[part];
+    }
+    return true;
+}
+
+
+/***/ }),
+
+/***/ 9936:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cm: () => (/* binding */ keyPathText),
+/* harmony export */   OH: () => (/* binding */ uniqueProblems),
+/* harmony export */   YK: () => (/* binding */ problemLine),
+/* harmony export */   pA: () => (/* binding */ nearest)
+/* harmony export */ });
+/** A key path as people read it: `gate.min-scores.correctness`, `smoke.cases[2].expect`. */
+function keyPathText(path) {
+    return path.reduce((text, part) => {
+        if (typeof part === 'number')
+            return `${text}[${part + 1}]`;
+        return text === '' ? String(part) : `${text}.${String(part)}`;
+    }, '');
+}
+/** The problem as one line of the log: `policy.yml:14:5: gate.min-scores.correctness must …`. */
+function problemLine(problem) {
+    const where = [problem.file, problem.line, problem.col].filter((part) => part !== undefined);
+    return `${where.join(':')}: ${problem.message}`;
+}
+/** The same problem reported twice (a rule judged for the file and again for each entry) once. */
+function uniqueProblems(problems) {
+    const seen = new Set();
+    return problems.filter((problem) => {
+        const id = `${problem.file}\n${problem.line}\n${problem.col}\n${problem.message}`;
+        if (seen.has(id))
+            return false;
+        seen.add(id);
+        return true;
+    });
+}
+/** The known name closest to a misspelt one, when it is close enough to be the one meant. */
+function nearest(name, known) {
+    let best;
+    for (const candidate of known) {
+        const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+        if (best === undefined || distance < best.distance)
+            best = { name: candidate, distance };
+    }
+    if (best === undefined)
+        return undefined;
+    return best.distance <= Math.max(2, Math.floor(best.name.length / 3)) ? best.name : undefined;
+}
+/** Levenshtein distance, an adjacent swap counting as one edit. */
+function editDistance(a, b) {
+    const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+    const at = (i, j) => rows[i]?.[j] ?? 0;
+    for (let i = 1; i <= a.length; i++) {
+        for (let j = 1; j <= b.length; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let value = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+                value = Math.min(value, at(i - 2, j - 2) + 1);
+            const row = rows[i];
+            if (row)
+                row[j] = value;
+        }
+    }
+    return at(a.length, b.length);
+}
+
+
+/***/ }),
+
+/***/ 1821:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ policyInputRules),
+/* harmony export */   c: () => (/* binding */ policyRules)
+/* harmony export */ });
+/* harmony import */ var _lib_gate_thresholds__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1657);
+/**
+ * The rules between keys of a policy in effect (after the environment entry): each problem names
+ * the key that needs the other, so it is annotated on that key's line. Pure.
+ */
+
+/**
+ * The policy's own rules; `given` tells a key written from a default, `caseCount` is the number
+ * of smoke cases when they could be read.
+ */
+function policyRules(policy, given, caseCount) {
+    const problems = [];
+    const needs = (path, message) => problems.push({ path, message });
+    const { agent, smoke, gate } = policy;
+    const assistant = agent?.assistant !== undefined;
+    if (agent?.expect !== undefined && agent.message === undefined)
+        needs(['agent', 'expect'], 'agent.expect needs agent.message (the message whose reply it judges)');
+    if (agent?.message !== undefined && !assistant)
+        needs(['agent', 'message'], 'agent.message needs agent.assistant (the assistant to send it to)');
+    if (agent?.a2a === true && !assistant)
+        needs(['agent', 'a2a'], 'agent.a2a needs agent.assistant (the assistant to talk to)');
+    if (smoke !== undefined) {
+        if (smoke.cases === undefined) {
+            for (const key of ['min-pass', 'concurrency'])
+                if (given('smoke', key))
+                    needs(['smoke', key], `smoke.${key} needs smoke.cases (the suite it applies to)`);
+        }
+        else if (!assistant)
+            needs(['smoke', 'cases'], 'smoke.cases needs agent.assistant (the assistant of every case that names none, checked first)');
+        const minPass = smoke['min-pass'];
+        if (caseCount !== undefined &&
+            minPass !== undefined &&
+            'count' in minPass &&
+            minPass.count > caseCount)
+            needs(['smoke', 'min-pass'], `smoke.min-pass asks for ${minPass.count} passing cases, but smoke.cases holds ${caseCount}`);
+    }
+    if (gate !== undefined) {
+        if (gate.dataset === undefined) {
+            for (const key of Object.keys(gate).filter((key) => given('gate', key)))
+                needs(['gate', key], `gate.${key} needs gate.dataset (the dataset the evaluation gate runs)`);
+            return problems;
+        }
+        if (!assistant)
+            needs(['gate', 'dataset'], "gate.dataset needs agent.assistant (the assistant each example's inputs are sent to)");
+        const named = [
+            ...Object.keys(gate['min-scores'] ?? {}),
+            ...Object.keys(gate['max-regression'] ?? {})
+        ];
+        if (!named.some((key) => key !== _lib_gate_thresholds__WEBPACK_IMPORTED_MODULE_0__/* .EVERY_KEY */ .QT))
+            needs(['gate', 'dataset'], 'gate.dataset needs gate.min-scores or gate.max-regression to name a feedback key: the gate judges the scores of the keys named');
+        if (gate['max-regression'] !== undefined && gate.baseline === 'none')
+            needs(['gate', 'max-regression'], 'gate.max-regression has nothing to compare with: gate.baseline is none (use previous, dataset or an experiment id)');
+    }
+    return problems;
+}
+/**
+ * The rules between the policy and the step's inputs: `release-policy` with delete or prune, any
+ * check with `wait: false`, a gate without `tracing-url`. Each names the key that needs the input.
+ */
+function policyInputRules(policy, step) {
+    if (step.operation === 'delete' || step.operation === 'prune')
+        return [
+            {
+                path: [],
+                message: `release-policy is not used with operation ${step.operation} (it says what must hold before a new revision stays)`
+            }
+        ];
+    const problems = [];
+    if (!step.wait) {
+        const checks = [
+            [['agent', 'assistant'], policy.agent?.assistant !== undefined],
+            [['smoke', 'cases'], policy.smoke?.cases !== undefined],
+            [['gate', 'dataset'], policy.gate?.dataset !== undefined],
+            [['rollback', 'on-failure'], policy.rollback?.['on-failure'] === true]
+        ];
+        for (const [path, present] of checks)
+            if (present)
+                problems.push({
+                    path,
+                    message: `${path.join('.')} needs wait: true (it acts once the revision is DEPLOYED)`
+                });
+    }
+    if (policy.gate?.dataset !== undefined && step.tracingUrl === undefined)
+        problems.push({
+            path: ['gate', 'dataset'],
+            message: 'gate.dataset needs the tracing-url input (the tracing service that keeps the dataset)'
+        });
+    return problems;
+}
+
+
+/***/ }),
+
+/***/ 3346:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  zY: () => (/* binding */ DEFAULTS),
+  DJ: () => (/* binding */ NOT_BUILT),
+  bP: () => (/* binding */ SECTIONS),
+  E3: () => (/* binding */ base),
+  wh: () => (/* binding */ policySchema),
+  qh: () => (/* binding */ sectionsSchema)
+});
+
+// UNUSED EXPORTS: entrySchema
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./src/smoke/cases.ts
+var cases = __nccwpck_require__(8288);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core = __nccwpck_require__(8532);
+// EXTERNAL MODULE: ./src/lib/duration.ts
+var duration = __nccwpck_require__(2543);
+// EXTERNAL MODULE: ./src/lib/gate-thresholds.ts
+var gate_thresholds = __nccwpck_require__(1657);
+// EXTERNAL MODULE: ./src/smoke/expectation.ts
+var expectation = __nccwpck_require__(3151);
+;// CONCATENATED MODULE: ./src/policy/values.ts
+/**
+ * The release policy's kinds of value, as zod schemas from what the file holds (input) to what
+ * the action uses (output): durations in milliseconds, shares 0–1, counts, feedback-key maps.
+ * Every error is a sentence that follows the key path.
+ */
+
+
+
+
+const DURATION_WORDS = 'a duration: seconds (900) or text like 15m, 1h30m, 45s';
+/** Seconds as a number, or `15m`/`1h30m` as text → milliseconds, more than 0. */
+const values_duration = schemas/* union */.KCZ([schemas/* number */.aig(), schemas/* string */.YjP()], { error: `must be ${DURATION_WORDS}` })
+    .transform((value, ctx) => {
+    const ms = typeof value === 'number' ? Math.round(value * 1000) : (0,duration/* parseDuration */.E)(value);
+    if (ms !== undefined && Number.isFinite(ms) && ms > 0)
+        return ms;
+    ctx.issues.push({ code: 'custom', message: `must be ${DURATION_WORDS}`, input: value });
+    return core/* NEVER */.tm;
+});
+const SHARE_WORDS = 'must be a share written with %, from 0% to 100% (for example 5%)';
+/** `5%` → 0.05. A bare number is refused: 5 could mean 5% or 500%. */
+const share = schemas/* string */.YjP({ error: `${SHARE_WORDS}; a bare number is not a share` })
+    .regex(/^\d+(\.\d+)?\s*%$/, SHARE_WORDS)
+    .transform((text, ctx) => {
+    const match = /^(\d+(?:\.\d+)?)\s*%$/.exec(text.trim());
+    const percent = match ? Number(match[1]) : NaN;
+    if (Number.isFinite(percent) && percent <= 100)
+        return percent / 100;
+    ctx.issues.push({ code: 'custom', message: SHARE_WORDS, input: text });
+    return core/* NEVER */.tm;
+});
+/** A whole number from `min` to `max`; `why` says why the top is where it is. */
+const count = (min, max, why = '') => schemas/* number */.aig({ error: `must be a whole number from ${min} to ${max}` })
+    .int(`must be a whole number from ${min} to ${max}`)
+    .min(min, `must be a whole number from ${min} to ${max}`)
+    .max(max, `must be at most ${max}${why}`);
+const minPass = schemas/* union */.KCZ([schemas/* number */.aig(), schemas/* string */.YjP()], {
+    error: 'must be a share of the cases (90%) or a count of them (18)'
+})
+    .transform((value, ctx) => {
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0)
+        return { count: value };
+    const parsed = typeof value === 'string' ? share.safeParse(value) : undefined;
+    if (parsed?.success)
+        return { share: parsed.data };
+    ctx.issues.push({
+        code: 'custom',
+        message: 'must be a share of the cases written with % (90%) or a whole count of them (18)',
+        input: value
+    });
+    return core/* NEVER */.tm;
+});
+const values_text = schemas/* string */.YjP({ error: 'must be text' })
+    .refine((value) => value.trim() !== '', 'must not be empty');
+/** `agent.expect`: text, or `/pattern/flags` that compiles. */
+const values_expectation = values_text.check((ctx) => {
+    const parsed = (0,expectation/* parseExpectation */.WR)(ctx.value);
+    if ('problem' in parsed)
+        ctx.issues.push({ code: 'custom', message: parsed.problem, input: '' });
+});
+/** `gate.baseline`: previous, dataset, none or an experiment id. */
+const baseline = schemas/* string */.YjP({ error: 'must be previous, dataset, none, or an experiment id (a UUID)' })
+    .transform((value, ctx) => {
+    const parsed = (0,gate_thresholds/* parseBaseline */.nk)(value);
+    if (parsed.value !== undefined)
+        return parsed.value.kind === 'experiment' ? parsed.value.id : value.trim();
+    for (const message of parsed.problems)
+        ctx.issues.push({ code: 'custom', message, input: value });
+    return core/* NEVER */.tm;
+});
+const KEY_WORDS = 'a feedback key: letters, digits and _ . : -, starting with a letter, digit or _, at most 100 characters';
+/** A map of feedback keys to numbers; `every` lets `*` stand for each gated key. */
+const thresholds = (options) => {
+    const number = options.negative
+        ? schemas/* number */.aig({ error: 'must be a number' })
+        : schemas/* number */.aig({ error: 'must be a number' })
+            .min(0, 'must not be negative (a drop is written as a positive number)');
+    const key = schemas/* string */.YjP()
+        .refine((key) => gate_thresholds/* FEEDBACK_KEY */.Ec.test(key) || (options.every && key === gate_thresholds/* EVERY_KEY */.QT), options.every ? `must be ${KEY_WORDS}, or * for every gated key` : `must be ${KEY_WORDS}`);
+    const value = (options.nullable ? number.nullable() : number);
+    return schemas/* record */.g1P(key, value, { error: 'must be a mapping of feedback keys to numbers' });
+};
+
+;// CONCATENATED MODULE: ./src/policy/schema.ts
+/**
+ * The release policy file, one zod schema: what every key may hold, its description and its
+ * default (for the published JSON Schema and the README's reference), and the partial policy an
+ * `environments` entry holds (`null` removes a key, `false` a section).
+ */
+
+
+
+/** The sections a policy (and an environments entry) may hold, in the order they are shown. */
+const SECTIONS = ['agent', 'smoke', 'gate', 'rollback'];
+/** Sections of the contract that later releases build: refused by name until then. */
+const NOT_BUILT = ['bake', 'assistants'];
+/** Each key's default, as written in a file (filled in only in the sections present). */
+const DEFAULTS = {
+    agent: { a2a: false, timeout: '5m' },
+    smoke: { 'min-pass': '100%', concurrency: 4 },
+    gate: {
+        'max-examples': 100,
+        repetitions: 1,
+        concurrency: 4,
+        'max-error-rate': '0%',
+        baseline: 'previous',
+        timeout: '10m'
+    },
+    rollback: { 'on-failure': false, timeout: '15m' }
+};
+/** The description the JSON Schema carries for a key (its default comes from DEFAULTS). */
+function about(schema, description) {
+    return schema.meta({ description });
+}
+/**
+ * A key of a section: optional in the file; in an environments entry also `null` (remove it).
+ */
+function key(entry, schema) {
+    return (entry ? schema.nullable().optional() : schema.optional());
+}
+/** A mapping's message when it is something else (its unknown keys are said apart). */
+function mappingError(what) {
+    return (issue) => issue.code === 'invalid_type' ? `must be ${what}` : undefined;
+}
+/** A section: a mapping of its keys. */
+function mapping(name, shape) {
+    return schemas/* strictObject */.rej(shape, { error: mappingError(`a mapping of ${name}'s keys`) });
+}
+const smokeCases = schemas/* union */.KCZ([
+    values_text.meta({ description: 'a case file, relative to the workspace (YAML list or .jsonl)' }),
+    schemas/* array */.YOg(cases/* caseSchema */.oe)
+        .min(1, 'must hold at least one case')
+        .max(cases/* MAX_CASES */.fG, `must hold at most ${cases/* MAX_CASES */.fG} cases: a smoke suite gates a deploy, keep it small`)
+])
+    .meta({ description: 'the smoke cases: a path to a case file, or the list itself' });
+function sections(entry) {
+    const agent = mapping('agent', {
+        assistant: key(entry, about(values_text, 'assistant id or graph name; the default assistant of the checks, the smoke cases and the gate')),
+        message: key(entry, about(values_text, 'a stateless POST /runs/wait with this human message; the reply is printed')),
+        expect: key(entry, about(values_expectation, 'with agent.message: text the reply must contain, or /pattern/flags')),
+        a2a: key(entry, about(schemas/* boolean */.zMY({ error: 'must be true or false' }), 'true: fetch the agent card and send one A2A message/send')),
+        timeout: key(entry, about(values_duration, 'longest time for the agent checks (and the whole smoke suite)'))
+    });
+    const smoke = mapping('smoke', {
+        cases: key(entry, smokeCases),
+        'min-pass': key(entry, about(minPass, 'cases that must pass: a share (90%) or a count')),
+        concurrency: key(entry, about(count(1, 16, ' (cases run at once against one revision)'), 'cases at once, 1–16'))
+    });
+    const gate = mapping('gate', {
+        dataset: key(entry, about(values_text, 'a dataset of the tracing service, by name or id: enables the evaluation gate')),
+        splits: key(entry, about(schemas/* array */.YOg(values_text, { error: 'must be a list of split names' })
+            .min(1, 'must name at least one split'), 'dataset splits (default: every example)')),
+        'dataset-version': key(entry, about(values_text, 'a version tag or an ISO time (default: the newest)')),
+        'max-examples': key(entry, about(count(1, 10_000, ' (every run is an agent call and evaluator calls)'), 'more runs (examples × repetitions) than this is refused before any write')),
+        repetitions: key(entry, about(count(1, 5, ' (runs per example)'), 'runs per example, 1–5')),
+        concurrency: key(entry, about(count(1, 16, ' (runs at once against one revision)'), 'runs at once, 1–16')),
+        'min-scores': key(entry, about(thresholds({ every: false, negative: true, nullable: entry }), 'feedback key → lowest mean allowed')),
+        'max-regression': key(entry, about(thresholds({ every: true, negative: false, nullable: entry }), 'feedback key (or * for every gated key) → largest drop below the baseline')),
+        'max-error-rate': key(entry, about(share, 'share of runs that may fail, N%')),
+        baseline: key(entry, about(baseline, 'previous, dataset, none or an experiment id')),
+        timeout: key(entry, about(values_duration, "longest wait for the evaluators' scores after the last run"))
+    });
+    const rollback = mapping('rollback', {
+        'on-failure': key(entry, about(schemas/* boolean */.zMY({ error: 'must be true or false' }), 'true: redeploy the previous revision when this one fails its checks')),
+        timeout: key(entry, about(values_duration, "longest wait for the rollback's revision, on top of timeout"))
+    });
+    return { agent, smoke, gate, rollback };
+}
+/** The sections' schemas as a policy holds them (their shapes name the known keys). */
+const base = sections(false);
+const partial = sections(true);
+const removable = (schema) => schemas/* union */.KCZ([schemas/* literal */.euz(false), schema]).optional();
+/** An environments entry: any section but version and environments, `false` removing one. */
+const entrySchema = schemas/* strictObject */.rej({
+    agent: removable(partial.agent),
+    smoke: removable(partial.smoke),
+    gate: removable(partial.gate),
+    rollback: removable(partial.rollback)
+}, { error: mappingError('a partial policy (agent, smoke, gate, rollback)') })
+    .meta({ description: 'a partial policy applied over the rest for this GitHub environment' });
+/** An entry's name: the environment's, or a prefix of names ending in `*`. */
+const entryName = schemas/* string */.YjP()
+    .regex(/^[^*]+\*?$/, 'must be an environment name, or a prefix ending in * (pr-*)');
+/** The sections of a policy without `environments`: what a policy in effect holds. */
+const sectionsSchema = schemas/* strictObject */.rej({
+    version: schemas/* literal */.euz(1, { error: 'must be 1 (the only version of the release policy so far)' })
+        .meta({ description: '`1` (required; a later schema is a new number)' }),
+    agent: base.agent.optional(),
+    smoke: base.smoke.optional(),
+    gate: base.gate.optional(),
+    rollback: base.rollback.optional()
+}, { error: mappingError('a mapping of version, agent, smoke, gate, rollback and environments') });
+/** The file as written. */
+const policySchema = sectionsSchema
+    .extend({
+    environments: schemas/* record */.g1P(entryName, entrySchema, {
+        error: 'must be a mapping of environment names to partial policies'
+    })
+        .optional()
+        .meta({
+        description: 'environment name (or prefix ending in *) → a partial policy merged over the rest'
+    })
+})
+    .meta({
+    title: 'Release policy',
+    description: 'What must hold before a new revision stays (deploy-agent-action)'
+});
+
+
+/***/ }),
+
+/***/ 8095:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Sh: () => (/* binding */ durationWords),
+/* harmony export */   gu: () => (/* binding */ scoreWords),
+/* harmony export */   hs: () => (/* binding */ shareWords),
+/* harmony export */   l3: () => (/* binding */ minPassWords)
+/* harmony export */ });
+/** A policy's values as people read them: `15m`, `5%`, `0.80`. Pure. */
+/** Milliseconds as a duration the policy could hold: `1h30m`, `15m`, `45s`, `1.5s`. */
+function durationWords(ms) {
+    const hours = Math.floor(ms / 3_600_000);
+    const minutes = Math.floor((ms % 3_600_000) / 60_000);
+    const seconds = (ms % 60_000) / 1000;
+    const parts = [
+        hours > 0 && `${hours}h`,
+        minutes > 0 && `${minutes}m`,
+        seconds > 0 && `${seconds}s`
+    ];
+    const text = parts.filter((part) => part !== false).join('');
+    return text === '' ? '0s' : text;
+}
+/** A share 0–1 as written: `5%`. */
+function shareWords(share) {
+    return `${Number((share * 100).toFixed(4))}%`;
+}
+/** A score bound: two decimals unless it has more (`0.80`, `0.825`). */
+function scoreWords(value) {
+    return Number.isInteger(Math.round(value * 1e6) / 1e4) ? value.toFixed(2) : String(value);
+}
+/** `smoke.min-pass` as written. */
+function minPassWords(minPass) {
+    return 'share' in minPass ? shareWords(minPass.share) : String(minPass.count);
 }
 
 
@@ -34205,7 +34969,8 @@ function showControlCharacters(text) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   DY: () => (/* binding */ gateLogLines),
 /* harmony export */   eP: () => (/* binding */ gateStatusLine),
-/* harmony export */   eh: () => (/* binding */ renderGate)
+/* harmony export */   eh: () => (/* binding */ renderGate),
+/* harmony export */   qS: () => (/* binding */ renderGateLine)
 /* harmony export */ });
 /** Characters of an example's first line in the table. */
 const MAX_EXAMPLE_CHARS = 120;
@@ -34278,12 +35043,48 @@ function renderGate(report, md, options = {}) {
         '',
         ...renderLinks(report, md),
         ...(options.broughtBack !== undefined
-            ? [
-                md.paragraph(`Revision ${options.broughtBack}, brought back by the rollback, was not evaluated again: it served before, and a second experiment would double the cost while the service is degraded.`),
-                ''
-            ]
+            ? [md.paragraph(notEvaluatedAgain(options.broughtBack, verdict.verdict)), '']
             : []),
         ...report.notices.flatMap((notice) => [md.paragraph(notice), ''])
+    ];
+}
+/**
+ * Why the brought-back revision has no experiment of its own: it served before; the service's
+ * trouble is a reason only when the gate could not conclude.
+ */
+function notEvaluatedAgain(revision, verdict) {
+    const degraded = verdict === 'inconclusive'
+        ? ', and a second experiment would double the cost while the service is degraded'
+        : '';
+    return `Revision ${revision}, brought back by the rollback, was not evaluated again: it served before, and its earlier experiment still stands${degraded}.`;
+}
+/**
+ * The gate in the PR comment: one line (its verdict, the keys that decided, against what, a link
+ * in words), the table, examples and cost collapsed beneath it.
+ */
+function renderGateLine(report, md, options = {}) {
+    const { verdict } = report.verdict;
+    const mark = verdict === 'passed' ? '✅' : verdict === 'skipped' ? '⏭️' : '❌';
+    const deciding = verdict === 'passed' ? report.rows : report.rows.filter((row) => row.verdict !== 'pass');
+    const keys = deciding.map((row) => {
+        const change = row.delta !== null ? ` (${signed(row.delta)})` : '';
+        const needs = threshold(row) === '—' ? '' : `, needs ${threshold(row)}`;
+        return `${md.cell(row.key)} ${number(row.mean)}${change}${needs}`;
+    });
+    const against = report.baselineExperimentId ? 'against the baseline' : 'no baseline';
+    const link = report.links.experiment
+        ? ` ${md.linkAs('experiment ↗', report.links.experiment)}`
+        : '';
+    const said = [keys.join('; '), against].filter((part) => part).join(', ');
+    const details = renderGate(report, md, options).slice(2);
+    return [
+        `**Evaluation gate:** ${mark} ${VERDICT_WORDS[verdict]}: ${said}.${link}`,
+        '',
+        "<details><summary>The gate's scores</summary>",
+        '',
+        ...details,
+        '</details>',
+        ''
     ];
 }
 function renderExamples(report, md) {
@@ -34314,10 +35115,10 @@ function renderExamples(report, md) {
 function renderLinks(report, md) {
     const { experiment, comparison } = report.links;
     const links = [
-        ...(experiment ? [`the experiment: ${md.link(experiment)}`] : []),
-        ...(comparison ? [`the comparison with the baseline: ${md.link(comparison)}`] : [])
+        ...(experiment ? [md.linkAs('experiment ↗', experiment)] : []),
+        ...(comparison ? [md.linkAs('comparison with the baseline ↗', comparison)] : [])
     ];
-    return links.length > 0 ? [`Links: ${links.join('; ')}`, ''] : [];
+    return links.length > 0 ? [`Links: ${links.join(' · ')}`, ''] : [];
 }
 /**
  * The gate's verdict in one short plain line, for the GitHub status's description: the words
@@ -34518,6 +35319,12 @@ function createLog(redact, sink) {
         notice: (text, title) => sink.notice(safe(text), titled(title)),
         warning: (text) => sink.warning(safe(text)),
         error: (text, title) => sink.error(safe(text), titled(title)),
+        errorAt: (text, place) => sink.error(safe(text), {
+            ...titled(place.title),
+            file: safe(place.file),
+            ...(place.line !== undefined && { startLine: place.line }),
+            ...(place.col !== undefined && { startColumn: place.col })
+        }),
         debug: (text) => {
             if (sink.isDebug())
                 sink.debug(safe(text()));
@@ -34654,6 +35461,104 @@ function capMarkdown(markdown, maxBytes = MAX_SUMMARY_BYTES, note = '\n\n_The su
             open = undefined;
     }
     return [...kept, ...(open ? [open] : []), ''].join('\n') + note;
+}
+
+
+/***/ }),
+
+/***/ 5132:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   gZ: () => (/* binding */ policyComment),
+/* harmony export */   jZ: () => (/* binding */ policySummary)
+/* harmony export */ });
+/* unused harmony export shortDigest */
+/** The digest as the text shows it: its first 8 characters. */
+const shortDigest = (digest) => digest.slice(0, 8).replace(/[^0-9a-f]/g, '');
+/** The summary's lines: the changes a pull request makes (shown), then the block (collapsed). */
+function policySummary(policy, md) {
+    if (policy === undefined)
+        return [];
+    if (!policy.given)
+        return ['**Release policy:** none given (`release-policy`): only the serving check runs.', ''];
+    return [...changesSummary(policy.changes, md), ...policyBlock(policy, md)];
+}
+function policyBlock(policy, md) {
+    const file = md.linkAs(policy.path, policy.link);
+    return [
+        // Inside <summary> markdown is not read: the digest (hex, made here) as HTML code.
+        `<details><summary>Release policy <code>${shortDigest(policy.digest)}</code></summary>`,
+        '',
+        `- **File:** ${file}`,
+        `- **Digest:** ${md.code(shortDigest(policy.digest))}`,
+        `- **Entry applied:** ${md.cell(entryWords(policy))}`,
+        ...(policy.sections.length === 0
+            ? ['- no sections: only the serving check runs']
+            : policy.sections.map((line) => `- ${md.cell(line)}`)),
+        '',
+        '</details>',
+        ''
+    ];
+}
+function entryWords(policy) {
+    if (policy.entry !== null)
+        return `environments.${policy.entry}`;
+    // The environment is known when it reached the run's config; else only that none applied.
+    return policy.environment === undefined
+        ? 'no entry applied'
+        : `no entry matched environment ${policy.environment}`;
+}
+/** What the pull request changes, one line per setting. */
+function changesSummary(changes, md) {
+    if (changes === undefined)
+        return [];
+    if (!changes.read)
+        return [
+            `**Release policy changes:** the base branch's policy was not read, so this pull request's changes to it are not shown: ${md.cell(changes.why)}`,
+            ''
+        ];
+    const title = changes.isNew
+        ? 'the file is new in this pull request'
+        : changes.list.length === 0
+            ? 'none'
+            : changes.counts.replace(/^policy: /, '');
+    return [
+        `### Release policy changes: ${md.cell(title)}`,
+        '',
+        `Against the base commit ${md.code(changes.baseSha.slice(0, 7))}.`,
+        '',
+        ...changeLines(changes.list, md),
+        ''
+    ];
+}
+function changeLines(list, md) {
+    return list.map((change) => `- ${changeMarkdown(change, md)}`);
+}
+/** "`gate.min-scores.correctness` 0.8 → 0.6, weaker", each piece escaped. */
+function changeMarkdown(change, md) {
+    const values = `${change.base ?? '(none)'} → ${change.head ?? '(none)'}`;
+    const word = change.note === undefined ? change.word : `${change.word} (${change.note})`;
+    return `${md.code(change.keyPath)} ${md.cell(values)}, **${word}**`;
+}
+/** The comment's one line ("policy: 2 weaker, 1 stronger") with the list collapsed. */
+function policyComment(policy, md) {
+    if (policy === undefined || !policy.given || policy.changes === undefined)
+        return [];
+    const { changes } = policy;
+    if (!changes.read)
+        return [`- **Release policy:** ${md.cell(`policy: base not read (${changes.why})`)}`, ''];
+    const counts = changes.isNew ? 'policy: new in this pull request' : changes.counts;
+    if (changes.list.length === 0)
+        return [`- **Release policy:** ${md.cell(counts)}`, ''];
+    return [
+        `<details><summary>${md.cell(counts)}</summary>`,
+        '',
+        ...changeLines(changes.list, md),
+        '',
+        '</details>',
+        ''
+    ];
 }
 
 
@@ -34966,17 +35871,18 @@ const NO_SECRETS = createRedactor([]);
 
 /***/ }),
 
-/***/ 5309:
+/***/ 4088:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   FK: () => (/* binding */ buildReport),
-  m_: () => (/* binding */ shortId)
+  m_: () => (/* binding */ shortId),
+  IR: () => (/* binding */ shortenIds)
 });
 
-// UNUSED EXPORTS: shortenIds, tidyLogLine
+// UNUSED EXPORTS: tidyLogLine
 
 // EXTERNAL MODULE: ./src/lib/github-links.ts
 var github_links = __nccwpck_require__(3676);
@@ -35002,9 +35908,236 @@ function checksInWords(checks) {
 
 // EXTERNAL MODULE: ./src/report/headline.ts
 var headline = __nccwpck_require__(4512);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./node_modules/canonicalize/lib/canonicalize.js
+var canonicalize = __nccwpck_require__(8799);
+// EXTERNAL MODULE: ./src/policy/schema.ts + 1 modules
+var schema = __nccwpck_require__(3346);
+// EXTERNAL MODULE: ./src/policy/words.ts
+var words = __nccwpck_require__(8095);
+;// CONCATENATED MODULE: ./src/policy/compare.ts
+/**
+ * What a pull request changes in the policy in effect: one line per setting, its key path, the
+ * base branch's value → this one's, and whether the change makes the release weaker, stronger or
+ * only changed (spec: "What a pull request changes"). Pure.
+ */
+
+
+
+
+/** Higher is stronger (+1), lower is stronger (-1), or neither (0: a change is `changed`). */
+function direction(keyPath) {
+    if (keyPath.startsWith('gate.min-scores.') || keyPath === 'smoke.min-pass')
+        return 1;
+    if (keyPath.startsWith('gate.max-regression.') || keyPath === 'gate.max-error-rate')
+        return -1;
+    if (keyPath === 'rollback.on-failure' || keyPath === 'agent.a2a')
+        return 1;
+    return 0;
+}
+/** Settings whose removal takes a check away (a bound, a case, the reply's expectation). */
+function removalWeakens(keyPath) {
+    return (keyPath.startsWith('gate.min-scores.') ||
+        keyPath.startsWith('gate.max-regression.') ||
+        keyPath.startsWith('smoke.cases[') ||
+        keyPath === 'agent.expect');
+}
+/** Every setting of a section as key path → value. */
+function settings(side, section) {
+    const found = new Map();
+    const record = side.policy[section];
+    if (record === undefined)
+        return found;
+    for (const [key, value] of Object.entries(record)) {
+        const keyPath = `${section}.${key}`;
+        if (value === undefined)
+            continue;
+        if (keyPath === 'gate.min-scores' || keyPath === 'gate.max-regression') {
+            for (const [name, bound] of Object.entries(value))
+                found.set(`${keyPath}.${name}`, { value: bound, shown: String(bound) });
+        }
+        else if (keyPath === 'smoke.cases') {
+            for (const [index, written] of (side.casesWritten ?? []).entries())
+                found.set(`smoke.cases[${caseIdentity(written, index)}]`, {
+                    value: written,
+                    shown: caseWords(written)
+                });
+        }
+        else
+            found.set(keyPath, { value: comparable(keyPath, value), shown: shownValue(keyPath, value) });
+    }
+    return found;
+}
+/** A case is matched by its name, else by the SHA-256 of its message or input. */
+function caseIdentity(written, index) {
+    const record = (written ?? {});
+    if (typeof record.name === 'string' && record.name !== '')
+        return record.name;
+    const content = record.message ?? record.input ?? record.inputs ?? { index };
+    const hash = (0,external_node_crypto_.createHash)('sha256')
+        .update((0,canonicalize/* default */.A)(content) ?? String(index))
+        .digest('hex');
+    return `sha256:${hash.slice(0, 12)}`;
+}
+function caseWords(written) {
+    const message = written?.message;
+    return typeof message === 'string' ? JSON.stringify(message.slice(0, 40)) : 'a case';
+}
+/** min-pass is compared only between two shares or two counts. */
+function comparable(keyPath, value) {
+    if (keyPath !== 'smoke.min-pass')
+        return value;
+    const minPass = value;
+    return 'share' in minPass ? { share: minPass.share } : { count: minPass.count };
+}
+function shownValue(keyPath, value) {
+    if (keyPath.endsWith('.timeout'))
+        return (0,words/* durationWords */.Sh)(value);
+    if (keyPath === 'gate.max-error-rate')
+        return (0,words/* shareWords */.hs)(value);
+    if (keyPath === 'smoke.min-pass')
+        return (0,words/* minPassWords */.l3)(value);
+    if (keyPath === 'smoke.cases')
+        return 'the cases';
+    return typeof value === 'string' ? JSON.stringify(value) : ((0,canonicalize/* default */.A)(value) ?? String(value));
+}
+/** Which way a change of a directional setting goes: +1 higher, -1 lower, 0 not comparable. */
+function movement(base, head) {
+    const number = (value) => typeof value === 'boolean'
+        ? Number(value)
+        : typeof value === 'number'
+            ? value
+            : typeof value === 'object' && value !== null
+                ? (value.share ?? value.count)
+                : undefined;
+    const sameKind = typeof base !== 'object' ||
+        base === null ||
+        typeof head !== 'object' ||
+        head === null ||
+        Object.keys(base).join() === Object.keys(head).join();
+    const from = number(base);
+    const to = number(head);
+    if (!sameKind || from === undefined || to === undefined)
+        return 0;
+    return Math.sign(to - from);
+}
+/**
+ * The changes from `base` (the policy in effect at the pull request's base; undefined when the
+ * file is new there) to `head`, in the order of the sections and their keys.
+ */
+function comparePolicies(base, head) {
+    const changes = [];
+    for (const section of schema/* SECTIONS */.bP) {
+        const after = settings(head, section);
+        if (base === undefined) {
+            for (const [keyPath, setting] of after)
+                changes.push({ keyPath, head: setting.shown, word: 'new' });
+            continue;
+        }
+        const inBase = base.policy[section] !== undefined;
+        const inHead = head.policy[section] !== undefined;
+        if (inBase && !inHead) {
+            changes.push({ keyPath: section, base: 'present', word: 'weaker', note: 'removed' });
+            continue;
+        }
+        if (!inBase && inHead) {
+            changes.push({ keyPath: section, head: 'present', word: 'stronger', note: 'added' });
+            continue;
+        }
+        const before = settings(base, section);
+        for (const keyPath of new Set([...before.keys(), ...after.keys()])) {
+            const from = before.get(keyPath);
+            const to = after.get(keyPath);
+            if (from !== undefined && to !== undefined) {
+                if ((0,canonicalize/* default */.A)(from.value) === (0,canonicalize/* default */.A)(to.value))
+                    continue;
+                const moved = movement(from.value, to.value) * direction(keyPath);
+                const word = moved > 0 ? 'stronger' : moved < 0 ? 'weaker' : 'changed';
+                changes.push({ keyPath, base: from.shown, head: to.shown, word });
+            }
+            else if (from !== undefined)
+                changes.push({
+                    keyPath,
+                    base: from.shown,
+                    word: removalWeakens(keyPath) ? 'weaker' : 'changed',
+                    note: 'removed'
+                });
+            else if (to !== undefined)
+                changes.push({
+                    keyPath,
+                    head: to.shown,
+                    word: removalWeakens(keyPath) ? 'stronger' : 'changed',
+                    note: 'added'
+                });
+        }
+    }
+    return changes;
+}
+/** "`gate.min-scores.correctness` 0.8 → 0.6, weaker"; plain text, escaped by the report. */
+function changeLine(change) {
+    const values = `${change.base ?? '(none)'} → ${change.head ?? '(none)'}`;
+    const word = change.note === undefined ? change.word : `${change.word} (${change.note})`;
+    return `\`${change.keyPath}\` ${values}, ${word}`;
+}
+/** The PR comment's one line: "policy: 2 weaker, 1 stronger". */
+function changeCounts(changes) {
+    const words = ['weaker', 'stronger', 'changed', 'new'];
+    const counts = words
+        .map((word) => [word, changes.filter((change) => change.word === word).length])
+        .filter(([, count]) => count > 0)
+        .map(([word, count]) => `${count} ${word}`);
+    return `policy: ${counts.length > 0 ? counts.join(', ') : 'unchanged'}`;
+}
+
+// EXTERNAL MODULE: ./src/policy/describe.ts
+var describe = __nccwpck_require__(8621);
+;// CONCATENATED MODULE: ./src/report/policy-model.ts
+/**
+ * The release policy in the report model: the policy in effect in words, where its file is at the
+ * workflow's commit, and what a pull request changes against its base branch's. Pure.
+ */
+
+
+
+/**
+ * The policy in words; `{ given: false }` for a checked operation without one (the summary says
+ * only the serving check runs); undefined for an operation the policy does not apply to.
+ */
+function policyInWords(facts, checked, place, workflowCommit) {
+    if (facts === undefined)
+        return checked ? { given: false } : undefined;
+    const { inEffect } = facts;
+    const link = place && (0,github_links/* blobUrl */.b0)(place, workflowCommit, facts.path);
+    return {
+        given: true,
+        path: facts.path,
+        ...(link === undefined ? {} : { link }),
+        digest: inEffect.digest,
+        entry: inEffect.entry,
+        ...(facts.environment === undefined ? {} : { environment: facts.environment }),
+        sections: (0,describe/* describePolicy */.w)(inEffect.policy),
+        ...(facts.base === undefined ? {} : { changes: changesOf(facts, facts.base) })
+    };
+}
+function changesOf(facts, base) {
+    if (base.kind === 'failed')
+        return { read: false, why: base.why, ...(base.baseSha ? { baseSha: base.baseSha } : {}) };
+    const head = { policy: facts.inEffect.policy, casesWritten: facts.inEffect.casesWritten };
+    const list = comparePolicies(base.kind === 'read' ? base.side : undefined, head);
+    return {
+        read: true,
+        baseSha: base.baseSha,
+        isNew: base.kind === 'new',
+        list,
+        counts: changeCounts(list)
+    };
+}
+
 // EXTERNAL MODULE: ./src/report/rollback-text.ts
 var rollback_text = __nccwpck_require__(6846);
 ;// CONCATENATED MODULE: ./src/report/report-model.ts
+
 
 
 
@@ -35062,7 +36195,8 @@ function buildReport(input) {
         phases: result.phases,
         logs: input.logs && logsInWords(input.logs),
         planLines: result.planLines,
-        pruneRows: result.pruneRows
+        pruneRows: result.pruneRows,
+        policy: policyInWords(input.policy, operations/* OPERATIONS */.x[input.operation].checked, place, input.workflowCommit)
     };
     return { ...model, headline: (0,headline/* headlineOf */.gD)(model) };
 }
@@ -35326,8 +36460,9 @@ const STEP_ROWS = {
     },
     gate: {
         words: 'evaluation gate',
+        failedPhrase: (gate) => `evaluation ${(0,_gate__WEBPACK_IMPORTED_MODULE_0__/* .gateStatusLine */ .eP)(gate)}`,
         summary: (gate, { md, broughtBack }) => (0,_gate__WEBPACK_IMPORTED_MODULE_0__/* .renderGate */ .eh)(gate, md, { broughtBack }),
-        comment: (gate, { md, broughtBack }) => (0,_gate__WEBPACK_IMPORTED_MODULE_0__/* .renderGate */ .eh)(gate, md, { broughtBack }),
+        comment: (gate, { md, broughtBack }) => (0,_gate__WEBPACK_IMPORTED_MODULE_0__/* .renderGateLine */ .qS)(gate, md, { broughtBack }),
         status: (gate) => (0,_gate__WEBPACK_IMPORTED_MODULE_0__/* .gateStatusLine */ .eP)(gate),
         outputs: (gate) => gate.outputs
     }
@@ -35388,7 +36523,7 @@ which) {
     return [
         `### Smoke suite${which ? ` ${which}` : ''}: ${passCount(suite)}`,
         '',
-        `Revision ${md.code(suite.revisionId.slice(0, 8))}; verify-min-pass asks for ${suite.required}. ${latency}`,
+        `Revision ${md.code(suite.revisionId.slice(0, 8))}; smoke.min-pass asks for ${suite.required}. ${latency}`,
         '',
         `| Case | Verdict |${withLatency ? ' Latency |' : ''} Reply (first line) |${withReference ? ' Reference |' : ''}`,
         `|---|---|${withLatency ? '---|' : ''}---|${withReference ? '---|' : ''}`,
@@ -35595,13 +36730,16 @@ function renderChart(timeline, shown, final, md) {
     ];
 }
 
-// EXTERNAL MODULE: ./src/report/report-model.ts + 1 modules
-var report_model = __nccwpck_require__(5309);
+// EXTERNAL MODULE: ./src/report/policy-text.ts
+var policy_text = __nccwpck_require__(5132);
+// EXTERNAL MODULE: ./src/report/report-model.ts + 3 modules
+var report_model = __nccwpck_require__(4088);
 // EXTERNAL MODULE: ./src/report/report-pieces.ts
 var report_pieces = __nccwpck_require__(1748);
 // EXTERNAL MODULE: ./src/report/step-rows.ts
 var step_rows = __nccwpck_require__(2274);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
+
 
 
 
@@ -35653,6 +36791,7 @@ function renderSummary(model, redact) {
         ...facts(model, md),
         ...checksTable(model.checks, md),
         ...payloadLines,
+        ...(0,policy_text/* policySummary */.jZ)(model.policy, md),
         ...(model.planLines ? ['### Plan', '', md.fence(model.planLines), ''] : []),
         ...(model.phases ? renderPhases(model.phases, md) : []),
         ...fullIds(model, md)
@@ -35859,6 +36998,236 @@ function withChecks(result, checks) {
     const why = failing.why ??
         `The ${failing.check} check ${failing.verdict === 'failed' ? 'failed' : 'could not conclude'}.`;
     return { ...result, outcome: 'checks-failed', message: `${why} ${result.message}` };
+}
+
+
+/***/ }),
+
+/***/ 8288:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   IX: () => (/* binding */ toCase),
+/* harmony export */   Td: () => (/* binding */ requiredPasses),
+/* harmony export */   fG: () => (/* binding */ MAX_CASES),
+/* harmony export */   gZ: () => (/* binding */ MAX_FILE_BYTES),
+/* harmony export */   h9: () => (/* binding */ caseEntries),
+/* harmony export */   oe: () => (/* binding */ caseSchema)
+/* harmony export */ });
+/* unused harmony export parseCases */
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2857);
+/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2543);
+/* harmony import */ var _expectation__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3151);
+
+
+
+
+/** More cases than this is a load test, not a smoke suite; the file is refused. */
+const MAX_CASES = 500;
+/** A case file over this is not a list of smoke cases. */
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
+/** Characters of a dataset example's reference answer kept for the summary. */
+const MAX_REFERENCE = 2_000;
+const CASE_KEYS = 'name, message, input, assistant, expect, expect-not, max-latency';
+const inputObject = zod__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J(), { error: 'must be a mapping (an object)' });
+// YAML reads `expect: 1234` as a number: any scalar is taken as the text it was written as.
+const textValue = zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY()], { error: 'must be text' })
+    .transform(String);
+const nonEmpty = textValue.pipe(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1, 'must not be empty'));
+const caseSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    name: textValue.optional(),
+    message: textValue.optional(),
+    input: inputObject.optional(),
+    assistant: nonEmpty.optional(),
+    expect: nonEmpty.optional(),
+    'expect-not': nonEmpty.optional(),
+    'max-latency': zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig()], { error: 'must be a duration' }).optional(),
+    // A dataset example as the tracing service exports it.
+    inputs: inputObject.optional(),
+    outputs: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J().optional()
+});
+/** A case file's text → its cases: a YAML list, or JSON Lines (one case a line). Pure. */
+function parseCases(text, jsonLines) {
+    // Editors on Windows start a UTF-8 file with a byte-order mark; JSON.parse refuses it.
+    text = text.replace(/^\uFEFF/, '');
+    const entries = caseEntries(text, jsonLines);
+    if ('problem' in entries)
+        return { problems: [entries.problem] };
+    if (entries.list.length === 0)
+        return { problems: ['the file holds no cases'] };
+    if (entries.list.length > MAX_CASES)
+        return {
+            problems: [
+                `the file holds ${entries.list.length} cases, more than ${MAX_CASES}: a smoke suite gates a deploy, keep it small`
+            ]
+        };
+    const problems = [];
+    const cases = [];
+    for (const { where, value } of entries.list) {
+        const parsed = toCase(value, where);
+        if ('problems' in parsed)
+            problems.push(...parsed.problems);
+        else
+            cases.push(parsed.case);
+    }
+    return problems.length > 0 ? { problems } : { cases, problems: [] };
+}
+/** A case file's text → its entries as written, each with its place ("case 3", "line 3"). */
+function caseEntries(text, jsonLines) {
+    text = text.replace(/^\uFEFF/, '');
+    return jsonLines ? jsonLineEntries(text) : yamlEntries(text);
+}
+function yamlEntries(text) {
+    let value;
+    try {
+        value = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text);
+    }
+    catch (error) {
+        const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        return { problem: `is not valid YAML (${message})` };
+    }
+    if (!Array.isArray(value))
+        return {
+            problem: 'must be a list of cases (YAML "- message: …" items, or a .jsonl file with a case a line)'
+        };
+    return { list: value.map((item, index) => ({ where: `case ${index + 1}`, value: item })) };
+}
+function jsonLineEntries(text) {
+    const list = [];
+    const lines = text.split(/\r?\n/);
+    for (const [index, line] of lines.entries()) {
+        if (line.trim() === '')
+            continue;
+        try {
+            list.push({ where: `line ${index + 1}`, value: JSON.parse(line) });
+        }
+        catch {
+            return { problem: `line ${index + 1} is not JSON (a .jsonl file holds one case a line)` };
+        }
+    }
+    return { list };
+}
+function toCase(value, where) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return { problems: [`${where} must be a mapping of ${CASE_KEYS}`] };
+    const named = value.name;
+    const label = typeof named === 'string' && named !== '' ? `${where} (${JSON.stringify(named)})` : where;
+    const parsed = caseSchema.safeParse(value);
+    if (!parsed.success) {
+        return {
+            problems: parsed.error.issues.map((issue) => issue.code === 'unrecognized_keys'
+                ? `${label} has the unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => JSON.stringify(key)).join(', ')} (a case has ${CASE_KEYS}; a dataset example inputs and outputs)`
+                : `${label}: ${String(issue.path[0])} ${issue.message}`)
+        };
+    }
+    const data = parsed.data;
+    const problems = [];
+    const given = [
+        data.message !== undefined && 'message',
+        data.input !== undefined && 'input',
+        data.inputs !== undefined && 'inputs'
+    ].filter((key) => key !== false);
+    if (given.length === 0)
+        problems.push(`${label} has neither message nor input (what to send the agent)`);
+    if (given.length > 1)
+        problems.push(`${label} has ${given.join(' and ')}: give only one`);
+    const expectation = (key) => {
+        const text = data[key];
+        if (text === undefined)
+            return undefined;
+        const result = (0,_expectation__WEBPACK_IMPORTED_MODULE_3__/* .parseExpectation */ .WR)(text);
+        if ('expectation' in result)
+            return result.expectation;
+        problems.push(`${label}: ${key} ${result.problem}`);
+        return undefined;
+    };
+    const expect = expectation('expect');
+    const expectNot = expectation('expect-not');
+    let maxLatencyMs;
+    if (data['max-latency'] !== undefined) {
+        maxLatencyMs = (0,_lib_duration__WEBPACK_IMPORTED_MODULE_1__/* .parseDuration */ .E)(String(data['max-latency']));
+        if (maxLatencyMs === undefined || maxLatencyMs <= 0)
+            problems.push(`${label}: max-latency ${JSON.stringify(data['max-latency'])} is not a positive duration (30s, 1m30s, 500ms)`);
+    }
+    if (problems.length > 0)
+        return { problems };
+    const input = data.input ??
+        data.inputs ??
+        { messages: [{ role: 'human', content: data.message ?? '' }] };
+    return {
+        case: {
+            name: data.name !== undefined && data.name !== '' ? data.name : where,
+            input,
+            assistant: data.assistant,
+            expect,
+            expectNot,
+            maxLatencyMs,
+            reference: data.outputs === undefined ? undefined : referenceText(data.outputs)
+        }
+    };
+}
+/** A dataset example's outputs as text: its last message's content when it has messages. */
+function referenceText(outputs) {
+    const messages = outputs?.messages;
+    const last = Array.isArray(messages) ? messages.at(-1) : undefined;
+    const content = last?.content ?? outputs;
+    const text = typeof content === 'string' ? content : JSON.stringify(content);
+    return text.length > MAX_REFERENCE ? `${text.slice(0, MAX_REFERENCE)}…` : text;
+}
+/** How many of `total` cases must pass. */
+function requiredPasses(minPass, total) {
+    if (minPass.kind === 'count')
+        return minPass.count;
+    // The small margin keeps 80% of 10 at 8 whatever the floating point makes of it.
+    return Math.ceil((minPass.percent * total) / 100 - 1e-9);
+}
+
+
+/***/ }),
+
+/***/ 3151:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $u: () => (/* binding */ meetsExpectation),
+/* harmony export */   WR: () => (/* binding */ parseExpectation),
+/* harmony export */   uN: () => (/* binding */ describeExpectation)
+/* harmony export */ });
+/** Flags that make sense for one test of one reply; `g` and `y` would make the test stateful. */
+const ALLOWED_FLAGS = /^[imsuvd]*$/;
+const PATTERN_FORM = /^\/(.+)\/([a-z]*)$/s;
+/** The input's text as an expectation, or the problem with it (a sentence without the value). */
+function parseExpectation(text) {
+    const form = PATTERN_FORM.exec(text);
+    if (!form)
+        return { expectation: { kind: 'text', text } };
+    const [, source = '', flags = ''] = form;
+    if (!ALLOWED_FLAGS.test(flags)) {
+        return {
+            problem: `has the flags "${flags}"; a regular expression written /pattern/flags may use only i, m, s, u, v and d`
+        };
+    }
+    try {
+        return { expectation: { kind: 'pattern', pattern: new RegExp(source, flags) } };
+    }
+    catch (error) {
+        const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : '';
+        return {
+            problem: `is not a valid regular expression (${reason}); write plain text, or /pattern/flags`
+        };
+    }
+}
+function meetsExpectation(expectation, reply) {
+    return expectation.kind === 'text'
+        ? reply.includes(expectation.text)
+        : expectation.pattern.test(reply);
+}
+/** For messages: "contain "ok"" or "match /ok/i". */
+function describeExpectation(expectation) {
+    return expectation.kind === 'text'
+        ? `contain ${JSON.stringify(expectation.text)}`
+        : `match ${String(expectation.pattern)}`;
 }
 
 
@@ -38907,22 +40276,22 @@ __webpack_unused_export__ = Alias.Alias;
 __webpack_unused_export__ = identity.isAlias;
 __webpack_unused_export__ = identity.isCollection;
 __webpack_unused_export__ = identity.isDocument;
-__webpack_unused_export__ = identity.isMap;
+exports.jh = identity.isMap;
 __webpack_unused_export__ = identity.isNode;
 __webpack_unused_export__ = identity.isPair;
-__webpack_unused_export__ = identity.isScalar;
-__webpack_unused_export__ = identity.isSeq;
+exports.jn = identity.isScalar;
+exports.oP = identity.isSeq;
 __webpack_unused_export__ = Pair.Pair;
 __webpack_unused_export__ = Scalar.Scalar;
 __webpack_unused_export__ = YAMLMap.YAMLMap;
 __webpack_unused_export__ = YAMLSeq.YAMLSeq;
 __webpack_unused_export__ = cst;
 __webpack_unused_export__ = lexer.Lexer;
-__webpack_unused_export__ = lineCounter.LineCounter;
+exports.HN = lineCounter.LineCounter;
 __webpack_unused_export__ = parser.Parser;
 exports.qg = publicApi.parse;
 __webpack_unused_export__ = publicApi.parseAllDocuments;
-__webpack_unused_export__ = publicApi.parseDocument;
+exports.Tp = publicApi.parseDocument;
 __webpack_unused_export__ = publicApi.stringify;
 __webpack_unused_export__ = visit.visit;
 __webpack_unused_export__ = visit.visitAsync;
@@ -44838,6 +46207,215 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
+/***/ 8799:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ canonicalize)
+/* harmony export */ });
+function serializeString (value) {
+  if (!value.isWellFormed()) {
+    throw new Error('Lone surrogate is not allowed');
+  }
+  return JSON.stringify(value);
+}
+
+function serializePrimitive (value) {
+  switch (typeof value) {
+    case 'number':
+      if (isNaN(value)) {
+        throw new Error('NaN is not allowed');
+      }
+      if (!isFinite(value)) {
+        throw new Error('Infinity is not allowed');
+      }
+      // For finite numbers String(value) would give identical output, but
+      // JSON.stringify benchmarks faster on V8.
+      return JSON.stringify(value);
+    case 'string':
+      return serializeString(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    default:
+      // null, or values JSON.stringify maps to undefined (undefined,
+      // functions, symbols).
+      return JSON.stringify(value);
+  }
+}
+
+// Resolves a value to either its serialized primitive form (a string — or
+// undefined, for values JSON.stringify drops) or a frame describing the
+// container to descend into. Callers distinguish the two cases with
+// `typeof result !== 'object'`.
+//
+// toJSON results are unwrapped here, and the wrapper objects stay in `seen`
+// until the resolved subtree is fully serialized, so cycles introduced via
+// toJSON are still detected.
+function enterValue (value, seen) {
+  let wrappers = null;
+  while (value !== null && typeof value === 'object' && typeof value.toJSON === 'function') {
+    if (seen.has(value)) {
+      throw new Error('Circular reference detected');
+    }
+    seen.add(value);
+    (wrappers ??= []).push(value);
+    value = value.toJSON();
+  }
+
+  // Boxed Number/String/Boolean objects serialize as their primitive values,
+  // mirroring how JSON.stringify treats them.
+  if (value instanceof Number || value instanceof String || value instanceof Boolean) {
+    value = value.valueOf();
+  }
+
+  if (value === null || typeof value !== 'object') {
+    if (wrappers !== null) {
+      for (const wrapper of wrappers) seen.delete(wrapper);
+    }
+    return serializePrimitive(value);
+  }
+
+  if (seen.has(value)) {
+    throw new Error('Circular reference detected');
+  }
+  seen.add(value);
+
+  return {
+    container: value,
+    // null marks an array frame; object frames carry their sorted keys.
+    // `sort()`'s default comparator orders by UTF-16 code unit, which is the
+    // order JCS requires.
+    keys: Array.isArray(value) ? null : Object.keys(value).sort(),
+    // Next child to serialize; the frame resumes here after a nested
+    // container's subtree completes.
+    index: 0,
+    // Whether no member has been emitted yet (controls comma placement).
+    first: true,
+    // toJSON wrappers to release from `seen` when this frame completes.
+    wrappers
+  };
+}
+
+function canonicalize (object) {
+  if (object === null || typeof object !== 'object') {
+    return serializePrimitive(object);
+  }
+
+  const seen = new Set();
+  const root = enterValue(object, seen);
+  if (typeof root !== 'object') {
+    // A toJSON chain resolved the input to a primitive.
+    return root;
+  }
+
+  let result = root.keys === null ? '[' : '{';
+  const stack = [root];
+
+  // Depth-first serialization with an explicit stack instead of recursion, so
+  // nesting depth is bounded by heap size rather than call-stack size. The top
+  // frame is the container currently being serialized: primitive children are
+  // appended inline, while a nested container pushes a new frame and jumps
+  // back to the outer loop. Because frame.index was already advanced, the
+  // parent resumes at its next child once the subtree is done. Opening
+  // brackets are emitted when a frame is pushed, closing brackets when it
+  // completes.
+  outer:
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    const container = frame.container;
+
+    // keys === null marks an array frame; otherwise keys holds the object's
+    // sorted property names. Either way the iteration counter lives on the
+    // frame itself (frame.index), so when a frame is resumed after a nested
+    // container completes, the while condition continues at the first
+    // unserialized child instead of restarting from the beginning.
+    if (frame.keys === null) {
+      while (frame.index < container.length) {
+        const i = frame.index++;
+        if (i > 0) {
+          result += ',';
+        }
+        const element = container[i];
+        // Inside arrays, JSON.stringify serializes values with no JSON
+        // representation (undefined, symbols, functions) as null.
+        const value = element === undefined || typeof element === 'symbol' || typeof element === 'function' ? null : element;
+        if (value === null || typeof value !== 'object') {
+          result += serializePrimitive(value);
+          continue;
+        }
+        const child = enterValue(value, seen);
+        if (typeof child !== 'object') {
+          // A toJSON chain resolved the child to an already-serialized
+          // primitive — or, when child is undefined, to a value with no JSON
+          // representation, which becomes null inside arrays.
+          result += child === undefined ? 'null' : child;
+          continue;
+        }
+        result += child.keys === null ? '[' : '{';
+        stack.push(child);
+        continue outer;
+      }
+      result += ']';
+    } else {
+      const keys = frame.keys;
+      while (frame.index < keys.length) {
+        const key = keys[frame.index++];
+        const value = container[key];
+        // Inside objects, JSON.stringify omits properties whose value has no
+        // JSON representation (undefined, symbols, functions).
+        if (value === undefined || typeof value === 'symbol' || typeof value === 'function') {
+          continue;
+        }
+        if (value === null || typeof value !== 'object') {
+          // Commas are tracked with a flag rather than the key index: a
+          // skipped key must not leave a stray comma behind.
+          if (frame.first) {
+            frame.first = false;
+          } else {
+            result += ',';
+          }
+          result += serializeString(key) + ':' + serializePrimitive(value);
+          continue;
+        }
+        // The child must be resolved before the key is emitted: a toJSON
+        // returning a value with no JSON representation drops the whole
+        // property.
+        const child = enterValue(value, seen);
+        if (child === undefined) {
+          continue;
+        }
+        if (frame.first) {
+          frame.first = false;
+        } else {
+          result += ',';
+        }
+        result += serializeString(key) + ':';
+        if (typeof child !== 'object') {
+          result += child;
+          continue;
+        }
+        result += child.keys === null ? '[' : '{';
+        stack.push(child);
+        continue outer;
+      }
+      result += '}';
+    }
+
+    // Frame complete. The container leaves `seen` so that a later, sibling
+    // reference to the same object is not mistaken for a cycle.
+    seen.delete(container);
+    if (frame.wrappers !== null) {
+      for (const wrapper of frame.wrappers) seen.delete(wrapper);
+    }
+    stack.pop();
+  }
+
+  return result;
+}
+
+
+/***/ }),
+
 /***/ 2857:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -44849,7 +46427,9 @@ __nccwpck_require__.d(__webpack_exports__, {
   zMY: () => (/* binding */ schemas_boolean),
   IeY: () => (/* binding */ custom),
   k5n: () => (/* binding */ _enum),
+  Nlp: () => (/* binding */ _instanceof),
   E$q: () => (/* binding */ intersection),
+  euz: () => (/* binding */ literal),
   aig: () => (/* binding */ number),
   Ikc: () => (/* binding */ object),
   g1P: () => (/* binding */ record),
@@ -44861,7 +46441,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   uRe: () => (/* binding */ uuid)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, int, int32, int64, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(8532);
@@ -47262,16 +48842,16 @@ const $ZodEnum = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodEnum", (inst,
         return payload;
     };
 });
-const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLiteral", (inst, def) => {
+const $ZodLiteral = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodLiteral", (inst, def) => {
     $ZodType.init(inst, def);
     const values = new Set(def.values);
     inst._zod.values = values;
-    util.defineLazyInternal(inst, "pattern", (zod) => {
+    core_util/* defineLazyInternal */.v5(inst, "pattern", (zod) => {
         const vals = zod.def.values;
         // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
         return new RegExp(vals.length
             ? `^(${vals
-                .map((o) => typeof o === "string" ? util.escapeRegex(o) : o ? util.escapeRegex(o.toString()) : String(o))
+                .map((o) => typeof o === "string" ? core_util/* escapeRegex */.sD(o) : o ? core_util/* escapeRegex */.sD(o.toString()) : String(o))
                 .join("|")})$`
             : "^[^\\s\\S]$");
     });
@@ -47288,7 +48868,7 @@ const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         });
         return payload;
     };
-})));
+});
 const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFile", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _ctx) => {
@@ -51181,10 +52761,10 @@ function nativeEnum(entries, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLiteral", (inst, def) => {
-    core.$ZodLiteral.init(inst, def);
+const ZodLiteral = /*@__PURE__*/ core_core/* $constructor */.xI("ZodLiteral", (inst, def) => {
+    $ZodLiteral.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.literalProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
     inst.values = new Set(def.values);
     Object.defineProperty(inst, "value", {
         get() {
@@ -51194,12 +52774,12 @@ const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && 
             return def.values[0];
         },
     });
-})));
+});
 function literal(value, params) {
     return new ZodLiteral({
         type: "literal",
         values: Array.isArray(value) ? value : [value],
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 const ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodFile", (inst, def) => {
@@ -51519,7 +53099,7 @@ function _instanceof(cls, params = {}) {
         check: "custom",
         fn: (data) => data instanceof cls,
         abort: true,
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
     inst._zod.bag.Class = cls;
     // Override check to emit invalid_type instead of custom

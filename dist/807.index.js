@@ -1,5 +1,5 @@
-export const id = 417;
-export const ids = [417,996];
+export const id = 807;
+export const ids = [807];
 export const modules = {
 
 /***/ 7882:
@@ -194,7 +194,7 @@ function runAnswer(status, text, input) {
 
 /***/ }),
 
-/***/ 9417:
+/***/ 7807:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -217,18 +217,18 @@ var rollback = __webpack_require__(1996);
 var src_result = __webpack_require__(1666);
 ;// CONCATENATED MODULE: ./src/run/deadlines.ts
 // Every deadline of a run is made here: the run's (`timeout`), the rollback's
-// (`rollback-timeout`, from when it starts), and the shorter ones fixed inside them. Nothing
+// (`rollback.timeout`, from when it starts), and the shorter ones fixed inside them. Nothing
 // rewrites the config to move a deadline: a piece of the run is given the Deadline it works to.
 /** The run's deadline: `timeout` from when the step started. */
 function runDeadline(startedAt, timeoutMs) {
     return { at: startedAt + timeoutMs, input: 'timeout', budgetMs: timeoutMs, startedAt };
 }
-/** A rollback's deadline: `rollback-timeout` from now, whatever the run's time left. */
+/** A rollback's deadline: `rollback.timeout` from now, whatever the run's time left. */
 function rollbackDeadline(clock, rollbackTimeoutMs) {
     const startedAt = clock.now();
     return {
         at: startedAt + rollbackTimeoutMs,
-        input: 'rollback-timeout',
+        input: 'rollback.timeout',
         budgetMs: rollbackTimeoutMs,
         startedAt
     };
@@ -239,7 +239,7 @@ function within(clock, ms, within) {
     return within === undefined ? end : Math.min(end, within);
 }
 /**
- * The end of `verify-timeout` for the agent checks of one revision: fixed when the first of them
+ * The end of `agent.timeout` for the agent checks of one revision: fixed when the first of them
  * asks (never past the checks' deadline), the same for the ones after it.
  */
 function verifyDeadline(clock, verifyTimeoutMs, checksEnd) {
@@ -247,10 +247,34 @@ function verifyDeadline(clock, verifyTimeoutMs, checksEnd) {
     return () => (fixed ??= within(clock, verifyTimeoutMs, checksEnd));
 }
 
+;// CONCATENATED MODULE: ./src/after-deploy/step-progress.ts
+// What a step says while it runs ("evaluating: 12 of 50 runs", tomorrow "baking: 6 of 15 min"):
+// a log line and the GitHub records (the deployment's in_progress status, the PR comment), at
+// most once a minute on the run's clock, so a long step is never silent and never floods
+// GitHub. The records are best effort beside the run: nothing here waits for them.
+/** The shortest time between two progress reports of a run. */
+const STEP_PROGRESS_EVERY_MS = 60_000;
+/** One throttle per run: every step's progress, on every revision, shares it. */
+function progressThrottle(clock) {
+    let last;
+    return (io, revision) => (text) => {
+        const now = clock.now();
+        if (last !== undefined && now - last < STEP_PROGRESS_EVERY_MS)
+            return;
+        last = now;
+        io.info(`Progress: ${text}`);
+        io.stepProgress?.({
+            text,
+            revisionId: revision.revisionId,
+            ...(revision.result.deploymentUrl && { deploymentUrl: revision.result.deploymentUrl })
+        });
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/after-deploy/check-runner.ts
 
 
-/** A step as a row of the list: its types checked here, kept inside the closures after. */
+
 function defineStep(step) {
     return {
         name: step.name,
@@ -263,15 +287,18 @@ function defineStep(step) {
             const under = skippedUnder?.why;
             if (skippedUnder && opened !== undefined)
                 context.log.notice(skippedUnder.notice);
-            let prepared;
-            const inputFor = (need, revision, phase) => {
+            // A step without a prepare has read all it needs (nothing); one with a prepare, only
+            // once its prepare ran: until then it neither runs nor undoes.
+            let prepared = step.prepare
+                ? undefined
+                : { prepared: undefined };
+            const inputFor = (need, read, revision, phase) => {
                 const deadline = phase.context.deadline.at;
                 return {
                     need,
-                    // Only a step with a prepare has a P, and it runs only once prepared (runOn).
-                    prepared: (prepared && 'prepared' in prepared ? prepared.prepared : undefined),
+                    prepared: read,
                     revision,
-                    context: phase.context,
+                    context: { ...phase.context, progress: phase.progress(phase.context.io, revision) },
                     deadline: step.deadline ? step.deadline(deadline, phase.context) : deadline,
                     verifyDeadline: phase.verifyDeadline
                 };
@@ -302,9 +329,10 @@ function defineStep(step) {
                     if (skipped !== undefined)
                         return async () => ({ verdict: 'skipped', why: skipped });
                     // A step that reads before the write runs only on what it read.
-                    if (step.prepare && prepared === undefined)
+                    if (prepared === undefined || !('prepared' in prepared))
                         return undefined;
-                    return () => step.run(inputFor(need, revision, phase));
+                    const input = inputFor(need, prepared.prepared, revision, phase);
+                    return () => step.run(input);
                 },
                 broughtBack(checks, toRevisionId) {
                     if (step.broughtBack === 'again')
@@ -319,7 +347,9 @@ function defineStep(step) {
                     const need = step.needs(config, revision);
                     if (need === undefined || !step.undo)
                         return;
-                    await step.undo(inputFor(need, revision, phase));
+                    if (prepared === undefined || !('prepared' in prepared))
+                        return;
+                    await step.undo(inputFor(need, prepared.prepared, revision, phase));
                 }
             };
         }
@@ -327,6 +357,7 @@ function defineStep(step) {
 }
 function openSteps(list, config, context) {
     const opened = list.map((row) => ({ row, step: row.open(config, context) }));
+    const progress = progressThrottle(context.clock);
     return {
         async beforeWrite(target) {
             // Every step reads first, so that one refusing leaves nothing written by another.
@@ -337,7 +368,7 @@ function openSteps(list, config, context) {
             for (const { step } of opened)
                 await step.prepareWrites();
         },
-        check: (revision, phase) => runSteps(opened, revision, onRevision(config, phase)),
+        check: (revision, phase) => runSteps(opened, revision, onRevision(config, phase, progress)),
         broughtBack(checks, toRevisionId) {
             const skipped = {};
             for (const { row, step } of opened) {
@@ -349,7 +380,7 @@ function openSteps(list, config, context) {
         },
         async undo(checks, revision, phase) {
             const ran = new Set(checks?.verdicts.map(({ check }) => check));
-            const onIt = onRevision(config, phase);
+            const onIt = onRevision(config, phase, progress);
             for (const { row, step } of [...opened].reverse()) {
                 if (ran.has(row.name))
                     await step.undo(revision, onIt);
@@ -357,11 +388,12 @@ function openSteps(list, config, context) {
         }
     };
 }
-/** The phase on one revision: its agent steps share one `verify-timeout`, fixed at first use. */
-function onRevision(config, phase) {
+/** The phase on one revision: its agent steps share one `agent.timeout`, fixed at first use. */
+function onRevision(config, phase, progress) {
     const { clock, deadline } = phase.context;
     return {
         ...phase,
+        progress,
         verifyDeadline: verifyDeadline(clock, config.verify?.timeoutMs ?? 0, deadline.at)
     };
 }
@@ -464,8 +496,8 @@ function parseJson(text) {
 var read_again = __webpack_require__(6894);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __webpack_require__(2857);
-// EXTERNAL MODULE: ./src/inputs/expectation.ts
-var expectation = __webpack_require__(7403);
+// EXTERNAL MODULE: ./src/smoke/expectation.ts
+var expectation = __webpack_require__(3151);
 ;// CONCATENATED MODULE: ./src/after-deploy/agent-checks.ts
 
 
@@ -481,16 +513,22 @@ class AgentCheckError extends Error {
     check;
     path;
     status;
-    constructor(check, path, status, detail) {
+    constructor(check, path, status, detail, 
+    /** What the agent did, as a sentence for people, when it answered: the reason shown. */
+    words) {
         const saw = `${path} ${status === undefined ? 'got no answer' : `answered ${status}`}: ${detail}`;
         super(`Agent check "${check}" failed: ${saw}`);
         this.check = check;
         this.path = path;
         this.status = status;
         this.name = 'AgentCheckError';
-        this.saw = saw;
+        this.saw = words ?? saw;
     }
-    /** What the check saw, without its name: the report names the check beside it. */
+    /**
+     * What the check saw, without its name: the report names the check beside it. An HTTP error
+     * names its path and status; an answer that is wrong says what the agent replied (the path and
+     * status stay in the log's message).
+     */
     saw;
     /** The checks that passed before this one failed. */
     passed = [];
@@ -548,7 +586,7 @@ async function checkAssistant(options) {
     await waitForAssistant(options, `/assistants/${id}`);
     options.onProgress(`Agent check: assistant ${options.assistantId} answers.`);
 }
-/** A stateless run answers `message` (and meets `verify-expect`): its reply, as shown. */
+/** A stateless run answers `message` (and meets `agent.expect`): its reply, as shown. */
 async function checkRun(options) {
     const path = agent_server_run/* RUN_PATH */.mA;
     const answer = await answered('run', path, () => (0,agent_server_run/* statelessRun */.KM)(options, {
@@ -559,13 +597,19 @@ async function checkRun(options) {
         throw new AgentCheckError('run', path, answer.status, serverMessage(answer.text));
     const run = answer.reply;
     if (run.kind !== 'reply')
-        throw new AgentCheckError('run', path, 200, run.reason);
+        throw new AgentCheckError('run', path, 200, run.reason, `the agent's run ended without a reply: ${run.reason}`);
     const replyText = run.text;
     const shown = truncate(replyText);
     if (options.expect && !(0,expectation/* meetsExpectation */.$u)(options.expect, replyText))
-        throw new AgentCheckError('run', path, 200, `the reply does not ${(0,expectation/* describeExpectation */.uN)(options.expect)} (verify-expect): ${truncate(replyText, 300)}`);
+        throw new AgentCheckError('run', path, 200, `the reply does not ${(0,expectation/* describeExpectation */.uN)(options.expect)} (agent.expect): ${truncate(replyText, 300)}`, `the agent replied ${JSON.stringify(truncate(replyText, 200))}; agent.expect wants ${expectationWords(options.expect)}`);
     options.onProgress(`Agent check: the run answered: ${shown}`);
     return shown;
+}
+/** What `agent.expect` wants, in a reader's words. */
+function expectationWords(expectation) {
+    return expectation.kind === 'text'
+        ? JSON.stringify(expectation.text)
+        : `a reply matching ${String(expectation.pattern)}`;
 }
 /** The A2A endpoint answers the message (or "ping"): the text of its answer, as shown. */
 async function checkA2a(options) {
@@ -576,7 +620,7 @@ async function checkA2a(options) {
         throw new AgentCheckError('a2a', cardPath, cardAnswer.status, serverMessage(cardAnswer.text));
     const card = agentCardSchema.safeParse(parseJson(cardAnswer.text));
     if (!card.success)
-        throw new AgentCheckError('a2a', cardPath, 200, 'the agent card names no endpoint url');
+        throw new AgentCheckError('a2a', cardPath, 200, 'the agent card names no endpoint url', "the agent's A2A card names no endpoint url");
     const path = `/a2a/${id}`;
     const answer = await answered('a2a', path, () => (0,exchange/* agentExchange */.L)(options, {
         method: 'POST',
@@ -601,11 +645,11 @@ async function checkA2a(options) {
     const rpcError = jsonRpcErrorSchema.safeParse(reply);
     if (rpcError.success) {
         const { code, message } = rpcError.data.error;
-        throw new AgentCheckError('a2a', path, 200, `JSON-RPC error ${code}: ${message}`);
+        throw new AgentCheckError('a2a', path, 200, `JSON-RPC error ${code}: ${message}`, `the agent answered over A2A with error ${code}: ${message}`);
     }
     const rpc = jsonRpcResultSchema.safeParse(reply);
     if (!rpc.success) {
-        throw new AgentCheckError('a2a', path, 200, 'the answer is not a JSON-RPC result');
+        throw new AgentCheckError('a2a', path, 200, 'the answer is not a JSON-RPC result', "the agent's A2A answer is not a JSON-RPC result");
     }
     const result = rpc.data.result;
     const parts = result.artifacts?.flatMap((artifact) => artifact.parts) ?? result.status?.message?.parts ?? [];
@@ -665,7 +709,7 @@ async function readAssistant(options, path) {
                 kind: 'not-seen',
                 value: {
                     status: answer.status,
-                    detail: `${serverMessage(answer.text)}. A 404 also comes when the key is not tied to the agent's owner: check agent-api-key (and agent-auth-scheme for builder agents), and that verify-assistant names an assistant id or graph name.`
+                    detail: `${serverMessage(answer.text)}. A 404 also comes when the key is not tied to the agent's owner: check agent-api-key (and agent-auth-scheme for builder agents), and that agent.assistant names an assistant id or graph name.`
                 }
             };
         case 'refused':
@@ -711,8 +755,8 @@ function truncate(text, max = MAX_TEXT) {
     return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-// EXTERNAL MODULE: ./src/inputs/cases.ts + 1 modules
-var cases = __webpack_require__(5406);
+// EXTERNAL MODULE: ./src/smoke/cases.ts
+var cases = __webpack_require__(8288);
 // EXTERNAL MODULE: ./src/report/suite.ts
 var suite = __webpack_require__(2758);
 ;// CONCATENATED MODULE: ./src/after-deploy/smoke-suite.ts
@@ -724,8 +768,8 @@ var suite = __webpack_require__(2758);
 /** Characters of a reply kept; the summary shows its first line, the log one line of it. */
 const MAX_REPLY = 4_000;
 /**
- * `verify-cases`, once the other agent checks passed: the suite under its own `verify-timeout`
- * (and the run's deadline). Below `verify-min-pass` it fails, with why.
+ * `smoke.cases`, once the other agent checks passed: the suite under its own `agent.timeout`
+ * (and the run's deadline). Below `smoke.min-pass` it fails, with why.
  */
 async function checkSmokeSuite(verify, server, deps) {
     const { cases, concurrency, minPass } = verify.suite;
@@ -742,7 +786,7 @@ async function checkSmokeSuite(verify, server, deps) {
     const latency = report.medianMs === undefined
         ? ''
         : `; latency median ${seconds(report.medianMs)}, 95th percentile ${seconds(report.p95Ms ?? report.medianMs)}`;
-    deps.info(`Smoke suite: ${(0,suite/* passCount */.LG)(report)} (verify-min-pass asks for ${report.required})${latency}.`);
+    deps.info(`Smoke suite: ${(0,suite/* passCount */.LG)(report)} (smoke.min-pass asks for ${report.required})${latency}.`);
     const failure = suiteFailure(report);
     return failure ? { suite: report, failure } : { suite: report };
 }
@@ -781,22 +825,22 @@ async function runSmokeSuite(options) {
         p95Ms: latencies[Math.ceil(0.95 * latencies.length) - 1]
     };
 }
-/** The sentence that fails the checks when fewer cases passed than verify-min-pass asks for. */
+/** The sentence that fails the checks when fewer cases passed than smoke.min-pass asks for. */
 function suiteFailure(report) {
     if (report.passed >= report.required)
         return undefined;
     return `Smoke suite: ${suiteShortfall(report)}`;
 }
-/** How many cases passed against how many verify-min-pass asks for, without the suite's name. */
+/** How many cases passed against how many smoke.min-pass asks for, without the suite's name. */
 function suiteShortfall(report) {
-    return `${(0,suite/* passCount */.LG)(report)} on revision ${report.revisionId}; verify-min-pass asks for ${report.required}.`;
+    return `${(0,suite/* passCount */.LG)(report)} on revision ${report.revisionId}; smoke.min-pass asks for ${report.required}.`;
 }
 async function runCase(options, smokeCase) {
     const base = { name: smokeCase.name, reference: smokeCase.reference };
     const sentAt = options.now();
     const remaining = options.deadline - sentAt;
     if (remaining <= 0)
-        return { ...base, passed: false, failure: 'not sent: verify-timeout had run out' };
+        return { ...base, passed: false, failure: 'not sent: agent.timeout had run out' };
     let answer;
     try {
         answer = await (0,agent_server_run/* statelessRun */.KM)(options, {
@@ -812,7 +856,7 @@ async function runCase(options, smokeCase) {
         const failure = error.kind === 'timeout'
             ? smokeCase.maxLatencyMs !== undefined && options.deadline - options.now() > 0
                 ? `no answer within its max-latency of ${seconds(smokeCase.maxLatencyMs)}`
-                : 'no answer before verify-timeout ran out'
+                : 'no answer before agent.timeout ran out'
             : error.kind === 'too-large'
                 ? `the answer was ${error.reason}, more than any reply of an agent server`
                 : `no answer: ${error.reason}`;
@@ -878,7 +922,7 @@ function cut(text) {
 // What several steps share: the verdicts that end the checks, and how the agent server is reached.
 /** The verdicts after which no later step runs, for most steps. */
 const ENDS_THE_CHECKS = ['failed', 'inconclusive'];
-/** Where the agent server is and how to reach it, under `verify-timeout`. */
+/** Where the agent server is and how to reach it, under `agent.timeout`. */
 function agentServer(input, verify, baseUrl) {
     const { context } = input;
     return {
@@ -899,7 +943,7 @@ function agentServer(input, verify, baseUrl) {
 
 
 // The steps that ask the agent server itself, once /info proved it is this revision's: the
-// assistant, a run of `verify-message`, A2A, and the smoke suite.
+// assistant, a run of `agent.message`, A2A, and the smoke suite.
 /** What an agent step needs: `verify-*`, and the deployment's URL (/info fails without one). */
 function agentNeeds(config, revision, extra) {
     const verify = config.verify;
@@ -970,7 +1014,7 @@ const a2aStep = defineStep({
     stopsLaterOn: ENDS_THE_CHECKS
 });
 /**
- * `verify-cases`: at least `verify-min-pass` cases pass. Too few because the run's `timeout`
+ * `smoke.cases`: at least `smoke.min-pass` cases pass. Too few because the run's `timeout`
  * ended before some cases were answered could not conclude.
  */
 const suiteStep = defineStep({
@@ -1012,7 +1056,7 @@ const ACTION_VERSION = '0.1.0';
  * The evaluation gate as a step after DEPLOYED: planned once the deployment was read and before
  * anything is written (its reads, its refusals, the serving revision's experiment when no
  * baseline exists), then run as the last check. The gate itself is ../evaluation/, loaded on first
- * use: a run without `eval-dataset` never loads it, nor the tracing client.
+ * use: a run without `gate.dataset` never loads it, nor the tracing client.
  */
 
 
@@ -1020,12 +1064,12 @@ const ACTION_VERSION = '0.1.0';
 
 
 
-/** The gate's reads refused what the inputs ask: every problem, each naming its input. */
+/** The gate's reads refused what the policy asks: every problem, each naming its key. */
 class GateRefusal extends Error {
     problems;
     constructor(problems) {
-        super(`The evaluation gate refused ${problems.length === 1 ? 'an input' : `${problems.length} inputs`} after reading the tracing service; nothing was written:\n` +
-            problems.map((problem) => `  - ${problem.input}: ${problem.message}`).join('\n'));
+        super(`The evaluation gate refused ${problems.length === 1 ? 'a setting' : `${problems.length} settings`} of the release policy after reading the tracing service; nothing was written:\n` +
+            problems.map((problem) => `  - ${problem.key}: ${problem.message}`).join('\n'));
         this.problems = problems;
         this.name = 'GateRefusal';
     }
@@ -1052,8 +1096,7 @@ async function gateDeps(context) {
         deadline: context.deadline.at,
         signal: context.signal,
         dispatcher: context.dispatcher,
-        now: clock.now,
-        sleep: clock.sleep,
+        clock,
         info: (line) => log.info(line),
         notice: (line) => log.notice(line)
     };
@@ -1119,7 +1162,7 @@ const gateStep = defineStep({
             deploymentUrl: result.deploymentUrl ?? '',
             commit: result.promotion?.commit ?? result.promotion?.fromCommit ?? context.workflow?.commit,
             workflowRun: context.workflow?.runUrl
-        }, prepared.agent, { ...prepared.deps, deadline }, prepared.servingBaseline);
+        }, prepared.agent, { ...prepared.deps, deadline, progress: context.progress }, prepared.servingBaseline);
         report.notices.forEach((notice) => context.log.notice(notice));
         const { verdict, why } = report.verdict;
         (0,gate/* gateLogLines */.DY)(report).forEach((line) => context.log.info(line));
@@ -1218,7 +1261,7 @@ const finalAnswer = (kind, why) => ({
     value: { kind, why }
 });
 /**
- * With `verify-assistant`: the agent server's `GET /info` names the control plane's revision it
+ * With `agent.assistant`: the agent server's `GET /info` names the control plane's revision it
  * runs as `host.host_revision_id` (servers run by the service, newer ones). Read again while it
  * names another revision or gives no usable answer, until the deadline. A server that sends no
  * `host_revision_id`, or has no /info at all (404), cannot be checked this way; one that sends
@@ -1346,7 +1389,7 @@ const servingStep = defineStep({
             now: context.clock.now,
             sleep: context.clock.sleep
         });
-        const window = `active_revision_id, read for up to ${(0,duration/* formatDuration */.a)(ACTIVE_REVISION_WAIT_MS)} within timeout`;
+        const window = `active_revision_id, read for up to ${(0,duration/* formatDuration */.a)(ACTIVE_REVISION_WAIT_MS)} within ${context.deadline.input}`;
         switch (serving.kind) {
             case 'other':
                 return {
@@ -1383,7 +1426,7 @@ const infoStep = defineStep({
         if (!result.deploymentUrl) {
             return {
                 verdict: 'failed',
-                why: 'verify-assistant: the deployment has no URL (source_config.custom_url) to check.'
+                why: 'agent.assistant: the deployment has no URL (source_config.custom_url) to check.'
             };
         }
         const clearHost = (0,lib_url/* clearTextHost */.X)(result.deploymentUrl);
@@ -1398,12 +1441,12 @@ const infoStep = defineStep({
             case 'other':
                 return {
                     verdict: 'failed',
-                    why: `Revision ${revisionId} is DEPLOYED but the deployment serves ${info.servingId ?? 'no revision'} (the agent server's GET /info names it as host.host_revision_id until verify-timeout).`
+                    why: `Revision ${revisionId} is DEPLOYED but the deployment serves ${info.servingId ?? 'no revision'} (the agent server's GET /info names it as host.host_revision_id until agent.timeout).`
                 };
             case 'unconfirmed':
                 return {
                     verdict: 'inconclusive',
-                    why: `Could not confirm that revision ${revisionId} serves: ${info.why} (GET /info, until verify-timeout).`
+                    why: `Could not confirm that revision ${revisionId} serves: ${info.why} (GET /info, until agent.timeout).`
                 };
             case 'serving':
                 context.log.info(`Agent check: GET /info names revision ${revisionId}.`);
@@ -1457,9 +1500,9 @@ const CHECKS = [
 const SERVING_NOW_READ_MS = 10_000;
 /**
  * Safe delivery: the operation (deploy, rollback or promote), then proof that its revision serves
- * and answers (the steps after DEPLOYED), then, with rollback-on-failure, the previous revision
+ * and answers (the steps after DEPLOYED), then, with rollback.on-failure, the previous revision
  * back when this run's failed. Only the rollback may run past `timeout` (under
- * `rollback-timeout`). A cancellation during the checks ends the run `cancelled`: no verdict, no
+ * `rollback.timeout`). A cancellation during the checks ends the run `cancelled`: no verdict, no
  * rollback. Reports whether an earlier revision serves again (`rolledBack`) once, at the end.
  * `list` is the steps after DEPLOYED (../after-deploy/checks.ts; a test may add its own).
  */
@@ -1506,7 +1549,7 @@ async function checkedDelivery(config, deps, list) {
         return { result, checks };
     if (!grounds) {
         if (result.outcome === 'checks-failed') {
-            deps.io.notice('rollback-on-failure: nothing is rolled back, since no check failed: one could not conclude, and that alone is no proof the revision is broken.');
+            deps.io.notice('rollback.on-failure: nothing is rolled back, since no check failed: one could not conclude, and that alone is no proof the revision is broken.');
         }
         return { result, checks };
     }
@@ -1515,13 +1558,13 @@ async function checkedDelivery(config, deps, list) {
         return { result, checks };
     if (!previousRevisionId) {
         deps.io.notice(result.created
-            ? 'rollback-on-failure: this run created the deployment, so there is no earlier revision to roll back to.'
-            : 'rollback-on-failure: the deployment named no active revision before this run, so there is no earlier revision to roll back to.');
+            ? 'rollback.on-failure: this run created the deployment, so there is no earlier revision to roll back to.'
+            : 'rollback.on-failure: the deployment named no active revision before this run, so there is no earlier revision to roll back to.');
         return { result, checks };
     }
-    // The rollback's own deadline (`rollback-timeout`, from now), on the same clock.
+    // The rollback's own deadline (`rollback.timeout`, from now), on the same clock.
     const rollbackDeps = { ...deps, deadline: rollbackDeadline(deps.clock, config.rollbackTimeoutMs) };
-    const rolled = await (0,rollback.rollBackAfterFailure)(config, rollbackDeps, {
+    const rolled = await (0,rollback/* rollBackAfterFailure */.n)(config, rollbackDeps, {
         deploymentId,
         failedRevisionId: revisionId,
         previousRevisionId,
@@ -1685,8 +1728,8 @@ function workflowFacts(env) {
 var report_log = __webpack_require__(6472);
 // EXTERNAL MODULE: ./src/lib/ids.ts
 var ids = __webpack_require__(829);
-// EXTERNAL MODULE: ./src/inputs/eval.ts
-var inputs_eval = __webpack_require__(7647);
+// EXTERNAL MODULE: ./src/lib/gate-thresholds.ts
+var gate_thresholds = __webpack_require__(1657);
 // EXTERNAL MODULE: ./src/lib/character-kinds.ts
 var character_kinds = __webpack_require__(9562);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
@@ -1746,7 +1789,7 @@ const evalScores = (value) => {
     if (typeof scores !== 'object' || scores === null || Array.isArray(scores))
         return { problem: 'it is not a JSON object' };
     for (const [key, row] of Object.entries(scores)) {
-        if (!inputs_eval/* FEEDBACK_KEY */.Ec.test(key))
+        if (!gate_thresholds/* FEEDBACK_KEY */.Ec.test(key))
             return { problem: 'it holds a key that is not a feedback key' };
         if (typeof row !== 'object' || row === null || Array.isArray(row))
             return { problem: `its ${key} is not an object` };
@@ -1927,18 +1970,21 @@ function decodeLine(line) {
 }
 
 // EXTERNAL MODULE: ./src/report/headline.ts
-var headline = __webpack_require__(4512);
+var report_headline = __webpack_require__(4512);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(4285);
+// EXTERNAL MODULE: ./src/report/policy-text.ts
+var policy_text = __webpack_require__(5132);
 // EXTERNAL MODULE: ./src/report/report-pieces.ts
 var report_pieces = __webpack_require__(1748);
-// EXTERNAL MODULE: ./src/report/report-model.ts + 1 modules
-var report_model = __webpack_require__(5309);
+// EXTERNAL MODULE: ./src/report/report-model.ts + 3 modules
+var report_model = __webpack_require__(4088);
 // EXTERNAL MODULE: ./src/report/step-rows.ts
 var step_rows = __webpack_require__(2274);
 // EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
 var summary = __webpack_require__(2529);
 ;// CONCATENATED MODULE: ./src/report/pr-comment-text.ts
+
 
 
 
@@ -1995,6 +2041,7 @@ notice) {
             ]),
         ...facts({ ...model, links: { ...model.links, compare } }, md),
         ...(0,step_rows/* payloadRows */.au)(model.payloads).flatMap(({ name, row, payload }) => row.comment?.(payload, viewOf(model, name, md, redact)) ?? []),
+        ...(0,policy_text/* policyComment */.gZ)(model.policy, md),
         ...pr_comment_text_history(pushes.slice(push ? 1 : 0), place, md)
     ];
     return (0,markdown/* capComment */.W2)(lines.join('\n'));
@@ -2005,12 +2052,19 @@ function renderBuildingComment(building, previousBody, place, redact,
 notice) {
     const md = (0,markdown/* markdownFor */.DY)(redact);
     const memory = comment_history_readMemory(previousBody, redact, notice);
-    const what = building.commit ? ` ${md.code((0,headline/* shortCommit */.Ax)(building.commit))}` : '';
+    const what = building.commit ? ` ${md.code((0,report_headline/* shortCommit */.Ax)(building.commit))}` : '';
     const when = building.expectedAt ? `, expected around ${(0,progress_text/* clockTime */.qo)(building.expectedAt)}` : '';
+    const { step } = building;
+    // What serves now, as the deployment was read, before what this comment last saw served.
+    const stillServing = building.servingUrl ?? memory.lastGoodUrl;
+    const serving = step?.servingUrl
+        ? `**Serving, being checked:** ${md.link(step.servingUrl)}`
+        : stillServing
+            ? `**Still serving:** ${md.link(stillServing)}`
+            : '**Still serving:** no earlier preview of this pull request';
     const items = [
-        memory.lastGoodUrl
-            ? `**Still serving:** ${md.link(memory.lastGoodUrl)}`
-            : '**Still serving:** no earlier preview of this pull request',
+        serving,
+        ...(step ? [`**Now:** ${md.cell(step.progress)}`] : []),
         ...(building.commit
             ? [
                 `**Commit:** ${(0,report_pieces/* linkedCommit */.Tp)(building.commit, place && (0,github_links/* commitUrl */.Bg)(place, building.commit), md)}`
@@ -2022,7 +2076,7 @@ notice) {
     return (0,markdown/* capComment */.W2)([
         md.marker(building.deploymentName),
         memoryLine(memory, redact),
-        `### 🔄 ${md.cell(building.deploymentName)}: ${md.cell(building.verb)}${what}${md.cell(when)}`,
+        `### 🔄 ${md.cell(building.deploymentName)}: ${step ? `checking${what}` : `${md.cell(building.verb)}${what}${md.cell(when)}`}`,
         '',
         ...items.map((item) => `- ${item}`),
         '',
@@ -2096,7 +2150,7 @@ function pr_comment_text_history(pushes, place, md) {
         '',
         '| Commit | Revision | Verdict | Ended |',
         '|---|---|---|---|',
-        ...pushes.map((push) => `| ${(0,report_pieces/* linkedCommit */.Tp)(push.commit, place && (0,github_links/* commitUrl */.Bg)(place, push.commit), md)} | ${push.revision ? md.code((0,report_model/* shortId */.m_)(push.revision)) : '—'} | ${PUSH_WORDS[push.verdict]} | ${(0,progress_text/* clockTime */.qo)(Date.parse(push.at))} |`),
+        ...pushes.map((push) => `| ${(0,report_pieces/* linkedCommit */.Tp)(push.commit, place && (0,github_links/* commitUrl */.Bg)(place, push.commit), md)} | ${push.revision ? md.code((0,report_model/* shortId */.m_)(push.revision)) : '—'} | ${PUSH_WORDS[push.verdict]} | ${dayAndTime(Date.parse(push.at))} |`),
         '',
         '</details>',
         ''
@@ -2107,12 +2161,52 @@ function lastRecordedCommit(previousBody, redact) {
     const memory = readMemory(previousBody, redact);
     return memory.pushes.find((push) => push.verdict === 'served')?.commit;
 }
+/** A push's time with its day: the history spans days, a time of day alone would not say which. */
+function dayAndTime(epochMs) {
+    return `${new Date(epochMs).toISOString().slice(0, 10)} ${(0,progress_text/* clockTime */.qo)(epochMs)}`;
+}
 
 // EXTERNAL MODULE: ./src/report/rollback-text.ts
 var rollback_text = __webpack_require__(6846);
+;// CONCATENATED MODULE: ./src/report/error-line.ts
+
+
+/** About the length of a line GitHub shows whole at the top of a run and in the Checks tab. */
+const MAX_ERROR_LINE = 300;
+/**
+ * The step's `::error` line: what a person meets first on a red run, so the headline's words and
+ * the reason's first line, short ids only. The long account goes to the log beside it.
+ */
+function errorLine(model) {
+    const headline = (0,report_model/* shortenIds */.IR)((0,report_headline/* plainHeadline */.r6)(model));
+    const reason = (0,report_model/* shortenIds */.IR)(model.reason ?? '')
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .find((line) => line.length > 0);
+    const line = reason ? joined(headline, reason, `${model.deploymentName}: `) : headline;
+    const cut = line.length > MAX_ERROR_LINE ? `${line.slice(0, MAX_ERROR_LINE - 1)}…` : line;
+    // A refusal lists each problem by input under its first line: a person acts on each one.
+    const problems = (0,report_model/* shortenIds */.IR)(model.reason ?? '')
+        .split(/\r?\n/)
+        .filter((each) => /^\s*- /.test(each));
+    return [cut, ...problems].join('\n');
+}
+/**
+ * The headline then the reason; when the reason opens with the headline's first words ("timed
+ * out after 3s …") it says the same at more length, and stands alone after the name.
+ */
+function joined(headline, reason, namePrefix) {
+    const words = headline.startsWith(namePrefix) ? headline.slice(namePrefix.length) : headline;
+    const opening = (text) => text.toLowerCase().split(/\s+/).slice(0, 3).join(' ');
+    return opening(reason) === opening(words)
+        ? `${headline.slice(0, headline.length - words.length)}${reason}`
+        : `${headline}. ${reason}`;
+}
+
 // EXTERNAL MODULE: ./src/report/status-text.ts
 var status_text = __webpack_require__(7580);
 ;// CONCATENATED MODULE: ./src/report/reporter.ts
+
 
 
 
@@ -2178,7 +2272,8 @@ function runnerReporter(redact, log, sink) {
         end: async ({ result, rollback, model, records, place, commentName }) => {
             await records?.finish({
                 outcome: result.outcome,
-                deploymentUrl: result.deploymentUrl,
+                // What serves, as the report links it: after a failed build, the revision from before.
+                deploymentUrl: model.links.deployment,
                 description: (0,status_text/* statusDescription */.$)(model, redact),
                 comment: (previousBody) => renderComment(model, previousBody, place, redact, commentName, (text) => log.notice(text))
             });
@@ -2186,8 +2281,11 @@ function runnerReporter(redact, log, sink) {
             const rolledBack = rollback ? `\n${(0,rollback_text/* describeRollback */.sR)(rollback)}` : '';
             if ((0,outcomes/* succeeds */.k)(result.outcome))
                 log.info(result.message);
-            else
-                log.fail(`${result.message}${rolledBack}`);
+            else {
+                // The whole account, full ids included, is for the log; the annotation is read first.
+                log.info(`${result.message}${rolledBack}`);
+                log.fail(errorLine(model));
+            }
         }
     };
 }
@@ -2282,13 +2380,59 @@ async function showRevisionLogs(readPage, options) {
         io.info(formatLogLine(line));
     io.endGroup();
     for (const line of errorAnnotations(shown))
-        io.error(line.message, `${phase} log ${line.time}`.trim());
+        io.error(line.message, annotationTitle(phase, line.time));
     return { phase, lines: shown };
+}
+/** An ERROR line's title as a reader scans it: the log and its time of day in UTC, no ISO stamp. */
+function annotationTitle(phase, time) {
+    const at = /T?(\d{2}:\d{2}:\d{2})/.exec(time)?.[1];
+    return at ? `${phase} log error at ${at} UTC` : `${phase} log error`;
 }
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
+;// CONCATENATED MODULE: ./src/policy-facts.ts
+async function policyFacts(config, redact, log, deadline, world) {
+    const policy = config.releasePolicy;
+    if (policy === undefined)
+        return undefined;
+    const environment = policy.environment;
+    const facts = {
+        path: policy.path,
+        inEffect: policy.inEffect,
+        ...(environment === undefined ? {} : { environment })
+    };
+    if (!config.github || world.env.GITHUB_EVENT_NAME !== 'pull_request')
+        return facts;
+    const base = await baseSide(config.github.token, facts, redact, deadline, world);
+    if (base?.kind === 'failed')
+        log.warning(`The release policy at the pull request's base commit was not read, so what this pull request changes in it is not shown: ${base.why}`);
+    return base === undefined ? facts : { ...facts, base };
+}
+async function baseSide(token, facts, redact, deadline, world) {
+    try {
+        const { readBasePolicy } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(175)]).then(__webpack_require__.bind(__webpack_require__, 175));
+        const { workflowTarget } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(584)]).then(__webpack_require__.bind(__webpack_require__, 6584));
+        return await readBasePolicy({
+            token,
+            redact,
+            path: facts.path,
+            environment: facts.environment,
+            deadline: deadline.at,
+            now: world.clock.now,
+            sleep: world.clock.sleep,
+            fetch: world.connections.githubFetch,
+            // Each read's failure is the comparison's, said once by the caller.
+            warn: () => undefined
+        }, workflowTarget(world.env));
+    }
+    catch (error) {
+        return { kind: 'failed', why: error instanceof Error ? error.message : String(error) };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/execute.ts
+
 
 
 
@@ -2340,8 +2484,9 @@ async function executeWith(config, redact, startedAt, world, log) {
             notice: (message) => log.notice(message),
             warning: (message) => log.warning(message),
             known: (fact) => reporter.known(fact),
-            waitStarting: (_revisionId, expected) => opened.records?.waitStarting(expected),
-            redeploying: (_revisionId, commit) => opened.records?.redeploying(commit)
+            waitStarting: (_revisionId, expected, servingUrl) => opened.records?.waitStarting(expected, servingUrl),
+            redeploying: (_revisionId, commit) => opened.records?.redeploying(commit),
+            stepProgress: (progress) => opened.records?.stepProgress(progress)
         },
         client: {
             onDebug: (line) => log.debug(line),
@@ -2353,6 +2498,8 @@ async function executeWith(config, redact, startedAt, world, log) {
     opened.records = records;
     const previews = await openPreviews(config, redact, log, deps.deadline, world);
     deps.pullRequestState = previews && ((pullNumber) => previews.pullRequestState(pullNumber));
+    // The release policy for the report: on a pull request, its base branch's read beside the deploy.
+    const policy = policyFacts(config, redact, log, deps.deadline, world);
     const delivery = await deliver(config, deps);
     const { result, checks, rollback } = delivery;
     reporter.finish({ operation: config.operation, ...delivery });
@@ -2371,7 +2518,8 @@ async function executeWith(config, redact, startedAt, world, log) {
         place,
         now: clock.now(),
         startedAt,
-        inputName: config.name ?? config.deploymentId
+        inputName: config.name ?? config.deploymentId,
+        policy: await policy
     });
     await reporter.end({ result, rollback, model, records, place, commentName: recordName(config) });
 }
@@ -2391,12 +2539,27 @@ async function openRecords(config, redact, log, deadline, world, links) {
         return undefined;
     if (deploymentName === undefined)
         return undefined;
+    const building = (now, previousBody) => renderBuildingComment({
+        deploymentName,
+        // Only an operation that builds the workflow's commit names it; the others' commit is
+        // the service's, named once known.
+        commit: operation.commit === 'workflow' ? links.commit : undefined,
+        runUrl: links.place && (0,github_links/* runUrl */.Vp)(links.place),
+        now: world.clock.now(),
+        verb: operation.waiting,
+        ...now
+    }, previousBody, links.place, redact, (text) => log.notice(text));
     try {
         const { openGitHubRecords } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(997)]).then(__webpack_require__.bind(__webpack_require__, 7997));
         const { workflowTarget } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(584)]).then(__webpack_require__.bind(__webpack_require__, 6584));
         return openGitHubRecords({
             token: config.github.token,
             environment: config.github.environment,
+            releasePolicy: config.releasePolicy && {
+                path: config.releasePolicy.path,
+                digest: config.releasePolicy.inEffect.digest,
+                entry: config.releasePolicy.inEffect.entry
+            },
             prComment: config.github.prComment,
             verb: operation.verb,
             commit: operation.commit,
@@ -2408,16 +2571,13 @@ async function openRecords(config, redact, log, deadline, world, links) {
             warn: (message) => log.warning(message),
             info: (message) => log.info(message),
             fetch: world.connections.githubFetch,
-            buildingComment: (expected, previousBody) => renderBuildingComment({
-                deploymentName,
-                // Only an operation that builds the workflow's commit names it; the others' commit
-                // is the service's, named once known.
-                commit: operation.commit === 'workflow' ? links.commit : undefined,
-                expectedAt: expected && (0,progress_text/* expectedEndAt */.RP)(expected),
-                runUrl: links.place && (0,github_links/* runUrl */.Vp)(links.place),
-                now: world.clock.now(),
-                verb: operation.waiting
-            }, previousBody, links.place, redact, (text) => log.notice(text))
+            buildingComment: (expected, previousBody, servingUrl) => building({ expectedAt: expected && (0,progress_text/* expectedEndAt */.RP)(expected), ...(servingUrl && { servingUrl }) }, previousBody),
+            progressComment: (progress, previousBody) => building({
+                step: {
+                    progress: progress.text,
+                    ...(progress.deploymentUrl && { servingUrl: progress.deploymentUrl })
+                }
+            }, previousBody)
         }, workflowTarget(world.env));
     }
     catch (error) {
@@ -2506,231 +2666,6 @@ function recordName(config) {
 
 /***/ }),
 
-/***/ 1996:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  rollBackAfterFailure: () => (/* binding */ rollBackAfterFailure),
-  rollbackOperation: () => (/* binding */ rollbackOperation)
-});
-
-// EXTERNAL MODULE: ./src/control-plane/client.ts + 1 modules
-var client = __webpack_require__(5319);
-// EXTERNAL MODULE: ./src/lib/duration.ts
-var duration = __webpack_require__(2543);
-// EXTERNAL MODULE: ./src/operations/deploy-run.ts
-var deploy_run = __webpack_require__(7995);
-// EXTERNAL MODULE: ./src/operations/revision-outcome.ts + 4 modules
-var revision_outcome = __webpack_require__(5140);
-// EXTERNAL MODULE: ./src/operations/revision-match.ts
-var revision_match = __webpack_require__(453);
-// EXTERNAL MODULE: ./src/lib/read-again.ts
-var read_again = __webpack_require__(6894);
-// EXTERNAL MODULE: ./src/operations/safe-writes.ts
-var safe_writes = __webpack_require__(582);
-;// CONCATENATED MODULE: ./src/operations/redeploy-once.ts
-
-
-
-
-
-/**
- * Redeploys `source` (an earlier revision) exactly once. A lost answer is settled as a lost PATCH
- * is: the deployment is read until its newest revision is a new one made from `source`'s
- * configuration (adopted), for as long as a request the client gave up on may still be carried
- * out. The POST is never sent again: two redeploys would start two revisions.
- */
-async function redeployOnce(deploymentId, source, revisionBefore, deps) {
-    const path = `POST ${client/* controlPlanePaths */.oH.redeploy(deploymentId, source.id)}`;
-    try {
-        const deployment = await deps.client.redeployRevision(deploymentId, source.id, deps.call);
-        const revisionId = await newRevisionOf(deployment, revisionBefore, deps);
-        if (revisionId)
-            return { deployment, revisionId, adopted: false };
-        throw new Error(`The service accepted ${path} but shows no new revision (latest revision: ${deployment.latest_revision_id ?? 'none'}). It is not sent again; check the deployment on the service.`);
-    }
-    catch (error) {
-        if (!(0,safe_writes/* isLostAnswer */.vd)(error))
-            throw error;
-        const found = await settle(deploymentId, source, revisionBefore, deps);
-        if (found) {
-            deps.notice(`The answer to ${path} was lost (${error instanceof Error ? error.message : String(error)}), but the deployment has a new revision ${found.revisionId} made from revision ${source.id}: this run created it, and waits for it instead of redeploying again.`);
-            return found;
-        }
-        throw new Error(`The answer to ${path} was lost and no new revision made from ${source.id} appeared within ${(0,duration/* formatDuration */.a)(deps.settleMs)}. It is not sent again (a second redeploy could start two revisions): check the deployment on the service.`, { cause: error });
-    }
-}
-/** The redeploy's revision: the answer's latest revision, or the newest listed when unchanged. */
-async function newRevisionOf(deployment, revisionBefore, deps) {
-    const latest = deployment.latest_revision_id;
-    if (latest && latest !== revisionBefore)
-        return latest;
-    const [newest] = await deps.client.listRevisions(deployment.id, 1, deps.call);
-    return newest && newest.id !== revisionBefore ? newest.id : undefined;
-}
-async function settle(deploymentId, source, revisionBefore, deps) {
-    const settled = await (0,read_again/* readAgain */.n)({
-        read: async () => {
-            const current = await deps.client.getDeployment(deploymentId, deps.call);
-            const latest = current.latest_revision_id;
-            if (!latest || latest === revisionBefore)
-                return { kind: 'not-seen', value: null };
-            // The commit is left out: the service may rebuild the ref rather than the commit.
-            const sourceConfig = { ...source.source_revision_config, repo_commit_sha: undefined };
-            const differs = (0,revision_match/* configDifferences */.$)(sourceConfig, current.source_revision_config);
-            if (differs && differs.length > 0)
-                return { kind: 'not-seen', value: null };
-            return { kind: 'seen', value: { deployment: current, revisionId: latest, adopted: true } };
-        },
-        ...(0,safe_writes/* settleWindow */._T)(deps)
-    });
-    return settled.kind === 'seen' ? settled.value : undefined;
-}
-
-// EXTERNAL MODULE: ./src/operations/target.ts
-var target = __webpack_require__(9325);
-;// CONCATENATED MODULE: ./src/operations/rollback.ts
-
-
-
-
-
-
-/**
- * A redeploy created `revisionId` from `source`: the log says so at once.
- */
-function redeployedNow(run, revisionId, source) {
-    const { io } = run.deps;
-    run.known.revisionId = revisionId;
-    io.info(`Revision ${revisionId} created by the redeploy of ${source.id}.`);
-}
-/** DEPLOYED revisions read to find the one older than the active revision. */
-const DEPLOYED_HISTORY = 100;
-/**
- * `operation: rollback`: redeploys `to-revision`, or the newest DEPLOYED revision older than the
- * active one, exactly once, then waits for the revision that creates like a deploy (under
- * `timeout`). Ends in a result, never throws.
- */
-async function rollbackOperation(config, deps) {
-    const run = new deploy_run/* DeployRun */.j(config, deps);
-    try {
-        const existing = await (0,target/* findTarget */.FB)(config, deps.client, run.call);
-        if (!existing) {
-            throw new Error(`name: there is no deployment ${(0,target/* named */.KT)(config)} to roll back. Check name (or give deployment-id).`);
-        }
-        run.found(existing);
-        const active = existing.active_revision_id ?? undefined;
-        if (active)
-            run.servedBefore(active);
-        const source = await chooseRevision(run, existing.id, active);
-        if (source.id === active) {
-            return run.finish('deployed', `Revision ${source.id} already serves ${run.target}; nothing to roll back, nothing was sent.`);
-        }
-        if (config.dryRun) {
-            const request = `POST ${client/* controlPlanePaths */.oH.redeploy(existing.id, source.id)}`;
-            return {
-                ...run.finish('dry-run', `Dry run: ${run.target} would be rolled back to revision ${source.id} (${request}). Nothing was sent that changes state.`),
-                planLines: [request]
-            };
-        }
-        run.known.redeployOf = source.id;
-        run.known.redeployCommit = source.source_revision_config?.repo_commit_sha ?? undefined;
-        deps.io.redeploying?.(source.id, run.known.redeployCommit);
-        deps.io.info(`Rolling ${run.target} back to revision ${source.id}…`);
-        const redeployed = await redeployOnce(existing.id, source, existing.latest_revision_id, run.writeDeps());
-        redeployedNow(run, redeployed.revisionId, source);
-        if (!config.wait) {
-            return run.finish('revision-created', `Revision ${redeployed.revisionId} (a redeploy of ${source.id}) of ${run.target} exists; not waiting for it (wait: false).`);
-        }
-        return (await (0,revision_outcome/* waitForOutcome */.rf)(run, existing, redeployed.revisionId)).result;
-    }
-    catch (error) {
-        return (0,revision_outcome/* endedByError */.Qr)(run, error);
-    }
-}
-/** `to-revision`, which must have been DEPLOYED; else the newest DEPLOYED one older than active. */
-async function chooseRevision(run, deploymentId, active) {
-    const { client } = run.deps;
-    const wanted = run.config.toRevision;
-    if (wanted) {
-        const revision = await client.getRevision(deploymentId, wanted, run.call);
-        if (revision.status !== 'DEPLOYED') {
-            throw new Error(`to-revision: revision ${wanted} of ${run.target} is ${revision.status}; only a revision that was DEPLOYED can be redeployed.`);
-        }
-        return revision;
-    }
-    const deployed = await client.listRevisions(deploymentId, DEPLOYED_HISTORY, run.call, [
-        'DEPLOYED'
-    ]);
-    const activeAt = deployed.findIndex((revision) => revision.id === active);
-    const older = activeAt < 0 ? undefined : deployed[activeAt + 1];
-    if (!older) {
-        throw new Error(active === undefined
-            ? `${run.target} reports no active revision, so "older than the active one" means nothing: give to-revision.`
-            : `${run.target} has no DEPLOYED revision older than the active one (${active}) among its newest ${DEPLOYED_HISTORY}: give to-revision.`);
-    }
-    return older;
-}
-/**
- * rollback-on-failure: decides whether a rollback is due (the deployment must no longer serve the
- * previous revision, and must not serve another run's), redeploys the previous revision exactly
- * once and waits for it under `rollback-timeout`, which starts now. Its report holds the
- * revision the redeploy created; `skipped` says why nothing was sent.
- */
-async function rollBackAfterFailure(config, deps, request) {
-    const { failedRevisionId, previousRevisionId, deploymentId } = request;
-    const startedAt = deps.deadline.startedAt;
-    const io = {
-        ...deps.io,
-        // The records are the failed deploy's: they say how the rollback ended, at the end.
-        waitStarting: undefined,
-        redeploying: undefined
-    };
-    const run = new deploy_run/* DeployRun */.j(config, { ...deps, io });
-    const report = (outcome, message, revisionId) => ({
-        report: {
-            failedRevisionId,
-            toRevisionId: previousRevisionId,
-            revisionId,
-            outcome,
-            elapsedMs: deps.clock.now() - startedAt,
-            message,
-            // Settled once its checks ran and what serves was read (../safe-delivery.ts).
-            restored: false
-        }
-    });
-    try {
-        const current = await deps.client.getDeployment(deploymentId, run.call);
-        run.found(current);
-        const active = current.active_revision_id ?? null;
-        if (active === previousRevisionId) {
-            return { skipped: `Revision ${previousRevisionId} still serves; nothing to roll back.` };
-        }
-        if (active !== null && active !== failedRevisionId) {
-            return {
-                skipped: `Revision ${active} serves now, neither this run's (${failedRevisionId}) nor the one before (${previousRevisionId}): another run or a push deployed it, and a rollback would undo it. Nothing was sent.`
-            };
-        }
-        const source = await deps.client.getRevision(deploymentId, previousRevisionId, run.call);
-        deps.io.info(`Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback-timeout ${(0,duration/* formatDuration */.a)(config.rollbackTimeoutMs)})…`);
-        const redeployed = await redeployOnce(deploymentId, source, current.latest_revision_id, run.writeDeps());
-        redeployedNow(run, redeployed.revisionId, source);
-        const { result: waited } = await (0,revision_outcome/* waitForOutcome */.rf)(run, redeployed.deployment, redeployed.revisionId);
-        return { ...report(waited.outcome, waited.message, redeployed.revisionId), result: waited };
-    }
-    catch (error) {
-        const ended = (0,revision_outcome/* endedByError */.Qr)(run, error);
-        return report(ended.outcome, ended.message, run.known.revisionId);
-    }
-}
-
-
-/***/ }),
-
 /***/ 7580:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -2752,9 +2687,9 @@ const MAX_DESCRIPTION = 140;
  * characters.
  */
 function statusDescription(model, redact) {
-    // A step's verdict in a few words beside the headline (the gate's), which names it only when
-    // it failed.
-    const beside = (0,_step_rows__WEBPACK_IMPORTED_MODULE_2__/* .payloadRows */ .au)(model.payloads).flatMap(({ row, payload }) => row.status ? [`; ${row.status(payload)}`] : []);
+    // A step's verdict in a few words beside the headline (the gate's); the step that failed the
+    // run says it once, in the headline, with what it read.
+    const beside = (0,_step_rows__WEBPACK_IMPORTED_MODULE_2__/* .payloadRows */ .au)(model.payloads).flatMap(({ name, row, payload }) => row.status && model.failedCheck?.check !== name ? [`; ${row.status(payload)}`] : []);
     return (0,_markdown__WEBPACK_IMPORTED_MODULE_1__/* .markdownFor */ .DY)(redact).plain(`${(0,_headline__WEBPACK_IMPORTED_MODULE_0__/* .plainHeadline */ .r6)(model)}${beside.join('')}`, MAX_DESCRIPTION);
 }
 
@@ -2763,4 +2698,4 @@ function statusDescription(model, redact) {
 
 };
 
-//# sourceMappingURL=417.index.js.map
+//# sourceMappingURL=807.index.js.map
