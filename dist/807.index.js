@@ -1922,7 +1922,7 @@ function memoryLine(memory, redact) {
  * there is none, or its data does not hold. Read as untrusted: only well-shaped fields survive,
  * an entry that does not parse is dropped, and `notice` says what was dropped, never throwing.
  */
-function comment_history_readMemory(body, redact, notice = () => undefined) {
+function readMemory(body, redact, notice = () => undefined) {
     const line = body?.split('\n', 3).find((text) => text.startsWith(PREFIX));
     if (line === undefined)
         return { pushes: [] };
@@ -2006,7 +2006,7 @@ markerName = model.deploymentName,
 /** Told what of the earlier comment's history did not parse and was dropped. */
 notice) {
     const md = (0,markdown/* markdownFor */.DY)(redact);
-    const memory = comment_history_readMemory(previousBody, redact, notice);
+    const memory = readMemory(previousBody, redact, notice);
     const push = pushOf(model);
     const pushes = push ? [push, ...memory.pushes].slice(0, MAX_PUSHES) : memory.pushes;
     const url = model.links.deployment;
@@ -2051,7 +2051,7 @@ function renderBuildingComment(building, previousBody, place, redact,
 /** Told what of the earlier comment's history did not parse and was dropped. */
 notice) {
     const md = (0,markdown/* markdownFor */.DY)(redact);
-    const memory = comment_history_readMemory(previousBody, redact, notice);
+    const memory = readMemory(previousBody, redact, notice);
     const what = building.commit ? ` ${md.code((0,report_headline/* shortCommit */.Ax)(building.commit))}` : '';
     const when = building.expectedAt ? `, expected around ${(0,progress_text/* clockTime */.qo)(building.expectedAt)}` : '';
     const { step } = building;
@@ -2155,11 +2155,6 @@ function pr_comment_text_history(pushes, place, md) {
         '</details>',
         ''
     ];
-}
-/** The commit the comment's last push recorded: the compare view's base for the next. */
-function lastRecordedCommit(previousBody, redact) {
-    const memory = readMemory(previousBody, redact);
-    return memory.pushes.find((push) => push.verdict === 'served')?.commit;
 }
 /** A push's time with its day: the history spans days, a time of day alone would not say which. */
 function dayAndTime(epochMs) {

@@ -5,7 +5,6 @@ import {
   MAX_PUSHES,
   memoryLine,
   readMemory,
-  type CommentMemory,
   type MemoryNotice,
   type PushRecord,
   type PushVerdict
@@ -221,12 +220,6 @@ function history(
     '</details>',
     ''
   ]
-}
-
-/** The commit the comment's last push recorded: the compare view's base for the next. */
-export function lastRecordedCommit(previousBody: string | undefined, redact: Redactor) {
-  const memory: CommentMemory = readMemory(previousBody, redact)
-  return memory.pushes.find((push) => push.verdict === 'served')?.commit
 }
 
 /** A push's time with its day: the history spans days, a time of day alone would not say which. */
