@@ -48,6 +48,8 @@ export interface ControlPlaneOptions {
   sleep?: (ms: number) => Promise<void>
   /** Default 0: a free port. */
   port?: number
+  /** A deployment's tracing project id, answered as `tracer_session_id` (not in the schema). */
+  tracerSessionId?: (deploymentName: string) => string | undefined
   /** A revision stays QUEUED while an older revision of its deployment has failed. */
   holdBehindFailed?: boolean
   /** The logs of a revision, or false for a service without the logs endpoint (404). */
@@ -141,7 +143,8 @@ export async function startControlPlane(
     holdBehindFailed: options.holdBehindFailed,
     phaseMs: options.phaseMs,
     activeLagMs: options.activeLagMs,
-    agent: options.agent
+    agent: options.agent,
+    tracerSessionId: options.tracerSessionId
   })
   const requests: RecordedRequest[] = []
   const faults = new FaultQueue()

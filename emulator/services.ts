@@ -34,8 +34,11 @@ export async function startServices(
     tenantId?: string
     now?: () => number
     serve?: string
-    /** Each deployment the control plane makes has its tracing project (a session of its name). */
-    deploymentProjects?: boolean
+    /**
+     * Each deployment the control plane makes has its tracing project (a session of its name);
+     * 'with-id': its answers also carry the project's id as `tracer_session_id`.
+     */
+    deploymentProjects?: boolean | 'with-id'
     controlPlane?: ControlPlaneOptions
     agent?: AgentServerOptions
     tracing?: TracingOptions
@@ -44,32 +47,45 @@ export async function startServices(
   const apiKey = options.apiKey ?? 'emulator-key'
   const clock = options.now === undefined ? {} : { now: options.now }
   const tenant = options.tenantId === undefined ? {} : { tenantId: options.tenantId }
+  // The project of a deployment name, made when first asked for (the tracing service starts last).
+  const started: { tracing?: TracingEmulator } = {}
+  const projectOf = (name: string, service: TracingEmulator) =>
+    service.sessions().find((session) => session.name === name) ?? service.seedProject({ name })
   const { controlPlane, agent } = await startServingAgent({
     serve: options.serve,
     agent: { apiKey, ...options.agent },
-    controlPlane: { apiKey, ...clock, ...tenant, ...options.controlPlane }
+    controlPlane: {
+      apiKey,
+      ...clock,
+      ...tenant,
+      ...(options.deploymentProjects === 'with-id' && {
+        tracerSessionId: (name: string) => started.tracing && projectOf(name, started.tracing).id
+      }),
+      ...options.controlPlane
+    }
   })
-  const tracing = await startTracing({
+  const service = await startTracing({
     apiKey,
     ...clock,
     ...tenant,
     // A deployment's project exists once the deployment does, as on the service (asked for:
     // the gate's tests count the sessions).
-    ...(options.deploymentProjects === true && {
-      deploymentProjects: () => controlPlane.tracingProjects()
-    }),
+    ...(options.deploymentProjects !== undefined &&
+      options.deploymentProjects !== false && {
+        deploymentProjects: () => controlPlane.tracingProjects()
+      }),
     ...options.tracing
   })
+  started.tracing = service
   return {
     controlPlane,
     agent,
-    tracing,
+    tracing: service,
     traffic: (deployment, spec) => {
       const name =
         controlPlane.deployments().find((found) => found.id === deployment)?.name ?? deployment
-      const project =
-        tracing.sessions().find((session) => session.name === name) ?? tracing.seedProject({ name })
-      const generator = tracing.addTraffic(
+      const project = projectOf(name, service)
+      const generator = service.addTraffic(
         project.id,
         spec,
         (at) => controlPlane.serving(name, at)?.revisionId
@@ -83,7 +99,7 @@ export async function startServices(
         .filter((time) => time >= at)
         .sort((a, b) => a - b)[0],
     close: async () => {
-      await Promise.all([controlPlane.close(), agent.close(), tracing.close()])
+      await Promise.all([controlPlane.close(), agent.close(), service.close()])
     }
   }
 }

@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { startServices, VirtualClock, type Services, type TrafficSpec } from '../../emulator'
+import { deploymentSchema } from '../../src/control-plane/schemas'
+import { TracingClient } from '../../src/tracing/client'
+import { findProject } from '../../src/tracing/stats-read'
+import { trackedDispatcher } from '../helpers/action-world'
 import { call as controlPlaneCall } from './client'
 
 /**
@@ -19,11 +23,11 @@ afterEach(async () => {
   clock = undefined
 })
 
-async function start(spec?: TrafficSpec) {
+async function start(spec?: TrafficSpec, deploymentProjects: true | 'with-id' = true) {
   clock = new VirtualClock({ start: T0 })
   services = await startServices({
     now: clock.now,
-    deploymentProjects: true,
+    deploymentProjects,
     controlPlane: { stepMs: 1_000 },
     tracing: { ingestLagMs: 2_000 }
   })
@@ -195,6 +199,43 @@ describe('traffic generator', () => {
     })
     const found = (await response.json()) as { name: string }[]
     expect(found.map((session) => session.name)).toEqual(['second-agent'])
+  })
+})
+
+describe("a deployment's project id in the control plane's answer", () => {
+  it('is the tracing project the client then finds by tracer_session_id', async () => {
+    const { services, deployment } = await start(undefined, 'with-id')
+    const answer = await controlPlaneCall(
+      services.controlPlane,
+      'GET',
+      `/v2/deployments/${deployment.id}`
+    )
+    const parsed = deploymentSchema.parse(answer.body)
+    const project = services.tracing.sessions().find((session) => session.name === 'agent')
+    expect(parsed.tracer_session_id).toBe(project?.id)
+    const dispatcher = trackedDispatcher({}, clock as VirtualClock)
+    const client = new TracingClient({
+      baseUrl: services.tracing.url,
+      apiKey: 'emulator-key',
+      userAgent: 'traffic-test',
+      dispatcher,
+      now: (clock as VirtualClock).now,
+      sleep: (clock as VirtualClock).sleep
+    })
+    expect(
+      await findProject(client, { name: 'agent', tracerSessionId: parsed.tracer_session_id }, {})
+    ).toMatchObject({ kind: 'found', project: { id: project?.id, foundBy: 'tracer-session-id' } })
+    await dispatcher.destroy()
+  })
+
+  it('is absent unless asked for', async () => {
+    const { services, deployment } = await start()
+    const answer = await controlPlaneCall(
+      services.controlPlane,
+      'GET',
+      `/v2/deployments/${deployment.id}`
+    )
+    expect(answer.body).not.toHaveProperty('tracer_session_id')
   })
 })
 
