@@ -48,6 +48,8 @@ export interface ControlPlaneOptions {
   sleep?: (ms: number) => Promise<void>
   /** Default 0: a free port. */
   port?: number
+  /** A deployment's tracing project id, answered as `tracer_session_id` (not in the schema). */
+  tracerSessionId?: (deploymentName: string) => string | undefined
   /** A revision stays QUEUED while an older revision of its deployment has failed. */
   holdBehindFailed?: boolean
   /** The logs of a revision, or false for a service without the logs endpoint (404). */
@@ -92,10 +94,10 @@ export interface ControlPlaneEmulator {
   /** How the agent server answers while this revision serves. */
   setRevisionAgent(revisionId: string, agent: AgentBehaviour): void
   /**
-   * The revision `deployment` (an id or a name) serves now, or undefined: give it to the agent
-   * server as `host: () => controlPlane.serving('name')`.
+   * The revision `deployment` (an id or a name) serves now (or `at`), or undefined: give it to the
+   * agent server as `host: () => controlPlane.serving('name')`.
    */
-  serving(deployment: string): ServingRevision | undefined
+  serving(deployment: string, at?: number): ServingRevision | undefined
   /** Every redeploy request received, including refused and faulted ones. */
   redeploys(): RecordedRequest[]
   /**
@@ -141,7 +143,8 @@ export async function startControlPlane(
     holdBehindFailed: options.holdBehindFailed,
     phaseMs: options.phaseMs,
     activeLagMs: options.activeLagMs,
-    agent: options.agent
+    agent: options.agent,
+    tracerSessionId: options.tracerSessionId
   })
   const requests: RecordedRequest[] = []
   const faults = new FaultQueue()
@@ -241,6 +244,7 @@ export async function startControlPlane(
       url,
       inBase ? url.pathname.slice(basePath.length) || '/' : url.pathname
     )
+    record.at = (options.now ?? Date.now)()
     requests.push(record)
     const parsed = parseJson(await readBody(req))
     if (parsed.ok) record.body = parsed.value
@@ -352,7 +356,7 @@ export async function startControlPlane(
     setActiveLagMs: (lagMs) => store.setActiveLagMs(lagMs),
     setAgent: (agent) => store.setAgent(agent),
     setRevisionAgent: (revisionId, agent) => store.setRevisionAgent(revisionId, agent),
-    serving: (deployment) => store.serving(deployment),
+    serving: (deployment, at) => store.serving(deployment, at),
     redeploys: () =>
       requests.filter((request) => request.method === 'POST' && REDEPLOY_PATH.test(request.path)),
     commitOf: (ref) => store.commitOf(ref),

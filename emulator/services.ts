@@ -5,11 +5,20 @@ import {
   type ControlPlaneOptions
 } from './control-plane'
 import { startTracing, type TracingEmulator, type TracingOptions } from './tracing'
+import type { TrafficGenerator, TrafficSpec } from './tracing-traffic'
 
 export interface Services {
   controlPlane: ControlPlaneEmulator
   agent: AgentServerEmulator
   tracing: TracingEmulator
+  /**
+   * Users' traffic to the deployment named (or of that id): root runs in its tracing project
+   * (made now if the control plane has not made it yet), sent by whichever revision the control
+   * plane serves at each moment (see tracing-traffic.ts).
+   */
+  traffic(deployment: string, spec: TrafficSpec): { projectId: string; generator: TrafficGenerator }
+  /** The control plane's clock when the first redeploy request at or after `at` came. */
+  firstRedeployAfter(at: number): number | undefined
   close(): Promise<void>
 }
 
@@ -25,6 +34,11 @@ export async function startServices(
     tenantId?: string
     now?: () => number
     serve?: string
+    /**
+     * Each deployment the control plane makes has its tracing project (a session of its name);
+     * 'with-id': its answers also carry the project's id as `tracer_session_id`.
+     */
+    deploymentProjects?: boolean | 'with-id'
     controlPlane?: ControlPlaneOptions
     agent?: AgentServerOptions
     tracing?: TracingOptions
@@ -33,18 +47,59 @@ export async function startServices(
   const apiKey = options.apiKey ?? 'emulator-key'
   const clock = options.now === undefined ? {} : { now: options.now }
   const tenant = options.tenantId === undefined ? {} : { tenantId: options.tenantId }
+  // The project of a deployment name, made when first asked for (the tracing service starts last).
+  const started: { tracing?: TracingEmulator } = {}
+  const projectOf = (name: string, service: TracingEmulator) =>
+    service.sessions().find((session) => session.name === name) ?? service.seedProject({ name })
   const { controlPlane, agent } = await startServingAgent({
     serve: options.serve,
     agent: { apiKey, ...options.agent },
-    controlPlane: { apiKey, ...clock, ...tenant, ...options.controlPlane }
+    controlPlane: {
+      apiKey,
+      ...clock,
+      ...tenant,
+      ...(options.deploymentProjects === 'with-id' && {
+        tracerSessionId: (name: string) => started.tracing && projectOf(name, started.tracing).id
+      }),
+      ...options.controlPlane
+    }
   })
-  const tracing = await startTracing({ apiKey, ...clock, ...tenant, ...options.tracing })
+  const service = await startTracing({
+    apiKey,
+    ...clock,
+    ...tenant,
+    // A deployment's project exists once the deployment does, as on the service (asked for:
+    // the gate's tests count the sessions).
+    ...(options.deploymentProjects !== undefined &&
+      options.deploymentProjects !== false && {
+        deploymentProjects: () => controlPlane.tracingProjects()
+      }),
+    ...options.tracing
+  })
+  started.tracing = service
   return {
     controlPlane,
     agent,
-    tracing,
+    tracing: service,
+    traffic: (deployment, spec) => {
+      const name =
+        controlPlane.deployments().find((found) => found.id === deployment)?.name ?? deployment
+      const project = projectOf(name, service)
+      const generator = service.addTraffic(
+        project.id,
+        spec,
+        (at) => controlPlane.serving(name, at)?.revisionId
+      )
+      return { projectId: project.id, generator }
+    },
+    firstRedeployAfter: (at) =>
+      controlPlane
+        .redeploys()
+        .map((request) => request.at ?? Number.NaN)
+        .filter((time) => time >= at)
+        .sort((a, b) => a - b)[0],
     close: async () => {
-      await Promise.all([controlPlane.close(), agent.close(), tracing.close()])
+      await Promise.all([controlPlane.close(), agent.close(), service.close()])
     }
   }
 }

@@ -55,6 +55,8 @@ export interface StoreOptions {
   tenantId: string
   /** Like the service: a revision stays QUEUED while an older one of its deployment has failed. */
   holdBehindFailed?: boolean
+  /** The deployment's tracing project id its answers carry as `tracer_session_id`, if any. */
+  tracerSessionId?: (deploymentName: string) => string | undefined
 }
 
 const CPU_FIELDS = [
@@ -228,13 +230,13 @@ export class Store {
     return this.#view(deployment)
   }
 
-  /** The revision `deployment` (an id or a name) serves now, or undefined when none does. */
-  serving(deployment: string): ServingRevision | undefined {
+  /** The revision `deployment` (an id or a name) serves at `at`, or undefined when none does. */
+  serving(deployment: string, at = this.options.now()): ServingRevision | undefined {
     const found =
       this.#deployments.get(deployment) ??
       [...this.#deployments.values()].find((candidate) => candidate.name === deployment)
     if (!found) return undefined
-    const { current, previous } = this.#serving(found.id)
+    const { current, previous } = this.#serving(found.id, at)
     const record = this.#revisions.find((candidate) => candidate.id === current?.id)
     if (!record) return undefined
     return {
@@ -419,7 +421,11 @@ export class Store {
         ...deployment.source_revision_config,
         ...(commit === undefined ? {} : { repo_commit_sha: commit })
       },
-      active_revision_id: active?.id ?? null
+      active_revision_id: active?.id ?? null,
+      ...tracerSession(this.options.tracerSessionId?.(deployment.name))
     })
   }
 }
+
+const tracerSession = (id: string | undefined) =>
+  id === undefined ? {} : { tracer_session_id: id }

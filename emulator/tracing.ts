@@ -33,6 +33,12 @@
  *   reference_example_id / session_id / trace_id / dotted_order, or whose dotted_order is not its
  *   start time and id → 422 (ingest shape `{"error","details"}`); more than 100 runs in a batch
  *   → 422; a body over 20 MiB → 413.
+ * - Run stats (the bake window): `POST /runs/stats` over a session's visible root runs started in
+ *   `[start_time, end_time)` (tracing-runstats.ts; only the filter `and(eq(metadata_key, "K"),
+ *   eq(metadata_value, "V"))`, else 400), each read in `statsReads()`. A deployment's project:
+ *   `seedProject`, `seedRootRuns`, `addTraffic` (tracing-traffic.ts; startServices' `traffic`
+ *   follows the control plane's serving revision), `deploymentProjects` (names made on demand).
+ *   Faults also `alter` an answer's body or send `rawBody` text (a NaN, say).
  * - Lists are bare arrays; `GET /sessions` is in creation order unless asked
  *   `sort_by=start_time&sort_by_desc=true`. Also served: `GET /runs/{id}` (404 until the run is
  *   ingested), `GET /sessions?name=`.
@@ -46,7 +52,10 @@ import { ingest, type IngestCounts } from './tracing-ingest'
 import { detail422, listSessions, page } from './tracing-lists'
 import { check, isUuid, sessionCreate, sessionPatch } from './tracing-schemas'
 import { seedExperiment, type ExperimentSeed } from './tracing-seed'
+import { ProjectRuns, type RootRunSeed } from './tracing-project'
+import { runStatsRoute, statsReads, type StatsReadEntry } from './tracing-runstats'
 import { TracingStore } from './tracing-store'
+import type { TrafficGenerator, TrafficSpec } from './tracing-traffic'
 import type { DatasetInit } from './tracing-datasets'
 import type {
   Dataset,
@@ -73,6 +82,8 @@ export interface TracingOptions {
   countChildRuns?: boolean
   duplicateRunStatus?: 202 | 409
   port?: number
+  /** Names whose project exists as soon as a request comes (the control plane's deployments). */
+  deploymentProjects?: () => readonly string[]
 }
 
 export interface TracingEmulator {
@@ -98,6 +109,21 @@ export interface TracingEmulator {
   posted(): IngestCounts & { sessionPosts: number; sessionConflicts: number }
   /** Runs scored so far by a rule, or by all. */
   evaluatorCalls(ruleId?: string): number
+  /** A deployment's project: a session of that name, without a dataset. */
+  seedProject(init: { name: string; id?: string; start_time?: string }): TracerSession
+  /** Root runs of a project's traffic, each visible after the ingest lag; their ids. */
+  seedRootRuns(sessionId: string, runs: readonly RootRunSeed[]): string[]
+  /**
+   * Users' traffic to a project, as root runs computed when a read comes (tracing-traffic.ts):
+   * `serving(at)` says which revision served then (the control plane's, see services.ts).
+   */
+  addTraffic(
+    sessionId: string,
+    spec: TrafficSpec,
+    serving: (at: number) => string | undefined
+  ): TrafficGenerator
+  /** Every `POST /runs/stats` received, faulted ones included: the reads a bake made. */
+  statsReads(): StatsReadEntry[]
   close(): Promise<void>
 }
 
@@ -119,6 +145,7 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
     countChildRuns: options.countChildRuns ?? false
   })
   const requests: RecordedRequest[] = []
+  const projects = new ProjectRuns(store)
   const faults = new FaultQueue()
   const counts: IngestCounts = { runPosts: 0, duplicateRunPosts: 0, runPatches: 0 }
   let sessionPosts = 0
@@ -133,6 +160,10 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
     size: number
   ): Answer => {
     const [collection, id, ...rest] = path.split('/').slice(1)
+    if (collection === 'runs' && id === 'stats' && rest.length === 0) {
+      if (method !== 'POST') return METHOD_NOT_ALLOWED
+      return runStatsRoute(body, projects.runsOf)
+    }
     if (collection === 'runs' && (id === 'batch' || method !== 'GET' || id === undefined)) {
       if (size > MAX_BODY)
         return {
@@ -242,6 +273,7 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
     const local = inBase ? url.pathname.slice(basePath.length) : url.pathname
     const path = local.replace(/^\/api\/v1(?=\/)/, '').replace(/\/+$/, '') || '/'
     const record = recordOf(req, url, path)
+    record.at = now()
     requests.push(record)
     const raw = await readBody(req)
     const parsed = parseJson(raw)
@@ -263,6 +295,7 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
     // As the control plane's emulator: the workspace is checked only when the test names one.
     if (options.tenantId !== undefined && tenant !== undefined && tenant !== tenantId)
       return refuse(403, 'Forbidden', 'Forbidden')
+    if (options.deploymentProjects) projects.ensure(options.deploymentProjects())
     const fault = faults.take(method, path)
     if (fault) record.faulted = true
     await fault?.before?.()
@@ -270,6 +303,12 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
       const status = fault.status ?? 503
       const headers: Record<string, string> =
         fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter }
+      if (fault.rawBody !== undefined) {
+        record.status = status
+        res.writeHead(status, { ...headers, 'content-type': 'application/json' })
+        res.end(fault.rawBody)
+        return
+      }
       const body =
         fault.body ??
         (ingestPath
@@ -284,11 +323,13 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
     if (fault?.kind === 'delay')
       await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000).unref())
     if (fault?.kind === 'ignore-offset') url.searchParams.delete('offset')
-    const answer: Answer = parsed.ok
+    const made: Answer = parsed.ok
       ? route(method, path, url.searchParams, parsed.value, raw.length)
       : ingestPath
         ? { status: 422, body: { error: 'Unprocessable entity', details: 'JSON decode error' } }
         : detail422(['body'], 'JSON decode error', 'json_invalid')
+    const answer: Answer =
+      fault?.kind === 'alter' && fault.alter ? { ...made, body: fault.alter(made.body) } : made
     if (fault?.kind === 'reset-after') {
       req.socket.destroy()
       return
@@ -337,6 +378,10 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
         .ruleRows()
         .filter((rule) => ruleId === undefined || rule.id === ruleId)
         .reduce((sum, rule) => sum + rule.calls, 0),
+    seedProject: (init) => projects.seed(init),
+    seedRootRuns: (sessionId, runs) => projects.seedRootRuns(sessionId, runs),
+    addTraffic: (sessionId, spec, serving) => projects.addTraffic(sessionId, spec, serving),
+    statsReads: () => statsReads(requests),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections()
