@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { InputError, parseInputs, type Config } from '../src/inputs/parse'
+import { InputError, type Config } from '../src/inputs/parse'
+import { parseServiceInputs } from './helpers/service-config'
 import type { RawInputs } from '../src/inputs/contract'
 import { rawInputs } from './helpers/action-yml'
 import { configOfStep } from './helpers/policy-file'
@@ -39,7 +40,7 @@ async function problemsOf(
   env: Record<string, string> = branchEnv
 ): Promise<string[]> {
   try {
-    await parseInputs(raw, env)
+    await parseServiceInputs(raw, env)
   } catch (error) {
     expect(error).toBeInstanceOf(InputError)
     return (error as InputError).problems.map((p) => `${p.input}: ${p.message}`)
@@ -53,7 +54,7 @@ function inputsOf(problems: string[]): string[] {
 
 describe('parseInputs', () => {
   it('turns a git_host workflow step into a config with the defaults of action.yml', async () => {
-    const config: Config = await parseInputs(
+    const config: Config = await parseServiceInputs(
       gitHost({ secrets: 'OPENAI_API_KEY=sk-1=2\n' }),
       branchEnv
     )
@@ -85,7 +86,7 @@ describe('parseInputs', () => {
   })
 
   it('keeps a path prefix of api-url and drops trailing slashes', async () => {
-    const config = await parseInputs(
+    const config = await parseServiceInputs(
       gitHost({ 'api-url': 'https://host.example.com/api-host//' }),
       branchEnv
     )
@@ -122,7 +123,7 @@ describe('parseInputs', () => {
       'fix'
     ]
   ])('derives repo-ref from %s', async (_, env, expected) => {
-    expect((await parseInputs(gitHost(), env)).repoRef).toBe(expected)
+    expect((await parseServiceInputs(gitHost(), env)).repoRef).toBe(expected)
   })
 
   it.each([
@@ -130,7 +131,9 @@ describe('parseInputs', () => {
     ['refs/heads/main', 'main'],
     ['refs/tags/v2.0.0', 'refs/tags/v2.0.0']
   ])('sends an explicit repo-ref %s as %s', async (given, expected) => {
-    expect((await parseInputs(gitHost({ 'repo-ref': given }), branchEnv)).repoRef).toBe(expected)
+    expect((await parseServiceInputs(gitHost({ 'repo-ref': given }), branchEnv)).repoRef).toBe(
+      expected
+    )
   })
 
   it('refuses a workflow ref that is neither branch nor tag, naming repo-ref', async () => {
@@ -153,8 +156,11 @@ describe('parseInputs', () => {
       inputsOf(await problemsOf(gitHost({ 'build-on-push': 'true', 'repo-ref': 'refs/tags/v1' })))
     ).toEqual(['build-on-push'])
     expect(
-      (await parseInputs(gitHost({ 'build-on-push': 'false' }), { GITHUB_REF: 'refs/tags/v1' }))
-        .buildOnPush
+      (
+        await parseServiceInputs(gitHost({ 'build-on-push': 'false' }), {
+          GITHUB_REF: 'refs/tags/v1'
+        })
+      ).buildOnPush
     ).toBe(false)
   })
 
@@ -200,7 +206,10 @@ describe('parseInputs', () => {
     expect(await problemsOf(gitHost({ name: '' }))).toEqual([
       'name: is required unless deployment-id is given'
     ])
-    const config = await parseInputs(gitHost({ name: '', 'deployment-id': INTEGRATION }), branchEnv)
+    const config = await parseServiceInputs(
+      gitHost({ name: '', 'deployment-id': INTEGRATION }),
+      branchEnv
+    )
     expect(config.deploymentId).toBe(INTEGRATION)
     expect(config.name).toBeUndefined()
   })
@@ -260,7 +269,7 @@ describe('parseInputs', () => {
   })
 
   it('reads an internal_source step, and refuses source-dir and build commands where they mean nothing', async () => {
-    const config = await parseInputs(
+    const config = await parseServiceInputs(
       gitHost({
         source: 'internal_source',
         'integration-id': '',
@@ -287,7 +296,7 @@ describe('parseInputs', () => {
   })
 
   it('parses an external_image step with listener, namespace, URL and resource spec', async () => {
-    const config = await parseInputs(
+    const config = await parseServiceInputs(
       image({
         'listener-id': LISTENER,
         'k8s-namespace': 'agents',
@@ -332,7 +341,8 @@ describe('parseInputs', () => {
 
   it('reads secrets as JSON, and never quotes a value in a problem', async () => {
     expect(
-      (await parseInputs(gitHost({ secrets: '{"A": "1", "B_2": "x=y"}' }), branchEnv)).secrets
+      (await parseServiceInputs(gitHost({ secrets: '{"A": "1", "B_2": "x=y"}' }), branchEnv))
+        .secrets
     ).toEqual([
       { name: 'A', value: '1' },
       { name: 'B_2', value: 'x=y' }
@@ -366,7 +376,7 @@ describe('parseInputs', () => {
   })
 
   it('skips blank lines and comments in NAME=value secrets; absent secrets stay undefined', async () => {
-    const config = await parseInputs(
+    const config = await parseServiceInputs(
       gitHost({ secrets: '\n# the model key\nA=1\n\n  B = two words \n' }),
       branchEnv
     )
@@ -374,7 +384,7 @@ describe('parseInputs', () => {
       { name: 'A', value: '1' },
       { name: 'B', value: ' two words ' }
     ])
-    expect((await parseInputs(gitHost(), branchEnv)).secrets).toBeUndefined()
+    expect((await parseServiceInputs(gitHost(), branchEnv)).secrets).toBeUndefined()
   })
 
   it.each([
@@ -383,14 +393,14 @@ describe('parseInputs', () => {
     ['1h30m', 5_400_000],
     ['45s', 45_000]
   ])('reads the timeout %s', async (timeout, ms) => {
-    expect((await parseInputs(gitHost({ timeout }), branchEnv)).timeoutMs).toBe(ms)
+    expect((await parseServiceInputs(gitHost({ timeout }), branchEnv)).timeoutMs).toBe(ms)
   })
 
   it.each([
     ['0', 0],
     ['200', 200]
   ])('reads log-lines %s', async (logLines, expected) => {
-    expect((await parseInputs(gitHost({ 'log-lines': logLines }), branchEnv)).logLines).toBe(
+    expect((await parseServiceInputs(gitHost({ 'log-lines': logLines }), branchEnv)).logLines).toBe(
       expected
     )
   })
@@ -418,17 +428,18 @@ describe('parseInputs', () => {
       branchEnv
     )
     expect(own.verify).toMatchObject({ apiKey: 'agent-key', authScheme: 'service-api-key' })
-    expect((await parseInputs(gitHost(), branchEnv)).verify).toBeUndefined()
+    expect((await parseServiceInputs(gitHost(), branchEnv)).verify).toBeUndefined()
   })
 
   it('refuses pr-comment without github-token; environment alone only picks the policy entry', async () => {
     expect(await problemsOf(gitHost({ environment: 'prod', 'pr-comment': 'true' }))).toEqual([
       'pr-comment: needs github-token to write the comment'
     ])
-    const alone = await parseInputs(gitHost({ environment: 'prod' }), branchEnv)
+    const alone = await parseServiceInputs(gitHost({ environment: 'prod' }), branchEnv)
     expect(alone.github).toBeUndefined()
     expect(
-      (await parseInputs(gitHost({ 'github-token': 't', environment: 'prod' }), branchEnv)).github
+      (await parseServiceInputs(gitHost({ 'github-token': 't', environment: 'prod' }), branchEnv))
+        .github
     ).toEqual({
       token: 't',
       environment: 'prod',
@@ -444,7 +455,7 @@ describe('parseInputs', () => {
   })
 
   it('reads wait: false', async () => {
-    expect((await parseInputs(gitHost({ wait: 'false' }), branchEnv)).wait).toBe(false)
+    expect((await parseServiceInputs(gitHost({ wait: 'false' }), branchEnv)).wait).toBe(false)
   })
 
   it.each([
@@ -472,7 +483,7 @@ describe('parseInputs', () => {
   })
 
   it('lets tabs and line breaks through in multi-line inputs, and no other control character', async () => {
-    const config = await parseInputs(gitHost({ secrets: 'A=1\tx\r\nB=2\n' }), branchEnv)
+    const config = await parseServiceInputs(gitHost({ secrets: 'A=1\tx\r\nB=2\n' }), branchEnv)
     expect(config.secrets).toEqual([
       { name: 'A', value: '1\tx' },
       { name: 'B', value: '2' }
@@ -501,9 +512,9 @@ describe('parseInputs', () => {
     ['1000ms', 1_000],
     ['1m', 60_000]
   ])('reads poll-interval %s', async (poll, ms) => {
-    expect((await parseInputs(gitHost({ 'poll-interval': poll }), branchEnv)).pollIntervalMs).toBe(
-      ms
-    )
+    expect(
+      (await parseServiceInputs(gitHost({ 'poll-interval': poll }), branchEnv)).pollIntervalMs
+    ).toBe(ms)
   })
 
   it.each([
@@ -529,7 +540,7 @@ describe('parseInputs', () => {
   })
 
   it('warns about an http api-url to another host, and not about loopback', async () => {
-    const remote = await parseInputs(
+    const remote = await parseServiceInputs(
       gitHost({ 'api-url': 'http://control.example.com' }),
       branchEnv
     )
@@ -537,7 +548,9 @@ describe('parseInputs', () => {
       'api-url is http:// to control.example.com, not this machine: the api-key travels in clear text. Use https://.'
     ])
     for (const local of ['http://127.0.0.1:8123', 'http://localhost/api', 'http://[::1]:9']) {
-      expect((await parseInputs(gitHost({ 'api-url': local }), branchEnv)).warnings).toEqual([])
+      expect((await parseServiceInputs(gitHost({ 'api-url': local }), branchEnv)).warnings).toEqual(
+        []
+      )
     }
   })
 

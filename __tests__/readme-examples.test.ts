@@ -220,8 +220,9 @@ function permissionOf(call: GitHubCall): string {
   // GraphQL's viewer (whose comment is ours) is answered for any token, with no permission.
   if (call.method === 'POST' && call.path === '/graphql') return ''
   if (/\/deployments(\/|$)/.test(call.path)) return `deployments: ${level}`
-  // The release policy at a pull request's base, to show what the change weakens.
-  if (/\/contents\//.test(call.path)) return `contents: ${level}`
+  // The release policy at a pull request's base, to show what the change weakens (and, when
+  // it is absent there, the base commit itself: GitHub's "Get a commit" needs contents: read).
+  if (/\/(contents\/|commits\/[^/]+$)/.test(call.path)) return `contents: ${level}`
   if (/\/(issues|pulls)(\/|$)/.test(call.path)) return `pull-requests: ${level}`
   throw new Error(`Which permission does ${call.method} ${call.path} need? Say so here.`)
 }

@@ -12,7 +12,7 @@ import type { Dispatcher } from 'undici'
 import { sleep } from '../src/control-plane/retry'
 import { runOperation } from '../src/operations/operations'
 import type { DeployResult } from '../src/result'
-import { parseInputs } from '../src/inputs/parse'
+import { parseServiceInputs } from '../__tests__/helpers/service-config'
 import { rawInputs } from '../__tests__/helpers/action-yml'
 
 const INTEGRATION_ID = '123e4567-e89b-42d3-a456-426614174000'
@@ -178,7 +178,7 @@ export async function chaosStep(given: Step, time: ChaosTime = REAL_TIME) {
     GITHUB_REPOSITORY: 'acme/agent'
   }
   const parsed = await readStep(given, env, (inputs, stepEnv) =>
-    parseInputs(rawInputs(inputs), stepEnv)
+    parseServiceInputs(rawInputs(inputs), stepEnv)
   )
   const config = { ...parsed, pollIntervalMs: 50 }
   const silent = () => undefined

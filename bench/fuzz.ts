@@ -11,7 +11,8 @@ import { openApiValidator } from '../emulator/openapi'
 import { INPUT_NAMES, type InputName, type RawInputs } from '../src/inputs/contract'
 import type { Deployment } from '../src/control-plane/schemas'
 import { INPUT_DEFAULTS, MULTI_LINE_INPUTS } from '../src/inputs/contract'
-import { InputError, parseInputs } from '../src/inputs/parse'
+import { InputError } from '../src/inputs/parse'
+import { parseServiceInputs } from '../__tests__/helpers/service-config'
 import { run } from '../src/main'
 import { createRealWorld } from '../src/real-world'
 import { startControlPlane } from '../emulator'
@@ -110,7 +111,7 @@ export async function fuzzInputs(seed: number, runs: number): Promise<FuzzReport
       report.inputsTried += 1
       let config
       try {
-        config = await parseInputs(raw, env)
+        config = await parseServiceInputs(raw, env)
       } catch (error) {
         if (!(error instanceof InputError)) throw error
         report.refused += 1

@@ -30,8 +30,10 @@ export const EXTRACTED = [
   'repos/list-deployments',
   'repos/create-deployment-status',
   'pulls/get',
-  // A pull request's base branch's release policy, compared with its own.
+  // A pull request's base branch's release policy, compared with its own (a file absent at the
+  // base commit is new only when the commit itself is read).
   'repos/get-content',
+  'repos/get-commit',
   // The stand-in's other routes, which tests call to read what the action left.
   'repos/list-deployment-statuses',
   'pulls/list',

@@ -1,11 +1,6 @@
 import { INPUT_NAMES, type RawInputs } from './inputs/contract'
-import {
-  InputError,
-  parseStep,
-  type Config,
-  type StepPolicy,
-  type ValidateConfig
-} from './inputs/parse'
+import { InputError, parseInputs, type StepConfig, type StepPolicy } from './inputs/parse'
+import { startOperation } from './operations/operations'
 import { writeSummary } from './report/job-summary'
 import { createLog, type Log } from './report/log'
 import { createRedactor, secretForms, type Redactor } from './report/redact'
@@ -80,9 +75,9 @@ export async function run(world?: World): Promise<void> {
   const redact = maskSecrets(raw, world.sink)
   const log = createLog(redact, world.sink)
 
-  let config: Config | ValidateConfig
+  let config: StepConfig
   try {
-    config = await parseStep(raw, world.env)
+    config = await parseInputs(raw, world.env)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     // Each problem of the policy on its line of the file, so a pull request shows it on its diff.
@@ -100,16 +95,14 @@ export async function run(world?: World): Promise<void> {
     return
   }
   config.warnings.forEach((warning) => log.warning(warning))
-  if (config.operation === 'validate') {
-    const { validate } = await import('./operations/validate')
-    validate(config, log)
-    return
-  }
-  config.notices.forEach((notice) => log.notice(notice))
-  logPolicy(config.releasePolicy, log)
   try {
-    const { execute } = await import('./execute')
-    await execute(config, redact, startedAt, world)
+    // The operation's row says what it needs; the services only reach the run through here.
+    await startOperation(config, log, async (sending) => {
+      sending.notices.forEach((notice) => log.notice(notice))
+      logPolicy(sending.releasePolicy, log)
+      const { execute } = await import('./execute')
+      await execute(sending, redact, startedAt, world)
+    })
   } catch (error) {
     // Not thrown on: Node would print it to stderr, unredacted and unescaped.
     log.fail(`The action failed: ${error instanceof Error ? error.message : String(error)}`)

@@ -106,7 +106,9 @@ describe('the evaluation gate of the release policy', () => {
       operation: 'delete',
       policy: { gate: { dataset: 'd' } }
     })
-    expect(deleting).toEqual(['release-policy: is for operation deploy, not delete'])
+    expect(deleting).toEqual([
+      'release-policy: is not used with operation delete (the release policy says what must hold before a new revision stays; delete deploys none)'
+    ])
   })
 
   it('warns of an http:// tracing-url to another host, not of loopback', async () => {

@@ -6,7 +6,7 @@ import {
   type SeededCheckRun,
   type SeededCommitStatus
 } from './github-commit-checks'
-import { contentsRoute, type RepositoryFiles } from './github-contents'
+import { commitRoute, contentsRoute, type RepositoryFiles } from './github-contents'
 import { githubRequestProblems, prepareGitHubDescription } from './github-openapi'
 
 export interface GitHubCall {
@@ -56,6 +56,8 @@ export interface GitHubApiOptions {
   files?: RepositoryFiles
   /** The contents route answers this status (a token without `contents: read`, a GitHub fault). */
   contentsFailWith?: number
+  /** The token cannot see the repository (a private one): its contents and commits answer 404. */
+  repositoryHidden?: boolean
 }
 
 /** A comment's author, as GitHub shows it. */
@@ -248,7 +250,9 @@ export async function startGitHubApi(options: GitHubApiOptions = {}) {
       }
       const lifecycle = lifecycleRoute(records, call, url)
       if (lifecycle) return answer(lifecycle.status, lifecycle.body, lifecycle.headers)
-      const contents = contentsRoute(options, call, url, req.headers.accept ?? '')
+      const accept = req.headers.accept ?? ''
+      const contents =
+        contentsRoute(options, call, url, accept) ?? commitRoute(options, call, url, accept)
       if (contents) {
         res.writeHead(contents.status, { 'content-type': contents.type })
         return res.end(contents.body)

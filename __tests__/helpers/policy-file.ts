@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { stringify } from 'yaml'
 import type { RawInputs } from '../../src/inputs/contract'
-import { parseInputs, type Config } from '../../src/inputs/parse'
+import type { Config } from '../../src/inputs/parse'
+import { parseServiceInputs } from './service-config'
 import { rawInputs } from './action-yml'
 import { BRANCH_ENV } from './step-inputs'
 
@@ -93,6 +94,6 @@ export function configOfStep(
   env: Record<string, string> = BRANCH_ENV
 ): Promise<Config> {
   return readStep(step, env, (inputs, stepEnv) =>
-    parseInputs(rawInputs({ 'api-key': 'emulator-key', ...inputs }), stepEnv)
+    parseServiceInputs(rawInputs({ 'api-key': 'emulator-key', ...inputs }), stepEnv)
   )
 }

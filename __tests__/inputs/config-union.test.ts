@@ -1,13 +1,14 @@
 import { describe, expect, it } from '@jest/globals'
 import type { RawInputs } from '../../src/inputs/contract'
-import { parseInputs, type Config } from '../../src/inputs/parse'
+import type { Config } from '../../src/inputs/parse'
+import { parseServiceInputs } from '../helpers/service-config'
 import { named } from '../../src/operations/target'
 import { rawInputs } from '../helpers/action-yml'
 import { BRANCH_ENV } from '../helpers/step-inputs'
 
 /** The Config of a step's inputs (api-key given), as main() parses them. */
 const configOf = (given: Partial<RawInputs>) =>
-  parseInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), BRANCH_ENV)
+  parseServiceInputs(rawInputs({ 'api-key': 'emulator-key', ...given }), BRANCH_ENV)
 
 const API = { 'api-url': 'https://api.example.com' }
 const ID = '3f0c2b4e-9d7a-4c1e-8b6f-2a5d7e9c1b30'

@@ -17,8 +17,15 @@ afterEach(async () => {
   github = undefined
 })
 
-async function baseOf(files: RepositoryFiles, options: { failWith?: number; path?: string } = {}) {
-  github = await startGitHubApi({ files, contentsFailWith: options.failWith })
+async function baseOf(
+  files: RepositoryFiles,
+  options: { failWith?: number; path?: string; hidden?: boolean } = {}
+) {
+  github = await startGitHubApi({
+    files,
+    contentsFailWith: options.failWith,
+    repositoryHidden: options.hidden
+  })
   const target: GitHubTarget = {
     owner: 'acme',
     repo: 'support-agent',
@@ -76,12 +83,35 @@ describe('the release policy at the base commit', () => {
 
   it('absent at the base commit is new; the path as written (./) is the repository path', async () => {
     const base = await baseOf(
-      { main: { 'release-policy.yml': POLICY } },
+      { main: { 'release-policy.yml': POLICY }, [BASE]: {} },
       {
         path: './release-policy.yml'
       }
     )
     expect(base).toEqual({ kind: 'new', baseSha: BASE })
+    // New only once the base commit itself is read: a 404 alone may be a repository out of sight.
+    expect(github?.calls.map((call) => decodeURIComponent(call.path))).toEqual([
+      '/repos/acme/support-agent/contents/release-policy.yml',
+      `/repos/acme/support-agent/commits/${BASE}`
+    ])
+  })
+
+  it('answered 404 for a repository the token cannot see is not read, never new', async () => {
+    const base = await baseOf(
+      { [BASE]: { '.github/release-policy.yml': POLICY } },
+      { hidden: true }
+    )
+    expect(base?.kind).toBe('failed')
+    expect(base?.kind === 'failed' && base.why).toMatch(
+      /^\.github\/release-policy\.yml was not found at the base commit, and the base commit could not be read either \(HTTP 404: Not Found/
+    )
+  })
+
+  it('absent, at a base commit the repository does not hold, is not read', async () => {
+    const base = await baseOf({ main: { '.github/release-policy.yml': POLICY } })
+    expect(base?.kind === 'failed' && base.why).toContain(
+      `HTTP 422: No commit found for SHA: ${BASE}`
+    )
   })
 
   it('that GitHub refuses is not read, with the status said', async () => {

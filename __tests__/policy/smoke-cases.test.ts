@@ -176,7 +176,7 @@ describe('smoke.cases: the case file', () => {
 
   it('refuses a policy with operation delete, without reading it', async () => {
     expect(await problemsOf(step({ cases: 'missing.yml' }, { operation: 'delete' }))).toContain(
-      'release-policy: is for operation deploy, not delete'
+      'release-policy: is not used with operation delete (the release policy says what must hold before a new revision stays; delete deploys none)'
     )
   })
 })

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
-import { parseInputs, type DeployConfig } from '../../src/inputs/parse'
+import type { DeployConfig } from '../../src/inputs/parse'
+import { parseServiceInputs } from '../helpers/service-config'
 import { configFromPolicy } from '../../src/policy/to-config'
 import { rawInputs } from '../helpers/action-yml'
 import { lines, PolicyWorkspace } from './workspace'
@@ -41,7 +42,7 @@ const inputs = {
 /** The Config a step builds from `policyLines` named in release-policy, and configFromPolicy's. */
 async function both(policyLines: string[], given: Record<string, string> = {}) {
   const path = workspace.write(`policy-${policyLines.length}.yml`, lines(...policyLines))
-  const config = await parseInputs(
+  const config = await parseServiceInputs(
     rawInputs({ ...connection, ...given, 'release-policy': path }),
     env()
   )
@@ -127,7 +128,7 @@ describe("release policy: the settings today's Config carries", () => {
       apiKey: 'agent-key'
     })
     expect(fromStep.verify?.suite).toBeUndefined()
-    const none = await parseInputs(rawInputs(connection), env())
+    const none = await parseServiceInputs(rawInputs(connection), env())
     const fields = {
       verify: none.verify,
       gate: none.gate,

@@ -102,7 +102,7 @@ describe("a pull request's changes to the release policy", () => {
 
   async function pullRequestRun(
     files: Record<string, Record<string, string>>,
-    options: { contentsFailWith?: number } = {}
+    options: { contentsFailWith?: number; repositoryHidden?: boolean } = {}
   ) {
     const github = await startGitHubApi({ files, ...options })
     try {
@@ -139,13 +139,26 @@ describe("a pull request's changes to the release policy", () => {
   })
 
   it('calls every setting new when the file is new in the pull request', async () => {
-    const { run, github } = await pullRequestRun({})
+    const { run, github } = await pullRequestRun({ [BASE_SHA]: {} })
     expect(run.code).toBe(0)
     expect(run.summary).toContain(
       '### Release policy changes: the file is new in this pull request'
     )
     expect(run.summary).toContain('- `smoke.min-pass` (none) → 50%, **new**')
     expect(github.comments.at(-1)?.body).toContain('policy: new in this pull request')
+  })
+
+  it('never calls the file new on a 404 from a repository the token cannot see', async () => {
+    const { run, github } = await pullRequestRun(
+      { [BASE_SHA]: { [POLICY_PATH]: policyText(atBase) } },
+      { repositoryHidden: true }
+    )
+    expect(run.code).toBe(0)
+    expect(run.summary).not.toContain('new in this pull request')
+    expect(run.summary).toMatch(
+      /\*\*Release policy changes:\*\* the base branch's policy was not read, .*the base commit could not be read either \(HTTP 404/
+    )
+    expect(github.comments.at(-1)?.body).toContain('policy: base not read')
   })
 
   it('says a base that cannot be read, and the step stands', async () => {

@@ -68,7 +68,17 @@ export async function readBasePolicy(
       }
     }
     const policy = await read(options.path, MAX_POLICY_BYTES)
-    if ('absent' in policy) return { kind: 'new', baseSha }
+    if ('absent' in policy) {
+      // GitHub answers 404 as well for a repository the token cannot see: the file is new only
+      // where the base commit itself can be read.
+      const commit = await readCommit(options, octokit, { owner, repo, baseSha })
+      if (commit.why === undefined) return { kind: 'new', baseSha }
+      return {
+        kind: 'failed',
+        baseSha,
+        why: `${options.path} was not found at the base commit, and the base commit could not be read either (${commit.why}), so the file is not known to be new (GitHub answers 404 for a repository the token cannot read)`
+      }
+    }
     if ('failed' in policy) return { kind: 'failed', baseSha, why: policy.failed }
     const readNamed = async (named: string): Promise<WorkspaceFile> => {
       const file = await read(named, MAX_FILE_BYTES)
@@ -94,6 +104,42 @@ export async function readBasePolicy(
     }
   } catch (error) {
     return { kind: 'failed', baseSha, why: reason(error) }
+  }
+}
+
+/** The `sha` media type answers the commit's SHA alone: all that is asked is whether it is read. */
+const shaBody = z.union([z.string(), z.instanceof(ArrayBuffer)])
+
+/**
+ * `GET /repos/{owner}/{repo}/commits/{base sha}`: no `why` when GitHub answers the commit, else
+ * why not (a 404 for a repository the token cannot see, a 422 for a commit the repository lacks).
+ */
+async function readCommit(
+  options: BasePolicyOptions,
+  octokit: ReturnType<typeof openGitHub>['octokit'],
+  commit: { owner: string; repo: string; baseSha: string }
+): Promise<{ why?: string }> {
+  try {
+    const answer = await budgetedCall(options, (signal) =>
+      octokit.rest.repos.getCommit({
+        owner: commit.owner,
+        repo: commit.repo,
+        ref: commit.baseSha,
+        mediaType: { format: 'sha' },
+        request: { signal }
+      })
+    )
+    const body = shaBody.safeParse(answer.data)
+    const sha = !body.success
+      ? undefined
+      : typeof body.data === 'string'
+        ? body.data
+        : Buffer.from(body.data).toString('utf8')
+    return sha?.trim().toLowerCase() === commit.baseSha.toLowerCase()
+      ? {}
+      : { why: 'GitHub answered another commit' }
+  } catch (error) {
+    return { why: reason(error) }
   }
 }
 

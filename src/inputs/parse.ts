@@ -1,7 +1,7 @@
 import { INPUT_NAMES, type InputName, type RawInputs } from './contract'
 import { InputError, type InputEnv, type InputProblem } from './problems'
 import { readStepPolicy } from './release-policy'
-import { configSchema, type Config, type ValidateConfig } from './schema'
+import { configSchema, type Config, type StepConfig } from './schema'
 
 export { InputError, type InputEnv, type InputProblem } from './problems'
 export type {
@@ -11,34 +11,28 @@ export type {
   PromoteConfig,
   PruneConfig,
   RollbackConfig,
+  StepConfig,
   Target,
   ValidateConfig
 } from './schema'
 export type { StepPolicy } from './release-policy'
 export { DEPLOYMENT_TYPES, OPERATIONS, SOURCES, type DeploymentType, type Source } from './fields'
-/** The operations that run (validate, which sends nothing, is ValidateConfig's own). */
+/** The operations that reach the services: every one whose config is a Config. */
 export type Operation = Config['operation']
 
 /**
- * Turns the raw action inputs into one Config (or operation validate's), or throws an InputError that lists every problem
- * of the inputs (each with its input name) and of the release policy (each with its key path and
- * place in the file). Reads only its arguments, and the `release-policy` file and the files it
- * names (relative to GITHUB_WORKSPACE), so that a bad policy is refused with the other inputs.
+ * Turns the raw action inputs into the step's config (one variant per operation), or throws an
+ * InputError that lists every problem of the inputs (each with its input name) and of the release
+ * policy (each with its key path and place in the file). Reads only its arguments, and the
+ * `release-policy` file and the files it names (relative to GITHUB_WORKSPACE), so that a bad
+ * policy is refused with the other inputs.
  */
-export async function parseStep(raw: RawInputs, env: InputEnv): Promise<Config | ValidateConfig> {
+export async function parseInputs(raw: RawInputs, env: InputEnv): Promise<StepConfig> {
   const policy = await readStepPolicy(raw, env)
   const result = configSchema.safeParse({ inputs: raw, env, policy: policy.policy })
   const inputProblems = result.success ? [] : result.error.issues.map(toProblem)
   if (result.success && policy.problems.length === 0) return result.data
   throw new InputError(inputProblems, policy.problems)
-}
-
-/** parseStep for a step that sends something: every operation but validate. */
-export async function parseInputs(raw: RawInputs, env: InputEnv): Promise<Config> {
-  const config = await parseStep(raw, env)
-  if (config.operation === 'validate')
-    throw new Error('operation validate sends nothing: it has no Config to run (see parseStep).')
-  return config
 }
 
 function toProblem(issue: { path: PropertyKey[]; message: string }): InputProblem {

@@ -4,7 +4,8 @@
  * inputs (checks need `wait`, a gate needs `tracing-url`). Every problem is found at once, each
  * with its place in the file, before anything is sent.
  */
-import { loadPolicy, type LoadedPolicy } from '../policy/load'
+import { mergeEntry, selectEntry } from '../policy/environments'
+import { loadPolicy, type WrittenPolicy } from '../policy/load'
 import { keyPathText, uniqueProblems, type PolicyProblem } from '../policy/problems'
 import { policyInputRules, type StepFacts } from '../policy/rules'
 import type { PolicyInEffect } from '../policy/effective'
@@ -31,9 +32,10 @@ export interface StepPolicyRead {
 
 /**
  * Reads the policy the inputs name, when they name one and the operation applies it (delete and
- * prune refuse `release-policy` among their inputs). operation validate judges the rules with the
- * inputs for the policy as written and for each entry merged over it; the others for the entry
- * their `environment` picks.
+ * prune refuse `release-policy` among their inputs, so it is not read). The rules with the inputs
+ * are judged on the file as written even when it has problems of its own, so that every problem
+ * is said in one run: operation validate judges them for the policy as written and for each
+ * entry merged over it; the others for the entry their `environment` picks.
  */
 export async function readStepPolicy(raw: RawInputs, env: InputEnv): Promise<StepPolicyRead> {
   const step = new Step(raw, env)
@@ -41,33 +43,42 @@ export async function readStepPolicy(raw: RawInputs, env: InputEnv): Promise<Ste
   if (path === undefined || step.operation === 'delete' || step.operation === 'prune')
     return { problems: [] }
   const load = await loadPolicy(path, env.GITHUB_WORKSPACE)
-  if (load.policy === undefined) return { problems: load.problems }
-  const loaded = load.policy
   const facts: StepFacts = {
-    operation: step.operation,
     wait: step.text('wait')?.toLowerCase() !== 'false',
     tracingUrl: step.text('tracing-url')
   }
   const environment = step.text('environment')
-  const judged = step.operation === 'validate' ? [undefined, ...loaded.entries] : [environment]
-  const problems = judged.flatMap((name) => inputRuleProblems(loaded, name, facts))
-  const inEffect = loaded.inEffect(environment)
-  return problems.length > 0
-    ? { problems: uniqueProblems(problems) }
-    : { policy: { path, entries: loaded.entries, inEffect, environment }, problems: [] }
+  const written = load.written
+  const judged =
+    step.operation === 'validate' ? [undefined, ...(written?.entries ?? [])] : [environment]
+  const problems = uniqueProblems([
+    ...load.problems,
+    ...(written === undefined
+      ? []
+      : judged.flatMap((name) => inputRuleProblems(written, name, facts)))
+  ]).sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0))
+  if (load.policy === undefined || problems.length > 0) return { problems }
+  const inEffect = load.policy.inEffect(environment)
+  return {
+    policy: { path, entries: load.policy.entries, inEffect, environment },
+    problems: []
+  }
 }
 
+/** The rules with the inputs, for the entry `environment` picks merged over the file as written. */
 function inputRuleProblems(
-  loaded: LoadedPolicy,
+  written: WrittenPolicy,
   environment: string | undefined,
   facts: StepFacts
 ): PolicyProblem[] {
-  const inEffect = loaded.inEffect(environment)
-  const context = inEffect.entry === null ? '' : `with environments.${inEffect.entry} merged: `
-  return policyInputRules(inEffect.policy, facts).map(({ path, message }) => ({
+  const entry = selectEntry(written.entries, environment) ?? null
+  const entries = written.value.environments as Record<string, unknown> | undefined
+  const merged = mergeEntry(written.value, entry === null ? undefined : entries?.[entry])
+  const context = entry === null ? '' : `with environments.${entry} merged: `
+  return policyInputRules(merged, facts).map(({ path, message }) => ({
     message: `${context}${message}`,
     keyPath: keyPathText(path),
-    file: loaded.file,
-    ...loaded.locate(path, inEffect.entry)
+    file: written.file,
+    ...written.locate(path, entry)
   }))
 }

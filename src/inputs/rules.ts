@@ -13,7 +13,6 @@ import { Step, type Rule } from './step'
 /** Inputs that mean nothing to operation delete; given with it, they are refused by name. */
 const DEPLOY_ONLY: InputName[] = [
   ...SOURCE_INPUTS,
-  'release-policy',
   'agent-api-key',
   'agent-auth-scheme',
   'pr-comment',
@@ -68,12 +67,22 @@ const operation: Rule = (step) => {
   const refused = (inputs: readonly InputName[], message: string) =>
     inputs.filter((input) => step.given(input)).map((input) => problem(input, message))
   const pruneOnly = refused(PRUNE_ONLY, `is only for operation prune, not ${step.operation}`)
+  // The one refusal of a policy with delete or prune: the policy is then never read.
+  const noPolicy = refused(
+    ['release-policy'],
+    `is not used with operation ${step.operation} (the release policy says what must hold before a new revision stays; ${step.operation} deploys none)`
+  )
   if (step.operation === 'delete') {
-    return [...refused(DEPLOY_ONLY, 'is for operation deploy, not delete'), ...pruneOnly]
+    return [
+      ...refused(DEPLOY_ONLY, 'is for operation deploy, not delete'),
+      ...noPolicy,
+      ...pruneOnly
+    ]
   }
   if (step.operation === 'prune') {
     return [
       ...refused(DEPLOY_ONLY, 'is for operation deploy, not prune'),
+      ...noPolicy,
       ...refused(
         ['name', 'deployment-id'],
         'is not used with operation prune (it finds its deployments by prune-prefix)'

@@ -41,9 +41,14 @@ export const configSchema = z
   .transform(({ inputs, env, policy }) => toConfig(inputs, env, policy))
 
 /**
- * Everything the action needs, validated: one variant per operation, each with what the rules
- * prove it has required. Optional fields are undefined when not given. operation validate, which
- * sends nothing, is its own shape (ValidateConfig).
+ * What the inputs parse to: one variant per row of the operation table
+ * (../operations/operations.ts), each with what the rules prove it has required.
+ */
+export type StepConfig = Config | ValidateConfig
+
+/**
+ * The config of an operation that reaches the services (the control plane, the agent, GitHub):
+ * its connection and everything it sends. Optional fields are undefined when not given.
  */
 export type Config = ConfigUnion
 
@@ -74,10 +79,10 @@ export type PruneConfig = CommonConfig & {
 }
 export type ConfigUnion = DeployConfig | RollbackConfig | PromoteConfig | DeleteConfig | PruneConfig
 
-/** operation validate: the inputs and the policy checked; nothing to send. */
+/** operation validate: the inputs and the policy checked; nothing to send, no credentials. */
 export interface ValidateConfig {
   operation: 'validate'
-  /** The policy checked; undefined only beside its problems (then no step runs). */
+  /** The policy checked; undefined only beside its problems (then no operation starts). */
   releasePolicy?: StepPolicy
   warnings: string[]
 }
@@ -98,11 +103,7 @@ function target(fields: InputFields): Target {
   return { name: proven(fields.name, 'name or deployment-id') }
 }
 
-function toConfig(
-  fields: InputFields,
-  env: InputEnv,
-  policy: StepPolicy | undefined
-): ConfigUnion | ValidateConfig {
+function toConfig(fields: InputFields, env: InputEnv, policy: StepPolicy | undefined): StepConfig {
   if (fields.operation === 'validate')
     return {
       operation: 'validate',

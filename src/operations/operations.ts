@@ -1,9 +1,16 @@
 import type { OutputName } from '../inputs/contract'
-import type { Config } from '../inputs/parse'
+import type { Config, StepConfig } from '../inputs/parse'
+import type { Log } from '../report/log'
 import type { DeployResult } from '../result'
 import type { DeployDeps } from './deps'
 
+/** Every operation: one row each in OPERATIONS. */
+export type StepOperation = StepConfig['operation']
+/** The operations that reach the services (the control plane, the agent, GitHub). */
 export type Operation = Config['operation']
+/** The config of an operation that needs nothing (no Config: no connection, no credentials). */
+type OfflineConfig = Exclude<StepConfig, Config>
+type OfflineOperation = OfflineConfig['operation']
 
 /** Where the commit of an operation's revision is read from, for the report and its links. */
 export type BuiltFrom = 'workflow' | 'promotion' | 'redeploy'
@@ -11,8 +18,19 @@ export type BuiltFrom = 'workflow' | 'promotion' | 'redeploy'
 /** One operation's config: its variant of the union, with what the rules proved it has. */
 export type ConfigOf<K extends Operation> = Extract<Config, { operation: K }>
 
-/** What an operation is, everywhere: one row per operation, checked complete by the compiler. */
+/**
+ * An operation that needs nothing: no credentials, no request of any kind (GitHub's included).
+ * Its run is given its config and the log alone, with no connection to send on.
+ */
+export interface OfflineKind<K extends OfflineOperation> {
+  needs: 'nothing'
+  run: (config: Extract<OfflineConfig, { operation: K }>, log: Log) => Promise<void>
+}
+
+/** What an operation that reaches the services is, everywhere. */
 export interface OperationKind<K extends Operation = Operation> {
+  /** The control plane's address and key, and GitHub's records when a token is given. */
+  needs: 'services'
   /**
    * What it sends and waits for, given its own config; ends in a result, never throws. Loaded on
    * first use: the report reads this table on every run, a missing input's included.
@@ -58,8 +76,12 @@ export interface OperationKind<K extends Operation = Operation> {
   failedWords: string
 }
 
-export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
+/** One row per operation, checked complete by the compiler. */
+export const OPERATIONS: { [K in Operation]: OperationKind<K> } & {
+  [K in OfflineOperation]: OfflineKind<K>
+} = {
   deploy: {
+    needs: 'services',
     run: (config, deps) => import('./runs').then(({ deploy }) => deploy(config, deps)),
     checked: true,
     rollsBack: true,
@@ -76,6 +98,7 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
   },
   // Itself the rollback: there is nothing earlier to bring back when it fails.
   rollback: {
+    needs: 'services',
     run: (config, deps) =>
       import('./runs').then(({ rollbackOperation }) => rollbackOperation(config, deps)),
     checked: true,
@@ -92,6 +115,7 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
     failedWords: 'rollback failed'
   },
   promote: {
+    needs: 'services',
     run: (config, deps) => import('./runs').then(({ promote }) => promote(config, deps)),
     checked: true,
     rollsBack: true,
@@ -107,6 +131,7 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
     failedWords: 'promote failed'
   },
   delete: {
+    needs: 'services',
     run: (config, deps) =>
       import('./runs').then(({ deleteDeployment }) => deleteDeployment(config, deps)),
     checked: false,
@@ -124,6 +149,7 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
     failedWords: 'delete failed'
   },
   prune: {
+    needs: 'services',
     run: (config, deps) =>
       import('./runs').then(({ prunePreviews }) => prunePreviews(config, deps)),
     checked: false,
@@ -139,6 +165,11 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } = {
     reportsServing: true,
     outputs: (result) => ({ pruned: JSON.stringify(prunedNames(result)) }),
     failedWords: 'prune failed'
+  },
+  // Checks the inputs and the release policy where they are read: what is left is to say so.
+  validate: {
+    needs: 'nothing',
+    run: (config, log) => import('./validate').then(({ validate }) => validate(config, log))
   }
 }
 
@@ -160,6 +191,23 @@ export function runOperation<K extends Operation>(
   config: ConfigOf<K>,
   deps: DeployDeps
 ): Promise<DeployResult> {
-  const kind: OperationKind<K> = OPERATIONS[config.operation as K]
+  const rows: { [J in Operation]: OperationKind<J> } = OPERATIONS
+  const kind: OperationKind<K> = rows[config.operation as K]
   return kind.run(config, deps)
+}
+
+/**
+ * Starts the step's operation as its row says: one that needs nothing runs on its config and the
+ * log alone; one that reaches the services is handed to `reachServices` (the run's wiring, which
+ * the caller holds: this table sits below it).
+ */
+export function startOperation(
+  config: StepConfig,
+  log: Log,
+  reachServices: (config: Config) => Promise<void>
+): Promise<void> {
+  const kind = OPERATIONS[config.operation]
+  // The row decides; the compiler cannot pair a row with its config's variant, hence the casts.
+  if (kind.needs === 'nothing') return kind.run(config as OfflineConfig, log)
+  return reachServices(config as Config)
 }

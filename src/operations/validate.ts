@@ -1,7 +1,8 @@
 /**
  * operation validate: the inputs and the release policy were checked while they were read (the
  * policy as written, each environments entry merged over it, the files it names); what is left
- * is to say so. It sends nothing, GitHub included, so a pull request from a fork can run it.
+ * is to say so. Its row in ./operations.ts needs nothing: it is given no connection, so it sends
+ * nothing, GitHub included, and a pull request from a fork can run it.
  */
 import type { ValidateConfig } from '../inputs/parse'
 import { describePolicy } from '../policy/describe'

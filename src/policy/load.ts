@@ -27,14 +27,16 @@ export const MAX_POLICY_BYTES = 1024 * 1024
 /** Reads a file the policy names (a case file), by the path written in the policy. */
 export type ReadNamedFile = (path: string) => Promise<WorkspaceFile>
 
-/** A policy free of problems: what the policy in effect for any environment is made from. */
-export interface LoadedPolicy {
+/**
+ * The file as written, once its YAML is a mapping, problems or not: the rules with the step's
+ * inputs read it, so they are judged in the same run as the file's own problems.
+ */
+export interface WrittenPolicy {
   /** The path as written in `release-policy`. */
   file: string
+  value: Record<string, unknown>
   /** The entries' names, as written. */
   entries: string[]
-  /** The policy in effect for an environment (the input; undefined when not given). */
-  inEffect(environment: string | undefined): PolicyInEffect
   /**
    * Where a key path of the policy in effect stands: in the entry applied when the entry sets it,
    * else in the rest (else its nearest ancestor), so a rule with the step's inputs is annotated.
@@ -42,8 +44,15 @@ export interface LoadedPolicy {
   locate(path: readonly string[], entry: string | null): { line: number; col: number }
 }
 
+/** A policy free of problems: what the policy in effect for any environment is made from. */
+export interface LoadedPolicy extends WrittenPolicy {
+  /** The policy in effect for an environment (the input; undefined when not given). */
+  inEffect(environment: string | undefined): PolicyInEffect
+}
+
 export type PolicyLoad =
-  { policy: LoadedPolicy; problems: [] } | { policy?: undefined; problems: PolicyProblem[] }
+  | { policy: LoadedPolicy; problems: []; written: WrittenPolicy }
+  | { policy?: undefined; problems: PolicyProblem[]; written?: WrittenPolicy }
 
 /**
  * Reads `path` (relative to `workspace`) and the case files it names, under the workspace's path
@@ -81,6 +90,7 @@ export async function checkPolicy(
     ...(problem.line === undefined ? at(problem.path) : { line: problem.line, col: problem.col })
   }))
   if (source.value === undefined) return { problems: withFallback(problems, file) }
+  const asWritten = writtenPolicy(source, file)
   const expressions = source.problems.map((problem) => keyPathText(problem.path))
   const parsed = policySchema.safeParse(source.value)
   if (!parsed.success) {
@@ -97,37 +107,54 @@ export async function checkPolicy(
         })
       }
   }
-  if (problems.length > 0) return { problems: withFallback(problems, file) }
+  if (problems.length > 0) return { problems: withFallback(problems, file), written: asWritten }
   const written = source.value as Record<string, unknown>
   const policy = parsed.data as z.output<typeof policySchema>
   const caseFiles = new Map<string, CaseFileRead>()
   problems.push(...(await readCaseFiles(policy, file, readNamed, at, caseFiles)))
   problems.push(...inlineCaseProblems(policy, file, at))
-  if (problems.length > 0) return { problems: withFallback(problems, file) }
+  if (problems.length > 0) return { problems: withFallback(problems, file), written: asWritten }
   const entries = Object.keys(policy.environments ?? {})
-  const asWritten = mergedProblems(written, undefined, caseFiles, file, at)
-  problems.push(...asWritten.map(({ problem }) => problem))
+  const judgedAsWritten = mergedProblems(written, undefined, caseFiles, file, at)
+  problems.push(...judgedAsWritten.map(({ problem }) => problem))
   // A rule broken as written is said once, not again for every entry that leaves it broken.
-  const said = new Set(asWritten.map(({ id }) => id))
+  const said = new Set(judgedAsWritten.map(({ id }) => id))
   for (const entry of entries)
     for (const { id, problem } of mergedProblems(written, entry, caseFiles, file, at))
       if (!said.has(id)) problems.push(problem)
-  if (problems.length > 0) return { problems: withFallback(uniqueProblems(problems), file) }
+  if (problems.length > 0)
+    return { problems: withFallback(uniqueProblems(problems), file), written: asWritten }
+  if (asWritten === undefined) throw new Error('A release policy that parsed is not a mapping.')
   return {
     problems: [],
+    written: asWritten,
     policy: {
-      file,
-      entries,
-      inEffect: (environment) => policyInEffect(written, caseFiles, environment, parseCase),
-      locate: (path, entry) => {
-        const inEntry = entry === null ? undefined : ['environments', entry, ...path]
-        if (inEntry !== undefined && keyLocatedExactly(written, inEntry))
-          return locateNearest(source, inEntry, { key: true })
-        return locateNearest(source, path, { key: true })
-      }
+      ...asWritten,
+      inEffect: (environment) => policyInEffect(written, caseFiles, environment, parseCase)
     }
   }
 }
+
+/** The file as written, when its YAML is a mapping (else the schema says what it is). */
+function writtenPolicy(source: PolicySource, file: string): WrittenPolicy | undefined {
+  const value = source.value
+  if (!isMapping(value)) return undefined
+  const environments = value.environments
+  return {
+    file,
+    value,
+    entries: isMapping(environments) ? Object.keys(environments) : [],
+    locate: (path, entry) => {
+      const inEntry = entry === null ? undefined : ['environments', entry, ...path]
+      if (inEntry !== undefined && keyLocatedExactly(value, inEntry))
+        return locateNearest(source, inEntry, { key: true })
+      return locateNearest(source, path, { key: true })
+    }
+  }
+}
+
+const isMapping = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 type Locate = (
   path: readonly PropertyKey[],

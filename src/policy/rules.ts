@@ -86,49 +86,45 @@ export function policyRules(policy: Policy, given: Given, caseCount?: number): R
   return problems
 }
 
-/** What the rules with the step read of a policy (as parsed, or in effect). */
-interface CheckedSections {
-  agent?: { assistant?: string }
-  smoke?: { cases?: unknown }
-  gate?: { dataset?: string }
-  rollback?: { 'on-failure'?: boolean }
-}
-
 /** What the policy's rules need from the step's inputs (judged when the wiring has them). */
 export interface StepFacts {
-  operation: string
   wait: boolean
   tracingUrl?: string
 }
 
 /**
- * The rules between the policy and the step's inputs: `release-policy` with delete or prune, any
- * check with `wait: false`, a gate without `tracing-url`. Each names the key that needs the input.
+ * The rules between the policy and the step's inputs: any check with `wait: false`, a gate
+ * without `tracing-url`. Each names the key that needs the input. Judged on the file as written
+ * (an entry merged over it), so they are said beside the file's own problems: a key counts when
+ * it is there, whatever its value's problems.
  */
-export function policyInputRules(policy: CheckedSections, step: StepFacts): RuleProblem[] {
-  if (step.operation === 'delete' || step.operation === 'prune')
-    return [
-      {
-        path: [],
-        message: `release-policy is not used with operation ${step.operation} (it says what must hold before a new revision stays)`
-      }
-    ]
+export function policyInputRules(
+  policy: Readonly<Record<string, unknown>>,
+  step: StepFacts
+): RuleProblem[] {
+  const value = (section: string, key: string): unknown => {
+    const inSection: unknown = policy[section]
+    return typeof inSection === 'object' && inSection !== null && !Array.isArray(inSection)
+      ? (inSection as Record<string, unknown>)[key]
+      : undefined
+  }
+  const present = (section: string, key: string) => value(section, key) != null
   const problems: RuleProblem[] = []
   if (!step.wait) {
     const checks: [string[], boolean][] = [
-      [['agent', 'assistant'], policy.agent?.assistant !== undefined],
-      [['smoke', 'cases'], policy.smoke?.cases !== undefined],
-      [['gate', 'dataset'], policy.gate?.dataset !== undefined],
-      [['rollback', 'on-failure'], policy.rollback?.['on-failure'] === true]
+      [['agent', 'assistant'], present('agent', 'assistant')],
+      [['smoke', 'cases'], present('smoke', 'cases')],
+      [['gate', 'dataset'], present('gate', 'dataset')],
+      [['rollback', 'on-failure'], value('rollback', 'on-failure') === true]
     ]
-    for (const [path, present] of checks)
-      if (present)
+    for (const [path, given] of checks)
+      if (given)
         problems.push({
           path,
           message: `${path.join('.')} needs wait: true (it acts once the revision is DEPLOYED)`
         })
   }
-  if (policy.gate?.dataset !== undefined && step.tracingUrl === undefined)
+  if (present('gate', 'dataset') && step.tracingUrl === undefined)
     problems.push({
       path: ['gate', 'dataset'],
       message:
