@@ -66,6 +66,8 @@ export interface DeployResult {
   message: string
   /** The revision that served before this run's write (`active_revision_id`). */
   previousRevisionId?: string
+  /** A step refused what it read before the write, in a few words: nothing was deployed. */
+  refusedBeforeWrite?: string
   /** The waited-on revision's statuses as the poller saw them, when it waited. */
   phases?: PhaseTimeline
   /** operation rollback: the earlier revision this run redeployed. */

@@ -67,7 +67,10 @@ const HEADLINES: Record<HeadlineKey, (model: Words) => HeadlinePart[]> = {
   cancelled: (model) => [
     `${model.deploymentName}: cancelled after ${formatDuration(model.stepMs)}`
   ],
-  errored: (model) => [`${model.deploymentName}: ${OPERATIONS[model.operation].failedWords}`],
+  errored: (model) =>
+    model.refusedBeforeWrite !== undefined
+      ? [`${model.deploymentName}: ${model.refusedBeforeWrite}; nothing was deployed`]
+      : [`${model.deploymentName}: ${OPERATIONS[model.operation].failedWords}`],
   'dry-run': (model) => [`${model.deploymentName}: dry run, nothing was changed`],
   deleted: (model) => [`${model.deploymentName} deleted`],
   absent: (model) => [`${model.deploymentName} was already absent`],

@@ -77,6 +77,9 @@ export function buildReport(input: ReportInput): ReportModel {
         : { ...failedCheck, ...(failedCheck.why ? { why: shortenIds(failedCheck.why) } : {}) },
     rollback: rollbackWords,
     serving,
+    ...(result.refusedBeforeWrite !== undefined && {
+      refusedBeforeWrite: result.refusedBeforeWrite
+    }),
     message: result.message,
     ids: idsOf(result, rollback, commit),
     links: {
@@ -174,6 +177,9 @@ function servingNow(
     // DEPLOYED, its checks failed, and what serves could not be read afterwards.
     return { whose: 'unknown' }
   }
+  // Refused before the write: what served when the deployment was read serves still.
+  if (result.refusedBeforeWrite !== undefined && result.previousRevisionId)
+    return { whose: 'previous', revisionId: result.previousRevisionId }
   switch (OUTCOMES[result.outcome].serves) {
     case 'this-run':
       return { whose: 'this run', revisionId: result.revisionId }

@@ -28,6 +28,8 @@ export interface ReportModel {
   rollback?: RollbackInWords
   /** What serves now, as far as the run knows. */
   serving: ServingNow
+  /** A step refused what it read before the write, in a few words: nothing was deployed. */
+  refusedBeforeWrite?: string
   /** The run's own message (a paragraph with the ids), for the log and the full-ids block. */
   message: string
   /** Full ids, shown collapsed; the text elsewhere uses their first 8 characters. */
