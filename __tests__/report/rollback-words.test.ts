@@ -122,5 +122,7 @@ describe('a rollback whose redeploy fails', () => {
     expect(logs).toContain('ERROR deploy failed: exit code 1')
     expect(logs).toContain(`<details><summary>Last `)
     expect(logs).toContain(`for revision ${rollbackRevision}`)
+    // The comment's reason block carries the same ERROR lines, as it does a failed build's.
+    expect(comment).toContain('ERROR deploy failed: exit code 1')
   }, 120_000)
 })
