@@ -115,13 +115,14 @@ export const OUTCOMES: Record<DeployOutcome, OutcomeMeaning> = {
     failureLogs: false,
     serves: 'unknown'
   },
+  // Nothing was written: what served when the deployment was read serves still.
   'dry-run': {
     exitCode: 0,
     headline: 'dry-run',
     githubState: 'in_progress',
     rollback: 'no',
     failureLogs: false,
-    serves: 'unknown'
+    serves: 'previous'
   },
   deleted: {
     exitCode: 0,

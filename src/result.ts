@@ -66,6 +66,8 @@ export interface DeployResult {
   message: string
   /** The revision that served before this run's write (`active_revision_id`). */
   previousRevisionId?: string
+  /** A step refused what it read before the write, in a few words: nothing was deployed. */
+  refusedBeforeWrite?: string
   /** The waited-on revision's statuses as the poller saw them, when it waited. */
   phases?: PhaseTimeline
   /** operation rollback: the earlier revision this run redeployed. */
@@ -176,6 +178,9 @@ export interface RollbackReport<Payloads extends object = Record<string, unknown
   revisionId?: string
   /** How the redeploy ended, its checks included (`checks-failed` when they did not pass). */
   outcome: DeployOutcome
+  /** The last status of the revision the redeploy created, and every status seen (its logs' phase). */
+  revisionStatus?: string
+  statusesSeen?: string[]
   /** The checks on the revision brought back, when it reached DEPLOYED. */
   checks?: AfterDeployChecks<Payloads>
   /**

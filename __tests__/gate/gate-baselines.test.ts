@@ -114,8 +114,9 @@ describe('dataset versions', () => {
     expect(newest.examples).toHaveLength(4)
     expect(Date.parse(newest.datasetVersion) - Date.parse(v1.datasetVersion)).toBe(60_000)
     expect(describeGatePlan(v1)).toEqual([
-      `Evaluation gate: dataset ${dataset.id} (3 examples, version ${v1.datasetVersion})`,
-      '  3 runs (3 × gate.repetitions 1), 4 at a time, against assistant agent',
+      `Evaluation gate: dataset ${dataset.name} (${dataset.id.slice(0, 8)}; 3 examples, version ${v1.datasetVersion})`,
+      '  3 runs (3 examples × gate.repetitions 1), 4 at a time, against assistant agent',
+      '  bounds: correctness ≥ 1; runs failed ≤ 0%',
       '  keys awaited: correctness; feedback awaited up to 600 s after the last run',
       '  compared with no baseline (no gate.max-regression)'
     ])

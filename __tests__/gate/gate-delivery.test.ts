@@ -281,7 +281,9 @@ describe('runs that do not gate', () => {
     expect(controlPlaneWrites(services)).toEqual([])
     expect(tracingWrites(services)).toEqual([])
     expect(services.tracing.requests.length).toBeGreaterThan(0)
-    expect(run.stdout).toContain(`Evaluation gate: dataset ${dataset.id} (4 examples`)
+    expect(run.stdout).toContain(
+      `Evaluation gate: dataset ${dataset.name} (${dataset.id.slice(0, 8)}; 4 examples`
+    )
     expect(run.outputs['eval-passed']).toBeUndefined()
   }, 120_000)
 })

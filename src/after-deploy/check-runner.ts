@@ -20,7 +20,8 @@ export interface StepRow {
 /** One step of one run: its work before the write, and its run on each DEPLOYED revision. */
 export interface OpenStep {
   /** Its reads before the write, its plan said (and on a dry run, what it did not write). */
-  prepare(target: WriteTarget): Promise<void>
+  /** Its reads before the write; resolves to its plan in lines (logged), none when it has none. */
+  prepare(target: WriteTarget): Promise<string[]>
   /** Its writes before the write, once every step read (never on a dry run). */
   prepareWrites(): Promise<void>
   /** Its run on `revision`; undefined when it is not asked for that revision. */
@@ -87,11 +88,13 @@ export function defineStep<Name extends CheckName, Need, P>(
       }
       return {
         async prepare(target) {
-          if (opened === undefined || under !== undefined || !step.prepare) return
+          if (opened === undefined || under !== undefined || !step.prepare) return []
           prepared = await step.prepare(opened, target, context)
-          if (!('prepared' in prepared)) return
-          step.plan?.(prepared.prepared).forEach((line) => context.log.info(line))
+          if (!('prepared' in prepared)) return []
+          const plan = step.plan?.(prepared.prepared) ?? []
+          plan.forEach((line) => context.log.info(line))
           if (config.dryRun && step.dryRun) context.log.info(step.dryRun)
+          return plan
         },
         async prepareWrites() {
           if (!prepared || !('prepared' in prepared) || !step.prepareWrites) return
@@ -132,9 +135,9 @@ export function defineStep<Name extends CheckName, Need, P>(
 export interface StepsOfRun {
   /**
    * The before-write phase: every step's prepare, in list order, then (unless a dry run) every
-   * step's writes before the write, in list order.
+   * step's writes before the write, in list order. Resolves to the steps' plan in lines.
    */
-  beforeWrite(target: WriteTarget): Promise<void>
+  beforeWrite(target: WriteTarget): Promise<string[]>
   /** The steps on one DEPLOYED revision. Rejects with the CancelledError of a cancel. */
   check(revision: DeployedRevision, phase: Phase): Promise<StepChecks>
   /** A rollback begins: the steps that skip the revision it brings back, and why. */
@@ -153,9 +156,11 @@ export function openSteps(
   return {
     async beforeWrite(target) {
       // Every step reads first, so that one refusing leaves nothing written by another.
-      for (const { step } of opened) await step.prepare(target)
-      if (config.dryRun) return
+      const plan: string[] = []
+      for (const { step } of opened) plan.push(...(await step.prepare(target)))
+      if (config.dryRun) return plan
       for (const { step } of opened) await step.prepareWrites()
+      return plan
     },
     check: (revision, phase) => runSteps(opened, revision, onRevision(config, phase, progress)),
     broughtBack(checks, toRevisionId) {

@@ -5,6 +5,7 @@
  * use: a run without `gate.dataset` never loads it, nor the tracing client.
  */
 import { ControlPlaneError } from '../control-plane/errors'
+import { StoppedBeforeWrite } from '../operations/deps'
 import type { AgentCredentials, GateDeps, GateProblem, PreparedGate } from '../evaluation'
 import type { Config } from '../inputs/parse'
 import { checkHttpUrl } from '../lib/url'
@@ -15,11 +16,12 @@ import type { StepContext } from './step'
 import { ENDS_THE_CHECKS } from './step-kit'
 
 /** The gate's reads refused what the policy asks: every problem, each naming its key. */
-export class GateRefusal extends Error {
+export class GateRefusal extends StoppedBeforeWrite {
   constructor(readonly problems: GateProblem[]) {
     super(
       `The evaluation gate refused ${problems.length === 1 ? 'a setting' : `${problems.length} settings`} of the release policy after reading the tracing service; nothing was written:\n` +
-        problems.map((problem) => `  - ${problem.key}: ${problem.message}`).join('\n')
+        problems.map((problem) => `  - ${problem.key}: ${problem.message}`).join('\n'),
+      `the evaluation gate refused ${[...new Set(problems.map((problem) => problem.key))].join(', ')}`
     )
     this.name = 'GateRefusal'
   }
@@ -97,7 +99,10 @@ export const gateStep = defineStep<'gate', GateNeed, GatePrepared>({
       case 'refused':
         throw new GateRefusal(planned.problems)
       case 'unreadable':
-        throw new Error(planned.why)
+        throw new StoppedBeforeWrite(
+          planned.why,
+          'the evaluation gate could not read the tracing service'
+        )
       case 'skipped':
         context.log.notice(`Evaluation gate skipped: ${planned.why}.`)
         return { skipped: planned.why }
@@ -118,8 +123,9 @@ export const gateStep = defineStep<'gate', GateNeed, GatePrepared>({
       if (context.signal?.aborted) throw error
       if (!(error instanceof ControlPlaneError)) throw error
       // A gate whose baseline cannot be made could not conclude: nothing is deployed for it.
-      throw new Error(
-        `The evaluation gate could not evaluate the serving revision before the write (the tracing service failed: ${error.message}); nothing was deployed. Run the step again once the tracing service answers.`
+      throw new StoppedBeforeWrite(
+        `The evaluation gate could not evaluate the serving revision before the write (the tracing service failed: ${error.message}); nothing was deployed. Run the step again once the tracing service answers.`,
+        'the evaluation gate could not evaluate the serving revision'
       )
     }
   },
@@ -154,11 +160,11 @@ export const gateStep = defineStep<'gate', GateNeed, GatePrepared>({
       payload: report
     }
   },
-  // A revision brought back by a rollback served before: a second experiment would double the
-  // cost while the service is degraded.
+  // A revision brought back by a rollback served before, and its earlier experiment stands (the
+  // report adds the cost when the service was degraded: it alone knows the gate's payload).
   broughtBack: {
     skipped: (toRevisionId) =>
-      `revision ${toRevisionId}, brought back, is not evaluated again: it served before, and a second experiment would double the cost while the service is degraded`,
+      `revision ${toRevisionId}, brought back, is not evaluated again: it served before, and its earlier experiment still stands`,
     notice: (why) => `Evaluation gate: ${why}.`
   },
   inconclusiveRollsBack: true,

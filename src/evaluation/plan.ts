@@ -235,10 +235,15 @@ function firstLineOf(inputs: Record<string, unknown>): string {
   return line.length > FIRST_LINE ? `${line.slice(0, FIRST_LINE)}…` : line
 }
 
-/** The plan in lines for the log (and `dry-run`): what would be run, compared and awaited. */
+/**
+ * The plan in lines, for the log and a dry run's summary: the dataset, the runs (examples ×
+ * repetitions), the bounds, the keys awaited, and the baseline as a reader knows it (ids cut to
+ * their first 8 characters; the log's other lines carry them in full).
+ */
 export function describeGatePlan(plan: GatePlan): string[] {
   const { settings, examples } = plan
   const runs = examples.length * settings.repetitions
+  const short = (id: string) => id.slice(0, 8)
   const baseline = plan.baseline
   const comparedWith =
     baseline.kind === 'none'
@@ -248,12 +253,41 @@ export function describeGatePlan(plan: GatePlan): string[] {
         : baseline.kind === 'missing'
           ? `no baseline: ${baseline.why} (relative thresholds cannot conclude)`
           : baseline.kind === 'experiment'
-            ? `experiment ${baseline.session.id}${baseline.repetitions === undefined ? ' (on its means)' : ' (run by run)'}`
-            : `the serving revision ${baseline.revisionId}, evaluated first, before anything is written (${runs} more agent calls)`
+            ? `${experimentWords(plan, short(baseline.session.id))}${baseline.repetitions === undefined ? ' (on its means)' : ' (run by run)'}`
+            : `the previous revision (${short(baseline.revisionId)}), evaluated just before the deploy, before anything is written (${runs} more agent calls)`
   return [
-    `Evaluation gate: dataset ${plan.dataset.id} (${examples.length} examples, version ${plan.datasetVersion}${settings.splits ? `, splits ${settings.splits.join(', ')}` : ''})`,
-    `  ${runs} runs (${examples.length} × gate.repetitions ${settings.repetitions}), ${settings.concurrency} at a time, against assistant ${settings.assistantId}`,
+    `Evaluation gate: dataset ${plan.dataset.name} (${short(plan.dataset.id)}; ${examples.length} examples, version ${plan.datasetVersion}${settings.splits ? `, splits ${settings.splits.join(', ')}` : ''})`,
+    `  ${runs} runs (${examples.length} examples × gate.repetitions ${settings.repetitions}), ${settings.concurrency} at a time, against assistant ${settings.assistantId}`,
+    `  bounds: ${bounds(plan).join('; ')}`,
     `  keys awaited: ${plan.keys.join(', ')}; feedback awaited up to ${Math.round(settings.timeoutMs / 1000)} s after the last run`,
     `  compared with ${comparedWith}`
   ]
+}
+
+/** An experiment found as the baseline, by what `gate.baseline` asked. */
+function experimentWords(plan: GatePlan, id: string): string {
+  switch (plan.settings.baseline.kind) {
+    case 'dataset':
+      return `the dataset's baseline, experiment ${id}`
+    case 'experiment':
+      return `experiment ${id} (gate.baseline)`
+    default: {
+      const previous = plan.target.previousRevisionId
+      return `the previous revision's gate run${previous ? ` (${previous.slice(0, 8)})` : ''}, experiment ${id}`
+    }
+  }
+}
+
+/** Each key's bounds, then the error rate's: `correctness ≥ 0.8`, `drop ≤ 0.05`. */
+function bounds(plan: GatePlan): string[] {
+  const { minScores, maxRegression, maxErrorRate } = plan.settings
+  const perKey = plan.keys.map((key) => {
+    const parts: string[] = []
+    const min = minScores.get(key)
+    const drop = regressionBound(maxRegression, key)
+    if (min !== undefined) parts.push(`≥ ${min}`)
+    if (drop !== undefined) parts.push(`drop ≤ ${drop}`)
+    return `${key} ${parts.join(', ')}`
+  })
+  return [...perKey, `runs failed ≤ ${Math.round(maxErrorRate * 10_000) / 100}%`]
 }

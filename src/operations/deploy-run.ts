@@ -2,7 +2,7 @@ import type { CallOptions } from '../control-plane/client'
 import type { Deployment } from '../control-plane/schemas'
 import type { Config } from '../inputs/parse'
 import type { DeployOutcome, DeployResult } from '../result'
-import type { DeployDeps } from './deps'
+import { StoppedBeforeWrite, type DeployDeps, type WriteTarget } from './deps'
 import type { WriteDeps } from './safe-writes'
 import { describe } from './target'
 
@@ -34,6 +34,19 @@ export class DeployRun<C extends Config = Config> {
 
   finish(outcome: DeployOutcome, message: string): DeployResult {
     return { ...this.known, outcome, message, elapsedMs: this.elapsed() }
+  }
+
+  /**
+   * The before-write phase (every step's reads and refusals): the steps' plan in lines. A step's
+   * refusal is kept in the result (nothing was deployed), then ends the run like any error.
+   */
+  async beforeWrite(target: WriteTarget): Promise<string[]> {
+    try {
+      return (await this.deps.beforeWrite?.(target)) ?? []
+    } catch (error) {
+      if (error instanceof StoppedBeforeWrite) this.known.refusedBeforeWrite = error.refused
+      throw error
+    }
   }
 
   /** The deployment this run works on is known: reported at once. */

@@ -30,13 +30,13 @@ export async function deploy(config: DeployConfig, deps: DeployDeps): Promise<De
     if ('url' in urlBefore) run.known.servedBeforeUrl = urlBefore.url
     const plan = planDeployment(config, existing)
     plan.notices.forEach((notice) => deps.io.notice(notice))
-    await deps.beforeWrite?.({
+    const stepsPlan = await run.beforeWrite({
       deploymentId: existing?.id,
       deploymentName: existing?.name ?? config.name ?? '',
       previousRevisionId: existing?.active_revision_id ?? undefined,
       deploymentUrl: existing?.source_config.custom_url ?? undefined
     })
-    if (config.dryRun) return dryRun(run, plan, existing, archive)
+    if (config.dryRun) return dryRun(run, plan, existing, archive, stepsPlan)
     const { deployment, revisionId } = await writeRevision(run, plan, existing, archive)
     if (!config.wait) return await notWaiting(run, deployment.id, revisionId)
     return (await waitForOutcome(run, deployment, revisionId)).result
@@ -80,7 +80,9 @@ function dryRun(
   run: DeployRun<DeployConfig>,
   plan: Plan,
   existing: Deployment | undefined,
-  archive: SourceArchive | undefined
+  archive: SourceArchive | undefined,
+  /** The steps' plan, logged when they read it: the summary shows it after the request's. */
+  stepsPlan: string[]
 ): DeployResult {
   const planLines = describePlan(plan, { name: existing?.name ?? named(run.config) }, archive)
   planLines.forEach((line) => run.deps.io.info(line))
@@ -90,7 +92,7 @@ function dryRun(
       : `${run.target} would be updated`
   return {
     ...run.finish('dry-run', `Dry run: ${what}. Nothing was sent that changes state.`),
-    planLines
+    planLines: [...planLines, ...stepsPlan]
   }
 }
 

@@ -63,9 +63,24 @@ export interface DeployDeps extends RunContext {
   /**
    * Deploy and promote call it once the deployment was read, before anything is written (a dry
    * run included): the before-write phase, every step's `prepare` in list order
-   * (../after-deploy/steps-of-run.ts). A rejection ends the run there.
+   * (../after-deploy/steps-of-run.ts). A rejection ends the run there. Resolves to the steps'
+   * plan in lines, for a dry run's plan.
    */
-  beforeWrite?: (target: WriteTarget) => Promise<void>
+  beforeWrite?: (target: WriteTarget) => Promise<string[]>
+}
+
+/**
+ * A step refused what it read before the write (its settings, or a service it needs): nothing
+ * was deployed. `refused` says so in a few words, for the headline.
+ */
+export class StoppedBeforeWrite extends Error {
+  constructor(
+    message: string,
+    readonly refused: string
+  ) {
+    super(message)
+    this.name = 'StoppedBeforeWrite'
+  }
 }
 
 /** Raised through `signal.reason` when the runner cancels the job. */

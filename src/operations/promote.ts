@@ -38,13 +38,13 @@ export async function promote(config: PromoteConfig, deps: DeployDeps): Promise<
     planned.plan.notices.forEach((notice) => deps.io.notice(notice))
     const byTag = imageByTag(promotion, run.target)
     if (byTag) deps.io.warning(byTag)
-    await deps.beforeWrite?.({
+    const stepsPlan = await run.beforeWrite({
       deploymentId: target.id,
       deploymentName: target.name,
       previousRevisionId: target.active_revision_id ?? undefined,
       deploymentUrl: target.source_config.custom_url ?? undefined
     })
-    if (config.dryRun) return dryRun(run, planned, target)
+    if (config.dryRun) return dryRun(run, planned, target, stepsPlan)
     deps.io.redeploying?.(from.revision.id, planned.fromCommit)
     const revisionId = await patchTarget(run, planned, target)
     const { result: waited, lastRead } = await waitForOutcome(run, target, revisionId)
@@ -124,7 +124,13 @@ async function byIdOrAbsent(run: DeployRun, id: string): Promise<Deployment | un
   })
 }
 
-function dryRun(run: DeployRun, planned: PromotionPlan, target: Deployment): DeployResult {
+function dryRun(
+  run: DeployRun,
+  planned: PromotionPlan,
+  target: Deployment,
+  /** The steps' plan, logged when they read it: the summary shows it after the request's. */
+  stepsPlan: string[]
+): DeployResult {
   const planLines = describePlan(planned.plan, { name: target.name, id: target.id })
   planLines.forEach((line) => run.deps.io.info(line))
   const promotion = run.known.promotion as Promotion
@@ -133,7 +139,7 @@ function dryRun(run: DeployRun, planned: PromotionPlan, target: Deployment): Dep
       'dry-run',
       `Dry run: ${run.target} would get ${what(promotion)} from revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName}. Nothing was sent that changes state.`
     ),
-    planLines
+    planLines: [...planLines, ...stepsPlan]
   }
 }
 

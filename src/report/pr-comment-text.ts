@@ -62,6 +62,10 @@ export function renderComment(
             ...(model.rollback
               ? ['', `**The rollback:** ${md.paragraph(model.rollback.words)}`]
               : []),
+            // A redeploy that failed: its revision's ERROR lines, as a failed build's below.
+            ...(model.rollback?.logs && model.rollback.logs.errors.length > 0
+              ? ['', md.fence(model.rollback.logs.errors.slice(0, 5))]
+              : []),
             ...(model.logs && model.logs.errors.length > 0
               ? ['', md.fence(model.logs.errors.slice(0, 5))]
               : [])

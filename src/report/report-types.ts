@@ -28,6 +28,8 @@ export interface ReportModel {
   rollback?: RollbackInWords
   /** What serves now, as far as the run knows. */
   serving: ServingNow
+  /** A step refused what it read before the write, in a few words: nothing was deployed. */
+  refusedBeforeWrite?: string
   /** The run's own message (a paragraph with the ids), for the log and the full-ids block. */
   message: string
   /** Full ids, shown collapsed; the text elsewhere uses their first 8 characters. */
@@ -81,11 +83,16 @@ export interface RollbackInWords {
   words: string
   /** What the steps read on the revision it brought back, by step name. */
   payloads: Partial<StepPayloads>
+  /** Its redeploy's revision's log, when that revision failed or timed out. */
+  logs?: LogsInWords
 }
 
 export interface ServingNow {
-  /** Whose revision serves: this run's, the one from before, the failed one, or unknown. */
-  whose: 'this run' | 'previous' | 'failed' | 'unknown' | 'none'
+  /**
+   * Whose revision serves: this run's, the one from before, the failed one, the one a failed
+   * rollback made (it serves, but failed its own checks), or unknown.
+   */
+  whose: 'this run' | 'previous' | 'failed' | 'rollback' | 'unknown' | 'none'
   revisionId?: string
   /** After a rollback: the earlier revision `revisionId` redeploys. */
   redeployOf?: string
