@@ -2,8 +2,15 @@ import { randomUUID } from 'node:crypto'
 import { v5 as uuidV5, validate as isUuid } from 'uuid'
 import type { Answer } from './http'
 
-/** An answer with the headers it is sent with (the search's paging headers). */
-export type StoreAnswer = Answer & { headers?: Record<string, string> }
+/**
+ * An answer with the headers it is sent with (the search's paging headers), or with a text
+ * body: the server answers a refusal it raises itself (404, 409) in plain text.
+ */
+export type StoreAnswer = Answer & { headers?: Record<string, string>; text?: string }
+
+function plain(status: number, text: string): StoreAnswer {
+  return { status, text, contentType: 'text/plain;charset=UTF-8' }
+}
 
 // The agent server's assistants with their versions, as the open-source server (2.0.0) keeps
 // them (api.md 4.4, and __tests__/emulator/assistants-contract.test.ts runs the same cases
@@ -46,7 +53,7 @@ interface Stored {
   order: number
 }
 
-const NOT_FOUND: Answer = { status: 404, body: { detail: 'Assistant not found' } }
+const NOT_FOUND = plain(404, 'Assistant not found')
 
 /** The assistant routes: `route` answers those it knows and undefined for any other path. */
 export class AssistantStore {
@@ -95,12 +102,12 @@ export class AssistantStore {
     return undefined
   }
 
-  #get(id: string): Answer {
+  #get(id: string): StoreAnswer {
     const stored = this.#assistants.get(id)
     return stored ? { status: 200, body: stored.active } : NOT_FOUND
   }
 
-  #create(body: unknown): Answer {
+  #create(body: unknown): StoreAnswer {
     const request = record(body)
     const problem =
       (request === undefined && invalid([], 'Expected object')) ||
@@ -118,8 +125,7 @@ export class AssistantStore {
     const id = typeof valid.assistant_id === 'string' ? valid.assistant_id : randomUUID()
     const existing = this.#assistants.get(id)
     if (existing) {
-      if ((valid.if_exists ?? 'raise') === 'raise')
-        return { status: 409, body: { detail: 'Assistant already exists' } }
+      if ((valid.if_exists ?? 'raise') === 'raise') return plain(409, 'Assistant already exists')
       return { status: 200, body: existing.active }
     }
     // The server names an assistant "Untitled" when no name is sent, and by its graph when the
@@ -144,7 +150,7 @@ export class AssistantStore {
     return active
   }
 
-  #patch(id: string, body: unknown): Answer {
+  #patch(id: string, body: unknown): StoreAnswer {
     const request = record(body)
     const problem =
       (request === undefined && invalid([], 'Expected object')) || contentProblem(request ?? {})
@@ -185,7 +191,7 @@ export class AssistantStore {
     return { status: 200, body: next }
   }
 
-  #versions(id: string, body: unknown): Answer {
+  #versions(id: string, body: unknown): StoreAnswer {
     const request = record(body ?? {})
     const limit = request?.limit ?? 10
     const offset = request?.offset ?? 0
@@ -205,18 +211,17 @@ export class AssistantStore {
       .sort((a, b) => b.version - a.version)
       .slice(offset as number, (offset as number) + (limit as number))
     // An empty page, past the end or of a filter nothing matches, is answered as missing.
-    if (versions.length === 0)
-      return { status: 404, body: { detail: `Assistant "${id}" not found.` } }
+    if (versions.length === 0) return plain(404, `Assistant "${id}" not found.`)
     return { status: 200, body: versions }
   }
 
-  #latest(id: string, body: unknown): Answer {
+  #latest(id: string, body: unknown): StoreAnswer {
     const version = record(body)?.version
     if (typeof version !== 'number') return invalid(['version'], 'Required')
     const stored = this.#assistants.get(id)
     if (!stored) return NOT_FOUND
     const chosen = stored.versions.find((each) => each.version === version)
-    if (!chosen) return { status: 404, body: { detail: 'Assistant version not found' } }
+    if (!chosen) return plain(404, 'Assistant version not found')
     // Only these come back: context, description and graph_id keep the newer values.
     stored.active = {
       ...stored.active,
@@ -275,7 +280,7 @@ export class AssistantStore {
     return { status: 200, body: page.map((each) => each.active), headers }
   }
 
-  #delete(id: string): Answer {
+  #delete(id: string): StoreAnswer {
     if (!this.#assistants.delete(id)) return NOT_FOUND
     return { status: 200, body: [id] }
   }

@@ -98,7 +98,7 @@ export async function startAgentServer(
 
   const route = (method: string, url: URL, body: unknown, isJson: boolean): StoreAnswer => {
     if (!isJson && url.pathname.startsWith('/assistants'))
-      return { status: 400, body: { detail: 'Malformed JSON in request body' } }
+      return { status: 400, text: 'Malformed JSON in request body' }
     const assistantPath = /^\/assistants\/([^/]+)$/.exec(url.pathname)?.[1]
     if (
       method === 'GET' &&
@@ -232,6 +232,14 @@ export async function startAgentServer(
       record.status = answer.status
       res.writeHead(answer.status, { 'content-type': 'application/json' })
       return res.end(bytes.subarray(0, Math.floor(bytes.length / 2)))
+    }
+    if (answer.text !== undefined) {
+      record.status = answer.status
+      res.writeHead(answer.status, {
+        ...answer.headers,
+        'content-type': answer.contentType ?? 'text/plain'
+      })
+      return res.end(answer.text)
     }
     send(res, record, answer, answer.headers)
   }

@@ -73,7 +73,10 @@ describe.each(servers)('assistants on %s', (_name, start) => {
     // Only the graphs the server loads: an assistant of another graph does not make it one.
     await create({ assistant_id: randomUUID(), graph_id: 'elsewhere' })
     expect((await call('GET', '/assistants/elsewhere')).status).toBe(404)
-    expect((await call('GET', `/assistants/${randomUUID()}`)).status).toBe(404)
+    // A refusal the server raises itself is plain text.
+    const missing = await call('GET', `/assistants/${randomUUID()}`)
+    expect(missing).toMatchObject({ status: 404, body: 'Assistant not found' })
+    expect(missing.headers.get('content-type')).toMatch(/^text\/plain/)
   })
 
   it('creates with if_exists: raise → 409, do_nothing → the existing one unchanged', async () => {
@@ -93,7 +96,10 @@ describe.each(servers)('assistants on %s', (_name, start) => {
       description: null,
       context: {}
     })
-    expect((await create({ assistant_id: id, graph_id: 'agent' })).status).toBe(409)
+    expect(await create({ assistant_id: id, graph_id: 'agent' })).toMatchObject({
+      status: 409,
+      body: 'Assistant already exists'
+    })
     // `raise` is the default.
     expect(
       (await call('POST', '/assistants', { assistant_id: id, graph_id: 'agent' })).status
