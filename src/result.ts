@@ -66,6 +66,8 @@ export interface DeployResult {
   message: string
   /** The revision that served before this run's write (`active_revision_id`). */
   previousRevisionId?: string
+  /** The commit that revision was built from, when the service says: the compare view's base. */
+  servedBeforeCommit?: string
   /** The waited-on revision's statuses as the poller saw them, when it waited. */
   phases?: PhaseTimeline
   /** operation rollback: the earlier revision this run redeployed. */

@@ -33,8 +33,6 @@ export interface ReportInput {
   target?: string
   /** The workflow's commit (GitHub context), for a deploy. */
   workflowCommit?: string
-  /** What served before, when known (the PR comment's record of the last push). */
-  previousCommit?: string
   place?: GitHubPlace
   now: number
   /** When the step started (epoch ms): its time is counted from it; else the result's. */
@@ -132,8 +130,9 @@ function commitOf(input: ReportInput): string | undefined {
   )
 }
 
+/** The commit of what served before this run's write, as the deployment was read before it. */
 function previousCommitOf(input: ReportInput): string | undefined {
-  const sha = input.previousCommit
+  const sha = input.result.servedBeforeCommit
   return sha !== undefined && FULL_SHA.test(sha) ? sha : undefined
 }
 

@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals'
+import { startServingAgent, type ControlPlaneOptions, type SeedRevision } from '../../emulator'
+import { startGitHubApi } from '../helpers/github-api'
+import { gitHostStep } from '../helpers/deploy-harness'
+import { overStep, type Step } from '../helpers/policy-file'
+import { VirtualClock, runInProcess } from '../helpers/action-world'
+import { REAL_WORK_TEST_MS } from '../helpers/real-time'
+
+jest.setTimeout(REAL_WORK_TEST_MS)
+
+/**
+ * The smaller points of what people see, through the built action on a virtual clock: the
+ * compare view, a smoke count said once, the phase table on a success, durations in one style.
+ */
+const NAME = 'support-agent'
+const BEFORE = 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00'
+const PUSHED = 'b7e9f2c4d1a3b5c7e9f1a3b5c7d9e1f3a5b7c9d1'
+const closers: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close()
+})
+
+/** A deployment whose serving revision was built from BEFORE; this run pushes PUSHED. */
+async function deployOnce(
+  extra: Step = {},
+  controlPlane: ControlPlaneOptions = {},
+  history: SeedRevision[] = [{ source_revision_config: { repo_commit_sha: BEFORE } }]
+) {
+  const clock = new VirtualClock()
+  closers.push(async () => clock.close())
+  const services = await startServingAgent({
+    serve: NAME,
+    controlPlane: { now: clock.now, sleep: clock.sleep, stepMs: 5_000, ...controlPlane }
+  })
+  const github = await startGitHubApi()
+  closers.push(github.close, services.close)
+  services.controlPlane.seedDeployment({
+    name: NAME,
+    source_config: { integration_id: '123e4567-e89b-42d3-a456-426614174000' },
+    history
+  })
+  const run = await runInProcess(
+    overStep(
+      {
+        ...gitHostStep(services.controlPlane.url, NAME),
+        'api-key': 'emulator-key',
+        'repo-ref': 'main',
+        'poll-interval': '1',
+        'github-token': 'ghs_people_see_token_4b7d',
+        environment: 'production',
+        'pr-comment': 'true'
+      },
+      extra
+    ),
+    { pullRequest: { number: 5, headSha: PUSHED }, githubApiUrl: github.url, clock }
+  )
+  const statuses = github.deployments.flatMap((deployment) => deployment.statuses)
+  return { run, comment: github.comments.at(-1)?.body ?? '', status: statuses.at(-1) }
+}
+
+/** The links' targets of a markdown text. */
+const hrefs = (markdown: string) => [...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1])
+
+describe('the compare view', () => {
+  it("links the previous revision's commit to this run's in the summary and the comment", async () => {
+    const { run, comment } = await deployOnce()
+    expect(run.code).toBe(0)
+    const compare = `https://github.com/acme/support-agent/compare/${BEFORE}...${PUSHED}`
+    expect(hrefs(run.summary)).toContain(compare)
+    expect(hrefs(comment)).toContain(compare)
+  })
+
+  it('links no compare view when the service does not say what the previous revision was built from', async () => {
+    const { run } = await deployOnce({}, {}, [
+      { source_revision_config: { repo_commit_sha: null } }
+    ])
+    expect(run.code).toBe(0)
+    expect(hrefs(run.summary).filter((link) => link?.includes('/compare/'))).toEqual([])
+  })
+})
