@@ -179,7 +179,7 @@ describe('the rendered report of six flows', () => {
     const root = html(flows['smoke-suite-below']?.comment ?? '')
     const reason = all(root, 'div').find((div) => classes(div).includes('markdown-alert'))
     expect(reason && text(reason)).toContain(
-      'Failed cases: escalation: the reply does not contain "echo: I want a human"'
+      'escalation: the reply does not contain "echo: I want a human"'
     )
   })
 

@@ -78,3 +78,43 @@ describe('the compare view', () => {
     expect(hrefs(run.summary).filter((link) => link?.includes('/compare/'))).toEqual([])
   })
 })
+
+/** How often `pattern` occurs in `text`. */
+const count = (text: string, pattern: RegExp) => text.match(new RegExp(pattern, 'g'))?.length ?? 0
+
+/** The lines of a markdown text outside its tables: the prose a person reads. */
+const prose = (markdown: string) =>
+  markdown
+    .split('\n')
+    .filter((line) => !line.startsWith('|'))
+    .join('\n')
+
+describe('a smoke suite that fails the run', () => {
+  it('states its pass count once: in the headline, the failed case named in the reason', async () => {
+    const { run, comment, status } = await deployOnce({
+      policy: {
+        agent: { assistant: 'agent' },
+        smoke: {
+          cases: [
+            { name: 'greets', message: 'hi', expect: 'echo: hi' },
+            { name: 'thanks', message: 'thanks', expect: 'echo: thanks' },
+            { name: 'escalates', message: 'a human', expect: 'a person will call' }
+          ]
+        }
+      }
+    })
+    expect(run.code).toBe(1)
+    const [headline] = run.summary.split('\n')
+    expect(headline).toMatch(/2\/3|2 of 3/)
+    for (const text of [run.summary, comment]) {
+      expect(count(prose(text), /\b2 of 3\b|\b2\/3\b/)).toBe(1)
+      // What was needed, once as well.
+      expect(count(prose(text), /needs 3|asks for 3/)).toBe(1)
+      // The reason names the failed case.
+      const reason = text.slice(text.indexOf('> [!'), text.indexOf('\n\n', text.indexOf('> [!')))
+      expect(reason).toContain('escalates')
+    }
+    expect(count(run.annotations.at(-1)?.text ?? '', /\b2 of 3\b|\b2\/3\b/)).toBe(1)
+    expect(count(status?.description ?? '', /\b2 of 3\b|\b2\/3\b/)).toBe(1)
+  })
+})

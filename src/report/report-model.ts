@@ -10,6 +10,7 @@ import { headlineOf } from './headline'
 import { policyInWords } from './policy-model'
 import type { PolicyFacts } from './policy-types'
 import { rollbackWords } from './rollback-text'
+import { payloadRow } from './step-rows'
 
 export type {
   HeadlinePart,
@@ -51,9 +52,11 @@ const TAIL_LINES = 30
 export function buildReport(input: ReportInput): ReportModel {
   const { result, checks, rollback, place } = input
   const checkWords = checks ? checksInWords(checks) : []
-  const failedCheck =
+  const failedCheck = inItsRowsWords(
     checkWords.find((check) => check.verdict === 'failed') ??
-    checkWords.find((check) => check.verdict === 'inconclusive')
+      checkWords.find((check) => check.verdict === 'inconclusive'),
+    checks?.payloads
+  )
   const succeeded = succeeds(result.outcome)
   const commit = commitOf(input)
   const previousCommit = previousCommitOf(input)
@@ -106,6 +109,20 @@ export function buildReport(input: ReportInput): ReportModel {
     )
   }
   return { ...model, headline: headlineOf(model) }
+}
+
+/**
+ * The failed check with what it saw in its row's words, when its row has them (a smoke suite's
+ * failed cases: the headline counts them already).
+ */
+function inItsRowsWords(
+  check: CheckInWords | undefined,
+  payloads: StepChecks['payloads'] | undefined
+): CheckInWords | undefined {
+  if (check?.verdict !== 'failed') return check
+  const found = payloadRow(payloads, check.check)
+  const why = found?.row.failedReason?.(found.payload)
+  return why === undefined ? check : { ...check, why }
 }
 
 /**
