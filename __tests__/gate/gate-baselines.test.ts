@@ -116,7 +116,7 @@ describe('dataset versions', () => {
     expect(describeGatePlan(v1)).toEqual([
       `Evaluation gate: dataset ${dataset.id} (3 examples, version ${v1.datasetVersion})`,
       '  3 runs (3 × gate.repetitions 1), 4 at a time, against assistant agent',
-      '  keys awaited: correctness; feedback awaited up to 600 s after the last run',
+      '  keys awaited: correctness; feedback awaited up to 10m 00s after the last run',
       '  compared with no baseline (no gate.max-regression)'
     ])
     const missing = await planGate(

@@ -118,3 +118,30 @@ describe('a smoke suite that fails the run', () => {
     expect(count(status?.description ?? '', /\b2 of 3\b|\b2\/3\b/)).toBe(1)
   })
 })
+
+/** Every duration a person reads in a text: a number followed by a unit, with or without a space. */
+const DURATION = /\b\d+(?:\.\d+)?(?: ?(?:ms|s|m|h|d))\b/g
+
+describe('durations', () => {
+  it('are written in one style in the summary, the comment and the status: no "0.00 s" beside "13s"', async () => {
+    const { run, comment, status } = await deployOnce(
+      {
+        policy: {
+          agent: { assistant: 'agent' },
+          smoke: { cases: [{ name: 'greets', message: 'hi', expect: 'echo: hi' }] }
+        }
+      },
+      // A build long enough to be counted in minutes beside the replies' fractions of a second.
+      { stepMs: 20_000 }
+    )
+    expect(run.code).toBe(0)
+    for (const text of [run.summary, comment, status?.description ?? '']) {
+      const durations = text.match(DURATION) ?? []
+      // No space before the unit, no padded fraction.
+      expect(durations.filter((each) => / /.test(each))).toEqual([])
+      expect(durations.filter((each) => /\.\d*0s$/.test(each))).toEqual([])
+    }
+    expect(run.summary).toMatch(/\| greets \| ✅ passed \| \d+ms \|/)
+    expect(run.summary).toMatch(/\d+m \d\ds/)
+  })
+})

@@ -3,6 +3,7 @@
  * read, and the thresholds checked against them, before the deployment is touched. Every refusal
  * names its input; nothing is written here.
  */
+import { formatDuration } from '../lib/duration'
 import { ControlPlaneError, HttpStatusError } from '../control-plane/errors'
 import { regressionBound } from '../lib/gate-thresholds'
 import { examplesDigest } from './ids'
@@ -253,7 +254,7 @@ export function describeGatePlan(plan: GatePlan): string[] {
   return [
     `Evaluation gate: dataset ${plan.dataset.id} (${examples.length} examples, version ${plan.datasetVersion}${settings.splits ? `, splits ${settings.splits.join(', ')}` : ''})`,
     `  ${runs} runs (${examples.length} × gate.repetitions ${settings.repetitions}), ${settings.concurrency} at a time, against assistant ${settings.assistantId}`,
-    `  keys awaited: ${plan.keys.join(', ')}; feedback awaited up to ${Math.round(settings.timeoutMs / 1000)} s after the last run`,
+    `  keys awaited: ${plan.keys.join(', ')}; feedback awaited up to ${formatDuration(settings.timeoutMs)} after the last run`,
     `  compared with ${comparedWith}`
   ]
 }

@@ -1,3 +1,4 @@
+import { formatDuration } from '../lib/duration'
 import type { SuiteReport } from '../result'
 import type { Markdown } from './markdown'
 import type { Redactor } from './redact'
@@ -56,7 +57,7 @@ export function renderSuite(
 }
 
 function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(2)} s`
+  return formatDuration(ms, 'fine')
 }
 
 /** Failed cases the reason names before the rest are counted. */
