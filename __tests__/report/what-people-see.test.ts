@@ -145,3 +145,38 @@ describe('durations', () => {
     expect(run.summary).toMatch(/\d+m \d\ds/)
   })
 })
+
+/** The summary's phase table, and whether it stands open (a section) or collapsed. */
+function phaseTable(summary: string): 'open' | 'collapsed' | 'absent' {
+  if (/^### Where the time went$/m.test(summary)) return 'open'
+  return /<details><summary>Where the time went: /.test(summary) ? 'collapsed' : 'absent'
+}
+
+describe('"Where the time went"', () => {
+  const usual: SeedRevision[] = [125_000, 131_000, 128_000].map((durationMs) => ({
+    durationMs
+  }))
+
+  it('is collapsed on a success as quick as usual, the wait and the usual said in its line', async () => {
+    const { run } = await deployOnce({}, {}, usual)
+    expect(run.code).toBe(0)
+    expect(phaseTable(run.summary)).toBe('collapsed')
+    const line = run.summary.split('\n').find((each) => each.includes('Where the time went: '))
+    expect(line).toMatch(/the wait took \d+s; earlier revisions 2m 08s/)
+    // Its caveat is inside the collapsed block, not on the page.
+    const collapsed = run.summary.slice(run.summary.indexOf(line ?? ''))
+    expect(collapsed.indexOf('Durations are as the poller saw them')).toBeGreaterThan(0)
+  })
+
+  it('stands open on a success slower than every earlier revision', async () => {
+    const { run } = await deployOnce({}, {}, [{ durationMs: 2_000 }, { durationMs: 3_000 }])
+    expect(run.code).toBe(0)
+    expect(phaseTable(run.summary)).toBe('open')
+  })
+
+  it('stands open on a failure', async () => {
+    const { run } = await deployOnce({}, { outcome: 'BUILD_FAILED' }, usual)
+    expect(run.code).toBe(1)
+    expect(phaseTable(run.summary)).toBe('open')
+  })
+})

@@ -5,7 +5,7 @@ import type { DeployResult, PruneRow } from '../result'
 import type { CheckInWords } from './checks-in-words'
 import { markOf, plainHeadline } from './headline'
 import { capMarkdown, markdownFor, type Markdown } from './markdown'
-import { renderPhases } from './phases'
+import { renderPhases, slowWait } from './phases'
 import { policySummary } from './policy-text'
 import type { Redactor } from './redact'
 import {
@@ -65,7 +65,10 @@ export function renderSummary(model: ReportModel, redact: Redactor): string {
       ...payloadLines,
       ...policySummary(model.policy, md),
       ...(model.planLines ? ['### Plan', '', md.fence(model.planLines), ''] : []),
-      ...(model.phases ? renderPhases(model.phases, md) : []),
+      // On a success the time is a detail, collapsed, unless the wait ran past every earlier one.
+      ...(model.phases
+        ? renderPhases(model.phases, md, !model.succeeded || slowWait(model.phases))
+        : []),
       ...fullIds(model, md)
     ].join('\n')
   )
