@@ -222,6 +222,8 @@ async function openPreviews(
       {
         token: config.github.token,
         redact,
+        place: githubPlaceFromEnv(world.env),
+        notice: (text) => log.notice(text),
         deadline: deadline.at,
         now: world.clock.now,
         sleep: world.clock.sleep,

@@ -180,3 +180,59 @@ describe('"Where the time went"', () => {
     expect(phaseTable(run.summary)).toBe('open')
   })
 })
+
+describe('the delete comment', () => {
+  it('says when the preview was deleted, links the run in words, and keeps the history of pushes', async () => {
+    const clock = new VirtualClock()
+    closers.push(async () => clock.close())
+    const services = await startServingAgent({
+      serve: NAME,
+      controlPlane: { now: clock.now, sleep: clock.sleep, stepMs: 5_000 }
+    })
+    const github = await startGitHubApi()
+    closers.push(github.close, services.close)
+    const step: Step = {
+      ...gitHostStep(services.controlPlane.url, NAME),
+      'api-key': 'emulator-key',
+      'repo-ref': 'main',
+      'poll-interval': '1',
+      'github-token': 'ghs_people_see_token_4b7d',
+      'pr-comment': 'true'
+    }
+    const on = (headSha: string) => ({
+      pullRequest: { number: 5, headSha },
+      githubApiUrl: github.url,
+      clock,
+      env: { GITHUB_RUN_ID: '4242' }
+    })
+    for (const sha of [BEFORE, PUSHED]) expect((await runInProcess(step, on(sha))).code).toBe(0)
+    const url = String(services.controlPlane.deployments()[0]?.source_config?.custom_url)
+    expect(github.comments.at(-1)?.body).toContain(url)
+    const deleted = await runInProcess(
+      {
+        'api-url': services.controlPlane.url,
+        'api-key': 'emulator-key',
+        operation: 'delete',
+        name: NAME,
+        'github-token': 'ghs_people_see_token_4b7d'
+      },
+      on(PUSHED)
+    )
+    expect(deleted.code).toBe(0)
+    expect(github.comments).toHaveLength(1)
+    const comment = github.comments.at(-1)?.body ?? ''
+    expect(comment).toContain('The preview was deleted')
+    // Every link's text is words or a short commit, never a URL.
+    const texts = [...comment.matchAll(/\[([^\]]*)\]\(/g)].map((match) => match[1])
+    expect(texts.length).toBeGreaterThan(0)
+    expect(texts.filter((text) => /:\/\//.test(text ?? ''))).toEqual([])
+    expect(hrefs(comment)).toContain('https://github.com/acme/support-agent/actions/runs/4242')
+    // When, with its day, in UTC.
+    expect(comment).toMatch(/deleted on \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/)
+    // The pushes it had, kept; the dead preview link, gone.
+    expect(comment).toContain('<details><summary>Earlier pushes (2)</summary>')
+    for (const sha of [BEFORE, PUSHED])
+      expect(hrefs(comment)).toContain(`https://github.com/acme/support-agent/commit/${sha}`)
+    expect(comment).not.toContain(url)
+  })
+})

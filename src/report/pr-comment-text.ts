@@ -138,6 +138,34 @@ export function renderBuildingComment(
   )
 }
 
+/**
+ * The comment once the preview is gone (operations delete and prune): the same marker, so it
+ * replaces the last one; when it was deleted and by which run, in words; the earlier pushes kept,
+ * the last good link dropped (it no longer answers).
+ */
+export function renderDeletedComment(
+  deleted: { deploymentName: string; runUrl?: string; now: number },
+  previousBody: string | undefined,
+  place: GitHubPlace | undefined,
+  redact: Redactor,
+  notice?: MemoryNotice
+): string {
+  const md = markdownFor(redact)
+  const { pushes } = readMemory(previousBody, redact, notice)
+  const by = deleted.runUrl ? ` by ${md.linkAs('this workflow run', deleted.runUrl)}` : ''
+  return capComment(
+    [
+      md.marker(deleted.deploymentName),
+      memoryLine({ pushes }, redact),
+      `### 🗑️ ${md.cell(deleted.deploymentName)}: the preview was deleted`,
+      '',
+      `The preview was deleted on ${dayAndTime(deleted.now)}${by}; its URL no longer answers.`,
+      '',
+      ...history(pushes, place, md)
+    ].join('\n')
+  )
+}
+
 /** A payload in the comment: this run's revision's (the comment shows no rollback's). */
 function viewOf(model: ReportModel, name: string, md: Markdown, redact: Redactor): PayloadView {
   return {
