@@ -98,12 +98,29 @@ async function executeWith(
   reporter.finish({ operation: config.operation, ...delivery })
   await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest))
   const logs = await failureLogs(result, config, deps.client, redact, log, world)
+  // A rollback whose redeploy failed or timed out: its own revision's log, as a failed build's.
+  const rollbackLogs =
+    rollback && result.deploymentId
+      ? await failureLogs(
+          {
+            ...rollback,
+            deploymentId: result.deploymentId,
+            statusesSeen: rollback.statusesSeen ?? []
+          },
+          config,
+          deps.client,
+          redact,
+          log,
+          world
+        )
+      : undefined
   const model = buildReport({
     operation: config.operation,
     result,
     checks,
     rollback,
     logs,
+    rollbackLogs,
     // A promote's source is the deployments' own (result.promotion), never the input's default.
     source: OPERATIONS[config.operation].sendsSource ? config.source : undefined,
     target: OPERATIONS[config.operation].sendsSource ? deployTarget(config) : undefined,
@@ -273,7 +290,7 @@ function deletedPreviews(
 
 /** The logs that explain a failed or timed-out revision, shown in the log; best effort. */
 async function failureLogs(
-  result: DeployResult,
+  result: Pick<DeployResult, 'outcome' | 'deploymentId' | 'revisionId' | 'statusesSeen'>,
   config: Config,
   client: ControlPlaneClient,
   redact: Redactor,

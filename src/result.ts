@@ -178,6 +178,9 @@ export interface RollbackReport<Payloads extends object = Record<string, unknown
   revisionId?: string
   /** How the redeploy ended, its checks included (`checks-failed` when they did not pass). */
   outcome: DeployOutcome
+  /** The last status of the revision the redeploy created, and every status seen (its logs' phase). */
+  revisionStatus?: string
+  statusesSeen?: string[]
   /** The checks on the revision brought back, when it reached DEPLOYED. */
   checks?: AfterDeployChecks<Payloads>
   /**

@@ -108,7 +108,7 @@ describe('baselines another client made', () => {
     expect(run.outputs['eval-passed']).toBe('false')
     expect(evalScores(run).correctness).toMatchObject({ baseline: null, verdict: 'inconclusive' })
     expect(run.summary).toContain(
-      `experiment ${foreign.session.id} is not an experiment of this dataset`
+      `experiment ${foreign.session.id.slice(0, 8)} is not an experiment of this dataset`
     )
   }, 120_000)
 
@@ -130,7 +130,7 @@ describe('baselines another client made', () => {
     expect(run.exitCode).toBe(1)
     expect(evalScores(run).correctness).toMatchObject({ baseline: null, verdict: 'inconclusive' })
     expect(run.summary).toContain(
-      `experiment ${half.session.id} has 2 correctness scores for its 4 runs without an error: not every run was scored`
+      `experiment ${half.session.id.slice(0, 8)} has 2 correctness scores for its 4 runs without an error: not every run was scored`
     )
   }, 120_000)
 

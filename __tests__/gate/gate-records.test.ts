@@ -43,7 +43,7 @@ describe('the gate on GitHub', () => {
     expect(comment).not.toContain('### Evaluation gate')
     const final = github.deployments.flatMap((deployment) => deployment.statuses).at(-1)
     expect(final?.state).toBe('failure')
-    expect(final?.description).toContain('gate failed: correctness 0')
+    expect(final?.description).toContain('gate failed on correctness')
     // Each fact once: the gate's verdict is not said twice.
     expect(final?.description?.match(/gate failed/g)).toHaveLength(1)
     expect(final?.description?.length).toBeLessThanOrEqual(140)

@@ -155,11 +155,11 @@ export const gateStep = defineStep<'gate', GateNeed, GatePrepared>({
       payload: report
     }
   },
-  // A revision brought back by a rollback served before: a second experiment would double the
-  // cost while the service is degraded.
+  // A revision brought back by a rollback served before, and its earlier experiment stands (the
+  // report adds the cost when the service was degraded: it alone knows the gate's payload).
   broughtBack: {
     skipped: (toRevisionId) =>
-      `revision ${toRevisionId}, brought back, is not evaluated again: it served before, and a second experiment would double the cost while the service is degraded`,
+      `revision ${toRevisionId}, brought back, is not evaluated again: it served before, and its earlier experiment still stands`,
     notice: (why) => `Evaluation gate: ${why}.`
   },
   inconclusiveRollsBack: true,

@@ -8,7 +8,7 @@ import { UUID } from '../lib/ids'
 import { awaitCoverage, type CoverageTarget } from './coverage'
 import { runExperiment, type AgentTarget, type ExperimentRuns } from './experiment'
 import { withEnding } from './metadata'
-import { callOf, type GateDeps, type GatePlan, type GateReport } from './types'
+import { callOf, type BaselineFacts, type GateDeps, type GatePlan, type GateReport } from './types'
 import {
   exampleMeans,
   judgeGate,
@@ -91,7 +91,7 @@ export async function runGate(
       error instanceof DeadlineError
         ? `timeout ran out before the gate could conclude (${error.message})`
         : `the tracing service failed: ${error.message}`
-    return couldNotConclude(plan, why, experiment)
+    return couldNotConclude(plan, why, experiment, !(error instanceof DeadlineError))
   }
 }
 
@@ -169,6 +169,11 @@ async function judgeExperiment(
     },
     experimentId: experiment.experimentId,
     baselineExperimentId: baselineId,
+    ...(baselineId !== undefined && { baseline: baselineFacts(plan, baselineId) }),
+    degraded:
+      coverage.serviceFailure !== undefined ||
+      coverage.notIngested.length > 0 ||
+      !coverage.complete,
     datasetName: plan.dataset.name,
     rows: judgement.rows,
     examples: {
@@ -257,6 +262,15 @@ function baselineExperimentId(
   return servingBaseline?.experimentId
 }
 
+/** The baseline as a reader knows it: which kind, and the revision it evaluated when known. */
+function baselineFacts(plan: GatePlan, experimentId: string): BaselineFacts {
+  if (plan.baseline.kind === 'serving-first')
+    return { kind: 'serving-first', experimentId, revisionId: plan.baseline.revisionId }
+  const chosen = plan.settings.baseline.kind
+  if (chosen === 'dataset' || chosen === 'experiment') return { kind: chosen, experimentId }
+  return { kind: 'previous', experimentId, revisionId: plan.target.previousRevisionId }
+}
+
 /** The experiment's metadata gets the verdict (the whole `extra` is sent: it replaces). */
 async function recordEnding(
   experiment: ExperimentRuns,
@@ -314,10 +328,12 @@ function links(
 function couldNotConclude(
   plan: GatePlan,
   why: string,
-  experiment: ExperimentRuns | undefined
+  experiment: ExperimentRuns | undefined,
+  degraded: boolean
 ): GateReport {
   return {
     verdict: { check: 'gate', verdict: 'inconclusive', why },
+    degraded,
     experimentId: experiment?.experimentId,
     datasetName: plan.dataset.name,
     rows: [],

@@ -111,11 +111,29 @@ export type GatePlanResult =
   /** The tracing service could not be read (past its retries): the step fails before any write. */
   | { kind: 'unreadable'; why: string }
 
+/**
+ * What the gate compared with, as a reader knows it: the previous revision evaluated just before
+ * this deploy, the previous revision's own gate run, the dataset's pinned baseline, or the
+ * experiment `gate.baseline` names.
+ */
+export type BaselineFacts =
+  | { kind: 'serving-first'; experimentId: string; revisionId: string }
+  | { kind: 'previous'; experimentId: string; revisionId?: string }
+  | { kind: 'dataset'; experimentId: string }
+  | { kind: 'experiment'; experimentId: string }
+
 /** The report's data: rendered (redacted, escaped) by report/. */
 export interface GateReport {
   verdict: CheckVerdict
   experimentId?: string
   baselineExperimentId?: string
+  /** What the baseline is, for the report's words; undefined without one. */
+  baseline?: BaselineFacts
+  /**
+   * The tracing service was degraded (it failed, or did not ingest or score every run in time):
+   * the one reason a revision brought back is not evaluated again beyond that it served before.
+   */
+  degraded?: boolean
   datasetName?: string
   rows: KeyRow[]
   /** The examples that regressed most, or (no run-level baseline) the lowest-scoring ones. */

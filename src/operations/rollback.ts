@@ -147,13 +147,16 @@ export async function rollBackAfterFailure(
   const report = (
     outcome: RollbackReport['outcome'],
     message: string,
-    revisionId?: string
+    revisionId?: string,
+    seen: Pick<DeployResult, 'revisionStatus' | 'statusesSeen'> = { statusesSeen: [] }
   ): { report: RollbackReport } => ({
     report: {
       failedRevisionId,
       toRevisionId: previousRevisionId,
       revisionId,
       outcome,
+      ...(seen.revisionStatus !== undefined && { revisionStatus: seen.revisionStatus }),
+      statusesSeen: seen.statusesSeen,
       elapsedMs: deps.clock.now() - startedAt,
       message,
       // Settled once its checks ran and what serves was read (../safe-delivery.ts).
@@ -188,9 +191,12 @@ export async function rollBackAfterFailure(
       redeployed.deployment,
       redeployed.revisionId
     )
-    return { ...report(waited.outcome, waited.message, redeployed.revisionId), result: waited }
+    return {
+      ...report(waited.outcome, waited.message, redeployed.revisionId, waited),
+      result: waited
+    }
   } catch (error) {
     const ended = endedByError(run, error)
-    return report(ended.outcome, ended.message, run.known.revisionId)
+    return report(ended.outcome, ended.message, run.known.revisionId, ended)
   }
 }

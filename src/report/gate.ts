@@ -8,6 +8,13 @@
 import type { GateReport, KeyRow } from '../evaluation'
 import type { Markdown } from './markdown'
 
+/** Where the gate is shown: the revision a rollback brought back, and whether the gate failed the run. */
+export interface GateView {
+  broughtBack?: string
+  /** The reason under the headline is the gate's own: it is not said a second time here. */
+  failedHere?: boolean
+}
+
 /** Characters of an example's first line in the table. */
 const MAX_EXAMPLE_CHARS = 120
 /** Examples listed at the most. */
@@ -45,14 +52,35 @@ function threshold(row: KeyRow): string {
 }
 
 /**
+ * What the gate compared with, in the reader's words: never the tracing service's full experiment
+ * id alone.
+ */
+export function baselineWords(report: GateReport, md: Markdown): string | undefined {
+  const { baseline } = report
+  const short = (id: string) => md.code(id.slice(0, 8))
+  if (baseline === undefined)
+    return report.baselineExperimentId === undefined
+      ? undefined
+      : `experiment ${short(report.baselineExperimentId)}`
+  switch (baseline.kind) {
+    case 'serving-first':
+      return `the previous revision (${short(baseline.revisionId)}), evaluated just before this deploy`
+    case 'previous':
+      return baseline.revisionId === undefined
+        ? "the previous revision's gate run"
+        : `the previous revision's gate run (${short(baseline.revisionId)})`
+    case 'dataset':
+      return "the dataset's baseline"
+    case 'experiment':
+      return `experiment ${short(baseline.experimentId)} (gate.baseline)`
+  }
+}
+
+/**
  * The gate in the job summary and the PR comment. `broughtBack`: the revision a rollback brought
  * back after the gate failed, which is not evaluated again.
  */
-export function renderGate(
-  report: GateReport,
-  md: Markdown,
-  options: { broughtBack?: string } = {}
-): string[] {
+export function renderGate(report: GateReport, md: Markdown, options: GateView = {}): string[] {
   const { verdict, rows } = report
   const withBaseline = rows.some((row) => row.baseline !== null)
   const header = withBaseline
@@ -79,20 +107,23 @@ export function renderGate(
           ''
         ]
   const dataset = report.datasetName ? ` on ${md.cell(report.datasetName)}` : ''
+  const against = baselineWords(report, md)
   const errorRate = report.runs > 0 ? Math.round((report.errors / report.runs) * 100) : 0
   return [
     `### Evaluation gate: ${VERDICT_WORDS[verdict.verdict]}`,
     '',
-    `${report.runs} runs${dataset}, ${report.errors} failed (${errorRate}%). ${report.baselineExperimentId ? `Compared with experiment ${md.cell(report.baselineExperimentId)}.` : 'No baseline.'}`,
+    `${report.runs} runs${dataset}, ${report.errors} failed (${errorRate}%). ${against === undefined ? 'No baseline.' : `Compared with ${against}.`}`,
     '',
-    ...(verdict.why !== undefined ? [md.paragraph(verdict.why), ''] : []),
+    ...(verdict.why !== undefined && options.failedHere !== true
+      ? [md.paragraph(verdict.why), '']
+      : []),
     ...table,
     ...renderExamples(report, md),
     `Cost: ${report.cost.agentCalls} agent calls, ${report.cost.evaluatorScores} evaluator scores read.`,
     '',
     ...renderLinks(report, md),
     ...(options.broughtBack !== undefined
-      ? [md.paragraph(notEvaluatedAgain(options.broughtBack, verdict.verdict)), '']
+      ? [notEvaluatedAgain(md.code(options.broughtBack.slice(0, 8)), report.degraded === true), '']
       : []),
     ...report.notices.flatMap((notice) => [md.paragraph(notice), ''])
   ]
@@ -100,25 +131,20 @@ export function renderGate(
 
 /**
  * Why the brought-back revision has no experiment of its own: it served before; the service's
- * trouble is a reason only when the gate could not conclude.
+ * trouble is a reason only when the service was degraded.
  */
-function notEvaluatedAgain(revision: string, verdict: keyof typeof VERDICT_WORDS): string {
-  const degraded =
-    verdict === 'inconclusive'
-      ? ', and a second experiment would double the cost while the service is degraded'
-      : ''
-  return `Revision ${revision}, brought back by the rollback, was not evaluated again: it served before, and its earlier experiment still stands${degraded}.`
+function notEvaluatedAgain(revision: string, degraded: boolean): string {
+  const cost = degraded
+    ? ', and a second experiment would double the cost while the service is degraded'
+    : ''
+  return `Revision ${revision}, brought back by the rollback, was not evaluated again: it served before, and its earlier experiment still stands${cost}.`
 }
 
 /**
  * The gate in the PR comment: one line (its verdict, the keys that decided, against what, a link
  * in words), the table, examples and cost collapsed beneath it.
  */
-export function renderGateLine(
-  report: GateReport,
-  md: Markdown,
-  options: { broughtBack?: string } = {}
-): string[] {
+export function renderGateLine(report: GateReport, md: Markdown, options: GateView = {}): string[] {
   const { verdict } = report.verdict
   const mark = verdict === 'passed' ? '✅' : verdict === 'skipped' ? '⏭️' : '❌'
   const deciding =
@@ -128,7 +154,8 @@ export function renderGateLine(
     const needs = threshold(row) === '—' ? '' : `, needs ${threshold(row)}`
     return `${md.cell(row.key)} ${number(row.mean)}${change}${needs}`
   })
-  const against = report.baselineExperimentId ? 'against the baseline' : 'no baseline'
+  const baseline = baselineWords(report, md)
+  const against = baseline === undefined ? 'no baseline' : `against ${baseline}`
   const link = report.links.experiment
     ? ` ${md.linkAs('experiment ↗', report.links.experiment)}`
     : ''
@@ -180,15 +207,17 @@ function renderLinks(report: GateReport, md: Markdown): string[] {
 }
 
 /**
- * The gate's verdict in one short plain line, for the GitHub status's description: the words
- * and, on a miss, the first key that missed (keys are input names: letters, digits, `_.:-`).
+ * The gate's verdict in one short plain line, for the GitHub status's description and the
+ * headline: the words and, on a miss, the keys that missed (keys are input names: letters,
+ * digits, `_.:-`). The numbers are the reason's, said once, in words, under the headline.
  */
 export function gateStatusLine(report: GateReport): string {
   const words = `gate ${VERDICT_WORDS[report.verdict.verdict]}`
-  const missed = report.rows.find((row) => row.verdict !== 'pass')
-  if (report.verdict.verdict === 'passed' || missed === undefined) return words
-  const key = missed.key.slice(0, 40)
-  return `${words}: ${key} ${number(missed.mean)}${missed.delta !== null ? ` (${signed(missed.delta)})` : ''}`
+  const missed = report.rows.filter((row) => row.verdict !== 'pass')
+  if (report.verdict.verdict === 'passed' || missed.length === 0) return words
+  const [first] = missed
+  const more = missed.length > 1 ? ` and ${missed.length - 1} more` : ''
+  return `${words} on ${(first?.key ?? '').slice(0, 40)}${more}`
 }
 
 /** The gate's table in the log, a line per key (the log redacts and escapes each line). */

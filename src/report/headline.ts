@@ -47,9 +47,13 @@ const HEADLINES: Record<HeadlineKey, (model: Words) => HeadlinePart[]> = {
       ]
     return [`${model.deploymentName} deployed in ${took}`]
   },
-  'check-failed': (model) => [`${model.deploymentName}: ${checkPhrase(model)}${afterwards(model)}`],
+  'check-failed': (model) => [
+    `${model.deploymentName}: ${checkPhrase(model)}`,
+    ...afterwards(model)
+  ],
   failed: (model) => [
-    `${model.deploymentName}: ${FAILED_STATUS[model.revisionStatus ?? ''] ?? 'the revision failed'}${afterwards(model)}`
+    `${model.deploymentName}: ${FAILED_STATUS[model.revisionStatus ?? ''] ?? 'the revision failed'}`,
+    ...afterwards(model)
   ],
   'not-waited': (model) => [
     `${model.deploymentName}: revision `,
@@ -85,14 +89,21 @@ function checkPhrase(model: Words): string {
     : `${failedCheck.name} could not conclude`
 }
 
-/** What serves after a failure, said only when a rollback ran. */
-function afterwards(model: Words): string {
+/**
+ * What serves after a failure, said only when a rollback ran: the same revision the body names
+ * (never "unknown" while the body names one).
+ */
+function afterwards(model: Words): HeadlinePart[] {
   const { rollback, serving } = model
-  if (!rollback) return ''
-  if (rollback.restored) return '; the previous revision serves again'
-  if (serving.whose === 'failed')
-    return ' and the rollback failed; the broken revision still serves'
-  return ' and the rollback failed; what serves is unknown'
+  if (!rollback) return []
+  if (rollback.restored) return ['; the previous revision serves again']
+  const failed = ' and the rollback failed'
+  if (serving.whose === 'failed') return [`${failed}; the broken revision still serves`]
+  if (serving.revisionId === undefined) return [`${failed}; what serves is unknown`]
+  const id = { code: serving.revisionId.slice(0, 8) }
+  if (serving.whose === 'rollback')
+    return [`${failed}: its revision `, id, ' serves but failed its own checks']
+  return [`${failed}; revision `, id, ' serves']
 }
 
 /** The headline's words: one line, no id beyond 8 characters, the mark added by each renderer. */

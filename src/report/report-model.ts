@@ -29,6 +29,8 @@ export interface ReportInput {
   checks?: StepChecks
   rollback?: StepRollback
   logs?: RevisionLogs
+  /** The log of the revision a rollback's redeploy created, when it failed or timed out. */
+  rollbackLogs?: RevisionLogs
   /** The input's `source`, for operations whose source is not the deployments' own. */
   source?: string
   target?: string
@@ -60,7 +62,7 @@ export function buildReport(input: ReportInput): ReportModel {
   const succeeded = succeeds(result.outcome)
   const commit = commitOf(input)
   const previousCommit = previousCommitOf(input)
-  const rollbackWords = rollback && rollbackInWords(rollback)
+  const rollbackWords = rollback && rollbackInWords(rollback, input.rollbackLogs)
   const serving = servingNow(result, rollback, failedCheck)
   const model: ReportModel = {
     operation: input.operation,
@@ -173,12 +175,20 @@ function servingNow(
       }
     if (rollback.servingNow === rollback.failedRevisionId)
       return { whose: 'failed', revisionId: rollback.failedRevisionId }
+    // The rollback's revision serves, as read at its end, though its own checks failed.
+    if (rollback.servingNow !== undefined && rollback.servingNow === rollback.revisionId)
+      return {
+        whose: 'rollback',
+        revisionId: rollback.revisionId,
+        redeployOf: rollback.toRevisionId
+      }
     if (rollback.servingNow !== undefined)
       return { whose: 'unknown', revisionId: rollback.servingNow }
     // The redeploy's revision never reached DEPLOYED: what served (the failed one) goes on.
     if (rollback.outcome !== 'checks-failed')
       return { whose: 'failed', revisionId: rollback.failedRevisionId }
-    return { whose: 'unknown', revisionId: rollback.revisionId }
+    // DEPLOYED, its checks failed, and what serves could not be read afterwards.
+    return { whose: 'unknown' }
   }
   switch (OUTCOMES[result.outcome].serves) {
     case 'this-run':
@@ -200,8 +210,9 @@ function servingNow(
   return result.created ? { whose: 'none' } : { whose: 'unknown' }
 }
 
-function rollbackInWords(rollback: StepRollback): RollbackInWords {
+function rollbackInWords(rollback: StepRollback, logs: RevisionLogs | undefined): RollbackInWords {
   return {
+    ...(logs && { logs: logsInWords(logs) }),
     restored: rollback.restored,
     failedRevisionId: rollback.failedRevisionId,
     toRevisionId: rollback.toRevisionId,

@@ -81,11 +81,16 @@ export interface RollbackInWords {
   words: string
   /** What the steps read on the revision it brought back, by step name. */
   payloads: Partial<StepPayloads>
+  /** Its redeploy's revision's log, when that revision failed or timed out. */
+  logs?: LogsInWords
 }
 
 export interface ServingNow {
-  /** Whose revision serves: this run's, the one from before, the failed one, or unknown. */
-  whose: 'this run' | 'previous' | 'failed' | 'unknown' | 'none'
+  /**
+   * Whose revision serves: this run's, the one from before, the failed one, the one a failed
+   * rollback made (it serves, but failed its own checks), or unknown.
+   */
+  whose: 'this run' | 'previous' | 'failed' | 'rollback' | 'unknown' | 'none'
   revisionId?: string
   /** After a rollback: the earlier revision `revisionId` redeploys. */
   redeployOf?: string

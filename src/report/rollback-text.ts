@@ -1,5 +1,7 @@
 import { formatDuration } from '../lib/duration'
 import { failingVerdict, type RollbackReport } from '../result'
+import type { CheckName } from '../step-payloads'
+import { STEP_ROWS } from './step-rows'
 
 /** How a rollback ended, in one or two sentences naming both revisions and the time it took. */
 export function describeRollback(rollback: RollbackReport): string {
@@ -17,20 +19,39 @@ export function describeRollback(rollback: RollbackReport): string {
   return `The rollback of revision ${failedRevisionId} to revision ${toRevisionId} did not complete after ${took}: ${rollback.message}`
 }
 
+/** How the redeploy ended when it never reached DEPLOYED, by its outcome: no nested message. */
+const NOT_DEPLOYED: Partial<Record<RollbackReport['outcome'], (took: string) => string>> = {
+  timeout: (took) => `did not reach DEPLOYED within rollback.timeout (${took})`,
+  cancelled: (took) => `was cancelled after ${took}`,
+  superseded: () => 'was superseded by a newer revision'
+}
+
 /**
  * How a rollback ended, for the report, where it stands under the label "The rollback:" and its
  * time has its own line: the revisions in one sentence that names the rollback no second time.
+ * A check that failed is named in words with what it saw; a redeploy that failed says how it
+ * ended in its own words (a failed build is no timeout), its log's lines shown apart.
  */
 export function rollbackWords(rollback: RollbackReport): string {
   const { failedRevisionId, toRevisionId, revisionId, outcome, servingNow } = rollback
   const redeployed = `Redeployed revision ${toRevisionId} as ${revisionId ?? '?'}`
   if (rollback.restored)
     return `${redeployed}, which is DEPLOYED and serves in place of the failed revision ${failedRevisionId}.`
-  if (outcome === 'checks-failed')
-    return `${redeployed}, which is DEPLOYED but failed its checks too: ${failingVerdict(rollback.checks)?.why ?? '?'}`
+  if (outcome === 'checks-failed') {
+    const failing = failingVerdict(rollback.checks)
+    const words = failing ? STEP_ROWS[failing.check as CheckName].words : 'checks'
+    const saw = failing?.saw ?? failing?.why
+    return `${redeployed}, which is DEPLOYED but failed its own ${words}${saw ? `: ${saw}` : '.'}`
+  }
   if (outcome === 'deployed')
     return `${redeployed}, which is DEPLOYED, but the deployment serves ${servingNow ?? 'a revision that could not be read'}.`
-  return `The redeploy of revision ${toRevisionId} did not complete after ${formatDuration(rollback.elapsedMs)}: ${rollback.message}`
+  const took = formatDuration(rollback.elapsedMs)
+  if (outcome === 'failed')
+    return `${redeployed}, which ended ${rollback.revisionStatus ?? 'failed'} after ${took}.`
+  const ended = NOT_DEPLOYED[outcome]
+  const which = revisionId ? ` (as ${revisionId})` : ''
+  if (ended) return `The redeploy of revision ${toRevisionId}${which} ${ended(took)}.`
+  return `The redeploy of revision ${toRevisionId} failed: ${rollback.message}`
 }
 
 /** A short headline for GitHub's deployment status and the comment. */

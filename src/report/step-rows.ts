@@ -78,8 +78,10 @@ export const STEP_ROWS: Rows = {
   gate: {
     words: 'evaluation gate',
     failedPhrase: (gate) => `evaluation ${gateStatusLine(gate)}`,
-    summary: (gate, { md, broughtBack }) => renderGate(gate, md, { broughtBack }),
-    comment: (gate, { md, broughtBack }) => renderGateLine(gate, md, { broughtBack }),
+    summary: (gate, { md, broughtBack, failedHere }) =>
+      renderGate(gate, md, { broughtBack, failedHere }),
+    comment: (gate, { md, broughtBack, failedHere }) =>
+      renderGateLine(gate, md, { broughtBack, failedHere }),
     status: (gate) => gateStatusLine(gate),
     outputs: (gate) => gate.outputs
   }

@@ -59,6 +59,9 @@ export function renderSummary(model: ReportModel, redact: Redactor): string {
       '',
       ...failureFirst(model, md),
       ...(model.logs ? renderLogs(model.logs, md) : []),
+      ...(model.rollback?.logs
+        ? renderLogs(model.rollback.logs, md, "the rollback revision's")
+        : []),
       ...reasonDetail,
       ...facts(model, md),
       ...checksTable(model.checks, md),
@@ -103,6 +106,8 @@ export function servingWords(serving: ServingNow, md: Markdown): string {
         : `the revision from before this run${id}`
     case 'failed':
       return `the failed revision${id}`
+    case 'rollback':
+      return `the rollback's revision${id}${serving.redeployOf ? ` (a redeploy of ${md.code(shortId(serving.redeployOf))})` : ''}, which failed its own checks`
     case 'none':
       return 'no revision'
     case 'unknown':
@@ -179,14 +184,15 @@ function checksTable(checks: readonly CheckInWords[], md: Markdown): string[] {
   ]
 }
 
-/** The log's ERROR lines first, then its tail collapsed. */
-function renderLogs(logs: NonNullable<ReportModel['logs']>, md: Markdown): string[] {
+/** The log's ERROR lines first (else its last lines), then its tail collapsed. */
+function renderLogs(logs: NonNullable<ReportModel['logs']>, md: Markdown, whose = 'the'): string[] {
+  const phase = md.cell(logs.phase)
   return [
-    `### The ${md.cell(logs.phase)} log's errors`,
+    `### ${capitalized(whose)} ${phase} log's errors`,
     '',
     md.fence(logs.errors),
     '',
-    `<details><summary>Last ${logs.tail.length} lines of the ${md.cell(logs.phase)} log</summary>`,
+    `<details><summary>Last ${logs.tail.length} lines of ${whose} ${phase} log</summary>`,
     '',
     md.fence(logs.tail),
     '',
@@ -194,6 +200,8 @@ function renderLogs(logs: NonNullable<ReportModel['logs']>, md: Markdown): strin
     ''
   ]
 }
+
+const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 
 /** Every id in full, collapsed: the text above uses their first 8 characters. */
 function fullIds(model: ReportModel, md: Markdown): string[] {
