@@ -162,7 +162,7 @@ describe('the PR comment', () => {
     )
     expect(building).toContain('### 🔄 agent-app: building `1111111`, expected around 01:42:00 UTC')
     expect(building).toContain(
-      '**Still serving:** [https://agent-app.example.com](https://agent-app.example.com)'
+      '**Still serving:** [open the preview ↗](https://agent-app.example.com)'
     )
     expect(readMemory(building, NO_SECRETS)).toEqual(readMemory(previous, NO_SECRETS))
   })

@@ -236,3 +236,17 @@ describe('the delete comment', () => {
     expect(comment).not.toContain(url)
   })
 })
+
+describe('links', () => {
+  it('have words for their text in the summary and the comment, never a raw URL', async () => {
+    const { run, comment } = await deployOnce()
+    expect(run.code).toBe(0)
+    for (const text of [run.summary, comment]) {
+      const texts = [...text.matchAll(/\[([^\]]*)\]\(http/g)].map((match) => match[1] ?? '')
+      expect(texts.length).toBeGreaterThan(1)
+      expect(texts.filter((each) => /:\/\/|^www\./.test(each))).toEqual([])
+    }
+    // The preview is still linked first in the comment.
+    expect(hrefs(comment)[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+/)
+  })
+})

@@ -18,6 +18,9 @@ import { shortId, type ReportModel } from './report-model'
 import { payloadRows, type PayloadView } from './step-rows'
 import { servingWords } from './summary'
 
+/** The preview's link, in words: a URL as a link's text is read as noise. */
+const PREVIEW_LINK = 'open the preview ↗'
+
 /**
  * The pull-request comment, rendered from the report model: the preview link first, the reason
  * and the run link on failure, the commit linked (and compared), an "updated" time in UTC, and a
@@ -50,7 +53,7 @@ export function renderComment(
     memoryLine({ pushes, lastGoodUrl }, redact),
     `### ${headlineMarkdown(model, md)}`,
     '',
-    ...(preview ? [`**Preview:** ${md.link(preview)}`, ''] : []),
+    ...(preview ? [`**Preview:** ${md.linkWords(PREVIEW_LINK, preview)}`, ''] : []),
     ...(model.succeeded
       ? []
       : [
@@ -110,9 +113,9 @@ export function renderBuildingComment(
   // What serves now, as the deployment was read, before what this comment last saw served.
   const stillServing = building.servingUrl ?? memory.lastGoodUrl
   const serving = step?.servingUrl
-    ? `**Serving, being checked:** ${md.link(step.servingUrl)}`
+    ? `**Serving, being checked:** ${md.linkWords(PREVIEW_LINK, step.servingUrl)}`
     : stillServing
-      ? `**Still serving:** ${md.link(stillServing)}`
+      ? `**Still serving:** ${md.linkWords(PREVIEW_LINK, stillServing)}`
       : '**Still serving:** no earlier preview of this pull request'
   const items = [
     serving,

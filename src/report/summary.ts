@@ -18,6 +18,9 @@ import {
 import { alert, headlineMarkdown, linkedCommit } from './report-pieces'
 import { payloadRows, type PayloadView, type PayloadWithRow } from './step-rows'
 
+/** The deployment's link, in words: a URL as a link's text is read as noise. */
+const DEPLOYMENT_LINK = "the deployment's URL ↗"
+
 /** The words of each verdict in the checks table. */
 const VERDICT_WORDS: Record<CheckInWords['verdict'], string> = {
   passed: '✅ passed',
@@ -120,7 +123,7 @@ function facts(model: ReportModel, md: Markdown): string[] {
   const items: string[] = []
   if (OPERATIONS[model.operation].reportsServing) {
     items.push(
-      `**Serving now:** ${servingWords(model.serving, md)}${model.links.deployment && model.serving.whose !== 'none' ? ` at ${md.link(model.links.deployment)}` : ''}`
+      `**Serving now:** ${servingWords(model.serving, md)}${model.links.deployment && model.serving.whose !== 'none' ? ` at ${md.linkWords(DEPLOYMENT_LINK, model.links.deployment)}` : ''}`
     )
   }
   if (model.revisionId)
