@@ -56,7 +56,8 @@ describe('the PR comment while building', () => {
     const [, , buildingAgain, finalAgain] = bodies()
     expect(buildingAgain).toContain('### 🔄 agent-app: building `b7e9f2c`')
     expect(buildingAgain).toContain(`**Still serving:** [open the preview ↗](${url})`)
-    expect(finalAgain).toContain(`/compare/${FIRST}...${SECOND}`)
+    // From the commit the service says the serving revision was built from, to this push.
+    expect(finalAgain).toMatch(new RegExp(`/compare/[0-9a-f]{40}\\.\\.\\.${SECOND}\\)`))
     expect(finalAgain).toContain('<details><summary>Earlier pushes (1)</summary>')
     expect(github.comments).toHaveLength(1)
   }, 120_000)
