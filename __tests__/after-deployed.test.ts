@@ -185,7 +185,7 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     expect(firstBody).toContain(
       `**Commit:** [\`${HEAD_SHA.slice(0, 7)}\`](https://github.com/acme/support-agent/commit/${HEAD_SHA})`
     )
-    expect(firstBody).toContain(`**Preview:** [${agent.url}](${agent.url})`)
+    expect(firstBody).toContain(`**Preview:** [open the preview ↗](${agent.url})`)
 
     emulator.setOutcome('BUILD_FAILED')
     const second = await runInProcess(

@@ -249,7 +249,7 @@ describe('agent checks against a server that misbehaves', () => {
       checkAgent(options(url, { assistantId: 'silent', ...sleepingClock(800) }))
     )
     expect(error.message).toBe(
-      'Agent check "assistant" failed: /assistants/silent got no answer: no answer within 0.8 s'
+      'Agent check "assistant" failed: /assistants/silent got no answer: no answer within 800ms'
     )
     expect(requests).toEqual(['GET /assistants/silent'])
   })

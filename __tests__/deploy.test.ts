@@ -248,9 +248,7 @@ describe('deploy against the emulator', () => {
     expect(result.outcome).toBe('deployed')
     expect(log.filter((line) => line.startsWith('retry GET'))).toEqual([
       expect.stringMatching(/^retry GET \/v2\/deployments: .*(ECONNRESET|socket|closed)/i),
-      expect.stringMatching(
-        /^retry GET \/v2\/deployments\/.*\/revisions\/.*: no answer within 2 s$/
-      )
+      expect.stringMatching(/^retry GET \/v2\/deployments\/.*\/revisions\/.*: no answer within 2s$/)
     ])
   })
 

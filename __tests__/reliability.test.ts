@@ -166,7 +166,7 @@ describe('an update slower than the request timeout', () => {
     expect(emulator.revisions(seeded.id)).toHaveLength(2)
     expect(outputs['revision-id']).toBe(emulator.revisions(seeded.id)[0]?.id)
     expect(log).toContainEqual(
-      expect.stringMatching(/^notice: The answer to PATCH .* was lost \(no answer within 2 s\)/)
+      expect.stringMatching(/^notice: The answer to PATCH .* was lost \(no answer within 2s\)/)
     )
   })
 })

@@ -27,7 +27,7 @@ describe('job summary', () => {
       markdown.startsWith('## ✅ support-agent deployed in 2m 05s\n\n- **Serving now:**')
     ).toBe(true)
     expect(markdown).toContain(
-      "- **Serving now:** this run's revision `r-2` at [https://support-agent.example.com](https://support-agent.example.com)"
+      "- **Serving now:** this run's revision `r-2` at [the deployment's URL ↗](https://support-agent.example.com)"
     )
     expect(markdown).toContain('**Took:** 2m 05s')
     expect(markdown).toContain('(the deployment was created by this run)')

@@ -1,3 +1,4 @@
+import { formatDuration } from './lib/duration'
 import type { ControlPlaneClient } from './control-plane/client'
 import { CancelledError } from './operations/deps'
 import { type DeployResult, type RevisionLogs } from './result'
@@ -80,7 +81,7 @@ async function executeWith(
       onDebug: (line) => log.debug(line),
       onRetry: ({ method, path, attempt, delayMs, reason }) =>
         log.info(
-          `${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`
+          `${method} ${path}: ${reason}; retry ${attempt} in ${formatDuration(delayMs, 'fine')}`
         )
     }
   })
@@ -238,6 +239,8 @@ async function openPreviews(
       {
         token: config.github.token,
         redact,
+        place: githubPlaceFromEnv(world.env),
+        notice: (text) => log.notice(text),
         deadline: deadline.at,
         now: world.clock.now,
         sleep: world.clock.sleep,

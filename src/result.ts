@@ -68,6 +68,8 @@ export interface DeployResult {
   previousRevisionId?: string
   /** A step refused what it read before the write, in a few words: nothing was deployed. */
   refusedBeforeWrite?: string
+  /** The commit that revision was built from, when the service says: the compare view's base. */
+  servedBeforeCommit?: string
   /** The waited-on revision's statuses as the poller saw them, when it waited. */
   phases?: PhaseTimeline
   /** operation rollback: the earlier revision this run redeployed. */

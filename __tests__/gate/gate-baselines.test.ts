@@ -117,7 +117,7 @@ describe('dataset versions', () => {
       `Evaluation gate: dataset ${dataset.name} (${dataset.id.slice(0, 8)}; 3 examples, version ${v1.datasetVersion})`,
       '  3 runs (3 examples × gate.repetitions 1), 4 at a time, against assistant agent',
       '  bounds: correctness ≥ 1; runs failed ≤ 0%',
-      '  keys awaited: correctness; feedback awaited up to 600 s after the last run',
+      '  keys awaited: correctness; feedback awaited up to 10m 00s after the last run',
       '  compared with no baseline (no gate.max-regression)'
     ])
     const missing = await planGate(

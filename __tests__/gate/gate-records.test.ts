@@ -91,7 +91,7 @@ describe('the gate while it runs, on GitHub', () => {
       expect(body.body).toMatch(
         /\*\*Now:\*\* (evaluating: \d+ of 4 runs|waiting for evaluators: \d+ of 4 scores)/
       )
-      expect(body.body).toContain(`**Serving, being checked:** [${url}](${url})`)
+      expect(body.body).toContain(`**Serving, being checked:** [open the preview ↗](${url})`)
       expect(body.body).toContain('### 🔄 support-agent: checking')
     }
     // At most one report a minute, on the run's clock.

@@ -119,7 +119,7 @@ describe('the building comment', () => {
     expect(url).toMatch(/^http/)
     const [building] = bodies
     expect(building).toContain('building')
-    expect(building).toContain(`**Still serving:** [${url}](${url})`)
+    expect(building).toContain(`**Still serving:** [open the preview ↗](${url})`)
     expect(building).not.toContain('no earlier preview')
   }, 120_000)
 })

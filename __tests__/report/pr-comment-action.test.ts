@@ -46,7 +46,7 @@ describe('the PR comment while building', () => {
     expect(building).toContain('### 🔄 agent-app: building `a1b2c3d`')
     expect(building).toContain('**Still serving:** no earlier preview of this pull request')
     const url = controlPlane.deployments()[0]?.source_config?.custom_url as string
-    expect(final).toContain(`**Preview:** [${url}](${url})`)
+    expect(final).toContain(`**Preview:** [open the preview ↗](${url})`)
 
     await runAction(inputs, {
       pullRequest: { number: 9, headSha: SECOND },
@@ -55,8 +55,9 @@ describe('the PR comment while building', () => {
     })
     const [, , buildingAgain, finalAgain] = bodies()
     expect(buildingAgain).toContain('### 🔄 agent-app: building `b7e9f2c`')
-    expect(buildingAgain).toContain(`**Still serving:** [${url}](${url})`)
-    expect(finalAgain).toContain(`/compare/${FIRST}...${SECOND}`)
+    expect(buildingAgain).toContain(`**Still serving:** [open the preview ↗](${url})`)
+    // From the commit the service says the serving revision was built from, to this push.
+    expect(finalAgain).toMatch(new RegExp(`/compare/[0-9a-f]{40}\\.\\.\\.${SECOND}\\)`))
     expect(finalAgain).toContain('<details><summary>Earlier pushes (1)</summary>')
     expect(github.comments).toHaveLength(1)
   }, 120_000)

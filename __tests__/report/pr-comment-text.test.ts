@@ -162,7 +162,7 @@ describe('the PR comment', () => {
     )
     expect(building).toContain('### 🔄 agent-app: building `1111111`, expected around 01:42:00 UTC')
     expect(building).toContain(
-      '**Still serving:** [https://agent-app.example.com](https://agent-app.example.com)'
+      '**Still serving:** [open the preview ↗](https://agent-app.example.com)'
     )
     expect(readMemory(building, NO_SECRETS)).toEqual(readMemory(previous, NO_SECRETS))
   })
@@ -215,14 +215,16 @@ describe('the PR comment of a failed smoke suite', () => {
     now: NOW
   })
 
-  it('names the failed cases and why, in the reason block, the first five and the rest counted', () => {
+  it('names the failed cases and why as the reason, the first five and the rest counted', () => {
     const body = renderComment(model, undefined, PLACE, createRedactor([SECRET]))
-    const line = body.split('\n').find((text) => text.startsWith('> **Failed cases:** '))
+    const line = body.split('\n').find((text) => text.startsWith('> **The smoke suite failed:** '))
     expect(line).toBeDefined()
-    expect(line).toContain('`case-1`: the reply holds ')
+    expect(line).toContain('case-1: the reply holds ')
     expect(line).not.toContain(SECRET)
     expect(line).not.toContain('second line')
-    expect(line).toContain('`case-5`: no answer 5;')
+    // The headline counts the cases; the reason does not again.
+    expect(line).not.toContain('1 of 8')
+    expect(line).toContain('case-5: no answer 5;')
     expect(line).not.toContain('case-6')
     expect(line).not.toContain('hello')
     expect(line).toMatch(/; and 2 more$/)
@@ -246,6 +248,6 @@ describe('the PR comment of a failed smoke suite', () => {
       },
       now: NOW
     })
-    expect(renderComment(passed, undefined, PLACE, NO_SECRETS)).not.toContain('Failed cases')
+    expect(renderComment(passed, undefined, PLACE, NO_SECRETS)).not.toContain('case-1')
   })
 })

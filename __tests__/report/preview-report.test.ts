@@ -5,7 +5,8 @@ import { renderGfm } from '../../scripts/preview-report/html'
 
 /**
  * What a person sees, read from the HTML that GFM makes of the job summary and the PR comment of
- * six flows run through the built action (`npm run build` first): the structure, not the text.
+ * every flow people meet, run through the built action (`npm run build` first): the structure,
+ * not the text.
  */
 type Node = DefaultTreeAdapterMap['childNode']
 type Element = DefaultTreeAdapterMap['element']
@@ -55,7 +56,14 @@ const FLOW_IDS = [
   'check-failed-rolled-back',
   'rollback-failed',
   'promote',
-  'smoke-suite-below'
+  'smoke-suite-below',
+  'gate-passed',
+  'gate-failed-rolled-back',
+  'gate-refused',
+  'dry-run-gate',
+  'three-pushes',
+  'delete',
+  'rollback-checks-failed'
 ]
 
 /** Every rendered page of the flows: each summary, and each comment there is. */
@@ -65,16 +73,26 @@ const pages = () =>
     ...(flow.comment ? [{ flow, kind: 'comment', root: html(flow.comment) }] : [])
   ])
 
-describe('the rendered report of six flows', () => {
+describe('the rendered report of every flow', () => {
   it('ran every flow, with the exit code each should have', () => {
     expect(Object.keys(flows).sort()).toEqual([...FLOW_IDS].sort())
-    expect(flows['deploy-ok']?.code).toBe(0)
-    expect(flows.promote?.code).toBe(0)
+    for (const id of [
+      'deploy-ok',
+      'promote',
+      'gate-passed',
+      'dry-run-gate',
+      'three-pushes',
+      'delete'
+    ])
+      expect([id, flows[id]?.code]).toEqual([id, 0])
     for (const id of [
       'build-failed',
       'check-failed-rolled-back',
       'rollback-failed',
-      'smoke-suite-below'
+      'smoke-suite-below',
+      'gate-failed-rolled-back',
+      'gate-refused',
+      'rollback-checks-failed'
     ])
       expect([id, flows[id]?.code]).toEqual([id, 1])
   })
@@ -88,7 +106,9 @@ describe('the rendered report of six flows', () => {
         kind === 'summary' ? 'h2' : 'h3'
       ])
       const headline = text(first as Node)
-      expect([flow.id, headline.slice(0, 1)]).toEqual([flow.id, flow.code === 0 ? '✅' : '❌'])
+      // A deleted preview's comment is marked as deleted, not as a run's verdict.
+      const mark = flow.id === 'delete' && kind === 'comment' ? '🗑️' : flow.code === 0 ? '✅' : '❌'
+      expect([flow.id, headline.slice(0, mark.length)]).toEqual([flow.id, mark])
       expect(headline).not.toMatch(/[0-9a-f]{9,}/)
       expect(headline).not.toContain('\n')
     }
@@ -121,9 +141,43 @@ describe('the rendered report of six flows', () => {
     }
   })
 
-  it('links only to http(s)', () => {
-    for (const { root } of pages())
-      for (const link of all(root, 'a')) expect(attr(link, 'href')).toMatch(/^https?:\/\//)
+  it('links only to http(s), each link with words for its text', () => {
+    for (const { flow, kind, root } of pages())
+      for (const link of all(root, 'a')) {
+        expect(attr(link, 'href')).toMatch(/^https?:\/\//)
+        expect([flow.id, kind, text(link)]).not.toEqual([
+          flow.id,
+          kind,
+          expect.stringMatching(/:\/\//)
+        ])
+      }
+  })
+
+  it('keeps the history of pushes: three pushes, and after a delete', () => {
+    for (const id of ['three-pushes', 'delete']) {
+      const root = html(flows[id]?.comment ?? '')
+      const history = all(root, 'details').find((details) => /Earlier pushes/.test(text(details)))
+      const verdicts = all(history as Element, 'tbody')
+        .flatMap((body) => all(body, 'tr'))
+        .map((row) => text(all(row, 'td')[2] as Node))
+      expect([id, verdicts.length]).toEqual([id, 2])
+    }
+    const three = html(flows['three-pushes']?.comment ?? '')
+    expect(text(three as unknown as Node)).toMatch(/failed, rolled back/)
+    expect(flows.delete?.comment).toMatch(/deleted on \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/)
+  })
+
+  it('shows the gate: its verdict in the comment in one line, its table in the summary', () => {
+    for (const id of ['gate-passed', 'gate-failed-rolled-back']) {
+      const summary = html(flows[id]?.summary ?? '')
+      expect(all(summary, 'th').map((cell) => text(cell))).toContain('Threshold')
+      const comment = html(flows[id]?.comment ?? '')
+      // The comment's tables are collapsed: none stands open.
+      const open = all(comment, 'table').filter(
+        (table) => !all(comment, 'details').some((details) => all(details, 'table').includes(table))
+      )
+      expect([id, open.length]).toEqual([id, 0])
+    }
   })
 
   it('collapses the chart under the phase table, in elapsed time, never the viewer clock', () => {
@@ -179,7 +233,7 @@ describe('the rendered report of six flows', () => {
     const root = html(flows['smoke-suite-below']?.comment ?? '')
     const reason = all(root, 'div').find((div) => classes(div).includes('markdown-alert'))
     expect(reason && text(reason)).toContain(
-      'Failed cases: escalation: the reply does not contain "echo: I want a human"'
+      'escalation: the reply does not contain "echo: I want a human"'
     )
   })
 

@@ -4,6 +4,7 @@
  * baseline exists), then run as the last check. The gate itself is ../evaluation/, loaded on first
  * use: a run without `gate.dataset` never loads it, nor the tracing client.
  */
+import { formatDuration } from '../lib/duration'
 import { ControlPlaneError } from '../control-plane/errors'
 import { StoppedBeforeWrite } from '../operations/deps'
 import type { AgentCredentials, GateDeps, GateProblem, PreparedGate } from '../evaluation'
@@ -49,7 +50,7 @@ async function gateDeps(context: StepContext): Promise<GateDeps> {
     sleep: clock.sleep,
     onRetry: ({ method, path, attempt, delayMs, reason }) =>
       log.info(
-        `Tracing service: ${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`
+        `Tracing service: ${method} ${path}: ${reason}; retry ${attempt} in ${formatDuration(delayMs, 'fine')}`
       )
   })
   return {

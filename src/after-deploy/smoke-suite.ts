@@ -1,3 +1,4 @@
+import { formatDuration } from '../lib/duration'
 import { TransportError } from '../control-plane/transport'
 import { requiredPasses, type MinPass, type SmokeCase } from '../smoke/cases'
 import { describeExpectation, meetsExpectation } from '../smoke/expectation'
@@ -182,7 +183,7 @@ function median(sorted: readonly number[]): number | undefined {
 }
 
 function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`
+  return formatDuration(ms, 'fine')
 }
 
 function cut(text: string): string {

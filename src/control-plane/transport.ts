@@ -3,6 +3,7 @@
  * the agent server. It bounds every wait by the caller's timeout and signal (a proxy's CONNECT
  * included) and reads bodies incrementally up to a cap.
  */
+import { formatDuration } from '../lib/duration'
 import type { Readable } from 'node:stream'
 import { Agent, EnvHttpProxyAgent, Pool, request, type Dispatcher, type ProxyAgent } from 'undici'
 import { formatBytes } from '../lib/bytes'
@@ -252,7 +253,7 @@ function untilAborted<T extends SendAnswer>(work: Promise<T>, signal: AbortSigna
 }
 
 function formatSeconds(ms: number): string {
-  return `${Math.round(ms / 100) / 10} s`
+  return formatDuration(ms, 'fine')
 }
 
 function describeNetworkError(error: unknown): string {

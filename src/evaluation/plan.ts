@@ -3,6 +3,7 @@
  * read, and the thresholds checked against them, before the deployment is touched. Every refusal
  * names its input; nothing is written here.
  */
+import { formatDuration } from '../lib/duration'
 import { ControlPlaneError, HttpStatusError } from '../control-plane/errors'
 import { regressionBound } from '../lib/gate-thresholds'
 import { examplesDigest } from './ids'
@@ -259,7 +260,7 @@ export function describeGatePlan(plan: GatePlan): string[] {
     `Evaluation gate: dataset ${plan.dataset.name} (${short(plan.dataset.id)}; ${examples.length} examples, version ${plan.datasetVersion}${settings.splits ? `, splits ${settings.splits.join(', ')}` : ''})`,
     `  ${runs} runs (${examples.length} examples × gate.repetitions ${settings.repetitions}), ${settings.concurrency} at a time, against assistant ${settings.assistantId}`,
     `  bounds: ${bounds(plan).join('; ')}`,
-    `  keys awaited: ${plan.keys.join(', ')}; feedback awaited up to ${Math.round(settings.timeoutMs / 1000)} s after the last run`,
+    `  keys awaited: ${plan.keys.join(', ')}; feedback awaited up to ${formatDuration(settings.timeoutMs)} after the last run`,
     `  compared with ${comparedWith}`
   ]
 }

@@ -1,4 +1,5 @@
-import type { Markdown } from '../report/markdown'
+import type { GitHubPlace } from '../lib/github-links'
+import { renderDeletedComment } from '../report/pr-comment-text'
 import type { Redactor } from '../report/redact'
 import { budgetedCall, openGitHub, type BoundedCallOptions, type GitHubTarget } from './client'
 import { findComment, identityOnce, replaceComment } from './pr-comment'
@@ -19,6 +20,10 @@ export interface GitHubPreviewsOptions extends BoundedCallOptions {
   token: string
   /** Every text sent to GitHub is redacted with this first. */
   redact: Redactor
+  /** Where the comment's commit links point. */
+  place?: GitHubPlace
+  /** Told what of a comment's history did not parse and was dropped. */
+  notice?: (text: string) => void
 }
 
 export interface GitHubPreviews {
@@ -81,7 +86,6 @@ export function openGitHubPreviews(
 
   const updateComment = (preview: DeletedPreview, issue: number) =>
     bounded(`The comment on pull request #${issue}`, async (signal) => {
-      const body = deletedCommentBody(preview.deploymentName, target.runUrl, md)
       const marker = md.marker(preview.deploymentName)
       const ours = await findComment(octokit, {
         owner,
@@ -93,6 +97,13 @@ export function openGitHubPreviews(
       })
       // No comment of ours: the preview was never announced there, so nothing to correct.
       if (!ours) return
+      const body = renderDeletedComment(
+        { deploymentName: preview.deploymentName, runUrl: target.runUrl, now: options.now() },
+        ours.body,
+        options.place,
+        options.redact,
+        (text) => options.notice?.(text)
+      )
       await replaceComment(octokit, { owner, repo, signal }, ours.id, body)
     })
 
@@ -116,15 +127,4 @@ export function openGitHubPreviews(
       }
     }
   }
-}
-
-/** The pull-request comment once the preview is gone: the same marker, so it replaces the old. */
-export function deletedCommentBody(deploymentName: string, runUrl: string, md: Markdown): string {
-  return [
-    md.marker(deploymentName),
-    `### 🗑️ ${md.cell(deploymentName)}`,
-    '',
-    `The preview was deleted (${md.link(runUrl)}); its URL no longer answers.`,
-    ''
-  ].join('\n')
 }

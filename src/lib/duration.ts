@@ -18,8 +18,18 @@ export function parseDuration(text: string): number | undefined {
   return Math.round(total)
 }
 
-/** Formats milliseconds for people: `45s`, `2m 05s`, `1h 02m`, `3d 04h`. */
-export function formatDuration(ms: number): string {
+/**
+ * Formats milliseconds for people, in the one style every text of the action uses: `45s`,
+ * `2m 05s`, `1h 02m`, `3d 04h`. `fine` keeps what a whole second would round away, for times
+ * that are short by nature (a reply's latency, a request's timeout): `0ms`, `300ms`, `1.25s`,
+ * then the same as without it from 10 seconds on.
+ */
+export function formatDuration(ms: number, precision: 'seconds' | 'fine' = 'seconds'): string {
+  if (precision === 'fine' && ms < 10_000) {
+    const positive = Math.max(0, ms)
+    if (positive < 1_000) return `${Math.round(positive)}ms`
+    return `${Number((positive / 1000).toFixed(2))}s`
+  }
   const totalSeconds = Math.max(0, Math.round(ms / 1000))
   const days = Math.floor(totalSeconds / 86_400)
   if (days > 0)

@@ -26,6 +26,11 @@ export async function deploy(config: DeployConfig, deps: DeployDeps): Promise<De
     const existing = await findTarget(config, deps.client, run.call)
     if (existing) run.found(existing)
     if (existing?.active_revision_id) run.servedBefore(existing.active_revision_id)
+    // The deployment shows its latest revision's config: the commit of what serves only when
+    // that revision is the active one.
+    const commitBefore = existing?.source_revision_config.repo_commit_sha
+    if (commitBefore && existing?.latest_revision_id === existing?.active_revision_id)
+      run.known.servedBeforeCommit = commitBefore
     const urlBefore = checkHttpUrl(existing?.source_config.custom_url ?? '')
     if ('url' in urlBefore) run.known.servedBeforeUrl = urlBefore.url
     const plan = planDeployment(config, existing)

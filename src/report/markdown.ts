@@ -45,6 +45,11 @@ export interface Markdown {
    * secrets, else the text alone.
    */
   linkAs(text: string, url: string | undefined): string
+  /**
+   * A link whose text is `text` when the URL is http(s) without credentials or secrets; else the
+   * URL itself as escaped text, as `link` shows it (a place the words alone would not name).
+   */
+  linkWords(text: string, url: string): string
   /** A short id or name as inline code; other text (or text holding a secret) escaped. */
   code(text: string): string
   /** Plain text of at most `max` characters on one line (a GitHub deployment's description). */
@@ -123,6 +128,11 @@ export function markdownFor(redact: Redactor): Markdown {
       const checked = checkHttpUrl(url)
       if (!('url' in checked) || redact(url) !== url) return shown
       return `[${shown}](${linkTarget(url)})`
+    },
+    linkWords: (text, url) => {
+      const checked = checkHttpUrl(url)
+      if (!('url' in checked) || redact(url) !== url) return line(url)
+      return `[${line(redact(text).replace(/\r?\n/g, ' '))}](${linkTarget(url)})`
     },
     code: (text) =>
       CODE_SAFE.test(text) && redact(text) === text

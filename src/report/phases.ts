@@ -52,9 +52,10 @@ function lastRow(span: PhaseSpan, timeline: PhaseTimeline): string {
  * seen (UTC) and how long it lasted, the whole beside the earlier revisions' median, as a table;
  * the same as a mermaid gantt chart in elapsed time, collapsed under it. Statuses come from the
  * service: escaped in the table, allow-listed in the chart; everything else in the chart is
- * numbers.
+ * numbers. `open` shows it as a section (a failure, a slow wait: the time is part of what
+ * happened); else it is collapsed under a line that says the wait's time and the usual.
  */
-export function renderPhases(timeline: PhaseTimeline, md: Markdown): string[] {
+export function renderPhases(timeline: PhaseTimeline, md: Markdown, open = true): string[] {
   const { phases, waitStartedAt, earlier } = timeline
   const shown = phases.length > MAX_PHASE_ROWS ? phases.slice(-MAX_PHASE_ROWS) : phases
   const hidden = phases.length - shown.length
@@ -76,9 +77,14 @@ export function renderPhases(timeline: PhaseTimeline, md: Markdown): string[] {
     : timeline.historyRead
       ? '| Earlier revisions | | none to compare with |'
       : '| Earlier revisions | | history not read |'
+  const usual = earlier ? `; earlier revisions ${formatDuration(earlier.medianMs)}` : ''
   return [
-    '### Where the time went',
-    '',
+    ...(open
+      ? ['### Where the time went', '']
+      : [
+          `<details><summary>Where the time went: the wait took ${final ? '' : 'at least '}${formatDuration(total)}${usual}</summary>`,
+          ''
+        ]),
     '| Status | First seen | Lasted |',
     '|---|---|---|',
     ...(hidden > 0 ? [`| … ${hidden} earlier status changes not shown | | |`] : []),
@@ -99,8 +105,21 @@ export function renderPhases(timeline: PhaseTimeline, md: Markdown): string[] {
     ...renderChart(timeline, shown, final, md),
     '',
     '</details>',
-    ''
+    '',
+    ...(open ? [] : ['</details>', ''])
   ]
+}
+
+/**
+ * The wait took longer than every earlier revision it is compared with: a success whose time is
+ * worth a look. Without earlier revisions nothing says it was slow.
+ */
+export function slowWait(timeline: PhaseTimeline): boolean {
+  const last = timeline.phases.at(-1)
+  if (!timeline.earlier || !last) return false
+  const final = judgeStatus(last.status) !== 'waiting'
+  const total = (final ? last.firstSeenAt : timeline.lastPollAt) - timeline.waitStartedAt
+  return total > timeline.earlier.longestMs
 }
 
 /** Elapsed time as mermaid reads it (`HH:mm:ss` from the wait's start): the same in every time zone. */

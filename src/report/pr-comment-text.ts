@@ -18,6 +18,9 @@ import { shortId, type ReportModel } from './report-model'
 import { payloadRows, type PayloadView } from './step-rows'
 import { servingWords } from './summary'
 
+/** The preview's link, in words: a URL as a link's text is read as noise. */
+const PREVIEW_LINK = 'open the preview ↗'
+
 /**
  * The pull-request comment, rendered from the report model: the preview link first, the reason
  * and the run link on failure, the commit linked (and compared), an "updated" time in UTC, and a
@@ -50,7 +53,7 @@ export function renderComment(
     memoryLine({ pushes, lastGoodUrl }, redact),
     `### ${headlineMarkdown(model, md)}`,
     '',
-    ...(preview ? [`**Preview:** ${md.link(preview)}`, ''] : []),
+    ...(preview ? [`**Preview:** ${md.linkWords(PREVIEW_LINK, preview)}`, ''] : []),
     ...(model.succeeded
       ? []
       : [
@@ -114,9 +117,9 @@ export function renderBuildingComment(
   // What serves now, as the deployment was read, before what this comment last saw served.
   const stillServing = building.servingUrl ?? memory.lastGoodUrl
   const serving = step?.servingUrl
-    ? `**Serving, being checked:** ${md.link(step.servingUrl)}`
+    ? `**Serving, being checked:** ${md.linkWords(PREVIEW_LINK, step.servingUrl)}`
     : stillServing
-      ? `**Still serving:** ${md.link(stillServing)}`
+      ? `**Still serving:** ${md.linkWords(PREVIEW_LINK, stillServing)}`
       : '**Still serving:** no earlier preview of this pull request'
   const items = [
     serving,
@@ -138,6 +141,34 @@ export function renderBuildingComment(
       ...items.map((item) => `- ${item}`),
       '',
       ...history(memory.pushes, place, md)
+    ].join('\n')
+  )
+}
+
+/**
+ * The comment once the preview is gone (operations delete and prune): the same marker, so it
+ * replaces the last one; when it was deleted and by which run, in words; the earlier pushes kept,
+ * the last good link dropped (it no longer answers).
+ */
+export function renderDeletedComment(
+  deleted: { deploymentName: string; runUrl?: string; now: number },
+  previousBody: string | undefined,
+  place: GitHubPlace | undefined,
+  redact: Redactor,
+  notice?: MemoryNotice
+): string {
+  const md = markdownFor(redact)
+  const { pushes } = readMemory(previousBody, redact, notice)
+  const by = deleted.runUrl ? ` by ${md.linkAs('this workflow run', deleted.runUrl)}` : ''
+  return capComment(
+    [
+      md.marker(deleted.deploymentName),
+      memoryLine({ pushes }, redact),
+      `### 🗑️ ${md.cell(deleted.deploymentName)}: the preview was deleted`,
+      '',
+      `The preview was deleted on ${dayAndTime(deleted.now)}${by}; its URL no longer answers.`,
+      '',
+      ...history(pushes, place, md)
     ].join('\n')
   )
 }

@@ -10,6 +10,7 @@ import { headlineOf } from './headline'
 import { policyInWords } from './policy-model'
 import type { PolicyFacts } from './policy-types'
 import { rollbackWords } from './rollback-text'
+import { payloadRow } from './step-rows'
 
 export type {
   HeadlinePart,
@@ -35,8 +36,6 @@ export interface ReportInput {
   target?: string
   /** The workflow's commit (GitHub context), for a deploy. */
   workflowCommit?: string
-  /** What served before, when known (the PR comment's record of the last push). */
-  previousCommit?: string
   place?: GitHubPlace
   now: number
   /** When the step started (epoch ms): its time is counted from it; else the result's. */
@@ -55,9 +54,11 @@ const TAIL_LINES = 30
 export function buildReport(input: ReportInput): ReportModel {
   const { result, checks, rollback, place } = input
   const checkWords = checks ? checksInWords(checks) : []
-  const failedCheck =
+  const failedCheck = inItsRowsWords(
     checkWords.find((check) => check.verdict === 'failed') ??
-    checkWords.find((check) => check.verdict === 'inconclusive')
+      checkWords.find((check) => check.verdict === 'inconclusive'),
+    checks?.payloads
+  )
   const succeeded = succeeds(result.outcome)
   const commit = commitOf(input)
   const previousCommit = previousCommitOf(input)
@@ -116,6 +117,20 @@ export function buildReport(input: ReportInput): ReportModel {
 }
 
 /**
+ * The failed check with what it saw in its row's words, when its row has them (a smoke suite's
+ * failed cases: the headline counts them already).
+ */
+function inItsRowsWords(
+  check: CheckInWords | undefined,
+  payloads: StepChecks['payloads'] | undefined
+): CheckInWords | undefined {
+  if (check?.verdict !== 'failed') return check
+  const found = payloadRow(payloads, check.check)
+  const why = found?.row.failedReason?.(found.payload)
+  return why === undefined ? check : { ...check, why }
+}
+
+/**
  * The deployment's URL: as read after DEPLOYED, else (a failed build or deploy) as read before
  * the write when the revision from before still serves there.
  */
@@ -137,8 +152,9 @@ function commitOf(input: ReportInput): string | undefined {
   )
 }
 
+/** The commit of what served before this run's write, as the deployment was read before it. */
 function previousCommitOf(input: ReportInput): string | undefined {
-  const sha = input.previousCommit
+  const sha = input.result.servedBeforeCommit
   return sha !== undefined && FULL_SHA.test(sha) ? sha : undefined
 }
 

@@ -4,7 +4,7 @@ import type { StepPayloads } from '../step-payloads'
 import { gateStatusLine, renderGate, renderGateLine } from './gate'
 import type { Markdown } from './markdown'
 import type { Redactor } from './redact'
-import { failedCasesLine, renderSuite } from './suite'
+import { failedCasesText, renderSuite } from './suite'
 
 // Each step after DEPLOYED as the report shows it, one row keyed by the step's name: its words,
 // and how its payload (../step-payloads.ts) reads in the summary, the PR comment, the GitHub
@@ -27,6 +27,11 @@ export interface StepRender<P> {
   words: string
   /** The headline's few words when this step failed, from what it read. */
   failedPhrase?(payload: P): string
+  /**
+   * When it failed the run: what it saw in words (raw text), in place of the check's own sentence
+   * where the headline already says what that sentence counts.
+   */
+  failedReason?(payload: P): string | undefined
   /** When it failed the run: shown right under the reason in the summary (before the facts). */
   summaryReason?(payload: P, view: PayloadView): string[]
   /** In the summary after the checks table (not again when summaryReason showed it). */
@@ -61,13 +66,10 @@ export const STEP_ROWS: Rows = {
     words: 'smoke suite',
     failedPhrase: (suite) =>
       `smoke suite ${suite.passed}/${suite.cases.length} (needs ${suite.required})`,
-    summaryReason: (suite, { md, redact }) => renderSuite(suite, md, redact),
+    failedReason: (suite) => failedCasesText(suite),
+    summaryReason: (suite, { md, redact }) => renderSuite(suite, md, redact, undefined, true),
     summary: (suite, { md, redact, afterRollback }) =>
       renderSuite(suite, md, redact, afterRollback ? 'after the rollback' : undefined),
-    commentReason: (suite, { md, redact }) => {
-      const line = failedCasesLine(suite, md, redact)
-      return line ? ['', `**Failed cases:** ${line}`] : []
-    },
     outputs: (suite) => ({
       'cases-passed': String(suite.passed),
       'cases-failed': String(suite.failed)

@@ -1,3 +1,4 @@
+import { formatDuration } from '../lib/duration'
 import type { SuiteReport } from '../result'
 import type { Markdown } from './markdown'
 import type { Redactor } from './redact'
@@ -14,7 +15,9 @@ export function renderSuite(
   md: Markdown,
   redact: Redactor,
   /** Whose suite it is when the summary shows two: "after the rollback". */
-  which?: string
+  which?: string,
+  /** The headline says the count already (the suite failed the run): the table does not again. */
+  countInHeadline = false
 ): string[] {
   const firstLine = (text: string | undefined) =>
     text === undefined ? '—' : md.cell(redact.cut(redact(text).split(/\r?\n/)[0] ?? '', MAX_CELL))
@@ -29,10 +32,15 @@ export function renderSuite(
     suite.medianMs === undefined
       ? 'No case was answered.'
       : `Latency: median ${seconds(suite.medianMs)}, 95th percentile ${seconds(suite.p95Ms ?? suite.medianMs)}.`
+  const revision = `Revision ${md.code(suite.revisionId.slice(0, 8))}`
   return [
-    `### Smoke suite${which ? ` ${which}` : ''}: ${passCount(suite)}`,
+    countInHeadline
+      ? `### Smoke suite${which ? ` ${which}` : ''}: the cases`
+      : `### Smoke suite${which ? ` ${which}` : ''}: ${passCount(suite)}`,
     '',
-    `Revision ${md.code(suite.revisionId.slice(0, 8))}; smoke.min-pass asks for ${suite.required}. ${latency}`,
+    countInHeadline
+      ? `${revision}. ${latency}`
+      : `${revision}; smoke.min-pass asks for ${suite.required}. ${latency}`,
     '',
     `| Case | Verdict |${withLatency ? ' Latency |' : ''} Reply (first line) |${withReference ? ' Reference |' : ''}`,
     `|---|---|${withLatency ? '---|' : ''}---|${withReference ? '---|' : ''}`,
@@ -49,27 +57,23 @@ export function renderSuite(
 }
 
 function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(2)} s`
+  return formatDuration(ms, 'fine')
 }
 
-/** Failed cases the PR comment names before the rest are counted. */
+/** Failed cases the reason names before the rest are counted. */
 const MAX_FAILED_NAMED = 5
 
 /**
- * The failed cases in one line, for the PR comment that shows no suite table: each name and why
- * it failed (its first line, cut), the first few only and the rest counted; undefined when none
- * failed.
+ * The failed cases in one line (raw text, each renderer escapes it), the reason a failed suite
+ * gives under the headline that counts them: each name and why it failed (its first line), the
+ * first few only and the rest counted; undefined when none failed.
  */
-export function failedCasesLine(
-  suite: SuiteReport,
-  md: Markdown,
-  redact: Redactor
-): string | undefined {
+export function failedCasesText(suite: SuiteReport): string | undefined {
   const failed = suite.cases.filter((result) => !result.passed)
   if (failed.length === 0) return undefined
   const named = failed.slice(0, MAX_FAILED_NAMED).map((result) => {
-    const why = redact.cut(redact(result.failure ?? 'failed').split(/\r?\n/)[0] ?? '', MAX_CELL)
-    return `${md.code(result.name)}: ${md.cell(why)}`
+    // Not cut here: a cut before redaction could leave half a secret; each renderer cuts after.
+    return `${result.name}: ${(result.failure ?? 'failed').split(/\r?\n/)[0] ?? ''}`
   })
   const more = failed.length - named.length
   return `${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`

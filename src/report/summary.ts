@@ -5,7 +5,7 @@ import type { DeployResult, PruneRow } from '../result'
 import type { CheckInWords } from './checks-in-words'
 import { markOf, plainHeadline } from './headline'
 import { capMarkdown, markdownFor, type Markdown } from './markdown'
-import { renderPhases } from './phases'
+import { renderPhases, slowWait } from './phases'
 import { policySummary } from './policy-text'
 import type { Redactor } from './redact'
 import {
@@ -17,6 +17,9 @@ import {
 } from './report-model'
 import { alert, headlineMarkdown, linkedCommit } from './report-pieces'
 import { payloadRows, type PayloadView, type PayloadWithRow } from './step-rows'
+
+/** The deployment's link, in words: a URL as a link's text is read as noise. */
+const DEPLOYMENT_LINK = "the deployment's URL ↗"
 
 /** The words of each verdict in the checks table. */
 const VERDICT_WORDS: Record<CheckInWords['verdict'], string> = {
@@ -68,7 +71,10 @@ export function renderSummary(model: ReportModel, redact: Redactor): string {
       ...payloadLines,
       ...policySummary(model.policy, md),
       ...(model.planLines ? ['### Plan', '', md.fence(model.planLines), ''] : []),
-      ...(model.phases ? renderPhases(model.phases, md) : []),
+      // On a success the time is a detail, collapsed, unless the wait ran past every earlier one.
+      ...(model.phases
+        ? renderPhases(model.phases, md, !model.succeeded || slowWait(model.phases))
+        : []),
       ...fullIds(model, md)
     ].join('\n')
   )
@@ -117,7 +123,7 @@ function facts(model: ReportModel, md: Markdown): string[] {
   const items: string[] = []
   if (OPERATIONS[model.operation].reportsServing) {
     items.push(
-      `**Serving now:** ${servingWords(model.serving, md)}${model.links.deployment && model.serving.whose !== 'none' ? ` at ${md.link(model.links.deployment)}` : ''}`
+      `**Serving now:** ${servingWords(model.serving, md)}${model.links.deployment && model.serving.whose !== 'none' ? ` at ${md.linkWords(DEPLOYMENT_LINK, model.links.deployment)}` : ''}`
     )
   }
   if (model.revisionId)

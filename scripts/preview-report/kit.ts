@@ -1,0 +1,168 @@
+import type { Step } from '../../__tests__/helpers/policy-file'
+import {
+  startAgentServer,
+  startControlPlane,
+  type ControlPlaneEmulator,
+  type ControlPlaneOptions
+} from '../../emulator'
+import { startGitHubApi } from '../../__tests__/helpers/github-api'
+import type { RepositoryFiles } from '../../__tests__/helpers/github-contents'
+import { runAction, type ActionRun } from '../../__tests__/helpers/run-action'
+
+/** What a person sees of one flow: the job summary and the PR comment, as markdown. */
+export interface FlowView {
+  id: string
+  title: string
+  code: number | null
+  summary: string
+  comment?: string
+  /** The PR comment as it stood while the revision built (the first this run wrote). */
+  building?: string
+}
+
+/** What a flow ran: the run shown, and the PR comment it left (and wrote first), when any. */
+export interface FlowRun {
+  run: ActionRun
+  comment?: string
+  building?: string
+}
+
+export const NAME = 'agent-app'
+export const INTEGRATION = { integration_id: '123e4567-e89b-42d3-a456-426614174000' }
+/** Pushes to the pull request: the earlier ones deploy, the last is the flow shown. */
+export const PUSHES = [
+  'a1b2c3d4e5f6a7b8c9d0a1b2c3d4e5f6a7b8c9d0',
+  'b7e9f2c4d1a3b5c7e9f1a3b5c7d9e1f3a5b7c9d1',
+  'c3d5e7f9a1b3c5d7e9f1a3b5c7d9e1f3a5b7c9d2'
+]
+/** The pull request's token: the comment and the deployments are written as its owner. */
+export const TOKEN = 'ghs_preview_token_5f2a9c'
+
+/** A control plane and an agent server answering as the revision it serves. */
+export async function world(
+  closers: (() => Promise<void>)[],
+  options: ControlPlaneOptions = {},
+  /** A 'wrong-reply' revision answers this message wrongly and every other one well. */
+  onlyWrongTo?: string
+) {
+  const holder: { controlPlane?: ControlPlaneEmulator } = {}
+  const host = () => holder.controlPlane?.serving(NAME)
+  const agent = await startAgentServer({
+    host,
+    beforeRun: (message) => {
+      if (onlyWrongTo === undefined || host()?.agent !== 'wrong-reply') return undefined
+      const reply = message === onlyWrongTo ? 'Sorry, I cannot help with that.' : `echo: ${message}`
+      return {
+        status: 200,
+        body: {
+          messages: [
+            { type: 'human', content: message },
+            { type: 'ai', content: reply }
+          ]
+        }
+      }
+    }
+  })
+  const controlPlane = await startControlPlane({ stepMs: 5, agentUrl: agent.url, ...options })
+  holder.controlPlane = controlPlane
+  closers.push(controlPlane.close, agent.close)
+  return controlPlane
+}
+
+/** A deployment with earlier revisions that took about two minutes each. */
+export function seed(controlPlane: ControlPlaneEmulator, name = NAME) {
+  return controlPlane.seedDeployment({
+    name,
+    source_config: INTEGRATION,
+    history: [{ durationMs: 125_000 }, { durationMs: 131_000 }, { durationMs: 128_000 }]
+  })
+}
+
+export function stepOf(controlPlane: ControlPlaneEmulator, more: Step = {}) {
+  return {
+    'api-url': controlPlane.url,
+    'api-key': 'emulator-key',
+    name: NAME,
+    'integration-id': INTEGRATION.integration_id,
+    'graph-config-path': 'graph.json',
+    'repo-ref': 'main',
+    'poll-interval': '1',
+    'github-token': TOKEN,
+    'pr-comment': 'true',
+    ...more
+  }
+}
+
+export interface PushOptions {
+  env?: Record<string, string>
+  cwd?: string
+  /** The repository's files by commit: the pull request's base commit's release policy. */
+  files?: RepositoryFiles
+  /**
+   * After the pushes, on the same pull request: the run shown instead of the last push, at the
+   * last push's commit (a delete) or at a new one (`newPush`).
+   */
+  then?: { inputs: Step; before?: () => void; newPush?: boolean }
+}
+
+/**
+ * Runs the step once per entry of `befores` on one pull request, each push after its `before`,
+ * as a runner would; the last run (or `then`) is the one shown, with the comment it left.
+ */
+export async function pushes(
+  inputs: Step,
+  befores: readonly (() => void)[],
+  options: PushOptions = {}
+): Promise<FlowRun> {
+  const github = await startGitHubApi({ files: options.files })
+  try {
+    const { env = {}, cwd } = options
+    const common = { githubApiUrl: github.url, killAfterMs: 120_000, cwd }
+    let firstCall = 0
+    let run: ActionRun | undefined
+    const shown = options.then ? befores.length : befores.length - 1
+    for (const [index, before] of befores.entries()) {
+      before()
+      if (index === shown) firstCall = github.calls.length
+      run = await runAction(inputs, {
+        ...common,
+        pullRequest: { number: 7, headSha: PUSHES[index] ?? PUSHES[0] },
+        env: { GITHUB_RUN_ID: index === shown ? '4242' : String(4200 + index), ...env }
+      })
+    }
+    if (options.then) {
+      options.then.before?.()
+      firstCall = github.calls.length
+      run = await runAction(options.then.inputs, {
+        ...common,
+        pullRequest: {
+          number: 7,
+          headSha: PUSHES[befores.length - (options.then.newPush ? 0 : 1)] ?? PUSHES[0]
+        },
+        env: { GITHUB_RUN_ID: '4242', ...env }
+      })
+    }
+    if (!run) throw new Error('no push ran')
+    const written = github.calls
+      .slice(firstCall)
+      .filter((call) => /\/comments(\/\d+)?$/.test(call.path) && call.method !== 'GET')
+      .map((call) => (call.body as { body?: string }).body ?? '')
+    // A run after the pushes (a delete) writes no building comment.
+    const building = options.then ? undefined : written[0]
+    return { run, comment: github.comments.at(-1)?.body, building }
+  } finally {
+    await github.close()
+  }
+}
+
+/** A flow's view: its summary and the comment it left. */
+export function viewOf(id: string, title: string, result: FlowRun): FlowView {
+  return {
+    id,
+    title,
+    code: result.run.code,
+    summary: result.run.summary,
+    comment: result.comment,
+    building: result.building
+  }
+}
