@@ -24,7 +24,14 @@ type Gate = Omit<NonNullable<Config['gate']>, 'keys'>
 type GitHub = NonNullable<Config['github']>
 type Top = Omit<
   DeployConfig,
-  'operation' | 'verify' | 'gate' | 'github' | 'warnings' | 'notices' | 'releasePolicy'
+  | 'operation'
+  | 'verify'
+  | 'gate'
+  | 'assistants'
+  | 'github'
+  | 'warnings'
+  | 'notices'
+  | 'releasePolicy'
 >
 
 /** What a test says of its Config; what it leaves out takes the action's defaults. */

@@ -40,7 +40,9 @@ export async function readStepPolicy(raw: RawInputs, env: InputEnv): Promise<Ste
   const path = step.text('release-policy')
   if (path === undefined || step.operation === 'delete' || step.operation === 'prune')
     return { problems: [] }
-  const load = await loadPolicy(path, env.GITHUB_WORKSPACE)
+  const load = await loadPolicy(path, env.GITHUB_WORKSPACE, {
+    graphConfigPath: step.text('graph-config-path')
+  })
   if (load.policy === undefined) return { problems: load.problems }
   const loaded = load.policy
   const facts: StepFacts = {

@@ -58,6 +58,16 @@ const WORDS: { [S in keyof Sections]: (section: NonNullable<Sections[S]>) => str
       `scores awaited ${durationWords(gate.timeout ?? 0)}`
     ]
   },
+  assistants: (assistants) => {
+    const entries = assistants.entries
+    const which =
+      entries === undefined
+        ? 'no entries'
+        : Array.isArray(entries)
+          ? `${entries.length} inline (${entries.map((entry) => entry.name).join(', ')})`
+          : `from ${entries.path}`
+    return [which, `on drift ${assistants['on-drift'] ?? 'overwrite'}`]
+  },
   rollback: (rollback) =>
     rollback['on-failure']
       ? ['on failure', `within ${durationWords(rollback.timeout ?? 0)}`]
@@ -82,6 +92,7 @@ export function describePolicy(policy: EffectivePolicy): string[] {
   line('agent')
   line('smoke')
   line('gate')
+  line('assistants')
   line('rollback')
   return lines
 }

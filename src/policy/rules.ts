@@ -91,6 +91,7 @@ interface CheckedSections {
   agent?: { assistant?: string }
   smoke?: { cases?: unknown }
   gate?: { dataset?: string }
+  assistants?: { entries?: unknown }
   rollback?: { 'on-failure'?: boolean }
 }
 
@@ -119,6 +120,7 @@ export function policyInputRules(policy: CheckedSections, step: StepFacts): Rule
       [['agent', 'assistant'], policy.agent?.assistant !== undefined],
       [['smoke', 'cases'], policy.smoke?.cases !== undefined],
       [['gate', 'dataset'], policy.gate?.dataset !== undefined],
+      [['assistants', 'entries'], policy.assistants?.entries != null],
       [['rollback', 'on-failure'], policy.rollback?.['on-failure'] === true]
     ]
     for (const [path, present] of checks)
