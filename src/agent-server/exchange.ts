@@ -33,13 +33,13 @@ export const AGENT_REQUEST_TIMEOUT_MS = 60_000
 export async function agentExchange(
   server: AgentServer,
   request: {
-    method: 'GET' | 'POST'
+    method: 'GET' | 'POST' | 'PATCH'
     path: string
     body?: unknown
     headers?: Record<string, string>
     timeoutMs?: number
   }
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; retryAfter?: string }> {
   const bound = attemptTimeout(
     request.timeoutMs ?? AGENT_REQUEST_TIMEOUT_MS,
     server.deadline,
@@ -63,5 +63,10 @@ export async function agentExchange(
     dispatcher: server.dispatcher,
     sleep: server.sleep
   })
-  return { status: answer.status, text: answer.bodyText }
+  const retryAfter = answer.headers['retry-after']
+  return {
+    status: answer.status,
+    text: answer.bodyText,
+    retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter
+  }
 }

@@ -1,0 +1,331 @@
+import type { z } from 'zod'
+import { formatErrorDetail } from '../control-plane/errors'
+import { backoffDelay, parseRetryAfter, sleep, type BackoffPolicy } from '../control-plane/retry'
+import { isRetryable, meaningOf, type Failure } from '../control-plane/status-policy'
+import { TransportError } from '../control-plane/transport'
+import { UUID } from '../lib/ids'
+import {
+  assistantListSchema,
+  assistantSchema,
+  versionListSchema,
+  type Assistant,
+  type AssistantCreate,
+  type AssistantPatch,
+  type AssistantSearch,
+  type AssistantVersion
+} from './assistant-schemas'
+import { agentExchange, type AgentServer } from './exchange'
+
+// The agent server's assistant routes (api.md 4.4) as the action uses them. Reads are sent again
+// after a failure the one status table (control-plane/status-policy.ts) calls retryable for a
+// GET; a write only after a refusal that says the server did not act (429). A write whose
+// answer was lost is never sent again: it is handed back as `lost`, and the caller reads.
+
+export interface AssistantsClientOptions {
+  /** Attempts of one request, the first included (default 5). */
+  maxAttempts?: number
+  /** The pause between attempts (default 1 s doubling to 20 s, full jitter). */
+  backoff?: BackoffPolicy
+  random?: () => number
+  /** Items asked for per page of versions and of a search (default 1000, the server's most). */
+  pageSize?: number
+  /** Pages read at the most before the list is refused as endless (default 100). */
+  maxPages?: number
+}
+
+/** A read: the thing, or a 404 (no such assistant, or a key not tied to its owner: api.md 5.3). */
+export type Lookup<T> = { kind: 'found'; value: T } | { kind: 'not-found' }
+
+/**
+ * A write's outcome:
+ * - `done`: applied; `assistant` is the server's answer (its active version).
+ * - `lost`: sent, and no usable answer came (the connection dropped, no answer in time, a
+ *   gateway's 502/503/504): it may have been applied. Settle it by reading, never by writing again.
+ * - `refused`: not applied: the server answered that it did not act (`status`), or the time ran
+ *   out before it was sent (no `status`).
+ */
+export type WriteResult =
+  | { kind: 'done'; assistant: Assistant }
+  | { kind: 'lost'; reason: string }
+  | { kind: 'refused'; status?: number; reason: string }
+
+export type CreateResult = WriteResult | { kind: 'exists' }
+export type UpdateResult = WriteResult | { kind: 'not-found' }
+
+/** A read that failed: no answer, a status other than 2xx or 404, or an answer of another shape. */
+export class AssistantReadError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    /** What went wrong, in the terms of the one status table. */
+    readonly failure: Failure,
+    /** For people: the server's detail (untrusted) or the transport's reason. */
+    readonly detail: string,
+    /** The status of the answer, when one came. */
+    readonly status = failure.kind === 'status' ? failure.status : undefined
+  ) {
+    super(
+      `${method} ${path} ${failure.kind === 'status' ? `answered ${failure.status}` : 'failed'}: ${detail}`
+    )
+    this.name = 'AssistantReadError'
+  }
+}
+
+export interface AssistantsClient {
+  /** `GET /assistants/{id}`; `id` a UUID or a graph's name (its default assistant). */
+  get(id: string): Promise<Lookup<Assistant>>
+  /**
+   * Every version, newest first (`POST /assistants/{id}/versions`, paged until a short page).
+   * With a `metadata` filter (containment), none matching reads as an empty list: the server
+   * answers 404 for that as for a missing assistant.
+   */
+  versions(
+    id: string,
+    filter?: { metadata?: Record<string, unknown> }
+  ): Promise<Lookup<AssistantVersion[]>>
+  /** `POST /assistants` with `if_exists: "raise"`: a 409 is `exists`. */
+  create(body: AssistantCreate): Promise<CreateResult>
+  /** `PATCH /assistants/{id}`: always a new version, even for an identical body. */
+  patch(id: string, body: AssistantPatch): Promise<UpdateResult>
+  /** `POST /assistants/{id}/latest`: restores config, metadata and name only. */
+  setLatest(id: string, version: number): Promise<UpdateResult>
+  /** `POST /assistants/search`, paged until a short page (its paging headers are wrong). */
+  search(filter: AssistantSearch): Promise<Assistant[]>
+}
+
+type Answer<T> = { kind: 'answer'; value: T } | { kind: 'status'; status: number; detail: string }
+
+/** Builds the client over one agent server (its key, auth scheme, deadline, clock, dispatcher). */
+export function assistantsClient(
+  server: AgentServer,
+  options: AssistantsClientOptions = {}
+): AssistantsClient {
+  const maxAttempts = options.maxAttempts ?? 5
+  const backoff = options.backoff ?? { baseMs: 1_000, maxMs: 20_000 }
+  const random = options.random ?? Math.random
+  const pageSize = options.pageSize ?? 1_000
+  const maxPages = options.maxPages ?? 100
+  const pause = server.sleep ?? sleep
+
+  /**
+   * Sends a request until it is answered or a failure is not worth another attempt. `method` is
+   * the one the retry table is read for (a POST that only reads is read as a GET). Returns the
+   * parsed answer or the status of a non-2xx answer; throws the last failure otherwise.
+   */
+  const exchange = async <T>(request: {
+    method: 'GET' | 'POST' | 'PATCH'
+    path: string
+    body?: unknown
+    retryAs: 'GET' | 'POST'
+    schema: z.ZodType<T>
+  }): Promise<Answer<T>> => {
+    const { method, path } = request
+    for (let attempt = 1; ; attempt++) {
+      let failure: Failure
+      let detail: string
+      let retryAfter: string | undefined
+      let status: number | undefined
+      try {
+        const answer = await agentExchange(server, { method, path, body: request.body })
+        retryAfter = answer.retryAfter
+        status = answer.status
+        const ok = answer.status >= 200 && answer.status < 300
+        if (!ok && !isRetryable({ kind: 'status', status: answer.status }, request.retryAs))
+          return { kind: 'status', status: answer.status, detail: formatErrorDetail(answer.text) }
+        const parsed = ok ? parseAnswer(answer.text, request.schema) : undefined
+        if (parsed?.kind === 'parsed') return { kind: 'answer', value: parsed.value }
+        failure = parsed?.failure ?? { kind: 'status', status: answer.status }
+        detail = parsed?.detail ?? formatErrorDetail(answer.text)
+      } catch (error) {
+        if (!(error instanceof TransportError)) throw error
+        failure = error.kind === 'too-large' ? { kind: 'too-large' } : { kind: 'network' }
+        detail = error.reason
+        status = error.status
+      }
+      const delayMs =
+        parseRetryAfter(retryAfter, server.now()) ?? backoffDelay(attempt - 1, backoff, random)
+      const again =
+        isRetryable(failure, request.retryAs) &&
+        attempt < maxAttempts &&
+        server.now() + delayMs < server.deadline
+      if (!again) throw new AssistantReadError(method, path, failure, detail, status)
+      await pause(delayMs, server.signal)
+    }
+  }
+
+  /** A read: a 404 is `not-found`, any other failure is thrown. */
+  const read = async <T>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: z.ZodType<T>,
+    body?: unknown
+  ): Promise<Lookup<T>> => {
+    const answer = await exchange({ method, path, body, retryAs: 'GET', schema })
+    if (answer.kind === 'answer') return { kind: 'found', value: answer.value }
+    if (answer.status === 404) return { kind: 'not-found' }
+    throw new AssistantReadError(
+      method,
+      path,
+      { kind: 'status', status: answer.status },
+      answer.detail
+    )
+  }
+
+  /** A write, sent at most once unless refused with 429; `special` names the statuses it reads. */
+  const write = async <S>(
+    method: 'POST' | 'PATCH',
+    path: string,
+    body: unknown,
+    special: Readonly<Record<number, S>>
+  ): Promise<WriteResult | S> => {
+    if (server.deadline - server.now() <= 0)
+      return { kind: 'refused', reason: 'the time allowed ran out before it was sent' }
+    try {
+      const answer = await exchange({
+        method,
+        path,
+        body,
+        retryAs: 'POST',
+        schema: assistantSchema
+      })
+      if (answer.kind === 'answer') return { kind: 'done', assistant: answer.value }
+      const known = special[answer.status]
+      if (known !== undefined) return known
+      // A gateway's 502/503/504 may stand before a server that did act.
+      if (meaningOf({ kind: 'status', status: answer.status }).lostAnswer)
+        return { kind: 'lost', reason: `answered ${answer.status}: ${answer.detail}` }
+      return { kind: 'refused', status: answer.status, reason: answer.detail }
+    } catch (error) {
+      if (!(error instanceof AssistantReadError)) throw error
+      const { failure, status } = error
+      // A body too large to read came with a status: a success means the write was applied.
+      const applied =
+        failure.kind === 'too-large'
+          ? status === undefined || (status >= 200 && status < 300)
+          : meaningOf(failure).lostAnswer
+      if (applied) return { kind: 'lost', reason: error.detail }
+      return { kind: 'refused', status, reason: error.detail }
+    }
+  }
+
+  /** Every item of a paged list: pages of `pageSize` until a short one, each item once. */
+  const pages = async <T>(
+    path: string,
+    schema: z.ZodType<T[]>,
+    filter: Record<string, unknown>,
+    key: (item: T) => string | number
+  ): Promise<Lookup<T[]>> => {
+    const items = new Map<string | number, T>()
+    for (let page = 0; page < maxPages; page++) {
+      const body = { ...filter, limit: pageSize, offset: page * pageSize }
+      const answer = await read('POST', path, schema, body)
+      // The server answers an empty page of versions with 404.
+      if (answer.kind === 'not-found')
+        return page === 0 ? answer : { kind: 'found', value: [...items.values()] }
+      const before = items.size
+      for (const item of answer.value) if (!items.has(key(item))) items.set(key(item), item)
+      if (answer.value.length < pageSize) return { kind: 'found', value: [...items.values()] }
+      if (items.size === before)
+        throw new AssistantReadError(
+          'POST',
+          path,
+          { kind: 'wrong-shape' },
+          'a page repeats the one before it'
+        )
+    }
+    throw new AssistantReadError(
+      'POST',
+      path,
+      { kind: 'wrong-shape' },
+      `the list goes on past ${maxPages} pages of ${pageSize}`
+    )
+  }
+
+  return {
+    get: (id) => read('GET', assistantPath(id), assistantSchema),
+
+    versions: async (id, filter = {}) => {
+      const metadata = filter.metadata === undefined ? {} : { metadata: filter.metadata }
+      const found = await pages(
+        `${assistantPath(id)}/versions`,
+        versionListSchema,
+        metadata,
+        (version) => version.version
+      )
+      if (found.kind === 'not-found' && filter.metadata !== undefined)
+        return { kind: 'found', value: [] }
+      return found
+    },
+
+    create: (body) => {
+      writable(body.assistant_id)
+      return write(
+        'POST',
+        '/assistants',
+        { ...body, if_exists: 'raise' },
+        {
+          409: { kind: 'exists' } as const
+        }
+      )
+    },
+
+    patch: (id, body) =>
+      write('PATCH', assistantPath(writable(id)), body, { 404: { kind: 'not-found' } as const }),
+
+    setLatest: (id, version) => {
+      if (!Number.isSafeInteger(version) || version < 1)
+        throw new RangeError(`an assistant's version is a whole number from 1, not ${version}`)
+      return write(
+        'POST',
+        `${assistantPath(writable(id))}/latest`,
+        { version },
+        {
+          404: { kind: 'not-found' } as const
+        }
+      )
+    },
+
+    search: async (filter) => {
+      const found = await pages(
+        '/assistants/search',
+        assistantListSchema,
+        { ...filter },
+        (assistant) => assistant.assistant_id
+      )
+      return found.kind === 'found' ? found.value : []
+    }
+  }
+}
+
+function assistantPath(id: string): string {
+  return `/assistants/${encodeURIComponent(id)}`
+}
+
+/** Writes go to assistants the action names by UUID only: never to a graph's default by name. */
+function writable(id: string): string {
+  if (!UUID.test(id))
+    throw new TypeError(`an assistant written to is named by a UUID, not ${JSON.stringify(id)}`)
+  return id
+}
+
+function parseAnswer<T>(
+  text: string,
+  schema: z.ZodType<T>
+): { kind: 'parsed'; value: T } | { kind: 'failed'; failure: Failure; detail: string } {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return { kind: 'failed', failure: { kind: 'cut-short' }, detail: 'the answer is not JSON' }
+  }
+  const parsed = schema.safeParse(json)
+  if (parsed.success) return { kind: 'parsed', value: parsed.data }
+  const problems = parsed.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+  return {
+    kind: 'failed',
+    failure: { kind: 'wrong-shape' },
+    detail: `the answer is not of the expected shape (${problems.join('; ')})`
+  }
+}
