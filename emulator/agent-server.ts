@@ -1,15 +1,24 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { parseJson, readBody, recordOf, send, type Answer } from './http'
+import { bodyBytes, parseJson, readBody, recordOf, send, type Answer } from './http'
 import { infoBody, type InfoHost } from './agent-info'
-import type { AgentBehaviour, RecordedRequest, ServingRevision } from './types'
+import { AssistantStore, type StoreAnswer } from './agent-server-assistants'
+import { FaultQueue } from './faults'
+import type { AgentBehaviour, Fault, RecordedRequest, ServingRevision } from './types'
 
 export interface AgentServerOptions {
   /** Expected X-Api-Key (default 'emulator-key'); a wrong one gets 404, as api.md §5.3 says. */
   apiKey?: string
-  /** Assistant ids (and graph names) served (default ['agent']). */
-  assistants?: string[]
+  /**
+   * The graphs the server loads (default ['agent']), each with its default assistant: the graph's
+   * name stands for it, as on the real server.
+   */
+  graphs?: string[]
+  /** The clock of the assistants' `created_at` and `updated_at` (default real time). */
+  now?: () => number
+  /** The sleep of a 'delay' fault (default real time). */
+  sleep?: (ms: number) => Promise<void>
   /** Default 0: a free port. */
   port?: number
   /** Answer every request but /ok with this status, as a server behind other auth would. */
@@ -45,6 +54,12 @@ export interface AgentServerEmulator {
   /** Stateless runs received and not yet answered, now and at the most so far. */
   runsInFlight(): number
   maxRunsInFlight(): number
+  /**
+   * A fault for the next matching request that carries the key ('status', 'reset-before',
+   * 'reset-after': the request is carried out and its answer lost, 'delay', 'truncate').
+   */
+  injectFault(fault: Fault): void
+  clearFaults(): void
   close(): Promise<void>
 }
 
@@ -70,7 +85,8 @@ export async function startAgentServer(
   options: AgentServerOptions = {}
 ): Promise<AgentServerEmulator> {
   const apiKey = options.apiKey ?? 'emulator-key'
-  const assistants = new Set(options.assistants ?? ['agent'])
+  const assistants = new AssistantStore(options.graphs ?? ['agent'], options.now)
+  const faults = new FaultQueue()
   const requests: RecordedRequest[] = []
   let origin = ''
   let infoReads = 0
@@ -80,7 +96,9 @@ export async function startAgentServer(
   const behaviour = (): AgentBehaviour => options.host?.()?.agent ?? 'well'
   const BROKEN: Answer = { status: 500, body: { detail: 'Internal Server Error' } }
 
-  const route = (method: string, url: URL, body: unknown, isJson: boolean): Answer => {
+  const route = (method: string, url: URL, body: unknown, isJson: boolean): StoreAnswer => {
+    if (!isJson && url.pathname.startsWith('/assistants'))
+      return { status: 400, text: 'Malformed JSON in request body' }
     const assistantPath = /^\/assistants\/([^/]+)$/.exec(url.pathname)?.[1]
     if (
       method === 'GET' &&
@@ -88,28 +106,25 @@ export async function startAgentServer(
       ++assistantReads <= (options.warmUpReads ?? 0)
     )
       return { status: 503, body: { detail: 'The server is starting' } }
-    if (method === 'GET' && assistantPath !== undefined) {
-      const id = decodeURIComponent(assistantPath)
-      if (!assistants.has(id)) return { status: 404, body: { detail: `Assistant ${id} not found` } }
-      if (behaviour() === 'assistant-error') return BROKEN
-      return {
-        status: 200,
-        body: { assistant_id: id, graph_id: id, name: id, config: {}, metadata: {} }
-      }
-    }
+    if (method === 'GET' && assistantPath !== undefined && behaviour() === 'assistant-error')
+      return BROKEN
+    const assistantAnswer = assistants.route(method, url.pathname, body)
+    if (assistantAnswer) return assistantAnswer
     if (method === 'POST' && url.pathname === '/runs/wait') {
       if (!isJson) return { status: 422, body: { detail: 'Invalid JSON body' } }
       return runWait(body as RunRequest)
     }
     if (method === 'GET' && url.pathname === '/.well-known/agent-card.json') {
       const id = url.searchParams.get('assistant_id') ?? ''
-      if (!assistants.has(id)) return { status: 404, body: { detail: `Assistant ${id} not found` } }
+      if (!assistants.runnable(id))
+        return { status: 404, body: { detail: `Assistant ${id} not found` } }
       return { status: 200, body: agentCard(id) }
     }
     const a2aPath = /^\/a2a\/([^/]+)$/.exec(url.pathname)?.[1]
     if (method === 'POST' && a2aPath !== undefined) {
       const id = decodeURIComponent(a2aPath)
-      if (!assistants.has(id)) return { status: 404, body: { detail: `Assistant ${id} not found` } }
+      if (!assistants.runnable(id))
+        return { status: 404, body: { detail: `Assistant ${id} not found` } }
       if (!isJson) return { status: 200, body: rpcError(null, -32700, 'Parse error') }
       if (behaviour() === 'run-error') return BROKEN
       return { status: 200, body: a2a(body as JsonRpcCall) }
@@ -119,7 +134,8 @@ export async function startAgentServer(
 
   const runWait = (run: RunRequest): Answer => {
     const id = typeof run.assistant_id === 'string' ? run.assistant_id : ''
-    if (!assistants.has(id)) return { status: 404, body: { detail: `Assistant ${id} not found` } }
+    if (!assistants.runnable(id))
+      return { status: 404, body: { detail: `Assistant ${id} not found` } }
     if (behaviour() === 'run-error') return BROKEN
     const messages = run.input?.messages ?? []
     const last = messages.at(-1)?.content ?? ''
@@ -191,19 +207,59 @@ export async function startAgentServer(
       return send(res, record, { status: options.rejectWith, body: { detail: 'Forbidden' } })
     }
     if (req.headers['x-api-key'] !== apiKey) return send(res, record, NOT_FOUND)
-    if (method === 'POST' && url.pathname === '/runs/wait' && parsed.ok) {
-      runsInFlight += 1
-      maxRunsInFlight = Math.max(maxRunsInFlight, runsInFlight)
-      try {
-        const messages = (parsed.value as RunRequest | undefined)?.input?.messages
-        const last = Array.isArray(messages) ? messages.at(-1)?.content : undefined
-        const answer = await options.beforeRun?.(String(last ?? ''))
-        if (answer) return send(res, record, answer)
-      } finally {
-        runsInFlight -= 1
-      }
+    const fault = faults.take(method, url.pathname)
+    if (fault) record.faulted = true
+    await fault?.before?.()
+    if (fault?.kind === 'status') {
+      const status = fault.status ?? 503
+      const headers: Record<string, string> =
+        fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter }
+      const body = fault.body ?? { detail: `injected ${status}` }
+      return send(res, record, { status, body }, headers)
     }
-    send(res, record, route(method, url, parsed.ok ? parsed.value : undefined, parsed.ok))
+    if (fault?.kind === 'reset-before') return req.socket.destroy()
+    if (fault?.kind === 'delay')
+      await (options.sleep
+        ? options.sleep(fault.delayMs ?? 1000)
+        : new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000).unref()))
+    const answer: StoreAnswer =
+      (await beforeRun(method, url, parsed)) ??
+      route(method, url, parsed.ok ? parsed.value : undefined, parsed.ok)
+    // Carried out, and the answer lost on the way back.
+    if (fault?.kind === 'reset-after') return req.socket.destroy()
+    const bytes = bodyBytes(answer)
+    if (fault?.kind === 'truncate' && bytes !== undefined) {
+      record.status = answer.status
+      res.writeHead(answer.status, { 'content-type': 'application/json' })
+      return res.end(bytes.subarray(0, Math.floor(bytes.length / 2)))
+    }
+    if (answer.text !== undefined) {
+      record.status = answer.status
+      res.writeHead(answer.status, {
+        ...answer.headers,
+        'content-type': answer.contentType ?? 'text/plain'
+      })
+      return res.end(answer.text)
+    }
+    send(res, record, answer, answer.headers)
+  }
+
+  /** What the test's `beforeRun` answers a stateless run instead of the echo, if anything. */
+  const beforeRun = async (
+    method: string,
+    url: URL,
+    parsed: ReturnType<typeof parseJson>
+  ): Promise<Answer | undefined> => {
+    if (method !== 'POST' || url.pathname !== '/runs/wait' || !parsed.ok) return undefined
+    runsInFlight += 1
+    maxRunsInFlight = Math.max(maxRunsInFlight, runsInFlight)
+    try {
+      const messages = (parsed.value as RunRequest | undefined)?.input?.messages
+      const last = Array.isArray(messages) ? messages.at(-1)?.content : undefined
+      return (await options.beforeRun?.(String(last ?? ''))) ?? undefined
+    } finally {
+      runsInFlight -= 1
+    }
   }
 
   const server = createServer((req, res) => {
@@ -219,6 +275,8 @@ export async function startAgentServer(
     requests,
     runsInFlight: () => runsInFlight,
     maxRunsInFlight: () => maxRunsInFlight,
+    injectFault: (fault) => faults.inject(fault),
+    clearFaults: () => faults.clear(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections()

@@ -22,12 +22,13 @@ describe('agent server emulator', () => {
     })
     expect(wrongKey.status).toBe(404)
     expect((await fetch(`${agent.url}/assistants/other`, { headers })).status).toBe(404)
-    expect(await (await fetch(`${agent.url}/assistants/agent`, { headers })).json()).toEqual({
-      assistant_id: 'agent',
+    // The graph's name stands for its default assistant (see assistants-contract.test.ts).
+    expect(await (await fetch(`${agent.url}/assistants/agent`, { headers })).json()).toMatchObject({
       graph_id: 'agent',
       name: 'agent',
       config: {},
-      metadata: {}
+      metadata: { created_by: 'system' },
+      version: 1
     })
   })
 
@@ -86,5 +87,38 @@ describe('agent server emulator', () => {
       await post('/a2a/agent', { jsonrpc: '2.0', id: '2', method: 'tasks/cancel', params: {} })
     ).json()
     expect(unknown).toMatchObject({ id: '2', error: { code: -32601 } })
+  })
+
+  it('carries out a write whose answer a fault loses, and not one refused with a 5xx', async () => {
+    const id = '0b6f5e4d-3c2b-4a19-8f07-e6d5c4b3a291'
+    const get = async () =>
+      (await (await fetch(`${agent.url}/assistants/${id}`, { headers })).json()) as {
+        version: number
+        name: string
+      }
+    expect((await post('/assistants', { assistant_id: id, graph_id: 'agent' })).status).toBe(200)
+    const patch = (name: string) =>
+      fetch(`${agent.url}/assistants/${id}`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ name })
+      })
+    agent.injectFault({ kind: 'reset-after', method: 'PATCH', path: `/assistants/${id}` })
+    await expect(patch('lost')).rejects.toThrow()
+    expect(await get()).toMatchObject({ version: 2, name: 'lost' })
+    agent.injectFault({ kind: 'status', status: 503, method: 'PATCH' })
+    expect((await patch('refused')).status).toBe(503)
+    expect(await get()).toMatchObject({ version: 2, name: 'lost' })
+    expect(agent.requests.filter((request) => request.faulted)).toHaveLength(2)
+  })
+
+  it('runs an assistant made from a loaded graph by its id, and no other', async () => {
+    const id = '1c7a6f5e-4d3c-4b2a-9f18-07e6d5c4b3a2'
+    await post('/assistants', { assistant_id: id, graph_id: 'agent' })
+    const input = { messages: [{ role: 'human', content: 'hi' }] }
+    expect((await post('/runs/wait', { assistant_id: id, input })).status).toBe(200)
+    const other = '2d8b7a6f-5e4d-4c3b-8a29-18f7e6d5c4b3'
+    await post('/assistants', { assistant_id: other, graph_id: 'unloaded' })
+    expect((await post('/runs/wait', { assistant_id: other, input })).status).toBe(404)
   })
 })
