@@ -135,12 +135,9 @@ export function assistantsSection(entry: boolean) {
       entries: optional(
         z
           .union([
-            z
-              .string({ error: 'must be text' })
-              .min(1, 'must not be empty')
-              .meta({
-                description: 'an assistants file, relative to the workspace (YAML or JSON)'
-              }),
+            z.string({ error: 'must be text' }).min(1, 'must not be empty').meta({
+              description: 'an assistants file, relative to the workspace (YAML or JSON)'
+            }),
             entriesListSchema
           ])
           .meta({

@@ -85,7 +85,7 @@ function assistantsAsCode(inEffect: PolicyInEffect | undefined, inputs: PolicySt
     entries,
     onDrift: inEffect?.policy.assistants?.['on-drift'] ?? DEFAULTS.assistants['on-drift'],
     apiKey: inputs.agentApiKey ?? inputs.apiKey,
-    authScheme: inputs.agentAuthScheme
+    ...(inputs.agentAuthScheme !== undefined && { authScheme: inputs.agentAuthScheme })
   }
 }
 
