@@ -53,6 +53,27 @@ describe('assistants as code against the emulator', () => {
     expect(result.stdout).toContain('the answer to the write was lost')
   })
 
+  it("fails the check before any write when the new revision lacks a graph, or an entry is a graph's default", async () => {
+    const { step, agentWrites } = await start()
+    const missing = await run({
+      ...step,
+      policy: { assistants: { entries: [{ name: 'support', 'graph-id': 'elsewhere' }] } }
+    })
+    expect(missing.exitCode).toBe(1)
+    expect(missing.stdout).toContain('the new revision does not serve the graph elsewhere')
+    // The open-source server's default assistant of a graph: the UUID v5 of its name.
+    const graphDefault = uuidV5('agent', '6ba7b821-9dad-11d1-80b4-00c04fd430c8')
+    const defaulted = await run({
+      ...step,
+      policy: {
+        assistants: { entries: [{ name: 'support', id: graphDefault, 'graph-id': 'agent' }] }
+      }
+    })
+    expect(defaulted.exitCode).toBe(1)
+    expect(defaulted.stdout).toContain("support: the id is a graph's default assistant")
+    expect(agentWrites()).toEqual([])
+  })
+
   it('a dry run reads and prints the plan, and writes nothing', async () => {
     const { step, agentWrites, controlPlane } = await start()
     const result = await run({ ...step, 'dry-run': 'true', policy: policyOf('m1') })
