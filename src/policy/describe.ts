@@ -64,7 +64,7 @@ const WORDS: { [S in keyof Sections]: (section: NonNullable<Sections[S]>) => str
       entries === undefined
         ? 'no entries'
         : Array.isArray(entries)
-          ? `${entries.length} inline (${entries.map((entry) => entry.name).join(', ')})`
+          ? `${entries.length} inline (${namesWords(entries.map((entry) => entry.name))})`
           : `from ${entries.path}`
     return [which, `on drift ${assistants['on-drift'] ?? 'overwrite'}`]
   },
@@ -72,6 +72,12 @@ const WORDS: { [S in keyof Sections]: (section: NonNullable<Sections[S]>) => str
     rollback['on-failure']
       ? ['on failure', `within ${durationWords(rollback.timeout ?? 0)}`]
       : ['off']
+}
+
+/** The first few names, the rest counted. */
+function namesWords(names: readonly string[]): string {
+  const shown = names.slice(0, 5).join(', ')
+  return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown
 }
 
 function baselineWords(baseline: string): string {

@@ -98,7 +98,8 @@ function minPass(value: { share: number } | { count: number } | undefined): MinP
 
 function evaluationGate(inEffect: PolicyInEffect | undefined, inputs: PolicyStepInputs) {
   const gate = inEffect?.policy.gate
-  const assistantId = inEffect?.policy.agent?.assistant
+  const written = inEffect?.policy.agent?.assistant
+  const assistantId = written === undefined ? undefined : assistantByName(inEffect)(written)
   // The rules refuse a gate without the other two.
   if (gate?.dataset === undefined || inputs.tracingUrl === undefined || assistantId === undefined)
     return undefined
