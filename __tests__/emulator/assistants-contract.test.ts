@@ -116,6 +116,13 @@ describe.each(servers)('assistants on %s', (_name, start) => {
     expect((await create({ assistant_id: randomUUID(), graph_id: 'unknown' })).status).toBe(200)
     expect((await create({ assistant_id: 'support', graph_id: 'agent' })).status).toBe(400)
     expect((await create({ graph_id: 'agent', description: null })).status).toBe(400)
+    const notJson = await fetch(`${server.url}/assistants`, {
+      method: 'POST',
+      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+      body: '{"graph_id": '
+    })
+    expect(notJson.status).toBe(400)
+    expect(await notJson.text()).toBe('Malformed JSON in request body')
   })
 
   it('makes a version on every PATCH, replaces config and context whole, merges metadata', async () => {
@@ -250,6 +257,11 @@ describe.each(servers)('assistants on %s', (_name, start) => {
     const byName = await search({ metadata: { run }, name: 'support-1' })
     expect(byName.body.map((a) => a.assistant_id)).toEqual([ids[1]])
     expect((await search({ limit: 0 })).status).toBe(400)
+    // Ten by default.
+    const many = randomUUID()
+    for (let n = 0; n < 11; n++)
+      await create({ assistant_id: randomUUID(), graph_id: 'agent', metadata: { many } })
+    expect((await search({ metadata: { many } })).body).toHaveLength(10)
     const system = await search({ metadata: { created_by: 'system' }, limit: 100 })
     expect(system.body.map((a) => a.graph_id).sort()).toEqual(['agent', 'broken', 'silent'])
   })

@@ -108,8 +108,8 @@ export function assistantsClient(
   const pause = server.sleep ?? sleep
 
   /**
-   * Sends a request until it is answered or a failure is not worth another attempt. `method` is
-   * the one the retry table is read for (a POST that only reads is read as a GET). Returns the
+   * Sends a request until it is answered or a failure is not worth another attempt. `retryAs` is
+   * the method the retry table is read for (a POST that only reads is read as a GET). Returns the
    * parsed answer or the status of a non-2xx answer; throws the last failure otherwise.
    */
   const exchange = async <T>(request: {
