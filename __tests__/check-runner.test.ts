@@ -60,10 +60,20 @@ async function runChecks(list: readonly StepRow[], signal?: AbortSignal) {
 }
 
 describe('the check runner', () => {
-  it('runs the checks in the listed order: commit, serving, /info, assistant, run, A2A, suite, gate', async () => {
+  it('runs the checks in the listed order: commit, serving, /info, assistants, assistant, run, A2A, suite, gate', async () => {
     const { list, ran } = scripted({})
     const checks = await runChecks(list)
-    expect(ran).toEqual(['commit', 'serving', 'info', 'assistant', 'run', 'a2a', 'suite', 'gate'])
+    expect(ran).toEqual([
+      'commit',
+      'serving',
+      'info',
+      'assistants',
+      'assistant',
+      'run',
+      'a2a',
+      'suite',
+      'gate'
+    ])
     expect(checks.verdicts.map(({ check, verdict }) => [check, verdict])).toEqual(
       ran.map((check) => [check, 'passed'])
     )
@@ -75,11 +85,16 @@ describe('the check runner', () => {
     ['serving', 'failed', ['commit', 'serving']],
     ['serving', 'inconclusive', ['commit', 'serving']],
     ['info', 'failed', ['commit', 'serving', 'info']],
-    ['assistant', 'failed', ['commit', 'serving', 'info', 'assistant']],
-    ['assistant', 'inconclusive', ['commit', 'serving', 'info', 'assistant']],
-    ['run', 'failed', ['commit', 'serving', 'info', 'assistant', 'run']],
-    ['a2a', 'failed', ['commit', 'serving', 'info', 'assistant', 'run', 'a2a']],
-    ['suite', 'failed', ['commit', 'serving', 'info', 'assistant', 'run', 'a2a', 'suite']]
+    ['assistants', 'failed', ['commit', 'serving', 'info', 'assistants']],
+    ['assistant', 'failed', ['commit', 'serving', 'info', 'assistants', 'assistant']],
+    ['assistant', 'inconclusive', ['commit', 'serving', 'info', 'assistants', 'assistant']],
+    ['run', 'failed', ['commit', 'serving', 'info', 'assistants', 'assistant', 'run']],
+    ['a2a', 'failed', ['commit', 'serving', 'info', 'assistants', 'assistant', 'run', 'a2a']],
+    [
+      'suite',
+      'failed',
+      ['commit', 'serving', 'info', 'assistants', 'assistant', 'run', 'a2a', 'suite']
+    ]
   ])('stops the later checks when %s is %s', async (check, verdict, expected) => {
     const { list, ran } = scripted({ [check]: verdict })
     const checks = await runChecks(list)
@@ -94,7 +109,17 @@ describe('the check runner', () => {
   ])('goes on when %s is %s: the agent checks still give a verdict', async (check, verdict) => {
     const { list, ran } = scripted({ [check]: verdict })
     await runChecks(list)
-    expect(ran).toEqual(['commit', 'serving', 'info', 'assistant', 'run', 'a2a', 'suite', 'gate'])
+    expect(ran).toEqual([
+      'commit',
+      'serving',
+      'info',
+      'assistants',
+      'assistant',
+      'run',
+      'a2a',
+      'suite',
+      'gate'
+    ])
   })
 
   it('gives no verdict to a check not asked for', async () => {
@@ -130,7 +155,7 @@ describe('the check runner', () => {
       }
     })
     await expect(runChecks(list, controller.signal)).rejects.toBe(cancel)
-    expect(ran).toEqual(['commit', 'serving', 'info', 'assistant', 'run'])
+    expect(ran).toEqual(['commit', 'serving', 'info', 'assistants', 'assistant', 'run'])
   })
 
   it('rejects with the CancelledError when a check throws because of the abort', async () => {
@@ -184,6 +209,7 @@ describe("the runner's list: the spec's table of checks that cannot conclude", (
       ['commit', false],
       ['serving', false],
       ['info', true],
+      ['assistants', true],
       ['assistant', true],
       ['run', true],
       ['a2a', true],

@@ -61,4 +61,10 @@ describe('what loads on first use', () => {
       ])
     ).toEqual([])
   })
+
+  it("a deploy without assistants.entries loads neither the assistants' code nor their client", () => {
+    const deploy = loadedWith('src/execute.ts')
+    expect(deploy).toContain('src/after-deploy/assistants-step.ts')
+    expect(underAny(deploy, ['src/assistants/', 'src/agent-server/assistants'])).toEqual([])
+  })
 })

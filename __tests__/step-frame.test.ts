@@ -53,11 +53,14 @@ function writer(events: string[], controlPlane: ControlPlaneEmulator): StepRow {
       events.push(`run writer on ${revision.revisionId}`)
       return { verdict: 'passed', payload: `version ${prepared.version + 1}` }
     },
-    undo: async ({ revision }) => {
-      events.push(`undo writer on ${revision.revisionId} (${revision.result.revisionStatus})`)
+    restore: async ({ revision, ran }) => {
+      events.push(
+        `restore writer on ${revision.revisionId} (${revision.result.revisionStatus}), after ${ran ?? 'nothing'}`
+      )
+      return { verdict: 'passed', why: 'restored', payload: 'version 1' }
     },
     broughtBack: {
-      skipped: (to) => `revision ${to} keeps what it had`,
+      skipped: (to) => `revision ${to}: nothing to restore`,
       notice: (why) => `Writer: ${why}.`
     },
     inconclusiveRollsBack: true,
@@ -138,7 +141,7 @@ describe('the step frame', () => {
     expect(writes(controlPlane)).toBe(0)
   })
 
-  it('undoes a write once the revision brought back is DEPLOYED, before its checks, and skips it there', async () => {
+  it('restores a write once the revision brought back is DEPLOYED, before its checks, and does not run it there', async () => {
     const { controlPlane, first } = await seeded()
     const events: string[] = []
     const failsTheNewOne = (revisionId: string) => (revisionId === newest() ? 'failed' : 'passed')
@@ -156,15 +159,50 @@ describe('the step frame', () => {
       'prepareWrites',
       `run writer on ${failed}`,
       `run reader on ${failed}`,
-      `undo writer on ${broughtBack} (DEPLOYED)`,
+      `restore writer on ${broughtBack} (DEPLOYED), after version 2`,
       `run reader on ${broughtBack}`
     ])
     expect(run.rollback?.checks?.verdicts).toEqual([
+      { check: 'run', verdict: 'passed', why: 'restored' },
       { check: 'serving', verdict: 'passed' },
-      { check: 'run', verdict: 'skipped', why: `revision ${first} keeps what it had` },
       { check: 'suite', verdict: 'passed', why: 'scripted' }
     ])
-    expect(run.log).toContain(`notice: Writer: revision ${first} keeps what it had.`)
+    expect(run.rollback?.checks?.payloads).toEqual({ run: 'version 1' })
+  })
+
+  it('under an operation of restoresUnder, restores instead of preparing and running', async () => {
+    const { controlPlane, first } = await seeded()
+    const events: string[] = []
+    const step = defineStep({
+      name: 'run',
+      needs: () => ({}),
+      prepare: async () => {
+        events.push('prepare')
+        return { prepared: {} }
+      },
+      run: async () => {
+        events.push('run')
+        return { verdict: 'passed' }
+      },
+      restore: async ({ revision, ran }) => {
+        events.push(`restore on ${revision.result.redeployOf ?? '?'}, after ${ran ?? 'nothing'}`)
+        return { verdict: 'passed', payload: 'stamped' }
+      },
+      restoresUnder: ['rollback'],
+      broughtBack: { skipped: () => 'none', notice: (why) => why },
+      inconclusiveRollsBack: true,
+      stopsLaterOn: []
+    })
+    // The first revision serves; a second one is made so that the first is older than the active.
+    await runDelivery(gitHostConfig(controlPlane.url, NAME), undefined, { steps: serving })
+    const run = await runDelivery(
+      { apiUrl: controlPlane.url, name: NAME, operation: 'rollback', toRevision: first },
+      undefined,
+      { steps: [...serving, step] }
+    )
+    expect(run.result.outcome).toBe('deployed')
+    expect(events).toEqual([`restore on ${first}, after nothing`])
+    expect(run.checks?.payloads).toEqual({ run: 'stamped' })
   })
 })
 

@@ -135,7 +135,7 @@ async function checkedDelivery(
 }
 
 /**
- * How the rollback ended: what the steps of this run's revision undo and its revision's checks
+ * How the rollback ended: what the steps of this run's revision restore and its revision's checks
  * (when it reached DEPLOYED), and what the service names active afterwards. Restored only when
  * the earlier revision serves again.
  */
@@ -152,8 +152,10 @@ async function settleRollback(
   let ended: StepRollback
   try {
     const revision = deployedRevision(redeployed)
-    if (revision) await steps.undo(failedChecks, revision, phase)
-    const checks = redeployed ? await verifyRevision(redeployed, steps, phase) : undefined
+    const restored = revision && (await steps.restore(failedChecks, revision, phase))
+    const checks = redeployed
+      ? await verifyRevision(redeployed, steps, { ...phase, restored })
+      : undefined
     const outcome = redeployed ? withChecks(redeployed, checks).outcome : report.outcome
     ended = { ...report, outcome, checks }
   } catch (error) {

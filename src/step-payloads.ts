@@ -1,3 +1,4 @@
+import type { AssistantsReport } from './assistants/types'
 import type { GateReport } from './evaluation/types'
 import type { AfterDeployChecks, RollbackReport, SuiteReport } from './result'
 
@@ -19,6 +20,8 @@ export interface StepPayloads {
   suite: SuiteReport
   /** `gate.dataset`: the evaluation gate's report. */
   gate: GateReport
+  /** `assistants.entries`: each assistant and what was done to it. */
+  assistants: AssistantsReport
 }
 
 /** A step after DEPLOYED, by name. */

@@ -24,7 +24,14 @@ type Gate = Omit<NonNullable<Config['gate']>, 'keys'>
 type GitHub = NonNullable<Config['github']>
 type Top = Omit<
   DeployConfig,
-  'operation' | 'verify' | 'gate' | 'github' | 'warnings' | 'notices' | 'releasePolicy'
+  | 'operation'
+  | 'verify'
+  | 'gate'
+  | 'assistants'
+  | 'github'
+  | 'warnings'
+  | 'notices'
+  | 'releasePolicy'
 >
 
 /** What a test says of its Config; what it leaves out takes the action's defaults. */
@@ -38,6 +45,8 @@ export type ConfigPartial<O extends Operation = Operation> = Partial<Top> & {
   verify?: Partial<Omit<Verify, 'suite'>> & { suite?: Partial<Suite> & Pick<Suite, 'cases'> }
   /** The evaluation gate (dataset `gate-dataset`, `correctness` ≥ 0.8); agent checks come with it. */
   gate?: Partial<Gate>
+  /** Assistants as code, as Config holds it. */
+  assistants?: NonNullable<Config['assistants']>
   /** GitHub records (a test token when left out). */
   github?: Partial<GitHub>
 }
@@ -258,7 +267,7 @@ export function configFor<O extends Operation = 'deploy'>(
   partial: ConfigPartial<O> = {},
   env: InputEnv = BRANCH_ENV
 ): Extract<Config, { operation: O }> {
-  const { operation, verify, gate, github, prune, ...top } = partial
+  const { operation, verify, gate, github, prune, assistants, ...top } = partial
   const { suite, ...checks } = verify ?? {}
   const parts = {
     top: write(top, TOP),
@@ -284,6 +293,8 @@ export function configFor<O extends Operation = 'deploy'>(
   const config = { ...base, ...parts.top.over } as Config
   if (config.verify) config.verify = { ...config.verify, ...parts.verify.over }
   if (config.gate) config.gate = { ...config.gate, ...parts.gate.over }
+  // Assistants as code, laid over as given (the policy tests write its entries).
+  if (assistants) config.assistants = assistants
   if (config.operation === 'prune') config.prune = { ...config.prune, ...parts.prune.over }
   return config as Extract<Config, { operation: O }>
 }

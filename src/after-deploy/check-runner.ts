@@ -2,7 +2,7 @@ import type { Config } from '../inputs/parse'
 import { CancelledError, type WriteTarget } from '../operations/deps'
 import type { CheckVerdict, CheckVerdictKind } from '../result'
 import { verifyDeadline } from '../run/deadlines'
-import type { CheckName, StepChecks } from '../step-payloads'
+import type { CheckName, PayloadOf, StepChecks } from '../step-payloads'
 import { progressThrottle } from './step-progress'
 import type { DeployedRevision, Prepared, Step, StepContext, StepInput, StepOutcome } from './step'
 
@@ -28,7 +28,12 @@ export interface OpenStep {
   runOn(revision: DeployedRevision, phase: RevisionPhase): (() => Promise<StepOutcome>) | undefined
   /** A rollback begins: what the step says of the revision it brings back, when it skips it. */
   broughtBack(checks: StepChecks | undefined, toRevisionId: string): string | undefined
-  undo(revision: DeployedRevision, phase: RevisionPhase): Promise<void>
+  /** Its restore on a brought-back revision, given its payload on this run's; undefined: none. */
+  restore(
+    ran: unknown,
+    revision: DeployedRevision,
+    phase: RevisionPhase
+  ): (() => Promise<StepOutcome>) | undefined
 }
 
 /** Where a revision's steps run: this run's phase, or a rollback's (its own context). */
@@ -36,6 +41,8 @@ export interface Phase {
   context: StepContext
   /** Steps skipped on a brought-back revision, and why (OpenStep.broughtBack). */
   skipped?: Partial<Record<CheckName, string>>
+  /** The verdicts of the steps that restored on this (brought-back) revision: not run again. */
+  restored?: StepChecks
 }
 
 /** A phase on one revision: the `agent.timeout` its agent steps share, the run's progress. */
@@ -62,14 +69,17 @@ export function defineStep<Name extends CheckName, Need, P>(
     asks: (config, revision) => step.needs(config, revision) !== undefined,
     open(config, context) {
       const opened = step.needs(config)
+      // An operation that brings a revision back itself: the step restores there, and prepares
+      // nothing.
+      const restoring =
+        step.restore !== undefined && (step.restoresUnder ?? []).includes(config.operation)
       const skippedUnder = step.skippedUnder?.[config.operation]
       const under = skippedUnder?.why
       if (skippedUnder && opened !== undefined) context.log.notice(skippedUnder.notice)
       // A step without a prepare has read all it needs (nothing); one with a prepare, only
       // once its prepare ran: until then it neither runs nor undoes.
-      let prepared: Prepared<P | undefined> | undefined = step.prepare
-        ? undefined
-        : { prepared: undefined }
+      let prepared: Prepared<P | undefined> | undefined =
+        step.prepare && !restoring ? undefined : { prepared: undefined }
       const inputFor = (
         need: Need,
         read: P | undefined,
@@ -88,7 +98,7 @@ export function defineStep<Name extends CheckName, Need, P>(
       }
       return {
         async prepare(target) {
-          if (opened === undefined || under !== undefined || !step.prepare) return []
+          if (opened === undefined || under !== undefined || !step.prepare || restoring) return []
           prepared = await step.prepare(opened, target, context)
           if (!('prepared' in prepared)) return []
           const plan = step.plan?.(prepared.prepared) ?? []
@@ -111,20 +121,26 @@ export function defineStep<Name extends CheckName, Need, P>(
           // A step that reads before the write runs only on what it read.
           if (prepared === undefined || !('prepared' in prepared)) return undefined
           const input = inputFor(need, prepared.prepared, revision, phase)
+          const { restore } = step
+          if (restoring && restore) return () => restore(input)
           return () => step.run(input)
         },
         broughtBack(checks, toRevisionId) {
           if (step.broughtBack === 'again') return undefined
-          if (checks?.payloads[step.name] === undefined) return undefined
+          const ran = checks?.payloads[step.name] !== undefined
+          // A step that restores does so when it ran, and is skipped when it did not.
+          if (ran === (step.restore !== undefined)) return undefined
           const why = step.broughtBack.skipped(toRevisionId)
           context.log.notice(step.broughtBack.notice(why))
           return why
         },
-        async undo(revision, phase) {
+        restore(ran, revision, phase) {
           const need = step.needs(config, revision)
-          if (need === undefined || !step.undo) return
-          if (prepared === undefined || !('prepared' in prepared)) return
-          await step.undo(inputFor(need, prepared.prepared, revision, phase))
+          const { restore } = step
+          if (need === undefined || !restore || ran === undefined) return undefined
+          if (prepared === undefined || !('prepared' in prepared)) return undefined
+          const input = inputFor(need, prepared.prepared, revision, phase)
+          return () => restore({ ...input, ran: ran as PayloadOf<Name> })
         }
       }
     }
@@ -142,8 +158,16 @@ export interface StepsOfRun {
   check(revision: DeployedRevision, phase: Phase): Promise<StepChecks>
   /** A rollback begins: the steps that skip the revision it brings back, and why. */
   broughtBack(checks: StepChecks | undefined, toRevisionId: string): Phase['skipped']
-  /** A rollback begins: what the steps that ran on this run's revision undo, in reverse order. */
-  undo(checks: StepChecks | undefined, revision: DeployedRevision, phase: Phase): Promise<void>
+  /**
+   * The revision a rollback brought back is DEPLOYED: what the steps that wrote on this run's
+   * revision put back, in reverse order, before its checks (Phase.restored). Rejects with the
+   * CancelledError of a cancel.
+   */
+  restore(
+    checks: StepChecks | undefined,
+    revision: DeployedRevision,
+    phase: Phase
+  ): Promise<StepChecks>
 }
 
 export function openSteps(
@@ -171,12 +195,13 @@ export function openSteps(
       }
       return skipped
     },
-    async undo(checks, revision, phase) {
-      const ran = new Set(checks?.verdicts.map(({ check }) => check))
+    async restore(checks, revision, phase) {
       const onIt = onRevision(config, phase, progress)
-      for (const { row, step } of [...opened].reverse()) {
-        if (ran.has(row.name)) await step.undo(revision, onIt)
-      }
+      const restores = [...opened].reverse().map(({ row, step }) => ({
+        row,
+        run: step.restore(checks?.payloads[row.name], revision, onIt)
+      }))
+      return collect(restores, onIt.context.signal, { verdicts: [], payloads: {} })
     }
   }
 }
@@ -206,10 +231,28 @@ async function runSteps(
   revision: DeployedRevision,
   phase: RevisionPhase
 ): Promise<StepChecks> {
-  const { signal } = phase.context
-  const checks: StepChecks = { verdicts: [], payloads: {} }
-  for (const { row, step } of opened) {
-    const run = step.runOn(revision, phase)
+  const restored = phase.restored
+  const done = new Set(restored?.verdicts.map(({ check }) => check))
+  const runs = opened
+    .filter(({ row }) => !done.has(row.name))
+    .map(({ row, step }) => ({ row, run: step.runOn(revision, phase) }))
+  const stopped = restored?.verdicts.some(({ check, verdict }) =>
+    opened.find(({ row }) => row.name === check)?.row.stopsLaterOn.includes(verdict)
+  )
+  const checks: StepChecks = {
+    verdicts: [...(restored?.verdicts ?? [])],
+    payloads: { ...restored?.payloads }
+  }
+  return stopped ? checks : collect(runs, phase.context.signal, checks)
+}
+
+/** Each step's outcome into `checks`, in order, until one's verdict stops the rest. */
+async function collect(
+  runs: { row: StepRow; run: (() => Promise<StepOutcome>) | undefined }[],
+  signal: AbortSignal | undefined,
+  checks: StepChecks
+): Promise<StepChecks> {
+  for (const { row, run } of runs) {
     if (run === undefined) continue
     throwIfCancelled(signal)
     let outcome: StepOutcome

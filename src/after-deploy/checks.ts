@@ -1,4 +1,5 @@
 import { a2aStep, assistantStep, runStep, suiteStep } from './agent-steps'
+import { assistantsStep } from './assistants-step'
 import type { StepRow } from './check-runner'
 import { gateStep } from './gate-check'
 import { commitStep, infoStep, servingStep } from './revision-steps'
@@ -18,6 +19,7 @@ export const CHECKS: readonly StepRow[] = [
   commitStep,
   servingStep,
   infoStep,
+  assistantsStep,
   assistantStep,
   runStep,
   a2aStep,

@@ -105,14 +105,23 @@ export interface Step<Name extends CheckName, Need, P = undefined> {
   /**
    * The revision a rollback brought back: `again` runs the step on it as on any revision;
    * otherwise a step that gave this run's revision a payload gives the brought-back one a
-   * skipped verdict with this why (and a notice when the rollback begins).
+   * skipped verdict with this why (and a notice when the rollback begins). A step with a
+   * `restore` is the reverse: it restores when it gave this run's revision a payload, and is
+   * skipped with this why when it did not (it never runs on a brought-back revision).
    */
   broughtBack: 'again' | { skipped(toRevisionId: string): string; notice(why: string): string }
   /**
-   * What it undoes when this run's revision is rolled back (a step that writes), before the
-   * earlier revision is redeployed. None of a step that only reads.
+   * A step that writes: what it puts back on a revision brought back, once that revision is
+   * DEPLOYED and before its checks, instead of its run. After this run's rollback, `ran` is its
+   * payload on this run's revision (what it wrote); under an operation of `restoresUnder`, which
+   * brings a revision back itself, `ran` is undefined and `prepared` too (it prepares nothing
+   * there). Its outcome is the step's verdict on that revision. None of a step that only reads.
    */
-  undo?(input: StepInput<Need, P>): Promise<void>
+  restore?(
+    input: StepInput<Need, P | undefined> & { ran?: PayloadOf<Name> }
+  ): Promise<StepOutcome<Name>>
+  /** The operations that bring a revision back on which the step restores instead of running. */
+  restoresUnder?: readonly Operation[]
   /** The spec's table ("Checks that cannot conclude"): whether its "could not conclude" rolls back. */
   inconclusiveRollsBack: boolean
   /** The stop table: the verdicts of this step after which no later step runs. */

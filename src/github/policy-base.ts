@@ -100,7 +100,11 @@ export async function readBasePolicy(
     return {
       kind: 'read',
       baseSha,
-      side: { policy: inEffect.policy, casesWritten: inEffect.casesWritten }
+      side: {
+        policy: inEffect.policy,
+        casesWritten: inEffect.casesWritten,
+        assistants: inEffect.assistants
+      }
     }
   } catch (error) {
     return { kind: 'failed', baseSha, why: reason(error) }

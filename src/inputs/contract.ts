@@ -107,7 +107,9 @@ export const OUTPUT_NAMES = [
   'eval-passed',
   'experiment-id',
   'baseline-experiment-id',
-  'eval-scores'
+  'eval-scores',
+  // Assistants as code (the policy's assistants)
+  'assistants'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]

@@ -42,7 +42,9 @@ export async function readStepPolicy(raw: RawInputs, env: InputEnv): Promise<Ste
   const path = step.text('release-policy')
   if (path === undefined || step.operation === 'delete' || step.operation === 'prune')
     return { problems: [] }
-  const load = await loadPolicy(path, env.GITHUB_WORKSPACE)
+  const load = await loadPolicy(path, env.GITHUB_WORKSPACE, {
+    graphConfigPath: step.text('graph-config-path')
+  })
   const facts: StepFacts = {
     wait: step.text('wait')?.toLowerCase() !== 'false',
     tracingUrl: step.text('tracing-url')

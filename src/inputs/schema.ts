@@ -169,6 +169,8 @@ function commonConfig(fields: InputFields, env: InputEnv, policy: StepPolicy | u
     github: githubRecords(fields),
     /** `gate.dataset`: the evaluation gate after the other checks; undefined when not asked for. */
     gate: checks.gate,
+    /** `assistants.entries`: the assistants made to match; undefined when not asked for. */
+    assistants: checks.assistants,
     /** The release policy: its path, the entry applied and the policy in effect (its digest). */
     releasePolicy: policy,
     /** To log before anything is sent. */

@@ -25,6 +25,8 @@ export interface PolicyChange {
 export interface ComparedPolicy {
   policy: EffectivePolicy
   casesWritten?: unknown[]
+  /** Its assistants as written (inline or from their file). */
+  assistants?: readonly { name: string }[]
 }
 
 /** Higher is stronger (+1), lower is stronger (-1), or neither (0: a change is `changed`). */
@@ -41,6 +43,7 @@ function removalWeakens(keyPath: string): boolean {
     keyPath.startsWith('gate.min-scores.') ||
     keyPath.startsWith('gate.max-regression.') ||
     keyPath.startsWith('smoke.cases[') ||
+    keyPath.startsWith('assistants.entries[') ||
     keyPath === 'agent.expect'
   )
 }
@@ -62,6 +65,10 @@ function settings(side: ComparedPolicy, section: (typeof SECTIONS)[number]): Map
     if (keyPath === 'gate.min-scores' || keyPath === 'gate.max-regression') {
       for (const [name, bound] of Object.entries(value as Record<string, number>))
         found.set(`${keyPath}.${name}`, { value: bound, shown: String(bound) })
+    } else if (keyPath === 'assistants.entries') {
+      // An assistant is matched by its name; its content is compared, never shown.
+      for (const entry of side.assistants ?? [])
+        found.set(`assistants.entries[${entry.name}]`, { value: entry, shown: 'an assistant' })
     } else if (keyPath === 'smoke.cases') {
       for (const [index, written] of (side.casesWritten ?? []).entries())
         found.set(`smoke.cases[${caseIdentity(written, index)}]`, {

@@ -58,10 +58,26 @@ const WORDS: { [S in keyof Sections]: (section: NonNullable<Sections[S]>) => str
       `scores awaited ${durationWords(gate.timeout ?? 0)}`
     ]
   },
+  assistants: (assistants) => {
+    const entries = assistants.entries
+    const which =
+      entries === undefined
+        ? 'no entries'
+        : Array.isArray(entries)
+          ? `${entries.length} inline (${namesWords(entries.map((entry) => entry.name))})`
+          : `from ${entries.path}`
+    return [which, `on drift ${assistants['on-drift'] ?? 'overwrite'}`]
+  },
   rollback: (rollback) =>
     rollback['on-failure']
       ? ['on failure', `within ${durationWords(rollback.timeout ?? 0)}`]
       : ['off']
+}
+
+/** The first few names, the rest counted. */
+function namesWords(names: readonly string[]): string {
+  const shown = names.slice(0, 5).join(', ')
+  return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown
 }
 
 function baselineWords(baseline: string): string {
@@ -82,6 +98,7 @@ export function describePolicy(policy: EffectivePolicy): string[] {
   line('agent')
   line('smoke')
   line('gate')
+  line('assistants')
   line('rollback')
   return lines
 }

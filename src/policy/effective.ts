@@ -6,6 +6,8 @@
 import { createHash } from 'node:crypto'
 import canonicalize from 'canonicalize'
 import type { SmokeCase } from '../smoke/cases'
+import type { EntriesFileRead } from './assistant-files'
+import type { AssistantEntryWritten } from './assistants'
 import { mergeEntry, selectEntry } from './environments'
 import { DEFAULTS, SECTIONS, sectionsSchema, type Policy } from './schema'
 
@@ -26,9 +28,17 @@ export interface CasesByPath {
   sha256: string
 }
 
-/** The policy in effect as data: `smoke.cases` a path's {path, sha256}, or the list itself. */
-export type EffectivePolicy = Omit<Policy, 'smoke'> & {
+type AssistantsSection = NonNullable<Policy['assistants']>
+
+/**
+ * The policy in effect as data: `smoke.cases` and `assistants.entries` a path's {path, sha256},
+ * or the list itself.
+ */
+export type EffectivePolicy = Omit<Policy, 'smoke' | 'assistants'> & {
   smoke?: Omit<SmokeSection, 'cases'> & { cases?: CasesByPath | InlineCases }
+  assistants?: Omit<AssistantsSection, 'entries'> & {
+    entries?: CasesByPath | AssistantEntryWritten[]
+  }
 }
 
 export interface PolicyInEffect {
@@ -41,6 +51,8 @@ export interface PolicyInEffect {
   cases?: SmokeCase[]
   /** The same cases as written, in order. */
   casesWritten?: unknown[]
+  /** The assistants in effect, as written; undefined without `assistants.entries`. */
+  assistants?: AssistantEntryWritten[]
 }
 
 type Mapping = Record<string, unknown>
@@ -59,13 +71,15 @@ export function writtenInEffect(written: Mapping, entry: string | undefined): Ma
 
 /**
  * The policy in effect for `environment` (the input; undefined when not given). `written` is a
- * policy the loader found free of problems, and `caseFiles` every case file it names.
+ * policy the loader found free of problems, `caseFiles` every case file and `entryFiles` every
+ * assistants file it names.
  */
 export function policyInEffect(
   written: Mapping,
   caseFiles: ReadonlyMap<string, CaseFileRead>,
   environment: string | undefined,
-  parseCase: (value: unknown, index: number) => SmokeCase
+  parseCase: (value: unknown, index: number) => SmokeCase,
+  entryFiles: ReadonlyMap<string, EntriesFileRead> = new Map()
 ): PolicyInEffect {
   const names = Object.keys((written.environments as Mapping | undefined) ?? {})
   const entry = selectEntry(names, environment)
@@ -73,20 +87,38 @@ export function policyInEffect(
   // The loader refuses a policy whose merged entries do not parse; one here is a defect.
   if (!parsed.success)
     throw new Error(`The release policy in effect does not parse: ${parsed.error.message}`)
-  const { smoke, ...rest } = parsed.data
+  const { smoke, assistants, ...rest } = parsed.data
   const resolved = resolveCases(smoke?.cases, caseFiles, parseCase)
   const effective: EffectivePolicy = rest
   if (smoke) {
     effective.smoke = { ...smoke, cases: resolved?.data }
     if (resolved === undefined) delete effective.smoke.cases
   }
+  const entries = resolveEntries(assistants?.entries, entryFiles)
+  if (assistants) {
+    effective.assistants = { ...assistants, entries: entries?.data }
+    if (entries === undefined) delete effective.assistants.entries
+  }
   return {
     entry: entry ?? null,
     policy: effective,
     digest: policyDigest(effective),
     cases: resolved?.cases,
-    casesWritten: resolved?.written
+    casesWritten: resolved?.written,
+    assistants: entries?.entries
   }
+}
+
+function resolveEntries(
+  entries: NonNullable<Policy['assistants']>['entries'],
+  entryFiles: ReadonlyMap<string, EntriesFileRead>
+) {
+  if (entries == null) return undefined
+  if (typeof entries !== 'string') return { data: entries, entries }
+  const file = entryFiles.get(entries)
+  if (file === undefined)
+    throw new Error(`The assistants file ${entries} was not read with the policy.`)
+  return { data: { path: entries, sha256: file.sha256 }, entries: file.entries }
 }
 
 function resolveCases(

@@ -14,6 +14,13 @@ import {
   type CaseFileRead,
   type PolicyInEffect
 } from './effective'
+import {
+  graphProblems,
+  readEntriesFiles,
+  readGraphNames,
+  type EntriesFileRead
+} from './assistant-files'
+import { MAX_ENTRIES_FILE_BYTES } from './assistants'
 import { mergeEntry } from './environments'
 import { keyPathText, uniqueProblems, type PolicyProblem } from './problems'
 import { policyRules } from './rules'
@@ -58,27 +65,42 @@ export type PolicyLoad =
  * Reads `path` (relative to `workspace`) and the case files it names, under the workspace's path
  * rules. Never throws for the user's mistakes: they are the problems returned.
  */
-export async function loadPolicy(path: string, workspace: string | undefined): Promise<PolicyLoad> {
+export async function loadPolicy(
+  path: string,
+  workspace: string | undefined,
+  options: { graphConfigPath?: string } = {}
+): Promise<PolicyLoad> {
   const file = await readWorkspaceFile(path, workspace, {
     maxBytes: MAX_POLICY_BYTES,
     what: 'the release policy'
   })
   if (file.bytes === undefined)
     return { problems: [{ message: `release-policy: ${file.problem}`, keyPath: '', file: path }] }
-  return checkPolicy(file.bytes.toString('utf8'), path, (named) =>
-    readWorkspaceFile(named, workspace, { maxBytes: MAX_FILE_BYTES, what: 'the case file' })
+  const graphs = await readGraphNames(options.graphConfigPath, workspace)
+  return checkPolicy(
+    file.bytes.toString('utf8'),
+    path,
+    (named) =>
+      readWorkspaceFile(named, workspace, {
+        // The larger cap of the two kinds of file; an assistants file's is checked on its bytes.
+        maxBytes: Math.max(MAX_FILE_BYTES, MAX_ENTRIES_FILE_BYTES),
+        what: 'the case file'
+      }),
+    graphs
   )
 }
 
 /**
  * The policy's text → the loaded policy, or every problem with it. `file` is the path written in
  * `release-policy`; `readNamed` reads the files the policy names (from the workspace, or from a
- * pull request's base commit).
+ * pull request's base commit); `graphs` the graph names of the application's configuration, when
+ * it could be read.
  */
 export async function checkPolicy(
   text: string,
   file: string,
-  readNamed: ReadNamedFile
+  readNamed: ReadNamedFile,
+  graphs?: readonly string[]
 ): Promise<PolicyLoad> {
   const source = readPolicySource(text)
   const at = (path: readonly PropertyKey[], options?: { key?: boolean }) =>
@@ -113,6 +135,9 @@ export async function checkPolicy(
   const caseFiles = new Map<string, CaseFileRead>()
   problems.push(...(await readCaseFiles(policy, file, readNamed, at, caseFiles)))
   problems.push(...inlineCaseProblems(policy, file, at))
+  const entryFiles = new Map<string, EntriesFileRead>()
+  problems.push(...(await readEntriesFiles(policy, file, readNamed, at, entryFiles)))
+  problems.push(...graphProblems(policy, entryFiles, graphs, file, at))
   if (problems.length > 0) return { problems: withFallback(problems, file), written: asWritten }
   const entries = Object.keys(policy.environments ?? {})
   const judgedAsWritten = mergedProblems(written, undefined, caseFiles, file, at)
@@ -130,7 +155,8 @@ export async function checkPolicy(
     written: asWritten,
     policy: {
       ...asWritten,
-      inEffect: (environment) => policyInEffect(written, caseFiles, environment, parseCase)
+      inEffect: (environment) =>
+        policyInEffect(written, caseFiles, environment, parseCase, entryFiles)
     }
   }
 }

@@ -115,6 +115,7 @@ export function policyInputRules(
       [['agent', 'assistant'], present('agent', 'assistant')],
       [['smoke', 'cases'], present('smoke', 'cases')],
       [['gate', 'dataset'], present('gate', 'dataset')],
+      [['assistants', 'entries'], present('assistants', 'entries')],
       [['rollback', 'on-failure'], value('rollback', 'on-failure') === true]
     ]
     for (const [path, given] of checks)

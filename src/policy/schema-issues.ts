@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod'
 import { caseSchema } from '../smoke/cases'
+import { explainEntryIssue, inEntries } from './assistants'
 import { nearest, keyPathText } from './problems'
 import { base, NOT_BUILT, SECTIONS } from './schema'
 
@@ -49,7 +50,7 @@ function unknownKey(path: (string | number)[], name: string): ExplainedIssue {
     return {
       path: [...path, name],
       key: true,
-      message: `${keyPath}: an environments entry holds sections only (agent, smoke, gate, rollback), not ${name}`
+      message: `${keyPath}: an environments entry holds sections only (agent, smoke, gate, assistants, rollback), not ${name}`
     }
   const suggestion = nearest(name, keys)
   const elsewhere = atTop ? undefined : sectionOf(name)
@@ -70,6 +71,10 @@ function unknownKey(path: (string | number)[], name: string): ExplainedIssue {
 
 export function explainIssue(issue: z.core.$ZodIssue): ExplainedIssue[] {
   const path = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))
+  const entry = inEntries(path)
+  // An assistant entry's keys are its own: its nearest known key is one of them.
+  if (entry !== undefined && path.length > entry)
+    return explainEntryIssue({ ...issue, path: path.slice(entry + 1) }, path.slice(0, entry + 1))
   if (issue.code === 'unrecognized_keys') return issue.keys.map((name) => unknownKey(path, name))
   if (issue.code === 'invalid_key')
     return [

@@ -5,14 +5,15 @@
  */
 import { z } from 'zod'
 import { caseSchema, MAX_CASES } from '../smoke/cases'
+import { assistantsSection } from './assistants'
 import { baseline, count, duration, expectation, minPass, share, text, thresholds } from './values'
 
 /** The sections a policy (and an environments entry) may hold, in the order they are shown. */
-export const SECTIONS = ['agent', 'smoke', 'gate', 'rollback'] as const
+export const SECTIONS = ['agent', 'smoke', 'gate', 'assistants', 'rollback'] as const
 export type Section = (typeof SECTIONS)[number]
 
 /** Sections of the contract that later releases build: refused by name until then. */
-export const NOT_BUILT = ['bake', 'assistants'] as const
+export const NOT_BUILT = ['bake'] as const
 
 /** Each key's default, as written in a file (filled in only in the sections present). */
 export const DEFAULTS = {
@@ -26,6 +27,7 @@ export const DEFAULTS = {
     baseline: 'previous',
     timeout: '10m'
   },
+  assistants: { 'on-drift': 'overwrite' },
   rollback: { 'on-failure': false, timeout: '15m' }
 } as const satisfies Record<Section, Record<string, unknown>>
 
@@ -168,7 +170,7 @@ function sections<E extends boolean>(entry: E) {
       about(duration, "longest wait for the rollback's revision, on top of timeout")
     )
   })
-  return { agent, smoke, gate, rollback }
+  return { agent, smoke, gate, assistants: assistantsSection(entry), rollback }
 }
 
 /** The sections' schemas as a policy holds them (their shapes name the known keys). */
@@ -183,9 +185,10 @@ export const entrySchema = z
       agent: removable(partial.agent),
       smoke: removable(partial.smoke),
       gate: removable(partial.gate),
+      assistants: removable(partial.assistants),
       rollback: removable(partial.rollback)
     },
-    { error: mappingError('a partial policy (agent, smoke, gate, rollback)') }
+    { error: mappingError('a partial policy (agent, smoke, gate, assistants, rollback)') }
   )
   .meta({ description: 'a partial policy applied over the rest for this GitHub environment' })
 
@@ -203,9 +206,14 @@ export const sectionsSchema = z.strictObject(
     agent: base.agent.optional(),
     smoke: base.smoke.optional(),
     gate: base.gate.optional(),
+    assistants: base.assistants.optional(),
     rollback: base.rollback.optional()
   },
-  { error: mappingError('a mapping of version, agent, smoke, gate, rollback and environments') }
+  {
+    error: mappingError(
+      'a mapping of version, agent, smoke, gate, assistants, rollback and environments'
+    )
+  }
 )
 
 /** The file as written. */

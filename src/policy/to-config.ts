@@ -1,5 +1,5 @@
 /**
- * The policy in effect as the settings today's Config carries for them (`verify`, `gate`,
+ * The policy in effect as the settings today's Config carries for them (`verify`, `gate`, `assistants`,
  * `rollbackOnFailure`, `rollbackTimeoutMs`), so the wiring can take them from the policy instead
  * of from inputs. The step's inputs give what is not the policy's: the agent server's key and
  * scheme, the tracing service's URLs. Pure.
@@ -14,6 +14,7 @@ import {
 import { parseExpectation } from '../smoke/expectation'
 import { parseDuration } from '../lib/duration'
 import type { PolicyInEffect } from './effective'
+import { assistantIdOf } from './assistants'
 import { DEFAULTS } from './schema'
 
 /** The inputs the policy's checks also need. */
@@ -32,6 +33,7 @@ export function configFromPolicy(inEffect: PolicyInEffect | undefined, inputs: P
   const policy = inEffect?.policy
   return {
     verify: agentChecks(inEffect, inputs),
+    assistants: assistantsAsCode(inEffect, inputs),
     gate: evaluationGate(inEffect, inputs),
     rollbackOnFailure: policy?.rollback?.['on-failure'] ?? DEFAULTS.rollback['on-failure'],
     rollbackTimeoutMs: policy?.rollback?.timeout ?? ms(DEFAULTS.rollback.timeout)
@@ -43,8 +45,9 @@ function agentChecks(inEffect: PolicyInEffect | undefined, inputs: PolicyStepInp
   if (agent?.assistant === undefined) return undefined
   const expected = agent.expect === undefined ? undefined : parseExpectation(agent.expect)
   const smoke = inEffect?.policy.smoke
+  const named = assistantByName(inEffect)
   return {
-    assistantId: agent.assistant,
+    assistantId: named(agent.assistant),
     message: agent.message,
     expect: expected !== undefined && 'expectation' in expected ? expected.expectation : undefined,
     a2a: agent.a2a ?? DEFAULTS.agent.a2a,
@@ -54,11 +57,35 @@ function agentChecks(inEffect: PolicyInEffect | undefined, inputs: PolicyStepInp
     ...(inEffect?.cases !== undefined &&
       smoke !== undefined && {
         suite: {
-          cases: inEffect.cases,
+          cases: inEffect.cases.map((smokeCase) =>
+            smokeCase.assistant === undefined
+              ? smokeCase
+              : { ...smokeCase, assistant: named(smokeCase.assistant) }
+          ),
           minPass: minPass(smoke['min-pass']),
           concurrency: smoke.concurrency ?? DEFAULTS.smoke.concurrency
         }
       })
+  }
+}
+
+/** An assistant named by an `assistants.entries` name stands for that entry's id. */
+function assistantByName(inEffect: PolicyInEffect | undefined): (assistant: string) => string {
+  const ids = new Map(
+    (inEffect?.assistants ?? []).map((entry) => [entry.name, assistantIdOf(entry)])
+  )
+  return (assistant) => ids.get(assistant) ?? assistant
+}
+
+/** `assistants.entries`: the assistants to make match, and how the agent server is reached. */
+function assistantsAsCode(inEffect: PolicyInEffect | undefined, inputs: PolicyStepInputs) {
+  const entries = inEffect?.assistants
+  if (entries === undefined) return undefined
+  return {
+    entries,
+    onDrift: inEffect?.policy.assistants?.['on-drift'] ?? DEFAULTS.assistants['on-drift'],
+    apiKey: inputs.agentApiKey ?? inputs.apiKey,
+    ...(inputs.agentAuthScheme !== undefined && { authScheme: inputs.agentAuthScheme })
   }
 }
 
@@ -71,7 +98,8 @@ function minPass(value: { share: number } | { count: number } | undefined): MinP
 
 function evaluationGate(inEffect: PolicyInEffect | undefined, inputs: PolicyStepInputs) {
   const gate = inEffect?.policy.gate
-  const assistantId = inEffect?.policy.agent?.assistant
+  const written = inEffect?.policy.agent?.assistant
+  const assistantId = written === undefined ? undefined : assistantByName(inEffect)(written)
   // The rules refuse a gate without the other two.
   if (gate?.dataset === undefined || inputs.tracingUrl === undefined || assistantId === undefined)
     return undefined

@@ -94,6 +94,36 @@ const evalScores: Shape = (value) => {
   return { value }
 }
 
+const ASSISTANT_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/
+const ASSISTANT_RESULTS: readonly unknown[] = [
+  'created',
+  'updated',
+  'unchanged',
+  'pinned',
+  'restored'
+]
+
+/** `assistants`: name → {id, version, result}; names the entries' rule, ids UUIDs, versions whole. */
+const assistantsShape: Shape = (value) => {
+  const parsed = parseJson(value)
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { problem: 'it is not a JSON object' }
+  for (const [name, row] of Object.entries(parsed)) {
+    if (!ASSISTANT_NAME.test(name)) return { problem: "it holds a name outside the entries' rule" }
+    if (typeof row !== 'object' || row === null || Array.isArray(row))
+      return { problem: `its ${name} is not an object` }
+    const { id, version, result, ...rest } = row as Record<string, unknown>
+    if (Object.keys(rest).length > 0)
+      return { problem: `its ${name} holds more than id, version, result` }
+    if (typeof id !== 'string' || !UUID.test(id))
+      return { problem: `its ${name} has an id that is not a UUID` }
+    if (!Number.isSafeInteger(version))
+      return { problem: `its ${name} has a version that is not a whole number` }
+    if (!ASSISTANT_RESULTS.includes(result)) return { problem: `its ${name} has an unknown result` }
+  }
+  return { value }
+}
+
 /**
  * The shape of every output, one line each. Outputs reach `run:` steps through `${{ }}`, which
  * pastes them into a shell script: a value the service sent is set only in a shape that cannot
@@ -115,7 +145,8 @@ export const OUTPUT_SHAPES: Record<OutputName, Shape> = {
   'eval-passed': flag,
   'experiment-id': uuid,
   'baseline-experiment-id': uuid,
-  'eval-scores': evalScores
+  'eval-scores': evalScores,
+  assistants: assistantsShape
 }
 
 /**

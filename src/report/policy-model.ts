@@ -35,7 +35,8 @@ export function policyInWords(
 function changesOf(facts: PolicyFacts, base: BaseSide): PolicyChanges {
   if (base.kind === 'failed')
     return { read: false, why: base.why, ...(base.baseSha ? { baseSha: base.baseSha } : {}) }
-  const head = { policy: facts.inEffect.policy, casesWritten: facts.inEffect.casesWritten }
+  const { policy, casesWritten, assistants } = facts.inEffect
+  const head = { policy, casesWritten, assistants }
   const list = comparePolicies(base.kind === 'read' ? base.side : undefined, head)
   return {
     read: true,

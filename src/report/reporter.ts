@@ -66,7 +66,9 @@ export function outputsOf(run: RunFacts): Outputs {
     // revision-id is; a rollback's are in its report.
     ...Object.assign(
       {},
-      ...payloadRows(checks?.payloads).map(({ row, payload }) => row.outputs?.(payload) ?? {})
+      ...payloadRows(checks?.payloads, rollback?.checks?.payloads)
+        .filter(({ row, afterRollback }) => !afterRollback || row.outputsAfterRollback === true)
+        .map(({ row, payload }) => row.outputs?.(payload) ?? {})
     )
   }
   // The operation's own (a delete's deployment-id, a prune's names), over the shared ones.

@@ -1,6 +1,7 @@
 import type { OutputName } from '../inputs/contract'
 import type { CheckName } from '../step-payloads'
 import type { StepPayloads } from '../step-payloads'
+import { assistantsLine, assistantsOutput, renderAssistants } from './assistants'
 import { gateStatusLine, renderGate, renderGateLine } from './gate'
 import type { Markdown } from './markdown'
 import type { Redactor } from './redact'
@@ -42,8 +43,13 @@ export interface StepRender<P> {
   comment?(payload: P, view: PayloadView): string[]
   /** A few words beside the headline in the GitHub status. */
   status?(payload: P): string
-  /** The outputs it sets (this run's revision's only). */
+  /** The outputs it sets (this run's revision's only, unless `outputsAfterRollback`). */
   outputs?(payload: P): Partial<Record<OutputName, string>>
+  /**
+   * A step that restores on the revision a rollback brought back: its outputs are that
+   * revision's payload's, when it has one (what the server holds now).
+   */
+  outputsAfterRollback?: boolean
 }
 
 type Rows = { [Name in CheckName]: StepRender<StepPayloads[Name]> }
@@ -59,6 +65,14 @@ export const STEP_ROWS: Rows = {
   commit: { words: 'commit check' },
   serving: { words: 'serving check' },
   info: { words: 'agent /info' },
+  assistants: {
+    words: 'assistants',
+    summary: (report, { md, redact, afterRollback }) =>
+      renderAssistants(report, md, redact, afterRollback ? 'after the rollback' : undefined),
+    comment: (report) => ['', assistantsLine(report)],
+    outputs: (report) => (report.planned ? {} : { assistants: assistantsOutput(report) }),
+    outputsAfterRollback: true
+  },
   assistant: { words: 'assistant' },
   run: { words: 'test run', summary: reply('The agent replied') },
   a2a: { words: 'A2A', summary: reply('The agent replied over A2A') },

@@ -1,0 +1,147 @@
+/**
+ * Assistants as code as a step after DEPLOYED: each entry's assistant read before the control
+ * plane's write (so `on-drift: fail` writes nothing anywhere), made to match on the new revision
+ * after the serving check and before the agent checks, and restored on a revision a rollback
+ * brings back. The code is ../assistants/, loaded on first use.
+ */
+import type { AgentServer } from '../agent-server/exchange'
+import type { ObservedAssistants } from '../assistants'
+import type { AssistantsReport } from '../assistants/types'
+import type { Config } from '../inputs/parse'
+import { checkHttpUrl } from '../lib/url'
+import { entryDigest } from '../policy/assistants'
+import { defineStep } from './check-runner'
+import type { StepContext } from './step'
+import { ENDS_THE_CHECKS } from './step-kit'
+
+const assistantsCode = () => import('../assistants')
+
+type Need = NonNullable<Config['assistants']>
+
+/** The agent server at `url` (unchecked as the service gave it), under `deadline`. */
+async function clientAt(
+  url: string | undefined,
+  need: Need,
+  context: StepContext,
+  deadline: number
+) {
+  const checked = url === undefined ? undefined : checkHttpUrl(url)
+  if (checked === undefined || !('url' in checked)) return undefined
+  const server: AgentServer = {
+    baseUrl: checked.url,
+    apiKey: need.apiKey,
+    authScheme: need.authScheme,
+    deadline,
+    signal: context.signal,
+    dispatcher: context.dispatcher,
+    now: context.clock.now,
+    sleep: context.clock.sleep
+  }
+  const { assistantsClient } = await assistantsCode()
+  return assistantsClient(server)
+}
+
+type Prepared = ObservedAssistants & { planLines: string[] }
+
+/** A line per assistant: what was done, its versions, the changed key paths (never a value). */
+function logRows(report: AssistantsReport, context: StepContext): void {
+  for (const row of report.rows) {
+    const versions =
+      row.before === undefined && row.after === undefined
+        ? ''
+        : `, version ${row.before ?? '—'} → ${row.after ?? '—'}`
+    const changed = row.changed.length > 0 ? `; changed ${row.changed.join(', ')}` : ''
+    const why = row.why === undefined ? '' : ` (${row.why})`
+    context.log.info(
+      `Assistant ${row.name} (${row.id.slice(0, 8)}): ${row.result ?? 'not written'}${versions}${changed}${why}`
+    )
+  }
+}
+
+export const assistantsStep = defineStep<'assistants', Need, Prepared>({
+  name: 'assistants',
+  needs: (config) => config.assistants,
+  prepare: async (need, target, context) => {
+    const { observe, planLines, AssistantsDriftRefusal } = await assistantsCode()
+    const client = await clientAt(target.deploymentUrl, need, context, context.deadline.at)
+    const observed = await observe(need.entries, client)
+    const drifted = observed.observed.filter(({ drift }) => drift.length > 0)
+    if (drifted.length > 0 && need.onDrift === 'fail') throw new AssistantsDriftRefusal(drifted)
+    return { prepared: { ...observed, planLines: planLines(observed) } }
+  },
+  plan: (prepared) => prepared.planLines,
+  dryRun: 'Dry run: the assistants were read; none was written.',
+  run: async ({ need, prepared, revision, context, deadline }) => {
+    const client = await clientAt(revision.result.deploymentUrl, need, context, deadline)
+    if (client === undefined)
+      return {
+        verdict: 'failed',
+        why: 'The assistants could not be written: the deployment has no usable URL.'
+      }
+    const { applyEntries } = await assistantsCode()
+    const applied = await applyEntries(prepared, {
+      client,
+      stampOf: (entry) => ({
+        digest: entryDigest(entry),
+        commit: context.workflow?.commit,
+        revisionId: revision.revisionId
+      }),
+      notice: (line) => context.log.notice(line)
+    })
+    logRows(applied.report, context)
+    return applied.ok
+      ? { verdict: 'passed', payload: applied.report }
+      : {
+          verdict: applied.inconclusive ? 'inconclusive' : 'failed',
+          why: `Assistants as code failed: ${applied.why ?? 'a write failed'}.`,
+          saw: `${applied.why ?? 'a write failed'}.`,
+          payload: applied.report
+        }
+  },
+  restore: async ({ need, prepared, ran, revision, context, deadline }) => {
+    const client = await clientAt(revision.result.deploymentUrl, need, context, deadline)
+    if (client === undefined)
+      return {
+        verdict: 'failed',
+        why: 'The assistants could not be restored: the deployment has no usable URL.'
+      }
+    const { restoreStamped, restoreWritten } = await assistantsCode()
+    if (ran !== undefined) {
+      const versionsOf = (id: string) =>
+        prepared?.observed.find((observed) => observed.id === id)?.versions ?? []
+      const restored = await restoreWritten(client, ran, versionsOf)
+      logRows(restored.report, context)
+      return restored.ok
+        ? { verdict: 'passed', payload: restored.report }
+        : {
+            verdict: 'failed',
+            why: 'The assistants could not all be restored to their earlier versions.',
+            payload: restored.report
+          }
+    }
+    // operation rollback: the revision it brings back is the one it redeployed.
+    const broughtBack = revision.result.redeployOf ?? revision.revisionId
+    const restored = await restoreStamped(client, broughtBack)
+    logRows(restored.report, context)
+    if (restored.none)
+      context.log.notice(
+        `Assistants: no managed assistant has a version stamped with revision ${broughtBack}; none was restored.`
+      )
+    return restored.ok
+      ? { verdict: 'passed', payload: restored.report }
+      : {
+          verdict: 'failed',
+          why: `The assistants could not all be restored to the versions of revision ${broughtBack}.`,
+          payload: restored.report
+        }
+  },
+  restoresUnder: ['rollback'],
+  broughtBack: {
+    skipped: (toRevisionId) =>
+      `this run wrote no assistant, so none is restored on revision ${toRevisionId}`,
+    notice: (why) => `Assistants: ${why}.`
+  },
+  // The spec's table: the assistants' read-back could not conclude → the revision is unproven.
+  inconclusiveRollsBack: true,
+  stopsLaterOn: ENDS_THE_CHECKS
+})

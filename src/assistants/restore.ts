@@ -1,0 +1,114 @@
+/**
+ * Assistants brought back with a revision: after a failed deploy's rollback, each assistant the
+ * run changed made active again at the version it had before; with `operation: rollback`, each
+ * managed assistant at the newest version stamped with the revision brought back. `/latest`
+ * restores config, metadata and name only, so what it leaves (context, description, graph) is
+ * patched back. Created assistants are kept (deleting one deletes its runs).
+ */
+import type { AssistantVersion } from '../agent-server/assistant-schemas'
+import type { AssistantsClient } from '../agent-server/assistants'
+import { MANAGED_BY } from './content'
+import type { AssistantRow, AssistantsReport } from './types'
+
+/** Makes `version` active again, and patches back what `/latest` does not restore. */
+async function restoreTo(
+  client: AssistantsClient,
+  id: string,
+  version: AssistantVersion
+): Promise<{ after?: number; why?: string }> {
+  const latest = await client.setLatest(id, version.version)
+  if (latest.kind === 'not-found') return { why: `POST /assistants/${id}/latest answered 404` }
+  if (latest.kind === 'refused') return { why: `the restore was refused: ${latest.reason}` }
+  const now = await client.get(id)
+  if (now.kind === 'not-found') return { why: 'a read after the restore finds no such assistant' }
+  const back: Record<string, unknown> = {}
+  if (now.value.graph_id !== version.graph_id) back.graph_id = version.graph_id
+  if (JSON.stringify(now.value.context) !== JSON.stringify(version.context))
+    back.context = version.context
+  if (version.description !== null && now.value.description !== version.description)
+    back.description = version.description
+  if (Object.keys(back).length === 0) return { after: now.value.version }
+  const patched = await client.patch(id, back)
+  if (patched.kind === 'not-found' || patched.kind === 'refused')
+    return { why: `patching back ${Object.keys(back).join(', ')} failed` }
+  const read = await client.get(id)
+  return read.kind === 'found'
+    ? { after: read.value.version }
+    : { why: 'a read after the restore finds no such assistant' }
+}
+
+/**
+ * After a failed deploy's rollback: the rows this run wrote, restored. `versionsOf` gives the
+ * versions read before the write (the one to restore among them).
+ */
+export async function restoreWritten(
+  client: AssistantsClient,
+  ran: AssistantsReport,
+  versionsOf: (id: string) => readonly AssistantVersion[]
+): Promise<{ ok: boolean; report: AssistantsReport }> {
+  const rows: AssistantRow[] = []
+  let ok = true
+  for (const row of ran.rows) {
+    if (row.result === 'created') {
+      rows.push({ ...row, changed: [], why: 'kept: created by this run' })
+      continue
+    }
+    if ((row.result !== 'updated' && row.result !== 'pinned') || row.before === undefined) continue
+    const before = versionsOf(row.id).find((version) => version.version === row.before)
+    if (before === undefined) {
+      ok = false
+      rows.push({ ...row, result: undefined, why: `version ${row.before} was not read before` })
+      continue
+    }
+    const restored = await restoreTo(client, row.id, before)
+    if (restored.why !== undefined) ok = false
+    rows.push({
+      ...row,
+      result: restored.why === undefined ? 'restored' : undefined,
+      before: row.after,
+      after: restored.after,
+      ...(restored.why !== undefined && { why: restored.why })
+    })
+  }
+  return { ok, report: { rows } }
+}
+
+/**
+ * `operation: rollback`: every assistant the action manages, at the newest version stamped with
+ * `revisionId` (the revision brought back); `none` when no version is stamped with it.
+ */
+export async function restoreStamped(
+  client: AssistantsClient,
+  revisionId: string
+): Promise<{ ok: boolean; report: AssistantsReport; none: boolean }> {
+  const managed = await client.search({ metadata: { 'managed-by': MANAGED_BY } })
+  const rows: AssistantRow[] = []
+  let ok = true
+  for (const assistant of managed) {
+    const stamped = await client.versions(assistant.assistant_id, {
+      metadata: { 'managed-revision': revisionId }
+    })
+    const newest = stamped.kind === 'found' ? stamped.value[0] : undefined
+    if (newest === undefined) continue
+    const row: AssistantRow = {
+      name: assistant.name,
+      id: assistant.assistant_id,
+      graphId: newest.graph_id,
+      before: assistant.version,
+      changed: []
+    }
+    if (newest.version === assistant.version) {
+      rows.push({ ...row, result: 'unchanged', after: assistant.version })
+      continue
+    }
+    const restored = await restoreTo(client, assistant.assistant_id, newest)
+    if (restored.why !== undefined) ok = false
+    rows.push({
+      ...row,
+      result: restored.why === undefined ? 'restored' : undefined,
+      after: restored.after,
+      ...(restored.why !== undefined && { why: restored.why })
+    })
+  }
+  return { ok, report: { rows }, none: rows.length === 0 }
+}
