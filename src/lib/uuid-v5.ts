@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { v5 } from 'uuid'
 import { UUID } from './ids'
 
 /**
@@ -7,11 +7,5 @@ import { UUID } from './ids'
  */
 export function uuidV5(name: string, namespace: string): string {
   if (!UUID.test(namespace)) throw new Error(`uuidV5: the namespace ${namespace} is not a UUID`)
-  const namespaceBytes = Buffer.from(namespace.replace(/-/g, ''), 'hex')
-  const hash = createHash('sha1').update(namespaceBytes).update(name, 'utf8').digest()
-  const bytes = hash.subarray(0, 16)
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
-  const hex = bytes.toString('hex')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+  return v5(name, namespace)
 }
