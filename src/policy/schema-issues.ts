@@ -49,7 +49,7 @@ function unknownKey(path: (string | number)[], name: string): ExplainedIssue {
     return {
       path: [...path, name],
       key: true,
-      message: `${keyPath}: an environments entry holds sections only (agent, smoke, gate, rollback), not ${name}`
+      message: `${keyPath}: an environments entry holds sections only (${SECTIONS.join(', ')}), not ${name}`
     }
   const suggestion = nearest(name, keys)
   const elsewhere = atTop ? undefined : sectionOf(name)
