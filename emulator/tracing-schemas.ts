@@ -88,6 +88,17 @@ export const runBatch = z.strictObject({
   patch: z.array(z.unknown()).optional()
 })
 
+/** `POST /runs/stats` as the bake window sends it (the service takes more: refused here). */
+export const runStatsQuery = z.strictObject({
+  session: z.array(uuid).min(1),
+  is_root: z.boolean().optional(),
+  start_time: time.optional(),
+  end_time: time.optional(),
+  filter: z.string().nullable().optional(),
+  select: z.array(z.string()).optional()
+})
+
+export type RunStatsQuery = z.infer<typeof runStatsQuery>
 export type SessionCreate = z.infer<typeof sessionCreate>
 export type SessionPatch = z.infer<typeof sessionPatch>
 export type RunCreate = z.infer<typeof runCreate>

@@ -9,7 +9,7 @@ import {
   type SessionPatch
 } from './tracing-schemas'
 import { feedbackStats, percentile } from './tracing-stats'
-import type { Feedback, Run, Score, SessionStats, TracerSession } from './tracing-types'
+import type { Feedback, Run, Score, SessionStats, StatsRun, TracerSession } from './tracing-types'
 
 export interface TracingStoreOptions {
   now: () => number
@@ -219,6 +219,21 @@ export class TracingStore {
     return state && copy(state.run)
   }
 
+  /** The root runs of a session ingested by now, as `POST /runs/stats` counts them. */
+  rootRuns(sessionId: string): StatsRun[] {
+    const now = this.options.now()
+    return [...this.#runs.values()]
+      .filter((row) => row.sessionId === sessionId && row.root)
+      .map((row) => visibleState(row, now))
+      .filter((state) => state !== undefined)
+      .map(({ run, startMs, endMs }) => ({
+        startMs,
+        endMs,
+        error: run.error !== null,
+        metadata: metadataOf(run.extra)
+      }))
+  }
+
   stats(sessionId: string): SessionStats {
     this.settle()
     const now = this.options.now()
@@ -304,6 +319,13 @@ export class TracingStore {
       write: (init, at, evaluatorError) => this.addFeedback(init, at, evaluatorError)
     })
   }
+}
+
+function metadataOf(extra: Run['extra']): Record<string, unknown> {
+  const metadata = extra?.metadata
+  return metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata)
+    ? (metadata as Record<string, unknown>)
+    : {}
 }
 
 export function visibleState(row: RunRow, now: number): RunState | undefined {

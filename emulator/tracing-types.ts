@@ -125,6 +125,15 @@ export interface SessionStats {
   feedback_stats: Record<string, FeedbackStat>
 }
 
+/** A root run as `POST /runs/stats` counts it: stored, or made by a traffic generator. */
+export interface StatsRun {
+  startMs: number
+  /** Null while it has not ended: it counts, without a latency. */
+  endMs: number | null
+  error: boolean
+  metadata: Record<string, unknown>
+}
+
 export interface FeedbackStat {
   n: number
   avg: number | null

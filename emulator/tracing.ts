@@ -46,6 +46,8 @@ import { ingest, type IngestCounts } from './tracing-ingest'
 import { detail422, listSessions, page } from './tracing-lists'
 import { check, isUuid, sessionCreate, sessionPatch } from './tracing-schemas'
 import { seedExperiment, type ExperimentSeed } from './tracing-seed'
+import { seedProject, seedRootRuns, type RootRunSeed } from './tracing-project'
+import { runStatsRoute, statsReads, type StatsReadEntry } from './tracing-runstats'
 import { TracingStore } from './tracing-store'
 import type { DatasetInit } from './tracing-datasets'
 import type {
@@ -98,6 +100,12 @@ export interface TracingEmulator {
   posted(): IngestCounts & { sessionPosts: number; sessionConflicts: number }
   /** Runs scored so far by a rule, or by all. */
   evaluatorCalls(ruleId?: string): number
+  /** A deployment's project: a session of that name, without a dataset. */
+  seedProject(init: { name: string; id?: string; start_time?: string }): TracerSession
+  /** Root runs of a project's traffic, each visible after the ingest lag; their ids. */
+  seedRootRuns(sessionId: string, runs: readonly RootRunSeed[]): string[]
+  /** Every `POST /runs/stats` received, faulted ones included: the reads a bake made. */
+  statsReads(): StatsReadEntry[]
   close(): Promise<void>
 }
 
@@ -133,6 +141,10 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
     size: number
   ): Answer => {
     const [collection, id, ...rest] = path.split('/').slice(1)
+    if (collection === 'runs' && id === 'stats' && rest.length === 0) {
+      if (method !== 'POST') return METHOD_NOT_ALLOWED
+      return runStatsRoute(body, (sessionId) => store.rootRuns(sessionId))
+    }
     if (collection === 'runs' && (id === 'batch' || method !== 'GET' || id === undefined)) {
       if (size > MAX_BODY)
         return {
@@ -242,6 +254,7 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
     const local = inBase ? url.pathname.slice(basePath.length) : url.pathname
     const path = local.replace(/^\/api\/v1(?=\/)/, '').replace(/\/+$/, '') || '/'
     const record = recordOf(req, url, path)
+    record.at = now()
     requests.push(record)
     const raw = await readBody(req)
     const parsed = parseJson(raw)
@@ -270,6 +283,12 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
       const status = fault.status ?? 503
       const headers: Record<string, string> =
         fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter }
+      if (fault.rawBody !== undefined) {
+        record.status = status
+        res.writeHead(status, { ...headers, 'content-type': 'application/json' })
+        res.end(fault.rawBody)
+        return
+      }
       const body =
         fault.body ??
         (ingestPath
@@ -284,11 +303,13 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
     if (fault?.kind === 'delay')
       await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000).unref())
     if (fault?.kind === 'ignore-offset') url.searchParams.delete('offset')
-    const answer: Answer = parsed.ok
+    const made: Answer = parsed.ok
       ? route(method, path, url.searchParams, parsed.value, raw.length)
       : ingestPath
         ? { status: 422, body: { error: 'Unprocessable entity', details: 'JSON decode error' } }
         : detail422(['body'], 'JSON decode error', 'json_invalid')
+    const answer: Answer =
+      fault?.kind === 'alter' && fault.alter ? { ...made, body: fault.alter(made.body) } : made
     if (fault?.kind === 'reset-after') {
       req.socket.destroy()
       return
@@ -337,6 +358,9 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
         .ruleRows()
         .filter((rule) => ruleId === undefined || rule.id === ruleId)
         .reduce((sum, rule) => sum + rule.calls, 0),
+    seedProject: (init) => seedProject(store, init),
+    seedRootRuns: (sessionId, runs) => seedRootRuns(store, sessionId, runs),
+    statsReads: () => statsReads(requests),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections()

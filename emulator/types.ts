@@ -76,6 +76,8 @@ export interface RecordedRequest {
   status: number
   /** True when an injected fault hit this request. */
   faulted?: boolean
+  /** The emulator's clock when it came (set by the emulators that keep one). */
+  at?: number
 }
 
 export interface Fault {
@@ -89,13 +91,25 @@ export interface Fault {
    * 'ignore-offset': a list answers its first page whatever `offset` is asked (as a service
    * that ignores it would); give it `times` to cover every page read.
    */
-  kind: 'status' | 'reset-before' | 'reset-after' | 'delay' | 'truncate' | 'ignore-offset'
+  kind:
+    | 'status'
+    | 'reset-before'
+    | 'reset-after'
+    | 'delay'
+    | 'truncate'
+    | 'ignore-offset'
+    /** The tracing emulator's answer is made as usual, then `alter` rewrites its JSON body. */
+    | 'alter'
   /** For 'status' (default 503). */
   status?: number
   /** For 'status': the Retry-After header. */
   retryAfter?: string
   /** For 'status': the body to answer instead of `{"detail": "injected <status>"}`. */
   body?: unknown
+  /** For 'status' on the tracing emulator: the raw text answered (JSON can hold no NaN). */
+  rawBody?: string
+  /** For 'alter': the answer's body as the client should get it (a key dropped, say). */
+  alter?: (body: unknown) => unknown
   /** For 'delay' (default 1000). */
   delayMs?: number
   /**

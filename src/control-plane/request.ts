@@ -38,6 +38,11 @@ export interface ControlPlaneClientOptions {
   /** Called with a lazily built line for debug output; never receives a body or a header value. */
   onDebug?: (line: () => string) => void
   onRetry?: (notice: RetryNotice) => void
+  /**
+   * Called with the wait a 429's `Retry-After` asks for, whether or not the call is sent again: a
+   * client whose other calls must hold back too (the tracing service's) learns of it here.
+   */
+  onRetryAfter?: (delayMs: number) => void
   now?: () => number
   /** The sleep between attempts and of each request's timeout: the world's clock. */
   sleep?: Sleep
@@ -130,6 +135,10 @@ export class ControlPlaneRequester {
     const maxAttempts = Math.min(spec.maxAttempts ?? Infinity, this.#options.maxAttempts)
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.#send(spec)
+      if (outcome.kind === 'answer' && outcome.status === 429) {
+        const asked = parseRetryAfter(outcome.retryAfter, now())
+        if (asked !== undefined) this.#options.onRetryAfter?.(asked)
+      }
       let error: ControlPlaneError
       if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
         try {

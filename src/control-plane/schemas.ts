@@ -33,7 +33,12 @@ export const deploymentSchema = z.object({
   latest_revision_id: z.string().nullable(),
   active_revision_id: z.string().nullish(),
   /** When the deployment last changed; operation prune judges staleness by it. */
-  updated_at: z.string().nullish()
+  updated_at: z.string().nullish(),
+  /**
+   * The deployment's tracing project, when the service says (not in the published schema): used
+   * only when it is a UUID, so any other value is kept as text and judged where it is read.
+   */
+  tracer_session_id: z.string().nullish()
 })
 export type Deployment = z.output<typeof deploymentSchema>
 

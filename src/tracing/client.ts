@@ -6,13 +6,26 @@
  */
 import { HttpStatusError, ServiceIdError } from '../control-plane/errors'
 import { SeenPages } from '../control-plane/paging'
+import { sleep } from '../control-plane/retry'
 import {
   ControlPlaneRequester,
   type CallOptions,
-  type ControlPlaneClientOptions
+  type ControlPlaneClientOptions,
+  type RequestSpec
 } from '../control-plane/request'
 import { BODY_CAPS } from '../control-plane/transport'
 import { UUID } from '../lib/ids'
+import type { Sleep } from '../world'
+import { batches, type RunRecord } from './batches'
+import { RetryAfterHold } from './hold'
+import {
+  runStatsBody,
+  runStatsSchema,
+  toRunStats,
+  type StatsAttempt,
+  type StatsWindow,
+  unansweredOrThrow
+} from './run-stats'
 import {
   datasetSchema,
   datasetsSchema,
@@ -29,14 +42,12 @@ import {
 } from './schemas'
 
 export type TracingClientOptions = ControlPlaneClientOptions
+export { RUNS_PER_BATCH, type RunRecord } from './batches'
 
 /** Lists page by at most this many. */
 export const PAGE_LIMIT = 100
 /** Run ids per feedback read: the service's advice (a long query string is refused by proxies). */
 export const FEEDBACK_RUNS_PER_READ = 50
-/** Runs per batch write, at most (the service's limit is 100 runs and 20 MiB). */
-export const RUNS_PER_BATCH = 100
-const MAX_BATCH_BYTES = 16 * 1024 * 1024
 /** The page limit: no list the gate reads is longer (10,000 items); past it the list is refused. */
 const MAX_PAGES = 100
 
@@ -53,6 +64,7 @@ export const tracingPaths = {
   sessions: () => '/sessions',
   session: (id: string) => `/sessions/${segment(id)}`,
   runsBatch: () => '/runs/batch',
+  runsStats: () => '/runs/stats',
   feedback: () => '/feedback'
 }
 
@@ -66,28 +78,78 @@ export interface NewSession {
   extra: { metadata: Record<string, unknown> }
 }
 
-/** A root run as the gate records it. */
-export interface RunRecord {
-  id: string
-  trace_id: string
-  dotted_order: string
-  name: string
-  run_type: 'chain'
-  start_time: string
-  end_time: string
-  inputs: Record<string, unknown>
-  outputs: Record<string, unknown> | null
-  error: string | null
-  session_id: string
-  reference_example_id: string
-  extra: { metadata: Record<string, unknown> }
-}
-
 export class TracingClient {
   readonly #requester: ControlPlaneRequester
+  readonly #hold: RetryAfterHold
+  readonly #now: () => number
+  readonly #sleep: Sleep
 
   constructor(options: TracingClientOptions) {
-    this.#requester = new ControlPlaneRequester(options)
+    this.#now = options.now ?? Date.now
+    this.#sleep = options.sleep ?? sleep
+    this.#hold = new RetryAfterHold(this.#now, this.#sleep)
+    this.#requester = new ControlPlaneRequester({
+      ...options,
+      onRetryAfter: (delayMs) => {
+        this.#hold.extend(delayMs)
+        options.onRetryAfter?.(delayMs)
+      }
+    })
+  }
+
+  /** Epoch milliseconds before which no call is sent: the latest `Retry-After` of a 429. */
+  get heldUntil(): number {
+    return this.#hold.until
+  }
+
+  /** The pause before retry `retryNumber` (0 for the first): the client's backoff. */
+  retryDelay(retryNumber: number): number {
+    return this.#requester.retryDelay(retryNumber)
+  }
+
+  /** The clock the client's deadlines are read on. */
+  now(): number {
+    return this.#now()
+  }
+
+  /** A sleep on that clock. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return this.#sleep(ms, signal)
+  }
+
+  /** A project (a session) by exact name; undefined when there is none. */
+  async findSessionByName(name: string, call: CallOptions): Promise<Session | undefined> {
+    const found = await this.#get(tracingPaths.sessions(), { name, limit: 1 }, sessionsSchema, call)
+    // `name` is exact on the service; a service that matches otherwise is not followed.
+    return found.find((session) => session.name === name)
+  }
+
+  /**
+   * One attempt at the stats of the project's root runs started in the window (no retry: the
+   * caller decides how long to keep trying, see stats-read.ts). An answer that is not numbers in
+   * range, a 408/425/429/5xx, no answer, or a `Retry-After` hold past the deadline is
+   * `unanswered`; any other refusal is thrown.
+   */
+  async runStatsAttempt(
+    projectId: string,
+    window: StatsWindow,
+    call: CallOptions
+  ): Promise<StatsAttempt> {
+    try {
+      const stats = await this.#request({
+        ...call,
+        maxAttempts: 1,
+        method: 'POST',
+        path: tracingPaths.runsStats(),
+        body: runStatsBody(segment(projectId), window),
+        schema: runStatsSchema,
+        maxBodyBytes: BODY_CAPS.tracingJson,
+        idempotent: true
+      })
+      return { kind: 'answered', stats: toRunStats(stats) }
+    } catch (error) {
+      return unansweredOrThrow(error)
+    }
   }
 
   /** A dataset by id (a UUID), else by exact name; undefined when there is none. */
@@ -171,14 +233,22 @@ export class TracingClient {
   }
 
   /** An experiment with its stats; undefined when there is none of that id. */
-  async getSession(id: string, call: CallOptions): Promise<Session | undefined> {
+  getSession(id: string, call: CallOptions): Promise<Session | undefined> {
+    return this.#session(id, { include_stats: 'true' }, call)
+  }
+
+  /** A project (a session) without its stats, which a deployment's project has many runs to count for. */
+  getProject(id: string, call: CallOptions): Promise<Session | undefined> {
+    return this.#session(id, {}, call)
+  }
+
+  async #session(
+    id: string,
+    query: Record<string, string>,
+    call: CallOptions
+  ): Promise<Session | undefined> {
     try {
-      const session = await this.#get(
-        tracingPaths.session(id),
-        { include_stats: 'true' },
-        sessionSchema,
-        call
-      )
+      const session = await this.#get(tracingPaths.session(id), query, sessionSchema, call)
       if (session.id.toLowerCase() !== id.toLowerCase()) throw new ServiceIdError(session.id)
       return session
     } catch (error) {
@@ -193,7 +263,7 @@ export class TracingClient {
    */
   async createSession(session: NewSession, call: CallOptions): Promise<'created' | 'name-taken'> {
     try {
-      await this.#requester.request({
+      await this.#request({
         ...call,
         method: 'POST',
         path: tracingPaths.sessions(),
@@ -215,7 +285,7 @@ export class TracingClient {
     patch: { end_time: string; extra: { metadata: Record<string, unknown> } },
     call: CallOptions
   ): Promise<void> {
-    await this.#requester.request({
+    await this.#request({
       ...call,
       method: 'PATCH',
       path: tracingPaths.session(id),
@@ -229,7 +299,7 @@ export class TracingClient {
   /** Records runs, in batches of at most 100 runs and 16 MiB. */
   async postRuns(runs: readonly RunRecord[], call: CallOptions): Promise<void> {
     for (const batch of batches(runs)) {
-      await this.#requester.request({
+      await this.#request({
         ...call,
         method: 'POST',
         path: tracingPaths.runsBatch(),
@@ -289,13 +359,19 @@ export class TracingClient {
     throw seen.endless(MAX_PAGES)
   }
 
+  /** Every call of the client: held back while a 429's `Retry-After` lasts, then sent. */
+  async #request<T>(spec: RequestSpec<T>): Promise<T> {
+    await this.#hold.wait(spec.method, spec.path, spec)
+    return this.#requester.request(spec)
+  }
+
   #get<T>(
     path: string,
     query: Record<string, string | number | readonly string[] | undefined>,
     schema: import('zod').ZodType<T>,
     call: CallOptions
   ): Promise<T> {
-    return this.#requester.request({
+    return this.#request({
       ...call,
       method: 'GET',
       path,
@@ -304,21 +380,4 @@ export class TracingClient {
       maxBodyBytes: BODY_CAPS.tracingJson
     })
   }
-}
-
-/** Runs split so that no batch holds more than 100 runs or 16 MiB of JSON. */
-function* batches(runs: readonly RunRecord[]): Generator<RunRecord[]> {
-  let batch: RunRecord[] = []
-  let bytes = 0
-  for (const run of runs) {
-    const size = Buffer.byteLength(JSON.stringify(run))
-    if (batch.length > 0 && (batch.length >= RUNS_PER_BATCH || bytes + size > MAX_BATCH_BYTES)) {
-      yield batch
-      batch = []
-      bytes = 0
-    }
-    batch.push(run)
-    bytes += size
-  }
-  if (batch.length > 0) yield batch
 }
