@@ -92,10 +92,10 @@ export interface ControlPlaneEmulator {
   /** How the agent server answers while this revision serves. */
   setRevisionAgent(revisionId: string, agent: AgentBehaviour): void
   /**
-   * The revision `deployment` (an id or a name) serves now, or undefined: give it to the agent
-   * server as `host: () => controlPlane.serving('name')`.
+   * The revision `deployment` (an id or a name) serves now (or `at`), or undefined: give it to the
+   * agent server as `host: () => controlPlane.serving('name')`.
    */
-  serving(deployment: string): ServingRevision | undefined
+  serving(deployment: string, at?: number): ServingRevision | undefined
   /** Every redeploy request received, including refused and faulted ones. */
   redeploys(): RecordedRequest[]
   /**
@@ -241,6 +241,7 @@ export async function startControlPlane(
       url,
       inBase ? url.pathname.slice(basePath.length) || '/' : url.pathname
     )
+    record.at = (options.now ?? Date.now)()
     requests.push(record)
     const parsed = parseJson(await readBody(req))
     if (parsed.ok) record.body = parsed.value
@@ -352,7 +353,7 @@ export async function startControlPlane(
     setActiveLagMs: (lagMs) => store.setActiveLagMs(lagMs),
     setAgent: (agent) => store.setAgent(agent),
     setRevisionAgent: (revisionId, agent) => store.setRevisionAgent(revisionId, agent),
-    serving: (deployment) => store.serving(deployment),
+    serving: (deployment, at) => store.serving(deployment, at),
     redeploys: () =>
       requests.filter((request) => request.method === 'POST' && REDEPLOY_PATH.test(request.path)),
     commitOf: (ref) => store.commitOf(ref),

@@ -25,6 +25,17 @@ export { startServices, startServingAgent, type Services } from './services'
 export { startTracing, type TracingEmulator, type TracingOptions } from './tracing'
 export { holdsReference, seedGate, type ExperimentSeed, type SeededRun } from './tracing-seed'
 export type { DatasetInit } from './tracing-datasets'
+export type { RootRunSeed } from './tracing-project'
+export type { StatsReadEntry } from './tracing-runstats'
+export {
+  latencyAt,
+  TrafficGenerator,
+  type TrafficPhase,
+  type TrafficProfile,
+  type TrafficRevision,
+  type TrafficSpec,
+  type TrafficSwitch
+} from './tracing-traffic'
 export type { IngestCounts } from './tracing-ingest'
 export type {
   Dataset,

@@ -5,11 +5,20 @@ import {
   type ControlPlaneOptions
 } from './control-plane'
 import { startTracing, type TracingEmulator, type TracingOptions } from './tracing'
+import type { TrafficGenerator, TrafficSpec } from './tracing-traffic'
 
 export interface Services {
   controlPlane: ControlPlaneEmulator
   agent: AgentServerEmulator
   tracing: TracingEmulator
+  /**
+   * Users' traffic to the deployment named (or of that id): root runs in its tracing project
+   * (made now if the control plane has not made it yet), sent by whichever revision the control
+   * plane serves at each moment (see tracing-traffic.ts).
+   */
+  traffic(deployment: string, spec: TrafficSpec): { projectId: string; generator: TrafficGenerator }
+  /** The control plane's clock when the first redeploy request at or after `at` came. */
+  firstRedeployAfter(at: number): number | undefined
   close(): Promise<void>
 }
 
@@ -25,6 +34,8 @@ export async function startServices(
     tenantId?: string
     now?: () => number
     serve?: string
+    /** Each deployment the control plane makes has its tracing project (a session of its name). */
+    deploymentProjects?: boolean
     controlPlane?: ControlPlaneOptions
     agent?: AgentServerOptions
     tracing?: TracingOptions
@@ -38,11 +49,39 @@ export async function startServices(
     agent: { apiKey, ...options.agent },
     controlPlane: { apiKey, ...clock, ...tenant, ...options.controlPlane }
   })
-  const tracing = await startTracing({ apiKey, ...clock, ...tenant, ...options.tracing })
+  const tracing = await startTracing({
+    apiKey,
+    ...clock,
+    ...tenant,
+    // A deployment's project exists once the deployment does, as on the service (asked for:
+    // the gate's tests count the sessions).
+    ...(options.deploymentProjects === true && {
+      deploymentProjects: () => controlPlane.tracingProjects()
+    }),
+    ...options.tracing
+  })
   return {
     controlPlane,
     agent,
     tracing,
+    traffic: (deployment, spec) => {
+      const name =
+        controlPlane.deployments().find((found) => found.id === deployment)?.name ?? deployment
+      const project =
+        tracing.sessions().find((session) => session.name === name) ?? tracing.seedProject({ name })
+      const generator = tracing.addTraffic(
+        project.id,
+        spec,
+        (at) => controlPlane.serving(name, at)?.revisionId
+      )
+      return { projectId: project.id, generator }
+    },
+    firstRedeployAfter: (at) =>
+      controlPlane
+        .redeploys()
+        .map((request) => request.at ?? Number.NaN)
+        .filter((time) => time >= at)
+        .sort((a, b) => a - b)[0],
     close: async () => {
       await Promise.all([controlPlane.close(), agent.close(), tracing.close()])
     }

@@ -228,13 +228,13 @@ export class Store {
     return this.#view(deployment)
   }
 
-  /** The revision `deployment` (an id or a name) serves now, or undefined when none does. */
-  serving(deployment: string): ServingRevision | undefined {
+  /** The revision `deployment` (an id or a name) serves at `at`, or undefined when none does. */
+  serving(deployment: string, at = this.options.now()): ServingRevision | undefined {
     const found =
       this.#deployments.get(deployment) ??
       [...this.#deployments.values()].find((candidate) => candidate.name === deployment)
     if (!found) return undefined
-    const { current, previous } = this.#serving(found.id)
+    const { current, previous } = this.#serving(found.id, at)
     const record = this.#revisions.find((candidate) => candidate.id === current?.id)
     if (!record) return undefined
     return {

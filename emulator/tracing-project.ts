@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { dottedTime } from './tracing-schemas'
 import type { TracingStore } from './tracing-store'
-import type { TracerSession } from './tracing-types'
+import { TrafficGenerator, type TrafficSpec } from './tracing-traffic'
+import type { StatsRun, TracerSession } from './tracing-types'
 
 /**
  * A deployment's tracing project as the service keeps one: a session named after the deployment,
@@ -20,8 +21,50 @@ export interface RootRunSeed {
   metadata?: Record<string, unknown>
 }
 
-/** Creates the project (a session) of a deployment; throws when the name is taken. */
-export function seedProject(
+/** The projects' root runs as stats read them: those posted, and those of traffic generators. */
+export class ProjectRuns {
+  readonly #traffic = new Map<string, TrafficGenerator[]>()
+
+  constructor(private readonly store: TracingStore) {}
+
+  /** Creates the project (a session) of a deployment; throws when the name is taken. */
+  seed(init: { name: string; id?: string; start_time?: string }): TracerSession {
+    return seedProject(this.store, init)
+  }
+
+  /** Creates the project of each name that has none (a deployment the control plane made). */
+  ensure(names: readonly string[]): void {
+    const taken = new Set(this.store.sessions().map((session) => session.name))
+    for (const name of names) if (!taken.has(name)) seedProject(this.store, { name })
+  }
+
+  seedRootRuns(sessionId: string, runs: readonly RootRunSeed[]): string[] {
+    return seedRootRuns(this.store, sessionId, runs)
+  }
+
+  addTraffic(
+    sessionId: string,
+    spec: TrafficSpec,
+    serving: (at: number) => string | undefined
+  ): TrafficGenerator {
+    if (!this.store.hasSession(sessionId)) throw new Error(`addTraffic: no session ${sessionId}`)
+    const generator = new TrafficGenerator(spec, {
+      serving,
+      now: () => this.store.now(),
+      ingestLagMs: () => this.store.ingestLagMs
+    })
+    this.#traffic.set(sessionId, [...(this.#traffic.get(sessionId) ?? []), generator])
+    return generator
+  }
+
+  /** The session's root runs visible now; a generator's only those started in `[start, end)`. */
+  readonly runsOf = (sessionId: string, start: number, end: number): StatsRun[] => [
+    ...this.store.rootRuns(sessionId),
+    ...(this.#traffic.get(sessionId) ?? []).flatMap((generator) => generator.runs(start, end))
+  ]
+}
+
+function seedProject(
   store: TracingStore,
   init: { name: string; id?: string; start_time?: string }
 ): TracerSession {
@@ -36,7 +79,7 @@ export function seedProject(
 }
 
 /** Posts root runs to a project as ingest does: each is visible after the ingest lag. */
-export function seedRootRuns(
+function seedRootRuns(
   store: TracingStore,
   sessionId: string,
   runs: readonly RootRunSeed[]

@@ -74,8 +74,11 @@ export function windowStats(
   }
 }
 
-/** Answers a stats request from `runsOf(session)`: the root runs visible now. */
-export function runStatsRoute(body: unknown, runsOf: (sessionId: string) => StatsRun[]): Answer {
+/** Answers a stats request from `runsOf(session, start, end)`: the root runs visible now. */
+export function runStatsRoute(
+  body: unknown,
+  runsOf: (sessionId: string, start: number, end: number) => StatsRun[]
+): Answer {
   const checked = check(runStatsQuery, body)
   if (!checked.ok) return { status: 422, body: { detail: checked.problems } }
   const query = checked.value
@@ -86,16 +89,10 @@ export function runStatsRoute(body: unknown, runsOf: (sessionId: string) => Stat
       return { status: 400, body: { detail: `Invalid filter: ${query.filter}` } }
   }
   // Only root runs are kept for stats (rootRuns): `is_root` changes nothing here.
-  const runs = query.session.flatMap((id) => runsOf(id))
-  return {
-    status: 200,
-    body: windowStats(
-      runs,
-      msOf(query.start_time) ?? Number.NEGATIVE_INFINITY,
-      msOf(query.end_time) ?? Number.POSITIVE_INFINITY,
-      match
-    )
-  }
+  const start = msOf(query.start_time) ?? Number.NEGATIVE_INFINITY
+  const end = msOf(query.end_time) ?? Number.POSITIVE_INFINITY
+  const runs = query.session.flatMap((id) => runsOf(id, start, end))
+  return { status: 200, body: windowStats(runs, start, end, match) }
 }
 
 const msOf = (value: string | number | undefined) =>

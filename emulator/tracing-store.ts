@@ -74,6 +74,10 @@ export class TracingStore {
     return this.options.now()
   }
 
+  get ingestLagMs(): number {
+    return this.#ingestLagMs
+  }
+
   setIngestLagMs(ms: number): void {
     this.#ingestLagMs = ms
   }

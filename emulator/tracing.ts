@@ -33,6 +33,12 @@
  *   reference_example_id / session_id / trace_id / dotted_order, or whose dotted_order is not its
  *   start time and id → 422 (ingest shape `{"error","details"}`); more than 100 runs in a batch
  *   → 422; a body over 20 MiB → 413.
+ * - Run stats (the bake window): `POST /runs/stats` over a session's visible root runs started in
+ *   `[start_time, end_time)` (tracing-runstats.ts; only the filter `and(eq(metadata_key, "K"),
+ *   eq(metadata_value, "V"))`, else 400), each read in `statsReads()`. A deployment's project:
+ *   `seedProject`, `seedRootRuns`, `addTraffic` (tracing-traffic.ts; startServices' `traffic`
+ *   follows the control plane's serving revision), `deploymentProjects` (names made on demand).
+ *   Faults also `alter` an answer's body or send `rawBody` text (a NaN, say).
  * - Lists are bare arrays; `GET /sessions` is in creation order unless asked
  *   `sort_by=start_time&sort_by_desc=true`. Also served: `GET /runs/{id}` (404 until the run is
  *   ingested), `GET /sessions?name=`.
@@ -46,9 +52,10 @@ import { ingest, type IngestCounts } from './tracing-ingest'
 import { detail422, listSessions, page } from './tracing-lists'
 import { check, isUuid, sessionCreate, sessionPatch } from './tracing-schemas'
 import { seedExperiment, type ExperimentSeed } from './tracing-seed'
-import { seedProject, seedRootRuns, type RootRunSeed } from './tracing-project'
+import { ProjectRuns, type RootRunSeed } from './tracing-project'
 import { runStatsRoute, statsReads, type StatsReadEntry } from './tracing-runstats'
 import { TracingStore } from './tracing-store'
+import type { TrafficGenerator, TrafficSpec } from './tracing-traffic'
 import type { DatasetInit } from './tracing-datasets'
 import type {
   Dataset,
@@ -75,6 +82,8 @@ export interface TracingOptions {
   countChildRuns?: boolean
   duplicateRunStatus?: 202 | 409
   port?: number
+  /** Names whose project exists as soon as a request comes (the control plane's deployments). */
+  deploymentProjects?: () => readonly string[]
 }
 
 export interface TracingEmulator {
@@ -104,6 +113,15 @@ export interface TracingEmulator {
   seedProject(init: { name: string; id?: string; start_time?: string }): TracerSession
   /** Root runs of a project's traffic, each visible after the ingest lag; their ids. */
   seedRootRuns(sessionId: string, runs: readonly RootRunSeed[]): string[]
+  /**
+   * Users' traffic to a project, as root runs computed when a read comes (tracing-traffic.ts):
+   * `serving(at)` says which revision served then (the control plane's, see services.ts).
+   */
+  addTraffic(
+    sessionId: string,
+    spec: TrafficSpec,
+    serving: (at: number) => string | undefined
+  ): TrafficGenerator
   /** Every `POST /runs/stats` received, faulted ones included: the reads a bake made. */
   statsReads(): StatsReadEntry[]
   close(): Promise<void>
@@ -127,6 +145,7 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
     countChildRuns: options.countChildRuns ?? false
   })
   const requests: RecordedRequest[] = []
+  const projects = new ProjectRuns(store)
   const faults = new FaultQueue()
   const counts: IngestCounts = { runPosts: 0, duplicateRunPosts: 0, runPatches: 0 }
   let sessionPosts = 0
@@ -143,7 +162,7 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
     const [collection, id, ...rest] = path.split('/').slice(1)
     if (collection === 'runs' && id === 'stats' && rest.length === 0) {
       if (method !== 'POST') return METHOD_NOT_ALLOWED
-      return runStatsRoute(body, (sessionId) => store.rootRuns(sessionId))
+      return runStatsRoute(body, projects.runsOf)
     }
     if (collection === 'runs' && (id === 'batch' || method !== 'GET' || id === undefined)) {
       if (size > MAX_BODY)
@@ -276,6 +295,7 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
     // As the control plane's emulator: the workspace is checked only when the test names one.
     if (options.tenantId !== undefined && tenant !== undefined && tenant !== tenantId)
       return refuse(403, 'Forbidden', 'Forbidden')
+    if (options.deploymentProjects) projects.ensure(options.deploymentProjects())
     const fault = faults.take(method, path)
     if (fault) record.faulted = true
     await fault?.before?.()
@@ -358,8 +378,9 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
         .ruleRows()
         .filter((rule) => ruleId === undefined || rule.id === ruleId)
         .reduce((sum, rule) => sum + rule.calls, 0),
-    seedProject: (init) => seedProject(store, init),
-    seedRootRuns: (sessionId, runs) => seedRootRuns(store, sessionId, runs),
+    seedProject: (init) => projects.seed(init),
+    seedRootRuns: (sessionId, runs) => projects.seedRootRuns(sessionId, runs),
+    addTraffic: (sessionId, spec, serving) => projects.addTraffic(sessionId, spec, serving),
     statsReads: () => statsReads(requests),
     close: () =>
       new Promise<void>((resolve, reject) => {
