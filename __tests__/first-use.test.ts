@@ -61,4 +61,10 @@ describe('what loads on first use', () => {
       ])
     ).toEqual([])
   })
+
+  it('a deploy loads of the bake only its time budget and words, never the bake itself', () => {
+    const deploy = loadedWith('src/execute.ts')
+    expect(deploy).toContain('src/after-deploy/bake-check.ts')
+    expect(underAny(deploy, ['src/bake/'])).toEqual(['src/bake/windows.ts', 'src/bake/words.ts'])
+  })
 })

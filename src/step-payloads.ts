@@ -1,3 +1,4 @@
+import type { BakeReport } from './bake/report-types'
 import type { GateReport } from './evaluation/types'
 import type { AfterDeployChecks, RollbackReport, SuiteReport } from './result'
 
@@ -19,6 +20,8 @@ export interface StepPayloads {
   suite: SuiteReport
   /** `gate.dataset`: the evaluation gate's report. */
   gate: GateReport
+  /** `bake.duration`: the bake window's reads and verdict. */
+  bake: BakeReport
 }
 
 /** A step after DEPLOYED, by name. */

@@ -1,5 +1,6 @@
 import { a2aStep, assistantStep, runStep, suiteStep } from './agent-steps'
 import type { StepRow } from './check-runner'
+import { bakeStep } from './bake-check'
 import { gateStep } from './gate-check'
 import { commitStep, infoStep, servingStep } from './revision-steps'
 
@@ -22,5 +23,6 @@ export const CHECKS: readonly StepRow[] = [
   runStep,
   a2aStep,
   suiteStep,
-  gateStep
+  gateStep,
+  bakeStep
 ]

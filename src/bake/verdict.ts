@@ -11,6 +11,9 @@ import type {
   PreviousWindow,
   WindowStats
 } from './types'
+import { metricWords } from './words'
+
+export { metricWords }
 
 /** z of the 95 % interval. */
 const Z = 1.96
@@ -181,12 +184,6 @@ export function finalVerdict(stats: WindowStats, rows: readonly BoundJudgement[]
       why: `${metricWords(open)} could not be judged: ${open.why ?? 'no value'}`
     }
   return { verdict: 'pass' }
-}
-
-/** "error rate" or "p99 against the previous window". */
-export function metricWords(row: Pick<BoundJudgement, 'metric' | 'relative'>): string {
-  const name = row.metric === 'error-rate' ? 'error rate' : row.metric
-  return row.relative ? `${name} against the previous window` : name
 }
 
 /** "error rate 7.5% (bound ≤ 5%, 120 runs)". */

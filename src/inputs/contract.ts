@@ -107,7 +107,10 @@ export const OUTPUT_NAMES = [
   'eval-passed',
   'experiment-id',
   'baseline-experiment-id',
-  'eval-scores'
+  'eval-scores',
+  // Bake window (bake.duration)
+  'bake-passed',
+  'bake-stats'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]

@@ -168,6 +168,8 @@ function commonConfig(fields: InputFields, env: InputEnv, policy: StepPolicy | u
     github: githubRecords(fields),
     /** `gate.dataset`: the evaluation gate after the other checks; undefined when not asked for. */
     gate: checks.gate,
+    /** `bake.duration`: the bake window after every check passed; undefined when not asked for. */
+    bake: checks.bake,
     /** The release policy: its path, the entry applied and the policy in effect (its digest). */
     releasePolicy: policy,
     /** To log before anything is sent. */

@@ -1,6 +1,7 @@
 import type { OutputName } from '../inputs/contract'
 import type { CheckName } from '../step-payloads'
 import type { StepPayloads } from '../step-payloads'
+import { bakeOutputs, bakeStatusLine, renderBake, renderBakeLine } from './bake'
 import { gateStatusLine, renderGate, renderGateLine } from './gate'
 import type { Markdown } from './markdown'
 import type { Redactor } from './redact'
@@ -80,6 +81,14 @@ export const STEP_ROWS: Rows = {
     comment: (gate, { md, broughtBack }) => renderGateLine(gate, md, { broughtBack }),
     status: (gate) => gateStatusLine(gate),
     outputs: (gate) => gate.outputs
+  },
+  bake: {
+    words: 'bake window',
+    failedPhrase: (bake) => bakeStatusLine(bake),
+    summary: (bake, { md }) => renderBake(bake, md),
+    comment: (bake, { md }) => renderBakeLine(bake, md),
+    status: (bake) => bakeStatusLine(bake),
+    outputs: (bake) => bakeOutputs(bake)
   }
 }
 
