@@ -56,12 +56,13 @@ export const bakeStep = defineStep<'bake', BakeSettings, PreparedBake>({
   },
   plan: (prepared) => planLines(prepared),
   dryRun: 'Dry run: the bake window read what it needs before the write; nothing was watched.',
-  run: async ({ prepared, revision, context }) => {
+  run: async ({ prepared, revision, context, deadline }) => {
     const { runBake } = await bake()
     const deps = await bakeDeps(prepared.settings, context)
     const outcome = await runBake(prepared, revision.revisionId, {
       ...deps,
-      progress: context.progress
+      progress: context.progress,
+      deadline
     })
     if (outcome.kind === 'skipped') {
       context.log.notice(`Bake window skipped: ${outcome.why}.`)

@@ -31,6 +31,8 @@ const QUIET_MS = 60_000
 export interface BakeRunDeps extends BakeDeps {
   /** "baking: 6 of 15 min" (the frame throttles it to the log and GitHub, once a minute). */
   progress(text: string): void
+  /** The step's own bound (its start plus its overtime): no read runs past it. */
+  deadline: number
 }
 
 export type BakeOutcome = { kind: 'skipped'; why: string } | { kind: 'baked'; report: BakeReport }
@@ -105,7 +107,7 @@ export async function runBake(
   let lastReason = ''
   for (const [position, read] of schedule.reads.entries()) {
     await waitUntil(read.due, start, settings.durationMs, deps)
-    const until = schedule.reads[position + 1]?.due ?? schedule.end
+    const until = Math.min(schedule.reads[position + 1]?.due ?? schedule.end, deps.deadline)
     const answer = await readWindow(project, read, filter, until, deps)
     const point: BakeReadPoint = {
       index: read.index,
