@@ -176,3 +176,29 @@ describe('the bake window: the tracing service fails', () => {
     expect(stats(run.outputs)).toMatchObject({ verdict: 'pass', reads: 15 })
   }, 120_000)
 })
+
+describe('the bake window: a cancel', () => {
+  it('is a cancel: no rollback, bake-passed false, verdict inconclusive, the summary says it was cut short', async () => {
+    const services = await start()
+    const { previous } = seeded(services, {
+      profile: (revision) =>
+        revision.servedAtStart ? HEALTHY : { runsPerMinute: 30, errorShare: 0.03 }
+    })
+    const run = await runInProcess(
+      bakeStep(services, {}, {}, { rollback: { 'on-failure': true } }),
+      {
+        onStdout: (line, _, cancel) => {
+          if (line.startsWith('Bake read 3 of 15')) cancel('SIGTERM')
+        }
+      }
+    )
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs['bake-passed']).toBe('false')
+    expect(stats(run.outputs)).toMatchObject({ verdict: 'inconclusive', reads: 3 })
+    expect(run.outputs['rolled-back']).toBe('false')
+    expect(services.controlPlane.redeploys()).toEqual([])
+    expect(run.outputs['previous-revision-id']).toBe(previous)
+    expect(run.summary).toMatch(/Bake window: cut short after/)
+    expect(run.summary).toContain('The bake was cut short by a cancel')
+  }, 120_000)
+})

@@ -231,7 +231,18 @@ async function runSteps(
         why: `The ${row.name} check could not be made: ${message}`
       }
     }
-    throwIfCancelled(signal)
+    if (signal?.aborted) {
+      // A step that hands back what it saw before a cancel keeps it for the report; the cancel
+      // stays a cancel (no verdict on the revision, no rollback).
+      if (outcome.payload === undefined) throw cancelOf(signal)
+      checks.verdicts.push({
+        check: row.name,
+        verdict: 'inconclusive',
+        why: 'cut short by a cancel'
+      })
+      Object.assign(checks.payloads, { [row.name]: outcome.payload })
+      throw new CancelledDuringChecks(cancelOf(signal), checks)
+    }
     const verdict: CheckVerdict<CheckName> = { check: row.name, verdict: outcome.verdict }
     if (outcome.why !== undefined) verdict.why = outcome.why
     if (outcome.saw !== undefined) verdict.saw = outcome.saw
@@ -283,8 +294,21 @@ function warnPastJobLimit(list: readonly StepRow[], config: Config, context: Ste
   )
 }
 
+/** A cancel during the checks, with what the steps saw until then (a step cut short included). */
+export class CancelledDuringChecks extends CancelledError {
+  constructor(
+    cancel: CancelledError,
+    readonly checks: StepChecks
+  ) {
+    super(cancel.signalName)
+  }
+}
+
+const cancelOf = (signal: AbortSignal): CancelledError =>
+  signal.reason instanceof CancelledError ? signal.reason : new CancelledError('abort')
+
 /** Rejects with the signal's CancelledError once the run is cancelled. */
 function throwIfCancelled(signal: AbortSignal | undefined): void {
   if (!signal?.aborted) return
-  throw signal.reason instanceof CancelledError ? signal.reason : new CancelledError('abort')
+  throw cancelOf(signal)
 }

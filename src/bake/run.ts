@@ -53,6 +53,28 @@ export async function runBake(
   revisionId: string,
   deps: BakeRunDeps
 ): Promise<BakeOutcome> {
+  const startedAt = deps.clock.now()
+  const cut: { report?: BakeReport } = {}
+  try {
+    return await bake(prepared, revisionId, deps, cut)
+  } catch (error) {
+    // A cancel is no verdict on the revision: what was read is kept, and said to be cut short.
+    if (!deps.signal?.aborted || cut.report === undefined) throw error
+    const report = cut.report
+    report.cutShort = true
+    report.verdict = 'inconclusive'
+    report.watchedMs = deps.clock.now() - startedAt
+    report.why = `the bake was cut short by a cancel after ${lengthWords(report.watchedMs)} of ${lengthWords(report.durationMs)}`
+    return { kind: 'baked', report }
+  }
+}
+
+async function bake(
+  prepared: PreparedBake,
+  revisionId: string,
+  deps: BakeRunDeps,
+  cut: { report?: BakeReport }
+): Promise<BakeOutcome> {
   const { settings, previous } = prepared
   const bounds = boundsOf(settings)
   const absolute =
@@ -78,6 +100,7 @@ export async function runBake(
     startedAt: start,
     watchedMs: 0
   }
+  cut.report = report
   const done = (verdict: BakeReport['verdict'], why?: string, decided?: BoundJudgement) => {
     report.verdict = verdict
     if (why !== undefined) report.why = why
