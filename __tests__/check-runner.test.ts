@@ -47,7 +47,8 @@ function scripted(
       },
       broughtBack: 'again',
       inconclusiveRollsBack: row.inconclusiveRollsBack,
-      stopsLaterOn: row.stopsLaterOn
+      stopsLaterOn: row.stopsLaterOn,
+      onlyAfterPasses: row.onlyAfterPasses
     })
   )
   return { list, ran }
@@ -60,7 +61,7 @@ async function runChecks(list: readonly StepRow[], signal?: AbortSignal) {
 }
 
 describe('the check runner', () => {
-  it('runs the checks in the listed order: commit, serving, /info, assistants, assistant, run, A2A, suite, gate', async () => {
+  it('runs the checks in the listed order: commit, serving, /info, assistants, assistant, run, A2A, suite, gate, bake', async () => {
     const { list, ran } = scripted({})
     const checks = await runChecks(list)
     expect(ran).toEqual([
@@ -72,7 +73,8 @@ describe('the check runner', () => {
       'run',
       'a2a',
       'suite',
-      'gate'
+      'gate',
+      'bake'
     ])
     expect(checks.verdicts.map(({ check, verdict }) => [check, verdict])).toEqual(
       ran.map((check) => [check, 'passed'])
@@ -102,25 +104,30 @@ describe('the check runner', () => {
     expect(checks.verdicts.at(-1)).toEqual({ check, verdict, why: `${check}: ${verdict}` })
   })
 
-  it.each<[CheckName, CheckVerdictKind]>([
-    ['info', 'inconclusive'],
-    ['info', 'skipped'],
-    ['serving', 'skipped']
-  ])('goes on when %s is %s: the agent checks still give a verdict', async (check, verdict) => {
-    const { list, ran } = scripted({ [check]: verdict })
-    await runChecks(list)
-    expect(ran).toEqual([
-      'commit',
-      'serving',
-      'info',
-      'assistants',
-      'assistant',
-      'run',
-      'a2a',
-      'suite',
-      'gate'
-    ])
-  })
+  it.each<[CheckName, CheckVerdictKind, CheckName[]]>([
+    // The bake watches for long: not once a check could not conclude.
+    ['info', 'inconclusive', []],
+    ['info', 'skipped', ['bake']],
+    ['serving', 'skipped', ['bake']]
+  ])(
+    'goes on when %s is %s: the agent checks still give a verdict',
+    async (check, verdict, after) => {
+      const { list, ran } = scripted({ [check]: verdict })
+      await runChecks(list)
+      expect(ran).toEqual([
+        'commit',
+        'serving',
+        'info',
+        'assistants',
+        'assistant',
+        'run',
+        'a2a',
+        'suite',
+        'gate',
+        ...after
+      ])
+    }
+  )
 
   it('gives no verdict to a check not asked for', async () => {
     const config = configFor({
@@ -214,7 +221,8 @@ describe("the runner's list: the spec's table of checks that cannot conclude", (
       ['run', true],
       ['a2a', true],
       ['suite', true],
-      ['gate', true]
+      ['gate', true],
+      ['bake', true]
     ])
   })
 
@@ -228,7 +236,9 @@ describe("the runner's list: the spec's table of checks that cannot conclude", (
     ['run', 'inconclusive', true],
     ['suite', 'inconclusive', true],
     ['gate', 'inconclusive', true],
-    ['gate', 'failed', true]
+    ['gate', 'failed', true],
+    ['bake', 'inconclusive', true],
+    ['bake', 'failed', true]
   ])('%s %s is ground for a rollback: %s', (check, verdict, expected) => {
     expect(checksRollBack(CHECKS, { verdicts: [{ check, verdict }] })).toBe(expected)
   })

@@ -67,4 +67,10 @@ describe('what loads on first use', () => {
     expect(deploy).toContain('src/after-deploy/assistants-step.ts')
     expect(underAny(deploy, ['src/assistants/', 'src/agent-server/assistants'])).toEqual([])
   })
+
+  it('a deploy loads of the bake only its time budget and words, never the bake itself', () => {
+    const deploy = loadedWith('src/execute.ts')
+    expect(deploy).toContain('src/after-deploy/bake-check.ts')
+    expect(underAny(deploy, ['src/bake/'])).toEqual(['src/bake/windows.ts', 'src/bake/words.ts'])
+  })
 })

@@ -12,6 +12,8 @@ import { createLog, type Log } from './report/log'
 import { runnerReporter } from './report/reporter'
 import type { Redactor } from './report/redact'
 import { LOG_BUDGET_MS, showRevisionLogs } from './after-deploy/revision-logs'
+import { stepsOvertimeMs } from './after-deploy/check-runner'
+import { CHECKS } from './after-deploy/checks'
 import type { DeletedPreview } from './github/cleanup'
 import { buildReport } from './report/report-model'
 import { renderBuildingComment } from './report/pr-comment-text'
@@ -191,7 +193,8 @@ async function openRecords(
         commit: operation.commit,
         deploymentName,
         redact,
-        deadline: deadline.at,
+        // The steps that may run past `timeout` (the bake) still report to GitHub.
+        deadline: deadline.at + stepsOvertimeMs(CHECKS, config),
         now: world.clock.now,
         sleep: world.clock.sleep,
         warn: (message) => log.warning(message),

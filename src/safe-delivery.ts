@@ -9,6 +9,7 @@ import { checksWith, failingVerdict, withChecks, type DeployResult } from './res
 import { rollbackDeadline, within } from './run/deadlines'
 import type { StepChecks, StepRollback } from './step-payloads'
 import {
+  CancelledDuringChecks,
   checksRollBack,
   openSteps,
   type Phase,
@@ -87,7 +88,9 @@ async function checkedDelivery(
     checks = await verifyRevision(deployed, steps, { context })
   } catch (error) {
     if (!(error instanceof CancelledError)) throw error
-    return { result: cancelledDuringChecks(deployed, deps) }
+    const result = cancelledDuringChecks(deployed, deps)
+    // What the steps saw before the cancel (a bake cut short) is shown; it is no verdict.
+    return error instanceof CancelledDuringChecks ? { result, checks: error.checks } : { result }
   }
   const result = withChecks(deployed, checks)
   const rollsBack = operation.rollsBack && config.rollbackOnFailure

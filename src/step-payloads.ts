@@ -1,4 +1,5 @@
 import type { AssistantsReport } from './assistants/types'
+import type { BakeReport } from './bake/report-types'
 import type { GateReport } from './evaluation/types'
 import type { AfterDeployChecks, RollbackReport, SuiteReport } from './result'
 
@@ -20,6 +21,8 @@ export interface StepPayloads {
   suite: SuiteReport
   /** `gate.dataset`: the evaluation gate's report. */
   gate: GateReport
+  /** `bake.duration`: the bake window's reads and verdict. */
+  bake: BakeReport
   /** `assistants.entries`: each assistant and what was done to it. */
   assistants: AssistantsReport
 }

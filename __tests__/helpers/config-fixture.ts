@@ -106,7 +106,9 @@ const TOP: Writers<Top & { fromDeployment: string }> = {
   deleteTracingProject: bool('delete-tracing-project'),
   rollbackOnFailure: flag('rollback.on-failure'),
   rollbackTimeoutMs: duration('rollback.timeout'),
-  toRevision: text('to-revision')
+  toRevision: text('to-revision'),
+  // A bake is written as a policy file (helpers/policy-file.ts).
+  bake: undefined
 }
 
 const VERIFY: Writers<Omit<Verify, 'suite'>> = {

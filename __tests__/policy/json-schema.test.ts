@@ -51,7 +51,7 @@ describe('release policy: the published JSON Schema', () => {
       params: { additionalProperty: 'min-pas' }
     })
     expect(validate({ version: 1, gate: { 'max-error-rate': 5 } })).toBe(false)
-    expect(validate({ version: 1, bake: { duration: '1h' } })).toBe(false)
+    expect(validate({ version: 1, assistants: { 'on-drift': 'fail' } })).toBe(false)
     expect(validate({ agent: { assistant: 'a' } })).toBe(false)
   })
 })

@@ -44,14 +44,14 @@ describe('release policy: every problem at once, each with its key path, line an
         '  assistant: ${{ vars.ASSISTANT }}', // 3
         '  timeout: 5m', // 4
         '  timeout: 10m', // 5
-        'bake:', // 6
-        '  duration: 1h' // 7
+        'assistants:', // 6
+        '  on-drift: fail' // 7
       )
     )
     expect(await workspace.problems(path)).toEqual([
       '3:14 agent.assistant holds a ${{ }} expression: the release policy is not a workflow, nothing in it is evaluated; write the value itself',
       '5:3 agent.timeout is given twice (first on line 4); keep one',
-      '6:1 bake: the bake section is not built yet in this version of the action; remove it (a later version adds it)'
+      '6:1 assistants: the assistants section is not built yet in this version of the action; remove it (a later version adds it)'
     ])
   })
 
@@ -110,10 +110,10 @@ describe('release policy: every problem at once, each with its key path, line an
     expect(await workspace.problems(path)).toEqual([
       "2:7 gate must be a mapping of gate's keys",
       '5:12 environments.prod.smoke must be a mapping of its keys, or false to remove it',
-      '6:8 environments.dev must be a partial policy (agent, smoke, gate, assistants, rollback)'
+      '6:8 environments.dev must be a partial policy (agent, smoke, gate, bake, assistants, rollback)'
     ])
     expect(await workspace.problems(workspace.write('list.yml', '- a\n'))).toEqual([
-      '1:1 the file must be a mapping of version, agent, smoke, gate, assistants, rollback and environments'
+      '1:1 the file must be a mapping of version, agent, smoke, gate, bake, assistants, rollback and environments'
     ])
   })
 
@@ -123,7 +123,7 @@ describe('release policy: every problem at once, each with its key path, line an
       lines('version: 1', 'environments:', '  prod:', '    version: 1', '    gates: false')
     )
     expect(await workspace.problems(path)).toEqual([
-      '4:5 environments.prod.version: an environments entry holds sections only (agent, smoke, gate, assistants, rollback), not version',
+      '4:5 environments.prod.version: an environments entry holds sections only (agent, smoke, gate, bake, assistants, rollback), not version',
       '5:5 environments.prod.gates is not a key of the release policy; did you mean `gate`?'
     ])
   })

@@ -11,6 +11,10 @@ export interface StepRow {
   name: CheckName
   inconclusiveRollsBack: boolean
   stopsLaterOn: readonly CheckVerdictKind[]
+  /** Step.onlyAfterPasses. */
+  onlyAfterPasses: boolean
+  /** Step.overtimeMs: 0 for a step that runs inside `timeout`. */
+  overtimeMs(config: Config): number
   /** Whether the run asks for it on `revision` (its needs are there). */
   asks(config: Config, revision: DeployedRevision): boolean
   /** The step for one run. */
@@ -66,6 +70,9 @@ export function defineStep<Name extends CheckName, Need, P>(
     name: step.name,
     inconclusiveRollsBack: step.inconclusiveRollsBack,
     stopsLaterOn: step.stopsLaterOn,
+    onlyAfterPasses: step.onlyAfterPasses ?? false,
+    overtimeMs: (config) =>
+      step.needs(config) === undefined ? 0 : (step.overtimeMs?.(config) ?? 0),
     asks: (config, revision) => step.needs(config, revision) !== undefined,
     open(config, context) {
       const opened = step.needs(config)
@@ -86,7 +93,10 @@ export function defineStep<Name extends CheckName, Need, P>(
         revision: DeployedRevision,
         phase: RevisionPhase
       ): StepInput<Need, P | undefined> => {
-        const deadline = phase.context.deadline.at
+        const overtime = step.overtimeMs?.(config)
+        // A bounded exception to `timeout` runs under its own bound, from its start.
+        const deadline =
+          overtime === undefined ? phase.context.deadline.at : phase.context.clock.now() + overtime
         return {
           need,
           prepared: read,
@@ -182,6 +192,7 @@ export function openSteps(
       // Every step reads first, so that one refusing leaves nothing written by another.
       const plan: string[] = []
       for (const { step } of opened) plan.push(...(await step.prepare(target)))
+      warnPastJobLimit(list, config, context)
       if (config.dryRun) return plan
       for (const { step } of opened) await step.prepareWrites()
       return plan
@@ -255,6 +266,8 @@ async function collect(
   for (const { row, run } of runs) {
     if (run === undefined) continue
     throwIfCancelled(signal)
+    if (row.onlyAfterPasses && checks.verdicts.some(({ verdict }) => !PASSES.includes(verdict)))
+      continue
     let outcome: StepOutcome
     try {
       outcome = await run()
@@ -266,7 +279,18 @@ async function collect(
         why: `The ${row.name} check could not be made: ${message}`
       }
     }
-    throwIfCancelled(signal)
+    if (signal?.aborted) {
+      // A step that hands back what it saw before a cancel keeps it for the report; the cancel
+      // stays a cancel (no verdict on the revision, no rollback).
+      if (outcome.payload === undefined) throw cancelOf(signal)
+      checks.verdicts.push({
+        check: row.name,
+        verdict: 'inconclusive',
+        why: 'cut short by a cancel'
+      })
+      Object.assign(checks.payloads, { [row.name]: outcome.payload })
+      throw new CancelledDuringChecks(cancelOf(signal), checks)
+    }
     const verdict: CheckVerdict<CheckName> = { check: row.name, verdict: outcome.verdict }
     if (outcome.why !== undefined) verdict.why = outcome.why
     if (outcome.saw !== undefined) verdict.saw = outcome.saw
@@ -295,8 +319,44 @@ export function checksRollBack(
   )
 }
 
+const PASSES: readonly CheckVerdictKind[] = ['passed', 'skipped']
+
+/** The runner ends a job after 6 hours; a step it kills is a cancel (no rollback). */
+export const RUNNER_JOB_LIMIT_MS = 6 * 3_600_000
+
+/** How long the steps of `list` may run past `timeout`, each under its own bound. */
+export function stepsOvertimeMs(list: readonly StepRow[], config: Config): number {
+  return list.reduce((sum, row) => sum + row.overtimeMs(config), 0)
+}
+
+/** Before any write: a warning when `timeout`, the steps' overtime and a rollback pass 6 hours. */
+function warnPastJobLimit(list: readonly StepRow[], config: Config, context: StepContext): void {
+  const overtime = stepsOvertimeMs(list, config)
+  if (overtime === 0) return
+  const rollback = config.rollbackOnFailure ? config.rollbackTimeoutMs : 0
+  const total = config.timeoutMs + overtime + rollback
+  if (total <= RUNNER_JOB_LIMIT_MS) return
+  const hours = (ms: number) => `${Number((ms / 3_600_000).toFixed(2))} h`
+  context.log.warning(
+    `timeout (${hours(config.timeoutMs)}), the bounded steps after it (${hours(overtime)})${rollback > 0 ? ` and rollback.timeout (${hours(rollback)})` : ''} add up to ${hours(total)}, past the runner's 6-hour job limit: a runner that ends the job cancels the step (no rollback). Shorten them, or set the job's timeout-minutes knowing this.`
+  )
+}
+
+/** A cancel during the checks, with what the steps saw until then (a step cut short included). */
+export class CancelledDuringChecks extends CancelledError {
+  constructor(
+    cancel: CancelledError,
+    readonly checks: StepChecks
+  ) {
+    super(cancel.signalName)
+  }
+}
+
+const cancelOf = (signal: AbortSignal): CancelledError =>
+  signal.reason instanceof CancelledError ? signal.reason : new CancelledError('abort')
+
 /** Rejects with the signal's CancelledError once the run is cancelled. */
 function throwIfCancelled(signal: AbortSignal | undefined): void {
   if (!signal?.aborted) return
-  throw signal.reason instanceof CancelledError ? signal.reason : new CancelledError('abort')
+  throw cancelOf(signal)
 }

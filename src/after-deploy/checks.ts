@@ -1,6 +1,7 @@
 import { a2aStep, assistantStep, runStep, suiteStep } from './agent-steps'
 import { assistantsStep } from './assistants-step'
 import type { StepRow } from './check-runner'
+import { bakeStep } from './bake-check'
 import { gateStep } from './gate-check'
 import { commitStep, infoStep, servingStep } from './revision-steps'
 
@@ -24,5 +25,6 @@ export const CHECKS: readonly StepRow[] = [
   runStep,
   a2aStep,
   suiteStep,
-  gateStep
+  gateStep,
+  bakeStep
 ]

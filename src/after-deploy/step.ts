@@ -128,4 +128,16 @@ export interface Step<Name extends CheckName, Need, P = undefined> {
   stopsLaterOn: readonly CheckVerdictKind[]
   /** Its deadline inside the phase's (epoch ms); the phase's when not given. */
   deadline?(phaseDeadline: number, context: StepContext): number
+  /**
+   * A bounded exception to `timeout` ("Untrusted text": only a few things may run after it):
+   * how long the step may take from its start, whatever the phase's time left. Its deadline is
+   * then its start plus this; the before-write phase warns when the job could pass the runner's
+   * limit with it, and the GitHub records wait for it.
+   */
+  overtimeMs?(config: Config): number | undefined
+  /**
+   * Runs only when every earlier step on the revision passed or was skipped (a step that watches
+   * the revision for long is not worth its time once another check failed or could not conclude).
+   */
+  onlyAfterPasses?: boolean
 }

@@ -108,6 +108,9 @@ export const OUTPUT_NAMES = [
   'experiment-id',
   'baseline-experiment-id',
   'eval-scores',
+  // Bake window (bake.duration)
+  'bake-passed',
+  'bake-stats',
   // Assistants as code (the policy's assistants)
   'assistants'
 ] as const

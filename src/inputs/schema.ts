@@ -171,6 +171,8 @@ function commonConfig(fields: InputFields, env: InputEnv, policy: StepPolicy | u
     gate: checks.gate,
     /** `assistants.entries`: the assistants made to match; undefined when not asked for. */
     assistants: checks.assistants,
+    /** `bake.duration`: the bake window after every check passed; undefined when not asked for. */
+    bake: checks.bake,
     /** The release policy: its path, the entry applied and the policy in effect (its digest). */
     releasePolicy: policy,
     /** To log before anything is sent. */

@@ -39,7 +39,8 @@ export async function deploy(config: DeployConfig, deps: DeployDeps): Promise<De
       deploymentId: existing?.id,
       deploymentName: existing?.name ?? config.name ?? '',
       previousRevisionId: existing?.active_revision_id ?? undefined,
-      deploymentUrl: existing?.source_config.custom_url ?? undefined
+      deploymentUrl: existing?.source_config.custom_url ?? undefined,
+      tracerSessionId: existing?.tracer_session_id
     })
     if (config.dryRun) return dryRun(run, plan, existing, archive, stepsPlan)
     const { deployment, revisionId } = await writeRevision(run, plan, existing, archive)

@@ -46,6 +46,8 @@ export interface WriteTarget {
   previousRevisionId?: string
   /** The deployment's `custom_url` as the service gave it (unchecked). */
   deploymentUrl?: string
+  /** The deployment's `tracer_session_id` as the service gave it (unchecked). */
+  tracerSessionId?: string | null
 }
 
 /**

@@ -42,7 +42,8 @@ export async function promote(config: PromoteConfig, deps: DeployDeps): Promise<
       deploymentId: target.id,
       deploymentName: target.name,
       previousRevisionId: target.active_revision_id ?? undefined,
-      deploymentUrl: target.source_config.custom_url ?? undefined
+      deploymentUrl: target.source_config.custom_url ?? undefined,
+      tracerSessionId: target.tracer_session_id
     })
     if (config.dryRun) return dryRun(run, planned, target, stepsPlan)
     deps.io.redeploying?.(from.revision.id, planned.fromCommit)

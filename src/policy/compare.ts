@@ -29,10 +29,16 @@ export interface ComparedPolicy {
   assistants?: readonly { name: string }[]
 }
 
+/** The bake's bounds: a higher one lets more through, and removing one judges less. */
+const BAKE_BOUNDS = ['bake.max-error-rate', 'bake.max-latency.', 'bake.max-regression.']
+
 /** Higher is stronger (+1), lower is stronger (-1), or neither (0: a change is `changed`). */
 function direction(keyPath: string): 1 | -1 | 0 {
   if (keyPath.startsWith('gate.min-scores.') || keyPath === 'smoke.min-pass') return 1
   if (keyPath.startsWith('gate.max-regression.') || keyPath === 'gate.max-error-rate') return -1
+  if (keyPath === 'bake.min-runs' || keyPath === 'bake.duration') return 1
+  if (BAKE_BOUNDS.some((bound) => keyPath.startsWith(bound)) || keyPath === 'bake.failure-limit')
+    return -1
   if (keyPath === 'rollback.on-failure' || keyPath === 'agent.a2a') return 1
   return 0
 }
@@ -44,6 +50,7 @@ function removalWeakens(keyPath: string): boolean {
     keyPath.startsWith('gate.max-regression.') ||
     keyPath.startsWith('smoke.cases[') ||
     keyPath.startsWith('assistants.entries[') ||
+    BAKE_BOUNDS.some((bound) => keyPath.startsWith(bound)) ||
     keyPath === 'agent.expect'
   )
 }
@@ -65,6 +72,11 @@ function settings(side: ComparedPolicy, section: (typeof SECTIONS)[number]): Map
     if (keyPath === 'gate.min-scores' || keyPath === 'gate.max-regression') {
       for (const [name, bound] of Object.entries(value as Record<string, number>))
         found.set(`${keyPath}.${name}`, { value: bound, shown: String(bound) })
+    } else if (keyPath === 'bake.max-latency' || keyPath === 'bake.max-regression') {
+      for (const [name, bound] of Object.entries(value as Record<string, number>)) {
+        const path = `${keyPath}.${name}`
+        found.set(path, { value: bound, shown: shownValue(path, bound) })
+      }
     } else if (keyPath === 'assistants.entries') {
       // An assistant is matched by its name; its content is compared, never shown.
       for (const entry of side.assistants ?? [])
@@ -105,8 +117,18 @@ function comparable(keyPath: string, value: unknown): unknown {
 }
 
 function shownValue(keyPath: string, value: unknown): string {
-  if (keyPath.endsWith('.timeout')) return durationWords(value as number)
-  if (keyPath === 'gate.max-error-rate') return shareWords(value as number)
+  if (
+    keyPath.endsWith('.timeout') ||
+    ['bake.duration', 'bake.interval'].includes(keyPath) ||
+    keyPath.startsWith('bake.max-latency.')
+  )
+    return durationWords(value as number)
+  if (
+    keyPath === 'gate.max-error-rate' ||
+    keyPath === 'bake.max-error-rate' ||
+    keyPath.startsWith('bake.max-regression.')
+  )
+    return shareWords(value as number)
   if (keyPath === 'smoke.min-pass')
     return minPassWords(value as { share: number } | { count: number })
   if (keyPath === 'smoke.cases') return 'the cases'

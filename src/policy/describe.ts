@@ -58,6 +58,29 @@ const WORDS: { [S in keyof Sections]: (section: NonNullable<Sections[S]>) => str
       `scores awaited ${durationWords(gate.timeout ?? 0)}`
     ]
   },
+  bake: (bake) => {
+    const latency = Object.entries(bake['max-latency'] ?? {}).map(
+      ([key, ms]) => `${key} ≤ ${durationWords(ms)}`
+    )
+    const regression = Object.entries(bake['max-regression'] ?? {}).map(([key, share]) =>
+      key === 'error-rate'
+        ? `error rate at most ${shareWords(share)} above the previous revision's`
+        : `${key} at most ${shareWords(share)} above the previous revision's`
+    )
+    const errorRate = bake['max-error-rate']
+    return [
+      bake.duration === undefined ? 'no duration' : `${durationWords(bake.duration)} of traffic`,
+      `read every ${durationWords(bake.interval ?? 0)}`,
+      `at least ${bake['min-runs']} runs`,
+      ...(errorRate === undefined ? [] : [`errors ≤ ${shareWords(errorRate)}`]),
+      ...latency,
+      ...regression,
+      `${bake['failure-limit']} breaching reads in a row end it`,
+      ...(bake['revision-key'] === undefined
+        ? []
+        : [`runs whose metadata ${bake['revision-key']} names the revision`])
+    ]
+  },
   assistants: (assistants) => {
     const entries = assistants.entries
     const which =
@@ -98,6 +121,7 @@ export function describePolicy(policy: EffectivePolicy): string[] {
   line('agent')
   line('smoke')
   line('gate')
+  line('bake')
   line('assistants')
   line('rollback')
   return lines

@@ -4,6 +4,7 @@
  */
 import { EVERY_KEY } from '../lib/gate-thresholds'
 import type { Policy } from './schema'
+import { durationWords } from './words'
 
 export interface RuleProblem {
   /** The key that needs another. */
@@ -21,7 +22,8 @@ export type Given = (section: string, key: string) => boolean
 export function policyRules(policy: Policy, given: Given, caseCount?: number): RuleProblem[] {
   const problems: RuleProblem[] = []
   const needs = (path: string[], message: string) => problems.push({ path, message })
-  const { agent, smoke, gate } = policy
+  const { agent, smoke, gate, bake } = policy
+  if (bake !== undefined) problems.push(...bakeRules(bake, given))
   const assistant = agent?.assistant !== undefined
   if (agent?.expect !== undefined && agent.message === undefined)
     needs(
@@ -86,6 +88,44 @@ export function policyRules(policy: Policy, given: Given, caseCount?: number): R
   return problems
 }
 
+/** `bake`: its keys need a duration, an interval inside it, and at least one bound. */
+function bakeRules(bake: NonNullable<Policy['bake']>, given: Given): RuleProblem[] {
+  const problems: RuleProblem[] = []
+  if (bake.duration === undefined) {
+    for (const key of Object.keys(bake).filter((key) => given('bake', key)))
+      problems.push({
+        path: ['bake', key],
+        message: `bake.${key} needs bake.duration (how long the new revision's traffic is watched)`
+      })
+    return problems
+  }
+  // The default interval (1m) is cut to a shorter duration; one written longer is a mistake.
+  if (bake.interval !== undefined && given('bake', 'interval') && bake.interval > bake.duration)
+    problems.push({
+      path: ['bake', 'interval'],
+      message: `bake.interval (${durationWords(bake.interval)}) is longer than bake.duration (${durationWords(bake.duration)}): the window would never be read before it ends`
+    })
+  const points = bake['max-regression']?.['error-rate']
+  if (points !== undefined && points > 1)
+    problems.push({
+      path: ['bake', 'max-regression', 'error-rate'],
+      message:
+        'bake.max-regression.error-rate must be a share written with %, from 0% to 100% (points above the previous rate)'
+    })
+  const bounds = [
+    bake['max-error-rate'] === undefined ? 0 : 1,
+    Object.keys(bake['max-latency'] ?? {}).length,
+    Object.keys(bake['max-regression'] ?? {}).length
+  ]
+  if (bounds.every((count) => count === 0))
+    problems.push({
+      path: ['bake'],
+      message:
+        'bake needs a bound: bake.max-error-rate, bake.max-latency or bake.max-regression (a bake with nothing to judge would only wait)'
+    })
+  return problems
+}
+
 /** What the policy's rules need from the step's inputs (judged when the wiring has them). */
 export interface StepFacts {
   wait: boolean
@@ -115,6 +155,7 @@ export function policyInputRules(
       [['agent', 'assistant'], present('agent', 'assistant')],
       [['smoke', 'cases'], present('smoke', 'cases')],
       [['gate', 'dataset'], present('gate', 'dataset')],
+      [['bake', 'duration'], present('bake', 'duration')],
       [['assistants', 'entries'], present('assistants', 'entries')],
       [['rollback', 'on-failure'], value('rollback', 'on-failure') === true]
     ]
@@ -130,6 +171,12 @@ export function policyInputRules(
       path: ['gate', 'dataset'],
       message:
         'gate.dataset needs the tracing-url input (the tracing service that keeps the dataset)'
+    })
+  if (present('bake', 'duration') && step.tracingUrl === undefined)
+    problems.push({
+      path: ['bake', 'duration'],
+      message:
+        "bake.duration needs the tracing-url input (the tracing service that holds the deployment's runs)"
     })
   return problems
 }

@@ -1,13 +1,13 @@
 /**
  * A zod issue of the policy schema as sentences about key paths: an unknown key with the nearest
- * known one (or the section it belongs to), a section not built yet, a value's problem after
+ * known one (or the section it belongs to), a value's problem after
  * its key path.
  */
 import type { z } from 'zod'
 import { caseSchema } from '../smoke/cases'
 import { explainEntryIssue, inEntries } from './assistants'
 import { nearest, keyPathText } from './problems'
-import { base, NOT_BUILT, SECTIONS } from './schema'
+import { base, SECTIONS } from './schema'
 
 export interface ExplainedIssue {
   path: (string | number)[]
@@ -40,17 +40,11 @@ function unknownKey(path: (string | number)[], name: string): ExplainedIssue {
   const keyPath = keyPathText([...path, name])
   const { keys, entry } = knownAt(path)
   const atTop = path.length === (entry ? 2 : 0)
-  if (atTop && (NOT_BUILT as readonly string[]).includes(name))
-    return {
-      path: [...path, name],
-      key: true,
-      message: `${keyPath}: the ${name} section is not built yet in this version of the action; remove it (a later version adds it)`
-    }
   if (atTop && entry && (name === 'version' || name === 'environments'))
     return {
       path: [...path, name],
       key: true,
-      message: `${keyPath}: an environments entry holds sections only (agent, smoke, gate, assistants, rollback), not ${name}`
+      message: `${keyPath}: an environments entry holds sections only (${SECTIONS.join(', ')}), not ${name}`
     }
   const suggestion = nearest(name, keys)
   const elsewhere = atTop ? undefined : sectionOf(name)

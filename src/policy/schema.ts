@@ -6,14 +6,13 @@
 import { z } from 'zod'
 import { caseSchema, MAX_CASES } from '../smoke/cases'
 import { assistantsSection } from './assistants'
+import { bakeSection } from './bake-schema'
+import { about, key, mapping, mappingError } from './schema-kit'
 import { baseline, count, duration, expectation, minPass, share, text, thresholds } from './values'
 
 /** The sections a policy (and an environments entry) may hold, in the order they are shown. */
-export const SECTIONS = ['agent', 'smoke', 'gate', 'assistants', 'rollback'] as const
+export const SECTIONS = ['agent', 'smoke', 'gate', 'bake', 'assistants', 'rollback'] as const
 export type Section = (typeof SECTIONS)[number]
-
-/** Sections of the contract that later releases build: refused by name until then. */
-export const NOT_BUILT = ['bake'] as const
 
 /** Each key's default, as written in a file (filled in only in the sections present). */
 export const DEFAULTS = {
@@ -27,34 +26,10 @@ export const DEFAULTS = {
     baseline: 'previous',
     timeout: '10m'
   },
+  bake: { interval: '1m', 'min-runs': 20, 'failure-limit': 2 },
   assistants: { 'on-drift': 'overwrite' },
   rollback: { 'on-failure': false, timeout: '15m' }
 } as const satisfies Record<Section, Record<string, unknown>>
-
-/** The description the JSON Schema carries for a key (its default comes from DEFAULTS). */
-function about<T extends z.ZodType>(schema: T, description: string): T {
-  return schema.meta({ description })
-}
-
-/**
- * A key of a section: optional in the file; in an environments entry also `null` (remove it).
- */
-function key<E extends boolean, T extends z.ZodType>(entry: E, schema: T) {
-  return (entry ? schema.nullable().optional() : schema.optional()) as E extends true
-    ? z.ZodOptional<z.ZodNullable<T>>
-    : z.ZodOptional<T>
-}
-
-/** A mapping's message when it is something else (its unknown keys are said apart). */
-function mappingError(what: string) {
-  return (issue: { code: string }) =>
-    issue.code === 'invalid_type' ? `must be ${what}` : undefined
-}
-
-/** A section: a mapping of its keys. */
-function mapping<T extends z.core.$ZodLooseShape>(name: string, shape: T) {
-  return z.strictObject(shape, { error: mappingError(`a mapping of ${name}'s keys`) })
-}
 
 const smokeCases = z
   .union([
@@ -170,7 +145,14 @@ function sections<E extends boolean>(entry: E) {
       about(duration, "longest wait for the rollback's revision, on top of timeout")
     )
   })
-  return { agent, smoke, gate, assistants: assistantsSection(entry), rollback }
+  return {
+    agent,
+    smoke,
+    gate,
+    bake: bakeSection(entry),
+    assistants: assistantsSection(entry),
+    rollback
+  }
 }
 
 /** The sections' schemas as a policy holds them (their shapes name the known keys). */
@@ -185,10 +167,11 @@ export const entrySchema = z
       agent: removable(partial.agent),
       smoke: removable(partial.smoke),
       gate: removable(partial.gate),
+      bake: removable(partial.bake),
       assistants: removable(partial.assistants),
       rollback: removable(partial.rollback)
     },
-    { error: mappingError('a partial policy (agent, smoke, gate, assistants, rollback)') }
+    { error: mappingError(`a partial policy (${SECTIONS.join(', ')})`) }
   )
   .meta({ description: 'a partial policy applied over the rest for this GitHub environment' })
 
@@ -206,13 +189,12 @@ export const sectionsSchema = z.strictObject(
     agent: base.agent.optional(),
     smoke: base.smoke.optional(),
     gate: base.gate.optional(),
+    bake: base.bake.optional(),
     assistants: base.assistants.optional(),
     rollback: base.rollback.optional()
   },
   {
-    error: mappingError(
-      'a mapping of version, agent, smoke, gate, assistants, rollback and environments'
-    )
+    error: mappingError(`a mapping of version, ${SECTIONS.join(', ')} and environments`)
   }
 )
 

@@ -35,6 +35,7 @@ export function configFromPolicy(inEffect: PolicyInEffect | undefined, inputs: P
     verify: agentChecks(inEffect, inputs),
     assistants: assistantsAsCode(inEffect, inputs),
     gate: evaluationGate(inEffect, inputs),
+    bake: bakeWindow(inEffect, inputs),
     rollbackOnFailure: policy?.rollback?.['on-failure'] ?? DEFAULTS.rollback['on-failure'],
     rollbackTimeoutMs: policy?.rollback?.timeout ?? ms(DEFAULTS.rollback.timeout)
   }
@@ -126,5 +127,42 @@ function evaluationGate(inEffect: PolicyInEffect | undefined, inputs: PolicyStep
     maxErrorRate: gate['max-error-rate'] ?? 0,
     baseline,
     timeoutMs: gate.timeout ?? ms(DEFAULTS.gate.timeout)
+  }
+}
+
+/** The bake window's settings: durations in ms, shares 0–1, each bound only when written. */
+export interface BakeSettings {
+  durationMs: number
+  /** At most `durationMs` (the default interval is cut to a shorter bake). */
+  intervalMs: number
+  minRuns: number
+  maxErrorRate?: number
+  maxLatencyMs: { p50?: number; p99?: number }
+  maxRegression: { 'error-rate'?: number; p50?: number; p99?: number }
+  failureLimit: number
+  revisionKey?: string
+  tracingUrl: string
+  tracingWebUrl?: string
+}
+
+function bakeWindow(
+  inEffect: PolicyInEffect | undefined,
+  inputs: PolicyStepInputs
+): BakeSettings | undefined {
+  const bake = inEffect?.policy.bake
+  // The rules refuse a bake without `tracing-url`.
+  if (bake?.duration === undefined || inputs.tracingUrl === undefined) return undefined
+  const interval = bake.interval ?? ms(DEFAULTS.bake.interval)
+  return {
+    durationMs: bake.duration,
+    intervalMs: Math.min(interval, bake.duration),
+    minRuns: bake['min-runs'] ?? DEFAULTS.bake['min-runs'],
+    ...(bake['max-error-rate'] !== undefined && { maxErrorRate: bake['max-error-rate'] }),
+    maxLatencyMs: { ...bake['max-latency'] },
+    maxRegression: { ...bake['max-regression'] },
+    failureLimit: bake['failure-limit'] ?? DEFAULTS.bake['failure-limit'],
+    ...(bake['revision-key'] !== undefined && { revisionKey: bake['revision-key'] }),
+    tracingUrl: inputs.tracingUrl,
+    ...(inputs.tracingWebUrl !== undefined && { tracingWebUrl: inputs.tracingWebUrl })
   }
 }

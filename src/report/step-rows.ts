@@ -2,6 +2,7 @@ import type { OutputName } from '../inputs/contract'
 import type { CheckName } from '../step-payloads'
 import type { StepPayloads } from '../step-payloads'
 import { assistantsLine, assistantsOutput, renderAssistants } from './assistants'
+import { bakeOutputs, bakeStatusLine, renderBake, renderBakeLine } from './bake'
 import { gateStatusLine, renderGate, renderGateLine } from './gate'
 import type { Markdown } from './markdown'
 import type { Redactor } from './redact'
@@ -98,6 +99,14 @@ export const STEP_ROWS: Rows = {
       renderGateLine(gate, md, { broughtBack, failedHere }),
     status: (gate) => gateStatusLine(gate),
     outputs: (gate) => gate.outputs
+  },
+  bake: {
+    words: 'bake window',
+    failedPhrase: (bake) => bakeStatusLine(bake),
+    summary: (bake, { md }) => renderBake(bake, md),
+    comment: (bake, { md }) => renderBakeLine(bake, md),
+    status: (bake) => bakeStatusLine(bake),
+    outputs: (bake) => bakeOutputs(bake)
   }
 }
 
