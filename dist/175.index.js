@@ -153,7 +153,7 @@ function reason(error) {
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2857);
 /* harmony import */ var _smoke_cases__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8288);
 /* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3676);
-/* harmony import */ var _policy_load__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4322);
+/* harmony import */ var _policy_load__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2089);
 /* harmony import */ var _policy_problems__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9936);
 /* harmony import */ var _client__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6584);
 /**
@@ -209,8 +209,18 @@ async function readBasePolicy(options, target) {
             }
         };
         const policy = await read(options.path, _policy_load__WEBPACK_IMPORTED_MODULE_2__/* .MAX_POLICY_BYTES */ .mk);
-        if ('absent' in policy)
-            return { kind: 'new', baseSha };
+        if ('absent' in policy) {
+            // GitHub answers 404 as well for a repository the token cannot see: the file is new only
+            // where the base commit itself can be read.
+            const commit = await readCommit(options, octokit, { owner, repo, baseSha });
+            if (commit.why === undefined)
+                return { kind: 'new', baseSha };
+            return {
+                kind: 'failed',
+                baseSha,
+                why: `${options.path} was not found at the base commit, and the base commit could not be read either (${commit.why}), so the file is not known to be new (GitHub answers 404 for a repository the token cannot read)`
+            };
+        }
         if ('failed' in policy)
             return { kind: 'failed', baseSha, why: policy.failed };
         const readNamed = async (named) => {
@@ -234,11 +244,44 @@ async function readBasePolicy(options, target) {
         return {
             kind: 'read',
             baseSha,
-            side: { policy: inEffect.policy, casesWritten: inEffect.casesWritten }
+            side: {
+                policy: inEffect.policy,
+                casesWritten: inEffect.casesWritten,
+                assistants: inEffect.assistants
+            }
         };
     }
     catch (error) {
         return { kind: 'failed', baseSha, why: reason(error) };
+    }
+}
+/** The `sha` media type answers the commit's SHA alone: all that is asked is whether it is read. */
+const shaBody = zod__WEBPACK_IMPORTED_MODULE_4__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_4__/* ["instanceof"] */ .Nlp(ArrayBuffer)]);
+/**
+ * `GET /repos/{owner}/{repo}/commits/{base sha}`: no `why` when GitHub answers the commit, else
+ * why not (a 404 for a repository the token cannot see, a 422 for a commit the repository lacks).
+ */
+async function readCommit(options, octokit, commit) {
+    try {
+        const answer = await (0,_client__WEBPACK_IMPORTED_MODULE_3__/* .budgetedCall */ .PD)(options, (signal) => octokit.rest.repos.getCommit({
+            owner: commit.owner,
+            repo: commit.repo,
+            ref: commit.baseSha,
+            mediaType: { format: 'sha' },
+            request: { signal }
+        }));
+        const body = shaBody.safeParse(answer.data);
+        const sha = !body.success
+            ? undefined
+            : typeof body.data === 'string'
+                ? body.data
+                : Buffer.from(body.data).toString('utf8');
+        return sha?.trim().toLowerCase() === commit.baseSha.toLowerCase()
+            ? {}
+            : { why: 'GitHub answered another commit' };
+    }
+    catch (error) {
+        return { why: reason(error) };
     }
 }
 /** A failed read's reason: its HTTP status, when it has one, and message. */

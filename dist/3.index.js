@@ -8,18 +8,19 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   openGitHubPreviews: () => (/* binding */ openGitHubPreviews)
 /* harmony export */ });
-/* unused harmony export deletedCommentBody */
-/* harmony import */ var _client__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6584);
-/* harmony import */ var _pr_comment__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1685);
+/* harmony import */ var _report_pr_comment_text__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7299);
+/* harmony import */ var _client__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6584);
+/* harmony import */ var _pr_comment__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1685);
+
 
 
 /** Pages of 100 GitHub deployments of one environment read to mark them inactive. */
 const MAX_DEPLOYMENT_PAGES = 3;
 /** GitHub's side of deleted previews (operations delete and prune). */
 function openGitHubPreviews(options, target) {
-    const { octokit, owner, repo, md, bounded } = (0,_client__WEBPACK_IMPORTED_MODULE_0__/* .openGitHub */ .o6)(options, target);
+    const { octokit, owner, repo, md, bounded } = (0,_client__WEBPACK_IMPORTED_MODULE_1__/* .openGitHub */ .o6)(options, target);
     // Who the token writes as: only a comment of its own is corrected.
-    const ownIdentity = (0,_pr_comment__WEBPACK_IMPORTED_MODULE_1__/* .identityOnce */ .Mw)(octokit, target.graphqlUrl, options.warn, "no pull-request comment is changed, as none can be told for this action's own");
+    const ownIdentity = (0,_pr_comment__WEBPACK_IMPORTED_MODULE_2__/* .identityOnce */ .Mw)(octokit, target.graphqlUrl, options.warn, "no pull-request comment is changed, as none can be told for this action's own");
     const markInactive = async (environment) => {
         for (let page = 1; page <= MAX_DEPLOYMENT_PAGES; page++) {
             const listed = await bounded(`The GitHub deployments of ${environment} (to mark them inactive)`, (signal) => octokit.rest.repos.listDeployments({
@@ -48,9 +49,8 @@ function openGitHubPreviews(options, target) {
         }
     };
     const updateComment = (preview, issue) => bounded(`The comment on pull request #${issue}`, async (signal) => {
-        const body = deletedCommentBody(preview.deploymentName, target.runUrl, md);
         const marker = md.marker(preview.deploymentName);
-        const ours = await (0,_pr_comment__WEBPACK_IMPORTED_MODULE_1__/* .findComment */ .h1)(octokit, {
+        const ours = await (0,_pr_comment__WEBPACK_IMPORTED_MODULE_2__/* .findComment */ .h1)(octokit, {
             owner,
             repo,
             issue,
@@ -61,13 +61,14 @@ function openGitHubPreviews(options, target) {
         // No comment of ours: the preview was never announced there, so nothing to correct.
         if (!ours)
             return;
-        await (0,_pr_comment__WEBPACK_IMPORTED_MODULE_1__/* .replaceComment */ .cx)(octokit, { owner, repo, signal }, ours.id, body);
+        const body = (0,_report_pr_comment_text__WEBPACK_IMPORTED_MODULE_0__/* .renderDeletedComment */ .Rd)({ deploymentName: preview.deploymentName, runUrl: target.runUrl, now: options.now() }, ours.body, options.place, options.redact, (text) => options.notice?.(text));
+        await (0,_pr_comment__WEBPACK_IMPORTED_MODULE_2__/* .replaceComment */ .cx)(octokit, { owner, repo, signal }, ours.id, body);
     });
     return {
         workflowPullRequest: target.pullRequest,
         async pullRequestState(pullNumber) {
             try {
-                const { data } = await (0,_client__WEBPACK_IMPORTED_MODULE_0__/* .budgetedCall */ .PD)(options, (signal) => octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber, request: { signal } }));
+                const { data } = await (0,_client__WEBPACK_IMPORTED_MODULE_1__/* .budgetedCall */ .PD)(options, (signal) => octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber, request: { signal } }));
                 return data.state === 'closed' ? 'closed' : 'open';
             }
             catch (error) {
@@ -85,16 +86,6 @@ function openGitHubPreviews(options, target) {
             }
         }
     };
-}
-/** The pull-request comment once the preview is gone: the same marker, so it replaces the old. */
-function deletedCommentBody(deploymentName, runUrl, md) {
-    return [
-        md.marker(deploymentName),
-        `### 🗑️ ${md.cell(deploymentName)}`,
-        '',
-        `The preview was deleted (${md.link(runUrl)}); its URL no longer answers.`,
-        ''
-    ].join('\n');
 }
 
 

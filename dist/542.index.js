@@ -5,6 +5,7 @@ export const modules = {
 /***/ 542:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+__webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   validate: () => (/* binding */ validate)
 /* harmony export */ });

@@ -465,19 +465,25 @@ async function deploy(config, deps) {
             run.found(existing);
         if (existing?.active_revision_id)
             run.servedBefore(existing.active_revision_id);
+        // The deployment shows its latest revision's config: the commit of what serves only when
+        // that revision is the active one.
+        const commitBefore = existing?.source_revision_config.repo_commit_sha;
+        if (commitBefore && existing?.latest_revision_id === existing?.active_revision_id)
+            run.known.servedBeforeCommit = commitBefore;
         const urlBefore = (0,url/* checkHttpUrl */.O)(existing?.source_config.custom_url ?? '');
         if ('url' in urlBefore)
             run.known.servedBeforeUrl = urlBefore.url;
         const plan = planDeployment(config, existing);
         plan.notices.forEach((notice) => deps.io.notice(notice));
-        await deps.beforeWrite?.({
+        const stepsPlan = await run.beforeWrite({
             deploymentId: existing?.id,
             deploymentName: existing?.name ?? config.name ?? '',
             previousRevisionId: existing?.active_revision_id ?? undefined,
-            deploymentUrl: existing?.source_config.custom_url ?? undefined
+            deploymentUrl: existing?.source_config.custom_url ?? undefined,
+            tracerSessionId: existing?.tracer_session_id
         });
         if (config.dryRun)
-            return dryRun(run, plan, existing, archive);
+            return dryRun(run, plan, existing, archive, stepsPlan);
         const { deployment, revisionId } = await writeRevision(run, plan, existing, archive);
         if (!config.wait)
             return await notWaiting(run, deployment.id, revisionId);
@@ -515,7 +521,9 @@ async function packSourceDir(run) {
     }
     return archive;
 }
-function dryRun(run, plan, existing, archive) {
+function dryRun(run, plan, existing, archive, 
+/** The steps' plan, logged when they read it: the summary shows it after the request's. */
+stepsPlan) {
     const planLines = describePlan(plan, { name: existing?.name ?? (0,operations_target/* named */.KT)(run.config) }, archive);
     planLines.forEach((line) => run.deps.io.info(line));
     const what = plan.kind === 'create'
@@ -523,7 +531,7 @@ function dryRun(run, plan, existing, archive) {
         : `${run.target} would be updated`;
     return {
         ...run.finish('dry-run', `Dry run: ${what}. Nothing was sent that changes state.`),
-        planLines
+        planLines: [...planLines, ...stepsPlan]
     };
 }
 /**
@@ -618,14 +626,15 @@ async function promote(config, deps) {
         const byTag = imageByTag(promotion, run.target);
         if (byTag)
             deps.io.warning(byTag);
-        await deps.beforeWrite?.({
+        const stepsPlan = await run.beforeWrite({
             deploymentId: target.id,
             deploymentName: target.name,
             previousRevisionId: target.active_revision_id ?? undefined,
-            deploymentUrl: target.source_config.custom_url ?? undefined
+            deploymentUrl: target.source_config.custom_url ?? undefined,
+            tracerSessionId: target.tracer_session_id
         });
         if (config.dryRun)
-            return promote_dryRun(run, planned, target);
+            return promote_dryRun(run, planned, target, stepsPlan);
         deps.io.redeploying?.(from.revision.id, planned.fromCommit);
         const revisionId = await patchTarget(run, planned, target);
         const { result: waited, lastRead } = await (0,revision_outcome/* waitForOutcome */.rf)(run, target, revisionId);
@@ -693,13 +702,15 @@ async function byIdOrAbsent(run, id) {
         throw error;
     });
 }
-function promote_dryRun(run, planned, target) {
+function promote_dryRun(run, planned, target, 
+/** The steps' plan, logged when they read it: the summary shows it after the request's. */
+stepsPlan) {
     const planLines = describePlan(planned.plan, { name: target.name, id: target.id });
     planLines.forEach((line) => run.deps.io.info(line));
     const promotion = run.known.promotion;
     return {
         ...run.finish('dry-run', `Dry run: ${run.target} would get ${what(promotion)} from revision ${promotion.fromRevisionId} of ${promotion.fromDeploymentName}. Nothing was sent that changes state.`),
-        planLines
+        planLines: [...planLines, ...stepsPlan]
     };
 }
 /** Sends the PATCH at most once (safe-writes.ts); returns the revision it created. */

@@ -552,6 +552,11 @@ class ControlPlaneRequester {
         const maxAttempts = Math.min(spec.maxAttempts ?? Infinity, this.#options.maxAttempts);
         for (let attempt = 1;; attempt++) {
             const outcome = await this.#send(spec);
+            if (outcome.kind === 'answer' && outcome.status === 429) {
+                const asked = (0,_retry__WEBPACK_IMPORTED_MODULE_3__/* .parseRetryAfter */ .mu)(outcome.retryAfter, now());
+                if (asked !== undefined)
+                    this.#options.onRetryAfter?.(asked);
+            }
             let error;
             if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
                 try {
@@ -730,7 +735,12 @@ const deploymentSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     latest_revision_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullable(),
     active_revision_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     /** When the deployment last changed; operation prune judges staleness by it. */
-    updated_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish()
+    updated_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    /**
+     * The deployment's tracing project, when the service says (not in the published schema): used
+     * only when it is a UUID, so any other value is kept as text and judged where it is read.
+     */
+    tracer_session_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish()
 });
 const deploymentsListSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     resources: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(deploymentSchema),
@@ -778,11 +788,11 @@ const revisionLogsSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Pr: () => (/* binding */ meaningOf),
 /* harmony export */   Ru: () => (/* binding */ meaningOfError),
 /* harmony export */   g5: () => (/* binding */ failureOf),
 /* harmony export */   r3: () => (/* binding */ isRetryable)
 /* harmony export */ });
-/* unused harmony export meaningOf */
 /* harmony import */ var _errors__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4007);
 
 const TRANSIENT_REFUSAL = {
@@ -889,7 +899,9 @@ async function readAgain(options) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   j: () => (/* binding */ DeployRun)
 /* harmony export */ });
-/* harmony import */ var _target__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9325);
+/* harmony import */ var _deps__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5498);
+/* harmony import */ var _target__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9325);
+
 
 /** One run of the deploy operation (or a rollback's or promote's wait): what its steps share. */
 class DeployRun {
@@ -909,10 +921,24 @@ class DeployRun {
     }
     /** "deployment NAME (ID)", as far as it is known. */
     get target() {
-        return (0,_target__WEBPACK_IMPORTED_MODULE_0__/* .describe */ .q0)(this.known);
+        return (0,_target__WEBPACK_IMPORTED_MODULE_1__/* .describe */ .q0)(this.known);
     }
     finish(outcome, message) {
         return { ...this.known, outcome, message, elapsedMs: this.elapsed() };
+    }
+    /**
+     * The before-write phase (every step's reads and refusals): the steps' plan in lines. A step's
+     * refusal is kept in the result (nothing was deployed), then ends the run like any error.
+     */
+    async beforeWrite(target) {
+        try {
+            return (await this.deps.beforeWrite?.(target)) ?? [];
+        }
+        catch (error) {
+            if (error instanceof _deps__WEBPACK_IMPORTED_MODULE_0__/* .StoppedBeforeWrite */ .L)
+                this.known.refusedBeforeWrite = error.refused;
+            throw error;
+        }
     }
     /** The deployment this run works on is known: reported at once. */
     found(deployment) {
@@ -1719,12 +1745,14 @@ async function rollBackAfterFailure(config, deps, request) {
         redeploying: undefined
     };
     const run = new deploy_run/* DeployRun */.j(config, { ...deps, io });
-    const report = (outcome, message, revisionId) => ({
+    const report = (outcome, message, revisionId, seen = { statusesSeen: [] }) => ({
         report: {
             failedRevisionId,
             toRevisionId: previousRevisionId,
             revisionId,
             outcome,
+            ...(seen.revisionStatus !== undefined && { revisionStatus: seen.revisionStatus }),
+            statusesSeen: seen.statusesSeen,
             elapsedMs: deps.clock.now() - startedAt,
             message,
             // Settled once its checks ran and what serves was read (../safe-delivery.ts).
@@ -1748,11 +1776,14 @@ async function rollBackAfterFailure(config, deps, request) {
         const redeployed = await redeployOnce(deploymentId, source, current.latest_revision_id, run.writeDeps());
         redeployedNow(run, redeployed.revisionId, source);
         const { result: waited } = await (0,revision_outcome/* waitForOutcome */.rf)(run, redeployed.deployment, redeployed.revisionId);
-        return { ...report(waited.outcome, waited.message, redeployed.revisionId), result: waited };
+        return {
+            ...report(waited.outcome, waited.message, redeployed.revisionId, waited),
+            result: waited
+        };
     }
     catch (error) {
         const ended = (0,revision_outcome/* endedByError */.Qr)(run, error);
-        return report(ended.outcome, ended.message, run.known.revisionId);
+        return report(ended.outcome, ended.message, run.known.revisionId, ended);
     }
 }
 

@@ -28368,6 +28368,53 @@ module.exports = {
 
 /***/ }),
 
+/***/ 1576:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DZ: () => (/* binding */ statsWords),
+/* harmony export */   c5: () => (/* binding */ rateWords),
+/* harmony export */   cZ: () => (/* binding */ bakingWords),
+/* harmony export */   dB: () => (/* binding */ secondsWords),
+/* harmony export */   up: () => (/* binding */ lengthWords),
+/* harmony export */   yh: () => (/* binding */ metricWords)
+/* harmony export */ });
+const minutes = (ms) => Math.floor(ms / 60_000);
+/** A length as people read it: `15 min`, `90 s`, `1 h 30 min`. */
+function lengthWords(ms) {
+    if (ms < 120_000)
+        return `${Math.round(ms / 1000)} s`;
+    const hours = Math.floor(ms / 3_600_000);
+    const rest = minutes(ms % 3_600_000);
+    return hours === 0 ? `${rest} min` : rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+/** `0.4%`, or `–` without a value. */
+function rateWords(rate) {
+    return rate === null ? '–' : `${Number((rate * 100).toFixed(2))}%`;
+}
+/** `1.25 s`, or `–` without a value. */
+function secondsWords(value) {
+    return value === null ? '–' : `${Number(value.toFixed(3))} s`;
+}
+/** "120 runs, errors 0.8%, p50 1.2 s, p99 4.1 s". */
+function statsWords(stats) {
+    return `${stats.runs} run${stats.runs === 1 ? '' : 's'}, errors ${rateWords(stats.errorRate)}, p50 ${secondsWords(stats.p50)}, p99 ${secondsWords(stats.p99)}`;
+}
+/** The progress every read and every minute: "baking: 6 of 15 min". */
+function bakingWords(elapsedMs, durationMs) {
+    if (durationMs < 120_000)
+        return `baking: ${Math.min(Math.round(elapsedMs / 1000), Math.round(durationMs / 1000))} of ${Math.round(durationMs / 1000)} s`;
+    return `baking: ${Math.min(minutes(elapsedMs), minutes(durationMs))} of ${minutes(durationMs)} min`;
+}
+/** "error rate" or "p99 against the previous window". */
+function metricWords(row) {
+    const name = row.metric === 'error-rate' ? 'error rate' : row.metric;
+    return row.relative ? `${name} against the previous window` : name;
+}
+
+
+/***/ }),
+
 /***/ 7224:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28428,8 +28475,15 @@ function sleep(ms, signal) {
 /* harmony export */   zc: () => (/* binding */ timeLimit)
 /* harmony export */ });
 /* unused harmony export PROXY_ANSWER_TIMEOUT_MS */
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4371);
-/* harmony import */ var _lib_bytes__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9792);
+/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2543);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4371);
+/* harmony import */ var _lib_bytes__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9792);
+/**
+ * The only HTTP code of the action: one send() for the control plane, the signed upload URL and
+ * the agent server. It bounds every wait by the caller's timeout and signal (a proxy's CONNECT
+ * included) and reads bodies incrementally up to a cap.
+ */
+
 
 
 const MB = 1024 * 1024;
@@ -28461,7 +28515,7 @@ const PROXY_ANSWER_TIMEOUT_MS = 5_000;
  * request's signal (thousands of CONNECTs a second). The failure is handed on as one that
  * fails the request instead: the client's own retries, with backoff and the deadline, decide.
  */
-class TunnelPool extends undici__WEBPACK_IMPORTED_MODULE_0__.Pool {
+class TunnelPool extends undici__WEBPACK_IMPORTED_MODULE_1__.Pool {
     connect(options, callback) {
         if (callback)
             return super.connect(options, callback);
@@ -28490,7 +28544,7 @@ function createDispatcher(options = {}) {
     const { env = process.env, ...proxy } = options;
     const proxied = proxy.httpProxy !== undefined || PROXY_VARIABLES.some((name) => env[name]);
     if (!proxied)
-        return new undici__WEBPACK_IMPORTED_MODULE_0__.Agent();
+        return new undici__WEBPACK_IMPORTED_MODULE_1__.Agent();
     // clientFactory is ProxyAgent's option, which EnvHttpProxyAgent hands on to its proxy agents
     // (its type leaves it out); __tests__/http.test.ts holds that a silent proxy is let go.
     // Read from `env` as undici would read process.env (a run's world may not be this process's).
@@ -28505,7 +28559,7 @@ function createDispatcher(options = {}) {
             bodyTimeout: PROXY_ANSWER_TIMEOUT_MS
         })
     };
-    return new undici__WEBPACK_IMPORTED_MODULE_0__.EnvHttpProxyAgent(agentOptions);
+    return new undici__WEBPACK_IMPORTED_MODULE_1__.EnvHttpProxyAgent(agentOptions);
 }
 /** The exchange failed: no answer, none within the timeout, or a body over the cap. */
 class TransportError extends Error {
@@ -28575,14 +28629,14 @@ function timeLimit(ms, sleep) {
     return { signal: timedOut.signal, stop: () => stopped.abort() };
 }
 async function exchange(spec, signal) {
-    const response = await (0,undici__WEBPACK_IMPORTED_MODULE_0__.request)(spec.url, {
+    const response = await (0,undici__WEBPACK_IMPORTED_MODULE_1__.request)(spec.url, {
         method: spec.method,
         headers: spec.headers,
         body: spec.body,
         signal,
         dispatcher: spec.dispatcher
     });
-    const tooLarge = () => new TransportError('too-large', `a body over ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z)(spec.maxBodyBytes)}`, status);
+    const tooLarge = () => new TransportError('too-large', `a body over ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_2__/* .formatBytes */ .z)(spec.maxBodyBytes)}`, status);
     const status = response.statusCode;
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > spec.maxBodyBytes) {
@@ -28624,7 +28678,7 @@ function untilAborted(work, signal) {
     });
 }
 function formatSeconds(ms) {
-    return `${Math.round(ms / 100) / 10} s`;
+    return (0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(ms, 'fine');
 }
 function describeNetworkError(error) {
     if (error instanceof Error) {
@@ -28646,7 +28700,7 @@ const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
 function cappedFetch(inner, maxBytes) {
     return async (input, init) => {
         const response = await inner(input, init);
-        const tooLarge = () => new TransportError('too-large', `a body over ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z)(maxBytes)}`, response.status);
+        const tooLarge = () => new TransportError('too-large', `a body over ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_2__/* .formatBytes */ .z)(maxBytes)}`, response.status);
         const declared = Number(response.headers.get('content-length') ?? NaN);
         if (Number.isFinite(declared) && declared > maxBytes) {
             await response.body?.cancel().catch(() => undefined);
@@ -28813,7 +28867,12 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'eval-passed',
     'experiment-id',
     'baseline-experiment-id',
-    'eval-scores'
+    'eval-scores',
+    // Bake window (bake.duration)
+    'bake-passed',
+    'bake-stats',
+    // Assistants as code (the policy's assistants)
+    'assistants'
 ]));
 
 
@@ -29266,17 +29325,19 @@ function isTagRef(ref) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   dz: () => (/* reexport */ problems/* InputError */.d),
-  kq: () => (/* binding */ parseStep)
+  TL: () => (/* binding */ parseInputs)
 });
 
-// UNUSED EXPORTS: DEPLOYMENT_TYPES, OPERATIONS, SOURCES, parseInputs
+// UNUSED EXPORTS: DEPLOYMENT_TYPES, OPERATIONS, SOURCES
 
 // EXTERNAL MODULE: ./src/inputs/contract.ts
 var contract = __nccwpck_require__(9451);
 // EXTERNAL MODULE: ./src/inputs/problems.ts
 var problems = __nccwpck_require__(8925);
+// EXTERNAL MODULE: ./src/policy/environments.ts
+var environments = __nccwpck_require__(7974);
 // EXTERNAL MODULE: ./src/policy/load.ts + 5 modules
-var policy_load = __nccwpck_require__(4322);
+var policy_load = __nccwpck_require__(2089);
 // EXTERNAL MODULE: ./src/policy/problems.ts
 var policy_problems = __nccwpck_require__(9936);
 // EXTERNAL MODULE: ./src/policy/rules.ts
@@ -29330,42 +29391,54 @@ class Step {
 
 
 
+
 /**
  * Reads the policy the inputs name, when they name one and the operation applies it (delete and
- * prune refuse `release-policy` among their inputs). operation validate judges the rules with the
- * inputs for the policy as written and for each entry merged over it; the others for the entry
- * their `environment` picks.
+ * prune refuse `release-policy` among their inputs, so it is not read). The rules with the inputs
+ * are judged on the file as written even when it has problems of its own, so that every problem
+ * is said in one run: operation validate judges them for the policy as written and for each
+ * entry merged over it; the others for the entry their `environment` picks.
  */
 async function readStepPolicy(raw, env) {
     const step = new Step(raw, env);
     const path = step.text('release-policy');
     if (path === undefined || step.operation === 'delete' || step.operation === 'prune')
         return { problems: [] };
-    const load = await (0,policy_load/* loadPolicy */.tb)(path, env.GITHUB_WORKSPACE);
-    if (load.policy === undefined)
-        return { problems: load.problems };
-    const loaded = load.policy;
+    const load = await (0,policy_load/* loadPolicy */.tb)(path, env.GITHUB_WORKSPACE, {
+        graphConfigPath: step.text('graph-config-path')
+    });
     const facts = {
-        operation: step.operation,
         wait: step.text('wait')?.toLowerCase() !== 'false',
         tracingUrl: step.text('tracing-url')
     };
     const environment = step.text('environment');
-    const judged = step.operation === 'validate' ? [undefined, ...loaded.entries] : [environment];
-    const problems = judged.flatMap((name) => inputRuleProblems(loaded, name, facts));
-    const inEffect = loaded.inEffect(environment);
-    return problems.length > 0
-        ? { problems: (0,policy_problems/* uniqueProblems */.OH)(problems) }
-        : { policy: { path, entries: loaded.entries, inEffect, environment }, problems: [] };
+    const written = load.written;
+    const judged = step.operation === 'validate' ? [undefined, ...(written?.entries ?? [])] : [environment];
+    const problems = (0,policy_problems/* uniqueProblems */.OH)([
+        ...load.problems,
+        ...(written === undefined
+            ? []
+            : judged.flatMap((name) => inputRuleProblems(written, name, facts)))
+    ]).sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
+    if (load.policy === undefined || problems.length > 0)
+        return { problems };
+    const inEffect = load.policy.inEffect(environment);
+    return {
+        policy: { path, entries: load.policy.entries, inEffect, environment },
+        problems: []
+    };
 }
-function inputRuleProblems(loaded, environment, facts) {
-    const inEffect = loaded.inEffect(environment);
-    const context = inEffect.entry === null ? '' : `with environments.${inEffect.entry} merged: `;
-    return (0,rules/* policyInputRules */.K)(inEffect.policy, facts).map(({ path, message }) => ({
+/** The rules with the inputs, for the entry `environment` picks merged over the file as written. */
+function inputRuleProblems(written, environment, facts) {
+    const entry = (0,environments/* selectEntry */.J)(written.entries, environment) ?? null;
+    const entries = written.value.environments;
+    const merged = (0,environments/* mergeEntry */.z)(written.value, entry === null ? undefined : entries?.[entry]);
+    const context = entry === null ? '' : `with environments.${entry} merged: `;
+    return (0,rules/* policyInputRules */.K)(merged, facts).map(({ path, message }) => ({
         message: `${context}${message}`,
         keyPath: (0,policy_problems/* keyPathText */.Cm)(path),
-        file: loaded.file,
-        ...loaded.locate(path, inEffect.entry)
+        file: written.file,
+        ...written.locate(path, entry)
     }));
 }
 
@@ -29381,7 +29454,6 @@ var git_ref = __nccwpck_require__(6905);
 /** Inputs that mean nothing to operation delete; given with it, they are refused by name. */
 const DEPLOY_ONLY = [
     ...contract/* SOURCE_INPUTS */.A9,
-    'release-policy',
     'agent-api-key',
     'agent-auth-scheme',
     'pr-comment',
@@ -29430,12 +29502,19 @@ const operation = (step) => {
         return [];
     const refused = (inputs, message) => inputs.filter((input) => step.given(input)).map((input) => problem(input, message));
     const pruneOnly = refused(PRUNE_ONLY, `is only for operation prune, not ${step.operation}`);
+    // The one refusal of a policy with delete or prune: the policy is then never read.
+    const noPolicy = refused(['release-policy'], `is not used with operation ${step.operation} (the release policy says what must hold before a new revision stays; ${step.operation} deploys none)`);
     if (step.operation === 'delete') {
-        return [...refused(DEPLOY_ONLY, 'is for operation deploy, not delete'), ...pruneOnly];
+        return [
+            ...refused(DEPLOY_ONLY, 'is for operation deploy, not delete'),
+            ...noPolicy,
+            ...pruneOnly
+        ];
     }
     if (step.operation === 'prune') {
         return [
             ...refused(DEPLOY_ONLY, 'is for operation deploy, not prune'),
+            ...noPolicy,
             ...refused(['name', 'deployment-id'], 'is not used with operation prune (it finds its deployments by prune-prefix)'),
             ...refused(['environment'], "is not used with operation prune (each preview's GitHub environment bears its name)")
         ];
@@ -29570,9 +29649,12 @@ var gate_thresholds = __nccwpck_require__(1657);
 var expectation = __nccwpck_require__(3151);
 // EXTERNAL MODULE: ./src/lib/duration.ts
 var duration = __nccwpck_require__(2543);
-// EXTERNAL MODULE: ./src/policy/schema.ts + 1 modules
-var schema = __nccwpck_require__(3346);
+// EXTERNAL MODULE: ./src/policy/assistants.ts
+var assistants = __nccwpck_require__(1345);
+// EXTERNAL MODULE: ./src/policy/schema.ts + 3 modules
+var schema = __nccwpck_require__(7729);
 ;// CONCATENATED MODULE: ./src/policy/to-config.ts
+
 
 
 
@@ -29583,7 +29665,9 @@ function configFromPolicy(inEffect, inputs) {
     const policy = inEffect?.policy;
     return {
         verify: agentChecks(inEffect, inputs),
+        assistants: assistantsAsCode(inEffect, inputs),
         gate: evaluationGate(inEffect, inputs),
+        bake: bakeWindow(inEffect, inputs),
         rollbackOnFailure: policy?.rollback?.['on-failure'] ?? schema/* DEFAULTS */.zY.rollback['on-failure'],
         rollbackTimeoutMs: policy?.rollback?.timeout ?? ms(schema/* DEFAULTS */.zY.rollback.timeout)
     };
@@ -29594,8 +29678,9 @@ function agentChecks(inEffect, inputs) {
         return undefined;
     const expected = agent.expect === undefined ? undefined : (0,expectation/* parseExpectation */.WR)(agent.expect);
     const smoke = inEffect?.policy.smoke;
+    const named = assistantByName(inEffect);
     return {
-        assistantId: agent.assistant,
+        assistantId: named(agent.assistant),
         message: agent.message,
         expect: expected !== undefined && 'expectation' in expected ? expected.expectation : undefined,
         a2a: agent.a2a ?? schema/* DEFAULTS */.zY.agent.a2a,
@@ -29605,11 +29690,30 @@ function agentChecks(inEffect, inputs) {
         ...(inEffect?.cases !== undefined &&
             smoke !== undefined && {
             suite: {
-                cases: inEffect.cases,
+                cases: inEffect.cases.map((smokeCase) => smokeCase.assistant === undefined
+                    ? smokeCase
+                    : { ...smokeCase, assistant: named(smokeCase.assistant) }),
                 minPass: minPass(smoke['min-pass']),
                 concurrency: smoke.concurrency ?? schema/* DEFAULTS */.zY.smoke.concurrency
             }
         })
+    };
+}
+/** An assistant named by an `assistants.entries` name stands for that entry's id. */
+function assistantByName(inEffect) {
+    const ids = new Map((inEffect?.assistants ?? []).map((entry) => [entry.name, (0,assistants/* assistantIdOf */.lz)(entry)]));
+    return (assistant) => ids.get(assistant) ?? assistant;
+}
+/** `assistants.entries`: the assistants to make match, and how the agent server is reached. */
+function assistantsAsCode(inEffect, inputs) {
+    const entries = inEffect?.assistants;
+    if (entries === undefined)
+        return undefined;
+    return {
+        entries,
+        onDrift: inEffect?.policy.assistants?.['on-drift'] ?? schema/* DEFAULTS */.zY.assistants['on-drift'],
+        apiKey: inputs.agentApiKey ?? inputs.apiKey,
+        ...(inputs.agentAuthScheme !== undefined && { authScheme: inputs.agentAuthScheme })
     };
 }
 function minPass(value) {
@@ -29621,7 +29725,8 @@ function minPass(value) {
 }
 function evaluationGate(inEffect, inputs) {
     const gate = inEffect?.policy.gate;
-    const assistantId = inEffect?.policy.agent?.assistant;
+    const written = inEffect?.policy.agent?.assistant;
+    const assistantId = written === undefined ? undefined : assistantByName(inEffect)(written);
     // The rules refuse a gate without the other two.
     if (gate?.dataset === undefined || inputs.tracingUrl === undefined || assistantId === undefined)
         return undefined;
@@ -29648,6 +29753,25 @@ function evaluationGate(inEffect, inputs) {
         maxErrorRate: gate['max-error-rate'] ?? 0,
         baseline,
         timeoutMs: gate.timeout ?? ms(schema/* DEFAULTS */.zY.gate.timeout)
+    };
+}
+function bakeWindow(inEffect, inputs) {
+    const bake = inEffect?.policy.bake;
+    // The rules refuse a bake without `tracing-url`.
+    if (bake?.duration === undefined || inputs.tracingUrl === undefined)
+        return undefined;
+    const interval = bake.interval ?? ms(schema/* DEFAULTS */.zY.bake.interval);
+    return {
+        durationMs: bake.duration,
+        intervalMs: Math.min(interval, bake.duration),
+        minRuns: bake['min-runs'] ?? schema/* DEFAULTS */.zY.bake['min-runs'],
+        ...(bake['max-error-rate'] !== undefined && { maxErrorRate: bake['max-error-rate'] }),
+        maxLatencyMs: { ...bake['max-latency'] },
+        maxRegression: { ...bake['max-regression'] },
+        failureLimit: bake['failure-limit'] ?? schema/* DEFAULTS */.zY.bake['failure-limit'],
+        ...(bake['revision-key'] !== undefined && { revisionKey: bake['revision-key'] }),
+        tracingUrl: inputs.tracingUrl,
+        ...(inputs.tracingWebUrl !== undefined && { tracingWebUrl: inputs.tracingWebUrl })
     };
 }
 
@@ -29757,6 +29881,10 @@ function commonConfig(fields, env, policy) {
         github: schema_githubRecords(fields),
         /** `gate.dataset`: the evaluation gate after the other checks; undefined when not asked for. */
         gate: checks.gate,
+        /** `assistants.entries`: the assistants made to match; undefined when not asked for. */
+        assistants: checks.assistants,
+        /** `bake.duration`: the bake window after every check passed; undefined when not asked for. */
+        bake: checks.bake,
         /** The release policy: its path, the entry applied and the policy in effect (its digest). */
         releasePolicy: policy,
         /** To log before anything is sent. */
@@ -29833,25 +29961,19 @@ function defaultRepoUrl(env) {
 
 
 /**
- * Turns the raw action inputs into one Config (or operation validate's), or throws an InputError that lists every problem
- * of the inputs (each with its input name) and of the release policy (each with its key path and
- * place in the file). Reads only its arguments, and the `release-policy` file and the files it
- * names (relative to GITHUB_WORKSPACE), so that a bad policy is refused with the other inputs.
+ * Turns the raw action inputs into the step's config (one variant per operation), or throws an
+ * InputError that lists every problem of the inputs (each with its input name) and of the release
+ * policy (each with its key path and place in the file). Reads only its arguments, and the
+ * `release-policy` file and the files it names (relative to GITHUB_WORKSPACE), so that a bad
+ * policy is refused with the other inputs.
  */
-async function parseStep(raw, env) {
+async function parseInputs(raw, env) {
     const policy = await readStepPolicy(raw, env);
     const result = configSchema.safeParse({ inputs: raw, env, policy: policy.policy });
     const inputProblems = result.success ? [] : result.error.issues.map(toProblem);
     if (result.success && policy.problems.length === 0)
         return result.data;
     throw new problems/* InputError */.d(inputProblems, policy.problems);
-}
-/** parseStep for a step that sends something: every operation but validate. */
-async function parseInputs(raw, env) {
-    const config = await parseStep(raw, env);
-    if (config.operation === 'validate')
-        throw new Error('operation validate sends nothing: it has no Config to run (see parseStep).');
-    return config;
 }
 function toProblem(issue) {
     const input = contract/* INPUT_NAMES */.Qh.find((name) => name === issue.path[1]);
@@ -30099,8 +30221,19 @@ function parseDuration(text) {
         return undefined;
     return Math.round(total);
 }
-/** Formats milliseconds for people: `45s`, `2m 05s`, `1h 02m`, `3d 04h`. */
-function formatDuration(ms) {
+/**
+ * Formats milliseconds for people, in the one style every text of the action uses: `45s`,
+ * `2m 05s`, `1h 02m`, `3d 04h`. `fine` keeps what a whole second would round away, for times
+ * that are short by nature (a reply's latency, a request's timeout): `0ms`, `300ms`, `1.25s`,
+ * then the same as without it from 10 seconds on.
+ */
+function formatDuration(ms, precision = 'seconds') {
+    if (precision === 'fine' && ms < 10_000) {
+        const positive = Math.max(0, ms);
+        if (positive < 1_000)
+            return `${Math.round(positive)}ms`;
+        return `${Number((positive / 1000).toFixed(2))}s`;
+    }
     const totalSeconds = Math.max(0, Math.round(ms / 1000));
     const days = Math.floor(totalSeconds / 86_400);
     if (days > 0)
@@ -30322,6 +30455,158 @@ function clearTextHost(text) {
 
 /***/ }),
 
+/***/ 7389:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  J: () => (/* binding */ uuidV5)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./node_modules/uuid/dist-node/sha1.js
+
+function sha1(bytes) {
+    if (Array.isArray(bytes)) {
+        bytes = Buffer.from(bytes);
+    }
+    else if (typeof bytes === 'string') {
+        bytes = Buffer.from(bytes, 'utf8');
+    }
+    return (0,external_node_crypto_.createHash)('sha1').update(bytes).digest();
+}
+/* harmony default export */ const dist_node_sha1 = (sha1);
+
+;// CONCATENATED MODULE: ./node_modules/uuid/dist-node/regex.js
+/* harmony default export */ const regex = (/^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/i);
+
+;// CONCATENATED MODULE: ./node_modules/uuid/dist-node/validate.js
+
+function validate_validate(uuid) {
+    return typeof uuid === 'string' && regex.test(uuid);
+}
+/* harmony default export */ const dist_node_validate = (validate_validate);
+
+;// CONCATENATED MODULE: ./node_modules/uuid/dist-node/parse.js
+
+function parse(uuid) {
+    if (!dist_node_validate(uuid)) {
+        throw TypeError('Invalid UUID');
+    }
+    let v;
+    return Uint8Array.of((v = parseInt(uuid.slice(0, 8), 16)) >>> 24, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff, (v = parseInt(uuid.slice(9, 13), 16)) >>> 8, v & 0xff, (v = parseInt(uuid.slice(14, 18), 16)) >>> 8, v & 0xff, (v = parseInt(uuid.slice(19, 23), 16)) >>> 8, v & 0xff, ((v = parseInt(uuid.slice(24, 36), 16)) / 0x10000000000) & 0xff, (v / 0x100000000) & 0xff, (v >>> 24) & 0xff, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff);
+}
+/* harmony default export */ const dist_node_parse = (parse);
+
+;// CONCATENATED MODULE: ./node_modules/uuid/dist-node/stringify.js
+
+const byteToHex = [];
+for (let i = 0; i < 256; ++i) {
+    byteToHex.push((i + 0x100).toString(16).slice(1));
+}
+function unsafeStringify(arr, offset = 0) {
+    return (byteToHex[arr[offset + 0]] +
+        byteToHex[arr[offset + 1]] +
+        byteToHex[arr[offset + 2]] +
+        byteToHex[arr[offset + 3]] +
+        '-' +
+        byteToHex[arr[offset + 4]] +
+        byteToHex[arr[offset + 5]] +
+        '-' +
+        byteToHex[arr[offset + 6]] +
+        byteToHex[arr[offset + 7]] +
+        '-' +
+        byteToHex[arr[offset + 8]] +
+        byteToHex[arr[offset + 9]] +
+        '-' +
+        byteToHex[arr[offset + 10]] +
+        byteToHex[arr[offset + 11]] +
+        byteToHex[arr[offset + 12]] +
+        byteToHex[arr[offset + 13]] +
+        byteToHex[arr[offset + 14]] +
+        byteToHex[arr[offset + 15]]).toLowerCase();
+}
+function stringify(arr, offset = 0) {
+    const uuid = unsafeStringify(arr, offset);
+    if (!validate(uuid)) {
+        throw TypeError('Stringified UUID is invalid');
+    }
+    return uuid;
+}
+/* harmony default export */ const dist_node_stringify = ((/* unused pure expression or super */ null && (stringify)));
+
+;// CONCATENATED MODULE: ./node_modules/uuid/dist-node/v35.js
+
+
+function stringToBytes(str) {
+    str = unescape(encodeURIComponent(str));
+    const bytes = new Uint8Array(str.length);
+    for (let i = 0; i < str.length; ++i) {
+        bytes[i] = str.charCodeAt(i);
+    }
+    return bytes;
+}
+const DNS = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
+const URL = '6ba7b811-9dad-11d1-80b4-00c04fd430c8';
+function v35(version, hash, value, namespace, buf, offset) {
+    const valueBytes = typeof value === 'string' ? stringToBytes(value) : value;
+    const namespaceBytes = typeof namespace === 'string' ? dist_node_parse(namespace) : namespace;
+    if (typeof namespace === 'string') {
+        namespace = dist_node_parse(namespace);
+    }
+    if (namespace?.length !== 16) {
+        throw TypeError('Namespace must be array-like (16 iterable integer values, 0-255)');
+    }
+    let bytes = new Uint8Array(16 + valueBytes.length);
+    bytes.set(namespaceBytes);
+    bytes.set(valueBytes, namespaceBytes.length);
+    bytes = hash(bytes);
+    bytes[6] = (bytes[6] & 0x0f) | version;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    if (buf) {
+        offset ??= 0;
+        if (offset < 0 || offset + 16 > buf.length) {
+            throw new RangeError(`UUID byte range ${offset}:${offset + 15} is out of buffer bounds`);
+        }
+        for (let i = 0; i < 16; ++i) {
+            buf[offset + i] = bytes[i];
+        }
+        return buf;
+    }
+    return unsafeStringify(bytes);
+}
+
+;// CONCATENATED MODULE: ./node_modules/uuid/dist-node/v5.js
+
+
+
+function v5(value, namespace, buf, offset) {
+    return v35(0x50, dist_node_sha1, value, namespace, buf, offset);
+}
+v5.DNS = DNS;
+v5.URL = URL;
+/* harmony default export */ const dist_node_v5 = (v5);
+
+// EXTERNAL MODULE: ./src/lib/ids.ts
+var ids = __nccwpck_require__(829);
+;// CONCATENATED MODULE: ./src/lib/uuid-v5.ts
+
+
+/**
+ * UUID version 5 (RFC 9562 §5.5): the SHA-1 of a namespace UUID and a name, as a UUID. The same
+ * inputs give the same id, so a write sent again (a retry, a rerun of the step) is the same write.
+ */
+function uuidV5(name, namespace) {
+    if (!ids/* UUID */.k.test(namespace))
+        throw new Error(`uuidV5: the namespace ${namespace} is not a UUID`);
+    return dist_node_v5(name, namespace);
+}
+
+
+/***/ }),
+
 /***/ 1730:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -30331,11 +30616,13 @@ function clearTextHost(text) {
 /* unused harmony exports readRawInputs, secretValues, maskSecrets */
 /* harmony import */ var _inputs_contract__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9451);
 /* harmony import */ var _inputs_parse__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1434);
-/* harmony import */ var _report_job_summary__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5236);
-/* harmony import */ var _report_log__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6472);
-/* harmony import */ var _report_redact__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1410);
-/* harmony import */ var _inputs_secrets__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3332);
-/* harmony import */ var _report_summary__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2529);
+/* harmony import */ var _operations_operations__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6594);
+/* harmony import */ var _report_job_summary__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5236);
+/* harmony import */ var _report_log__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6472);
+/* harmony import */ var _report_redact__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1410);
+/* harmony import */ var _inputs_secrets__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3332);
+/* harmony import */ var _report_summary__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2529);
+
 
 
 
@@ -30359,7 +30646,7 @@ function secretValues(raw) {
         raw['api-key'],
         raw['agent-api-key'],
         raw['github-token'],
-        ...(0,_inputs_secrets__WEBPACK_IMPORTED_MODULE_5__/* .parseSecrets */ .w)(raw.secrets).values,
+        ...(0,_inputs_secrets__WEBPACK_IMPORTED_MODULE_6__/* .parseSecrets */ .w)(raw.secrets).values,
         ...urlCredentials(raw['api-url'])
     ].filter((value) => value !== '');
 }
@@ -30383,9 +30670,9 @@ function urlCredentials(text) {
 function maskSecrets(raw, sink) {
     const values = secretValues(raw);
     // Each value as given (the runner masks even a short one), then every form the redactor knows.
-    for (const form of new Set([...values, ...(0,_report_redact__WEBPACK_IMPORTED_MODULE_4__/* .secretForms */ .eo)(values)]))
+    for (const form of new Set([...values, ...(0,_report_redact__WEBPACK_IMPORTED_MODULE_5__/* .secretForms */ .eo)(values)]))
         sink.setSecret(form);
-    return (0,_report_redact__WEBPACK_IMPORTED_MODULE_4__/* .createRedactor */ .lY)(values);
+    return (0,_report_redact__WEBPACK_IMPORTED_MODULE_5__/* .createRedactor */ .lY)(values);
 }
 /**
  * The action: inputs → config, then the operation. Only what reading the inputs needs is loaded
@@ -30406,10 +30693,10 @@ async function run(world) {
     const startedAt = world.clock.now();
     const raw = readRawInputs(world.env);
     const redact = maskSecrets(raw, world.sink);
-    const log = (0,_report_log__WEBPACK_IMPORTED_MODULE_3__/* .createLog */ .hM)(redact, world.sink);
+    const log = (0,_report_log__WEBPACK_IMPORTED_MODULE_4__/* .createLog */ .hM)(redact, world.sink);
     let config;
     try {
-        config = await (0,_inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .parseStep */ .kq)(raw, world.env);
+        config = await (0,_inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .parseInputs */ .TL)(raw, world.env);
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -30422,23 +30709,21 @@ async function run(world) {
                     col: problem.col,
                     title: problem.keyPath === '' ? 'release policy' : `release policy: ${problem.keyPath}`
                 });
-        await (0,_report_job_summary__WEBPACK_IMPORTED_MODULE_2__/* .writeSummary */ .S)((0,_report_summary__WEBPACK_IMPORTED_MODULE_6__/* .renderInputErrorSummary */ .TR)(message, redact), log, world.sink);
+        await (0,_report_job_summary__WEBPACK_IMPORTED_MODULE_3__/* .writeSummary */ .S)((0,_report_summary__WEBPACK_IMPORTED_MODULE_7__/* .renderInputErrorSummary */ .TR)(message, redact), log, world.sink);
         log.fail(message);
         if (!(error instanceof _inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz))
             log.debug(() => stackOf(error));
         return;
     }
     config.warnings.forEach((warning) => log.warning(warning));
-    if (config.operation === 'validate') {
-        const { validate } = await __nccwpck_require__.e(/* import() */ 542).then(__nccwpck_require__.bind(__nccwpck_require__, 542));
-        validate(config, log);
-        return;
-    }
-    config.notices.forEach((notice) => log.notice(notice));
-    logPolicy(config.releasePolicy, log);
     try {
-        const { execute } = await Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(807)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7807));
-        await execute(config, redact, startedAt, world);
+        // The operation's row says what it needs; the services only reach the run through here.
+        await (0,_operations_operations__WEBPACK_IMPORTED_MODULE_2__/* .startOperation */ .iA)(config, log, async (sending) => {
+            sending.notices.forEach((notice) => log.notice(notice));
+            logPolicy(sending.releasePolicy, log);
+            const { execute } = await Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(846)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4846));
+            await execute(sending, redact, startedAt, world);
+        });
     }
     catch (error) {
         // Not thrown on: Node would print it to stderr, unredacted and unescaped.
@@ -30466,8 +30751,21 @@ function stackOf(error) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ StoppedBeforeWrite),
 /* harmony export */   c: () => (/* binding */ CancelledError)
 /* harmony export */ });
+/**
+ * A step refused what it read before the write (its settings, or a service it needs): nothing
+ * was deployed. `refused` says so in a few words, for the headline.
+ */
+class StoppedBeforeWrite extends Error {
+    refused;
+    constructor(message, refused) {
+        super(message);
+        this.refused = refused;
+        this.name = 'StoppedBeforeWrite';
+    }
+}
 /** Raised through `signal.reason` when the runner cancels the job. */
 class CancelledError extends Error {
     signalName;
@@ -30485,11 +30783,14 @@ class CancelledError extends Error {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ runOperation),
-/* harmony export */   x: () => (/* binding */ OPERATIONS)
+/* harmony export */   iA: () => (/* binding */ startOperation),
+/* harmony export */   xb: () => (/* binding */ OPERATIONS),
+/* harmony export */   xj: () => (/* binding */ runOperation)
 /* harmony export */ });
+/** One row per operation, checked complete by the compiler. */
 const OPERATIONS = {
     deploy: {
+        needs: 'services',
         run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(689)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7689)).then(({ deploy }) => deploy(config, deps)),
         checked: true,
         rollsBack: true,
@@ -30506,6 +30807,7 @@ const OPERATIONS = {
     },
     // Itself the rollback: there is nothing earlier to bring back when it fails.
     rollback: {
+        needs: 'services',
         run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(689)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7689)).then(({ rollbackOperation }) => rollbackOperation(config, deps)),
         checked: true,
         rollsBack: false,
@@ -30521,6 +30823,7 @@ const OPERATIONS = {
         failedWords: 'rollback failed'
     },
     promote: {
+        needs: 'services',
         run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(689)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7689)).then(({ promote }) => promote(config, deps)),
         checked: true,
         rollsBack: true,
@@ -30536,6 +30839,7 @@ const OPERATIONS = {
         failedWords: 'promote failed'
     },
     delete: {
+        needs: 'services',
         run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(689)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7689)).then(({ deleteDeployment }) => deleteDeployment(config, deps)),
         checked: false,
         rollsBack: false,
@@ -30552,6 +30856,7 @@ const OPERATIONS = {
         failedWords: 'delete failed'
     },
     prune: {
+        needs: 'services',
         run: (config, deps) => Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(689)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7689)).then(({ prunePreviews }) => prunePreviews(config, deps)),
         checked: false,
         rollsBack: false,
@@ -30566,6 +30871,11 @@ const OPERATIONS = {
         reportsServing: true,
         outputs: (result) => ({ pruned: JSON.stringify(prunedNames(result)) }),
         failedWords: 'prune failed'
+    },
+    // Checks the inputs and the release policy where they are read: what is left is to say so.
+    validate: {
+        needs: 'nothing',
+        run: (config, log) => __nccwpck_require__.e(/* import() */ 542).then(__nccwpck_require__.bind(__nccwpck_require__, 542)).then(({ validate }) => validate(config, log))
     }
 };
 /** A delete says which deployment it removed, or would: none when there was none to remove. */
@@ -30581,8 +30891,21 @@ function prunedNames(result) {
 }
 /** Runs the operation the config names: its row's run, given its own variant of the config. */
 function runOperation(config, deps) {
-    const kind = OPERATIONS[config.operation];
+    const rows = OPERATIONS;
+    const kind = rows[config.operation];
     return kind.run(config, deps);
+}
+/**
+ * Starts the step's operation as its row says: one that needs nothing runs on its config and the
+ * log alone; one that reaches the services is handed to `reachServices` (the run's wiring, which
+ * the caller holds: this table sits below it).
+ */
+function startOperation(config, log, reachServices) {
+    const kind = OPERATIONS[config.operation];
+    // The row decides; the compiler cannot pair a row with its config's variant, hence the casts.
+    if (kind.needs === 'nothing')
+        return kind.run(config, log);
+    return reachServices(config);
 }
 
 
@@ -30664,13 +30987,14 @@ const OUTCOMES = {
         failureLogs: false,
         serves: 'unknown'
     },
+    // Nothing was written: what served when the deployment was read serves still.
     'dry-run': {
         exitCode: 0,
         headline: 'dry-run',
         githubState: 'in_progress',
         rollback: 'no',
         failureLogs: false,
-        serves: 'unknown'
+        serves: 'previous'
     },
     deleted: {
         exitCode: 0,
@@ -30700,6 +31024,213 @@ const OUTCOMES = {
 /** Whether the step succeeds (exits 0) with this outcome. */
 function succeeds(outcome) {
     return OUTCOMES[outcome].exitCode === 0;
+}
+
+
+/***/ }),
+
+/***/ 1345:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ MANAGED_PREFIX),
+/* harmony export */   HO: () => (/* binding */ assistantsSection),
+/* harmony export */   LE: () => (/* binding */ entryDigest),
+/* harmony export */   Os: () => (/* binding */ entriesListSchema),
+/* harmony export */   _z: () => (/* binding */ inEntries),
+/* harmony export */   jd: () => (/* binding */ MAX_ENTRIES_FILE_BYTES),
+/* harmony export */   ju: () => (/* binding */ explainEntryIssue),
+/* harmony export */   lz: () => (/* binding */ assistantIdOf)
+/* harmony export */ });
+/* unused harmony exports ASSISTANT_NAMESPACE, MAX_ENTRIES, entrySchema, onDrift, ENTRY_KEYS */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var canonicalize__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8799);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var _lib_ids__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(829);
+/* harmony import */ var _lib_uuid_v5__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7389);
+/* harmony import */ var _problems__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9936);
+/**
+ * The release policy's `assistants` section: the assistants of the repository (inline, or a
+ * workspace file that holds just the list) and what a hand edit does. An entry's own keys are
+ * checked like the policy's; what `config`, `context` and `metadata` hold passes as written,
+ * except a literal secret and the reserved `managed-` metadata. Pure.
+ */
+
+
+
+
+
+
+/** The action's namespace for assistant ids: fixed forever (the README writes it out). */
+const ASSISTANT_NAMESPACE = 'a4cd1350-3f60-47c9-82e8-eb29baeb4384';
+/** More entries than this is not a deployment's assistants. */
+const MAX_ENTRIES = 100;
+/** An assistants file over this is refused. */
+const MAX_ENTRIES_FILE_BYTES = 1024 * 1024;
+/** Metadata keys the action writes itself. */
+const MANAGED_PREFIX = 'managed-';
+const NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+/** A key whose folded name ends in one of these holds a secret when it holds text. */
+const SECRET_WORDS = ['apikey', 'token', 'secret', 'password', 'credential'];
+/** What stands for the assistant's content; `version` pins an existing version instead. */
+const CONTENT_KEYS = ['description', 'config', 'context', 'metadata'];
+const mappingOf = (what) => zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J(), { error: `must be a mapping (${what})` });
+/** One entry as written. */
+const entrySchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP({ error: 'must be text' })
+        .regex(NAME, 'must be 1–63 of a-z, 0-9, _ and -, starting with a letter or digit'),
+    id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP({ error: 'must be a UUID' })
+        .regex(_lib_ids__WEBPACK_IMPORTED_MODULE_2__/* .UUID */ .k, 'must be a UUID (the id of an existing assistant to adopt)')
+        .optional(),
+    'graph-id': zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP({ error: 'must be text' })
+        .min(1, 'must not be empty')
+        .optional()
+        .meta({ description: 'the graph the assistant runs (a key of graphs in langgraph.json)' }),
+    description: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP({ error: 'must be text' }).optional(),
+    config: mappingOf('the run config, configurable included').optional(),
+    context: mappingOf('the run context').optional(),
+    metadata: mappingOf('kept as written; managed-* keys are reserved').optional(),
+    version: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig({ error: 'must be a whole number' })
+        .int('must be a whole number')
+        .min(1, 'must be a version number, 1 or more')
+        .optional()
+        .meta({ description: 'instead of the content: make this version active (a pin)' })
+}, { error: 'must be a mapping of name, id, graph-id, description, config, context, metadata' })
+    .superRefine((entry, ctx) => {
+    const content = CONTENT_KEYS.filter((key) => entry[key] !== undefined);
+    if (entry.version !== undefined && content.length > 0)
+        ctx.addIssue({
+            code: 'custom',
+            path: ['version'],
+            message: `pins a version, so it cannot stand beside ${content.join(', ')} (give the content, or the version)`
+        });
+    if (entry.version === undefined && entry['graph-id'] === undefined)
+        ctx.addIssue({
+            code: 'custom',
+            path: [],
+            message: `(${entry.name}) needs graph-id (the graph the assistant runs), or version to pin one`
+        });
+    for (const key of Object.keys(entry.metadata ?? {}))
+        if (key.startsWith(MANAGED_PREFIX))
+            ctx.addIssue({
+                code: 'custom',
+                path: ['metadata', key],
+                message: `is reserved: the action writes the ${MANAGED_PREFIX}* metadata keys itself`
+            });
+    for (const section of ['config', 'context', 'metadata'])
+        for (const { path, word } of secretKeys(entry[section], [section]))
+            ctx.addIssue({
+                code: 'custom',
+                path,
+                message: `holds a literal value, and its name ends in "${word}" (assistant ${entry.name}): secrets belong in the deployment's secrets input, never in the repository's assistants`
+            });
+})
+    .meta({ description: 'an assistant: its name, graph and content, or a version to pin' });
+/** The list: at most MAX_ENTRIES, names and ids unique. */
+const entriesListSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(entrySchema, { error: 'must be a list of assistants' })
+    .min(1, 'must hold at least one assistant')
+    .max(MAX_ENTRIES, `must hold at most ${MAX_ENTRIES} assistants`)
+    .superRefine((entries, ctx) => {
+    const names = new Map();
+    const ids = new Map();
+    entries.forEach((entry, index) => {
+        const named = names.get(entry.name);
+        if (named !== undefined)
+            ctx.addIssue({
+                code: 'custom',
+                path: [index, 'name'],
+                message: `is given twice (entries ${named + 1} and ${index + 1}): names are unique`
+            });
+        else
+            names.set(entry.name, index);
+        const id = assistantIdOf(entry).toLowerCase();
+        const same = ids.get(id);
+        if (same !== undefined && named === undefined)
+            ctx.addIssue({
+                code: 'custom',
+                path: [index, entry.id === undefined ? 'name' : 'id'],
+                message: `gives the id ${id} that entry ${same + 1} has too: ids are unique`
+            });
+        else
+            ids.set(id, index);
+    });
+});
+/** `assistants.on-drift`. */
+const onDrift = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['overwrite', 'fail'], { error: 'must be overwrite or fail' });
+/** The key names of an entry, for the nearest known one. */
+const ENTRY_KEYS = Object.keys(entrySchema.shape);
+/** The section; in an environments entry a key may also be `null` (remove it). */
+function assistantsSection(entry) {
+    const optional = (schema) => entry ? schema.nullable().optional() : schema.optional();
+    return zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+        entries: optional(zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([
+            zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP({ error: 'must be text' }).min(1, 'must not be empty').meta({
+                description: 'an assistants file, relative to the workspace (YAML or JSON)'
+            }),
+            entriesListSchema
+        ])
+            .meta({
+            description: 'the assistants: a path to a YAML or JSON file that holds the list, or the list itself'
+        })),
+        'on-drift': optional(onDrift.meta({
+            description: 'overwrite or fail: when an assistant the action manages was changed by hand since it last wrote it'
+        }))
+    }, {
+        error: (issue) => issue.code === 'invalid_type' ? "must be a mapping of assistants' keys" : undefined
+    });
+}
+/** The id an entry gives, else the UUID v5 of its name in the action's namespace. */
+function assistantIdOf(entry) {
+    return entry.id?.toLowerCase() ?? (0,_lib_uuid_v5__WEBPACK_IMPORTED_MODULE_3__/* .uuidV5 */ .J)(entry.name, ASSISTANT_NAMESPACE);
+}
+/** SHA-256 of the entry's RFC 8785 canonical JSON: what `managed-digest` holds. */
+function entryDigest(entry) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
+        .update((0,canonicalize__WEBPACK_IMPORTED_MODULE_4__/* ["default"] */ .A)(entry) ?? '', 'utf8')
+        .digest('hex');
+}
+/** Every key under `value` whose folded name ends in a secret's word and holds text. */
+function secretKeys(value, path) {
+    if (Array.isArray(value))
+        return value.flatMap((item, index) => secretKeys(item, [...path, index]));
+    if (typeof value !== 'object' || value === null)
+        return [];
+    return Object.entries(value).flatMap(([key, inner]) => {
+        const folded = key.toLowerCase().replace(/[^a-z0-9]/g, '');
+        const word = SECRET_WORDS.find((candidate) => folded.endsWith(candidate));
+        if (word !== undefined && typeof inner === 'string' && inner.trim() !== '')
+            return [{ path: [...path, key], word }];
+        return secretKeys(inner, [...path, key]);
+    });
+}
+/** Whether a key path of the policy stands inside `assistants.entries` (an entry entry included). */
+function inEntries(path) {
+    const start = path[0] === 'environments' ? 2 : 0;
+    return path[start] === 'assistants' && path[start + 1] === 'entries' ? start + 2 : undefined;
+}
+/**
+ * A zod issue of an entry as a sentence after its key path: an unknown key with the nearest
+ * known one ("did you mean `graph-id`?"). `prefix` is the key path of the list.
+ */
+function explainEntryIssue(issue, prefix) {
+    const path = [
+        ...prefix,
+        ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))
+    ];
+    if (issue.code === 'unrecognized_keys')
+        return issue.keys.map((name) => {
+            const suggestion = (0,_problems__WEBPACK_IMPORTED_MODULE_5__/* .nearest */ .pA)(name, ENTRY_KEYS);
+            const hint = suggestion !== undefined
+                ? `; did you mean \`${suggestion}\`?`
+                : ` (an entry has ${ENTRY_KEYS.join(', ')})`;
+            return {
+                path: [...path, name],
+                key: true,
+                message: `${(0,_problems__WEBPACK_IMPORTED_MODULE_5__/* .keyPathText */ .Cm)([...path, name])} is not a key of an assistant entry${hint}`
+            };
+        });
+    return [{ path, message: `${(0,_problems__WEBPACK_IMPORTED_MODULE_5__/* .keyPathText */ .Cm)(path)} ${issue.message}` }];
 }
 
 
@@ -30762,10 +31293,43 @@ const WORDS = {
             `scores awaited ${(0,_words__WEBPACK_IMPORTED_MODULE_0__/* .durationWords */ .Sh)(gate.timeout ?? 0)}`
         ];
     },
+    bake: (bake) => {
+        const latency = Object.entries(bake['max-latency'] ?? {}).map(([key, ms]) => `${key} ≤ ${(0,_words__WEBPACK_IMPORTED_MODULE_0__/* .durationWords */ .Sh)(ms)}`);
+        const regression = Object.entries(bake['max-regression'] ?? {}).map(([key, share]) => key === 'error-rate'
+            ? `error rate at most ${(0,_words__WEBPACK_IMPORTED_MODULE_0__/* .shareWords */ .hs)(share)} above the previous revision's`
+            : `${key} at most ${(0,_words__WEBPACK_IMPORTED_MODULE_0__/* .shareWords */ .hs)(share)} above the previous revision's`);
+        const errorRate = bake['max-error-rate'];
+        return [
+            bake.duration === undefined ? 'no duration' : `${(0,_words__WEBPACK_IMPORTED_MODULE_0__/* .durationWords */ .Sh)(bake.duration)} of traffic`,
+            `read every ${(0,_words__WEBPACK_IMPORTED_MODULE_0__/* .durationWords */ .Sh)(bake.interval ?? 0)}`,
+            `at least ${bake['min-runs']} runs`,
+            ...(errorRate === undefined ? [] : [`errors ≤ ${(0,_words__WEBPACK_IMPORTED_MODULE_0__/* .shareWords */ .hs)(errorRate)}`]),
+            ...latency,
+            ...regression,
+            `${bake['failure-limit']} breaching reads in a row end it`,
+            ...(bake['revision-key'] === undefined
+                ? []
+                : [`runs whose metadata ${bake['revision-key']} names the revision`])
+        ];
+    },
+    assistants: (assistants) => {
+        const entries = assistants.entries;
+        const which = entries === undefined
+            ? 'no entries'
+            : Array.isArray(entries)
+                ? `${entries.length} inline (${namesWords(entries.map((entry) => entry.name))})`
+                : `from ${entries.path}`;
+        return [which, `on drift ${assistants['on-drift'] ?? 'overwrite'}`];
+    },
     rollback: (rollback) => rollback['on-failure']
         ? ['on failure', `within ${(0,_words__WEBPACK_IMPORTED_MODULE_0__/* .durationWords */ .Sh)(rollback.timeout ?? 0)}`]
         : ['off']
 };
+/** The first few names, the rest counted. */
+function namesWords(names) {
+    const shown = names.slice(0, 5).join(', ');
+    return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown;
+}
 function baselineWords(baseline) {
     if (baseline === 'previous')
         return 'the previous revision';
@@ -30786,6 +31350,8 @@ function describePolicy(policy) {
     line('agent');
     line('smoke');
     line('gate');
+    line('bake');
+    line('assistants');
     line('rollback');
     return lines;
 }
@@ -30793,7 +31359,69 @@ function describePolicy(policy) {
 
 /***/ }),
 
-/***/ 4322:
+/***/ 7974:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ selectEntry),
+/* harmony export */   z: () => (/* binding */ mergeEntry)
+/* harmony export */ });
+/**
+ * The `environments` entry for a GitHub environment, and the policy with it merged over the
+ * rest. Works on the file as written (before values are parsed), so a mapping is merged key by key
+ * whatever it holds. Pure.
+ */
+const isMapping = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * The entry that applies to `environment`: the one named exactly, else the longest prefix entry
+ * (`pr-*`) it starts with; undefined when none does (or no environment is given).
+ */
+function selectEntry(entryNames, environment) {
+    if (environment === undefined || environment === '')
+        return undefined;
+    if (entryNames.includes(environment))
+        return environment;
+    let best;
+    for (const name of entryNames) {
+        if (!name.endsWith('*'))
+            continue;
+        const prefix = name.slice(0, -1);
+        if (environment.startsWith(prefix) && (best === undefined || prefix.length > best.length - 1))
+            best = name;
+    }
+    return best;
+}
+/**
+ * The policy (as written) with `entry` merged over it, without `environments`: mappings key by
+ * key, anything else replaced, `null` removing a key and `false` a whole section.
+ */
+function mergeEntry(policy, entry) {
+    const rest = Object.fromEntries(Object.entries(policy).filter(([key]) => key !== 'environments'));
+    if (!isMapping(entry))
+        return rest;
+    const removed = (value) => value === false || value === null;
+    return mergeMappings(rest, entry, removed);
+}
+function mergeMappings(base, over, removed) {
+    const merged = new Map(Object.entries(base));
+    for (const [key, value] of Object.entries(over)) {
+        if (removed(value))
+            merged.delete(key);
+        else
+            merged.set(key, mergeValue(merged.get(key), value));
+    }
+    return Object.fromEntries(merged);
+}
+function mergeValue(base, over) {
+    if (!isMapping(over))
+        return over;
+    return mergeMappings(isMapping(base) ? base : {}, over, (value) => value === null);
+}
+
+
+/***/ }),
+
+/***/ 2089:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30894,61 +31522,10 @@ async function readCapped(fullPath, maxBytes) {
 
 // EXTERNAL MODULE: ./node_modules/canonicalize/lib/canonicalize.js
 var canonicalize = __nccwpck_require__(8799);
-;// CONCATENATED MODULE: ./src/policy/environments.ts
-/**
- * The `environments` entry for a GitHub environment, and the policy with it merged over the
- * rest. Works on the file as written (before values are parsed), so a mapping is merged key by key
- * whatever it holds. Pure.
- */
-const isMapping = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-/**
- * The entry that applies to `environment`: the one named exactly, else the longest prefix entry
- * (`pr-*`) it starts with; undefined when none does (or no environment is given).
- */
-function selectEntry(entryNames, environment) {
-    if (environment === undefined || environment === '')
-        return undefined;
-    if (entryNames.includes(environment))
-        return environment;
-    let best;
-    for (const name of entryNames) {
-        if (!name.endsWith('*'))
-            continue;
-        const prefix = name.slice(0, -1);
-        if (environment.startsWith(prefix) && (best === undefined || prefix.length > best.length - 1))
-            best = name;
-    }
-    return best;
-}
-/**
- * The policy (as written) with `entry` merged over it, without `environments`: mappings key by
- * key, anything else replaced, `null` removing a key and `false` a whole section.
- */
-function mergeEntry(policy, entry) {
-    const rest = Object.fromEntries(Object.entries(policy).filter(([key]) => key !== 'environments'));
-    if (!isMapping(entry))
-        return rest;
-    const removed = (value) => value === false || value === null;
-    return mergeMappings(rest, entry, removed);
-}
-function mergeMappings(base, over, removed) {
-    const merged = new Map(Object.entries(base));
-    for (const [key, value] of Object.entries(over)) {
-        if (removed(value))
-            merged.delete(key);
-        else
-            merged.set(key, mergeValue(merged.get(key), value));
-    }
-    return Object.fromEntries(merged);
-}
-function mergeValue(base, over) {
-    if (!isMapping(over))
-        return over;
-    return mergeMappings(isMapping(base) ? base : {}, over, (value) => value === null);
-}
-
-// EXTERNAL MODULE: ./src/policy/schema.ts + 1 modules
-var schema = __nccwpck_require__(3346);
+// EXTERNAL MODULE: ./src/policy/environments.ts
+var environments = __nccwpck_require__(7974);
+// EXTERNAL MODULE: ./src/policy/schema.ts + 3 modules
+var schema = __nccwpck_require__(7729);
 ;// CONCATENATED MODULE: ./src/policy/effective.ts
 /**
  * The policy in effect for an environment: the entry merged over the rest, defaults filled in the
@@ -30962,7 +31539,7 @@ var schema = __nccwpck_require__(3346);
 /** The file as written, with `entry` merged over it and each present section's defaults filled. */
 function writtenInEffect(written, entry) {
     const entries = written.environments;
-    const merged = mergeEntry(written, entry === undefined ? undefined : entries?.[entry]);
+    const merged = (0,environments/* mergeEntry */.z)(written, entry === undefined ? undefined : entries?.[entry]);
     for (const section of schema/* SECTIONS */.bP) {
         const value = merged[section];
         if (typeof value === 'object' && value !== null && !Array.isArray(value))
@@ -30972,16 +31549,17 @@ function writtenInEffect(written, entry) {
 }
 /**
  * The policy in effect for `environment` (the input; undefined when not given). `written` is a
- * policy the loader found free of problems, and `caseFiles` every case file it names.
+ * policy the loader found free of problems, `caseFiles` every case file and `entryFiles` every
+ * assistants file it names.
  */
-function policyInEffect(written, caseFiles, environment, parseCase) {
+function policyInEffect(written, caseFiles, environment, parseCase, entryFiles = new Map()) {
     const names = Object.keys(written.environments ?? {});
-    const entry = selectEntry(names, environment);
+    const entry = (0,environments/* selectEntry */.J)(names, environment);
     const parsed = schema/* sectionsSchema */.qh.safeParse(writtenInEffect(written, entry));
     // The loader refuses a policy whose merged entries do not parse; one here is a defect.
     if (!parsed.success)
         throw new Error(`The release policy in effect does not parse: ${parsed.error.message}`);
-    const { smoke, ...rest } = parsed.data;
+    const { smoke, assistants, ...rest } = parsed.data;
     const resolved = resolveCases(smoke?.cases, caseFiles, parseCase);
     const effective = rest;
     if (smoke) {
@@ -30989,13 +31567,30 @@ function policyInEffect(written, caseFiles, environment, parseCase) {
         if (resolved === undefined)
             delete effective.smoke.cases;
     }
+    const entries = resolveEntries(assistants?.entries, entryFiles);
+    if (assistants) {
+        effective.assistants = { ...assistants, entries: entries?.data };
+        if (entries === undefined)
+            delete effective.assistants.entries;
+    }
     return {
         entry: entry ?? null,
         policy: effective,
         digest: policyDigest(effective),
         cases: resolved?.cases,
-        casesWritten: resolved?.written
+        casesWritten: resolved?.written,
+        assistants: entries?.entries
     };
+}
+function resolveEntries(entries, entryFiles) {
+    if (entries == null)
+        return undefined;
+    if (typeof entries !== 'string')
+        return { data: entries, entries };
+    const file = entryFiles.get(entries);
+    if (file === undefined)
+        throw new Error(`The assistants file ${entries} was not read with the policy.`);
+    return { data: { path: entries, sha256: file.sha256 }, entries: file.entries };
 }
 function resolveCases(cases, caseFiles, parseCase) {
     if (cases === undefined)
@@ -31016,83 +31611,10 @@ function policyDigest(policy) {
     return (0,external_node_crypto_.createHash)('sha256').update(canonical, 'utf8').digest('hex');
 }
 
+// EXTERNAL MODULE: ./src/policy/assistants.ts
+var assistants = __nccwpck_require__(1345);
 // EXTERNAL MODULE: ./src/policy/problems.ts
 var policy_problems = __nccwpck_require__(9936);
-// EXTERNAL MODULE: ./src/policy/rules.ts
-var rules = __nccwpck_require__(1821);
-;// CONCATENATED MODULE: ./src/policy/schema-issues.ts
-
-
-
-const TOP_KEYS = ['version', ...schema/* SECTIONS */.bP, 'environments'];
-const SECTION_KEYS = Object.fromEntries(schema/* SECTIONS */.bP.map((section) => [section, Object.keys(schema/* base */.E3[section].shape)]));
-const CASE_KEYS = Object.keys(smoke_cases/* caseSchema */.oe.shape);
-/** The keys known where `path` points (a mapping of the policy), and what it is called. */
-function knownAt(path) {
-    const inEntry = path[0] === 'environments';
-    const rest = inEntry ? path.slice(2) : path;
-    if (rest.length === 0)
-        return { keys: inEntry ? [...schema/* SECTIONS */.bP] : TOP_KEYS, entry: inEntry };
-    if (rest[0] === 'smoke' && rest[1] === 'cases')
-        return { keys: CASE_KEYS, entry: inEntry };
-    return { keys: SECTION_KEYS[String(rest[0])] ?? [], entry: inEntry };
-}
-/** Where else a key is known: "min-pass is a key of smoke". */
-function sectionOf(name) {
-    return schema/* SECTIONS */.bP.find((section) => SECTION_KEYS[section]?.includes(name));
-}
-function unknownKey(path, name) {
-    const keyPath = (0,policy_problems/* keyPathText */.Cm)([...path, name]);
-    const { keys, entry } = knownAt(path);
-    const atTop = path.length === (entry ? 2 : 0);
-    if (atTop && schema/* NOT_BUILT */.DJ.includes(name))
-        return {
-            path: [...path, name],
-            key: true,
-            message: `${keyPath}: the ${name} section is not built yet in this version of the action; remove it (a later version adds it)`
-        };
-    if (atTop && entry && (name === 'version' || name === 'environments'))
-        return {
-            path: [...path, name],
-            key: true,
-            message: `${keyPath}: an environments entry holds sections only (agent, smoke, gate, rollback), not ${name}`
-        };
-    const suggestion = (0,policy_problems/* nearest */.pA)(name, keys);
-    const elsewhere = atTop ? undefined : sectionOf(name);
-    const hint = suggestion !== undefined
-        ? `; did you mean \`${suggestion}\`?`
-        : elsewhere !== undefined
-            ? `; ${name} is a key of ${elsewhere}`
-            : keys.length > 0
-                ? ` (known here: ${keys.join(', ')})`
-                : '';
-    return {
-        path: [...path, name],
-        key: true,
-        message: `${keyPath} is not a key of the release policy${hint}`
-    };
-}
-function explainIssue(issue) {
-    const path = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part));
-    if (issue.code === 'unrecognized_keys')
-        return issue.keys.map((name) => unknownKey(path, name));
-    if (issue.code === 'invalid_key')
-        return [
-            {
-                path,
-                key: true,
-                message: `${(0,policy_problems/* keyPathText */.Cm)(path)}: the key ${issue.issues[0]?.message ?? issue.message}`
-            }
-        ];
-    const keyPath = (0,policy_problems/* keyPathText */.Cm)(path);
-    // A section of an entry is a mapping or false; zod says only "Invalid input" for neither.
-    if (issue.code === 'invalid_union' && path[0] === 'environments' && path.length === 3)
-        return [{ path, message: `${keyPath} must be a mapping of its keys, or false to remove it` }];
-    return [
-        { path, message: keyPath === '' ? `the file ${issue.message}` : `${keyPath} ${issue.message}` }
-    ];
-}
-
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/policy/yaml-source.ts
@@ -31207,6 +31729,223 @@ function nodeAt(document, path, wantKey) {
     return (chosen ?? undefined);
 }
 
+;// CONCATENATED MODULE: ./src/policy/assistant-files.ts
+/**
+ * The files `assistants.entries` names, read with the policy: each parsed with its lines kept,
+ * so every problem of an entry is annotated on the line of the file that holds it; and the
+ * `graph-id` of every entry checked against the application's graph configuration when it can
+ * be read. Never throws for the user's mistakes: they are the problems returned.
+ */
+
+
+
+
+
+const LIST = ['assistants', 'entries'];
+/** Every `assistants.entries` of the policy and its entries, with the key path that holds it. */
+function namedEntries(policy) {
+    const named = [];
+    if (policy.assistants?.entries != null)
+        named.push({ path: [...LIST], entries: policy.assistants.entries });
+    for (const [entry, value] of Object.entries(policy.environments ?? {})) {
+        const entries = value.assistants === false ? undefined : value.assistants?.entries;
+        if (entries != null)
+            named.push({ path: ['environments', entry, ...LIST], entries });
+    }
+    return named;
+}
+/**
+ * Reads every assistants file the policy names into `files` (by path as written); the problems
+ * of a file that cannot be read are on the policy's line that names it, those of its entries on
+ * their own lines of the file.
+ */
+async function readEntriesFiles(policy, policyFile, readNamed, at, files) {
+    const problems = [];
+    for (const { path, entries: named } of namedEntries(policy)) {
+        if (typeof named !== 'string' || files.has(named))
+            continue;
+        const onPolicy = (message) => problems.push({
+            message: `${(0,policy_problems/* keyPathText */.Cm)(path)}: ${message}`,
+            keyPath: (0,policy_problems/* keyPathText */.Cm)(path),
+            file: policyFile,
+            ...at(path)
+        });
+        const read = await readNamed(named);
+        if (read.bytes === undefined) {
+            onPolicy(read.problem.replace('the case file', 'the assistants file'));
+            continue;
+        }
+        if (read.bytes.length > assistants/* MAX_ENTRIES_FILE_BYTES */.jd) {
+            onPolicy(`${named} is more than 1 MiB`);
+            continue;
+        }
+        const source = readPolicySource(read.bytes.toString('utf8'));
+        const locate = (entryPath, key = false) => nearestPlace(source, entryPath, key);
+        const inFile = (found, place) => {
+            const entryPath = found.path.slice(LIST.length);
+            problems.push({
+                message: `${found.message} (in ${named})`,
+                keyPath: (0,policy_problems/* keyPathText */.Cm)(found.path),
+                file: named,
+                ...(place?.line === undefined ? locate(entryPath, found.key) : place)
+            });
+        };
+        for (const problem of source.problems)
+            inFile({
+                path: [...LIST, ...problem.path],
+                message: `${(0,policy_problems/* keyPathText */.Cm)([...LIST, ...problem.path])} ${problem.message}`
+            }, problem);
+        if (source.value === undefined || source.problems.length > 0)
+            continue;
+        const parsed = assistants/* entriesListSchema */.Os.safeParse(source.value);
+        if (!parsed.success) {
+            for (const issue of parsed.error.issues)
+                for (const found of (0,assistants/* explainEntryIssue */.ju)(issue, [...LIST]))
+                    inFile(found);
+            continue;
+        }
+        files.set(named, {
+            sha256: (0,external_node_crypto_.createHash)('sha256').update(read.bytes).digest('hex'),
+            entries: parsed.data,
+            locate: (entryPath) => locate(entryPath)
+        });
+    }
+    return problems;
+}
+/**
+ * Entries whose `graph-id` is not a key of `graphs` in the application's configuration file
+ * (`graphs` undefined when it could not be read: nothing is judged then).
+ */
+function graphProblems(policy, files, graphs, policyFile, at) {
+    if (graphs === undefined)
+        return [];
+    const problems = [];
+    for (const { path, entries: named } of namedEntries(policy)) {
+        const read = typeof named === 'string' ? files.get(named) : undefined;
+        const entries = typeof named === 'string' ? (read?.entries ?? []) : named;
+        entries.forEach((entry, index) => {
+            const graph = entry['graph-id'];
+            if (graph === undefined || graphs.includes(graph))
+                return;
+            const entryPath = [index, 'graph-id'];
+            const keyPath = (0,policy_problems/* keyPathText */.Cm)([...path, ...entryPath]);
+            const known = graphs.length > 0 ? graphs.join(', ') : 'none';
+            problems.push({
+                message: `${keyPath}: the graph ${JSON.stringify(graph)} of assistant ${entry.name} is not a key of graphs in the application's configuration (it names ${known})`,
+                keyPath,
+                ...(read !== undefined && typeof named === 'string'
+                    ? { file: named, ...read.locate(entryPath) }
+                    : { file: policyFile, ...at([...path, ...entryPath]) })
+            });
+        });
+    }
+    return problems;
+}
+/**
+ * The graph names of the application's configuration file (`graph-config-path`, else
+ * `langgraph.json`): the keys of its `graphs`; undefined when it cannot be read or holds none.
+ */
+async function readGraphNames(graphConfigPath, workspace) {
+    const read = await readWorkspaceFile(graphConfigPath ?? 'langgraph.json', workspace, {
+        maxBytes: assistants/* MAX_ENTRIES_FILE_BYTES */.jd,
+        what: "the application's graph configuration"
+    });
+    if (read.bytes === undefined)
+        return undefined;
+    try {
+        const graphs = JSON.parse(read.bytes.toString('utf8')).graphs;
+        if (typeof graphs !== 'object' || graphs === null || Array.isArray(graphs))
+            return undefined;
+        return Object.keys(graphs);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The place of a key path in the file, else of its nearest ancestor, else line 1. */
+function nearestPlace(source, path, key) {
+    for (let length = path.length; length >= 0; length--) {
+        const place = source.locate(path.slice(0, length), { key: length === path.length ? key : true });
+        if (place)
+            return place;
+    }
+    return { line: 1, col: 1 };
+}
+
+// EXTERNAL MODULE: ./src/policy/rules.ts
+var rules = __nccwpck_require__(1821);
+;// CONCATENATED MODULE: ./src/policy/schema-issues.ts
+
+
+
+
+const TOP_KEYS = ['version', ...schema/* SECTIONS */.bP, 'environments'];
+const SECTION_KEYS = Object.fromEntries(schema/* SECTIONS */.bP.map((section) => [section, Object.keys(schema/* base */.E3[section].shape)]));
+const CASE_KEYS = Object.keys(smoke_cases/* caseSchema */.oe.shape);
+/** The keys known where `path` points (a mapping of the policy), and what it is called. */
+function knownAt(path) {
+    const inEntry = path[0] === 'environments';
+    const rest = inEntry ? path.slice(2) : path;
+    if (rest.length === 0)
+        return { keys: inEntry ? [...schema/* SECTIONS */.bP] : TOP_KEYS, entry: inEntry };
+    if (rest[0] === 'smoke' && rest[1] === 'cases')
+        return { keys: CASE_KEYS, entry: inEntry };
+    return { keys: SECTION_KEYS[String(rest[0])] ?? [], entry: inEntry };
+}
+/** Where else a key is known: "min-pass is a key of smoke". */
+function sectionOf(name) {
+    return schema/* SECTIONS */.bP.find((section) => SECTION_KEYS[section]?.includes(name));
+}
+function unknownKey(path, name) {
+    const keyPath = (0,policy_problems/* keyPathText */.Cm)([...path, name]);
+    const { keys, entry } = knownAt(path);
+    const atTop = path.length === (entry ? 2 : 0);
+    if (atTop && entry && (name === 'version' || name === 'environments'))
+        return {
+            path: [...path, name],
+            key: true,
+            message: `${keyPath}: an environments entry holds sections only (${schema/* SECTIONS */.bP.join(', ')}), not ${name}`
+        };
+    const suggestion = (0,policy_problems/* nearest */.pA)(name, keys);
+    const elsewhere = atTop ? undefined : sectionOf(name);
+    const hint = suggestion !== undefined
+        ? `; did you mean \`${suggestion}\`?`
+        : elsewhere !== undefined
+            ? `; ${name} is a key of ${elsewhere}`
+            : keys.length > 0
+                ? ` (known here: ${keys.join(', ')})`
+                : '';
+    return {
+        path: [...path, name],
+        key: true,
+        message: `${keyPath} is not a key of the release policy${hint}`
+    };
+}
+function explainIssue(issue) {
+    const path = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part));
+    const entry = (0,assistants/* inEntries */._z)(path);
+    // An assistant entry's keys are its own: its nearest known key is one of them.
+    if (entry !== undefined && path.length > entry)
+        return (0,assistants/* explainEntryIssue */.ju)({ ...issue, path: path.slice(entry + 1) }, path.slice(0, entry + 1));
+    if (issue.code === 'unrecognized_keys')
+        return issue.keys.map((name) => unknownKey(path, name));
+    if (issue.code === 'invalid_key')
+        return [
+            {
+                path,
+                key: true,
+                message: `${(0,policy_problems/* keyPathText */.Cm)(path)}: the key ${issue.issues[0]?.message ?? issue.message}`
+            }
+        ];
+    const keyPath = (0,policy_problems/* keyPathText */.Cm)(path);
+    // A section of an entry is a mapping or false; zod says only "Invalid input" for neither.
+    if (issue.code === 'invalid_union' && path[0] === 'environments' && path.length === 3)
+        return [{ path, message: `${keyPath} must be a mapping of its keys, or false to remove it` }];
+    return [
+        { path, message: keyPath === '' ? `the file ${issue.message}` : `${keyPath} ${issue.message}` }
+    ];
+}
+
 ;// CONCATENATED MODULE: ./src/policy/load.ts
 /**
  * Reads the release policy and finds every problem with it at once, each with its key path and
@@ -31224,27 +31963,35 @@ function nodeAt(document, path, wantKey) {
 
 
 
+
+
 /** A release policy over this is not a policy. */
 const MAX_POLICY_BYTES = 1024 * 1024;
 /**
  * Reads `path` (relative to `workspace`) and the case files it names, under the workspace's path
  * rules. Never throws for the user's mistakes: they are the problems returned.
  */
-async function loadPolicy(path, workspace) {
+async function loadPolicy(path, workspace, options = {}) {
     const file = await readWorkspaceFile(path, workspace, {
         maxBytes: MAX_POLICY_BYTES,
         what: 'the release policy'
     });
     if (file.bytes === undefined)
         return { problems: [{ message: `release-policy: ${file.problem}`, keyPath: '', file: path }] };
-    return checkPolicy(file.bytes.toString('utf8'), path, (named) => readWorkspaceFile(named, workspace, { maxBytes: smoke_cases/* MAX_FILE_BYTES */.gZ, what: 'the case file' }));
+    const graphs = await readGraphNames(options.graphConfigPath, workspace);
+    return checkPolicy(file.bytes.toString('utf8'), path, (named) => readWorkspaceFile(named, workspace, {
+        // The larger cap of the two kinds of file; an assistants file's is checked on its bytes.
+        maxBytes: Math.max(smoke_cases/* MAX_FILE_BYTES */.gZ, assistants/* MAX_ENTRIES_FILE_BYTES */.jd),
+        what: 'the case file'
+    }), graphs);
 }
 /**
  * The policy's text → the loaded policy, or every problem with it. `file` is the path written in
  * `release-policy`; `readNamed` reads the files the policy names (from the workspace, or from a
- * pull request's base commit).
+ * pull request's base commit); `graphs` the graph names of the application's configuration, when
+ * it could be read.
  */
-async function checkPolicy(text, file, readNamed) {
+async function checkPolicy(text, file, readNamed, graphs) {
     const source = readPolicySource(text);
     const at = (path, options) => locateNearest(source, path, options);
     const problems = source.problems.map((problem) => ({
@@ -31255,6 +32002,7 @@ async function checkPolicy(text, file, readNamed) {
     }));
     if (source.value === undefined)
         return { problems: withFallback(problems, file) };
+    const asWritten = writtenPolicy(source, file);
     const expressions = source.problems.map((problem) => (0,policy_problems/* keyPathText */.Cm)(problem.path));
     const parsed = schema/* policySchema */.wh.safeParse(source.value);
     if (!parsed.success) {
@@ -31273,40 +32021,58 @@ async function checkPolicy(text, file, readNamed) {
             }
     }
     if (problems.length > 0)
-        return { problems: withFallback(problems, file) };
+        return { problems: withFallback(problems, file), written: asWritten };
     const written = source.value;
     const policy = parsed.data;
     const caseFiles = new Map();
     problems.push(...(await readCaseFiles(policy, file, readNamed, at, caseFiles)));
     problems.push(...inlineCaseProblems(policy, file, at));
+    const entryFiles = new Map();
+    problems.push(...(await readEntriesFiles(policy, file, readNamed, at, entryFiles)));
+    problems.push(...graphProblems(policy, entryFiles, graphs, file, at));
     if (problems.length > 0)
-        return { problems: withFallback(problems, file) };
+        return { problems: withFallback(problems, file), written: asWritten };
     const entries = Object.keys(policy.environments ?? {});
-    const asWritten = mergedProblems(written, undefined, caseFiles, file, at);
-    problems.push(...asWritten.map(({ problem }) => problem));
+    const judgedAsWritten = mergedProblems(written, undefined, caseFiles, file, at);
+    problems.push(...judgedAsWritten.map(({ problem }) => problem));
     // A rule broken as written is said once, not again for every entry that leaves it broken.
-    const said = new Set(asWritten.map(({ id }) => id));
+    const said = new Set(judgedAsWritten.map(({ id }) => id));
     for (const entry of entries)
         for (const { id, problem } of mergedProblems(written, entry, caseFiles, file, at))
             if (!said.has(id))
                 problems.push(problem);
     if (problems.length > 0)
-        return { problems: withFallback((0,policy_problems/* uniqueProblems */.OH)(problems), file) };
+        return { problems: withFallback((0,policy_problems/* uniqueProblems */.OH)(problems), file), written: asWritten };
+    if (asWritten === undefined)
+        throw new Error('A release policy that parsed is not a mapping.');
     return {
         problems: [],
+        written: asWritten,
         policy: {
-            file,
-            entries,
-            inEffect: (environment) => policyInEffect(written, caseFiles, environment, parseCase),
-            locate: (path, entry) => {
-                const inEntry = entry === null ? undefined : ['environments', entry, ...path];
-                if (inEntry !== undefined && keyLocatedExactly(written, inEntry))
-                    return locateNearest(source, inEntry, { key: true });
-                return locateNearest(source, path, { key: true });
-            }
+            ...asWritten,
+            inEffect: (environment) => policyInEffect(written, caseFiles, environment, parseCase, entryFiles)
         }
     };
 }
+/** The file as written, when its YAML is a mapping (else the schema says what it is). */
+function writtenPolicy(source, file) {
+    const value = source.value;
+    if (!isMapping(value))
+        return undefined;
+    const environments = value.environments;
+    return {
+        file,
+        value,
+        entries: isMapping(environments) ? Object.keys(environments) : [],
+        locate: (path, entry) => {
+            const inEntry = entry === null ? undefined : ['environments', entry, ...path];
+            if (inEntry !== undefined && keyLocatedExactly(value, inEntry))
+                return locateNearest(source, inEntry, { key: true });
+            return locateNearest(source, path, { key: true });
+        }
+    };
+}
+const isMapping = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** The place of a key path, else of its nearest ancestor that is in the file, else line 1. */
 function locateNearest(source, path, options) {
     for (let length = path.length; length >= 0; length--) {
@@ -31423,7 +32189,7 @@ function mergedProblems(written, entry, caseFiles, file, at) {
         return at(path, { key: true });
     };
     const parsed = schema/* sectionsSchema */.qh.safeParse(writtenInEffect(written, entry));
-    const merged = mergeEntry(written, entry === undefined ? undefined : entryOf(written, entry));
+    const merged = (0,environments/* mergeEntry */.z)(written, entry === undefined ? undefined : entryOf(written, entry));
     const given = (section, key) => keyLocatedExactly(merged, [section, key]);
     const found = parsed.success
         ? (0,rules/* policyRules */.c)(parsed.data, given, caseCount(parsed.data, caseFiles))
@@ -31533,10 +32299,12 @@ function editDistance(a, b) {
 /* harmony export */   c: () => (/* binding */ policyRules)
 /* harmony export */ });
 /* harmony import */ var _lib_gate_thresholds__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1657);
+/* harmony import */ var _words__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8095);
 /**
  * The rules between keys of a policy in effect (after the environment entry): each problem names
  * the key that needs the other, so it is annotated on that key's line. Pure.
  */
+
 
 /**
  * The policy's own rules; `given` tells a key written from a default, `caseCount` is the number
@@ -31545,7 +32313,9 @@ function editDistance(a, b) {
 function policyRules(policy, given, caseCount) {
     const problems = [];
     const needs = (path, message) => problems.push({ path, message });
-    const { agent, smoke, gate } = policy;
+    const { agent, smoke, gate, bake } = policy;
+    if (bake !== undefined)
+        problems.push(...bakeRules(bake, given));
     const assistant = agent?.assistant !== undefined;
     if (agent?.expect !== undefined && agent.message === undefined)
         needs(['agent', 'expect'], 'agent.expect needs agent.message (the message whose reply it judges)');
@@ -31587,37 +32357,81 @@ function policyRules(policy, given, caseCount) {
     }
     return problems;
 }
+/** `bake`: its keys need a duration, an interval inside it, and at least one bound. */
+function bakeRules(bake, given) {
+    const problems = [];
+    if (bake.duration === undefined) {
+        for (const key of Object.keys(bake).filter((key) => given('bake', key)))
+            problems.push({
+                path: ['bake', key],
+                message: `bake.${key} needs bake.duration (how long the new revision's traffic is watched)`
+            });
+        return problems;
+    }
+    // The default interval (1m) is cut to a shorter duration; one written longer is a mistake.
+    if (bake.interval !== undefined && given('bake', 'interval') && bake.interval > bake.duration)
+        problems.push({
+            path: ['bake', 'interval'],
+            message: `bake.interval (${(0,_words__WEBPACK_IMPORTED_MODULE_1__/* .durationWords */ .Sh)(bake.interval)}) is longer than bake.duration (${(0,_words__WEBPACK_IMPORTED_MODULE_1__/* .durationWords */ .Sh)(bake.duration)}): the window would never be read before it ends`
+        });
+    const points = bake['max-regression']?.['error-rate'];
+    if (points !== undefined && points > 1)
+        problems.push({
+            path: ['bake', 'max-regression', 'error-rate'],
+            message: 'bake.max-regression.error-rate must be a share written with %, from 0% to 100% (points above the previous rate)'
+        });
+    const bounds = [
+        bake['max-error-rate'] === undefined ? 0 : 1,
+        Object.keys(bake['max-latency'] ?? {}).length,
+        Object.keys(bake['max-regression'] ?? {}).length
+    ];
+    if (bounds.every((count) => count === 0))
+        problems.push({
+            path: ['bake'],
+            message: 'bake needs a bound: bake.max-error-rate, bake.max-latency or bake.max-regression (a bake with nothing to judge would only wait)'
+        });
+    return problems;
+}
 /**
- * The rules between the policy and the step's inputs: `release-policy` with delete or prune, any
- * check with `wait: false`, a gate without `tracing-url`. Each names the key that needs the input.
+ * The rules between the policy and the step's inputs: any check with `wait: false`, a gate
+ * without `tracing-url`. Each names the key that needs the input. Judged on the file as written
+ * (an entry merged over it), so they are said beside the file's own problems: a key counts when
+ * it is there, whatever its value's problems.
  */
 function policyInputRules(policy, step) {
-    if (step.operation === 'delete' || step.operation === 'prune')
-        return [
-            {
-                path: [],
-                message: `release-policy is not used with operation ${step.operation} (it says what must hold before a new revision stays)`
-            }
-        ];
+    const value = (section, key) => {
+        const inSection = policy[section];
+        return typeof inSection === 'object' && inSection !== null && !Array.isArray(inSection)
+            ? inSection[key]
+            : undefined;
+    };
+    const present = (section, key) => value(section, key) != null;
     const problems = [];
     if (!step.wait) {
         const checks = [
-            [['agent', 'assistant'], policy.agent?.assistant !== undefined],
-            [['smoke', 'cases'], policy.smoke?.cases !== undefined],
-            [['gate', 'dataset'], policy.gate?.dataset !== undefined],
-            [['rollback', 'on-failure'], policy.rollback?.['on-failure'] === true]
+            [['agent', 'assistant'], present('agent', 'assistant')],
+            [['smoke', 'cases'], present('smoke', 'cases')],
+            [['gate', 'dataset'], present('gate', 'dataset')],
+            [['bake', 'duration'], present('bake', 'duration')],
+            [['assistants', 'entries'], present('assistants', 'entries')],
+            [['rollback', 'on-failure'], value('rollback', 'on-failure') === true]
         ];
-        for (const [path, present] of checks)
-            if (present)
+        for (const [path, given] of checks)
+            if (given)
                 problems.push({
                     path,
                     message: `${path.join('.')} needs wait: true (it acts once the revision is DEPLOYED)`
                 });
     }
-    if (policy.gate?.dataset !== undefined && step.tracingUrl === undefined)
+    if (present('gate', 'dataset') && step.tracingUrl === undefined)
         problems.push({
             path: ['gate', 'dataset'],
             message: 'gate.dataset needs the tracing-url input (the tracing service that keeps the dataset)'
+        });
+    if (present('bake', 'duration') && step.tracingUrl === undefined)
+        problems.push({
+            path: ['bake', 'duration'],
+            message: "bake.duration needs the tracing-url input (the tracing service that holds the deployment's runs)"
         });
     return problems;
 }
@@ -31625,14 +32439,13 @@ function policyInputRules(policy, step) {
 
 /***/ }),
 
-/***/ 3346:
+/***/ 7729:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   zY: () => (/* binding */ DEFAULTS),
-  DJ: () => (/* binding */ NOT_BUILT),
   bP: () => (/* binding */ SECTIONS),
   E3: () => (/* binding */ base),
   wh: () => (/* binding */ policySchema),
@@ -31645,8 +32458,36 @@ __nccwpck_require__.d(__webpack_exports__, {
 var schemas = __nccwpck_require__(2857);
 // EXTERNAL MODULE: ./src/smoke/cases.ts
 var cases = __nccwpck_require__(8288);
+// EXTERNAL MODULE: ./src/policy/assistants.ts
+var assistants = __nccwpck_require__(1345);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core = __nccwpck_require__(8532);
+;// CONCATENATED MODULE: ./src/policy/schema-kit.ts
+/**
+ * How a section of the release policy is written as a zod schema: a key's description, a key
+ * that an environments entry may remove (`null`), a mapping whose wrong type reads as a sentence.
+ * Shared by the sections' schemas (./schema.ts and the sections in files of their own).
+ */
+
+/** The description the JSON Schema carries for a key (its default comes from DEFAULTS). */
+function about(schema, description) {
+    return schema.meta({ description });
+}
+/**
+ * A key of a section: optional in the file; in an environments entry also `null` (remove it).
+ */
+function key(entry, schema) {
+    return (entry ? schema.nullable().optional() : schema.optional());
+}
+/** A mapping's message when it is something else (its unknown keys are said apart). */
+function mappingError(what) {
+    return (issue) => issue.code === 'invalid_type' ? `must be ${what}` : undefined;
+}
+/** A section: a mapping of its keys. */
+function mapping(name, shape) {
+    return schemas/* strictObject */.rej(shape, { error: mappingError(`a mapping of ${name}'s keys`) });
+}
+
 // EXTERNAL MODULE: ./src/lib/duration.ts
 var duration = __nccwpck_require__(2543);
 // EXTERNAL MODULE: ./src/lib/gate-thresholds.ts
@@ -31737,6 +32578,59 @@ const thresholds = (options) => {
     return schemas/* record */.g1P(key, value, { error: 'must be a mapping of feedback keys to numbers' });
 };
 
+;// CONCATENATED MODULE: ./src/policy/bake-schema.ts
+/**
+ * The `bake` section of the release policy: how long the new revision's own traffic is watched
+ * after the checks, how often its window is read, and the bounds it must stay inside. The rules
+ * between its keys (an interval longer than the duration, no bound at all) are ./rules.ts's.
+ */
+
+
+
+/** The longest bake: the runner's job ends after 6 hours, the deploy and a rollback included. */
+const MAX_BAKE_MS = 5 * 3_600_000;
+/** The shortest interval between two reads. */
+const MIN_BAKE_INTERVAL_MS = 1000;
+/** The latency bounds a window has. */
+const LATENCY_KEYS = ['p50', 'p99'];
+/** The bounds relative to the previous revision's window. */
+const REGRESSION_KEYS = ['error-rate', 'p50', 'p99'];
+/** `bake.revision-key` is written into the service's filter grammar: nothing that could break out. */
+const REVISION_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
+const PERCENT_WORDS = 'must be a share written with %, from 0% to 1000% (for example 20%)';
+/** `20%` → 0.2, up to 1000% (a latency may regress past double). */
+const increase = schemas/* string */.YjP({ error: `${PERCENT_WORDS}; a bare number is not a share` })
+    .transform((value, ctx) => {
+    const match = /^(\d+(?:\.\d+)?)\s*%$/.exec(value.trim());
+    const percent = match ? Number(match[1]) : NaN;
+    if (Number.isFinite(percent) && percent <= 1000)
+        return percent / 100;
+    ctx.issues.push({ code: 'custom', message: PERCENT_WORDS, input: value });
+    return core/* NEVER */.tm;
+});
+/** A map keyed by a few names: an unknown name is refused with the names known. */
+function namedMap(names, value, nullable) {
+    const known = schemas/* string */.YjP().refine((name) => names.includes(name), `must be ${names.join(' or ')}`);
+    const entry = (nullable ? value.nullable() : value);
+    return schemas/* record */.g1P(known, entry, {
+        error: `must be a mapping of ${names.join(', ')} to bounds`
+    });
+}
+function bakeSection(entry) {
+    // error-rate above 100 % is refused by ./rules.ts, so it is said beside the other keys' problems.
+    const regression = namedMap(REGRESSION_KEYS, increase, entry);
+    return mapping('bake', {
+        duration: key(entry, about(values_duration.refine((ms) => ms <= MAX_BAKE_MS, 'must be at most 5h (the runner ends a job after 6 hours)'), "after every check passed, watch the new revision's own traffic this long (at most 5h)")),
+        interval: key(entry, about(values_duration.refine((ms) => ms >= MIN_BAKE_INTERVAL_MS, 'must be at least 1s'), 'how often the window is read (1s up to bake.duration)')),
+        'min-runs': key(entry, about(count(0, 1_000_000), 'root runs a window needs before a bound is judged (0: none; a window with no runs never passes)')),
+        'max-error-rate': key(entry, about(share, 'share of root runs that may end in an error, N%')),
+        'max-latency': key(entry, about(namedMap(LATENCY_KEYS, values_duration, entry), 'p50 and/or p99 → duration: root-run latency bounds')),
+        'max-regression': key(entry, about(regression, "error-rate → N% (points above the previous revision's window), p50/p99 → N% (relative increase)")),
+        'failure-limit': key(entry, about(count(1, 10), 'breaching reads in a row that end the bake early, 1–10')),
+        'revision-key': key(entry, about(values_text.regex(REVISION_KEY, "must be 1–64 letters, digits and _ . - (it is written into the service's filter)"), "a run metadata key that holds the serving revision's id: both windows count only runs that carry it"))
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/policy/schema.ts
 /**
  * The release policy file, one zod schema: what every key may hold, its description and its
@@ -31746,10 +32640,11 @@ const thresholds = (options) => {
 
 
 
+
+
+
 /** The sections a policy (and an environments entry) may hold, in the order they are shown. */
-const SECTIONS = ['agent', 'smoke', 'gate', 'rollback'];
-/** Sections of the contract that later releases build: refused by name until then. */
-const NOT_BUILT = ['bake', 'assistants'];
+const SECTIONS = ['agent', 'smoke', 'gate', 'bake', 'assistants', 'rollback'];
 /** Each key's default, as written in a file (filled in only in the sections present). */
 const DEFAULTS = {
     agent: { a2a: false, timeout: '5m' },
@@ -31762,26 +32657,10 @@ const DEFAULTS = {
         baseline: 'previous',
         timeout: '10m'
     },
+    bake: { interval: '1m', 'min-runs': 20, 'failure-limit': 2 },
+    assistants: { 'on-drift': 'overwrite' },
     rollback: { 'on-failure': false, timeout: '15m' }
 };
-/** The description the JSON Schema carries for a key (its default comes from DEFAULTS). */
-function about(schema, description) {
-    return schema.meta({ description });
-}
-/**
- * A key of a section: optional in the file; in an environments entry also `null` (remove it).
- */
-function key(entry, schema) {
-    return (entry ? schema.nullable().optional() : schema.optional());
-}
-/** A mapping's message when it is something else (its unknown keys are said apart). */
-function mappingError(what) {
-    return (issue) => issue.code === 'invalid_type' ? `must be ${what}` : undefined;
-}
-/** A section: a mapping of its keys. */
-function mapping(name, shape) {
-    return schemas/* strictObject */.rej(shape, { error: mappingError(`a mapping of ${name}'s keys`) });
-}
 const smokeCases = schemas/* union */.KCZ([
     values_text.meta({ description: 'a case file, relative to the workspace (YAML list or .jsonl)' }),
     schemas/* array */.YOg(cases/* caseSchema */.oe)
@@ -31820,7 +32699,14 @@ function sections(entry) {
         'on-failure': key(entry, about(schemas/* boolean */.zMY({ error: 'must be true or false' }), 'true: redeploy the previous revision when this one fails its checks')),
         timeout: key(entry, about(values_duration, "longest wait for the rollback's revision, on top of timeout"))
     });
-    return { agent, smoke, gate, rollback };
+    return {
+        agent,
+        smoke,
+        gate,
+        bake: bakeSection(entry),
+        assistants: (0,assistants/* assistantsSection */.HO)(entry),
+        rollback
+    };
 }
 /** The sections' schemas as a policy holds them (their shapes name the known keys). */
 const base = sections(false);
@@ -31831,8 +32717,10 @@ const entrySchema = schemas/* strictObject */.rej({
     agent: removable(partial.agent),
     smoke: removable(partial.smoke),
     gate: removable(partial.gate),
+    bake: removable(partial.bake),
+    assistants: removable(partial.assistants),
     rollback: removable(partial.rollback)
-}, { error: mappingError('a partial policy (agent, smoke, gate, rollback)') })
+}, { error: mappingError(`a partial policy (${SECTIONS.join(', ')})`) })
     .meta({ description: 'a partial policy applied over the rest for this GitHub environment' });
 /** An entry's name: the environment's, or a prefix of names ending in `*`. */
 const entryName = schemas/* string */.YjP()
@@ -31844,8 +32732,12 @@ const sectionsSchema = schemas/* strictObject */.rej({
     agent: base.agent.optional(),
     smoke: base.smoke.optional(),
     gate: base.gate.optional(),
+    bake: base.bake.optional(),
+    assistants: base.assistants.optional(),
     rollback: base.rollback.optional()
-}, { error: mappingError('a mapping of version, agent, smoke, gate, rollback and environments') });
+}, {
+    error: mappingError(`a mapping of version, ${SECTIONS.join(', ')} and environments`)
+});
 /** The file as written. */
 const policySchema = sectionsSchema
     .extend({
@@ -34972,6 +35864,7 @@ function showControlCharacters(text) {
 /* harmony export */   eh: () => (/* binding */ renderGate),
 /* harmony export */   qS: () => (/* binding */ renderGateLine)
 /* harmony export */ });
+/* unused harmony export baselineWords */
 /** Characters of an example's first line in the table. */
 const MAX_EXAMPLE_CHARS = 120;
 /** Examples listed at the most. */
@@ -34999,6 +35892,30 @@ function threshold(row) {
     if (row.maxRegression !== undefined)
         parts.push(`drop ≤ ${number(row.maxRegression)}`);
     return parts.length > 0 ? parts.join(', ') : '—';
+}
+/**
+ * What the gate compared with, in the reader's words: never the tracing service's full experiment
+ * id alone.
+ */
+function baselineWords(report, md) {
+    const { baseline } = report;
+    const short = (id) => md.code(id.slice(0, 8));
+    if (baseline === undefined)
+        return report.baselineExperimentId === undefined
+            ? undefined
+            : `experiment ${short(report.baselineExperimentId)}`;
+    switch (baseline.kind) {
+        case 'serving-first':
+            return `the previous revision (${short(baseline.revisionId)}), evaluated just before this deploy`;
+        case 'previous':
+            return baseline.revisionId === undefined
+                ? "the previous revision's gate run"
+                : `the previous revision's gate run (${short(baseline.revisionId)})`;
+        case 'dataset':
+            return "the dataset's baseline";
+        case 'experiment':
+            return `experiment ${short(baseline.experimentId)} (gate.baseline)`;
+    }
 }
 /**
  * The gate in the job summary and the PR comment. `broughtBack`: the revision a rollback brought
@@ -35030,33 +35947,36 @@ function renderGate(report, md, options = {}) {
             ''
         ];
     const dataset = report.datasetName ? ` on ${md.cell(report.datasetName)}` : '';
+    const against = baselineWords(report, md);
     const errorRate = report.runs > 0 ? Math.round((report.errors / report.runs) * 100) : 0;
     return [
         `### Evaluation gate: ${VERDICT_WORDS[verdict.verdict]}`,
         '',
-        `${report.runs} runs${dataset}, ${report.errors} failed (${errorRate}%). ${report.baselineExperimentId ? `Compared with experiment ${md.cell(report.baselineExperimentId)}.` : 'No baseline.'}`,
+        `${report.runs} runs${dataset}, ${report.errors} failed (${errorRate}%). ${against === undefined ? 'No baseline.' : `Compared with ${against}.`}`,
         '',
-        ...(verdict.why !== undefined ? [md.paragraph(verdict.why), ''] : []),
+        ...(verdict.why !== undefined && options.failedHere !== true
+            ? [md.paragraph(verdict.why), '']
+            : []),
         ...table,
         ...renderExamples(report, md),
         `Cost: ${report.cost.agentCalls} agent calls, ${report.cost.evaluatorScores} evaluator scores read.`,
         '',
         ...renderLinks(report, md),
         ...(options.broughtBack !== undefined
-            ? [md.paragraph(notEvaluatedAgain(options.broughtBack, verdict.verdict)), '']
+            ? [notEvaluatedAgain(md.code(options.broughtBack.slice(0, 8)), report.degraded === true), '']
             : []),
         ...report.notices.flatMap((notice) => [md.paragraph(notice), ''])
     ];
 }
 /**
  * Why the brought-back revision has no experiment of its own: it served before; the service's
- * trouble is a reason only when the gate could not conclude.
+ * trouble is a reason only when the service was degraded.
  */
-function notEvaluatedAgain(revision, verdict) {
-    const degraded = verdict === 'inconclusive'
+function notEvaluatedAgain(revision, degraded) {
+    const cost = degraded
         ? ', and a second experiment would double the cost while the service is degraded'
         : '';
-    return `Revision ${revision}, brought back by the rollback, was not evaluated again: it served before, and its earlier experiment still stands${degraded}.`;
+    return `Revision ${revision}, brought back by the rollback, was not evaluated again: it served before, and its earlier experiment still stands${cost}.`;
 }
 /**
  * The gate in the PR comment: one line (its verdict, the keys that decided, against what, a link
@@ -35071,7 +35991,8 @@ function renderGateLine(report, md, options = {}) {
         const needs = threshold(row) === '—' ? '' : `, needs ${threshold(row)}`;
         return `${md.cell(row.key)} ${number(row.mean)}${change}${needs}`;
     });
-    const against = report.baselineExperimentId ? 'against the baseline' : 'no baseline';
+    const baseline = baselineWords(report, md);
+    const against = baseline === undefined ? 'no baseline' : `against ${baseline}`;
     const link = report.links.experiment
         ? ` ${md.linkAs('experiment ↗', report.links.experiment)}`
         : '';
@@ -35121,16 +36042,18 @@ function renderLinks(report, md) {
     return links.length > 0 ? [`Links: ${links.join(' · ')}`, ''] : [];
 }
 /**
- * The gate's verdict in one short plain line, for the GitHub status's description: the words
- * and, on a miss, the first key that missed (keys are input names: letters, digits, `_.:-`).
+ * The gate's verdict in one short plain line, for the GitHub status's description and the
+ * headline: the words and, on a miss, the keys that missed (keys are input names: letters,
+ * digits, `_.:-`). The numbers are the reason's, said once, in words, under the headline.
  */
 function gateStatusLine(report) {
     const words = `gate ${VERDICT_WORDS[report.verdict.verdict]}`;
-    const missed = report.rows.find((row) => row.verdict !== 'pass');
-    if (report.verdict.verdict === 'passed' || missed === undefined)
+    const missed = report.rows.filter((row) => row.verdict !== 'pass');
+    if (report.verdict.verdict === 'passed' || missed.length === 0)
         return words;
-    const key = missed.key.slice(0, 40);
-    return `${words}: ${key} ${number(missed.mean)}${missed.delta !== null ? ` (${signed(missed.delta)})` : ''}`;
+    const [first] = missed;
+    const more = missed.length > 1 ? ` and ${missed.length - 1} more` : '';
+    return `${words} on ${(first?.key ?? '').slice(0, 40)}${more}`;
 }
 /** The gate's table in the log, a line per key (the log redacts and escapes each line). */
 function gateLogLines(report) {
@@ -35155,7 +36078,7 @@ function gateLogLines(report) {
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2543);
 /* harmony import */ var _outcomes__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3558);
 /* harmony import */ var _operations_operations__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6594);
-/* harmony import */ var _step_rows__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2274);
+/* harmony import */ var _step_rows__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3804);
 
 
 
@@ -35197,9 +36120,13 @@ const HEADLINES = {
             ];
         return [`${model.deploymentName} deployed in ${took}`];
     },
-    'check-failed': (model) => [`${model.deploymentName}: ${checkPhrase(model)}${afterwards(model)}`],
+    'check-failed': (model) => [
+        `${model.deploymentName}: ${checkPhrase(model)}`,
+        ...afterwards(model)
+    ],
     failed: (model) => [
-        `${model.deploymentName}: ${FAILED_STATUS[model.revisionStatus ?? ''] ?? 'the revision failed'}${afterwards(model)}`
+        `${model.deploymentName}: ${FAILED_STATUS[model.revisionStatus ?? ''] ?? 'the revision failed'}`,
+        ...afterwards(model)
     ],
     'not-waited': (model) => [
         `${model.deploymentName}: revision `,
@@ -35213,7 +36140,9 @@ const HEADLINES = {
     cancelled: (model) => [
         `${model.deploymentName}: cancelled after ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(model.stepMs)}`
     ],
-    errored: (model) => [`${model.deploymentName}: ${_operations_operations__WEBPACK_IMPORTED_MODULE_2__/* .OPERATIONS */ .x[model.operation].failedWords}`],
+    errored: (model) => model.refusedBeforeWrite !== undefined
+        ? [`${model.deploymentName}: ${model.refusedBeforeWrite}; nothing was deployed`]
+        : [`${model.deploymentName}: ${_operations_operations__WEBPACK_IMPORTED_MODULE_2__/* .OPERATIONS */ .xb[model.operation].failedWords}`],
     'dry-run': (model) => [`${model.deploymentName}: dry run, nothing was changed`],
     deleted: (model) => [`${model.deploymentName} deleted`],
     absent: (model) => [`${model.deploymentName} was already absent`],
@@ -35235,16 +36164,25 @@ function checkPhrase(model) {
         ? `${failedCheck.name} failed`
         : `${failedCheck.name} could not conclude`;
 }
-/** What serves after a failure, said only when a rollback ran. */
+/**
+ * What serves after a failure, said only when a rollback ran: the same revision the body names
+ * (never "unknown" while the body names one).
+ */
 function afterwards(model) {
     const { rollback, serving } = model;
     if (!rollback)
-        return '';
+        return [];
     if (rollback.restored)
-        return '; the previous revision serves again';
+        return ['; the previous revision serves again'];
+    const failed = ' and the rollback failed';
     if (serving.whose === 'failed')
-        return ' and the rollback failed; the broken revision still serves';
-    return ' and the rollback failed; what serves is unknown';
+        return [`${failed}; the broken revision still serves`];
+    if (serving.revisionId === undefined)
+        return [`${failed}; what serves is unknown`];
+    const id = { code: serving.revisionId.slice(0, 8) };
+    if (serving.whose === 'rollback')
+        return [`${failed}: its revision `, id, ' serves but failed its own checks'];
+    return [`${failed}; revision `, id, ' serves'];
 }
 /** The headline's words: one line, no id beyond 8 characters, the mark added by each renderer. */
 function headlineOf(model) {
@@ -35426,6 +36364,12 @@ function markdownFor(redact) {
             if (!('url' in checked) || redact(url) !== url)
                 return shown;
             return `[${shown}](${linkTarget(url)})`;
+        },
+        linkWords: (text, url) => {
+            const checked = (0,_lib_url__WEBPACK_IMPORTED_MODULE_2__/* .checkHttpUrl */ .O)(url);
+            if (!('url' in checked) || redact(url) !== url)
+                return line(url);
+            return `[${line(redact(text).replace(/\r?\n/g, ' '))}](${linkTarget(url)})`;
         },
         code: (text) => CODE_SAFE.test(text) && redact(text) === text
             ? `\`${text}\``
@@ -35892,8 +36836,8 @@ var lib_ids = __nccwpck_require__(829);
 var outcomes = __nccwpck_require__(3558);
 // EXTERNAL MODULE: ./src/operations/operations.ts
 var operations = __nccwpck_require__(6594);
-// EXTERNAL MODULE: ./src/report/step-rows.ts
-var step_rows = __nccwpck_require__(2274);
+// EXTERNAL MODULE: ./src/report/step-rows.ts + 2 modules
+var step_rows = __nccwpck_require__(3804);
 ;// CONCATENATED MODULE: ./src/report/checks-in-words.ts
 
 /** Every check's verdict in words, in the order the check runner ran them. */
@@ -35912,8 +36856,8 @@ var headline = __nccwpck_require__(4512);
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./node_modules/canonicalize/lib/canonicalize.js
 var canonicalize = __nccwpck_require__(8799);
-// EXTERNAL MODULE: ./src/policy/schema.ts + 1 modules
-var schema = __nccwpck_require__(3346);
+// EXTERNAL MODULE: ./src/policy/schema.ts + 3 modules
+var schema = __nccwpck_require__(7729);
 // EXTERNAL MODULE: ./src/policy/words.ts
 var words = __nccwpck_require__(8095);
 ;// CONCATENATED MODULE: ./src/policy/compare.ts
@@ -35926,11 +36870,17 @@ var words = __nccwpck_require__(8095);
 
 
 
+/** The bake's bounds: a higher one lets more through, and removing one judges less. */
+const BAKE_BOUNDS = ['bake.max-error-rate', 'bake.max-latency.', 'bake.max-regression.'];
 /** Higher is stronger (+1), lower is stronger (-1), or neither (0: a change is `changed`). */
 function direction(keyPath) {
     if (keyPath.startsWith('gate.min-scores.') || keyPath === 'smoke.min-pass')
         return 1;
     if (keyPath.startsWith('gate.max-regression.') || keyPath === 'gate.max-error-rate')
+        return -1;
+    if (keyPath === 'bake.min-runs' || keyPath === 'bake.duration')
+        return 1;
+    if (BAKE_BOUNDS.some((bound) => keyPath.startsWith(bound)) || keyPath === 'bake.failure-limit')
         return -1;
     if (keyPath === 'rollback.on-failure' || keyPath === 'agent.a2a')
         return 1;
@@ -35941,6 +36891,8 @@ function removalWeakens(keyPath) {
     return (keyPath.startsWith('gate.min-scores.') ||
         keyPath.startsWith('gate.max-regression.') ||
         keyPath.startsWith('smoke.cases[') ||
+        keyPath.startsWith('assistants.entries[') ||
+        BAKE_BOUNDS.some((bound) => keyPath.startsWith(bound)) ||
         keyPath === 'agent.expect');
 }
 /** Every setting of a section as key path → value. */
@@ -35956,6 +36908,17 @@ function settings(side, section) {
         if (keyPath === 'gate.min-scores' || keyPath === 'gate.max-regression') {
             for (const [name, bound] of Object.entries(value))
                 found.set(`${keyPath}.${name}`, { value: bound, shown: String(bound) });
+        }
+        else if (keyPath === 'bake.max-latency' || keyPath === 'bake.max-regression') {
+            for (const [name, bound] of Object.entries(value)) {
+                const path = `${keyPath}.${name}`;
+                found.set(path, { value: bound, shown: shownValue(path, bound) });
+            }
+        }
+        else if (keyPath === 'assistants.entries') {
+            // An assistant is matched by its name; its content is compared, never shown.
+            for (const entry of side.assistants ?? [])
+                found.set(`assistants.entries[${entry.name}]`, { value: entry, shown: 'an assistant' });
         }
         else if (keyPath === 'smoke.cases') {
             for (const [index, written] of (side.casesWritten ?? []).entries())
@@ -35992,9 +36955,13 @@ function comparable(keyPath, value) {
     return 'share' in minPass ? { share: minPass.share } : { count: minPass.count };
 }
 function shownValue(keyPath, value) {
-    if (keyPath.endsWith('.timeout'))
+    if (keyPath.endsWith('.timeout') ||
+        ['bake.duration', 'bake.interval'].includes(keyPath) ||
+        keyPath.startsWith('bake.max-latency.'))
         return (0,words/* durationWords */.Sh)(value);
-    if (keyPath === 'gate.max-error-rate')
+    if (keyPath === 'gate.max-error-rate' ||
+        keyPath === 'bake.max-error-rate' ||
+        keyPath.startsWith('bake.max-regression.'))
         return (0,words/* shareWords */.hs)(value);
     if (keyPath === 'smoke.min-pass')
         return (0,words/* minPassWords */.l3)(value);
@@ -36123,7 +37090,8 @@ function policyInWords(facts, checked, place, workflowCommit) {
 function changesOf(facts, base) {
     if (base.kind === 'failed')
         return { read: false, why: base.why, ...(base.baseSha ? { baseSha: base.baseSha } : {}) };
-    const head = { policy: facts.inEffect.policy, casesWritten: facts.inEffect.casesWritten };
+    const { policy, casesWritten, assistants } = facts.inEffect;
+    const head = { policy, casesWritten, assistants };
     const list = comparePolicies(base.kind === 'read' ? base.side : undefined, head);
     return {
         read: true,
@@ -36145,6 +37113,7 @@ var rollback_text = __nccwpck_require__(6846);
 
 
 
+
 /** Log lines of the ERROR (or worse) levels. */
 const ERROR_LEVELS = new Set(['ERROR', 'CRITICAL', 'FATAL']);
 /** Log lines of the tail the summary shows, at the most. */
@@ -36152,12 +37121,12 @@ const TAIL_LINES = 30;
 function buildReport(input) {
     const { result, checks, rollback, place } = input;
     const checkWords = checks ? checksInWords(checks) : [];
-    const failedCheck = checkWords.find((check) => check.verdict === 'failed') ??
-        checkWords.find((check) => check.verdict === 'inconclusive');
+    const failedCheck = inItsRowsWords(checkWords.find((check) => check.verdict === 'failed') ??
+        checkWords.find((check) => check.verdict === 'inconclusive'), checks?.payloads);
     const succeeded = (0,outcomes/* succeeds */.k)(result.outcome);
     const commit = commitOf(input);
     const previousCommit = previousCommitOf(input);
-    const rollbackWords = rollback && rollbackInWords(rollback);
+    const rollbackWords = rollback && rollbackInWords(rollback, input.rollbackLogs);
     const serving = servingNow(result, rollback, failedCheck);
     const model = {
         operation: input.operation,
@@ -36171,6 +37140,9 @@ function buildReport(input) {
             : { ...failedCheck, ...(failedCheck.why ? { why: shortenIds(failedCheck.why) } : {}) },
         rollback: rollbackWords,
         serving,
+        ...(result.refusedBeforeWrite !== undefined && {
+            refusedBeforeWrite: result.refusedBeforeWrite
+        }),
         message: result.message,
         ids: idsOf(result, rollback, commit),
         links: {
@@ -36196,9 +37168,20 @@ function buildReport(input) {
         logs: input.logs && logsInWords(input.logs),
         planLines: result.planLines,
         pruneRows: result.pruneRows,
-        policy: policyInWords(input.policy, operations/* OPERATIONS */.x[input.operation].checked, place, input.workflowCommit)
+        policy: policyInWords(input.policy, operations/* OPERATIONS */.xb[input.operation].checked, place, input.workflowCommit)
     };
     return { ...model, headline: (0,headline/* headlineOf */.gD)(model) };
+}
+/**
+ * The failed check with what it saw in its row's words, when its row has them (a smoke suite's
+ * failed cases: the headline counts them already).
+ */
+function inItsRowsWords(check, payloads) {
+    if (check?.verdict !== 'failed')
+        return check;
+    const found = (0,step_rows/* payloadRow */.ZD)(payloads, check.check);
+    const why = found?.row.failedReason?.(found.payload);
+    return why === undefined ? check : { ...check, why };
 }
 /**
  * The deployment's URL: as read after DEPLOYED, else (a failed build or deploy) as read before
@@ -36217,10 +37200,11 @@ function commitOf(input) {
         redeploy: [result.redeployCommit],
         workflow: [input.workflowCommit]
     };
-    return candidates[operations/* OPERATIONS */.x[input.operation].builtFrom].find((sha) => sha !== undefined && github_links/* FULL_SHA */.RG.test(sha));
+    return candidates[operations/* OPERATIONS */.xb[input.operation].builtFrom].find((sha) => sha !== undefined && github_links/* FULL_SHA */.RG.test(sha));
 }
+/** The commit of what served before this run's write, as the deployment was read before it. */
 function previousCommitOf(input) {
-    const sha = input.previousCommit;
+    const sha = input.result.servedBeforeCommit;
     return sha !== undefined && github_links/* FULL_SHA */.RG.test(sha) ? sha : undefined;
 }
 /**
@@ -36239,13 +37223,24 @@ function servingNow(result, rollback, failedCheck) {
             };
         if (rollback.servingNow === rollback.failedRevisionId)
             return { whose: 'failed', revisionId: rollback.failedRevisionId };
+        // The rollback's revision serves, as read at its end, though its own checks failed.
+        if (rollback.servingNow !== undefined && rollback.servingNow === rollback.revisionId)
+            return {
+                whose: 'rollback',
+                revisionId: rollback.revisionId,
+                redeployOf: rollback.toRevisionId
+            };
         if (rollback.servingNow !== undefined)
             return { whose: 'unknown', revisionId: rollback.servingNow };
         // The redeploy's revision never reached DEPLOYED: what served (the failed one) goes on.
         if (rollback.outcome !== 'checks-failed')
             return { whose: 'failed', revisionId: rollback.failedRevisionId };
-        return { whose: 'unknown', revisionId: rollback.revisionId };
+        // DEPLOYED, its checks failed, and what serves could not be read afterwards.
+        return { whose: 'unknown' };
     }
+    // Refused before the write: what served when the deployment was read serves still.
+    if (result.refusedBeforeWrite !== undefined && result.previousRevisionId)
+        return { whose: 'previous', revisionId: result.previousRevisionId };
     switch (outcomes/* OUTCOMES */.i[result.outcome].serves) {
         case 'this-run':
             return { whose: 'this run', revisionId: result.revisionId };
@@ -36265,8 +37260,9 @@ function servingNow(result, rollback, failedCheck) {
     }
     return result.created ? { whose: 'none' } : { whose: 'unknown' };
 }
-function rollbackInWords(rollback) {
+function rollbackInWords(rollback, logs) {
     return {
+        ...(logs && { logs: logsInWords(logs) }),
         restored: rollback.restored,
         failedRevisionId: rollback.failedRevisionId,
         toRevisionId: rollback.toRevisionId,
@@ -36377,7 +37373,9 @@ function linkedCommit(sha, url, md) {
 /* harmony export */ });
 /* unused harmony export rollbackHeadline */
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2543);
-/* harmony import */ var _result__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1666);
+/* harmony import */ var _result__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1666);
+/* harmony import */ var _step_rows__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3804);
+
 
 
 /** How a rollback ended, in one or two sentences naming both revisions and the time it took. */
@@ -36388,27 +37386,46 @@ function describeRollback(rollback) {
         return `Rolled back: revision ${revisionId ?? '?'} (a redeploy of ${toRevisionId}) is DEPLOYED and serves in place of the failed revision ${failedRevisionId}; the rollback took ${took}.`;
     }
     if (outcome === 'checks-failed') {
-        return `The rollback to revision ${toRevisionId} deployed revision ${revisionId ?? '?'} in ${took}, but it failed its checks too: ${(0,_result__WEBPACK_IMPORTED_MODULE_1__/* .failingVerdict */ .sN)(rollback.checks)?.why ?? '?'}`;
+        return `The rollback to revision ${toRevisionId} deployed revision ${revisionId ?? '?'} in ${took}, but it failed its checks too: ${(0,_result__WEBPACK_IMPORTED_MODULE_2__/* .failingVerdict */ .sN)(rollback.checks)?.why ?? '?'}`;
     }
     if (outcome === 'deployed') {
         return `The rollback to revision ${toRevisionId} deployed revision ${revisionId ?? '?'} in ${took}, but the deployment serves ${servingNow ?? 'a revision that could not be read'}.`;
     }
     return `The rollback of revision ${failedRevisionId} to revision ${toRevisionId} did not complete after ${took}: ${rollback.message}`;
 }
+/** How the redeploy ended when it never reached DEPLOYED, by its outcome: no nested message. */
+const NOT_DEPLOYED = {
+    timeout: (took) => `did not reach DEPLOYED within rollback.timeout (${took})`,
+    cancelled: (took) => `was cancelled after ${took}`,
+    superseded: () => 'was superseded by a newer revision'
+};
 /**
  * How a rollback ended, for the report, where it stands under the label "The rollback:" and its
  * time has its own line: the revisions in one sentence that names the rollback no second time.
+ * A check that failed is named in words with what it saw; a redeploy that failed says how it
+ * ended in its own words (a failed build is no timeout), its log's lines shown apart.
  */
 function rollbackWords(rollback) {
     const { failedRevisionId, toRevisionId, revisionId, outcome, servingNow } = rollback;
     const redeployed = `Redeployed revision ${toRevisionId} as ${revisionId ?? '?'}`;
     if (rollback.restored)
         return `${redeployed}, which is DEPLOYED and serves in place of the failed revision ${failedRevisionId}.`;
-    if (outcome === 'checks-failed')
-        return `${redeployed}, which is DEPLOYED but failed its checks too: ${(0,_result__WEBPACK_IMPORTED_MODULE_1__/* .failingVerdict */ .sN)(rollback.checks)?.why ?? '?'}`;
+    if (outcome === 'checks-failed') {
+        const failing = (0,_result__WEBPACK_IMPORTED_MODULE_2__/* .failingVerdict */ .sN)(rollback.checks);
+        const words = failing ? _step_rows__WEBPACK_IMPORTED_MODULE_1__/* .STEP_ROWS */ .D7[failing.check].words : 'checks';
+        const saw = failing?.saw ?? failing?.why;
+        return `${redeployed}, which is DEPLOYED but failed its own ${words}${saw ? `: ${saw}` : '.'}`;
+    }
     if (outcome === 'deployed')
         return `${redeployed}, which is DEPLOYED, but the deployment serves ${servingNow ?? 'a revision that could not be read'}.`;
-    return `The redeploy of revision ${toRevisionId} did not complete after ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(rollback.elapsedMs)}: ${rollback.message}`;
+    const took = (0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(rollback.elapsedMs);
+    if (outcome === 'failed')
+        return `${redeployed}, which ended ${rollback.revisionStatus ?? 'failed'} after ${took}.`;
+    const ended = NOT_DEPLOYED[outcome];
+    const which = revisionId ? ` (as ${revisionId})` : '';
+    if (ended)
+        return `The redeploy of revision ${toRevisionId}${which} ${ended(took)}.`;
+    return `The redeploy of revision ${toRevisionId} failed: ${rollback.message}`;
 }
 /** A short headline for GitHub's deployment status and the comment. */
 function rollbackHeadline(rollback) {
@@ -36422,16 +37439,202 @@ function rollbackHeadline(rollback) {
 
 /***/ }),
 
-/***/ 2274:
+/***/ 3804:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   D7: () => (/* binding */ STEP_ROWS),
-/* harmony export */   ZD: () => (/* binding */ payloadRow),
-/* harmony export */   au: () => (/* binding */ payloadRows)
-/* harmony export */ });
-/* harmony import */ var _gate__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8347);
-/* harmony import */ var _suite__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2758);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  D7: () => (/* binding */ STEP_ROWS),
+  ZD: () => (/* binding */ payloadRow),
+  au: () => (/* binding */ payloadRows)
+});
+
+;// CONCATENATED MODULE: ./src/report/assistants.ts
+// Assistants as code in the report: one table (name, id, graph, result, version before → after,
+// the changed key paths), one line in the PR comment, and the `assistants` output. Values are
+// never shown: they may hold prompts.
+/** Key paths shown per assistant before the rest are counted. */
+const MAX_PATHS = 8;
+const RESULT_WORDS = {
+    created: 'created',
+    updated: 'updated',
+    unchanged: 'unchanged',
+    pinned: 'pinned',
+    restored: 'restored'
+};
+/** The summary's table; `which` says whose it is when the summary shows two. */
+function renderAssistants(report, md, redact, which) {
+    const text = (value) => md.cell(redact(value));
+    const versions = (before, after) => before === undefined && after === undefined ? '—' : `${before ?? '—'} → ${after ?? '—'}`;
+    const paths = (changed) => changed.length === 0
+        ? '—'
+        : [
+            ...changed.slice(0, MAX_PATHS).map((path) => md.code(redact(path))),
+            ...(changed.length > MAX_PATHS ? [`and ${changed.length - MAX_PATHS} more`] : [])
+        ].join(', ');
+    return [
+        `### Assistants${which ? ` ${which}` : ''}${report.planned ? ' (planned; nothing written)' : ''}`,
+        '',
+        '| Assistant | Id | Graph | Result | Version | Changed |',
+        '|---|---|---|---|---|---|',
+        ...report.rows.map((row) => {
+            const result = row.result === undefined
+                ? row.why === undefined
+                    ? '—'
+                    : `❌ ${text(row.why)}`
+                : RESULT_WORDS[row.result];
+            return `| ${text(row.name)} | ${md.code(row.id.slice(0, 8))} | ${row.graphId === undefined ? '—' : text(row.graphId)} | ${result} | ${versions(row.before, row.after)} | ${paths(row.changed)} |`;
+        }),
+        ''
+    ];
+}
+/** The PR comment's one line: "assistants: 1 updated, 2 unchanged". */
+function assistantsLine(report) {
+    const counts = new Map();
+    for (const row of report.rows) {
+        const word = row.result === undefined ? 'failed' : RESULT_WORDS[row.result];
+        counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+    const words = [...counts].map(([word, count]) => `${count} ${word}`);
+    return `**Assistants:** ${words.length > 0 ? words.join(', ') : 'none'}`;
+}
+/** The `assistants` output: name → {id, version, result}, for the rows with a result. */
+function assistantsOutput(report) {
+    const entries = report.rows.flatMap((row) => row.result === undefined || row.after === undefined
+        ? []
+        : [[row.name, { id: row.id, version: row.after, result: row.result }]]);
+    return JSON.stringify(Object.fromEntries(entries));
+}
+
+// EXTERNAL MODULE: ./src/bake/words.ts
+var words = __nccwpck_require__(1576);
+// EXTERNAL MODULE: ./src/lib/ids.ts
+var ids = __nccwpck_require__(829);
+;// CONCATENATED MODULE: ./src/report/bake.ts
+
+
+const VERDICT_WORDS = {
+    pass: 'passed',
+    fail: 'failed',
+    inconclusive: 'could not conclude'
+};
+const MARKS = {
+    pass: '✅ pass',
+    fail: '❌ fail',
+    inconclusive: '⚠️ could not conclude',
+    skipped: '➖ skipped'
+};
+const valueWords = (metric, value) => metric === 'error-rate' ? (0,words/* rateWords */.c5)(value) : (0,words/* secondsWords */.dB)(value);
+/** How the bake ended, in a few words: "failed: error rate 7.5% (≤ 5%)". */
+function endWords(report) {
+    if (report.cutShort)
+        return `cut short after ${(0,words/* lengthWords */.up)(report.watchedMs)} (cancelled)`;
+    const decided = report.decided;
+    const runs = report.window ? `, ${report.window.runs} runs` : '';
+    if (report.verdict === 'pass')
+        return `passed (${(0,words/* lengthWords */.up)(report.durationMs)}${runs})`;
+    if (decided)
+        return `${VERDICT_WORDS[report.verdict]}: ${(0,words/* metricWords */.yh)(decided)} ${valueWords(decided.metric, decided.value)} (${decided.bound})`;
+    return VERDICT_WORDS[report.verdict];
+}
+/** The GitHub status's few words. */
+function bakeStatusLine(report) {
+    return `bake ${endWords(report)}`;
+}
+function table(report) {
+    if (report.rows.length === 0)
+        return [];
+    return [
+        '| Metric | This revision | Previous | Bound | Verdict |',
+        '|---|---|---|---|---|',
+        ...report.rows.map((row) => `| ${(0,words/* metricWords */.yh)(row)} | ${valueWords(row.metric, row.value)} | ${valueWords(row.metric, row.previous)} | ${row.bound} | ${MARKS[row.verdict]} |`),
+        ''
+    ];
+}
+/** The reads as a small chart: the error rate (%) at each read's elapsed minute. */
+function chart(report) {
+    const answered = report.reads.filter((read) => read.stats !== null);
+    if (answered.length < 2)
+        return [];
+    const minutes = answered.map((read) => Number((read.elapsedMs / 60_000).toFixed(2)));
+    const rates = answered.map((read) => Number(((read.stats.errorRate ?? 0) * 100).toFixed(2)));
+    const top = Math.max(1, ...rates);
+    return [
+        '```mermaid',
+        'xychart-beta',
+        '    title "Error rate of the window (%) by elapsed minutes"',
+        `    x-axis [${minutes.join(', ')}]`,
+        `    y-axis "errors %" 0 --> ${Math.ceil(top)}`,
+        `    line [${rates.join(', ')}]`,
+        '```',
+        ''
+    ];
+}
+/** The project's traces, when `tracing-web-url` was given and the ids are UUIDs. */
+function tracesUrl(report) {
+    const project = report.project;
+    if (!project?.webUrl || !ids/* UUID */.k.test(project.id))
+        return undefined;
+    if (project.tenantId === null || !ids/* UUID */.k.test(project.tenantId))
+        return undefined;
+    if (!/^https?:\/\//.test(project.webUrl))
+        return undefined;
+    return `${project.webUrl.replace(/\/+$/, '')}/o/${project.tenantId}/projects/p/${project.id}`;
+}
+/** The summary's section. */
+function renderBake(report, md) {
+    const started = new Date(report.startedAt).toISOString().slice(11, 19);
+    const reads = `${report.answered} of ${report.reads.length} reads answered`;
+    const link = tracesUrl(report);
+    return [
+        `### Bake window: ${endWords(report)}`,
+        '',
+        md.paragraph(`Watched ${(0,words/* lengthWords */.up)(report.watchedMs)} of ${(0,words/* lengthWords */.up)(report.durationMs)} from ${started} UTC, read every ${(0,words/* lengthWords */.up)(report.intervalMs)}; ${reads}.${report.cutShort ? ' The bake was cut short by a cancel: no verdict on the revision.' : ''}`),
+        '',
+        ...(report.why !== undefined ? [md.paragraph(report.why), ''] : []),
+        ...table(report),
+        ...chart(report),
+        ...(link ? [md.linkAs("The project's traces ↗", link), ''] : [])
+    ];
+}
+/** The PR comment's one line, the table collapsed beneath it. */
+function renderBakeLine(report, md) {
+    const rows = table(report);
+    return [
+        '',
+        md.paragraph(`Bake window: ${endWords(report)}`),
+        ...(rows.length > 0
+            ? ['', '<details><summary>The bake window</summary>', '', ...rows, '</details>']
+            : [])
+    ];
+}
+/** `bake-passed` and `bake-stats`: whole numbers, numbers, null and fixed words only. */
+function bakeOutputs(report) {
+    const stats = (window) => ({
+        runs: window?.runs ?? null,
+        'error-rate': window?.errorRate ?? null,
+        p50: window?.p50 ?? null,
+        p99: window?.p99 ?? null
+    });
+    return {
+        'bake-passed': String(report.verdict === 'pass' && !report.cutShort),
+        'bake-stats': JSON.stringify({
+            window: stats(report.window),
+            previous: report.previous === null ? null : stats(report.previous),
+            reads: report.answered,
+            verdict: report.cutShort ? 'inconclusive' : report.verdict
+        })
+    };
+}
+
+// EXTERNAL MODULE: ./src/report/gate.ts
+var report_gate = __nccwpck_require__(8347);
+// EXTERNAL MODULE: ./src/report/suite.ts
+var report_suite = __nccwpck_require__(2758);
+;// CONCATENATED MODULE: ./src/report/step-rows.ts
+
+
 
 
 /** A reply in the summary, under its label; a brought-back revision's is not shown. */
@@ -36441,18 +37644,22 @@ const STEP_ROWS = {
     commit: { words: 'commit check' },
     serving: { words: 'serving check' },
     info: { words: 'agent /info' },
+    assistants: {
+        words: 'assistants',
+        summary: (report, { md, redact, afterRollback }) => renderAssistants(report, md, redact, afterRollback ? 'after the rollback' : undefined),
+        comment: (report) => ['', assistantsLine(report)],
+        outputs: (report) => (report.planned ? {} : { assistants: assistantsOutput(report) }),
+        outputsAfterRollback: true
+    },
     assistant: { words: 'assistant' },
     run: { words: 'test run', summary: reply('The agent replied') },
     a2a: { words: 'A2A', summary: reply('The agent replied over A2A') },
     suite: {
         words: 'smoke suite',
         failedPhrase: (suite) => `smoke suite ${suite.passed}/${suite.cases.length} (needs ${suite.required})`,
-        summaryReason: (suite, { md, redact }) => (0,_suite__WEBPACK_IMPORTED_MODULE_1__/* .renderSuite */ .fO)(suite, md, redact),
-        summary: (suite, { md, redact, afterRollback }) => (0,_suite__WEBPACK_IMPORTED_MODULE_1__/* .renderSuite */ .fO)(suite, md, redact, afterRollback ? 'after the rollback' : undefined),
-        commentReason: (suite, { md, redact }) => {
-            const line = (0,_suite__WEBPACK_IMPORTED_MODULE_1__/* .failedCasesLine */ .by)(suite, md, redact);
-            return line ? ['', `**Failed cases:** ${line}`] : [];
-        },
+        failedReason: (suite) => (0,report_suite/* failedCasesText */.cw)(suite),
+        summaryReason: (suite, { md, redact }) => (0,report_suite/* renderSuite */.fO)(suite, md, redact, undefined, true),
+        summary: (suite, { md, redact, afterRollback }) => (0,report_suite/* renderSuite */.fO)(suite, md, redact, afterRollback ? 'after the rollback' : undefined),
         outputs: (suite) => ({
             'cases-passed': String(suite.passed),
             'cases-failed': String(suite.failed)
@@ -36460,11 +37667,19 @@ const STEP_ROWS = {
     },
     gate: {
         words: 'evaluation gate',
-        failedPhrase: (gate) => `evaluation ${(0,_gate__WEBPACK_IMPORTED_MODULE_0__/* .gateStatusLine */ .eP)(gate)}`,
-        summary: (gate, { md, broughtBack }) => (0,_gate__WEBPACK_IMPORTED_MODULE_0__/* .renderGate */ .eh)(gate, md, { broughtBack }),
-        comment: (gate, { md, broughtBack }) => (0,_gate__WEBPACK_IMPORTED_MODULE_0__/* .renderGateLine */ .qS)(gate, md, { broughtBack }),
-        status: (gate) => (0,_gate__WEBPACK_IMPORTED_MODULE_0__/* .gateStatusLine */ .eP)(gate),
+        failedPhrase: (gate) => `evaluation ${(0,report_gate/* gateStatusLine */.eP)(gate)}`,
+        summary: (gate, { md, broughtBack, failedHere }) => (0,report_gate/* renderGate */.eh)(gate, md, { broughtBack, failedHere }),
+        comment: (gate, { md, broughtBack, failedHere }) => (0,report_gate/* renderGateLine */.qS)(gate, md, { broughtBack, failedHere }),
+        status: (gate) => (0,report_gate/* gateStatusLine */.eP)(gate),
         outputs: (gate) => gate.outputs
+    },
+    bake: {
+        words: 'bake window',
+        failedPhrase: (bake) => bakeStatusLine(bake),
+        summary: (bake, { md }) => renderBake(bake, md),
+        comment: (bake, { md }) => renderBakeLine(bake, md),
+        status: (bake) => bakeStatusLine(bake),
+        outputs: (bake) => bakeOutputs(bake)
     }
 };
 /**
@@ -36497,9 +37712,11 @@ function payloadRow(payloads, name) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   LG: () => (/* binding */ passCount),
-/* harmony export */   by: () => (/* binding */ failedCasesLine),
+/* harmony export */   cw: () => (/* binding */ failedCasesText),
 /* harmony export */   fO: () => (/* binding */ renderSuite)
 /* harmony export */ });
+/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2543);
+
 /** Characters of a reply's (or reference's) first line in the table. */
 const MAX_CELL = 200;
 /**
@@ -36508,7 +37725,9 @@ const MAX_CELL = 200;
  */
 function renderSuite(suite, md, redact, 
 /** Whose suite it is when the summary shows two: "after the rollback". */
-which) {
+which, 
+/** The headline says the count already (the suite failed the run): the table does not again. */
+countInHeadline = false) {
     const firstLine = (text) => text === undefined ? '—' : md.cell(redact.cut(redact(text).split(/\r?\n/)[0] ?? '', MAX_CELL));
     const withReference = suite.cases.some((result) => result.reference !== undefined);
     const withLatency = suite.cases.some((result) => result.latencyMs !== undefined);
@@ -36520,10 +37739,15 @@ which) {
     const latency = suite.medianMs === undefined
         ? 'No case was answered.'
         : `Latency: median ${seconds(suite.medianMs)}, 95th percentile ${seconds(suite.p95Ms ?? suite.medianMs)}.`;
+    const revision = `Revision ${md.code(suite.revisionId.slice(0, 8))}`;
     return [
-        `### Smoke suite${which ? ` ${which}` : ''}: ${passCount(suite)}`,
+        countInHeadline
+            ? `### Smoke suite${which ? ` ${which}` : ''}: the cases`
+            : `### Smoke suite${which ? ` ${which}` : ''}: ${passCount(suite)}`,
         '',
-        `Revision ${md.code(suite.revisionId.slice(0, 8))}; smoke.min-pass asks for ${suite.required}. ${latency}`,
+        countInHeadline
+            ? `${revision}. ${latency}`
+            : `${revision}; smoke.min-pass asks for ${suite.required}. ${latency}`,
         '',
         `| Case | Verdict |${withLatency ? ' Latency |' : ''} Reply (first line) |${withReference ? ' Reference |' : ''}`,
         `|---|---|${withLatency ? '---|' : ''}---|${withReference ? '---|' : ''}`,
@@ -36541,22 +37765,22 @@ which) {
     ];
 }
 function seconds(ms) {
-    return `${(ms / 1000).toFixed(2)} s`;
+    return (0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(ms, 'fine');
 }
-/** Failed cases the PR comment names before the rest are counted. */
+/** Failed cases the reason names before the rest are counted. */
 const MAX_FAILED_NAMED = 5;
 /**
- * The failed cases in one line, for the PR comment that shows no suite table: each name and why
- * it failed (its first line, cut), the first few only and the rest counted; undefined when none
- * failed.
+ * The failed cases in one line (raw text, each renderer escapes it), the reason a failed suite
+ * gives under the headline that counts them: each name and why it failed (its first line), the
+ * first few only and the rest counted; undefined when none failed.
  */
-function failedCasesLine(suite, md, redact) {
+function failedCasesText(suite) {
     const failed = suite.cases.filter((result) => !result.passed);
     if (failed.length === 0)
         return undefined;
     const named = failed.slice(0, MAX_FAILED_NAMED).map((result) => {
-        const why = redact.cut(redact(result.failure ?? 'failed').split(/\r?\n/)[0] ?? '', MAX_CELL);
-        return `${md.code(result.name)}: ${md.cell(why)}`;
+        // Not cut here: a cut before redaction could leave half a secret; each renderer cuts after.
+        return `${result.name}: ${(result.failure ?? 'failed').split(/\r?\n/)[0] ?? ''}`;
     });
     const more = failed.length - named.length;
     return `${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
@@ -36642,9 +37866,10 @@ function lastRow(span, timeline) {
  * seen (UTC) and how long it lasted, the whole beside the earlier revisions' median, as a table;
  * the same as a mermaid gantt chart in elapsed time, collapsed under it. Statuses come from the
  * service: escaped in the table, allow-listed in the chart; everything else in the chart is
- * numbers.
+ * numbers. `open` shows it as a section (a failure, a slow wait: the time is part of what
+ * happened); else it is collapsed under a line that says the wait's time and the usual.
  */
-function renderPhases(timeline, md) {
+function renderPhases(timeline, md, open = true) {
     const { phases, waitStartedAt, earlier } = timeline;
     const shown = phases.length > MAX_PHASE_ROWS ? phases.slice(-MAX_PHASE_ROWS) : phases;
     const hidden = phases.length - shown.length;
@@ -36665,9 +37890,14 @@ function renderPhases(timeline, md) {
         : timeline.historyRead
             ? '| Earlier revisions | | none to compare with |'
             : '| Earlier revisions | | history not read |';
+    const usual = earlier ? `; earlier revisions ${(0,duration/* formatDuration */.a)(earlier.medianMs)}` : '';
     return [
-        '### Where the time went',
-        '',
+        ...(open
+            ? ['### Where the time went', '']
+            : [
+                `<details><summary>Where the time went: the wait took ${final ? '' : 'at least '}${(0,duration/* formatDuration */.a)(total)}${usual}</summary>`,
+                ''
+            ]),
         '| Status | First seen | Lasted |',
         '|---|---|---|',
         ...(hidden > 0 ? [`| … ${hidden} earlier status changes not shown | | |`] : []),
@@ -36684,8 +37914,21 @@ function renderPhases(timeline, md) {
         ...renderChart(timeline, shown, final, md),
         '',
         '</details>',
-        ''
+        '',
+        ...(open ? [] : ['</details>', ''])
     ];
+}
+/**
+ * The wait took longer than every earlier revision it is compared with: a success whose time is
+ * worth a look. Without earlier revisions nothing says it was slow.
+ */
+function slowWait(timeline) {
+    const last = timeline.phases.at(-1);
+    if (!timeline.earlier || !last)
+        return false;
+    const final = (0,revision_status/* judgeStatus */.Gh)(last.status) !== 'waiting';
+    const total = (final ? last.firstSeenAt : timeline.lastPollAt) - timeline.waitStartedAt;
+    return total > timeline.earlier.longestMs;
 }
 /** Elapsed time as mermaid reads it (`HH:mm:ss` from the wait's start): the same in every time zone. */
 function elapsed(ms) {
@@ -36736,8 +37979,8 @@ var policy_text = __nccwpck_require__(5132);
 var report_model = __nccwpck_require__(4088);
 // EXTERNAL MODULE: ./src/report/report-pieces.ts
 var report_pieces = __nccwpck_require__(1748);
-// EXTERNAL MODULE: ./src/report/step-rows.ts
-var step_rows = __nccwpck_require__(2274);
+// EXTERNAL MODULE: ./src/report/step-rows.ts + 2 modules
+var step_rows = __nccwpck_require__(3804);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
 
@@ -36748,6 +37991,8 @@ var step_rows = __nccwpck_require__(2274);
 
 
 
+/** The deployment's link, in words: a URL as a link's text is read as noise. */
+const DEPLOYMENT_LINK = "the deployment's URL ↗";
 /** The words of each verdict in the checks table. */
 const VERDICT_WORDS = {
     passed: '✅ passed',
@@ -36787,13 +38032,19 @@ function renderSummary(model, redact) {
         '',
         ...failureFirst(model, md),
         ...(model.logs ? renderLogs(model.logs, md) : []),
+        ...(model.rollback?.logs
+            ? renderLogs(model.rollback.logs, md, "the rollback revision's")
+            : []),
         ...reasonDetail,
         ...facts(model, md),
         ...checksTable(model.checks, md),
         ...payloadLines,
         ...(0,policy_text/* policySummary */.jZ)(model.policy, md),
         ...(model.planLines ? ['### Plan', '', md.fence(model.planLines), ''] : []),
-        ...(model.phases ? renderPhases(model.phases, md) : []),
+        // On a success the time is a detail, collapsed, unless the wait ran past every earlier one.
+        ...(model.phases
+            ? renderPhases(model.phases, md, !model.succeeded || slowWait(model.phases))
+            : []),
         ...fullIds(model, md)
     ].join('\n'));
 }
@@ -36827,6 +38078,8 @@ function servingWords(serving, md) {
                 : `the revision from before this run${id}`;
         case 'failed':
             return `the failed revision${id}`;
+        case 'rollback':
+            return `the rollback's revision${id}${serving.redeployOf ? ` (a redeploy of ${md.code((0,report_model/* shortId */.m_)(serving.redeployOf))})` : ''}, which failed its own checks`;
         case 'none':
             return 'no revision';
         case 'unknown':
@@ -36836,8 +38089,8 @@ function servingWords(serving, md) {
 /** The facts of the run as a list (a key/value table would need an empty header row). */
 function facts(model, md) {
     const items = [];
-    if (operations/* OPERATIONS */.x[model.operation].reportsServing) {
-        items.push(`**Serving now:** ${servingWords(model.serving, md)}${model.links.deployment && model.serving.whose !== 'none' ? ` at ${md.link(model.links.deployment)}` : ''}`);
+    if (operations/* OPERATIONS */.xb[model.operation].reportsServing) {
+        items.push(`**Serving now:** ${servingWords(model.serving, md)}${model.links.deployment && model.serving.whose !== 'none' ? ` at ${md.linkWords(DEPLOYMENT_LINK, model.links.deployment)}` : ''}`);
     }
     if (model.revisionId)
         items.push(`**This run's revision:** ${md.code((0,report_model/* shortId */.m_)(model.revisionId))}${model.revisionStatus ? `, ${md.cell(model.revisionStatus)}` : ''}${replacedByRollback(model) ? ', then replaced by the rollback' : ''}${model.created ? ' (the deployment was created by this run)' : ''}`);
@@ -36893,14 +38146,15 @@ function checksTable(checks, md) {
         ''
     ];
 }
-/** The log's ERROR lines first, then its tail collapsed. */
-function renderLogs(logs, md) {
+/** The log's ERROR lines first (else its last lines), then its tail collapsed. */
+function renderLogs(logs, md, whose = 'the') {
+    const phase = md.cell(logs.phase);
     return [
-        `### The ${md.cell(logs.phase)} log's errors`,
+        `### ${capitalized(whose)} ${phase} log's errors`,
         '',
         md.fence(logs.errors),
         '',
-        `<details><summary>Last ${logs.tail.length} lines of the ${md.cell(logs.phase)} log</summary>`,
+        `<details><summary>Last ${logs.tail.length} lines of ${whose} ${phase} log</summary>`,
         '',
         md.fence(logs.tail),
         '',
@@ -36908,6 +38162,7 @@ function renderLogs(logs, md) {
         ''
     ];
 }
+const capitalized = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 /** Every id in full, collapsed: the text above uses their first 8 characters. */
 function fullIds(model, md) {
     if (model.ids.length === 0)

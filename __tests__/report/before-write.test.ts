@@ -92,5 +92,9 @@ describe('a gate refusal', () => {
       expect(serving).toContain(`\`${previous.slice(0, 8)}\``)
       expect(serving).not.toMatch(/unknown/)
     }
+    // The first text of the red run says the same: what was refused, and that nothing deployed.
+    const errorLine = line(run.stdout, '::error::')
+    expect(errorLine).toContain('gate.dataset')
+    expect(errorLine).toContain('nothing was deployed')
   }, 120_000)
 })

@@ -27,9 +27,11 @@ export function errorLine(
 
 /**
  * The headline then the reason; when the reason opens with the headline's first words ("timed
- * out after 3s …") it says the same at more length, and stands alone after the name.
+ * out after 3s …") it says the same at more length, and stands alone after the name. A reason
+ * that only leads into its list ("…; nothing was written:") adds nothing the headline lacks.
  */
 function joined(headline: string, reason: string, namePrefix: string): string {
+  if (reason.endsWith(':')) return headline
   const words = headline.startsWith(namePrefix) ? headline.slice(namePrefix.length) : headline
   const opening = (text: string) => text.toLowerCase().split(/\s+/).slice(0, 3).join(' ')
   return opening(reason) === opening(words)

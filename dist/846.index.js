@@ -1,5 +1,5 @@
-export const id = 807;
-export const ids = [807];
+export const id = 846;
+export const ids = [846];
 export const modules = {
 
 /***/ 7882:
@@ -40,7 +40,12 @@ async function agentExchange(server, request) {
         dispatcher: server.dispatcher,
         sleep: server.sleep
     });
-    return { status: answer.status, text: answer.bodyText };
+    const retryAfter = answer.headers['retry-after'];
+    return {
+        status: answer.status,
+        text: answer.bodyText,
+        retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter
+    };
 }
 
 
@@ -194,7 +199,60 @@ function runAnswer(status, text, input) {
 
 /***/ }),
 
-/***/ 7807:
+/***/ 9740:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Hh: () => (/* binding */ MIN_GRACE_MS),
+/* harmony export */   d6: () => (/* binding */ bakeBudgetMs),
+/* harmony export */   gz: () => (/* binding */ previousWindow),
+/* harmony export */   lA: () => (/* binding */ bakeSchedule)
+/* harmony export */ });
+/* unused harmony exports MAX_SETTLING_MS, settlingMs */
+/**
+ * When the bake reads what (spec "Bake window", "The window"): the window starts when the last
+ * check ended and lasts `bake.duration`; the k-th of ⌈duration / interval⌉ reads covers
+ * [start, start + k × interval) and is made a settling time after that end; the last covers the
+ * whole window. Pure.
+ */
+/** Runs are ingested a little after they end: a window is read this long after it ended, at most. */
+const MAX_SETTLING_MS = 30_000;
+/** The last read and its retries may run this much past the window's end, at least. */
+const MIN_GRACE_MS = 60_000;
+/** The settling time: the smaller of 30 s and the interval. */
+function settlingMs(intervalMs) {
+    return Math.min(MAX_SETTLING_MS, intervalMs);
+}
+/** How long a bake may take from its start, its last read's retries included. */
+function bakeBudgetMs(durationMs, intervalMs) {
+    return durationMs + Math.max(intervalMs, MIN_GRACE_MS);
+}
+function bakeSchedule(start, durationMs, intervalMs) {
+    const settling = settlingMs(intervalMs);
+    const count = Math.ceil(durationMs / intervalMs);
+    const reads = [];
+    for (let index = 1; index <= count; index++) {
+        const to = start + Math.min(index * intervalMs, durationMs);
+        reads.push({ index, from: start, to, due: to + settling, last: index === count });
+    }
+    return { start, settlingMs: settling, reads, end: start + bakeBudgetMs(durationMs, intervalMs) };
+}
+/**
+ * The previous revision's window: `bake.duration` long, ending when this run started, read once
+ * it ended a settling time ago (the time prepare waits until, when it is not yet).
+ */
+function previousWindow(runStartedAt, durationMs, intervalMs) {
+    return {
+        from: runStartedAt - durationMs,
+        to: runStartedAt,
+        due: runStartedAt + settlingMs(intervalMs)
+    };
+}
+
+
+/***/ }),
+
+/***/ 4846:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -203,14 +261,14 @@ __webpack_require__.d(__webpack_exports__, {
   execute: () => (/* binding */ execute)
 });
 
+// EXTERNAL MODULE: ./src/lib/duration.ts
+var duration = __webpack_require__(2543);
 // EXTERNAL MODULE: ./src/operations/deps.ts
 var operations_deps = __webpack_require__(5498);
 // EXTERNAL MODULE: ./src/outcomes.ts
 var outcomes = __webpack_require__(3558);
 // EXTERNAL MODULE: ./src/operations/operations.ts
 var operations = __webpack_require__(6594);
-// EXTERNAL MODULE: ./src/lib/duration.ts
-var duration = __webpack_require__(2543);
 // EXTERNAL MODULE: ./src/operations/rollback.ts + 1 modules
 var rollback = __webpack_require__(1996);
 // EXTERNAL MODULE: ./src/result.ts
@@ -280,20 +338,25 @@ function defineStep(step) {
         name: step.name,
         inconclusiveRollsBack: step.inconclusiveRollsBack,
         stopsLaterOn: step.stopsLaterOn,
+        onlyAfterPasses: step.onlyAfterPasses ?? false,
+        overtimeMs: (config) => step.needs(config) === undefined ? 0 : (step.overtimeMs?.(config) ?? 0),
         asks: (config, revision) => step.needs(config, revision) !== undefined,
         open(config, context) {
             const opened = step.needs(config);
+            // An operation that brings a revision back itself: the step restores there, and prepares
+            // nothing.
+            const restoring = step.restore !== undefined && (step.restoresUnder ?? []).includes(config.operation);
             const skippedUnder = step.skippedUnder?.[config.operation];
             const under = skippedUnder?.why;
             if (skippedUnder && opened !== undefined)
                 context.log.notice(skippedUnder.notice);
             // A step without a prepare has read all it needs (nothing); one with a prepare, only
             // once its prepare ran: until then it neither runs nor undoes.
-            let prepared = step.prepare
-                ? undefined
-                : { prepared: undefined };
+            let prepared = step.prepare && !restoring ? undefined : { prepared: undefined };
             const inputFor = (need, read, revision, phase) => {
-                const deadline = phase.context.deadline.at;
+                const overtime = step.overtimeMs?.(config);
+                // A bounded exception to `timeout` runs under its own bound, from its start.
+                const deadline = overtime === undefined ? phase.context.deadline.at : phase.context.clock.now() + overtime;
                 return {
                     need,
                     prepared: read,
@@ -305,14 +368,16 @@ function defineStep(step) {
             };
             return {
                 async prepare(target) {
-                    if (opened === undefined || under !== undefined || !step.prepare)
-                        return;
+                    if (opened === undefined || under !== undefined || !step.prepare || restoring)
+                        return [];
                     prepared = await step.prepare(opened, target, context);
                     if (!('prepared' in prepared))
-                        return;
-                    step.plan?.(prepared.prepared).forEach((line) => context.log.info(line));
+                        return [];
+                    const plan = step.plan?.(prepared.prepared) ?? [];
+                    plan.forEach((line) => context.log.info(line));
                     if (config.dryRun && step.dryRun)
                         context.log.info(step.dryRun);
+                    return plan;
                 },
                 async prepareWrites() {
                     if (!prepared || !('prepared' in prepared) || !step.prepareWrites)
@@ -332,24 +397,31 @@ function defineStep(step) {
                     if (prepared === undefined || !('prepared' in prepared))
                         return undefined;
                     const input = inputFor(need, prepared.prepared, revision, phase);
+                    const { restore } = step;
+                    if (restoring && restore)
+                        return () => restore(input);
                     return () => step.run(input);
                 },
                 broughtBack(checks, toRevisionId) {
                     if (step.broughtBack === 'again')
                         return undefined;
-                    if (checks?.payloads[step.name] === undefined)
+                    const ran = checks?.payloads[step.name] !== undefined;
+                    // A step that restores does so when it ran, and is skipped when it did not.
+                    if (ran === (step.restore !== undefined))
                         return undefined;
                     const why = step.broughtBack.skipped(toRevisionId);
                     context.log.notice(step.broughtBack.notice(why));
                     return why;
                 },
-                async undo(revision, phase) {
+                restore(ran, revision, phase) {
                     const need = step.needs(config, revision);
-                    if (need === undefined || !step.undo)
-                        return;
+                    const { restore } = step;
+                    if (need === undefined || !restore || ran === undefined)
+                        return undefined;
                     if (prepared === undefined || !('prepared' in prepared))
-                        return;
-                    await step.undo(inputFor(need, prepared.prepared, revision, phase));
+                        return undefined;
+                    const input = inputFor(need, prepared.prepared, revision, phase);
+                    return () => restore({ ...input, ran: ran });
                 }
             };
         }
@@ -361,12 +433,15 @@ function openSteps(list, config, context) {
     return {
         async beforeWrite(target) {
             // Every step reads first, so that one refusing leaves nothing written by another.
+            const plan = [];
             for (const { step } of opened)
-                await step.prepare(target);
+                plan.push(...(await step.prepare(target)));
+            warnPastJobLimit(list, config, context);
             if (config.dryRun)
-                return;
+                return plan;
             for (const { step } of opened)
                 await step.prepareWrites();
+            return plan;
         },
         check: (revision, phase) => runSteps(opened, revision, onRevision(config, phase, progress)),
         broughtBack(checks, toRevisionId) {
@@ -378,13 +453,13 @@ function openSteps(list, config, context) {
             }
             return skipped;
         },
-        async undo(checks, revision, phase) {
-            const ran = new Set(checks?.verdicts.map(({ check }) => check));
+        async restore(checks, revision, phase) {
             const onIt = onRevision(config, phase, progress);
-            for (const { row, step } of [...opened].reverse()) {
-                if (ran.has(row.name))
-                    await step.undo(revision, onIt);
-            }
+            const restores = [...opened].reverse().map(({ row, step }) => ({
+                row,
+                run: step.restore(checks?.payloads[row.name], revision, onIt)
+            }));
+            return collect(restores, onIt.context.signal, { verdicts: [], payloads: {} });
         }
     };
 }
@@ -404,13 +479,26 @@ function onRevision(config, phase, progress) {
  * else could not conclude.
  */
 async function runSteps(opened, revision, phase) {
-    const { signal } = phase.context;
-    const checks = { verdicts: [], payloads: {} };
-    for (const { row, step } of opened) {
-        const run = step.runOn(revision, phase);
+    const restored = phase.restored;
+    const done = new Set(restored?.verdicts.map(({ check }) => check));
+    const runs = opened
+        .filter(({ row }) => !done.has(row.name))
+        .map(({ row, step }) => ({ row, run: step.runOn(revision, phase) }));
+    const stopped = restored?.verdicts.some(({ check, verdict }) => opened.find(({ row }) => row.name === check)?.row.stopsLaterOn.includes(verdict));
+    const checks = {
+        verdicts: [...(restored?.verdicts ?? [])],
+        payloads: { ...restored?.payloads }
+    };
+    return stopped ? checks : collect(runs, phase.context.signal, checks);
+}
+/** Each step's outcome into `checks`, in order, until one's verdict stops the rest. */
+async function collect(runs, signal, checks) {
+    for (const { row, run } of runs) {
         if (run === undefined)
             continue;
         throwIfCancelled(signal);
+        if (row.onlyAfterPasses && checks.verdicts.some(({ verdict }) => !PASSES.includes(verdict)))
+            continue;
         let outcome;
         try {
             outcome = await run();
@@ -423,7 +511,19 @@ async function runSteps(opened, revision, phase) {
                 why: `The ${row.name} check could not be made: ${message}`
             };
         }
-        throwIfCancelled(signal);
+        if (signal?.aborted) {
+            // A step that hands back what it saw before a cancel keeps it for the report; the cancel
+            // stays a cancel (no verdict on the revision, no rollback).
+            if (outcome.payload === undefined)
+                throw cancelOf(signal);
+            checks.verdicts.push({
+                check: row.name,
+                verdict: 'inconclusive',
+                why: 'cut short by a cancel'
+            });
+            Object.assign(checks.payloads, { [row.name]: outcome.payload });
+            throw new CancelledDuringChecks(cancelOf(signal), checks);
+        }
         const verdict = { check: row.name, verdict: outcome.verdict };
         if (outcome.why !== undefined)
             verdict.why = outcome.why;
@@ -447,11 +547,39 @@ function checksRollBack(list, checks) {
         (verdict === 'inconclusive' &&
             list.find((row) => row.name === check)?.inconclusiveRollsBack === true));
 }
+const PASSES = ['passed', 'skipped'];
+/** The runner ends a job after 6 hours; a step it kills is a cancel (no rollback). */
+const RUNNER_JOB_LIMIT_MS = 6 * 3_600_000;
+/** How long the steps of `list` may run past `timeout`, each under its own bound. */
+function stepsOvertimeMs(list, config) {
+    return list.reduce((sum, row) => sum + row.overtimeMs(config), 0);
+}
+/** Before any write: a warning when `timeout`, the steps' overtime and a rollback pass 6 hours. */
+function warnPastJobLimit(list, config, context) {
+    const overtime = stepsOvertimeMs(list, config);
+    if (overtime === 0)
+        return;
+    const rollback = config.rollbackOnFailure ? config.rollbackTimeoutMs : 0;
+    const total = config.timeoutMs + overtime + rollback;
+    if (total <= RUNNER_JOB_LIMIT_MS)
+        return;
+    const hours = (ms) => `${Number((ms / 3_600_000).toFixed(2))} h`;
+    context.log.warning(`timeout (${hours(config.timeoutMs)}), the bounded steps after it (${hours(overtime)})${rollback > 0 ? ` and rollback.timeout (${hours(rollback)})` : ''} add up to ${hours(total)}, past the runner's 6-hour job limit: a runner that ends the job cancels the step (no rollback). Shorten them, or set the job's timeout-minutes knowing this.`);
+}
+/** A cancel during the checks, with what the steps saw until then (a step cut short included). */
+class CancelledDuringChecks extends operations_deps/* CancelledError */.c {
+    checks;
+    constructor(cancel, checks) {
+        super(cancel.signalName);
+        this.checks = checks;
+    }
+}
+const cancelOf = (signal) => signal.reason instanceof operations_deps/* CancelledError */.c ? signal.reason : new operations_deps/* CancelledError */.c('abort');
 /** Rejects with the signal's CancelledError once the run is cancelled. */
 function throwIfCancelled(signal) {
     if (!signal?.aborted)
         return;
-    throw signal.reason instanceof operations_deps/* CancelledError */.c ? signal.reason : new operations_deps/* CancelledError */.c('abort');
+    throw cancelOf(signal);
 }
 
 // EXTERNAL MODULE: external "node:crypto"
@@ -765,6 +893,7 @@ var suite = __webpack_require__(2758);
 
 
 
+
 /** Characters of a reply kept; the summary shows its first line, the log one line of it. */
 const MAX_REPLY = 4_000;
 /**
@@ -912,7 +1041,7 @@ function median(sorted) {
         : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 function seconds(ms) {
-    return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+    return (0,duration/* formatDuration */.a)(ms, 'fine');
 }
 function cut(text) {
     return text.length > MAX_REPLY ? `${text.slice(0, MAX_REPLY)}…` : text;
@@ -1041,16 +1170,229 @@ const suiteStep = defineStep({
     stopsLaterOn: ENDS_THE_CHECKS
 });
 
-// EXTERNAL MODULE: ./src/control-plane/errors.ts
-var errors = __webpack_require__(4007);
 // EXTERNAL MODULE: ./src/lib/url.ts
 var lib_url = __webpack_require__(5194);
+// EXTERNAL MODULE: ./src/policy/assistants.ts
+var assistants = __webpack_require__(1345);
+;// CONCATENATED MODULE: ./src/after-deploy/assistants-step.ts
+
+
+
+
+const assistantsCode = () => __webpack_require__.e(/* import() */ 406).then(__webpack_require__.bind(__webpack_require__, 3406));
+/** The agent server at `url` (unchecked as the service gave it), under `deadline`. */
+async function clientAt(url, need, context, deadline) {
+    const checked = url === undefined ? undefined : (0,lib_url/* checkHttpUrl */.O)(url);
+    if (checked === undefined || !('url' in checked))
+        return undefined;
+    const server = {
+        baseUrl: checked.url,
+        apiKey: need.apiKey,
+        authScheme: need.authScheme,
+        deadline,
+        signal: context.signal,
+        dispatcher: context.dispatcher,
+        now: context.clock.now,
+        sleep: context.clock.sleep
+    };
+    const { assistantsClient } = await assistantsCode();
+    return assistantsClient(server);
+}
+/** A line per assistant: what was done, its versions, the changed key paths (never a value). */
+function logRows(report, context) {
+    for (const row of report.rows) {
+        const versions = row.before === undefined && row.after === undefined
+            ? ''
+            : `, version ${row.before ?? '—'} → ${row.after ?? '—'}`;
+        const changed = row.changed.length > 0 ? `; changed ${row.changed.join(', ')}` : '';
+        const why = row.why === undefined ? '' : ` (${row.why})`;
+        context.log.info(`Assistant ${row.name} (${row.id.slice(0, 8)}): ${row.result ?? 'not written'}${versions}${changed}${why}`);
+    }
+}
+const assistantsStep = defineStep({
+    name: 'assistants',
+    needs: (config) => config.assistants,
+    prepare: async (need, target, context) => {
+        const { observe, planLines, AssistantsDriftRefusal } = await assistantsCode();
+        const client = await clientAt(target.deploymentUrl, need, context, context.deadline.at);
+        const observed = await observe(need.entries, client);
+        const drifted = observed.observed.filter(({ drift }) => drift.length > 0);
+        if (drifted.length > 0 && need.onDrift === 'fail')
+            throw new AssistantsDriftRefusal(drifted);
+        return { prepared: { ...observed, planLines: planLines(observed) } };
+    },
+    plan: (prepared) => prepared.planLines,
+    dryRun: 'Dry run: the assistants were read; none was written.',
+    run: async ({ need, prepared, revision, context, deadline }) => {
+        const client = await clientAt(revision.result.deploymentUrl, need, context, deadline);
+        if (client === undefined)
+            return {
+                verdict: 'failed',
+                why: 'The assistants could not be written: the deployment has no usable URL.'
+            };
+        const { applyEntries } = await assistantsCode();
+        const applied = await applyEntries(prepared, {
+            client,
+            stampOf: (entry) => ({
+                digest: (0,assistants/* entryDigest */.LE)(entry),
+                commit: context.workflow?.commit,
+                revisionId: revision.revisionId
+            }),
+            notice: (line) => context.log.notice(line)
+        });
+        logRows(applied.report, context);
+        return applied.ok
+            ? { verdict: 'passed', payload: applied.report }
+            : {
+                verdict: applied.inconclusive ? 'inconclusive' : 'failed',
+                why: `Assistants as code failed: ${applied.why ?? 'a write failed'}.`,
+                saw: `${applied.why ?? 'a write failed'}.`,
+                payload: applied.report
+            };
+    },
+    restore: async ({ need, prepared, ran, revision, context, deadline }) => {
+        const client = await clientAt(revision.result.deploymentUrl, need, context, deadline);
+        if (client === undefined)
+            return {
+                verdict: 'failed',
+                why: 'The assistants could not be restored: the deployment has no usable URL.'
+            };
+        const { restoreStamped, restoreWritten } = await assistantsCode();
+        if (ran !== undefined) {
+            const versionsOf = (id) => prepared?.observed.find((observed) => observed.id === id)?.versions ?? [];
+            const restored = await restoreWritten(client, ran, versionsOf);
+            logRows(restored.report, context);
+            return restored.ok
+                ? { verdict: 'passed', payload: restored.report }
+                : {
+                    verdict: 'failed',
+                    why: 'The assistants could not all be restored to their earlier versions.',
+                    payload: restored.report
+                };
+        }
+        // operation rollback: the revision it brings back is the one it redeployed.
+        const broughtBack = revision.result.redeployOf ?? revision.revisionId;
+        const restored = await restoreStamped(client, broughtBack);
+        logRows(restored.report, context);
+        if (restored.none)
+            context.log.notice(`Assistants: no managed assistant has a version stamped with revision ${broughtBack}; none was restored.`);
+        return restored.ok
+            ? { verdict: 'passed', payload: restored.report }
+            : {
+                verdict: 'failed',
+                why: `The assistants could not all be restored to the versions of revision ${broughtBack}.`,
+                payload: restored.report
+            };
+    },
+    restoresUnder: ['rollback'],
+    broughtBack: {
+        skipped: (toRevisionId) => `this run wrote no assistant, so none is restored on revision ${toRevisionId}`,
+        notice: (why) => `Assistants: ${why}.`
+    },
+    // The spec's table: the assistants' read-back could not conclude → the revision is unproven.
+    inconclusiveRollsBack: true,
+    stopsLaterOn: ENDS_THE_CHECKS
+});
+
+// EXTERNAL MODULE: ./src/bake/windows.ts
+var windows = __webpack_require__(9740);
+;// CONCATENATED MODULE: ./src/after-deploy/bake-check.ts
+/**
+ * The bake window as a step after DEPLOYED: its reads before anything is written (the
+ * deployment's tracing project, the previous revision's window), then, once every other check
+ * passed, the new revision's own traffic watched for `bake.duration`. The bake itself is
+ * ../bake/, loaded on first use: a run without `bake.duration` never loads it, nor the tracing
+ * client.
+ */
+
+
+
+const bake = () => Promise.all(/* import() */[__webpack_require__.e(618), __webpack_require__.e(902)]).then(__webpack_require__.bind(__webpack_require__, 3902));
+const NOT_AGAIN = 'brings back a revision that served before, so it is not baked again';
+/** The bake's means: the tracing service's client, the run's clock, cancel and log. */
+async function bakeDeps(settings, context) {
+    const { bakeClient } = await bake();
+    const { config, clock, log } = context;
+    return {
+        client: bakeClient({
+            tracingUrl: settings.tracingUrl,
+            apiKey: config.apiKey,
+            tenantId: config.tenantId,
+            dispatcher: context.dispatcher,
+            clock,
+            info: (line) => log.info(line)
+        }),
+        clock,
+        signal: context.signal,
+        info: (line) => log.info(line),
+        notice: (line) => log.notice(line)
+    };
+}
+const bakeStep = defineStep({
+    name: 'bake',
+    needs: (config) => config.bake,
+    skippedUnder: {
+        rollback: {
+            why: `operation rollback ${NOT_AGAIN}`,
+            notice: `Bake window skipped: operation rollback ${NOT_AGAIN}.`
+        }
+    },
+    prepare: async (settings, target, context) => {
+        const { prepareBake } = await bake();
+        const deps = await bakeDeps(settings, context);
+        const prepared = await prepareBake(settings, target, deps, {
+            startedAt: context.deadline.startedAt,
+            deadline: context.deadline.at
+        });
+        return { prepared };
+    },
+    plan: (prepared) => planLines(prepared),
+    dryRun: 'Dry run: the bake window read what it needs before the write; nothing was watched.',
+    run: async ({ prepared, revision, context, deadline }) => {
+        const { runBake } = await bake();
+        const deps = await bakeDeps(prepared.settings, context);
+        const outcome = await runBake(prepared, revision.revisionId, {
+            ...deps,
+            progress: context.progress,
+            deadline
+        });
+        if (outcome.kind === 'skipped') {
+            context.log.notice(`Bake window skipped: ${outcome.why}.`);
+            return { verdict: 'skipped', why: outcome.why };
+        }
+        const { report } = outcome;
+        if (report.verdict === 'pass')
+            return { verdict: 'passed', payload: report };
+        const failed = report.verdict === 'fail';
+        return {
+            verdict: failed ? 'failed' : 'inconclusive',
+            why: `The bake window ${failed ? 'failed' : 'could not conclude'}: ${report.why ?? 'no reason given'}.`,
+            saw: `${report.why ?? 'no reason given'}.`,
+            payload: report
+        };
+    },
+    // What a rollback brings back served before: the bake's question is answered for it.
+    broughtBack: {
+        skipped: (toRevisionId) => `revision ${toRevisionId}, brought back, is not baked again: it served before`,
+        notice: (why) => `Bake window: ${why}.`
+    },
+    inconclusiveRollsBack: true,
+    stopsLaterOn: ENDS_THE_CHECKS,
+    overtimeMs: (config) => config.bake && (0,windows/* bakeBudgetMs */.d6)(config.bake.durationMs, config.bake.intervalMs),
+    onlyAfterPasses: true
+});
+/** The plan's lines, made while the bake's code is loaded (prepare loaded it). */
+let planLines = () => [];
+void bake().then(({ describeBakePlan }) => {
+    planLines = describeBakePlan;
+});
+
+// EXTERNAL MODULE: ./src/control-plane/errors.ts
+var errors = __webpack_require__(4007);
 // EXTERNAL MODULE: ./src/report/gate.ts
 var gate = __webpack_require__(8347);
-;// CONCATENATED MODULE: ./src/version.ts
-/** The action's version, sent in the User-Agent; a test holds it equal to package.json's. */
-const ACTION_VERSION = '0.1.0';
-
+// EXTERNAL MODULE: ./src/version.ts
+var version = __webpack_require__(311);
 ;// CONCATENATED MODULE: ./src/after-deploy/gate-check.ts
 /**
  * The evaluation gate as a step after DEPLOYED: planned once the deployment was read and before
@@ -1064,18 +1406,20 @@ const ACTION_VERSION = '0.1.0';
 
 
 
+
+
 /** The gate's reads refused what the policy asks: every problem, each naming its key. */
-class GateRefusal extends Error {
+class GateRefusal extends operations_deps/* StoppedBeforeWrite */.L {
     problems;
     constructor(problems) {
         super(`The evaluation gate refused ${problems.length === 1 ? 'a setting' : `${problems.length} settings`} of the release policy after reading the tracing service; nothing was written:\n` +
-            problems.map((problem) => `  - ${problem.key}: ${problem.message}`).join('\n'));
+            problems.map((problem) => `  - ${problem.key}: ${problem.message}`).join('\n'), `the evaluation gate refused ${[...new Set(problems.map((problem) => problem.key))].join(', ')}`);
         this.problems = problems;
         this.name = 'GateRefusal';
     }
 }
-const evaluation = () => __webpack_require__.e(/* import() */ 540).then(__webpack_require__.bind(__webpack_require__, 1540));
-const NOT_AGAIN = 'brings back a revision that served before, so it is not evaluated again';
+const evaluation = () => Promise.all(/* import() */[__webpack_require__.e(618), __webpack_require__.e(839)]).then(__webpack_require__.bind(__webpack_require__, 1839));
+const gate_check_NOT_AGAIN = 'brings back a revision that served before, so it is not evaluated again';
 /** The gate's means: the tracing service's client, under the run's deadline. */
 async function gateDeps(context) {
     const { config, clock, log } = context;
@@ -1085,11 +1429,11 @@ async function gateDeps(context) {
         baseUrl: settings?.tracingUrl ?? '',
         apiKey: config.apiKey,
         tenantId: config.tenantId,
-        userAgent: `deploy-agent-action/${ACTION_VERSION}`,
+        userAgent: `deploy-agent-action/${version/* ACTION_VERSION */.Y}`,
         dispatcher: context.dispatcher,
         now: clock.now,
         sleep: clock.sleep,
-        onRetry: ({ method, path, attempt, delayMs, reason }) => log.info(`Tracing service: ${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
+        onRetry: ({ method, path, attempt, delayMs, reason }) => log.info(`Tracing service: ${method} ${path}: ${reason}; retry ${attempt} in ${(0,duration/* formatDuration */.a)(delayMs, 'fine')}`)
     });
     return {
         client,
@@ -1112,8 +1456,8 @@ const gateStep = defineStep({
     },
     skippedUnder: {
         rollback: {
-            why: `operation rollback ${NOT_AGAIN}`,
-            notice: `Evaluation gate skipped: operation rollback ${NOT_AGAIN}.`
+            why: `operation rollback ${gate_check_NOT_AGAIN}`,
+            notice: `Evaluation gate skipped: operation rollback ${gate_check_NOT_AGAIN}.`
         }
     },
     prepare: async ({ settings, agent }, target, context) => {
@@ -1125,7 +1469,7 @@ const gateStep = defineStep({
             case 'refused':
                 throw new GateRefusal(planned.problems);
             case 'unreadable':
-                throw new Error(planned.why);
+                throw new operations_deps/* StoppedBeforeWrite */.L(planned.why, 'the evaluation gate could not read the tracing service');
             case 'skipped':
                 context.log.notice(`Evaluation gate skipped: ${planned.why}.`);
                 return { skipped: planned.why };
@@ -1149,7 +1493,7 @@ const gateStep = defineStep({
             if (!(error instanceof errors/* ControlPlaneError */.Cj))
                 throw error;
             // A gate whose baseline cannot be made could not conclude: nothing is deployed for it.
-            throw new Error(`The evaluation gate could not evaluate the serving revision before the write (the tracing service failed: ${error.message}); nothing was deployed. Run the step again once the tracing service answers.`);
+            throw new operations_deps/* StoppedBeforeWrite */.L(`The evaluation gate could not evaluate the serving revision before the write (the tracing service failed: ${error.message}); nothing was deployed. Run the step again once the tracing service answers.`, 'the evaluation gate could not evaluate the serving revision');
         }
     },
     /** The experiment on this run's revision, its scores, its verdict. */
@@ -1176,10 +1520,10 @@ const gateStep = defineStep({
             payload: report
         };
     },
-    // A revision brought back by a rollback served before: a second experiment would double the
-    // cost while the service is degraded.
+    // A revision brought back by a rollback served before, and its earlier experiment stands (the
+    // report adds the cost when the service was degraded: it alone knows the gate's payload).
     broughtBack: {
-        skipped: (toRevisionId) => `revision ${toRevisionId}, brought back, is not evaluated again: it served before, and a second experiment would double the cost while the service is degraded`,
+        skipped: (toRevisionId) => `revision ${toRevisionId}, brought back, is not evaluated again: it served before, and its earlier experiment still stands`,
         notice: (why) => `Evaluation gate: ${why}.`
     },
     inconclusiveRollsBack: true,
@@ -1465,6 +1809,8 @@ const infoStep = defineStep({
 
 
 
+
+
 // The steps after DEPLOYED, in the order they run: each row is defined in its step's file
 // (./step.ts says what a row holds). Two of its columns hold the spec's decisions:
 // - inconclusiveRollsBack: whether a step that could not conclude rolls back ("Checks that
@@ -1479,11 +1825,13 @@ const CHECKS = [
     commitStep,
     servingStep,
     infoStep,
+    assistantsStep,
     assistantStep,
     runStep,
     a2aStep,
     suiteStep,
-    gateStep
+    gateStep,
+    bakeStep
 ];
 
 ;// CONCATENATED MODULE: ./src/safe-delivery.ts
@@ -1507,7 +1855,7 @@ const SERVING_NOW_READ_MS = 10_000;
  * `list` is the steps after DEPLOYED (../after-deploy/checks.ts; a test may add its own).
  */
 async function deliver(config, deps, list = CHECKS) {
-    const operation = operations/* OPERATIONS */.x[config.operation];
+    const operation = operations/* OPERATIONS */.xb[config.operation];
     const delivery = await checkedDelivery(config, deps, list);
     const restored = delivery.rollback
         ? delivery.rollback.restored
@@ -1524,12 +1872,12 @@ function stepContext(config, deps) {
     return { config, client, io, log: io, clock, signal, deadline, dispatcher, workflow };
 }
 async function checkedDelivery(config, deps, list) {
-    const operation = operations/* OPERATIONS */.x[config.operation];
+    const operation = operations/* OPERATIONS */.xb[config.operation];
     if (!operation.checked)
-        return { result: await (0,operations/* runOperation */.Q)(config, deps) };
+        return { result: await (0,operations/* runOperation */.xj)(config, deps) };
     const context = stepContext(config, deps);
     const steps = openSteps(list, config, context);
-    const deployed = await (0,operations/* runOperation */.Q)(config, {
+    const deployed = await (0,operations/* runOperation */.xj)(config, {
         ...deps,
         beforeWrite: (target) => steps.beforeWrite(target)
     });
@@ -1540,7 +1888,9 @@ async function checkedDelivery(config, deps, list) {
     catch (error) {
         if (!(error instanceof operations_deps/* CancelledError */.c))
             throw error;
-        return { result: cancelledDuringChecks(deployed, deps) };
+        const result = cancelledDuringChecks(deployed, deps);
+        // What the steps saw before the cancel (a bake cut short) is shown; it is no verdict.
+        return error instanceof CancelledDuringChecks ? { result, checks: error.checks } : { result };
     }
     const result = (0,src_result/* withChecks */.cX)(deployed, checks);
     const rollsBack = operation.rollsBack && config.rollbackOnFailure;
@@ -1585,7 +1935,7 @@ async function checkedDelivery(config, deps, list) {
     };
 }
 /**
- * How the rollback ended: what the steps of this run's revision undo and its revision's checks
+ * How the rollback ended: what the steps of this run's revision restore and its revision's checks
  * (when it reached DEPLOYED), and what the service names active afterwards. Restored only when
  * the earlier revision serves again.
  */
@@ -1596,9 +1946,10 @@ rolled, deploymentId, steps, failedChecks, phase, deps) {
     let ended;
     try {
         const revision = deployedRevision(redeployed);
-        if (revision)
-            await steps.undo(failedChecks, revision, phase);
-        const checks = redeployed ? await verifyRevision(redeployed, steps, phase) : undefined;
+        const restored = revision && (await steps.restore(failedChecks, revision, phase));
+        const checks = redeployed
+            ? await verifyRevision(redeployed, steps, { ...phase, restored })
+            : undefined;
         const outcome = redeployed ? (0,src_result/* withChecks */.cX)(redeployed, checks).outcome : report.outcome;
         ended = { ...report, outcome, checks };
     }
@@ -1693,7 +2044,7 @@ function wireRun(wiring) {
         baseUrl: config.apiUrl,
         apiKey: config.apiKey,
         tenantId: config.tenantId,
-        userAgent: `deploy-agent-action/${ACTION_VERSION}`,
+        userAgent: `deploy-agent-action/${version/* ACTION_VERSION */.Y}`,
         dispatcher,
         now: clock.now,
         sleep: clock.sleep,
@@ -1808,6 +2159,69 @@ const evalScores = (value) => {
     }
     return { value };
 };
+const ASSISTANT_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+const ASSISTANT_RESULTS = [
+    'created',
+    'updated',
+    'unchanged',
+    'pinned',
+    'restored'
+];
+/** `assistants`: name → {id, version, result}; names the entries' rule, ids UUIDs, versions whole. */
+const assistantsShape = (value) => {
+    const parsed = parseJson(value);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        return { problem: 'it is not a JSON object' };
+    for (const [name, row] of Object.entries(parsed)) {
+        if (!ASSISTANT_NAME.test(name))
+            return { problem: "it holds a name outside the entries' rule" };
+        if (typeof row !== 'object' || row === null || Array.isArray(row))
+            return { problem: `its ${name} is not an object` };
+        const { id, version, result, ...rest } = row;
+        if (Object.keys(rest).length > 0)
+            return { problem: `its ${name} holds more than id, version, result` };
+        if (typeof id !== 'string' || !ids/* UUID */.k.test(id))
+            return { problem: `its ${name} has an id that is not a UUID` };
+        if (!Number.isSafeInteger(version))
+            return { problem: `its ${name} has a version that is not a whole number` };
+        if (!ASSISTANT_RESULTS.includes(result))
+            return { problem: `its ${name} has an unknown result` };
+    }
+    return { value };
+};
+const WINDOW_FIELDS = ['runs', 'error-rate', 'p50', 'p99'];
+/** A window of `bake-stats`: a whole run count, a rate 0–1 and latencies ≥ 0, or nulls. */
+function bakeWindow(window) {
+    if (typeof window !== 'object' || window === null || Array.isArray(window))
+        return false;
+    const fields = Object.keys(window);
+    if (fields.length !== WINDOW_FIELDS.length || !WINDOW_FIELDS.every((f) => fields.includes(f)))
+        return false;
+    const { runs, 'error-rate': rate, p50, p99 } = window;
+    const atLeast0 = (value) => value === null || (numberOrNull(value) && value >= 0);
+    return ((runs === null || (Number.isInteger(runs) && runs >= 0)) &&
+        atLeast0(rate) &&
+        (rate === null || rate <= 1) &&
+        atLeast0(p50) &&
+        atLeast0(p99));
+}
+/** `bake-stats`: `{window, previous, reads, verdict}` in exactly that shape. */
+const bakeStats = (value) => {
+    const stats = parseJson(value);
+    if (typeof stats !== 'object' || stats === null || Array.isArray(stats))
+        return { problem: 'it is not a JSON object' };
+    const fields = Object.keys(stats).sort().join();
+    if (fields !== 'previous,reads,verdict,window')
+        return { problem: 'it does not hold exactly window, previous, reads, verdict' };
+    const { window, previous, reads, verdict } = stats;
+    if (!bakeWindow(window) || !(previous === null || bakeWindow(previous)))
+        return { problem: 'a window holds a value out of range' };
+    if (!Number.isInteger(reads) || reads < 0)
+        return { problem: 'its reads is not a count' };
+    if (!KEY_VERDICTS.includes(verdict))
+        return { problem: 'it has an unknown verdict' };
+    return { value };
+};
 /**
  * The shape of every output, one line each. Outputs reach `run:` steps through `${{ }}`, which
  * pastes them into a shell script: a value the service sent is set only in a shape that cannot
@@ -1829,7 +2243,10 @@ const OUTPUT_SHAPES = {
     'eval-passed': flag,
     'experiment-id': uuid,
     'baseline-experiment-id': uuid,
-    'eval-scores': evalScores
+    'eval-scores': evalScores,
+    'bake-passed': flag,
+    'bake-stats': bakeStats,
+    assistants: assistantsShape
 };
 /**
  * The value this output is set to, or why it may not be. No output holds a secret or a control
@@ -1869,300 +2286,14 @@ function createOutputs(redact, log, set) {
 
 // EXTERNAL MODULE: ./src/report/job-summary.ts
 var job_summary = __webpack_require__(5236);
-// EXTERNAL MODULE: ./src/lib/github-links.ts
-var github_links = __webpack_require__(3676);
-// EXTERNAL MODULE: ./src/wait/progress-text.ts
-var progress_text = __webpack_require__(8432);
-;// CONCATENATED MODULE: ./src/report/comment-history.ts
-
-
-
-
-/** Pushes kept at the most. */
-const MAX_PUSHES = 10;
-/** Characters of the data line read at the most: more is someone else's text. */
-const MAX_DATA = 8_000;
-const PREFIX = '<!-- deploy-agent-action:history=';
-const SUFFIX = ' -->';
-/** A time with its milliseconds, as toISOString writes it. */
-const withMillis = (text) => (text.length === 20 ? `${text.slice(0, 19)}.000Z` : text);
-/** A time as the action writes it (toISOString, UTC), and a real one: 2026-02-30 is not. */
-const isoTime = schemas/* string */.YjP()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/)
-    .refine((text) => {
-    const epochMs = Date.parse(text);
-    // Date.parse rolls an impossible day over (30 February is 2 March): only a round trip holds.
-    return Number.isFinite(epochMs) && new Date(epochMs).toISOString() === withMillis(text);
-});
-const pushSchema = schemas/* object */.Ikc({
-    commit: schemas/* string */.YjP().regex(github_links/* FULL_SHA */.RG),
-    revision: schemas/* string */.YjP().regex(ids/* UUID */.k).optional(),
-    verdict: schemas/* enum */.k5n(['served', 'failed', 'rolled back', 'timed out', 'cancelled']),
-    at: isoTime
-});
-/** Why an entry was dropped, by the field that failed (never its value: the text is anyone's). */
-const FIELD_PROBLEMS = {
-    commit: '`commit` is not a full commit id',
-    revision: '`revision` is not a revision id',
-    verdict: '`verdict` is not one this action writes',
-    at: '`at` is not a date'
-};
-/** The hidden data line of a comment's memory. */
-function memoryLine(memory, redact) {
-    const url = memory.lastGoodUrl !== undefined &&
-        'url' in (0,lib_url/* checkHttpUrl */.O)(memory.lastGoodUrl) &&
-        redact(memory.lastGoodUrl) === memory.lastGoodUrl
-        ? memory.lastGoodUrl
-        : undefined;
-    const data = JSON.stringify({ pushes: memory.pushes.slice(0, MAX_PUSHES), lastGoodUrl: url });
-    return `${PREFIX}${Buffer.from(data).toString('base64url')}${SUFFIX}`;
-}
-/**
- * The memory of a comment this action wrote before (its body as GitHub returned it); empty when
- * there is none, or its data does not hold. Read as untrusted: only well-shaped fields survive,
- * an entry that does not parse is dropped, and `notice` says what was dropped, never throwing.
- */
-function readMemory(body, redact, notice = () => undefined) {
-    const line = body?.split('\n', 3).find((text) => text.startsWith(PREFIX));
-    if (line === undefined)
-        return { pushes: [] };
-    const data = decodeLine(line);
-    const shape = schemas/* object */.Ikc({
-        pushes: schemas/* array */.YOg(schemas/* unknown */.L5J()).max(100),
-        lastGoodUrl: schemas/* string */.YjP().max(2_000).optional()
-    })
-        .safeParse(data);
-    if (!shape.success) {
-        notice("The pull-request comment's history does not parse: it is dropped, and the history starts again from this run.");
-        return { pushes: [] };
-    }
-    const problems = new Set();
-    const parsed = shape.data.pushes.flatMap((push) => {
-        const result = pushSchema.safeParse(push);
-        if (result.success)
-            return [result.data];
-        const field = result.error.issues[0]?.path[0];
-        problems.add((typeof field === 'string' && FIELD_PROBLEMS[field]) || 'the entry is not a push record');
-        return [];
-    });
-    const dropped = shape.data.pushes.length - parsed.length;
-    if (dropped > 0) {
-        const which = dropped === 1 ? '1 entry that does not parse' : `${dropped} entries that do not parse`;
-        notice(`The pull-request comment's history holds ${which} (${[...problems].join('; ')}): ${dropped === 1 ? 'it is' : 'they are'} dropped, and the comment is updated without ${dropped === 1 ? 'it' : 'them'}.`);
-    }
-    const url = shape.data.lastGoodUrl;
-    const lastGoodUrl = url !== undefined && 'url' in (0,lib_url/* checkHttpUrl */.O)(url) && redact(url) === url ? url : undefined;
-    return { pushes: parsed.slice(0, MAX_PUSHES), ...(lastGoodUrl ? { lastGoodUrl } : {}) };
-}
-/** The JSON of a history line, or undefined when the line is not one this action wrote. */
-function decodeLine(line) {
-    if (line.length > MAX_DATA || !line.endsWith(SUFFIX))
-        return undefined;
-    const encoded = line.slice(PREFIX.length, -SUFFIX.length);
-    if (!/^[A-Za-z0-9_-]*$/.test(encoded))
-        return undefined;
-    try {
-        return JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
-    }
-    catch {
-        return undefined;
-    }
-}
-
-// EXTERNAL MODULE: ./src/report/headline.ts
-var report_headline = __webpack_require__(4512);
-// EXTERNAL MODULE: ./src/report/markdown.ts
-var markdown = __webpack_require__(4285);
-// EXTERNAL MODULE: ./src/report/policy-text.ts
-var policy_text = __webpack_require__(5132);
-// EXTERNAL MODULE: ./src/report/report-pieces.ts
-var report_pieces = __webpack_require__(1748);
-// EXTERNAL MODULE: ./src/report/report-model.ts + 3 modules
-var report_model = __webpack_require__(4088);
-// EXTERNAL MODULE: ./src/report/step-rows.ts
-var step_rows = __webpack_require__(2274);
-// EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
-var summary = __webpack_require__(2529);
-;// CONCATENATED MODULE: ./src/report/pr-comment-text.ts
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The pull-request comment, rendered from the report model: the preview link first, the reason
- * and the run link on failure, the commit linked (and compared), an "updated" time in UTC, and a
- * collapsed history of earlier pushes kept in the comment itself (./comment-history.ts).
- */
-function renderComment(model, previousBody, place, redact, 
-/** The name the comment is found by: the same the building comment used. */
-markerName = model.deploymentName, 
-/** Told what of the earlier comment's history did not parse and was dropped. */
-notice) {
-    const md = (0,markdown/* markdownFor */.DY)(redact);
-    const memory = readMemory(previousBody, redact, notice);
-    const push = pushOf(model);
-    const pushes = push ? [push, ...memory.pushes].slice(0, MAX_PUSHES) : memory.pushes;
-    const url = model.links.deployment;
-    const servesHere = model.serving.whose === 'this run' || model.serving.whose === 'previous';
-    const lastGoodUrl = model.succeeded && url ? url : memory.lastGoodUrl;
-    const preview = servesHere && url ? url : memory.lastGoodUrl;
-    // The compare view's base: the run knew it, or the last push this comment saw served.
-    const servedBefore = memory.pushes.find((earlier) => earlier.verdict === 'served')?.commit;
-    const compare = model.links.compare ?? (place ? (0,github_links/* compareUrl */.XH)(place, servedBefore, model.commit) : undefined);
-    const lines = [
-        md.marker(markerName),
-        memoryLine({ pushes, lastGoodUrl }, redact),
-        `### ${(0,report_pieces/* headlineMarkdown */.Ux)(model, md)}`,
-        '',
-        ...(preview ? [`**Preview:** ${md.link(preview)}`, ''] : []),
-        ...(model.succeeded
-            ? []
-            : [
-                ...(0,report_pieces/* alert */.xE)(model.rollback?.restored ? 'WARNING' : 'CAUTION', [
-                    model.failedCheck?.why !== undefined
-                        ? `**The ${md.cell(model.failedCheck.name)} ${model.failedCheck.verdict === 'failed' ? 'failed' : 'could not conclude'}:** ${md.paragraph(model.failedCheck.why)}`
-                        : md.paragraph(model.reason ?? model.message),
-                    ...failedCases(model, md, redact),
-                    ...(model.rollback
-                        ? ['', `**The rollback:** ${md.paragraph(model.rollback.words)}`]
-                        : []),
-                    ...(model.logs && model.logs.errors.length > 0
-                        ? ['', md.fence(model.logs.errors.slice(0, 5))]
-                        : [])
-                ]),
-                ''
-            ]),
-        ...facts({ ...model, links: { ...model.links, compare } }, md),
-        ...(0,step_rows/* payloadRows */.au)(model.payloads).flatMap(({ name, row, payload }) => row.comment?.(payload, viewOf(model, name, md, redact)) ?? []),
-        ...(0,policy_text/* policyComment */.gZ)(model.policy, md),
-        ...pr_comment_text_history(pushes.slice(push ? 1 : 0), place, md)
-    ];
-    return (0,markdown/* capComment */.W2)(lines.join('\n'));
-}
-/** While the revision builds: what is building, when it is expected, and what still serves. */
-function renderBuildingComment(building, previousBody, place, redact, 
-/** Told what of the earlier comment's history did not parse and was dropped. */
-notice) {
-    const md = (0,markdown/* markdownFor */.DY)(redact);
-    const memory = readMemory(previousBody, redact, notice);
-    const what = building.commit ? ` ${md.code((0,report_headline/* shortCommit */.Ax)(building.commit))}` : '';
-    const when = building.expectedAt ? `, expected around ${(0,progress_text/* clockTime */.qo)(building.expectedAt)}` : '';
-    const { step } = building;
-    // What serves now, as the deployment was read, before what this comment last saw served.
-    const stillServing = building.servingUrl ?? memory.lastGoodUrl;
-    const serving = step?.servingUrl
-        ? `**Serving, being checked:** ${md.link(step.servingUrl)}`
-        : stillServing
-            ? `**Still serving:** ${md.link(stillServing)}`
-            : '**Still serving:** no earlier preview of this pull request';
-    const items = [
-        serving,
-        ...(step ? [`**Now:** ${md.cell(step.progress)}`] : []),
-        ...(building.commit
-            ? [
-                `**Commit:** ${(0,report_pieces/* linkedCommit */.Tp)(building.commit, place && (0,github_links/* commitUrl */.Bg)(place, building.commit), md)}`
-            ]
-            : []),
-        ...(building.runUrl ? [`**Run:** ${md.linkAs('this workflow run', building.runUrl)}`] : []),
-        `**Updated:** ${(0,progress_text/* clockTime */.qo)(building.now)}`
-    ];
-    return (0,markdown/* capComment */.W2)([
-        md.marker(building.deploymentName),
-        memoryLine(memory, redact),
-        `### 🔄 ${md.cell(building.deploymentName)}: ${step ? `checking${what}` : `${md.cell(building.verb)}${what}${md.cell(when)}`}`,
-        '',
-        ...items.map((item) => `- ${item}`),
-        '',
-        ...pr_comment_text_history(memory.pushes, place, md)
-    ].join('\n'));
-}
-/** A payload in the comment: this run's revision's (the comment shows no rollback's). */
-function viewOf(model, name, md, redact) {
-    return {
-        md,
-        redact,
-        failedHere: model.failedCheck?.check === name,
-        afterRollback: false,
-        broughtBack: model.rollback?.toRevisionId
-    };
-}
-/** What the failed step read, in the reason block (the failed smoke cases by name). */
-function failedCases(model, md, redact) {
-    return (0,step_rows/* payloadRows */.au)(model.payloads).flatMap(({ name, row, payload }) => {
-        const view = viewOf(model, name, md, redact);
-        return view.failedHere ? (row.commentReason?.(payload, view) ?? []) : [];
-    });
-}
-function facts(model, md) {
-    const items = [
-        `**Serving now:** ${(0,summary/* servingWords */.Av)(model.serving, md)}`,
-        ...(model.commit
-            ? [
-                `**Commit:** ${(0,report_pieces/* linkedCommit */.Tp)(model.commit, model.links.commit, md)}${model.links.compare ? ` (${md.linkAs('compare with the commit before', model.links.compare)})` : ''}`
-            ]
-            : []),
-        `**Took:** ${(0,duration/* formatDuration */.a)(model.stepMs)}${model.rollback ? `; the rollback ${(0,duration/* formatDuration */.a)(model.rollback.elapsedMs)}` : ''}`,
-        ...(model.links.run ? [`**Run:** ${md.linkAs('this workflow run', model.links.run)}`] : []),
-        `**Updated:** ${(0,progress_text/* clockTime */.qo)(model.updatedAt)}`
-    ];
-    return [...items.map((item) => `- ${item}`), ''];
-}
-/** What a push ended as, for the comment's history. */
-function pushOf(model) {
-    if (!model.commit)
-        return undefined;
-    const verdict = model.succeeded
-        ? 'served'
-        : model.rollback?.restored
-            ? 'rolled back'
-            : model.outcome === 'timeout'
-                ? 'timed out'
-                : model.outcome === 'cancelled'
-                    ? 'cancelled'
-                    : 'failed';
-    return {
-        commit: model.commit,
-        ...(model.revisionId ? { revision: model.revisionId } : {}),
-        verdict,
-        at: new Date(model.updatedAt).toISOString()
-    };
-}
-const PUSH_WORDS = {
-    served: '✅ served',
-    failed: '❌ failed',
-    'rolled back': '↩️ failed, rolled back',
-    'timed out': '⏱️ timed out',
-    cancelled: '🛑 cancelled'
-};
-/** Earlier pushes, collapsed: commit → revision → verdict. */
-function pr_comment_text_history(pushes, place, md) {
-    if (pushes.length === 0)
-        return [];
-    return [
-        `<details><summary>Earlier pushes (${pushes.length})</summary>`,
-        '',
-        '| Commit | Revision | Verdict | Ended |',
-        '|---|---|---|---|',
-        ...pushes.map((push) => `| ${(0,report_pieces/* linkedCommit */.Tp)(push.commit, place && (0,github_links/* commitUrl */.Bg)(place, push.commit), md)} | ${push.revision ? md.code((0,report_model/* shortId */.m_)(push.revision)) : '—'} | ${PUSH_WORDS[push.verdict]} | ${dayAndTime(Date.parse(push.at))} |`),
-        '',
-        '</details>',
-        ''
-    ];
-}
-/** A push's time with its day: the history spans days, a time of day alone would not say which. */
-function dayAndTime(epochMs) {
-    return `${new Date(epochMs).toISOString().slice(0, 10)} ${(0,progress_text/* clockTime */.qo)(epochMs)}`;
-}
-
+// EXTERNAL MODULE: ./src/report/pr-comment-text.ts + 1 modules
+var pr_comment_text = __webpack_require__(7299);
 // EXTERNAL MODULE: ./src/report/rollback-text.ts
 var rollback_text = __webpack_require__(6846);
+// EXTERNAL MODULE: ./src/report/headline.ts
+var report_headline = __webpack_require__(4512);
+// EXTERNAL MODULE: ./src/report/report-model.ts + 3 modules
+var report_model = __webpack_require__(4088);
 ;// CONCATENATED MODULE: ./src/report/error-line.ts
 
 
@@ -2200,6 +2331,10 @@ function joined(headline, reason, namePrefix) {
 
 // EXTERNAL MODULE: ./src/report/status-text.ts
 var status_text = __webpack_require__(7580);
+// EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
+var summary = __webpack_require__(2529);
+// EXTERNAL MODULE: ./src/report/step-rows.ts + 2 modules
+var step_rows = __webpack_require__(3804);
 ;// CONCATENATED MODULE: ./src/report/reporter.ts
 
 
@@ -2229,7 +2364,7 @@ function outputsOf(run) {
     const { operation, result, checks, rollback } = run;
     const outputs = {
         // A prune names no deployment of its own.
-        created: operations/* OPERATIONS */.x[operation].namesDeployment ? String(result.created) : undefined,
+        created: operations/* OPERATIONS */.xb[operation].namesDeployment ? String(result.created) : undefined,
         'deployment-id': result.deploymentId,
         'previous-revision-id': result.previousRevisionId,
         'revision-id': result.revisionId,
@@ -2241,10 +2376,12 @@ function outputsOf(run) {
         'promoted-from': result.promotion?.fromRevisionId,
         // A step's own (the smoke suite's counts, the gate's): this run's revision's, as
         // revision-id is; a rollback's are in its report.
-        ...Object.assign({}, ...(0,step_rows/* payloadRows */.au)(checks?.payloads).map(({ row, payload }) => row.outputs?.(payload) ?? {}))
+        ...Object.assign({}, ...(0,step_rows/* payloadRows */.au)(checks?.payloads, rollback?.checks?.payloads)
+            .filter(({ row, afterRollback }) => !afterRollback || row.outputsAfterRollback === true)
+            .map(({ row, payload }) => row.outputs?.(payload) ?? {}))
     };
     // The operation's own (a delete's deployment-id, a prune's names), over the shared ones.
-    Object.assign(outputs, operations/* OPERATIONS */.x[operation].outputs?.(result));
+    Object.assign(outputs, operations/* OPERATIONS */.xb[operation].outputs?.(result));
     return outputs;
 }
 function createReporter(set) {
@@ -2270,7 +2407,7 @@ function runnerReporter(redact, log, sink) {
                 // What serves, as the report links it: after a failed build, the revision from before.
                 deploymentUrl: model.links.deployment,
                 description: (0,status_text/* statusDescription */.$)(model, redact),
-                comment: (previousBody) => renderComment(model, previousBody, place, redact, commentName, (text) => log.notice(text))
+                comment: (previousBody) => (0,pr_comment_text/* renderComment */.wQ)(model, previousBody, place, redact, commentName, (text) => log.notice(text))
             });
             await (0,job_summary/* writeSummary */.S)((0,summary/* renderSummary */.Br)(model, redact), log, sink);
             const rolledBack = rollback ? `\n${(0,rollback_text/* describeRollback */.sR)(rollback)}` : '';
@@ -2384,6 +2521,10 @@ function annotationTitle(phase, time) {
     return at ? `${phase} log error at ${at} UTC` : `${phase} log error`;
 }
 
+// EXTERNAL MODULE: ./src/lib/github-links.ts
+var github_links = __webpack_require__(3676);
+// EXTERNAL MODULE: ./src/wait/progress-text.ts
+var progress_text = __webpack_require__(8432);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
 ;// CONCATENATED MODULE: ./src/policy-facts.ts
@@ -2427,6 +2568,9 @@ async function baseSide(token, facts, redact, deadline, world) {
 }
 
 ;// CONCATENATED MODULE: ./src/execute.ts
+
+
+
 
 
 
@@ -2485,7 +2629,7 @@ async function executeWith(config, redact, startedAt, world, log) {
         },
         client: {
             onDebug: (line) => log.debug(line),
-            onRetry: ({ method, path, attempt, delayMs, reason }) => log.info(`${method} ${path}: ${reason}; retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s`)
+            onRetry: ({ method, path, attempt, delayMs, reason }) => log.info(`${method} ${path}: ${reason}; retry ${attempt} in ${(0,duration/* formatDuration */.a)(delayMs, 'fine')}`)
         }
     });
     // Beside the deploy: started now, never awaited before the first control-plane request.
@@ -2500,15 +2644,24 @@ async function executeWith(config, redact, startedAt, world, log) {
     reporter.finish({ operation: config.operation, ...delivery });
     await previews?.markDeleted(deletedPreviews(result, config, previews.workflowPullRequest));
     const logs = await failureLogs(result, config, deps.client, redact, log, world);
+    // A rollback whose redeploy failed or timed out: its own revision's log, as a failed build's.
+    const rollbackLogs = rollback && result.deploymentId
+        ? await failureLogs({
+            ...rollback,
+            deploymentId: result.deploymentId,
+            statusesSeen: rollback.statusesSeen ?? []
+        }, config, deps.client, redact, log, world)
+        : undefined;
     const model = (0,report_model/* buildReport */.FK)({
         operation: config.operation,
         result,
         checks,
         rollback,
         logs,
+        rollbackLogs,
         // A promote's source is the deployments' own (result.promotion), never the input's default.
-        source: operations/* OPERATIONS */.x[config.operation].sendsSource ? config.source : undefined,
-        target: operations/* OPERATIONS */.x[config.operation].sendsSource ? deployTarget(config) : undefined,
+        source: operations/* OPERATIONS */.xb[config.operation].sendsSource ? config.source : undefined,
+        target: operations/* OPERATIONS */.xb[config.operation].sendsSource ? deployTarget(config) : undefined,
         workflowCommit: commit,
         place,
         now: clock.now(),
@@ -2528,13 +2681,13 @@ function deployTarget(config) {
 }
 /** The GitHub deployment and PR comment, when asked for; never fails nor holds the run. */
 async function openRecords(config, redact, log, deadline, world, links) {
-    const operation = operations/* OPERATIONS */.x[config.operation];
+    const operation = operations/* OPERATIONS */.xb[config.operation];
     const deploymentName = recordName(config);
     if (!config.github || operation.github !== 'records' || config.dryRun)
         return undefined;
     if (deploymentName === undefined)
         return undefined;
-    const building = (now, previousBody) => renderBuildingComment({
+    const building = (now, previousBody) => (0,pr_comment_text/* renderBuildingComment */.cW)({
         deploymentName,
         // Only an operation that builds the workflow's commit names it; the others' commit is
         // the service's, named once known.
@@ -2560,7 +2713,8 @@ async function openRecords(config, redact, log, deadline, world, links) {
             commit: operation.commit,
             deploymentName,
             redact,
-            deadline: deadline.at,
+            // The steps that may run past `timeout` (the bake) still report to GitHub.
+            deadline: deadline.at + stepsOvertimeMs(CHECKS, config),
             now: world.clock.now,
             sleep: world.clock.sleep,
             warn: (message) => log.warning(message),
@@ -2582,7 +2736,7 @@ async function openRecords(config, redact, log, deadline, world, links) {
 }
 /** GitHub's side of deleted previews, for operations delete and prune with github-token. */
 async function openPreviews(config, redact, log, deadline, world) {
-    if (!config.github || operations/* OPERATIONS */.x[config.operation].github !== 'previews')
+    if (!config.github || operations/* OPERATIONS */.xb[config.operation].github !== 'previews')
         return undefined;
     try {
         const { openGitHubPreviews } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(3)]).then(__webpack_require__.bind(__webpack_require__, 8003));
@@ -2590,6 +2744,8 @@ async function openPreviews(config, redact, log, deadline, world) {
         return openGitHubPreviews({
             token: config.github.token,
             redact,
+            place: (0,github_links/* githubPlaceFromEnv */.C8)(world.env),
+            notice: (text) => log.notice(text),
             deadline: deadline.at,
             now: world.clock.now,
             sleep: world.clock.sleep,
@@ -2653,9 +2809,348 @@ async function failureLogs(result, config, client, redact, log, world) {
  */
 function recordName(config) {
     // As named() names it: the name, else the id.
-    return operations/* OPERATIONS */.x[config.operation].namesDeployment
+    return operations/* OPERATIONS */.xb[config.operation].namesDeployment
         ? (config.name ?? config.deploymentId)
         : undefined;
+}
+
+
+/***/ }),
+
+/***/ 7299:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  cW: () => (/* binding */ renderBuildingComment),
+  wQ: () => (/* binding */ renderComment),
+  Rd: () => (/* binding */ renderDeletedComment)
+});
+
+// EXTERNAL MODULE: ./src/lib/duration.ts
+var duration = __webpack_require__(2543);
+// EXTERNAL MODULE: ./src/lib/github-links.ts
+var github_links = __webpack_require__(3676);
+// EXTERNAL MODULE: ./src/wait/progress-text.ts
+var progress_text = __webpack_require__(8432);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./src/lib/ids.ts
+var ids = __webpack_require__(829);
+// EXTERNAL MODULE: ./src/lib/url.ts
+var lib_url = __webpack_require__(5194);
+;// CONCATENATED MODULE: ./src/report/comment-history.ts
+
+
+
+
+/** Pushes kept at the most. */
+const MAX_PUSHES = 10;
+/** Characters of the data line read at the most: more is someone else's text. */
+const MAX_DATA = 8_000;
+const PREFIX = '<!-- deploy-agent-action:history=';
+const SUFFIX = ' -->';
+/** A time with its milliseconds, as toISOString writes it. */
+const withMillis = (text) => (text.length === 20 ? `${text.slice(0, 19)}.000Z` : text);
+/** A time as the action writes it (toISOString, UTC), and a real one: 2026-02-30 is not. */
+const isoTime = schemas/* string */.YjP()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/)
+    .refine((text) => {
+    const epochMs = Date.parse(text);
+    // Date.parse rolls an impossible day over (30 February is 2 March): only a round trip holds.
+    return Number.isFinite(epochMs) && new Date(epochMs).toISOString() === withMillis(text);
+});
+const pushSchema = schemas/* object */.Ikc({
+    commit: schemas/* string */.YjP().regex(github_links/* FULL_SHA */.RG),
+    revision: schemas/* string */.YjP().regex(ids/* UUID */.k).optional(),
+    verdict: schemas/* enum */.k5n(['served', 'failed', 'rolled back', 'timed out', 'cancelled']),
+    at: isoTime
+});
+/** Why an entry was dropped, by the field that failed (never its value: the text is anyone's). */
+const FIELD_PROBLEMS = {
+    commit: '`commit` is not a full commit id',
+    revision: '`revision` is not a revision id',
+    verdict: '`verdict` is not one this action writes',
+    at: '`at` is not a date'
+};
+/** The hidden data line of a comment's memory. */
+function memoryLine(memory, redact) {
+    const url = memory.lastGoodUrl !== undefined &&
+        'url' in (0,lib_url/* checkHttpUrl */.O)(memory.lastGoodUrl) &&
+        redact(memory.lastGoodUrl) === memory.lastGoodUrl
+        ? memory.lastGoodUrl
+        : undefined;
+    const data = JSON.stringify({ pushes: memory.pushes.slice(0, MAX_PUSHES), lastGoodUrl: url });
+    return `${PREFIX}${Buffer.from(data).toString('base64url')}${SUFFIX}`;
+}
+/**
+ * The memory of a comment this action wrote before (its body as GitHub returned it); empty when
+ * there is none, or its data does not hold. Read as untrusted: only well-shaped fields survive,
+ * an entry that does not parse is dropped, and `notice` says what was dropped, never throwing.
+ */
+function readMemory(body, redact, notice = () => undefined) {
+    const line = body?.split('\n', 3).find((text) => text.startsWith(PREFIX));
+    if (line === undefined)
+        return { pushes: [] };
+    const data = decodeLine(line);
+    const shape = schemas/* object */.Ikc({
+        pushes: schemas/* array */.YOg(schemas/* unknown */.L5J()).max(100),
+        lastGoodUrl: schemas/* string */.YjP().max(2_000).optional()
+    })
+        .safeParse(data);
+    if (!shape.success) {
+        notice("The pull-request comment's history does not parse: it is dropped, and the history starts again from this run.");
+        return { pushes: [] };
+    }
+    const problems = new Set();
+    const parsed = shape.data.pushes.flatMap((push) => {
+        const result = pushSchema.safeParse(push);
+        if (result.success)
+            return [result.data];
+        const field = result.error.issues[0]?.path[0];
+        problems.add((typeof field === 'string' && FIELD_PROBLEMS[field]) || 'the entry is not a push record');
+        return [];
+    });
+    const dropped = shape.data.pushes.length - parsed.length;
+    if (dropped > 0) {
+        const which = dropped === 1 ? '1 entry that does not parse' : `${dropped} entries that do not parse`;
+        notice(`The pull-request comment's history holds ${which} (${[...problems].join('; ')}): ${dropped === 1 ? 'it is' : 'they are'} dropped, and the comment is updated without ${dropped === 1 ? 'it' : 'them'}.`);
+    }
+    const url = shape.data.lastGoodUrl;
+    const lastGoodUrl = url !== undefined && 'url' in (0,lib_url/* checkHttpUrl */.O)(url) && redact(url) === url ? url : undefined;
+    return { pushes: parsed.slice(0, MAX_PUSHES), ...(lastGoodUrl ? { lastGoodUrl } : {}) };
+}
+/** The JSON of a history line, or undefined when the line is not one this action wrote. */
+function decodeLine(line) {
+    if (line.length > MAX_DATA || !line.endsWith(SUFFIX))
+        return undefined;
+    const encoded = line.slice(PREFIX.length, -SUFFIX.length);
+    if (!/^[A-Za-z0-9_-]*$/.test(encoded))
+        return undefined;
+    try {
+        return JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+    }
+    catch {
+        return undefined;
+    }
+}
+
+// EXTERNAL MODULE: ./src/report/headline.ts
+var headline = __webpack_require__(4512);
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __webpack_require__(4285);
+// EXTERNAL MODULE: ./src/report/policy-text.ts
+var policy_text = __webpack_require__(5132);
+// EXTERNAL MODULE: ./src/report/report-pieces.ts
+var report_pieces = __webpack_require__(1748);
+// EXTERNAL MODULE: ./src/report/report-model.ts + 3 modules
+var report_model = __webpack_require__(4088);
+// EXTERNAL MODULE: ./src/report/step-rows.ts + 2 modules
+var step_rows = __webpack_require__(3804);
+// EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
+var summary = __webpack_require__(2529);
+;// CONCATENATED MODULE: ./src/report/pr-comment-text.ts
+
+
+
+
+
+
+
+
+
+
+
+/** The preview's link, in words: a URL as a link's text is read as noise. */
+const PREVIEW_LINK = 'open the preview ↗';
+/**
+ * The pull-request comment, rendered from the report model: the preview link first, the reason
+ * and the run link on failure, the commit linked (and compared), an "updated" time in UTC, and a
+ * collapsed history of earlier pushes kept in the comment itself (./comment-history.ts).
+ */
+function renderComment(model, previousBody, place, redact, 
+/** The name the comment is found by: the same the building comment used. */
+markerName = model.deploymentName, 
+/** Told what of the earlier comment's history did not parse and was dropped. */
+notice) {
+    const md = (0,markdown/* markdownFor */.DY)(redact);
+    const memory = readMemory(previousBody, redact, notice);
+    const push = pushOf(model);
+    const pushes = push ? [push, ...memory.pushes].slice(0, MAX_PUSHES) : memory.pushes;
+    const url = model.links.deployment;
+    const servesHere = model.serving.whose === 'this run' || model.serving.whose === 'previous';
+    const lastGoodUrl = model.succeeded && url ? url : memory.lastGoodUrl;
+    const preview = servesHere && url ? url : memory.lastGoodUrl;
+    // The compare view's base: the run knew it, or the last push this comment saw served.
+    const servedBefore = memory.pushes.find((earlier) => earlier.verdict === 'served')?.commit;
+    const compare = model.links.compare ?? (place ? (0,github_links/* compareUrl */.XH)(place, servedBefore, model.commit) : undefined);
+    const lines = [
+        md.marker(markerName),
+        memoryLine({ pushes, lastGoodUrl }, redact),
+        `### ${(0,report_pieces/* headlineMarkdown */.Ux)(model, md)}`,
+        '',
+        ...(preview ? [`**Preview:** ${md.linkWords(PREVIEW_LINK, preview)}`, ''] : []),
+        ...(model.succeeded
+            ? []
+            : [
+                ...(0,report_pieces/* alert */.xE)(model.rollback?.restored ? 'WARNING' : 'CAUTION', [
+                    model.failedCheck?.why !== undefined
+                        ? `**The ${md.cell(model.failedCheck.name)} ${model.failedCheck.verdict === 'failed' ? 'failed' : 'could not conclude'}:** ${md.paragraph(model.failedCheck.why)}`
+                        : md.paragraph(model.reason ?? model.message),
+                    ...failedCases(model, md, redact),
+                    ...(model.rollback
+                        ? ['', `**The rollback:** ${md.paragraph(model.rollback.words)}`]
+                        : []),
+                    // A redeploy that failed: its revision's ERROR lines, as a failed build's below.
+                    ...(model.rollback?.logs && model.rollback.logs.errors.length > 0
+                        ? ['', md.fence(model.rollback.logs.errors.slice(0, 5))]
+                        : []),
+                    ...(model.logs && model.logs.errors.length > 0
+                        ? ['', md.fence(model.logs.errors.slice(0, 5))]
+                        : [])
+                ]),
+                ''
+            ]),
+        ...facts({ ...model, links: { ...model.links, compare } }, md),
+        ...(0,step_rows/* payloadRows */.au)(model.payloads).flatMap(({ name, row, payload }) => row.comment?.(payload, viewOf(model, name, md, redact)) ?? []),
+        ...(0,policy_text/* policyComment */.gZ)(model.policy, md),
+        ...pr_comment_text_history(pushes.slice(push ? 1 : 0), place, md)
+    ];
+    return (0,markdown/* capComment */.W2)(lines.join('\n'));
+}
+/** While the revision builds: what is building, when it is expected, and what still serves. */
+function renderBuildingComment(building, previousBody, place, redact, 
+/** Told what of the earlier comment's history did not parse and was dropped. */
+notice) {
+    const md = (0,markdown/* markdownFor */.DY)(redact);
+    const memory = readMemory(previousBody, redact, notice);
+    const what = building.commit ? ` ${md.code((0,headline/* shortCommit */.Ax)(building.commit))}` : '';
+    const when = building.expectedAt ? `, expected around ${(0,progress_text/* clockTime */.qo)(building.expectedAt)}` : '';
+    const { step } = building;
+    // What serves now, as the deployment was read, before what this comment last saw served.
+    const stillServing = building.servingUrl ?? memory.lastGoodUrl;
+    const serving = step?.servingUrl
+        ? `**Serving, being checked:** ${md.linkWords(PREVIEW_LINK, step.servingUrl)}`
+        : stillServing
+            ? `**Still serving:** ${md.linkWords(PREVIEW_LINK, stillServing)}`
+            : '**Still serving:** no earlier preview of this pull request';
+    const items = [
+        serving,
+        ...(step ? [`**Now:** ${md.cell(step.progress)}`] : []),
+        ...(building.commit
+            ? [
+                `**Commit:** ${(0,report_pieces/* linkedCommit */.Tp)(building.commit, place && (0,github_links/* commitUrl */.Bg)(place, building.commit), md)}`
+            ]
+            : []),
+        ...(building.runUrl ? [`**Run:** ${md.linkAs('this workflow run', building.runUrl)}`] : []),
+        `**Updated:** ${(0,progress_text/* clockTime */.qo)(building.now)}`
+    ];
+    return (0,markdown/* capComment */.W2)([
+        md.marker(building.deploymentName),
+        memoryLine(memory, redact),
+        `### 🔄 ${md.cell(building.deploymentName)}: ${step ? `checking${what}` : `${md.cell(building.verb)}${what}${md.cell(when)}`}`,
+        '',
+        ...items.map((item) => `- ${item}`),
+        '',
+        ...pr_comment_text_history(memory.pushes, place, md)
+    ].join('\n'));
+}
+/**
+ * The comment once the preview is gone (operations delete and prune): the same marker, so it
+ * replaces the last one; when it was deleted and by which run, in words; the earlier pushes kept,
+ * the last good link dropped (it no longer answers).
+ */
+function renderDeletedComment(deleted, previousBody, place, redact, notice) {
+    const md = (0,markdown/* markdownFor */.DY)(redact);
+    const { pushes } = readMemory(previousBody, redact, notice);
+    const by = deleted.runUrl ? ` by ${md.linkAs('this workflow run', deleted.runUrl)}` : '';
+    return (0,markdown/* capComment */.W2)([
+        md.marker(deleted.deploymentName),
+        memoryLine({ pushes }, redact),
+        `### 🗑️ ${md.cell(deleted.deploymentName)}: the preview was deleted`,
+        '',
+        `The preview was deleted on ${dayAndTime(deleted.now)}${by}; its URL no longer answers.`,
+        '',
+        ...pr_comment_text_history(pushes, place, md)
+    ].join('\n'));
+}
+/** A payload in the comment: this run's revision's (the comment shows no rollback's). */
+function viewOf(model, name, md, redact) {
+    return {
+        md,
+        redact,
+        failedHere: model.failedCheck?.check === name,
+        afterRollback: false,
+        broughtBack: model.rollback?.toRevisionId
+    };
+}
+/** What the failed step read, in the reason block (the failed smoke cases by name). */
+function failedCases(model, md, redact) {
+    return (0,step_rows/* payloadRows */.au)(model.payloads).flatMap(({ name, row, payload }) => {
+        const view = viewOf(model, name, md, redact);
+        return view.failedHere ? (row.commentReason?.(payload, view) ?? []) : [];
+    });
+}
+function facts(model, md) {
+    const items = [
+        `**Serving now:** ${(0,summary/* servingWords */.Av)(model.serving, md)}`,
+        ...(model.commit
+            ? [
+                `**Commit:** ${(0,report_pieces/* linkedCommit */.Tp)(model.commit, model.links.commit, md)}${model.links.compare ? ` (${md.linkAs('compare with the commit before', model.links.compare)})` : ''}`
+            ]
+            : []),
+        `**Took:** ${(0,duration/* formatDuration */.a)(model.stepMs)}${model.rollback ? `; the rollback ${(0,duration/* formatDuration */.a)(model.rollback.elapsedMs)}` : ''}`,
+        ...(model.links.run ? [`**Run:** ${md.linkAs('this workflow run', model.links.run)}`] : []),
+        `**Updated:** ${(0,progress_text/* clockTime */.qo)(model.updatedAt)}`
+    ];
+    return [...items.map((item) => `- ${item}`), ''];
+}
+/** What a push ended as, for the comment's history. */
+function pushOf(model) {
+    if (!model.commit)
+        return undefined;
+    const verdict = model.succeeded
+        ? 'served'
+        : model.rollback?.restored
+            ? 'rolled back'
+            : model.outcome === 'timeout'
+                ? 'timed out'
+                : model.outcome === 'cancelled'
+                    ? 'cancelled'
+                    : 'failed';
+    return {
+        commit: model.commit,
+        ...(model.revisionId ? { revision: model.revisionId } : {}),
+        verdict,
+        at: new Date(model.updatedAt).toISOString()
+    };
+}
+const PUSH_WORDS = {
+    served: '✅ served',
+    failed: '❌ failed',
+    'rolled back': '↩️ failed, rolled back',
+    'timed out': '⏱️ timed out',
+    cancelled: '🛑 cancelled'
+};
+/** Earlier pushes, collapsed: commit → revision → verdict. */
+function pr_comment_text_history(pushes, place, md) {
+    if (pushes.length === 0)
+        return [];
+    return [
+        `<details><summary>Earlier pushes (${pushes.length})</summary>`,
+        '',
+        '| Commit | Revision | Verdict | Ended |',
+        '|---|---|---|---|',
+        ...pushes.map((push) => `| ${(0,report_pieces/* linkedCommit */.Tp)(push.commit, place && (0,github_links/* commitUrl */.Bg)(place, push.commit), md)} | ${push.revision ? md.code((0,report_model/* shortId */.m_)(push.revision)) : '—'} | ${PUSH_WORDS[push.verdict]} | ${dayAndTime(Date.parse(push.at))} |`),
+        '',
+        '</details>',
+        ''
+    ];
+}
+/** A push's time with its day: the history spans days, a time of day alone would not say which. */
+function dayAndTime(epochMs) {
+    return `${new Date(epochMs).toISOString().slice(0, 10)} ${(0,progress_text/* clockTime */.qo)(epochMs)}`;
 }
 
 
@@ -2670,7 +3165,7 @@ function recordName(config) {
 /* harmony export */ });
 /* harmony import */ var _headline__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4512);
 /* harmony import */ var _markdown__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4285);
-/* harmony import */ var _step_rows__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2274);
+/* harmony import */ var _step_rows__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3804);
 
 
 
@@ -2689,8 +3184,20 @@ function statusDescription(model, redact) {
 }
 
 
+/***/ }),
+
+/***/ 311:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ ACTION_VERSION)
+/* harmony export */ });
+/** The action's version, sent in the User-Agent; a test holds it equal to package.json's. */
+const ACTION_VERSION = '0.1.0';
+
+
 /***/ })
 
 };
 
-//# sourceMappingURL=807.index.js.map
+//# sourceMappingURL=846.index.js.map

@@ -1,8 +1,8 @@
-export const id = 540;
-export const ids = [540];
+export const id = 839;
+export const ids = [839];
 export const modules = {
 
-/***/ 1540:
+/***/ 1839:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -10,42 +10,30 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  TracingClient: () => (/* reexport */ TracingClient),
+  TracingClient: () => (/* reexport */ client/* TracingClient */.ed),
   describeGatePlan: () => (/* reexport */ describeGatePlan),
   planGate: () => (/* reexport */ planGate),
   runGate: () => (/* reexport */ runGate),
   runServingBaseline: () => (/* reexport */ runServingBaseline)
 });
 
+// EXTERNAL MODULE: ./src/lib/duration.ts
+var duration = __webpack_require__(2543);
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
 var errors = __webpack_require__(4007);
 // EXTERNAL MODULE: ./src/lib/gate-thresholds.ts
 var gate_thresholds = __webpack_require__(1657);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: ./src/lib/ids.ts
-var ids = __webpack_require__(829);
+// EXTERNAL MODULE: ./src/lib/uuid-v5.ts + 7 modules
+var uuid_v5 = __webpack_require__(7389);
 ;// CONCATENATED MODULE: ./src/evaluation/ids.ts
 
 
-/**
- * UUID version 5 (RFC 9562 §5.5): the SHA-1 of a namespace UUID and a name, as a UUID. The same
- * inputs give the same id, so a write sent again (a retry, a rerun of the step) is the same write.
- */
-function uuidV5(name, namespace) {
-    if (!ids/* UUID */.k.test(namespace))
-        throw new Error(`uuidV5: the namespace ${namespace} is not a UUID`);
-    const namespaceBytes = Buffer.from(namespace.replace(/-/g, ''), 'hex');
-    const hash = (0,external_node_crypto_.createHash)('sha1').update(namespaceBytes).update(name, 'utf8').digest();
-    const bytes = hash.subarray(0, 16);
-    bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50;
-    bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-    const hex = bytes.toString('hex');
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+
 /** The id of the run of `example`'s repetition `repetition` (1-based) in `experiment`. */
 function runIdOf(experimentId, exampleId, repetition) {
-    return uuidV5(`${exampleId.toLowerCase()}/${repetition}`, experimentId.toLowerCase());
+    return (0,uuid_v5/* uuidV5 */.J)(`${exampleId.toLowerCase()}/${repetition}`, experimentId.toLowerCase());
 }
 /**
  * What makes two experiments comparable run by run: the ids of the examples read and the
@@ -58,8 +46,6 @@ function examplesDigest(exampleIds, datasetVersion) {
         .digest('hex');
 }
 
-// EXTERNAL MODULE: ./src/lib/duration.ts
-var duration = __webpack_require__(2543);
 ;// CONCATENATED MODULE: ./src/evaluation/types.ts
 const callOf = (deps, deadline = deps.deadline) => ({
     deadline,
@@ -427,6 +413,7 @@ async function ownExperiment(listed, wanted, deps) {
 
 
 
+
 const FIRST_LINE = 200;
 /**
  * Reads what the gate needs and judges it. On a first deploy with relative thresholds only, the
@@ -604,10 +591,15 @@ function firstLineOf(inputs) {
     const line = text.trim().split(/\r?\n|\r|\u2028|\u2029/)[0] ?? '';
     return line.length > FIRST_LINE ? `${line.slice(0, FIRST_LINE)}…` : line;
 }
-/** The plan in lines for the log (and `dry-run`): what would be run, compared and awaited. */
+/**
+ * The plan in lines, for the log and a dry run's summary: the dataset, the runs (examples ×
+ * repetitions), the bounds, the keys awaited, and the baseline as a reader knows it (ids cut to
+ * their first 8 characters; the log's other lines carry them in full).
+ */
 function describeGatePlan(plan) {
     const { settings, examples } = plan;
     const runs = examples.length * settings.repetitions;
+    const short = (id) => id.slice(0, 8);
     const baseline = plan.baseline;
     const comparedWith = baseline.kind === 'none'
         ? 'no baseline (no gate.max-regression)'
@@ -616,317 +608,53 @@ function describeGatePlan(plan) {
             : baseline.kind === 'missing'
                 ? `no baseline: ${baseline.why} (relative thresholds cannot conclude)`
                 : baseline.kind === 'experiment'
-                    ? `experiment ${baseline.session.id}${baseline.repetitions === undefined ? ' (on its means)' : ' (run by run)'}`
-                    : `the serving revision ${baseline.revisionId}, evaluated first, before anything is written (${runs} more agent calls)`;
+                    ? `${experimentWords(plan, short(baseline.session.id))}${baseline.repetitions === undefined ? ' (on its means)' : ' (run by run)'}`
+                    : `the previous revision (${short(baseline.revisionId)}), evaluated just before the deploy, before anything is written (${runs} more agent calls)`;
     return [
-        `Evaluation gate: dataset ${plan.dataset.id} (${examples.length} examples, version ${plan.datasetVersion}${settings.splits ? `, splits ${settings.splits.join(', ')}` : ''})`,
-        `  ${runs} runs (${examples.length} × gate.repetitions ${settings.repetitions}), ${settings.concurrency} at a time, against assistant ${settings.assistantId}`,
-        `  keys awaited: ${plan.keys.join(', ')}; feedback awaited up to ${Math.round(settings.timeoutMs / 1000)} s after the last run`,
+        `Evaluation gate: dataset ${plan.dataset.name} (${short(plan.dataset.id)}; ${examples.length} examples, version ${plan.datasetVersion}${settings.splits ? `, splits ${settings.splits.join(', ')}` : ''})`,
+        `  ${runs} runs (${examples.length} examples × gate.repetitions ${settings.repetitions}), ${settings.concurrency} at a time, against assistant ${settings.assistantId}`,
+        `  bounds: ${bounds(plan).join('; ')}`,
+        `  keys awaited: ${plan.keys.join(', ')}; feedback awaited up to ${(0,duration/* formatDuration */.a)(settings.timeoutMs)} after the last run`,
         `  compared with ${comparedWith}`
     ];
 }
+/** An experiment found as the baseline, by what `gate.baseline` asked. */
+function experimentWords(plan, id) {
+    switch (plan.settings.baseline.kind) {
+        case 'dataset':
+            return `the dataset's baseline, experiment ${id}`;
+        case 'experiment':
+            return `experiment ${id} (gate.baseline)`;
+        default: {
+            const previous = plan.target.previousRevisionId;
+            return `the previous revision's gate run${previous ? ` (${previous.slice(0, 8)})` : ''}, experiment ${id}`;
+        }
+    }
+}
+/** Each key's bounds, then the error rate's: `correctness ≥ 0.8`, `drop ≤ 0.05`. */
+function bounds(plan) {
+    const { minScores, maxRegression, maxErrorRate } = plan.settings;
+    const perKey = plan.keys.map((key) => {
+        const parts = [];
+        const min = minScores.get(key);
+        const drop = (0,gate_thresholds/* regressionBound */.oF)(maxRegression, key);
+        if (min !== undefined)
+            parts.push(`≥ ${min}`);
+        if (drop !== undefined)
+            parts.push(`drop ≤ ${drop}`);
+        return `${key} ${parts.join(', ')}`;
+    });
+    return [...perKey, `runs failed ≤ ${Math.round(maxErrorRate * 10_000) / 100}%`];
+}
 
+// EXTERNAL MODULE: ./src/lib/ids.ts
+var ids = __webpack_require__(829);
 // EXTERNAL MODULE: ./src/control-plane/transport.ts
 var transport = __webpack_require__(9747);
 // EXTERNAL MODULE: ./src/agent-server/run.ts + 1 modules
 var run = __webpack_require__(1780);
-// EXTERNAL MODULE: ./src/control-plane/paging.ts
-var paging = __webpack_require__(9696);
-// EXTERNAL MODULE: ./src/control-plane/request.ts
-var request = __webpack_require__(4899);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __webpack_require__(2857);
-;// CONCATENATED MODULE: ./src/tracing/schemas.ts
-/**
- * The tracing service's answers as the gate reads them (reference/tracing-api.md). Every answer is
- * parsed, never trusted: ids must be UUIDs (they go into paths and outputs), free text stays text.
- */
-
-
-const id = schemas/* string */.YjP().regex(ids/* UUID */.k, 'is not a UUID');
-const metadata = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J());
-/** A time as the service writes it; judged where it is used, never put into a path. */
-const time = schemas/* string */.YjP();
-const datasetSchema = schemas/* object */.Ikc({
-    id,
-    name: schemas/* string */.YjP(),
-    example_count: schemas/* number */.aig().nullish(),
-    modified_at: time.nullish(),
-    baseline_experiment_id: id.nullish()
-})
-    .loose();
-const exampleSchema = schemas/* object */.Ikc({
-    id,
-    dataset_id: id.optional(),
-    inputs: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()),
-    outputs: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).nullish(),
-    metadata: schemas/* object */.Ikc({ dataset_split: schemas/* array */.YOg(schemas/* string */.YjP()).nullish() })
-        .loose()
-        .nullish(),
-    created_at: time.nullish(),
-    modified_at: time.nullish()
-})
-    .loose();
-const ruleSchema = schemas/* object */.Ikc({
-    id,
-    display_name: schemas/* string */.YjP().nullish(),
-    dataset_id: id.nullish(),
-    is_enabled: schemas/* boolean */.zMY(),
-    sampling_rate: schemas/* number */.aig(),
-    // A filter's form is the service's own; any non-empty one means some runs go unscored.
-    filter: schemas/* unknown */.L5J().optional()
-})
-    .loose();
-const feedbackStat = schemas/* object */.Ikc({ n: schemas/* number */.aig().nullish(), avg: schemas/* number */.aig().nullish() }).loose();
-const sessionSchema = schemas/* object */.Ikc({
-    id,
-    name: schemas/* string */.YjP(),
-    tenant_id: schemas/* string */.YjP().nullish(),
-    start_time: time.nullish(),
-    end_time: time.nullish(),
-    reference_dataset_id: id.nullish(),
-    extra: schemas/* object */.Ikc({ metadata: metadata.nullish() }).loose().nullish(),
-    run_count: schemas/* number */.aig().nullish(),
-    error_rate: schemas/* number */.aig().nullish(),
-    feedback_stats: schemas/* record */.g1P(schemas/* string */.YjP(), feedbackStat.nullish()).nullish()
-})
-    .loose();
-const feedbackSchema = schemas/* object */.Ikc({
-    id: schemas/* string */.YjP(),
-    run_id: id,
-    key: schemas/* string */.YjP(),
-    // A categorical value or a comment is never read: scores only.
-    score: schemas/* union */.KCZ([schemas/* number */.aig(), schemas/* boolean */.zMY()]).nullish(),
-    created_at: time.nullish()
-})
-    .loose();
-const datasetsSchema = schemas/* array */.YOg(datasetSchema);
-const examplesSchema = schemas/* array */.YOg(exampleSchema);
-const rulesSchema = schemas/* array */.YOg(ruleSchema);
-const sessionsSchema = schemas/* array */.YOg(sessionSchema);
-const feedbacksSchema = schemas/* array */.YOg(feedbackSchema);
-
-;// CONCATENATED MODULE: ./src/tracing/client.ts
-/**
- * The tracing service's client (reference/tracing-api.md): one typed method per call, each through
- * the control plane's request chokepoint (auth headers, timeout, body cap, retries on 408, 425,
- * 429 with Retry-After and 5xx within the caller's deadline, parsing with the call's schema).
- * Writes carry ids made by the action, so a write sent again is the same write and is retried.
- */
-
-
-
-
-
-
-/** Lists page by at most this many. */
-const PAGE_LIMIT = 100;
-/** Run ids per feedback read: the service's advice (a long query string is refused by proxies). */
-const FEEDBACK_RUNS_PER_READ = 50;
-/** Runs per batch write, at most (the service's limit is 100 runs and 20 MiB). */
-const RUNS_PER_BATCH = 100;
-const MAX_BATCH_BYTES = 16 * 1024 * 1024;
-/** The page limit: no list the gate reads is longer (10,000 items); past it the list is refused. */
-const MAX_PAGES = 100;
-const segment = (id) => {
-    if (!ids/* UUID */.k.test(id))
-        throw new errors/* ServiceIdError */.z1(id);
-    return id;
-};
-const tracingPaths = {
-    datasets: () => '/datasets',
-    dataset: (id) => `/datasets/${segment(id)}`,
-    examples: () => '/examples',
-    rules: () => '/runs/rules',
-    sessions: () => '/sessions',
-    session: (id) => `/sessions/${segment(id)}`,
-    runsBatch: () => '/runs/batch',
-    feedback: () => '/feedback'
-};
-class TracingClient {
-    #requester;
-    constructor(options) {
-        this.#requester = new request/* ControlPlaneRequester */.K(options);
-    }
-    /** A dataset by id (a UUID), else by exact name; undefined when there is none. */
-    async findDataset(nameOrId, call) {
-        if (ids/* UUID */.k.test(nameOrId)) {
-            try {
-                return await this.#get(tracingPaths.dataset(nameOrId), {}, datasetSchema, call);
-            }
-            catch (error) {
-                if (!(error instanceof errors/* HttpStatusError */.F9 && error.status === 404))
-                    throw error;
-            }
-        }
-        const found = await this.#get(tracingPaths.datasets(), { name: nameOrId, limit: 1 }, datasetsSchema, call);
-        // `name` is exact on the service; a service that matches otherwise is not followed.
-        return found.find((dataset) => dataset.name === nameOrId);
-    }
-    /**
-     * Every example of the dataset (every page), in the service's order; reading stops as soon as
-     * more than `cap` were read (`capped`: there may be more).
-     */
-    async listExamples(datasetId, filter, call) {
-        const { items, capped } = await this.#pages(`the examples of dataset ${datasetId}`, tracingPaths.examples(), { dataset: datasetId, splits: filter.splits, as_of: filter.asOf }, examplesSchema, call, filter.cap);
-        return { examples: items, capped };
-    }
-    /** The evaluator rules bound to the dataset. */
-    async listRules(datasetId, call) {
-        return this.#get(tracingPaths.rules(), { dataset_id: datasetId }, rulesSchema, call);
-    }
-    /**
-     * The dataset's experiments, newest first, a page at a time: `visit` returns true to stop. A
-     * session of another dataset in the answer is skipped (the filter is checked here too).
-     */
-    async eachSession(datasetId, visit, call) {
-        const path = tracingPaths.sessions();
-        const seen = new paging/* SeenPages */.i(`the experiments of dataset ${datasetId}`, 'GET', path);
-        let offset = 0;
-        // Past the page limit the search ends: the caller takes it as not found.
-        for (let page = 0; page < MAX_PAGES; page++) {
-            const sessions = await this.#get(path, {
-                reference_dataset: datasetId,
-                sort_by: 'start_time',
-                sort_by_desc: 'true',
-                offset,
-                limit: PAGE_LIMIT
-            }, sessionsSchema, call);
-            seen.check(sessions.map((session) => session.id));
-            for (const session of sessions) {
-                if (session.reference_dataset_id && session.reference_dataset_id !== datasetId)
-                    continue;
-                if (visit(session))
-                    return;
-            }
-            if (sessions.length < PAGE_LIMIT)
-                return;
-            offset += sessions.length;
-        }
-    }
-    /** An experiment with its stats; undefined when there is none of that id. */
-    async getSession(id, call) {
-        try {
-            const session = await this.#get(tracingPaths.session(id), { include_stats: 'true' }, sessionSchema, call);
-            if (session.id.toLowerCase() !== id.toLowerCase())
-                throw new errors/* ServiceIdError */.z1(session.id);
-            return session;
-        }
-        catch (error) {
-            if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404)
-                return undefined;
-            throw error;
-        }
-    }
-    /**
-     * Creates the experiment with the action's id. A 409 is either this same write answered before
-     * (the id exists: done) or the name taken by another experiment (the caller picks another).
-     */
-    async createSession(session, call) {
-        try {
-            await this.#requester.request({
-                ...call,
-                method: 'POST',
-                path: tracingPaths.sessions(),
-                body: session,
-                schema: undefined,
-                maxBodyBytes: transport/* BODY_CAPS */.V9.tracingJson,
-                idempotent: true
-            });
-            return 'created';
-        }
-        catch (error) {
-            if (!(error instanceof errors/* HttpStatusError */.F9 && error.status === 409))
-                throw error;
-            return (await this.getSession(session.id, call)) ? 'created' : 'name-taken';
-        }
-    }
-    /** Ends the experiment and replaces its `extra` (the whole of it is sent). */
-    async patchSession(id, patch, call) {
-        await this.#requester.request({
-            ...call,
-            method: 'PATCH',
-            path: tracingPaths.session(id),
-            body: patch,
-            schema: undefined,
-            maxBodyBytes: transport/* BODY_CAPS */.V9.tracingJson,
-            idempotent: true
-        });
-    }
-    /** Records runs, in batches of at most 100 runs and 16 MiB. */
-    async postRuns(runs, call) {
-        for (const batch of batches(runs)) {
-            await this.#requester.request({
-                ...call,
-                method: 'POST',
-                path: tracingPaths.runsBatch(),
-                body: { post: batch, patch: [] },
-                schema: undefined,
-                maxBodyBytes: transport/* BODY_CAPS */.V9.tracingJson,
-                idempotent: true
-            });
-        }
-    }
-    /** The feedback of `key` on these runs (at most 50 at a time), every page. */
-    async listFeedback(runIds, key, call) {
-        const feedback = [];
-        for (let start = 0; start < runIds.length; start += FEEDBACK_RUNS_PER_READ) {
-            const runs = runIds.slice(start, start + FEEDBACK_RUNS_PER_READ).map(segment);
-            const { items } = await this.#pages(`the ${key} feedback of ${runs.length} runs`, tracingPaths.feedback(), { run: runs, key }, feedbacksSchema, call);
-            feedback.push(...items);
-        }
-        return feedback;
-    }
-    /**
-     * Every page of a list, the offset moved by what each page held. It ends at a short (or empty)
-     * page, or as soon as more than `cap` items were read (`capped`: more may follow); a page with the ids of an
-     * earlier one, or more pages than the page limit, is a PagingError naming `list`.
-     */
-    async #pages(list, path, query, schema, call, cap = Number.POSITIVE_INFINITY) {
-        const seen = new paging/* SeenPages */.i(list, 'GET', path);
-        const all = [];
-        let offset = 0;
-        for (let page = 0; page < MAX_PAGES; page++) {
-            const items = await this.#get(path, { ...query, offset, limit: PAGE_LIMIT }, schema, call);
-            seen.check(items.map((item) => item.id));
-            all.push(...items);
-            if (items.length < PAGE_LIMIT)
-                return { items: all, capped: false };
-            if (all.length > cap)
-                return { items: all, capped: true };
-            offset += items.length;
-        }
-        throw seen.endless(MAX_PAGES);
-    }
-    #get(path, query, schema, call) {
-        return this.#requester.request({
-            ...call,
-            method: 'GET',
-            path,
-            query,
-            schema,
-            maxBodyBytes: transport/* BODY_CAPS */.V9.tracingJson
-        });
-    }
-}
-/** Runs split so that no batch holds more than 100 runs or 16 MiB of JSON. */
-function* batches(runs) {
-    let batch = [];
-    let bytes = 0;
-    for (const run of runs) {
-        const size = Buffer.byteLength(JSON.stringify(run));
-        if (batch.length > 0 && (batch.length >= RUNS_PER_BATCH || bytes + size > MAX_BATCH_BYTES)) {
-            yield batch;
-            batch = [];
-            bytes = 0;
-        }
-        batch.push(run);
-        bytes += size;
-    }
-    if (batch.length > 0)
-        yield batch;
-}
-
+// EXTERNAL MODULE: ./src/tracing/client.ts + 3 modules
+var client = __webpack_require__(8618);
 ;// CONCATENATED MODULE: ./src/evaluation/experiment.ts
 /**
  * One experiment: created with the action's id and metadata, then each example run
@@ -1006,7 +734,7 @@ async function runExperiment(plan, spec, agent, deps) {
             }
             pending.push(record);
             // Records are written as they come, so memory holds at most a batch of answers.
-            if (pending.length >= RUNS_PER_BATCH)
+            if (pending.length >= client/* RUNS_PER_BATCH */.mu)
                 await flush();
         }
     };
@@ -1398,7 +1126,7 @@ async function runGate(plan, revision, agent, deps, servingBaseline) {
         const why = error instanceof errors/* DeadlineError */.j3
             ? `timeout ran out before the gate could conclude (${error.message})`
             : `the tracing service failed: ${error.message}`;
-        return couldNotConclude(plan, why, experiment);
+        return couldNotConclude(plan, why, experiment, !(error instanceof errors/* DeadlineError */.j3));
     }
 }
 async function judgeExperiment(plan, experiment, deps, servingBaseline) {
@@ -1452,6 +1180,10 @@ async function judgeExperiment(plan, experiment, deps, servingBaseline) {
         },
         experimentId: experiment.experimentId,
         baselineExperimentId: baselineId,
+        ...(baselineId !== undefined && { baseline: baselineFacts(plan, baselineId) }),
+        degraded: coverage.serviceFailure !== undefined ||
+            coverage.notIngested.length > 0 ||
+            !coverage.complete,
         datasetName: plan.dataset.name,
         rows: judgement.rows,
         examples: {
@@ -1523,6 +1255,15 @@ function baselineExperimentId(plan, servingBaseline) {
         return plan.baseline.session.id;
     return servingBaseline?.experimentId;
 }
+/** The baseline as a reader knows it: which kind, and the revision it evaluated when known. */
+function baselineFacts(plan, experimentId) {
+    if (plan.baseline.kind === 'serving-first')
+        return { kind: 'serving-first', experimentId, revisionId: plan.baseline.revisionId };
+    const chosen = plan.settings.baseline.kind;
+    if (chosen === 'dataset' || chosen === 'experiment')
+        return { kind: chosen, experimentId };
+    return { kind: 'previous', experimentId, revisionId: plan.target.previousRevisionId };
+}
 /** The experiment's metadata gets the verdict (the whole `extra` is sent: it replaces). */
 async function recordEnding(experiment, ending, deps, notices) {
     try {
@@ -1564,9 +1305,10 @@ function links(plan, tenant, experimentId, baselineId) {
     };
 }
 /** A gate that could not conclude before it had a judgement (the tracing service failed). */
-function couldNotConclude(plan, why, experiment) {
+function couldNotConclude(plan, why, experiment, degraded) {
     return {
         verdict: { check: 'gate', verdict: 'inconclusive', why },
+        degraded,
         experimentId: experiment?.experimentId,
         datasetName: plan.dataset.name,
         rows: [],
@@ -1600,4 +1342,4 @@ function couldNotConclude(plan, why, experiment) {
 
 };
 
-//# sourceMappingURL=540.index.js.map
+//# sourceMappingURL=839.index.js.map
