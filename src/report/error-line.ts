@@ -16,22 +16,23 @@ export function errorLine(
     .split(/\r?\n/)
     .map((line) => line.trim())
     .find((line) => line.length > 0)
-  const line = reason ? joined(headline, reason, `${model.deploymentName}: `) : headline
-  const cut = line.length > MAX_ERROR_LINE ? `${line.slice(0, MAX_ERROR_LINE - 1)}…` : line
   // A refusal lists each problem by input under its first line: a person acts on each one.
   const problems = shortenIds(model.reason ?? '')
     .split(/\r?\n/)
     .filter((each) => /^\s*- /.test(each))
+  // A reason that only leads into that list ("…; nothing was written:") adds nothing the
+  // headline lacks.
+  const leadsIn = reason !== undefined && reason.endsWith(':') && problems.length > 0
+  const line = reason && !leadsIn ? joined(headline, reason, `${model.deploymentName}: `) : headline
+  const cut = line.length > MAX_ERROR_LINE ? `${line.slice(0, MAX_ERROR_LINE - 1)}…` : line
   return [cut, ...problems].join('\n')
 }
 
 /**
  * The headline then the reason; when the reason opens with the headline's first words ("timed
- * out after 3s …") it says the same at more length, and stands alone after the name. A reason
- * that only leads into its list ("…; nothing was written:") adds nothing the headline lacks.
+ * out after 3s …") it says the same at more length, and stands alone after the name.
  */
 function joined(headline: string, reason: string, namePrefix: string): string {
-  if (reason.endsWith(':')) return headline
   const words = headline.startsWith(namePrefix) ? headline.slice(namePrefix.length) : headline
   const opening = (text: string) => text.toLowerCase().split(/\s+/).slice(0, 3).join(' ')
   return opening(reason) === opening(words)
