@@ -35,7 +35,7 @@ describe('release policy: every problem at once, each with its key path, line an
     ])
   })
 
-  it('refuses ${{ }} anywhere, a duplicate key, and a section not built yet', async () => {
+  it('refuses ${{ }} anywhere, a duplicate key, and a misspelled section', async () => {
     const path = workspace.write(
       'expressions.yml',
       lines(
@@ -44,14 +44,14 @@ describe('release policy: every problem at once, each with its key path, line an
         '  assistant: ${{ vars.ASSISTANT }}', // 3
         '  timeout: 5m', // 4
         '  timeout: 10m', // 5
-        'assistants:', // 6
+        'assistant:', // 6
         '  on-drift: fail' // 7
       )
     )
     expect(await workspace.problems(path)).toEqual([
       '3:14 agent.assistant holds a ${{ }} expression: the release policy is not a workflow, nothing in it is evaluated; write the value itself',
       '5:3 agent.timeout is given twice (first on line 4); keep one',
-      '6:1 assistants: the assistants section is not built yet in this version of the action; remove it (a later version adds it)'
+      '6:1 assistant is not a key of the release policy; did you mean `assistants`?'
     ])
   })
 
