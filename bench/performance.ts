@@ -11,6 +11,7 @@ import { benchPacking } from './packing'
 import { benchPolling, type PollingRow } from './polling'
 import { benchSmokeSuite } from './smoke-suite'
 import { benchGate } from './gate'
+import { benchBake } from './bake'
 import { benchStartup } from './startup'
 
 const STARTUP_RUNS = Number(process.env.STARTUP_RUNS ?? 20)
@@ -172,6 +173,26 @@ add({
   baseline: `+${gate.small.peakDeltaMb.toFixed(1)} MB for ${gate.small.runs} runs`,
   goal: 'flat: ≤ 2× the small gate + 10 MB',
   met: gate.large.peakDeltaMb <= 2 * gate.small.peakDeltaMb + 10
+})
+
+const bake = await benchBake()
+for (const cost of bake.costs)
+  add({
+    area: 'bake window',
+    figure: `reads of a healthy ${cost.label} (the tracing emulator's \`POST /runs/stats\` log, virtual clock)`,
+    value: `${cost.reads}${cost.faulted === 0 ? '' : ` (+${cost.faulted} answered by a fault, each retried)`}, ${cost.verdict}`,
+    baseline: `⌈duration / interval⌉${cost.previousWindow ? ' + the previous window' : ''} = ${cost.expected}`,
+    goal: 'equal, and a pass',
+    met: cost.reads === cost.expected && cost.verdict === 'pass'
+  })
+const lags = bake.lag.runs.map((run) => run.lagMs ?? Number.POSITIVE_INFINITY)
+add({
+  area: 'bake window',
+  figure: `lag from the traffic's switch to 50 % errors to the rollback's redeploy request: ${lags.length} switches spread over one interval, ${bake.lag.runs.map((run) => `${Math.round(run.switchIntoWindowMs / 1000)} s`).join(', ')} into a 15-min window (virtual clock)`,
+  value: `worst ${Math.round(Math.max(...lags) / 1000)} s (${lags.map((lag) => `${Math.round(lag / 1000)} s`).join(', ')})`,
+  baseline: `failure-limit ${bake.lag.failureLimit} × interval ${bake.lag.intervalMs / 1000} s + settling ${bake.lag.settlingMs / 1000} s + one interval = ${bake.lag.boundMs / 1000} s`,
+  goal: '≤ the baseline',
+  met: Math.max(...lags) <= bake.lag.boundMs
 })
 
 const machine = `${cpus().length} CPUs (\`nproc\` ${execFileSync('nproc').toString().trim()}, ${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB memory, Node ${process.version}, ${process.platform}`

@@ -4,10 +4,14 @@
  * updates it behind the evaluation gate: the serving revision is evaluated first, the new one is
  * compared with it, and the gate passes. `npm run demo -- --regression` then deploys a revision
  * that answers wrongly: the gate catches the regression and the previous revision is rolled back.
+ * `npm run demo -- --bake` shows the bake window instead (scripts/demo-bake.ts).
  */
 import { seedGate, startServices } from '../emulator'
 import { runAction } from '../__tests__/helpers/run-action'
 import type { Step } from '../__tests__/helpers/policy-file'
+import { demoBake } from './demo-bake'
+
+if (process.argv.includes('--bake')) process.exit(await demoBake())
 
 const STEP_MS = 600
 const NAME = 'demo-agent'
