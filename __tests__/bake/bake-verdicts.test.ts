@@ -38,6 +38,8 @@ describe('the bake window: verdicts', () => {
     // failure-limit 2: two breaching reads in a row, then no more reads.
     expect(statsReads(services)).toHaveLength(2)
     expect(run.outputs['rolled-back']).toBe('true')
+    // A step the policy does not ask for says nothing about the revision brought back.
+    expect(run.stdout).not.toMatch(/^::notice::Assistants:/m)
     expect(services.controlPlane.serving(NAME, clock.now())?.revisionId).toBe(
       run.outputs['rollback-revision-id']
     )

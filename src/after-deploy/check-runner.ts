@@ -136,7 +136,8 @@ export function defineStep<Name extends CheckName, Need, P>(
           return () => step.run(input)
         },
         broughtBack(checks, toRevisionId) {
-          if (step.broughtBack === 'again') return undefined
+          // A step this run did not ask for has nothing to say about the brought-back revision.
+          if (step.broughtBack === 'again' || opened === undefined) return undefined
           const ran = checks?.payloads[step.name] !== undefined
           // A step that restores does so when it ran, and is skipped when it did not.
           if (ran === (step.restore !== undefined)) return undefined
