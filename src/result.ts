@@ -139,7 +139,11 @@ export function withChecks(
   const why =
     failing.why ??
     `The ${failing.check} check ${failing.verdict === 'failed' ? 'failed' : 'could not conclude'}.`
-  return { ...result, outcome: 'checks-failed', message: `${why} ${result.message}` }
+  // Not the deployed message ("Deployed …"): it would read as a success beside a failure.
+  const revision =
+    result.revisionId === undefined ? 'The revision' : `Revision ${result.revisionId}`
+  const deployed = `${revision} is DEPLOYED but did not pass its checks.`
+  return { ...result, outcome: 'checks-failed', message: `${why} ${deployed}` }
 }
 
 /** How one case went. */
