@@ -45,6 +45,18 @@ describe('operation validate: the job summary', () => {
     expect(summary).toMatch(/^- rollback: on failure/m)
   })
 
+  it("escapes the policy's own text: a pull request's author wrote it", async () => {
+    const result = await run({
+      operation: 'validate',
+      policy: { agent: { assistant: 'agent', message: '<img src=x onerror=alert(1)> **bold** |' } }
+    })
+    expect(result.exitCode).toBe(0)
+    const line = result.summary.split('\n').find((each) => each.startsWith('- agent:')) ?? ''
+    expect(line).toContain('message')
+    expect(line).not.toContain('<img')
+    expect(line).not.toContain('**bold**')
+  })
+
   it('on failure, holds the problems, each naming its key path', async () => {
     const result = await run({
       operation: 'validate',
