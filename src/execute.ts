@@ -193,8 +193,7 @@ async function openRecords(
         commit: operation.commit,
         deploymentName,
         redact,
-        // The steps that may run past `timeout` (the bake) still report to GitHub.
-        deadline: deadline.at + stepsOvertimeMs(CHECKS, config),
+        deadline: recordsDeadline(deadline, config),
         now: world.clock.now,
         sleep: world.clock.sleep,
         warn: (message) => log.warning(message),
@@ -224,6 +223,16 @@ async function openRecords(
     )
     return undefined
   }
+}
+
+/**
+ * Until when the GitHub records may be written: the run's deadline, then the steps that may run
+ * past `timeout` (the bake), then a rollback after them under its own `rollback.timeout`. The
+ * final status comes last of all, so a long bake and a long rollback must not end its time.
+ */
+function recordsDeadline(deadline: Deadline, config: Config): number {
+  const rollback = config.rollbackOnFailure ? config.rollbackTimeoutMs : 0
+  return deadline.at + stepsOvertimeMs(CHECKS, config) + rollback
 }
 
 /** GitHub's side of deleted previews, for operations delete and prune with github-token. */

@@ -89,7 +89,7 @@ export async function run(world?: World): Promise<void> {
           col: problem.col,
           title: problem.keyPath === '' ? 'release policy' : `release policy: ${problem.keyPath}`
         })
-    await writeSummary(renderInputErrorSummary(message, redact), log, world.sink)
+    await writeSummary(renderInputErrorSummary(message, redact, raw.operation), log, world.sink)
     log.fail(message)
     if (!(error instanceof InputError)) log.debug(() => stackOf(error))
     return
@@ -97,7 +97,11 @@ export async function run(world?: World): Promise<void> {
   config.warnings.forEach((warning) => log.warning(warning))
   try {
     // The operation's row says what it needs; the services only reach the run through here.
-    await startOperation(config, log, async (sending) => {
+    const report = {
+      redact,
+      summary: (markdown: string) => writeSummary(markdown, log, world.sink)
+    }
+    await startOperation(config, log, report, async (sending) => {
       sending.notices.forEach((notice) => log.notice(notice))
       logPolicy(sending.releasePolicy, log)
       const { execute } = await import('./execute')

@@ -7,7 +7,8 @@ import type { Step } from '../helpers/policy-file'
 import { seedServing, servingAgentPerTest } from '../helpers/serving-agent'
 
 // Assistants as code through the action against the emulator's agent server, for what the real
-// one cannot be made to do: lose an answer, and serve two revisions of one deployment.
+// one cannot be made to do: lose an answer, serve two revisions of one deployment, and answer
+// runs under the virtual clock (the real server's /runs/wait takes real time).
 
 const NAME = 'support-agent'
 const serving = servingAgentPerTest(NAME)
@@ -32,6 +33,21 @@ async function start() {
 }
 
 const run = (step: Step) => runInProcess(step, { clock })
+
+/** An assistant as the agent server answers it now, read directly. */
+async function assistantOf(url: string, id: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${url}/assistants/${id}`, {
+    headers: { 'x-api-key': 'emulator-key' }
+  })
+  return (await response.json()) as Record<string, unknown>
+}
+
+/** What an assistant holds, without the times its writes set. */
+function contentOf(assistant: Record<string, unknown>) {
+  const { assistant_id, graph_id, name, description, config, context, metadata, version } =
+    assistant
+  return { assistant_id, graph_id, name, description, config, context, metadata, version }
+}
 
 const policyOf = (model: string) => ({
   assistants: {
@@ -104,5 +120,57 @@ describe('assistants as code against the emulator', () => {
       support: { id: ID, version: expect.any(Number), result: 'restored' }
     })
     expect(rolled.stdout).toMatch(/Assistant support \(.{8}\): restored, version 2 → \d/)
+  })
+
+  it('a failed agent check after the write brings the assistants back: each changed one active at its earlier version, content as before; a created one kept and listed', async () => {
+    const { step, agent, controlPlane } = await start()
+    const before = policyOf('m1').assistants.entries
+    const first = await run({ ...step, policy: { assistants: { entries: before } } })
+    expect(first.exitCode).toBe(0)
+    const earlier = contentOf(await assistantOf(agent.url, ID))
+    expect(earlier).toMatchObject({ version: 1, config: { configurable: { model: 'm1' } } })
+
+    // The new revision answers the agent check wrongly; the one brought back answers well.
+    controlPlane.setAgent('wrong-reply')
+    const extra = uuidV5('triage', ASSISTANT_NAMESPACE)
+    const result = await run({
+      ...step,
+      policy: {
+        agent: { assistant: 'support', message: 'hello', expect: 'echo: hello' },
+        rollback: { 'on-failure': true },
+        assistants: {
+          entries: [
+            { name: 'support', 'graph-id': 'agent', config: { configurable: { model: 'm2' } } },
+            { name: 'triage', 'graph-id': 'agent', config: { configurable: { model: 't1' } } }
+          ]
+        }
+      }
+    })
+    expect(result.exitCode).toBe(1)
+    // The assistants were written on the new revision before its agent check failed.
+    expect(result.stdout).toMatch(/Assistant support \(.{8}\): updated, version 1 → 2/)
+    expect(result.stdout).toContain('the reply does not contain "echo: hello" (agent.expect)')
+    expect(result.outputs['rolled-back']).toBe('true')
+    // Active again at its earlier version, with the content it had before this run.
+    expect(contentOf(await assistantOf(agent.url, ID))).toEqual(earlier)
+    expect(await assistantOf(agent.url, extra)).toMatchObject({
+      version: 1,
+      config: { configurable: { model: 't1' } }
+    })
+    expect(JSON.parse(result.outputs.assistants ?? '{}')).toEqual({
+      support: { id: ID, version: 1, result: 'restored' },
+      triage: { id: extra, version: 1, result: 'created' }
+    })
+    expect(result.summary).toContain('### Assistants after the rollback')
+    // Restored once the revision brought back is DEPLOYED, before its checks.
+    const back = result.outputs['rollback-revision-id'] ?? ''
+    const at = (text: string) => {
+      const index = result.stdout.indexOf(text)
+      expect(index).toBeGreaterThanOrEqual(0)
+      return index
+    }
+    const restoredAt = at(`Assistant support (${ID.slice(0, 8)}): restored, version 2 → 1`)
+    expect(restoredAt).toBeGreaterThan(at(`Revision ${back}: DEPLOYED`))
+    expect(restoredAt).toBeLessThan(at(`Agent check: GET /info names revision ${back}`))
   })
 })

@@ -1,6 +1,7 @@
 import type { OutputName } from '../inputs/contract'
 import type { Config, StepConfig } from '../inputs/parse'
 import type { Log } from '../report/log'
+import type { OfflineReport } from '../report/job-summary'
 import type { DeployResult } from '../result'
 import type { DeployDeps } from './deps'
 
@@ -20,11 +21,15 @@ export type ConfigOf<K extends Operation> = Extract<Config, { operation: K }>
 
 /**
  * An operation that needs nothing: no credentials, no request of any kind (GitHub's included).
- * Its run is given its config and the log alone, with no connection to send on.
+ * Its run is given its config, the log and the job summary, with no connection to send on.
  */
 export interface OfflineKind<K extends OfflineOperation> {
   needs: 'nothing'
-  run: (config: Extract<OfflineConfig, { operation: K }>, log: Log) => Promise<void>
+  run: (
+    config: Extract<OfflineConfig, { operation: K }>,
+    log: Log,
+    report: OfflineReport
+  ) => Promise<void>
 }
 
 /** What an operation that reaches the services is, everywhere. */
@@ -169,7 +174,8 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } & {
   // Checks the inputs and the release policy where they are read: what is left is to say so.
   validate: {
     needs: 'nothing',
-    run: (config, log) => import('./validate').then(({ validate }) => validate(config, log))
+    run: (config, log, report) =>
+      import('./validate').then(({ validate }) => validate(config, log, report))
   }
 }
 
@@ -204,10 +210,11 @@ export function runOperation<K extends Operation>(
 export function startOperation(
   config: StepConfig,
   log: Log,
+  report: OfflineReport,
   reachServices: (config: Config) => Promise<void>
 ): Promise<void> {
   const kind = OPERATIONS[config.operation]
   // The row decides; the compiler cannot pair a row with its config's variant, hence the casts.
-  if (kind.needs === 'nothing') return kind.run(config as OfflineConfig, log)
+  if (kind.needs === 'nothing') return kind.run(config as OfflineConfig, log, report)
   return reachServices(config as Config)
 }

@@ -1,6 +1,15 @@
 import type { Log } from './log'
 import { capMarkdown } from './markdown'
+import type { Redactor } from './redact'
 import type { Sink } from '../world'
+
+/** What an operation that needs nothing may write besides the log: the job summary. */
+export interface OfflineReport {
+  /** Every text of the summary is redacted with this first (./ renders it). */
+  redact: Redactor
+  /** Appends rendered markdown (./summary.ts's kind) to the job summary. */
+  summary: (markdown: string) => Promise<void>
+}
 
 /**
  * Appends markdown (rendered by ./summary.ts: redacted, escaped) to the job summary, kept under

@@ -28,13 +28,20 @@ function policyBlock(policy: PolicyGiven, md: Markdown): string[] {
     '',
     `- **File:** ${file}`,
     `- **Digest:** ${md.code(shortDigest(policy.digest))}`,
-    `- **Entry applied:** ${md.cell(entryWords(policy))}`,
-    ...(policy.sections.length === 0
-      ? ['- no sections: only the serving check runs']
-      : policy.sections.map((line) => `- ${md.cell(line)}`)),
+    ...policyInEffectLines(policy, md),
     '',
     '</details>',
     ''
+  ]
+}
+
+/** The entry applied and one line per section, as a list: the block's, and validate's summary. */
+export function policyInEffectLines(policy: PolicyGiven, md: Markdown): string[] {
+  return [
+    `- **Entry applied:** ${md.cell(entryWords(policy))}`,
+    ...(policy.sections.length === 0
+      ? ['- no sections: only the serving check runs']
+      : policy.sections.map((line) => `- ${md.cell(line)}`))
   ]
 }
 

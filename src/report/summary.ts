@@ -269,12 +269,22 @@ export function renderDeploySummary(
   )
 }
 
-/** The job summary when the inputs were refused: nothing was sent. */
-export function renderInputErrorSummary(message: string, redact: Redactor): string {
+/**
+ * The job summary when the inputs were refused: nothing was sent. `operation: validate` asked
+ * only for this check, so its headline says the check found problems, not that a deploy did not
+ * start.
+ */
+export function renderInputErrorSummary(
+  message: string,
+  redact: Redactor,
+  operation?: string
+): string {
   const md = markdownFor(redact)
   return capMarkdown(
     [
-      '## ❌ Deploy not started: invalid inputs',
+      operation === 'validate'
+        ? '## ❌ Validate: the inputs or the release policy have problems'
+        : '## ❌ Deploy not started: invalid inputs',
       '',
       ...alert('CAUTION', [md.paragraph(message)]),
       ''
