@@ -403,7 +403,8 @@ function defineStep(step) {
                     return () => step.run(input);
                 },
                 broughtBack(checks, toRevisionId) {
-                    if (step.broughtBack === 'again')
+                    // A step this run did not ask for has nothing to say about the brought-back revision.
+                    if (step.broughtBack === 'again' || opened === undefined)
                         return undefined;
                     const ran = checks?.payloads[step.name] !== undefined;
                     // A step that restores does so when it ran, and is skipped when it did not.
@@ -2292,8 +2293,8 @@ var pr_comment_text = __webpack_require__(7299);
 var rollback_text = __webpack_require__(6846);
 // EXTERNAL MODULE: ./src/report/headline.ts
 var report_headline = __webpack_require__(4512);
-// EXTERNAL MODULE: ./src/report/report-model.ts + 3 modules
-var report_model = __webpack_require__(4088);
+// EXTERNAL MODULE: ./src/report/report-model.ts + 1 modules
+var report_model = __webpack_require__(5309);
 ;// CONCATENATED MODULE: ./src/report/error-line.ts
 
 
@@ -2309,12 +2310,15 @@ function errorLine(model) {
         .split(/\r?\n/)
         .map((line) => line.trim())
         .find((line) => line.length > 0);
-    const line = reason ? joined(headline, reason, `${model.deploymentName}: `) : headline;
-    const cut = line.length > MAX_ERROR_LINE ? `${line.slice(0, MAX_ERROR_LINE - 1)}…` : line;
     // A refusal lists each problem by input under its first line: a person acts on each one.
     const problems = (0,report_model/* shortenIds */.IR)(model.reason ?? '')
         .split(/\r?\n/)
         .filter((each) => /^\s*- /.test(each));
+    // A reason that only leads into that list ("…; nothing was written:") adds nothing the
+    // headline lacks.
+    const leadsIn = reason !== undefined && reason.endsWith(':') && problems.length > 0;
+    const line = reason && !leadsIn ? joined(headline, reason, `${model.deploymentName}: `) : headline;
+    const cut = line.length > MAX_ERROR_LINE ? `${line.slice(0, MAX_ERROR_LINE - 1)}…` : line;
     return [cut, ...problems].join('\n');
 }
 /**
@@ -2713,8 +2717,7 @@ async function openRecords(config, redact, log, deadline, world, links) {
             commit: operation.commit,
             deploymentName,
             redact,
-            // The steps that may run past `timeout` (the bake) still report to GitHub.
-            deadline: deadline.at + stepsOvertimeMs(CHECKS, config),
+            deadline: recordsDeadline(deadline, config),
             now: world.clock.now,
             sleep: world.clock.sleep,
             warn: (message) => log.warning(message),
@@ -2733,6 +2736,15 @@ async function openRecords(config, redact, log, deadline, world, links) {
         log.warning(`Nothing was recorded on GitHub: ${error instanceof Error ? error.message : String(error)}`);
         return undefined;
     }
+}
+/**
+ * Until when the GitHub records may be written: the run's deadline, then the steps that may run
+ * past `timeout` (the bake), then a rollback after them under its own `rollback.timeout`. The
+ * final status comes last of all, so a long bake and a long rollback must not end its time.
+ */
+function recordsDeadline(deadline, config) {
+    const rollback = config.rollbackOnFailure ? config.rollbackTimeoutMs : 0;
+    return deadline.at + stepsOvertimeMs(CHECKS, config) + rollback;
 }
 /** GitHub's side of deleted previews, for operations delete and prune with github-token. */
 async function openPreviews(config, redact, log, deadline, world) {
@@ -2944,8 +2956,8 @@ var markdown = __webpack_require__(4285);
 var policy_text = __webpack_require__(5132);
 // EXTERNAL MODULE: ./src/report/report-pieces.ts
 var report_pieces = __webpack_require__(1748);
-// EXTERNAL MODULE: ./src/report/report-model.ts + 3 modules
-var report_model = __webpack_require__(4088);
+// EXTERNAL MODULE: ./src/report/report-model.ts + 1 modules
+var report_model = __webpack_require__(5309);
 // EXTERNAL MODULE: ./src/report/step-rows.ts + 2 modules
 var step_rows = __webpack_require__(3804);
 // EXTERNAL MODULE: ./src/report/summary.ts + 1 modules

@@ -30709,7 +30709,7 @@ async function run(world) {
                     col: problem.col,
                     title: problem.keyPath === '' ? 'release policy' : `release policy: ${problem.keyPath}`
                 });
-        await (0,_report_job_summary__WEBPACK_IMPORTED_MODULE_3__/* .writeSummary */ .S)((0,_report_summary__WEBPACK_IMPORTED_MODULE_7__/* .renderInputErrorSummary */ .TR)(message, redact), log, world.sink);
+        await (0,_report_job_summary__WEBPACK_IMPORTED_MODULE_3__/* .writeSummary */ .S)((0,_report_summary__WEBPACK_IMPORTED_MODULE_7__/* .renderInputErrorSummary */ .TR)(message, redact, raw.operation), log, world.sink);
         log.fail(message);
         if (!(error instanceof _inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz))
             log.debug(() => stackOf(error));
@@ -30718,7 +30718,11 @@ async function run(world) {
     config.warnings.forEach((warning) => log.warning(warning));
     try {
         // The operation's row says what it needs; the services only reach the run through here.
-        await (0,_operations_operations__WEBPACK_IMPORTED_MODULE_2__/* .startOperation */ .iA)(config, log, async (sending) => {
+        const report = {
+            redact,
+            summary: (markdown) => (0,_report_job_summary__WEBPACK_IMPORTED_MODULE_3__/* .writeSummary */ .S)(markdown, log, world.sink)
+        };
+        await (0,_operations_operations__WEBPACK_IMPORTED_MODULE_2__/* .startOperation */ .iA)(config, log, report, async (sending) => {
             sending.notices.forEach((notice) => log.notice(notice));
             logPolicy(sending.releasePolicy, log);
             const { execute } = await Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(846)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4846));
@@ -30875,7 +30879,7 @@ const OPERATIONS = {
     // Checks the inputs and the release policy where they are read: what is left is to say so.
     validate: {
         needs: 'nothing',
-        run: (config, log) => __nccwpck_require__.e(/* import() */ 542).then(__nccwpck_require__.bind(__nccwpck_require__, 542)).then(({ validate }) => validate(config, log))
+        run: (config, log, report) => __nccwpck_require__.e(/* import() */ 407).then(__nccwpck_require__.bind(__nccwpck_require__, 6407)).then(({ validate }) => validate(config, log, report))
     }
 };
 /** A delete says which deployment it removed, or would: none when there was none to remove. */
@@ -30900,11 +30904,11 @@ function runOperation(config, deps) {
  * log alone; one that reaches the services is handed to `reachServices` (the run's wiring, which
  * the caller holds: this table sits below it).
  */
-function startOperation(config, log, reachServices) {
+function startOperation(config, log, report, reachServices) {
     const kind = OPERATIONS[config.operation];
     // The row decides; the compiler cannot pair a row with its config's variant, hence the casts.
     if (kind.needs === 'nothing')
-        return kind.run(config, log);
+        return kind.run(config, log, report);
     return reachServices(config);
 }
 
@@ -36410,10 +36414,275 @@ function capMarkdown(markdown, maxBytes = MAX_SUMMARY_BYTES, note = '\n\n_The su
 
 /***/ }),
 
+/***/ 8901:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  V: () => (/* binding */ policyInWords)
+});
+
+// EXTERNAL MODULE: ./src/lib/github-links.ts
+var github_links = __nccwpck_require__(3676);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./node_modules/canonicalize/lib/canonicalize.js
+var canonicalize = __nccwpck_require__(8799);
+// EXTERNAL MODULE: ./src/policy/schema.ts + 3 modules
+var schema = __nccwpck_require__(7729);
+// EXTERNAL MODULE: ./src/policy/words.ts
+var words = __nccwpck_require__(8095);
+;// CONCATENATED MODULE: ./src/policy/compare.ts
+/**
+ * What a pull request changes in the policy in effect: one line per setting, its key path, the
+ * base branch's value → this one's, and whether the change makes the release weaker, stronger or
+ * only changed (spec: "What a pull request changes"). Pure.
+ */
+
+
+
+
+/** The bake's bounds: a higher one lets more through, and removing one judges less. */
+const BAKE_BOUNDS = ['bake.max-error-rate', 'bake.max-latency.', 'bake.max-regression.'];
+/** Higher is stronger (+1), lower is stronger (-1), or neither (0: a change is `changed`). */
+function direction(keyPath) {
+    if (keyPath.startsWith('gate.min-scores.') || keyPath === 'smoke.min-pass')
+        return 1;
+    if (keyPath.startsWith('gate.max-regression.') || keyPath === 'gate.max-error-rate')
+        return -1;
+    if (keyPath === 'bake.min-runs' || keyPath === 'bake.duration')
+        return 1;
+    if (BAKE_BOUNDS.some((bound) => keyPath.startsWith(bound)) || keyPath === 'bake.failure-limit')
+        return -1;
+    if (keyPath === 'rollback.on-failure' || keyPath === 'agent.a2a')
+        return 1;
+    return 0;
+}
+/** Settings whose removal takes a check away (a bound, a case, the reply's expectation). */
+function removalWeakens(keyPath) {
+    return (keyPath.startsWith('gate.min-scores.') ||
+        keyPath.startsWith('gate.max-regression.') ||
+        keyPath.startsWith('smoke.cases[') ||
+        keyPath.startsWith('assistants.entries[') ||
+        BAKE_BOUNDS.some((bound) => keyPath.startsWith(bound)) ||
+        keyPath === 'agent.expect');
+}
+/** Every setting of a section as key path → value. */
+function settings(side, section) {
+    const found = new Map();
+    const record = side.policy[section];
+    if (record === undefined)
+        return found;
+    for (const [key, value] of Object.entries(record)) {
+        const keyPath = `${section}.${key}`;
+        if (value === undefined)
+            continue;
+        if (keyPath === 'gate.min-scores' || keyPath === 'gate.max-regression') {
+            for (const [name, bound] of Object.entries(value))
+                found.set(`${keyPath}.${name}`, { value: bound, shown: String(bound) });
+        }
+        else if (keyPath === 'bake.max-latency' || keyPath === 'bake.max-regression') {
+            for (const [name, bound] of Object.entries(value)) {
+                const path = `${keyPath}.${name}`;
+                found.set(path, { value: bound, shown: shownValue(path, bound) });
+            }
+        }
+        else if (keyPath === 'assistants.entries') {
+            // An assistant is matched by its name; its content is compared, never shown.
+            for (const entry of side.assistants ?? [])
+                found.set(`assistants.entries[${entry.name}]`, { value: entry, shown: 'an assistant' });
+        }
+        else if (keyPath === 'smoke.cases') {
+            for (const [index, written] of (side.casesWritten ?? []).entries())
+                found.set(`smoke.cases[${caseIdentity(written, index)}]`, {
+                    value: written,
+                    shown: caseWords(written)
+                });
+        }
+        else
+            found.set(keyPath, { value: comparable(keyPath, value), shown: shownValue(keyPath, value) });
+    }
+    return found;
+}
+/** A case is matched by its name, else by the SHA-256 of its message or input. */
+function caseIdentity(written, index) {
+    const record = (written ?? {});
+    if (typeof record.name === 'string' && record.name !== '')
+        return record.name;
+    const content = record.message ?? record.input ?? record.inputs ?? { index };
+    const hash = (0,external_node_crypto_.createHash)('sha256')
+        .update((0,canonicalize/* default */.A)(content) ?? String(index))
+        .digest('hex');
+    return `sha256:${hash.slice(0, 12)}`;
+}
+function caseWords(written) {
+    const message = written?.message;
+    return typeof message === 'string' ? JSON.stringify(message.slice(0, 40)) : 'a case';
+}
+/** min-pass is compared only between two shares or two counts. */
+function comparable(keyPath, value) {
+    if (keyPath !== 'smoke.min-pass')
+        return value;
+    const minPass = value;
+    return 'share' in minPass ? { share: minPass.share } : { count: minPass.count };
+}
+function shownValue(keyPath, value) {
+    if (keyPath.endsWith('.timeout') ||
+        ['bake.duration', 'bake.interval'].includes(keyPath) ||
+        keyPath.startsWith('bake.max-latency.'))
+        return (0,words/* durationWords */.Sh)(value);
+    if (keyPath === 'gate.max-error-rate' ||
+        keyPath === 'bake.max-error-rate' ||
+        keyPath.startsWith('bake.max-regression.'))
+        return (0,words/* shareWords */.hs)(value);
+    if (keyPath === 'smoke.min-pass')
+        return (0,words/* minPassWords */.l3)(value);
+    if (keyPath === 'smoke.cases')
+        return 'the cases';
+    return typeof value === 'string' ? JSON.stringify(value) : ((0,canonicalize/* default */.A)(value) ?? String(value));
+}
+/** Which way a change of a directional setting goes: +1 higher, -1 lower, 0 not comparable. */
+function movement(base, head) {
+    const number = (value) => typeof value === 'boolean'
+        ? Number(value)
+        : typeof value === 'number'
+            ? value
+            : typeof value === 'object' && value !== null
+                ? (value.share ?? value.count)
+                : undefined;
+    const sameKind = typeof base !== 'object' ||
+        base === null ||
+        typeof head !== 'object' ||
+        head === null ||
+        Object.keys(base).join() === Object.keys(head).join();
+    const from = number(base);
+    const to = number(head);
+    if (!sameKind || from === undefined || to === undefined)
+        return 0;
+    return Math.sign(to - from);
+}
+/**
+ * The changes from `base` (the policy in effect at the pull request's base; undefined when the
+ * file is new there) to `head`, in the order of the sections and their keys.
+ */
+function comparePolicies(base, head) {
+    const changes = [];
+    for (const section of schema/* SECTIONS */.bP) {
+        const after = settings(head, section);
+        if (base === undefined) {
+            for (const [keyPath, setting] of after)
+                changes.push({ keyPath, head: setting.shown, word: 'new' });
+            continue;
+        }
+        const inBase = base.policy[section] !== undefined;
+        const inHead = head.policy[section] !== undefined;
+        if (inBase && !inHead) {
+            changes.push({ keyPath: section, base: 'present', word: 'weaker', note: 'removed' });
+            continue;
+        }
+        if (!inBase && inHead) {
+            changes.push({ keyPath: section, head: 'present', word: 'stronger', note: 'added' });
+            continue;
+        }
+        const before = settings(base, section);
+        for (const keyPath of new Set([...before.keys(), ...after.keys()])) {
+            const from = before.get(keyPath);
+            const to = after.get(keyPath);
+            if (from !== undefined && to !== undefined) {
+                if ((0,canonicalize/* default */.A)(from.value) === (0,canonicalize/* default */.A)(to.value))
+                    continue;
+                const moved = movement(from.value, to.value) * direction(keyPath);
+                const word = moved > 0 ? 'stronger' : moved < 0 ? 'weaker' : 'changed';
+                changes.push({ keyPath, base: from.shown, head: to.shown, word });
+            }
+            else if (from !== undefined)
+                changes.push({
+                    keyPath,
+                    base: from.shown,
+                    word: removalWeakens(keyPath) ? 'weaker' : 'changed',
+                    note: 'removed'
+                });
+            else if (to !== undefined)
+                changes.push({
+                    keyPath,
+                    head: to.shown,
+                    word: removalWeakens(keyPath) ? 'stronger' : 'changed',
+                    note: 'added'
+                });
+        }
+    }
+    return changes;
+}
+/** "`gate.min-scores.correctness` 0.8 → 0.6, weaker"; plain text, escaped by the report. */
+function changeLine(change) {
+    const values = `${change.base ?? '(none)'} → ${change.head ?? '(none)'}`;
+    const word = change.note === undefined ? change.word : `${change.word} (${change.note})`;
+    return `\`${change.keyPath}\` ${values}, ${word}`;
+}
+/** The PR comment's one line: "policy: 2 weaker, 1 stronger". */
+function changeCounts(changes) {
+    const words = ['weaker', 'stronger', 'changed', 'new'];
+    const counts = words
+        .map((word) => [word, changes.filter((change) => change.word === word).length])
+        .filter(([, count]) => count > 0)
+        .map(([word, count]) => `${count} ${word}`);
+    return `policy: ${counts.length > 0 ? counts.join(', ') : 'unchanged'}`;
+}
+
+// EXTERNAL MODULE: ./src/policy/describe.ts
+var describe = __nccwpck_require__(8621);
+;// CONCATENATED MODULE: ./src/report/policy-model.ts
+/**
+ * The release policy in the report model: the policy in effect in words, where its file is at the
+ * workflow's commit, and what a pull request changes against its base branch's. Pure.
+ */
+
+
+
+/**
+ * The policy in words; `{ given: false }` for a checked operation without one (the summary says
+ * only the serving check runs); undefined for an operation the policy does not apply to.
+ */
+function policyInWords(facts, checked, place, workflowCommit) {
+    if (facts === undefined)
+        return checked ? { given: false } : undefined;
+    const { inEffect } = facts;
+    const link = place && (0,github_links/* blobUrl */.b0)(place, workflowCommit, facts.path);
+    return {
+        given: true,
+        path: facts.path,
+        ...(link === undefined ? {} : { link }),
+        digest: inEffect.digest,
+        entry: inEffect.entry,
+        ...(facts.environment === undefined ? {} : { environment: facts.environment }),
+        sections: (0,describe/* describePolicy */.w)(inEffect.policy),
+        ...(facts.base === undefined ? {} : { changes: changesOf(facts, facts.base) })
+    };
+}
+function changesOf(facts, base) {
+    if (base.kind === 'failed')
+        return { read: false, why: base.why, ...(base.baseSha ? { baseSha: base.baseSha } : {}) };
+    const { policy, casesWritten, assistants } = facts.inEffect;
+    const head = { policy, casesWritten, assistants };
+    const list = comparePolicies(base.kind === 'read' ? base.side : undefined, head);
+    return {
+        read: true,
+        baseSha: base.baseSha,
+        isNew: base.kind === 'new',
+        list,
+        counts: changeCounts(list)
+    };
+}
+
+
+/***/ }),
+
 /***/ 5132:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CW: () => (/* binding */ policyInEffectLines),
 /* harmony export */   gZ: () => (/* binding */ policyComment),
 /* harmony export */   jZ: () => (/* binding */ policySummary)
 /* harmony export */ });
@@ -36436,13 +36705,19 @@ function policyBlock(policy, md) {
         '',
         `- **File:** ${file}`,
         `- **Digest:** ${md.code(shortDigest(policy.digest))}`,
-        `- **Entry applied:** ${md.cell(entryWords(policy))}`,
-        ...(policy.sections.length === 0
-            ? ['- no sections: only the serving check runs']
-            : policy.sections.map((line) => `- ${md.cell(line)}`)),
+        ...policyInEffectLines(policy, md),
         '',
         '</details>',
         ''
+    ];
+}
+/** The entry applied and one line per section, as a list: the block's, and validate's summary. */
+function policyInEffectLines(policy, md) {
+    return [
+        `- **Entry applied:** ${md.cell(entryWords(policy))}`,
+        ...(policy.sections.length === 0
+            ? ['- no sections: only the serving check runs']
+            : policy.sections.map((line) => `- ${md.cell(line)}`))
     ];
 }
 function entryWords(policy) {
@@ -36815,7 +37090,7 @@ const NO_SECRETS = createRedactor([]);
 
 /***/ }),
 
-/***/ 4088:
+/***/ 5309:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36852,256 +37127,8 @@ function checksInWords(checks) {
 
 // EXTERNAL MODULE: ./src/report/headline.ts
 var headline = __nccwpck_require__(4512);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./node_modules/canonicalize/lib/canonicalize.js
-var canonicalize = __nccwpck_require__(8799);
-// EXTERNAL MODULE: ./src/policy/schema.ts + 3 modules
-var schema = __nccwpck_require__(7729);
-// EXTERNAL MODULE: ./src/policy/words.ts
-var words = __nccwpck_require__(8095);
-;// CONCATENATED MODULE: ./src/policy/compare.ts
-/**
- * What a pull request changes in the policy in effect: one line per setting, its key path, the
- * base branch's value → this one's, and whether the change makes the release weaker, stronger or
- * only changed (spec: "What a pull request changes"). Pure.
- */
-
-
-
-
-/** The bake's bounds: a higher one lets more through, and removing one judges less. */
-const BAKE_BOUNDS = ['bake.max-error-rate', 'bake.max-latency.', 'bake.max-regression.'];
-/** Higher is stronger (+1), lower is stronger (-1), or neither (0: a change is `changed`). */
-function direction(keyPath) {
-    if (keyPath.startsWith('gate.min-scores.') || keyPath === 'smoke.min-pass')
-        return 1;
-    if (keyPath.startsWith('gate.max-regression.') || keyPath === 'gate.max-error-rate')
-        return -1;
-    if (keyPath === 'bake.min-runs' || keyPath === 'bake.duration')
-        return 1;
-    if (BAKE_BOUNDS.some((bound) => keyPath.startsWith(bound)) || keyPath === 'bake.failure-limit')
-        return -1;
-    if (keyPath === 'rollback.on-failure' || keyPath === 'agent.a2a')
-        return 1;
-    return 0;
-}
-/** Settings whose removal takes a check away (a bound, a case, the reply's expectation). */
-function removalWeakens(keyPath) {
-    return (keyPath.startsWith('gate.min-scores.') ||
-        keyPath.startsWith('gate.max-regression.') ||
-        keyPath.startsWith('smoke.cases[') ||
-        keyPath.startsWith('assistants.entries[') ||
-        BAKE_BOUNDS.some((bound) => keyPath.startsWith(bound)) ||
-        keyPath === 'agent.expect');
-}
-/** Every setting of a section as key path → value. */
-function settings(side, section) {
-    const found = new Map();
-    const record = side.policy[section];
-    if (record === undefined)
-        return found;
-    for (const [key, value] of Object.entries(record)) {
-        const keyPath = `${section}.${key}`;
-        if (value === undefined)
-            continue;
-        if (keyPath === 'gate.min-scores' || keyPath === 'gate.max-regression') {
-            for (const [name, bound] of Object.entries(value))
-                found.set(`${keyPath}.${name}`, { value: bound, shown: String(bound) });
-        }
-        else if (keyPath === 'bake.max-latency' || keyPath === 'bake.max-regression') {
-            for (const [name, bound] of Object.entries(value)) {
-                const path = `${keyPath}.${name}`;
-                found.set(path, { value: bound, shown: shownValue(path, bound) });
-            }
-        }
-        else if (keyPath === 'assistants.entries') {
-            // An assistant is matched by its name; its content is compared, never shown.
-            for (const entry of side.assistants ?? [])
-                found.set(`assistants.entries[${entry.name}]`, { value: entry, shown: 'an assistant' });
-        }
-        else if (keyPath === 'smoke.cases') {
-            for (const [index, written] of (side.casesWritten ?? []).entries())
-                found.set(`smoke.cases[${caseIdentity(written, index)}]`, {
-                    value: written,
-                    shown: caseWords(written)
-                });
-        }
-        else
-            found.set(keyPath, { value: comparable(keyPath, value), shown: shownValue(keyPath, value) });
-    }
-    return found;
-}
-/** A case is matched by its name, else by the SHA-256 of its message or input. */
-function caseIdentity(written, index) {
-    const record = (written ?? {});
-    if (typeof record.name === 'string' && record.name !== '')
-        return record.name;
-    const content = record.message ?? record.input ?? record.inputs ?? { index };
-    const hash = (0,external_node_crypto_.createHash)('sha256')
-        .update((0,canonicalize/* default */.A)(content) ?? String(index))
-        .digest('hex');
-    return `sha256:${hash.slice(0, 12)}`;
-}
-function caseWords(written) {
-    const message = written?.message;
-    return typeof message === 'string' ? JSON.stringify(message.slice(0, 40)) : 'a case';
-}
-/** min-pass is compared only between two shares or two counts. */
-function comparable(keyPath, value) {
-    if (keyPath !== 'smoke.min-pass')
-        return value;
-    const minPass = value;
-    return 'share' in minPass ? { share: minPass.share } : { count: minPass.count };
-}
-function shownValue(keyPath, value) {
-    if (keyPath.endsWith('.timeout') ||
-        ['bake.duration', 'bake.interval'].includes(keyPath) ||
-        keyPath.startsWith('bake.max-latency.'))
-        return (0,words/* durationWords */.Sh)(value);
-    if (keyPath === 'gate.max-error-rate' ||
-        keyPath === 'bake.max-error-rate' ||
-        keyPath.startsWith('bake.max-regression.'))
-        return (0,words/* shareWords */.hs)(value);
-    if (keyPath === 'smoke.min-pass')
-        return (0,words/* minPassWords */.l3)(value);
-    if (keyPath === 'smoke.cases')
-        return 'the cases';
-    return typeof value === 'string' ? JSON.stringify(value) : ((0,canonicalize/* default */.A)(value) ?? String(value));
-}
-/** Which way a change of a directional setting goes: +1 higher, -1 lower, 0 not comparable. */
-function movement(base, head) {
-    const number = (value) => typeof value === 'boolean'
-        ? Number(value)
-        : typeof value === 'number'
-            ? value
-            : typeof value === 'object' && value !== null
-                ? (value.share ?? value.count)
-                : undefined;
-    const sameKind = typeof base !== 'object' ||
-        base === null ||
-        typeof head !== 'object' ||
-        head === null ||
-        Object.keys(base).join() === Object.keys(head).join();
-    const from = number(base);
-    const to = number(head);
-    if (!sameKind || from === undefined || to === undefined)
-        return 0;
-    return Math.sign(to - from);
-}
-/**
- * The changes from `base` (the policy in effect at the pull request's base; undefined when the
- * file is new there) to `head`, in the order of the sections and their keys.
- */
-function comparePolicies(base, head) {
-    const changes = [];
-    for (const section of schema/* SECTIONS */.bP) {
-        const after = settings(head, section);
-        if (base === undefined) {
-            for (const [keyPath, setting] of after)
-                changes.push({ keyPath, head: setting.shown, word: 'new' });
-            continue;
-        }
-        const inBase = base.policy[section] !== undefined;
-        const inHead = head.policy[section] !== undefined;
-        if (inBase && !inHead) {
-            changes.push({ keyPath: section, base: 'present', word: 'weaker', note: 'removed' });
-            continue;
-        }
-        if (!inBase && inHead) {
-            changes.push({ keyPath: section, head: 'present', word: 'stronger', note: 'added' });
-            continue;
-        }
-        const before = settings(base, section);
-        for (const keyPath of new Set([...before.keys(), ...after.keys()])) {
-            const from = before.get(keyPath);
-            const to = after.get(keyPath);
-            if (from !== undefined && to !== undefined) {
-                if ((0,canonicalize/* default */.A)(from.value) === (0,canonicalize/* default */.A)(to.value))
-                    continue;
-                const moved = movement(from.value, to.value) * direction(keyPath);
-                const word = moved > 0 ? 'stronger' : moved < 0 ? 'weaker' : 'changed';
-                changes.push({ keyPath, base: from.shown, head: to.shown, word });
-            }
-            else if (from !== undefined)
-                changes.push({
-                    keyPath,
-                    base: from.shown,
-                    word: removalWeakens(keyPath) ? 'weaker' : 'changed',
-                    note: 'removed'
-                });
-            else if (to !== undefined)
-                changes.push({
-                    keyPath,
-                    head: to.shown,
-                    word: removalWeakens(keyPath) ? 'stronger' : 'changed',
-                    note: 'added'
-                });
-        }
-    }
-    return changes;
-}
-/** "`gate.min-scores.correctness` 0.8 → 0.6, weaker"; plain text, escaped by the report. */
-function changeLine(change) {
-    const values = `${change.base ?? '(none)'} → ${change.head ?? '(none)'}`;
-    const word = change.note === undefined ? change.word : `${change.word} (${change.note})`;
-    return `\`${change.keyPath}\` ${values}, ${word}`;
-}
-/** The PR comment's one line: "policy: 2 weaker, 1 stronger". */
-function changeCounts(changes) {
-    const words = ['weaker', 'stronger', 'changed', 'new'];
-    const counts = words
-        .map((word) => [word, changes.filter((change) => change.word === word).length])
-        .filter(([, count]) => count > 0)
-        .map(([word, count]) => `${count} ${word}`);
-    return `policy: ${counts.length > 0 ? counts.join(', ') : 'unchanged'}`;
-}
-
-// EXTERNAL MODULE: ./src/policy/describe.ts
-var describe = __nccwpck_require__(8621);
-;// CONCATENATED MODULE: ./src/report/policy-model.ts
-/**
- * The release policy in the report model: the policy in effect in words, where its file is at the
- * workflow's commit, and what a pull request changes against its base branch's. Pure.
- */
-
-
-
-/**
- * The policy in words; `{ given: false }` for a checked operation without one (the summary says
- * only the serving check runs); undefined for an operation the policy does not apply to.
- */
-function policyInWords(facts, checked, place, workflowCommit) {
-    if (facts === undefined)
-        return checked ? { given: false } : undefined;
-    const { inEffect } = facts;
-    const link = place && (0,github_links/* blobUrl */.b0)(place, workflowCommit, facts.path);
-    return {
-        given: true,
-        path: facts.path,
-        ...(link === undefined ? {} : { link }),
-        digest: inEffect.digest,
-        entry: inEffect.entry,
-        ...(facts.environment === undefined ? {} : { environment: facts.environment }),
-        sections: (0,describe/* describePolicy */.w)(inEffect.policy),
-        ...(facts.base === undefined ? {} : { changes: changesOf(facts, facts.base) })
-    };
-}
-function changesOf(facts, base) {
-    if (base.kind === 'failed')
-        return { read: false, why: base.why, ...(base.baseSha ? { baseSha: base.baseSha } : {}) };
-    const { policy, casesWritten, assistants } = facts.inEffect;
-    const head = { policy, casesWritten, assistants };
-    const list = comparePolicies(base.kind === 'read' ? base.side : undefined, head);
-    return {
-        read: true,
-        baseSha: base.baseSha,
-        isNew: base.kind === 'new',
-        list,
-        counts: changeCounts(list)
-    };
-}
-
+// EXTERNAL MODULE: ./src/report/policy-model.ts + 1 modules
+var policy_model = __nccwpck_require__(8901);
 // EXTERNAL MODULE: ./src/report/rollback-text.ts
 var rollback_text = __nccwpck_require__(6846);
 ;// CONCATENATED MODULE: ./src/report/report-model.ts
@@ -37168,7 +37195,7 @@ function buildReport(input) {
         logs: input.logs && logsInWords(input.logs),
         planLines: result.planLines,
         pruneRows: result.pruneRows,
-        policy: policyInWords(input.policy, operations/* OPERATIONS */.xb[input.operation].checked, place, input.workflowCommit)
+        policy: (0,policy_model/* policyInWords */.V)(input.policy, operations/* OPERATIONS */.xb[input.operation].checked, place, input.workflowCommit)
     };
     return { ...model, headline: (0,headline/* headlineOf */.gD)(model) };
 }
@@ -37975,8 +38002,8 @@ function renderChart(timeline, shown, final, md) {
 
 // EXTERNAL MODULE: ./src/report/policy-text.ts
 var policy_text = __nccwpck_require__(5132);
-// EXTERNAL MODULE: ./src/report/report-model.ts + 3 modules
-var report_model = __nccwpck_require__(4088);
+// EXTERNAL MODULE: ./src/report/report-model.ts + 1 modules
+var report_model = __nccwpck_require__(5309);
 // EXTERNAL MODULE: ./src/report/report-pieces.ts
 var report_pieces = __nccwpck_require__(1748);
 // EXTERNAL MODULE: ./src/report/step-rows.ts + 2 modules
@@ -38209,11 +38236,17 @@ function renderDeploySummary(result, source, extras, redact) {
         result
     }), redact);
 }
-/** The job summary when the inputs were refused: nothing was sent. */
-function renderInputErrorSummary(message, redact) {
+/**
+ * The job summary when the inputs were refused: nothing was sent. `operation: validate` asked
+ * only for this check, so its headline says the check found problems, not that a deploy did not
+ * start.
+ */
+function renderInputErrorSummary(message, redact, operation) {
     const md = (0,markdown/* markdownFor */.DY)(redact);
     return (0,markdown/* capMarkdown */.y3)([
-        '## ❌ Deploy not started: invalid inputs',
+        operation === 'validate'
+            ? '## ❌ Validate: the inputs or the release policy have problems'
+            : '## ❌ Deploy not started: invalid inputs',
         '',
         ...(0,report_pieces/* alert */.xE)('CAUTION', [md.paragraph(message)]),
         ''
@@ -38252,7 +38285,10 @@ function withChecks(result, checks) {
         return result;
     const why = failing.why ??
         `The ${failing.check} check ${failing.verdict === 'failed' ? 'failed' : 'could not conclude'}.`;
-    return { ...result, outcome: 'checks-failed', message: `${why} ${result.message}` };
+    // Not the deployed message ("Deployed …"): it would read as a success beside a failure.
+    const revision = result.revisionId === undefined ? 'The revision' : `Revision ${result.revisionId}`;
+    const deployed = `${revision} is DEPLOYED but did not pass its checks.`;
+    return { ...result, outcome: 'checks-failed', message: `${why} ${deployed}` };
 }
 
 

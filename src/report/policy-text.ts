@@ -58,7 +58,10 @@ function changesSummary(changes: PolicyChanges | undefined, md: Markdown): strin
   if (changes === undefined) return []
   if (!changes.read)
     return [
-      `**Release policy changes:** the base branch's policy was not read, so this pull request's changes to it are not shown: ${md.cell(changes.why)}`,
+      "**Release policy changes:** not shown: the base branch's policy could not be read.",
+      '',
+      // The reader acts on the line above; why (a status, GitHub's words) is there when wanted.
+      `<details><summary>Why</summary>\n\n${md.cell(changes.why)}\n\n</details>`,
       ''
     ]
   const title = changes.isNew
@@ -92,7 +95,7 @@ export function policyComment(policy: PolicyInWords | undefined, md: Markdown): 
   if (policy === undefined || !policy.given || policy.changes === undefined) return []
   const { changes } = policy
   if (!changes.read)
-    return [`- **Release policy:** ${md.cell(`policy: base not read (${changes.why})`)}`, '']
+    return ['- **Release policy:** policy: base not read (the summary says why)', '']
   const counts = changes.isNew ? 'policy: new in this pull request' : changes.counts
   if (changes.list.length === 0) return [`- **Release policy:** ${md.cell(counts)}`, '']
   return [
