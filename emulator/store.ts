@@ -1,60 +1,21 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { FINAL_STATUSES, phaseDurations, statusAt, type RevisionTimeline } from './revisions'
+import { randomUUID } from 'node:crypto'
 import { placeHistory } from './seed'
-import { servingAt, type LiveRevision } from './serving'
+import { RevisionHistory, type RevisionOptions } from './store-revisions'
 import type {
   AgentBehaviour,
   AgentChooser,
   Deployment,
-  NewRevision,
   OutcomeChooser,
   Revision,
-  RevisionOutcome,
   Secret,
   SeedRevision,
   ServingRevision
 } from './types'
 
-interface RevisionRecord extends RevisionTimeline {
-  id: string
-  deploymentId: string
-  /** 1-based per deployment. */
-  number: number
-  /** Time in each in-progress status, fixed when the revision is created. */
-  durations: number[]
-  /** Time from DEPLOYED until it becomes the active revision, fixed when it is created. */
-  activeLagMs: number
-  agent: AgentBehaviour
-  sourceRevisionConfig: Record<string, unknown>
-}
-
-/** How a new revision comes to be; what is not given comes from the store's options. */
-interface RevisionPlan {
-  createdAt: number
-  outcome?: RevisionOutcome
-  durations?: number[]
-  activeLagMs?: number
-  agent?: AgentBehaviour
-  /** The revision's configuration (default: the deployment's). */
-  config?: Record<string, unknown>
-  redeployOf?: string
-}
-
-export interface StoreOptions {
-  stepMs: number
-  /** Time in particular in-progress statuses, overriding `stepMs` for them. */
-  phaseMs?: Partial<Record<string, number>>
-  /** Time from DEPLOYED until `active_revision_id` moves to a revision (default 0). */
-  activeLagMs?: number
-  /** How the agent server answers while a new revision serves (default 'well'). */
-  agent?: AgentChooser
-  now: () => number
+export interface StoreOptions extends RevisionOptions {
   /** custom_url of non-external_image deployments once a revision is DEPLOYED. */
   agentUrl: () => string
-  outcome: OutcomeChooser
   tenantId: string
-  /** Like the service: a revision stays QUEUED while an older one of its deployment has failed. */
-  holdBehindFailed?: boolean
   /** The deployment's tracing project id its answers carry as `tracer_session_id`, if any. */
   tracerSessionId?: (deploymentName: string) => string | undefined
 }
@@ -71,8 +32,6 @@ const CPU_FIELDS = [
 type Body = Record<string, unknown>
 const objectOf = (value: unknown): Body =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {}
-
-const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex')
 
 /** Secret values are write-only: the service never shows them again. */
 const hideValues = (secrets: unknown): Secret[] =>
@@ -92,22 +51,20 @@ function roundCpu(spec: unknown): unknown {
 }
 
 /**
- * The emulated service's state: deployments, their revisions, tracing projects and uploaded
- * object paths. A revision's status is computed from its age on every read (revisions.ts), so no
- * timers run.
+ * The emulated service's state: deployments, their revisions (kept by store-revisions.ts),
+ * tracing projects and uploaded object paths.
  */
 export class Store {
   readonly tracingProjects = new Set<string>()
   /** Object path → id of the deployment it was handed out for. */
   readonly uploadedPaths = new Map<string, string>()
   #deployments = new Map<string, Deployment>()
-  #revisions: RevisionRecord[] = []
-  /** Refs a test moved: ref → the commit it names now. */
-  #refHeads = new Map<string, string>()
-  #moves = 0
-  #unreported = new Set<string>()
+  /** Shares `options`, so the setters below reach the revisions created after them. */
+  readonly #history: RevisionHistory
 
-  constructor(readonly options: StoreOptions) {}
+  constructor(readonly options: StoreOptions) {
+    this.#history = new RevisionHistory(options)
+  }
 
   list(): Deployment[] {
     return [...this.#deployments.values()].map((deployment) => this.#view(deployment))
@@ -135,7 +92,7 @@ export class Store {
       deployment.source !== 'internal_source' ||
       deployment.source_revision_config.source_tarball_path
     )
-      this.#addRevision(deployment, { createdAt: now })
+      this.#history.add(deployment, { createdAt: now })
     return this.#view(deployment)
   }
 
@@ -155,7 +112,7 @@ export class Store {
     const deployment = this.#newDeployment(body, first)
     for (const revision of placed) {
       const config = { ...deployment.source_revision_config, ...revision.config }
-      this.#addRevision(deployment, { ...revision, config, activeLagMs: 0 })
+      this.#history.add(deployment, { ...revision, config, activeLagMs: 0 })
       deployment.source_revision_config = config
       delete deployment.source_revision_config.repo_commit_sha
       // A seeded history's tarballs were uploaded through upload-url once.
@@ -205,7 +162,7 @@ export class Store {
     if (Array.isArray(body.secrets)) deployment.secrets = hideValues(body.secrets)
     const now = this.options.now()
     deployment.updated_at = new Date(now).toISOString()
-    if (createsRevision) this.#addRevision(deployment, { createdAt: now })
+    if (createsRevision) this.#history.add(deployment, { createdAt: now })
     return this.#view(deployment)
   }
 
@@ -215,13 +172,13 @@ export class Store {
    */
   redeploy(id: string, revisionId: string): Deployment {
     const deployment = this.#deployments.get(id)
-    const source = this.#revisions.find((record) => record.id === revisionId)
+    const source = this.#history.record(revisionId)
     if (!deployment || !source) throw new Error(`no revision ${revisionId} of deployment ${id}`)
     const now = this.options.now()
     deployment.source_revision_config = { ...source.sourceRevisionConfig }
     delete deployment.source_revision_config.repo_commit_sha
     deployment.updated_at = new Date(now).toISOString()
-    this.#addRevision(deployment, {
+    this.#history.add(deployment, {
       createdAt: now,
       agent: source.agent,
       config: { ...source.sourceRevisionConfig },
@@ -236,8 +193,8 @@ export class Store {
       this.#deployments.get(deployment) ??
       [...this.#deployments.values()].find((candidate) => candidate.name === deployment)
     if (!found) return undefined
-    const { current, previous } = this.#serving(found.id, at)
-    const record = this.#revisions.find((candidate) => candidate.id === current?.id)
+    const { current, previous } = this.#history.serving(found.id, at)
+    const record = current && this.#history.record(current.id)
     if (!record) return undefined
     return {
       deploymentId: found.id,
@@ -250,7 +207,7 @@ export class Store {
 
   /** How the agent server answers while this revision serves. */
   setRevisionAgent(revisionId: string, agent: AgentBehaviour): void {
-    const record = this.#revisions.find((candidate) => candidate.id === revisionId)
+    const record = this.#history.record(revisionId)
     if (!record) throw new Error(`no revision ${revisionId}`)
     record.agent = agent
   }
@@ -259,44 +216,30 @@ export class Store {
     const deployment = this.#deployments.get(id)
     if (!deployment) return false
     this.#deployments.delete(id)
-    this.#revisions = this.#revisions.filter((revision) => revision.deploymentId !== id)
+    this.#history.drop(id)
     if (deleteTracingProject) this.tracingProjects.delete(deployment.name)
     return true
   }
 
   /** Newest first. */
   revisions(deploymentId: string): Revision[] {
-    return this.#revisions
-      .filter((revision) => revision.deploymentId === deploymentId)
-      .sort((a, b) => b.number - a.number)
-      .map((revision) => this.#revisionView(revision))
+    return this.#history.revisions(deploymentId)
   }
 
   revision(deploymentId: string, revisionId: string): Revision | undefined {
-    const record = this.#revisions.find(
-      (candidate) => candidate.id === revisionId && candidate.deploymentId === deploymentId
-    )
-    return record && this.#revisionView(record)
+    return this.#history.revision(deploymentId, revisionId)
   }
 
-  /**
-   * The commit a git_host ref names now: derived from the ref (so two deployments building one
-   * ref build one commit), until a test moves it.
-   */
   commitOf(ref: string): string {
-    return this.#refHeads.get(ref) ?? sha1(`ref ${ref}`)
+    return this.#history.commitOf(ref)
   }
 
-  /** A push to `ref`: builds from now on get `commit` (default: a new one); returns it. */
   moveRef(ref: string, commit?: string): string {
-    const head = commit ?? sha1(`ref ${ref} moved ${++this.#moves}`)
-    this.#refHeads.set(ref, head)
-    return head
+    return this.#history.moveRef(ref, commit)
   }
 
-  /** From now on, builds of `ref` show no repo_commit_sha, as a service that does not say. */
   hideCommit(ref: string): void {
-    this.#unreported.add(ref)
+    this.#history.hideCommit(ref)
   }
 
   setOutcome(outcome: OutcomeChooser): void {
@@ -322,94 +265,10 @@ export class Store {
     this.options.agent = agent
   }
 
-  #addRevision(deployment: Deployment, plan: RevisionPlan): void {
-    const { createdAt } = plan
-    const siblings = this.#revisions.filter((record) => record.deploymentId === deployment.id)
-    for (const older of siblings) {
-      if (!FINAL_STATUSES.has(this.#status(older, createdAt).status)) older.supersededAt = createdAt
-    }
-    const context: NewRevision = {
-      deploymentName: deployment.name,
-      revisionNumber: siblings.length + 1,
-      ...(plan.redeployOf === undefined ? {} : { redeployOf: plan.redeployOf })
-    }
-    const { outcome, agent = 'well' } = this.options
-    const record: RevisionRecord = {
-      id: randomUUID(),
-      deploymentId: deployment.id,
-      number: context.revisionNumber,
-      createdAt,
-      durations:
-        plan.durations ??
-        phaseDurations(deployment.source, this.options.stepMs, this.options.phaseMs),
-      activeLagMs: plan.activeLagMs ?? this.options.activeLagMs ?? 0,
-      source: deployment.source,
-      outcome: plan.outcome ?? (typeof outcome === 'function' ? outcome(context) : outcome),
-      agent: plan.agent ?? (typeof agent === 'function' ? agent(context) : agent),
-      sourceRevisionConfig: { ...(plan.config ?? deployment.source_revision_config) }
-    }
-    // A build resolves its ref to a commit (a seeded revision may name its own); a redeploy keeps
-    // its source's commit.
-    if (
-      deployment.source === 'git_host' &&
-      plan.redeployOf === undefined &&
-      plan.config?.repo_commit_sha === undefined &&
-      !this.#unreported.has(String(record.sourceRevisionConfig.repo_ref ?? ''))
-    )
-      record.sourceRevisionConfig.repo_commit_sha = this.commitOf(
-        String(record.sourceRevisionConfig.repo_ref ?? '')
-      )
-    this.#revisions.push(record)
-    deployment.latest_revision_id = record.id
-  }
-
-  #status(record: RevisionRecord, at = this.options.now()) {
-    const held = this.options.holdBehindFailed === true && this.#heldBehindFailed(record, at)
-    return statusAt({ ...record, held }, at, record.durations)
-  }
-
-  /** The revisions of a deployment that went live, and when. */
-  #serving(deploymentId: string, at = this.options.now()) {
-    const live: LiveRevision[] = []
-    for (const record of this.#revisions) {
-      if (record.deploymentId !== deploymentId) continue
-      const reading = this.#status(record, at)
-      if (reading.status === 'DEPLOYED')
-        live.push({
-          id: record.id,
-          number: record.number,
-          liveAt: reading.since + record.activeLagMs
-        })
-    }
-    return servingAt(live, at)
-  }
-
-  #heldBehindFailed(record: RevisionRecord, at: number): boolean {
-    return this.#revisions.some(
-      (older) =>
-        older.deploymentId === record.deploymentId &&
-        older.number < record.number &&
-        older.outcome.endsWith('_FAILED') &&
-        this.#status(older, at).status === older.outcome
-    )
-  }
-
-  #revisionView(record: RevisionRecord): Revision {
-    const { status, since } = this.#status(record)
-    return {
-      id: record.id,
-      created_at: new Date(record.createdAt).toISOString(),
-      updated_at: new Date(since).toISOString(),
-      status,
-      source: record.source,
-      source_revision_config: structuredClone(record.sourceRevisionConfig)
-    }
-  }
-
   /** The deployment as the service shows it now: active revision and URL follow the revisions. */
   #view(deployment: Deployment): Deployment {
     const revisions = this.revisions(deployment.id)
-    const active = this.#serving(deployment.id).current
+    const active = this.#history.serving(deployment.id).current
     const commit = revisions[0]?.source_revision_config.repo_commit_sha
     const sourceConfig = { ...deployment.source_config }
     if (deployment.source !== 'external_image')
