@@ -7,6 +7,7 @@ import {
 } from '../../emulator'
 import { startGitHubApi } from '../../__tests__/helpers/github-api'
 import type { RepositoryFiles } from '../../__tests__/helpers/github-contents'
+import { BASE_SHA } from '../../__tests__/helpers/runner-event'
 import { runAction, type ActionRun } from '../../__tests__/helpers/run-action'
 
 /** What a person sees of one flow: the job summary and the PR comment, as markdown. */
@@ -114,7 +115,8 @@ export async function pushes(
   befores: readonly (() => void)[],
   options: PushOptions = {}
 ): Promise<FlowRun> {
-  const github = await startGitHubApi({ files: options.files })
+  // The pull request's base commit exists, as on GitHub: its policy is then read or new.
+  const github = await startGitHubApi({ files: { [BASE_SHA]: {}, ...options.files } })
   try {
     const { env = {}, cwd } = options
     const common = { githubApiUrl: github.url, killAfterMs: 120_000, cwd }
