@@ -36734,7 +36734,10 @@ function changesSummary(changes, md) {
         return [];
     if (!changes.read)
         return [
-            `**Release policy changes:** the base branch's policy was not read, so this pull request's changes to it are not shown: ${md.cell(changes.why)}`,
+            "**Release policy changes:** not shown: the base branch's policy could not be read.",
+            '',
+            // The reader acts on the line above; why (a status, GitHub's words) is there when wanted.
+            `<details><summary>Why</summary>\n\n${md.cell(changes.why)}\n\n</details>`,
             ''
         ];
     const title = changes.isNew
@@ -36766,7 +36769,7 @@ function policyComment(policy, md) {
         return [];
     const { changes } = policy;
     if (!changes.read)
-        return [`- **Release policy:** ${md.cell(`policy: base not read (${changes.why})`)}`, ''];
+        return ['- **Release policy:** policy: base not read (the summary says why)', ''];
     const counts = changes.isNew ? 'policy: new in this pull request' : changes.counts;
     if (changes.list.length === 0)
         return [`- **Release policy:** ${md.cell(counts)}`, ''];
