@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { bodyBytes, parseJson, readBody, recordOf, send, type Answer } from './http'
 import { infoBody, type InfoHost } from './agent-info'
 import { AssistantStore, type StoreAnswer } from './agent-server-assistants'
-import { FaultQueue } from './faults'
+import { FaultQueue, statusAnswer } from './faults'
 import type { AgentBehaviour, Fault, RecordedRequest, ServingRevision } from './types'
 
 export interface AgentServerOptions {
@@ -211,10 +211,7 @@ export async function startAgentServer(
     if (fault) record.faulted = true
     await fault?.before?.()
     if (fault?.kind === 'status') {
-      const status = fault.status ?? 503
-      const headers: Record<string, string> =
-        fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter }
-      const body = fault.body ?? { detail: `injected ${status}` }
+      const { status, headers, body } = statusAnswer(fault)
       return send(res, record, { status, body }, headers)
     }
     if (fault?.kind === 'reset-before') return req.socket.destroy()

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { controlPlaneRoutes, NOT_FOUND } from './control-plane-routes'
-import { FaultQueue } from './faults'
+import { FaultQueue, statusAnswer } from './faults'
 import { bodyBytes, parseJson, readBody, recordOf, send, type Answer } from './http'
 import { defaultLogs, type LogSource } from './logs'
 import { Store } from './store'
@@ -182,15 +182,8 @@ export async function startControlPlane(
     if (fault) record.faulted = true
     await fault?.before?.()
     if (fault?.kind === 'status') {
-      const status = fault.status ?? 503
-      const headers: Record<string, string> =
-        fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter }
-      return send(
-        res,
-        record,
-        { status, body: fault.body ?? { detail: `injected ${status}` } },
-        headers
-      )
+      const { status, headers, body } = statusAnswer(fault)
+      return send(res, record, { status, body }, headers)
     }
     if (fault?.kind === 'reset-before') {
       req.socket.destroy()

@@ -30,3 +30,17 @@ export class FaultQueue {
     return fault
   }
 }
+
+/**
+ * What a `status` fault answers: its status (503 unless named), its `Retry-After` when it has
+ * one, and its body, else the service's own error body for that status.
+ */
+export function statusAnswer(
+  fault: Fault,
+  defaultBody: (status: number) => unknown = (status) => ({ detail: `injected ${status}` })
+): { status: number; headers: Record<string, string>; body: unknown } {
+  const status = fault.status ?? 503
+  const headers: Record<string, string> =
+    fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter }
+  return { status, headers, body: fault.body ?? defaultBody(status) }
+}

@@ -46,7 +46,7 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { FaultQueue } from './faults'
+import { FaultQueue, statusAnswer } from './faults'
 import { bodyBytes, parseJson, readBody, recordOf, send, type Answer } from './http'
 import { ingest, type IngestCounts } from './tracing-ingest'
 import { detail422, listSessions, page } from './tracing-lists'
@@ -300,20 +300,17 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
     if (fault) record.faulted = true
     await fault?.before?.()
     if (fault?.kind === 'status') {
-      const status = fault.status ?? 503
-      const headers: Record<string, string> =
-        fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter }
+      const { status, headers, body } = statusAnswer(fault, (status) =>
+        ingestPath
+          ? { error: `injected ${status}`, details: 'fault' }
+          : { detail: `injected ${status}` }
+      )
       if (fault.rawBody !== undefined) {
         record.status = status
         res.writeHead(status, { ...headers, 'content-type': 'application/json' })
         res.end(fault.rawBody)
         return
       }
-      const body =
-        fault.body ??
-        (ingestPath
-          ? { error: `injected ${status}`, details: 'fault' }
-          : { detail: `injected ${status}` })
       return send(res, record, { status, body }, headers)
     }
     if (fault?.kind === 'reset-before') {
