@@ -40,6 +40,8 @@ describe('the bake window: verdicts', () => {
     expect(run.outputs['rolled-back']).toBe('true')
     // A step the policy does not ask for says nothing about the revision brought back.
     expect(run.stdout).not.toMatch(/^::notice::Assistants:/m)
+    // The reason stands under the headline, and is not said again in the bake's section.
+    expect(run.summary.split('2 reads in a row, 2 min into the 15 min window')).toHaveLength(2)
     expect(services.controlPlane.serving(NAME, clock.now())?.revisionId).toBe(
       run.outputs['rollback-revision-id']
     )

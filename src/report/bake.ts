@@ -88,7 +88,11 @@ export function tracesUrl(report: BakeReport): string | undefined {
 }
 
 /** The summary's section. */
-export function renderBake(report: BakeReport, md: Markdown): string[] {
+export function renderBake(
+  report: BakeReport,
+  md: Markdown,
+  options: { failedHere?: boolean } = {}
+): string[] {
   const started = new Date(report.startedAt).toISOString().slice(11, 19)
   const reads = `${report.answered} of ${report.reads.length} reads answered`
   const link = tracesUrl(report)
@@ -99,7 +103,8 @@ export function renderBake(report: BakeReport, md: Markdown): string[] {
       `Watched ${lengthWords(report.watchedMs)} of ${lengthWords(report.durationMs)} from ${started} UTC, read every ${lengthWords(report.intervalMs)}; ${reads}.${report.cutShort ? ' The bake was cut short by a cancel: no verdict on the revision.' : ''}`
     ),
     '',
-    ...(report.why !== undefined ? [md.paragraph(report.why), ''] : []),
+    // When the bake failed the run, its why already stands under the headline: said once.
+    ...(report.why !== undefined && !options.failedHere ? [md.paragraph(report.why), ''] : []),
     ...table(report),
     ...chart(report),
     ...(link ? [md.linkAs("The project's traces ↗", link), ''] : [])

@@ -103,7 +103,7 @@ export const STEP_ROWS: Rows = {
   bake: {
     words: 'bake window',
     failedPhrase: (bake) => bakeStatusLine(bake),
-    summary: (bake, { md }) => renderBake(bake, md),
+    summary: (bake, { md, failedHere }) => renderBake(bake, md, { failedHere }),
     comment: (bake, { md }) => renderBakeLine(bake, md),
     status: (bake) => bakeStatusLine(bake),
     outputs: (bake) => bakeOutputs(bake)
