@@ -37613,7 +37613,7 @@ function tracesUrl(report) {
     return `${project.webUrl.replace(/\/+$/, '')}/o/${project.tenantId}/projects/p/${project.id}`;
 }
 /** The summary's section. */
-function renderBake(report, md) {
+function renderBake(report, md, options = {}) {
     const started = new Date(report.startedAt).toISOString().slice(11, 19);
     const reads = `${report.answered} of ${report.reads.length} reads answered`;
     const link = tracesUrl(report);
@@ -37622,7 +37622,8 @@ function renderBake(report, md) {
         '',
         md.paragraph(`Watched ${(0,words/* lengthWords */.up)(report.watchedMs)} of ${(0,words/* lengthWords */.up)(report.durationMs)} from ${started} UTC, read every ${(0,words/* lengthWords */.up)(report.intervalMs)}; ${reads}.${report.cutShort ? ' The bake was cut short by a cancel: no verdict on the revision.' : ''}`),
         '',
-        ...(report.why !== undefined ? [md.paragraph(report.why), ''] : []),
+        // When the bake failed the run, its why already stands under the headline: said once.
+        ...(report.why !== undefined && !options.failedHere ? [md.paragraph(report.why), ''] : []),
         ...table(report),
         ...chart(report),
         ...(link ? [md.linkAs("The project's traces ↗", link), ''] : [])
@@ -37706,7 +37707,7 @@ const STEP_ROWS = {
     bake: {
         words: 'bake window',
         failedPhrase: (bake) => bakeStatusLine(bake),
-        summary: (bake, { md }) => renderBake(bake, md),
+        summary: (bake, { md, failedHere }) => renderBake(bake, md, { failedHere }),
         comment: (bake, { md }) => renderBakeLine(bake, md),
         status: (bake) => bakeStatusLine(bake),
         outputs: (bake) => bakeOutputs(bake)
