@@ -90,7 +90,8 @@ export function createDispatcher(
   const proxied = proxy.httpProxy !== undefined || PROXY_VARIABLES.some((name) => env[name])
   if (!proxied) return new Agent()
   // clientFactory is ProxyAgent's option, which EnvHttpProxyAgent hands on to its proxy agents
-  // (its type leaves it out); __tests__/http.test.ts holds that a silent proxy is let go.
+  // (its type leaves it out); __tests__/control-plane/transport.test.ts holds that a silent proxy
+  // is let go.
   // Read from `env` as undici would read process.env (a run's world may not be this process's).
   const agentOptions: EnvHttpProxyAgent.Options & Pick<ProxyAgent.Options, 'clientFactory'> = {
     httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? '',

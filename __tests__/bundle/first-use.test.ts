@@ -1,0 +1,76 @@
+import { describe, expect, it } from '@jest/globals'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+
+// What only some runs need loads on first use: a dynamic import(), which the bundler makes a chunk
+// of its own. Read here as the bundler reads it: each file transpiled (type-only imports gone),
+// then its static imports followed.
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const STATIC_IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s*'(\.[^']+)'|^\s*import\s*'(\.[^']+)'/gm
+
+function staticImports(file: string): string[] {
+  const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    fileName: file
+  })
+  return [...outputText.matchAll(STATIC_IMPORT)].map((match) => {
+    const base = join(dirname(file), match[1] ?? match[2] ?? '')
+    return [`${base}.ts`, join(base, 'index.ts')].find((path) => existsSync(path)) ?? base
+  })
+}
+
+/** The files of src/ that loading `start` loads, as paths from the repository's root. */
+function loadedWith(start: string): Set<string> {
+  const seen = new Set<string>()
+  const queue = [join(ROOT, start)]
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    const name = relative(ROOT, file)
+    if (seen.has(name)) continue
+    seen.add(name)
+    queue.push(...staticImports(file))
+  }
+  return seen
+}
+
+const underAny = (files: Set<string>, folders: string[]) =>
+  [...files].filter((file) => folders.some((folder) => file.startsWith(folder))).sort()
+
+describe('what loads on first use', () => {
+  it('every run loads the inputs and the report, never the operations', () => {
+    const everyRun = loadedWith('src/index.ts')
+    expect(everyRun).toContain('src/main.ts')
+    expect(everyRun).toContain('src/inputs/parse.ts')
+    expect(
+      underAny(everyRun, ['src/execute.ts', 'src/operations/deploy', 'src/evaluation/'])
+    ).toEqual([])
+  })
+
+  it('a deploy loads neither the gate, the tracing client nor the GitHub records', () => {
+    const deploy = loadedWith('src/execute.ts')
+    expect(deploy).toContain('src/safe-delivery.ts')
+    expect(deploy).toContain('src/after-deploy/gate-check.ts')
+    expect(deploy).toContain('src/agent-server/exchange.ts')
+    expect(
+      underAny(deploy, [
+        'src/evaluation/',
+        'src/tracing/',
+        'src/github/',
+        'src/operations/source-archive'
+      ])
+    ).toEqual([])
+  })
+
+  it("a deploy without assistants.entries loads neither the assistants' code nor their client", () => {
+    const deploy = loadedWith('src/execute.ts')
+    expect(deploy).toContain('src/after-deploy/assistants-step.ts')
+    expect(underAny(deploy, ['src/assistants/', 'src/agent-server/assistants'])).toEqual([])
+  })
+
+  it('a deploy loads of the bake only its time budget and words, never the bake itself', () => {
+    const deploy = loadedWith('src/execute.ts')
+    expect(deploy).toContain('src/after-deploy/bake-check.ts')
+    expect(underAny(deploy, ['src/bake/'])).toEqual(['src/bake/windows.ts', 'src/bake/words.ts'])
+  })
+})
