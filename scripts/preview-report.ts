@@ -6,7 +6,7 @@ import { runFlows } from './preview-report/flows'
 import { page, renderGfm } from './preview-report/html'
 
 /**
- * `npm run preview-report`: runs the built action (dist/, so `npm run build` first) through every
+ * `npm run preview-report`: runs the action (in this process, on a virtual clock) through every
  * emulator flow people meet and writes each flow's job summary and PR comment as GitHub would draw them, to
  * HTML pages under the OS temp folder, whose path it prints. Open `index.html#open` to see every
  * collapsed block at once.

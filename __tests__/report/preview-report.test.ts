@@ -5,8 +5,8 @@ import { renderGfm } from '../../scripts/preview-report/html'
 
 /**
  * What a person sees, read from the HTML that GFM makes of the job summary and the PR comment of
- * every flow people meet, run through the built action (`npm run build` first): the structure,
- * not the text.
+ * every flow people meet (each run in this process on a virtual clock, see
+ * scripts/preview-report/kit.ts): the structure, not the text.
  */
 type Node = DefaultTreeAdapterMap['childNode']
 type Element = DefaultTreeAdapterMap['element']

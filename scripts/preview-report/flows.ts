@@ -5,9 +5,18 @@ import { type LogEntry } from '../../emulator'
 import { startGitHubApi } from '../../__tests__/helpers/github-api'
 import { POLICY_PATH, policyText } from '../../__tests__/helpers/policy-file'
 import { BASE_SHA } from '../../__tests__/helpers/runner-event'
-import { runAction } from '../../__tests__/helpers/run-action'
 import { gateFlows } from './gate-flows'
-import { pushes, seed, stepOf, TOKEN, viewOf, world, type FlowView } from './kit'
+import {
+  onFlowClock,
+  pushes,
+  runStep,
+  seed,
+  stepOf,
+  TOKEN,
+  viewOf,
+  world,
+  type FlowView
+} from './kit'
 import { moreFlows } from './more-flows'
 
 export type { FlowView } from './kit'
@@ -40,8 +49,15 @@ function pipBuildLog(): LogEntry[] {
   ]
 }
 
-/** Every flow people meet, each through the built action (dist/), against the emulators. */
-export async function runFlows(): Promise<FlowView[]> {
+/**
+ * Every flow people meet, each run as a runner starts the step but in this process (run(world)),
+ * against the emulators, all on one virtual clock.
+ */
+export function runFlows(): Promise<FlowView[]> {
+  return onFlowClock(flowsOnClock)
+}
+
+async function flowsOnClock(): Promise<FlowView[]> {
   const views: FlowView[] = []
   const workspace = mkdtempSync(join(tmpdir(), 'preview-report-'))
   const closers: (() => Promise<void>)[] = []
@@ -113,7 +129,7 @@ export async function runFlows(): Promise<FlowView[]> {
       seed(controlPlane, 'agent-prod')
       const github = await startGitHubApi()
       closers.push(github.close)
-      const run = await runAction(
+      const run = await runStep(
         {
           'api-url': controlPlane.url,
           'api-key': 'emulator-key',
@@ -124,7 +140,7 @@ export async function runFlows(): Promise<FlowView[]> {
           'github-token': TOKEN,
           environment: 'production'
         },
-        { githubApiUrl: github.url, killAfterMs: 120_000, env: { GITHUB_RUN_ID: '4243' } }
+        { githubApiUrl: github.url, env: { GITHUB_RUN_ID: '4243' } }
       )
       view('promote', 'Promote staging to production', { run })
     }

@@ -1,6 +1,6 @@
 import { seedGate, startServices } from '../../emulator'
 import type { Step } from '../../__tests__/helpers/policy-file'
-import { INTEGRATION, NAME, pushes, stepOf, type FlowRun } from './kit'
+import { flowClock, INTEGRATION, NAME, pushes, stepOf, type FlowRun } from './kit'
 
 /** A flow to show: its page's id and title, and what it ran. */
 export interface NamedFlow {
@@ -20,7 +20,12 @@ const GATE = {
 
 /** The control plane, the agent server and the tracing service, a deployment seeded. */
 async function gateWorld(closers: (() => Promise<void>)[], examples = 4) {
-  const services = await startServices({ serve: NAME, controlPlane: { stepMs: 5 } })
+  const { now, sleep } = flowClock()
+  const services = await startServices({
+    now,
+    serve: NAME,
+    controlPlane: { sleep, stepMs: 5 }
+  })
   closers.push(services.close)
   services.controlPlane.seedDeployment({
     name: NAME,

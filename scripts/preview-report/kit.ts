@@ -5,10 +5,15 @@ import {
   type ControlPlaneEmulator,
   type ControlPlaneOptions
 } from '../../emulator'
+import {
+  runInProcess,
+  VirtualClock,
+  type RunInProcessOptions,
+  type WorldRun
+} from '../../__tests__/helpers/action-world'
 import { startGitHubApi } from '../../__tests__/helpers/github-api'
 import type { RepositoryFiles } from '../../__tests__/helpers/github-contents'
 import { BASE_SHA } from '../../__tests__/helpers/runner-event'
-import { runAction, type ActionRun } from '../../__tests__/helpers/run-action'
 
 /** What a person sees of one flow: the job summary and the PR comment, as markdown. */
 export interface FlowView {
@@ -23,7 +28,7 @@ export interface FlowView {
 
 /** What a flow ran: the run shown, and the PR comment it left (and wrote first), when any. */
 export interface FlowRun {
-  run: ActionRun
+  run: WorldRun
   comment?: string
   building?: string
 }
@@ -39,6 +44,33 @@ export const PUSHES = [
 /** The pull request's token: the comment and the deployments are written as its owner. */
 export const TOKEN = 'ghs_preview_token_5f2a9c'
 
+let clock: VirtualClock | undefined
+
+/**
+ * The flows' one clock, made by `onFlowClock`: every run (in this process, through run(world))
+ * and every emulator of the flows is on it, so a flow waits for no real time.
+ */
+export function flowClock(): VirtualClock {
+  if (clock === undefined) throw new Error('flowClock() is read only inside onFlowClock()')
+  return clock
+}
+
+/** Runs `body` with a new flowClock(), closed after it. */
+export async function onFlowClock<T>(body: () => Promise<T>): Promise<T> {
+  clock = new VirtualClock()
+  try {
+    return await body()
+  } finally {
+    clock.close()
+    clock = undefined
+  }
+}
+
+/** The step run as a runner starts it, in this process, on flowClock(). */
+export function runStep(inputs: Step, options: RunInProcessOptions = {}): Promise<WorldRun> {
+  return runInProcess(inputs, { clock: flowClock(), ...options })
+}
+
 /** A control plane and an agent server answering as the revision it serves. */
 export async function world(
   closers: (() => Promise<void>)[],
@@ -48,7 +80,10 @@ export async function world(
 ) {
   const holder: { controlPlane?: ControlPlaneEmulator } = {}
   const host = () => holder.controlPlane?.serving(NAME)
+  const { now, sleep } = flowClock()
   const agent = await startAgentServer({
+    now,
+    sleep,
     host,
     beforeRun: (message) => {
       if (onlyWrongTo === undefined || host()?.agent !== 'wrong-reply') return undefined
@@ -64,7 +99,13 @@ export async function world(
       }
     }
   })
-  const controlPlane = await startControlPlane({ stepMs: 5, agentUrl: agent.url, ...options })
+  const controlPlane = await startControlPlane({
+    now,
+    sleep,
+    stepMs: 5,
+    agentUrl: agent.url,
+    ...options
+  })
   holder.controlPlane = controlPlane
   closers.push(controlPlane.close, agent.close)
   return controlPlane
@@ -119,14 +160,14 @@ export async function pushes(
   const github = await startGitHubApi({ files: { [BASE_SHA]: {}, ...options.files } })
   try {
     const { env = {}, cwd } = options
-    const common = { githubApiUrl: github.url, killAfterMs: 120_000, cwd }
+    const common = { githubApiUrl: github.url, cwd }
     let firstCall = 0
-    let run: ActionRun | undefined
+    let run: WorldRun | undefined
     const shown = options.then ? befores.length : befores.length - 1
     for (const [index, before] of befores.entries()) {
       before()
       if (index === shown) firstCall = github.calls.length
-      run = await runAction(inputs, {
+      run = await runStep(inputs, {
         ...common,
         pullRequest: { number: 7, headSha: PUSHES[index] ?? PUSHES[0] },
         env: { GITHUB_RUN_ID: index === shown ? '4242' : String(4200 + index), ...env }
@@ -135,7 +176,7 @@ export async function pushes(
     if (options.then) {
       options.then.before?.()
       firstCall = github.calls.length
-      run = await runAction(options.then.inputs, {
+      run = await runStep(options.then.inputs, {
         ...common,
         pullRequest: {
           number: 7,
