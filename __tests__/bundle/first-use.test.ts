@@ -10,15 +10,22 @@ import ts from 'typescript'
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const STATIC_IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s*'(\.[^']+)'|^\s*import\s*'(\.[^']+)'/gm
 
+/** Each file's static imports, read once for all the tests (transpiling is most of their time). */
+const importsOf = new Map<string, string[]>()
+
 function staticImports(file: string): string[] {
+  const known = importsOf.get(file)
+  if (known) return known
   const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
     fileName: file
   })
-  return [...outputText.matchAll(STATIC_IMPORT)].map((match) => {
+  const imports = [...outputText.matchAll(STATIC_IMPORT)].map((match) => {
     const base = join(dirname(file), match[1] ?? match[2] ?? '')
     return [`${base}.ts`, join(base, 'index.ts')].find((path) => existsSync(path)) ?? base
   })
+  importsOf.set(file, imports)
+  return imports
 }
 
 /** The files of src/ that loading `start` loads, as paths from the repository's root. */

@@ -1,6 +1,6 @@
 /**
  * Every YAML example of the README and its recipe pages (docs/recipes/), run as a workflow author would copy it: each `with:` block of
- * a step that uses this action runs the built action against the emulator (and the GitHub API
+ * a step that uses this action runs the action (in this process, on a virtual clock) against the emulator (and the GitHub API
  * stand-in), once per event the workflow names (and per matrix entry), with its `${{ }}`
  * expressions given test values. An example that stops working fails here. How the examples are
  * read is in ./helpers/readme-workflows.ts; what each workflow promises as a whole (least
@@ -30,7 +30,8 @@ import {
   type Context,
   type Example
 } from '../helpers/readme-workflows'
-import { runAction, type ActionRun } from '../helpers/run-action'
+import { runInProcess, VirtualClock } from '../helpers/action-world'
+import { runAction } from '../helpers/run-action'
 import { REAL_WORK_TEST_MS } from '../helpers/real-time'
 
 jest.setTimeout(REAL_WORK_TEST_MS)
@@ -51,16 +52,21 @@ const contextOf = (example: Example, apiUrl = '', tracingUrl = ''): Context => (
 const running = examples.filter((example) => runs(example, contextOf(example)))
 const skipped = examples.filter((example) => !runs(example, contextOf(example)))
 
+/** The runs' and the emulators' one clock: virtual, it moves when all of them wait. */
+const clock = new VirtualClock()
+const onClock = { now: clock.now, sleep: clock.sleep }
+
 let agent: Awaited<ReturnType<typeof startAgentServer>>
 /** The tracing service of the evaluation gate's recipe: its dataset scored by one rule. */
 let tracing: Awaited<ReturnType<typeof startTracing>>
 beforeAll(async () => {
-  agent = await startAgentServer()
-  tracing = await startTracing()
+  agent = await startAgentServer(onClock)
+  tracing = await startTracing({ now: clock.now })
   seedGate(tracing, { name: 'support-eval', examples: 3 })
 })
 afterAll(async () => {
   await Promise.all([agent.close(), tracing.close()])
+  clock.close()
   for (const checkout of checkouts.splice(0)) rmSync(checkout, { recursive: true, force: true })
 })
 
@@ -116,7 +122,15 @@ describe('the README examples', () => {
   it.each(running.map((example) => [label(example), example] as const))(
     '%s',
     async (_, example) => {
-      const emulator = await startControlPlane({ stepMs: 10, agentUrl: agent.url })
+      // Packing a source-dir reads it from the process's working directory, as on a runner
+      // (the checkout): that example runs as a child of the built action in its checkout, the
+      // others in this process on the clock.
+      const inChild = example.step.with?.source === 'internal_source'
+      const emulator = await startControlPlane({
+        ...(!inChild && onClock),
+        stepMs: 10,
+        agentUrl: agent.url
+      })
       const github = await startGitHubApi()
       try {
         const context = contextOf(example, emulator.url, tracing.url)
@@ -130,7 +144,8 @@ describe('the README examples', () => {
         const files = filesOf(example.path)
         const { policy, entry } = policyOf(files, inputs)
         seedFor(inputs, policy, emulator, github)
-        const run = await runAction(inputs, {
+        const run = await (inChild ? runAction : runInProcess)(inputs, {
+          clock,
           cwd: checkoutFor(inputs, files),
           env: {
             GITHUB_EVENT_NAME: example.trigger.event,
@@ -140,8 +155,7 @@ describe('the README examples', () => {
             example.trigger.event === 'pull_request'
               ? { number: PR_NUMBER, headRef: PR_BRANCH }
               : undefined,
-          githubApiUrl: github.url,
-          killAfterMs: 60_000
+          githubApiUrl: github.url
         })
         expect([label(example), run.code, failureOf(run)]).toEqual([label(example), 0, ''])
         // A validation sends nothing, to the service or to GitHub.
@@ -328,6 +342,6 @@ function checkoutFor(
   return checkout
 }
 
-function failureOf(run: ActionRun): string {
+function failureOf(run: { code: number | null; stdout: string; stderr: string }): string {
   return run.code === 0 ? '' : (run.stdout.match(/^::error::.*$/m)?.[0] ?? run.stderr)
 }
