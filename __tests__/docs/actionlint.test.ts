@@ -61,31 +61,40 @@ const repositoryWorkflows: File[] = readdirSync(`${ROOT}${WORKFLOWS}`)
     data: readFileSync(`${ROOT}${WORKFLOWS}/${name}`, 'utf8')
   }))
 
+/** What actionlint is there to find: a wrong permission, expressions unsafe or unknown. */
+const BROKEN: File = {
+  path: 'broken.yml',
+  data: [
+    'on: pull_request',
+    'permissions:',
+    '  pull-request: write',
+    'jobs:',
+    '  deploy:',
+    '    runs-on: ubuntu-latest',
+    '    steps:',
+    '      - id: deploy',
+    '        uses: our-org/deploy-agent@v1',
+    '      - run: echo "${{ github.event.pull_request.title }}"',
+    '      - run: echo "${{ steps.deploy.outputs.deployment-url }} ${{ steps.nope.outputs.x }}"',
+    ''
+  ].join('\n')
+}
+
+/** Every file's findings, from one child (loading actionlint's WebAssembly is most of its time). */
+let findings: Finding[] | undefined
+const lint = () => (findings ??= actionlint([...readmeWorkflows, ...repositoryWorkflows, BROKEN]))
+
 describe('actionlint', () => {
   it('finds nothing in the workflow examples of the README and its recipes or the repository workflows', () => {
     expect(readmeWorkflows.length).toBeGreaterThanOrEqual(10)
     expect(repositoryWorkflows.map((file) => file.path)).toContain(`${WORKFLOWS}/release.yml`)
-    expect(actionlint([...readmeWorkflows, ...repositoryWorkflows])).toEqual([])
+    expect(lint().filter((finding) => finding.path !== BROKEN.path)).toEqual([])
   })
 
   it('does find what it is there for (the check works)', () => {
-    const broken = [
-      'on: pull_request',
-      'permissions:',
-      '  pull-request: write',
-      'jobs:',
-      '  deploy:',
-      '    runs-on: ubuntu-latest',
-      '    steps:',
-      '      - id: deploy',
-      '        uses: our-org/deploy-agent@v1',
-      '      - run: echo "${{ github.event.pull_request.title }}"',
-      '      - run: echo "${{ steps.deploy.outputs.deployment-url }} ${{ steps.nope.outputs.x }}"',
-      ''
-    ].join('\n')
-    const kinds = actionlint([{ path: 'broken.yml', data: broken }]).map(
-      (finding) => `${finding.line}: ${finding.kind}`
-    )
+    const kinds = lint()
+      .filter((finding) => finding.path === BROKEN.path)
+      .map((finding) => `${finding.line}: ${finding.kind}`)
     expect(kinds).toEqual(
       expect.arrayContaining(['3: permissions', '10: expression', '11: expression'])
     )

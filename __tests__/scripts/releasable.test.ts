@@ -31,9 +31,17 @@ afterEach(async () => {
 /**
  * A clone as the workflow's checkout leaves it (every branch and tag fetched): main has two
  * commits and a side branch one more; `onMain` is main's tip, `offMain` the side branch's, each
- * tagged (v1.2.3 and v1.2.4).
+ * tagged (v1.2.3 and v1.2.4). Each test gets a clone of its own, of the one origin made for all.
  */
 function setUp() {
+  origin ??= makeOrigin()
+  const clone = folder()
+  git(clone, 'clone', '-q', '--no-checkout', origin.path, '.')
+  return { clone, onMain: origin.onMain, offMain: origin.offMain }
+}
+let origin: { path: string; onMain: string; offMain: string } | undefined
+
+function makeOrigin() {
   const origin = folder()
   git(origin, 'init', '-q', '--bare')
   const work = folder()
@@ -46,9 +54,7 @@ function setUp() {
   git(work, 'tag', 'v1.2.4', offMain)
   git(work, 'remote', 'add', 'origin', origin)
   git(work, 'push', '-q', 'origin', 'main', 'side', '--tags')
-  const clone = folder()
-  git(clone, 'clone', '-q', '--no-checkout', origin, '.')
-  return { clone, onMain, offMain }
+  return { path: origin, onMain, offMain }
 }
 
 /** Every required check passed on `sha`, as CI on the default branch leaves it. */
