@@ -8,9 +8,15 @@ import { parseDuration } from '../lib/duration'
 import { assistantIdByName } from '../assistants/section'
 import { defineSection, type InEffect, type Keys, type Values } from '../policy/section'
 import { about } from '../policy/schema-kit'
-import { duration, expectation, text } from '../policy/values'
+import { duration, text } from '../policy/values'
 import { durationWords } from '../policy/words'
 import { parseExpectation, type Expectation } from '../smoke/expectation'
+
+/** `agent.expect`: text, or `/pattern/flags` that compiles. */
+const expectation = text.check((ctx) => {
+  const parsed = parseExpectation(ctx.value)
+  if ('problem' in parsed) ctx.issues.push({ code: 'custom', message: parsed.problem, input: '' })
+})
 
 const keys = ((key) => ({
   assistant: key(

@@ -21,8 +21,9 @@ import {
   type Values
 } from '../policy/section'
 import { about } from '../policy/schema-kit'
-import { baseline, count, duration, share, text, thresholds } from '../policy/values'
-import { durationWords, scoreWords, shareWords } from '../policy/words'
+import { count, duration, share, text } from '../policy/values'
+import { durationWords, shareWords } from '../policy/words'
+import { baseline, scoreWords, thresholds } from './policy-values'
 
 const keys = ((key, entry) => ({
   dataset: key(

@@ -1,12 +1,10 @@
 /**
- * The release policy's kinds of value, as zod schemas from what the file holds (input) to what
- * the action uses (output): durations in milliseconds, shares 0–1, counts, feedback-key maps.
- * Every error is a sentence that follows the key path.
+ * The release policy's common kinds of value, as zod schemas from what the file holds (input) to
+ * what the action uses (output): durations in milliseconds, shares 0–1, counts, text. A kind
+ * only one section has is its declaration's. Every error is a sentence that follows the key path.
  */
 import { z } from 'zod'
 import { parseDuration } from '../lib/duration'
-import { EVERY_KEY, FEEDBACK_KEY, parseBaseline } from '../lib/gate-thresholds'
-import { parseExpectation } from '../smoke/expectation'
 
 const DURATION_WORDS = 'a duration: seconds (900) or text like 15m, 1h30m, 45s'
 
@@ -42,69 +40,6 @@ export const count = (min: number, max: number, why = '') =>
     .min(min, `must be a whole number from ${min} to ${max}`)
     .max(max, `must be at most ${max}${why}`)
 
-/** `smoke.min-pass`: a share of the cases, or a count of them. */
-export type MinPassValue = { share: number } | { count: number }
-
-export const minPass = z
-  .union([z.number(), z.string()], {
-    error: 'must be a share of the cases (90%) or a count of them (18)'
-  })
-  .transform((value, ctx): MinPassValue => {
-    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return { count: value }
-    const parsed = typeof value === 'string' ? share.safeParse(value) : undefined
-    if (parsed?.success) return { share: parsed.data }
-    ctx.issues.push({
-      code: 'custom',
-      message: 'must be a share of the cases written with % (90%) or a whole count of them (18)',
-      input: value
-    })
-    return z.NEVER
-  })
-
 export const text = z
   .string({ error: 'must be text' })
   .refine((value) => value.trim() !== '', 'must not be empty')
-
-/** `agent.expect`: text, or `/pattern/flags` that compiles. */
-export const expectation = text.check((ctx) => {
-  const parsed = parseExpectation(ctx.value)
-  if ('problem' in parsed) ctx.issues.push({ code: 'custom', message: parsed.problem, input: '' })
-})
-
-/** `gate.baseline`: previous, dataset, none or an experiment id. */
-export const baseline = z
-  .string({ error: 'must be previous, dataset, none, or an experiment id (a UUID)' })
-  .transform((value, ctx) => {
-    const parsed = parseBaseline(value)
-    if (parsed.value !== undefined)
-      return parsed.value.kind === 'experiment' ? parsed.value.id : value.trim()
-    for (const message of parsed.problems)
-      ctx.issues.push({ code: 'custom', message, input: value })
-    return z.NEVER
-  })
-
-const KEY_WORDS =
-  'a feedback key: letters, digits and _ . : -, starting with a letter, digit or _, at most 100 characters'
-
-/** A map of feedback keys to numbers; `every` lets `*` stand for each gated key. */
-export const thresholds = <N extends boolean>(options: {
-  every: boolean
-  negative: boolean
-  nullable: N
-}) => {
-  const number = options.negative
-    ? z.number({ error: 'must be a number' })
-    : z
-        .number({ error: 'must be a number' })
-        .min(0, 'must not be negative (a drop is written as a positive number)')
-  const key = z
-    .string()
-    .refine(
-      (key) => FEEDBACK_KEY.test(key) || (options.every && key === EVERY_KEY),
-      options.every ? `must be ${KEY_WORDS}, or * for every gated key` : `must be ${KEY_WORDS}`
-    )
-  const value = (options.nullable ? number.nullable() : number) as N extends true
-    ? z.ZodNullable<typeof number>
-    : typeof number
-  return z.record(key, value, { error: 'must be a mapping of feedback keys to numbers' })
-}

@@ -17,8 +17,8 @@ import {
   type Values
 } from '../policy/section'
 import { about } from '../policy/schema-kit'
-import { count, minPass, text, type MinPassValue } from '../policy/values'
-import { minPassWords } from '../policy/words'
+import { count, share, text } from '../policy/values'
+import { shareWords } from '../policy/words'
 import {
   caseEntries,
   caseSchema,
@@ -28,6 +28,30 @@ import {
   type MinPass,
   type SmokeCase
 } from './cases'
+
+/** `smoke.min-pass`: a share of the cases, or a count of them. */
+type MinPassValue = { share: number } | { count: number }
+
+const minPass = z
+  .union([z.number(), z.string()], {
+    error: 'must be a share of the cases (90%) or a count of them (18)'
+  })
+  .transform((value, ctx): MinPassValue => {
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return { count: value }
+    const parsed = typeof value === 'string' ? share.safeParse(value) : undefined
+    if (parsed?.success) return { share: parsed.data }
+    ctx.issues.push({
+      code: 'custom',
+      message: 'must be a share of the cases written with % (90%) or a whole count of them (18)',
+      input: value
+    })
+    return z.NEVER
+  })
+
+/** `smoke.min-pass` as written. */
+function minPassWords(least: MinPassValue): string {
+  return 'share' in least ? shareWords(least.share) : String(least.count)
+}
 
 const smokeCases = z
   .union([
