@@ -23,7 +23,7 @@ export interface PolicyChange {
 /** A side of the comparison: the policy in effect, and the lists its file-valued keys hold. */
 export interface ComparedPolicy {
   policy: EffectivePolicy
-  /** Each file-valued key's list in effect (`smoke.cases`), as written. */
+  /** Each file-valued key's list in effect, by its key path (`section.key`), as written. */
   files?: Readonly<Record<string, NamedList>>
 }
 
@@ -150,7 +150,7 @@ export function comparePolicies(
   return changes
 }
 
-/** "`gate.min-scores.correctness` 0.8 → 0.6, weaker"; plain text, escaped by the report. */
+/** "`section.key.name` 0.8 → 0.6, weaker"; plain text, escaped by the report. */
 export function changeLine(change: PolicyChange): string {
   const values = `${change.base ?? '(none)'} → ${change.head ?? '(none)'}`
   const word = change.note === undefined ? change.word : `${change.word} (${change.note})`

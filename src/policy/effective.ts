@@ -20,7 +20,7 @@ export interface PolicyInEffect {
   policy: EffectivePolicy
   /** SHA-256 of the policy's RFC 8785 canonical JSON, 64 lower-case hex. */
   digest: string
-  /** Each file-valued key's list in effect (`smoke.cases`), as written and parsed. */
+  /** Each file-valued key's list in effect, by its key path (`section.key`), as written and parsed. */
   files: Record<string, NamedList>
 }
 

@@ -19,7 +19,7 @@ export interface NamedFileRead extends FileRead<unknown> {
   sha256: string
 }
 
-/** Every file read, by the key path that may name one (`smoke.cases`), then by the path written. */
+/** Every file read, by the key path that may name one (`section.key`), then by the path written. */
 export type NamedFiles = ReadonlyMap<string, ReadonlyMap<string, NamedFileRead>>
 
 type Locate = (
@@ -27,7 +27,7 @@ type Locate = (
   options?: { key?: boolean }
 ) => { line?: number; col?: number }
 
-/** Each key a section declares file-valued, with its key path in a policy (`smoke.cases`). */
+/** Each key a section declares file-valued, with its key path in a policy (`section.key`). */
 export const FILE_KEYS: readonly { path: [string, string]; keyPath: string; spec: FileKey }[] =
   DECLARATIONS.flatMap((section) =>
     Object.entries(section.files ?? {}).map(([key, spec]) => ({

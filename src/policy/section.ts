@@ -46,7 +46,7 @@ export interface KeyDiff {
   direction?: 1 | -1
   /** Removing it takes a check away (weaker), adding it puts one (stronger). */
   removalWeakens?: boolean
-  /** A mapping each of whose keys is a setting of its own (`gate.min-scores.correctness`). */
+  /** A mapping each of whose keys is a setting of its own (`section.key.name`). */
   perKey?: boolean
   /** The value (each value of a `perKey` mapping) as people read it; JSON text when not given. */
   shown?(value: unknown): string
@@ -122,7 +122,7 @@ export interface RuleContext {
 export interface SettingsContext {
   /** The whole policy in effect (read another section through its declaration's accessor). */
   policy: Readonly<Record<string, unknown>>
-  /** Every named list in effect, by key path (`smoke.cases`). */
+  /** Every named list in effect, by key path (`section.key`). */
   files: Readonly<Record<string, NamedList>>
   inputs: PolicyStepInputs
 }

@@ -16,7 +16,7 @@ export interface SmokeCase {
   name: string
   /** The run's whole input object (`input`, a dataset line's `inputs`, or `message` wrapped). */
   input: Record<string, unknown>
-  /** Undefined: `agent.assistant`. */
+  /** Undefined: the checks' default assistant. */
   assistant?: string
   expect?: Expectation
   expectNot?: Expectation
