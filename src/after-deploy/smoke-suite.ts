@@ -1,7 +1,7 @@
 import { formatDuration } from '../lib/duration'
 import { TransportError } from '../control-plane/transport'
 import { requiredPasses, type MinPass, type SmokeCase } from '../smoke/cases'
-import { describeExpectation, meetsExpectation } from '../smoke/expectation'
+import { describeExpectation, meetsExpectation } from '../lib/expectation'
 import type { Config } from '../inputs/parse'
 import type { CaseResult, SuiteReport } from '../result'
 import { passCount } from '../report/suite'

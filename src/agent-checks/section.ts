@@ -6,11 +6,11 @@
 import { z } from 'zod'
 import { parseDuration } from '../lib/duration'
 import { assistantIdByName } from '../assistants/section'
-import { defineSection, type InEffect, type Keys, type Values } from '../policy/section'
-import { about } from '../policy/schema-kit'
-import { duration, text } from '../policy/values'
-import { durationWords } from '../policy/words'
-import { parseExpectation, type Expectation } from '../smoke/expectation'
+import { defineSection, type InEffect, type Keys, type Values } from '../policy-kit/section'
+import { about } from '../policy-kit/schema-kit'
+import { duration, text } from '../policy-kit/values'
+import { durationWords } from '../policy-kit/words'
+import { parseExpectation, type Expectation } from '../lib/expectation'
 
 /** `agent.expect`: text, or `/pattern/flags` that compiles. */
 const expectation = text.check((ctx) => {

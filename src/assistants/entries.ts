@@ -9,7 +9,7 @@ import canonicalize from 'canonicalize'
 import { z } from 'zod'
 import { UUID } from '../lib/ids'
 import { uuidV5 } from '../lib/uuid-v5'
-import { keyPathText, nearest } from '../policy/problems'
+import { keyPathText, nearest } from '../policy-kit/problems'
 
 /** The action's namespace for assistant ids: fixed forever (the README writes it out). */
 export const ASSISTANT_NAMESPACE = 'a4cd1350-3f60-47c9-82e8-eb29baeb4384'

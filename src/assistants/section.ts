@@ -5,7 +5,7 @@
  * Loads none of the step's code.
  */
 import { z } from 'zod'
-import { keyPathText } from '../policy/problems'
+import { keyPathText } from '../policy-kit/problems'
 import {
   defineSection,
   type FileKey,
@@ -14,8 +14,8 @@ import {
   type Keys,
   type NamedList,
   type Values
-} from '../policy/section'
-import { readPolicySource, type PolicySource } from '../policy/yaml-source'
+} from '../policy-kit/section'
+import { readPolicySource, type PolicySource } from '../policy-kit/yaml-source'
 import {
   assistantIdOf,
   ENTRY_KEYS,

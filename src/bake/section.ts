@@ -11,10 +11,10 @@ import {
   type Keys,
   type RuleProblem,
   type Values
-} from '../policy/section'
-import { about } from '../policy/schema-kit'
-import { count, duration, share, text } from '../policy/values'
-import { durationWords, shareWords } from '../policy/words'
+} from '../policy-kit/section'
+import { about } from '../policy-kit/schema-kit'
+import { count, duration, share, text } from '../policy-kit/values'
+import { durationWords, shareWords } from '../policy-kit/words'
 
 /** The longest bake: the runner's job ends after 6 hours, the deploy and a rollback included. */
 export const MAX_BAKE_MS = 5 * 3_600_000

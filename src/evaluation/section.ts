@@ -19,10 +19,10 @@ import {
   type Keys,
   type RuleProblem,
   type Values
-} from '../policy/section'
-import { about } from '../policy/schema-kit'
-import { count, duration, share, text } from '../policy/values'
-import { durationWords, shareWords } from '../policy/words'
+} from '../policy-kit/section'
+import { about } from '../policy-kit/schema-kit'
+import { count, duration, share, text } from '../policy-kit/values'
+import { durationWords, shareWords } from '../policy-kit/words'
 import { baseline, scoreWords, thresholds } from './policy-values'
 
 const keys = ((key, entry) => ({

@@ -5,7 +5,7 @@
  */
 import canonicalize from 'canonicalize'
 import type { EffectivePolicy } from './effective'
-import type { KeyDiff, NamedList } from './section'
+import type { KeyDiff, NamedList } from '../policy-kit/section'
 import { DECLARATIONS } from './sections'
 
 export type ChangeWord = 'weaker' | 'stronger' | 'changed' | 'new'

@@ -8,7 +8,7 @@ import canonicalize from 'canonicalize'
 import { mergeEntry, selectEntry } from './environments'
 import { FILE_KEYS, type NamedFiles } from './named-files'
 import { sectionsSchema } from './schema'
-import type { NamedList } from './section'
+import type { NamedList } from '../policy-kit/section'
 import { DECLARATIONS, type EffectiveSections } from './sections'
 
 /** The policy in effect as data: a file-valued key holds the file's {path, sha256}, or the list. */

@@ -14,11 +14,11 @@ import {
   type NamedFiles,
   type ReadNamedFile
 } from './named-files'
-import { keyPathText, uniqueProblems, type PolicyProblem } from './problems'
+import { keyPathText, uniqueProblems, type PolicyProblem } from '../policy-kit/problems'
 import { policyRules } from './rules'
 import { policySchema, sectionsSchema } from './schema'
 import { explainIssue } from './schema-issues'
-import { readPolicySource, type PolicySource } from './yaml-source'
+import { readPolicySource, type PolicySource } from '../policy-kit/yaml-source'
 
 /** A release policy over this is not a policy. */
 export const MAX_POLICY_BYTES = 1024 * 1024

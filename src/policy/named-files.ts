@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto'
 import { readWorkspaceFile, type WorkspaceFile } from '../lib/workspace-file'
-import { keyPathText, type PolicyProblem } from './problems'
-import type { FileKey, FileRead, KeyPath, LoadFacts } from './section'
+import { keyPathText, type PolicyProblem } from '../policy-kit/problems'
+import type { FileKey, FileRead, KeyPath, LoadFacts } from '../policy-kit/section'
 import { DECLARATIONS } from './sections'
 
 /** Reads a file the policy names, by the path written in the policy; `what` names it in a sentence. */

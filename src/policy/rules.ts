@@ -4,7 +4,7 @@
  * other, so it is annotated on that key's line. Pure.
  */
 import type { Policy } from './schema'
-import type { RuleProblem, StepFacts } from './section'
+import type { RuleProblem, StepFacts } from '../policy-kit/section'
 import { DECLARATIONS } from './sections'
 
 export type { RuleProblem, StepFacts }

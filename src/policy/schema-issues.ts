@@ -5,8 +5,8 @@
  */
 import type { z } from 'zod'
 import { FILE_KEYS } from './named-files'
-import { nearest, keyPathText } from './problems'
-import type { ExplainedIssue } from './section'
+import { nearest, keyPathText } from '../policy-kit/problems'
+import type { ExplainedIssue } from '../policy-kit/section'
 import { DECLARATIONS } from './sections'
 
 export type { ExplainedIssue }

@@ -5,7 +5,7 @@
  * a key, `false` a section).
  */
 import { z } from 'zod'
-import { mappingError } from './schema-kit'
+import { mappingError } from '../policy-kit/schema-kit'
 import { DECLARATIONS, DECLARED, type PolicySections, type SectionName } from './sections'
 
 /** The sections a policy (and an environments entry) may hold, in the order they are shown. */

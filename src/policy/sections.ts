@@ -10,7 +10,7 @@ import { bakeSection } from '../bake/section'
 import { gateSection } from '../evaluation/section'
 import { rollbackSection } from '../rollback/section'
 import { smokeSection } from '../smoke/section'
-import type { Section } from './section'
+import type { Section } from '../policy-kit/section'
 
 export const DECLARED = [
   agentSection,

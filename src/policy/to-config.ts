@@ -4,7 +4,7 @@
  * the policy's: the agent server's key and scheme, the tracing service's URLs. Pure.
  */
 import type { PolicyInEffect } from './effective'
-import type { PolicyStepInputs } from './section'
+import type { PolicyStepInputs } from '../policy-kit/section'
 import { DECLARATIONS, type PolicySettings } from './sections'
 
 export type { PolicyStepInputs }

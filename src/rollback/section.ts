@@ -5,10 +5,10 @@
  */
 import { z } from 'zod'
 import { parseDuration } from '../lib/duration'
-import { defineSection, type InEffect, type Keys, type Values } from '../policy/section'
-import { about } from '../policy/schema-kit'
-import { duration } from '../policy/values'
-import { durationWords } from '../policy/words'
+import { defineSection, type InEffect, type Keys, type Values } from '../policy-kit/section'
+import { about } from '../policy-kit/schema-kit'
+import { duration } from '../policy-kit/values'
+import { durationWords } from '../policy-kit/words'
 
 const keys = ((key) => ({
   'on-failure': key(

@@ -7,7 +7,7 @@ import canonicalize from 'canonicalize'
 import { z } from 'zod'
 import { agentReads } from '../agent-checks/section'
 import { assistantIdByName } from '../assistants/section'
-import { keyPathText } from '../policy/problems'
+import { keyPathText } from '../policy-kit/problems'
 import {
   defineSection,
   type FileKey,
@@ -15,10 +15,10 @@ import {
   type Keys,
   type RuleProblem,
   type Values
-} from '../policy/section'
-import { about } from '../policy/schema-kit'
-import { count, share, text } from '../policy/values'
-import { shareWords } from '../policy/words'
+} from '../policy-kit/section'
+import { about } from '../policy-kit/schema-kit'
+import { count, share, text } from '../policy-kit/values'
+import { shareWords } from '../policy-kit/words'
 import {
   caseEntries,
   caseSchema,
