@@ -7,7 +7,7 @@
  * folder beside the step, as a module of its own that loads none of the step's code.
  */
 import { z } from 'zod'
-import { about, key, mappingError } from './schema-kit'
+import { key, mappingError } from './schema-kit'
 
 export type KeyPath = (string | number)[]
 
@@ -226,5 +226,3 @@ export function defineSection<
     entry: mapping(spec.keys(entryKey, true as false))
   }
 }
-
-export { about }
