@@ -31,9 +31,9 @@ const seeded = (controlPlane: ControlPlaneEmulator) => seedServing(controlPlane,
 
 const checked = (extra: ConfigPartial = {}): ConfigPartial => ({
   ...gitHostConfig(cp?.url ?? ''),
-  rollbackOnFailure: true,
   ...extra,
-  verify: { assistantId: 'agent', message: 'hi', timeoutMs: 3_000, ...extra.verify }
+  rollback: { onFailure: true, ...extra.rollback },
+  agent: { assistantId: 'agent', message: 'hi', timeoutMs: 3_000, ...extra.agent }
 })
 
 /** Every request body the action sent and every answer is valid against the published schema. */
@@ -97,7 +97,7 @@ describe('rollback.on-failure against the emulator', () => {
     })
     seeded(controlPlane)
     const run = await runDelivery(
-      checked({ verify: { expect: { kind: 'pattern', pattern: /^echo: hi$/ } } })
+      checked({ agent: { expect: { kind: 'pattern', pattern: /^echo: hi$/ } } })
     )
     expect(failingVerdict(run.checks)?.saw).toContain(
       'agent.expect wants a reply matching /^echo: hi$/'
@@ -134,7 +134,7 @@ describe('rollback.on-failure against the emulator', () => {
       delayMs: 1,
       before: () => controlPlane.setActiveLagMs(10 * 60_000)
     })
-    const run = await runDelivery(checked({ rollbackTimeoutMs: 4_000 }))
+    const run = await runDelivery(checked({ rollback: { timeoutMs: 4_000 } }))
     const [rollbackRevision, failed] = controlPlane.revisions(id)
     expect(controlPlane.redeploys()).toHaveLength(1)
     expect(rollbackRevision?.status).toBe('DEPLOYED')
@@ -161,7 +161,7 @@ describe('rollback.on-failure against the emulator', () => {
       delayMs: 1,
       before: () => controlPlane.setStepMs(60_000)
     })
-    const run = await runDelivery(checked({ rollbackTimeoutMs: 4_000, timeoutMs: 600_000 }))
+    const run = await runDelivery(checked({ rollback: { timeoutMs: 4_000 }, timeoutMs: 600_000 }))
     expect(run.rollback).toMatchObject({ outcome: 'timeout' })
     expect(run.rollback?.message).toMatch(/raise rollback.timeout \(now 4s\)/)
     expect(run.rollback?.message).not.toMatch(/raise timeout \(now/i)
@@ -230,7 +230,7 @@ describe('rollback.on-failure against the emulator', () => {
   it('fails the serving check when /info names another revision, and rolls back', async () => {
     const controlPlane = await start({}, { infoHost: 'stale' })
     const { first } = seeded(controlPlane)
-    const run = await runDelivery(checked({ verify: { timeoutMs: 1_000 } }))
+    const run = await runDelivery(checked({ agent: { timeoutMs: 1_000 } }))
     expect(failingVerdict(run.checks)?.why).toMatch(
       new RegExp(
         `^Revision ${run.result.revisionId} is DEPLOYED but the deployment serves ${first}`
@@ -250,7 +250,7 @@ describe('operation rollback against the emulator', () => {
       apiUrl: controlPlane.url,
       name: NAME,
       operation: 'rollback',
-      verify: { assistantId: 'agent' }
+      agent: { assistantId: 'agent' }
     })
     const [newest] = controlPlane.revisions(id)
     expect(controlPlane.redeploys().map((request) => request.path)).toEqual([

@@ -231,7 +231,7 @@ async function openRecords(
  * final status comes last of all, so a long bake and a long rollback must not end its time.
  */
 function recordsDeadline(deadline: Deadline, config: Config): number {
-  const rollback = config.rollbackOnFailure ? config.rollbackTimeoutMs : 0
+  const rollback = config.rollback.onFailure ? config.rollback.timeoutMs : 0
   return deadline.at + stepsOvertimeMs(CHECKS, config) + rollback
 }
 

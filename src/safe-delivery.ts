@@ -93,7 +93,7 @@ async function checkedDelivery(
     return error instanceof CancelledDuringChecks ? { result, checks: error.checks } : { result }
   }
   const result = withChecks(deployed, checks)
-  const rollsBack = operation.rollsBack && config.rollbackOnFailure
+  const rollsBack = operation.rollsBack && config.rollback.onFailure
   const grounds = groundsForRollback(result, checks, list)
   if (!rollsBack) return { result, checks }
   if (!grounds) {
@@ -115,7 +115,10 @@ async function checkedDelivery(
     return { result, checks }
   }
   // The rollback's own deadline (`rollback.timeout`, from now), on the same clock.
-  const rollbackDeps = { ...deps, deadline: rollbackDeadline(deps.clock, config.rollbackTimeoutMs) }
+  const rollbackDeps = {
+    ...deps,
+    deadline: rollbackDeadline(deps.clock, config.rollback.timeoutMs)
+  }
   const rolled = await rollBackAfterFailure(config, rollbackDeps, {
     deploymentId,
     failedRevisionId: revisionId,

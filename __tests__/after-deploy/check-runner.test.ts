@@ -56,7 +56,7 @@ function scripted(
 
 /** The steps of `list` on DEPLOYED, as deliver() runs them. */
 async function runChecks(list: readonly StepRow[], signal?: AbortSignal) {
-  const config = configFor({ ...gitHostConfig('http://127.0.0.1:9'), verify: { assistantId: 'a' } })
+  const config = configFor({ ...gitHostConfig('http://127.0.0.1:9'), agent: { assistantId: 'a' } })
   return (await checkRevision(list, config, DEPLOYED, { signal })).checks
 }
 
@@ -132,7 +132,7 @@ describe('the check runner', () => {
   it('gives no verdict to a check not asked for', async () => {
     const config = configFor({
       ...gitHostConfig('http://127.0.0.1:9'),
-      verify: { assistantId: 'a' }
+      agent: { assistantId: 'a' }
     })
     const revision = { result: DEPLOYED, deploymentId: 'deployment', revisionId: 'revision' }
     const asked = CHECKS.filter((row) => row.asks(config, revision))
@@ -187,7 +187,7 @@ describe("the run's timeout ending during a check", () => {
 
   it('makes an agent check that got no answer one that could not conclude, rolled back per its row', async () => {
     agent = await startAgentServer()
-    const config = configFor({ ...gitHostConfig('http://127.0.0.1:9'), verify: { message: 'hi' } })
+    const config = configFor({ ...gitHostConfig('http://127.0.0.1:9'), agent: { message: 'hi' } })
     // The run's deadline has passed: nothing more is sent, and no answer comes.
     const assistantOnly = CHECKS.filter(({ name }) => name === 'assistant')
     const { checks } = await checkRevision(
@@ -265,7 +265,7 @@ describe('the checks after DEPLOYED, against the emulator', () => {
     const { controlPlane } = await start({}, { infoHost: 'malformed' })
     const run = await runDelivery({
       ...gitHostConfig(controlPlane.url, NAME),
-      verify: { timeoutMs: 2_000 }
+      agent: { timeoutMs: 2_000 }
     })
     expect(run.result.outcome).toBe('checks-failed')
     expect(OUTCOMES[run.result.outcome].exitCode).toBe(1)
@@ -298,8 +298,8 @@ describe('the checks after DEPLOYED, against the emulator', () => {
     const run = await runDelivery(
       {
         ...gitHostConfig(controlPlane.url, NAME),
-        verify: { message: 'hi', timeoutMs: 30_000 },
-        rollbackOnFailure: true
+        agent: { message: 'hi', timeoutMs: 30_000 },
+        rollback: { onFailure: true }
       },
       undefined,
       { signal: controller.signal }

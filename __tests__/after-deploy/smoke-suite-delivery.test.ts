@@ -34,7 +34,7 @@ describe('the smoke suite in safe delivery', () => {
     const { controlPlane } = await start()
     const run = await runDelivery({
       ...gitHostConfig(controlPlane.url),
-      verify: { suite: SUITE }
+      smoke: SUITE
     })
     expect(failingVerdict(run.checks)).toBeUndefined()
     expect(checksWith(run.checks, 'passed').map(({ check }) => check)).toEqual([
@@ -56,8 +56,8 @@ describe('the smoke suite in safe delivery', () => {
     })
     const run = await runDelivery({
       ...gitHostConfig(controlPlane.url),
-      verify: { suite: { ...SUITE, minPass: { kind: 'count', count: 1 } } },
-      rollbackOnFailure: true
+      smoke: { ...SUITE, minPass: { kind: 'count', count: 1 } },
+      rollback: { onFailure: true }
     })
     const [rollbackRevision, failed] = controlPlane.revisions(id)
     expect(failingVerdict(run.checks)?.why).toBe(
@@ -91,7 +91,7 @@ describe('the smoke suite in safe delivery', () => {
       apiUrl: controlPlane.url,
       name: NAME,
       operation: 'rollback',
-      verify: { suite: SUITE }
+      smoke: SUITE
     })
     const [newest] = controlPlane.revisions(id)
     expect(run.result).toMatchObject({ outcome: 'checks-failed', revisionId: newest?.id })

@@ -147,7 +147,7 @@ describe('the step frame', () => {
     const failsTheNewOne = (revisionId: string) => (revisionId === newest() ? 'failed' : 'passed')
     const newest = () => events.find((event) => event.startsWith('run writer on '))?.slice(14)
     const run = await runDelivery(
-      { ...gitHostConfig(controlPlane.url, NAME), rollbackOnFailure: true },
+      { ...gitHostConfig(controlPlane.url, NAME), rollback: { onFailure: true } },
       undefined,
       { steps: [...serving, writer(events, controlPlane), reader(events, failsTheNewOne)] }
     )

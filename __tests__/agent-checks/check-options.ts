@@ -4,7 +4,7 @@
  */
 import { VirtualClock } from '../../emulator'
 import { AgentCheckError, type AgentCheckOptions } from '../../src/after-deploy/agent-checks'
-import { parseExpectation, type Expectation } from '../../src/smoke/expectation'
+import { parseExpectation, type Expectation } from '../../src/lib/expectation'
 import { trackedDispatcher } from '../helpers/action-world'
 
 export function expectation(text: string): Expectation {

@@ -88,7 +88,7 @@ describe('agent checks against the real agent server', () => {
   it('skips the /info check with a notice: the local server names no host revision', async () => {
     const config = configFor({
       ...gitHostConfig('http://127.0.0.1:9'),
-      verify: { timeoutMs: 5_000 }
+      agent: { timeoutMs: 5_000 }
     })
     const agentOnly = CHECKS.filter(({ name }) => name !== 'serving' && name !== 'commit')
     const { checks, log } = await checkRevision(agentOnly, config, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { uuidV5 } from '../../src/lib/uuid-v5'
-import { ASSISTANT_NAMESPACE } from '../../src/policy/assistants'
+import { ASSISTANT_NAMESPACE } from '../../src/assistants/entries'
 import { runInProcess } from '../helpers/action-world'
 import { clock, gitHostStep } from '../helpers/deploy-harness'
 import type { Step } from '../helpers/policy-file'

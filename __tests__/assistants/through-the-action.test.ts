@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
 import { uuidV5 } from '../../src/lib/uuid-v5'
-import { ASSISTANT_NAMESPACE, entryDigest } from '../../src/policy/assistants'
+import { ASSISTANT_NAMESPACE, entryDigest } from '../../src/assistants/entries'
 import { runInProcess, type WorldRun } from '../helpers/action-world'
 import { clock, gitHostStep, onClock } from '../helpers/deploy-harness'
 import { startEchoAgent } from '../helpers/echo-agent'

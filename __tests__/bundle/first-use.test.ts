@@ -41,10 +41,33 @@ function loadedWith(start: string): Set<string> {
   return seen
 }
 
+// The policy machinery loads every section's declaration (a module of its step's folder that
+// loads none of the step's code): what a run must not load is the rest of a step's folder.
+const declarations = loadedWith('src/policy/sections.ts')
+
 const underAny = (files: Set<string>, folders: string[]) =>
-  [...files].filter((file) => folders.some((folder) => file.startsWith(folder))).sort()
+  [...files]
+    .filter((file) => !declarations.has(file))
+    .filter((file) => folders.some((folder) => file.startsWith(folder)))
+    .sort()
 
 describe('what loads on first use', () => {
+  it("the sections' declarations load none of their steps' code, nor a client", () => {
+    const loaded = [...declarations]
+    const folders = ['src/tracing/', 'src/agent-server/', 'src/control-plane/', 'src/after-deploy/']
+    expect(loaded.filter((file) => folders.some((folder) => file.startsWith(folder)))).toEqual([])
+    const of = (folder: string) => loaded.filter((file) => file.startsWith(folder)).sort()
+    expect(of('src/bake/')).toEqual(['src/bake/section.ts'])
+    expect(of('src/evaluation/')).toEqual([
+      'src/evaluation/policy-values.ts',
+      'src/evaluation/section.ts'
+    ])
+    expect(of('src/assistants/')).toEqual([
+      'src/assistants/entries.ts',
+      'src/assistants/section.ts'
+    ])
+  })
+
   it('every run loads the inputs and the report, never the operations', () => {
     const everyRun = loadedWith('src/index.ts')
     expect(everyRun).toContain('src/main.ts')

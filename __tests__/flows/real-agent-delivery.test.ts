@@ -18,7 +18,7 @@ describe('a deploy whose deployment URL is the real agent server', () => {
     const { id } = seedServing(controlPlane, NAME)
     const run = await runDelivery({
       ...gitHostConfig(controlPlane.url),
-      verify: { assistantId: 'agent', timeoutMs: 30_000 }
+      agent: { assistantId: 'agent', timeoutMs: 30_000 }
     })
     expect(run.result).toMatchObject({ outcome: 'deployed' })
     expect(

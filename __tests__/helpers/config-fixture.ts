@@ -10,7 +10,8 @@ import type { InputName, RawInputs } from '../../src/inputs/contract'
 import type { InputEnv } from '../../src/inputs/problems'
 import type { Config, DeployConfig, Operation } from '../../src/inputs/parse'
 import { configSchema, type PruneCriteria } from '../../src/inputs/schema'
-import { policyInEffect, writtenInEffect, type CaseFileRead } from '../../src/policy/effective'
+import { policyInEffect, writtenInEffect } from '../../src/policy/effective'
+import type { NamedFiles } from '../../src/policy/named-files'
 import { policyRules } from '../../src/policy/rules'
 import { sectionsSchema } from '../../src/policy/schema'
 import type { SmokeCase } from '../../src/smoke/cases'
@@ -18,14 +19,17 @@ import { rawInputs } from './action-yml'
 import { POLICY_PATH } from './policy-file'
 import { BRANCH_ENV, INTEGRATION_ID } from './step-inputs'
 
-type Verify = NonNullable<Config['verify']>
-type Suite = NonNullable<Verify['suite']>
+type Agent = NonNullable<Config['agent']>
+type Suite = NonNullable<Config['smoke']>
+type Rollback = Config['rollback']
 type Gate = Omit<NonNullable<Config['gate']>, 'keys'>
 type GitHub = NonNullable<Config['github']>
 type Top = Omit<
   DeployConfig,
   | 'operation'
-  | 'verify'
+  | 'agent'
+  | 'smoke'
+  | 'rollback'
   | 'gate'
   | 'assistants'
   | 'github'
@@ -42,7 +46,11 @@ export type ConfigPartial<O extends Operation = Operation> = Partial<Top> & {
   /** operation prune: its criteria; the prefix `pr-`, older than 7 days when left out. */
   prune?: Partial<PruneCriteria>
   /** The agent checks after DEPLOYED (assistant `agent` when left out). */
-  verify?: Partial<Omit<Verify, 'suite'>> & { suite?: Partial<Suite> & Pick<Suite, 'cases'> }
+  agent?: Partial<Agent>
+  /** The smoke suite (with the agent checks, assistant `agent`). */
+  smoke?: Partial<Suite> & Pick<Suite, 'cases'>
+  /** Safe delivery's rollback (off, 15m when left out). */
+  rollback?: Partial<Rollback>
   /** The evaluation gate (dataset `gate-dataset`, `correctness` ≥ 0.8); agent checks come with it. */
   gate?: Partial<Gate>
   /** Assistants as code, as Config holds it. */
@@ -104,14 +112,17 @@ const TOP: Writers<Top & { fromDeployment: string }> = {
   pollIntervalMs: duration('poll-interval', 1_000),
   logLines: whole('log-lines'),
   deleteTracingProject: bool('delete-tracing-project'),
-  rollbackOnFailure: flag('rollback.on-failure'),
-  rollbackTimeoutMs: duration('rollback.timeout'),
   toRevision: text('to-revision'),
   // A bake is written as a policy file (helpers/policy-file.ts).
   bake: undefined
 }
 
-const VERIFY: Writers<Omit<Verify, 'suite'>> = {
+const ROLLBACK: Writers<Rollback> = {
+  onFailure: flag('rollback.on-failure'),
+  timeoutMs: duration('rollback.timeout')
+}
+
+const AGENT: Writers<Agent> = {
   assistantId: text('agent.assistant'),
   message: text('agent.message'),
   // A text that looks like /pattern/ would be read as one: laid over instead.
@@ -212,22 +223,20 @@ const CASES_PATH = 'cases.yml'
  */
 function policyFor(keys: Partial<Record<PolicyKey, unknown>>, cases: SmokeCase[] | undefined) {
   if (Object.keys(keys).length === 0) return undefined
-  const caseFiles = new Map<string, CaseFileRead>()
-  if (cases) caseFiles.set(CASES_PATH, { sha256: '0'.repeat(64), written: [], cases })
+  const read = { sha256: '0'.repeat(64), written: [], items: cases ?? [] }
+  const files: NamedFiles = new Map([['smoke.cases', new Map(cases ? [[CASES_PATH, read]] : [])]])
   const written = { version: 1, ...sections(keys) }
   // The policy's own rules, as the loader judges them: a partial they refuse is no valid step.
   const problems = policyRules(
     sectionsSchema.parse(writtenInEffect(written, undefined)),
     () => true,
-    cases?.length
+    () => cases?.length
   )
   if (problems.length > 0)
     throw new Error(
       `configFor: the policy is refused: ${problems.map((p) => p.message).join('; ')}`
     )
-  const inEffect = policyInEffect(written, caseFiles, undefined, () => {
-    throw new Error('configFor names its cases by a file')
-  })
+  const inEffect = policyInEffect(written, files, undefined)
   return { path: POLICY_PATH, entries: [], inEffect }
 }
 
@@ -252,8 +261,8 @@ function sectionDefaults(partial: ConfigPartial): Partial<RawInputs> {
 
 function policyDefaults(partial: ConfigPartial): Partial<Record<PolicyKey, unknown>> {
   return {
-    ...((partial.verify || partial.gate) && { 'agent.assistant': 'agent' }),
-    ...(partial.verify?.suite && { 'smoke.cases': CASES_PATH }),
+    ...((partial.agent || partial.smoke || partial.gate) && { 'agent.assistant': 'agent' }),
+    ...(partial.smoke && { 'smoke.cases': CASES_PATH }),
     ...(partial.gate && {
       'gate.dataset': 'gate-dataset',
       ...(!partial.gate.maxRegression && { 'gate.min-scores': { correctness: 0.8 } })
@@ -269,12 +278,12 @@ export function configFor<O extends Operation = 'deploy'>(
   partial: ConfigPartial<O> = {},
   env: InputEnv = BRANCH_ENV
 ): Extract<Config, { operation: O }> {
-  const { operation, verify, gate, github, prune, assistants, ...top } = partial
-  const { suite, ...checks } = verify ?? {}
+  const { operation, agent, smoke, rollback, gate, github, prune, assistants, ...top } = partial
   const parts = {
     top: write(top, TOP),
-    verify: write(checks, VERIFY),
-    suite: write(suite && { minPass: suite.minPass, concurrency: suite.concurrency }, SUITE),
+    agent: write(agent, AGENT),
+    suite: write(smoke && { minPass: smoke.minPass, concurrency: smoke.concurrency }, SUITE),
+    rollback: write(rollback, ROLLBACK),
     gate: write(gate, GATE),
     github: write(github, GITHUB),
     prune: write(prune, PRUNE)
@@ -290,10 +299,11 @@ export function configFor<O extends Operation = 'deploy'>(
       ...Object.values(parts).reduce((all, part) => ({ ...all, ...part.inputs }), {})
     }),
     env,
-    policy: policyFor(keys, suite?.cases)
+    policy: policyFor(keys, smoke?.cases)
   })
   const config = { ...base, ...parts.top.over } as Config
-  if (config.verify) config.verify = { ...config.verify, ...parts.verify.over }
+  if (config.agent) config.agent = { ...config.agent, ...parts.agent.over }
+  config.rollback = { ...config.rollback, ...parts.rollback.over }
   if (config.gate) config.gate = { ...config.gate, ...parts.gate.over }
   // Assistants as code, laid over as given (the policy tests write its entries).
   if (assistants) config.assistants = assistants

@@ -49,7 +49,7 @@ describe('parseInputs', () => {
 
   it("reads the agent server's key and scheme for the policy's checks, agent-api-key defaulting to api-key", async () => {
     const policy = { agent: { assistant: 'agent' } }
-    expect((await configOfStep({ ...gitHost(), policy }, branchEnv)).verify).toEqual({
+    expect((await configOfStep({ ...gitHost(), policy }, branchEnv)).agent).toEqual({
       assistantId: 'agent',
       a2a: false,
       timeoutMs: 5 * 60_000,
@@ -65,8 +65,8 @@ describe('parseInputs', () => {
       },
       branchEnv
     )
-    expect(own.verify).toMatchObject({ apiKey: 'agent-key', authScheme: 'service-api-key' })
-    expect((await parseServiceInputs(gitHost(), branchEnv)).verify).toBeUndefined()
+    expect(own.agent).toMatchObject({ apiKey: 'agent-key', authScheme: 'service-api-key' })
+    expect((await parseServiceInputs(gitHost(), branchEnv)).agent).toBeUndefined()
   })
 
   it('refuses pr-comment without github-token; environment alone only picks the policy entry', async () => {

@@ -29,7 +29,7 @@ const pairs: [string, ConfigPartial, Step][] = [
   [
     'agent checks and a gate',
     {
-      verify: { timeoutMs: 5_000, message: 'hi' },
+      agent: { timeoutMs: 5_000, message: 'hi' },
       gate: { maxRegression: new Map([['correctness', 0.1]]), repetitions: 2 }
     },
     {

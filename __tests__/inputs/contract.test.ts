@@ -201,7 +201,7 @@ describe('the action contract', () => {
     const cases = parseCases('- message: hi\n  expect: echo\n', false).cases ?? []
     try {
       return await runDeploy(
-        { ...gitHostConfig(services.controlPlane.url), verify: { suite: { cases } } },
+        { ...gitHostConfig(services.controlPlane.url), smoke: { cases } },
         { delivered: true }
       )
     } finally {

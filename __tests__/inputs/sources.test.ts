@@ -31,9 +31,8 @@ describe('parseInputs', () => {
       dryRun: false,
       sourceDir: '.',
       deleteTracingProject: false,
-      verify: undefined,
-      rollbackOnFailure: false,
-      rollbackTimeoutMs: 15 * 60_000,
+      agent: undefined,
+      rollback: { onFailure: false, timeoutMs: 15 * 60_000 },
       github: undefined,
       warnings: [],
       notices: []

@@ -137,7 +137,7 @@ describe('operation promote against the emulator', () => {
     const { staging, prod } = seedGitHost(controlPlane, 'main')
     const verified = controlPlane.commitOf('main')
     const pushed = controlPlane.moveRef('main')
-    const run = await runPromote(controlPlane, { rollbackOnFailure: true })
+    const run = await runPromote(controlPlane, { rollback: { onFailure: true } })
     const [rollbackRevision, promoted] = controlPlane.revisions(prod.id)
     expect(promoted?.source_revision_config).toMatchObject({
       repo_ref: 'main',
@@ -180,7 +180,7 @@ describe('operation promote against the emulator', () => {
     const controlPlane = await start()
     seedGitHost(controlPlane, 'main')
     controlPlane.hideCommit('main')
-    const run = await runPromote(controlPlane, { rollbackOnFailure: true })
+    const run = await runPromote(controlPlane, { rollback: { onFailure: true } })
     expect(run.result.outcome).toBe('checks-failed')
     expect(run.checks?.verdicts).toEqual([
       {

@@ -5,7 +5,7 @@ import {
   assistantIdOf,
   entryDigest,
   type AssistantEntryWritten
-} from '../../src/policy/assistants'
+} from '../../src/assistants/entries'
 import { comparePolicies } from '../../src/policy/compare'
 import { describePolicy } from '../../src/policy/describe'
 import { policyInputRules } from '../../src/policy/rules'
@@ -149,13 +149,15 @@ describe('assistants in the policy in effect', () => {
       entries: { path: 'digest.yml', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
       'on-drift': 'overwrite'
     })
-    expect(first.assistants).toEqual([{ name: 'support', 'graph-id': 'agent', config: { a: 1 } }])
+    expect(first.files['assistants.entries']?.items).toEqual([
+      { name: 'support', 'graph-id': 'agent', config: { a: 1 } }
+    ])
     const config = configFromPolicy(first, { apiKey: 'k' })
     const id = uuidV5('support', ASSISTANT_NAMESPACE)
-    expect(config.verify?.assistantId).toBe(id)
-    expect(config.verify?.suite?.cases.map((c) => c.assistant)).toEqual([id, undefined])
+    expect(config.agent?.assistantId).toBe(id)
+    expect(config.smoke?.cases.map((c) => c.assistant)).toEqual([id, undefined])
     expect(config.assistants).toEqual({
-      entries: first.assistants,
+      entries: first.files['assistants.entries']?.items,
       onDrift: 'overwrite',
       apiKey: 'k',
       authScheme: undefined
@@ -179,7 +181,7 @@ describe('assistants in the policy in effect', () => {
   it('a pull request that removes an assistant reads weaker (removed); a changed one changed', () => {
     const side = (entries: AssistantEntryWritten[]) => ({
       policy: { version: 1 as const, assistants: { entries, 'on-drift': 'overwrite' as const } },
-      assistants: entries
+      files: { 'assistants.entries': { written: entries, items: entries } }
     })
     const base = side([
       { name: 'one', 'graph-id': 'g' },

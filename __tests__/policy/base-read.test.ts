@@ -73,7 +73,7 @@ describe('the release policy at the base commit', () => {
     if (base?.kind !== 'read') return
     expect(base.baseSha).toBe(BASE)
     expect(base.side.policy.smoke?.['min-pass']).toEqual({ share: 0.9 })
-    expect(base.side.casesWritten).toEqual([{ name: 'hello', message: 'hi' }])
+    expect(base.side.files?.['smoke.cases']?.written).toEqual([{ name: 'hello', message: 'hi' }])
     const reads = github?.calls.filter((call) => /\/contents\//.test(call.path)) ?? []
     expect(reads.map((call) => decodeURIComponent(call.path))).toEqual([
       '/repos/acme/support-agent/contents/.github/release-policy.yml',

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { selectEntry } from '../../src/policy/environments'
+import type { SmokeCase } from '../../src/smoke/cases'
 import { lines, PolicyWorkspace } from './workspace'
 
 const workspace = new PolicyWorkspace()
@@ -54,7 +55,7 @@ describe('release policy: the environments entry applied', () => {
     expect(preview.entry).toBe('pr-*')
     expect(preview.policy.gate).toBeUndefined()
     expect(preview.policy.agent).toEqual({ assistant: 'agent', a2a: false, timeout: 300_000 })
-    expect(preview.cases?.map((c) => c.input)).toEqual([
+    expect(preview.files['smoke.cases']?.items.map((c) => (c as SmokeCase).input)).toEqual([
       { messages: [{ role: 'human', content: 'three' }] }
     ])
     expect(preview.policy.rollback).toEqual({ 'on-failure': true, timeout: 900_000 })
@@ -116,7 +117,7 @@ describe('release policy: the digest of the policy in effect', () => {
       path: 'suite/cases.yml',
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/)
     })
-    expect(before.cases).toHaveLength(1)
+    expect(before.files['smoke.cases']?.items).toHaveLength(1)
     workspace.write('suite/cases.yml', lines('- message: hello', '  expect: hello'))
     const after = (await workspace.load(path)).inEffect(undefined)
     expect(after.digest).not.toBe(before.digest)

@@ -81,7 +81,7 @@ describe('smoke.cases: the case file', () => {
       ].join('\n')
     )
     const config = await configOfStep(step({ cases: path, 'min-pass': 1, concurrency: 2 }), env())
-    const suite = config.verify?.suite
+    const suite = config.smoke
     expect(suite).toMatchObject({ minPass: { kind: 'count', count: 1 }, concurrency: 2 })
     expect(suite?.cases).toEqual([
       {
@@ -118,9 +118,9 @@ describe('smoke.cases: the case file', () => {
       ].join('\n')
     )
     const config = await configOfStep(step({ cases: path }), env())
-    expect(config.verify?.suite?.minPass).toEqual({ kind: 'percent', percent: 100 })
-    expect(config.verify?.suite?.concurrency).toBe(4)
-    expect(config.verify?.suite?.cases).toMatchObject([
+    expect(config.smoke?.minPass).toEqual({ kind: 'percent', percent: 100 })
+    expect(config.smoke?.concurrency).toBe(4)
+    expect(config.smoke?.cases).toMatchObject([
       {
         name: 'line 1',
         input: { messages: [{ role: 'user', content: 'What is 2+2?' }] },
@@ -214,7 +214,7 @@ describe('smoke.cases: the file stays in the workspace', () => {
     caseFile('real.yml', '- message: hi')
     symlinkSync(join(workspace, 'real.yml'), join(workspace, 'linked-in.yml'))
     const config = await configOfStep(step({ cases: 'linked-in.yml' }), env())
-    expect(config.verify?.suite?.cases).toHaveLength(1)
+    expect(config.smoke?.cases).toHaveLength(1)
   })
 
   it('counts the bytes it reads: a /proc file that stat says is empty stops at the cap', async () => {
@@ -233,7 +233,7 @@ describe('smoke.cases: the file stays in the workspace', () => {
     const yaml = caseFile('bom.yml', '\uFEFF- message: hi\n  expect: echo')
     for (const path of [jsonl, yaml]) {
       const config = await configOfStep(step({ cases: path }), env())
-      expect(config.verify?.suite?.cases).toMatchObject([
+      expect(config.smoke?.cases).toMatchObject([
         { input: { messages: [{ role: 'human', content: 'hi' }] } }
       ])
     }

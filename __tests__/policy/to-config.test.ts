@@ -8,10 +8,7 @@ import { lines, PolicyWorkspace } from './workspace'
 const workspace = new PolicyWorkspace()
 afterAll(() => workspace.remove())
 
-type PolicyFields = Pick<
-  DeployConfig,
-  'verify' | 'gate' | 'rollbackOnFailure' | 'rollbackTimeoutMs'
->
+type PolicyFields = Pick<DeployConfig, 'agent' | 'smoke' | 'gate' | 'rollback'>
 
 const connection = {
   'api-url': 'https://control.example.com',
@@ -48,10 +45,10 @@ async function both(policyLines: string[], given: Record<string, string> = {}) {
   )
   if (config.operation !== 'deploy') throw new Error('not a deploy')
   const fromStep: PolicyFields = {
-    verify: config.verify,
+    agent: config.agent,
+    smoke: config.smoke,
     gate: config.gate,
-    rollbackOnFailure: config.rollbackOnFailure,
-    rollbackTimeoutMs: config.rollbackTimeoutMs
+    rollback: config.rollback
   }
   const fromPolicy: PolicyFields = configFromPolicy(
     (await workspace.load(path)).inEffect(undefined),
@@ -85,17 +82,20 @@ describe("release policy: the settings today's Config carries", () => {
       tracing
     )
     expect(fromStep).toEqual(fromPolicy)
-    expect(fromStep.verify).toMatchObject({
+    expect(fromStep.agent).toMatchObject({
       assistantId: 'agent',
       message: 'hello',
       expect: { kind: 'text', text: 'hi' },
       a2a: true,
       timeoutMs: 120_000,
       apiKey: 'agent-key',
-      authScheme: 'service-api-key',
-      suite: { minPass: { kind: 'percent', percent: 80 }, concurrency: 2 }
+      authScheme: 'service-api-key'
     })
-    expect(fromStep.verify?.suite?.cases).toHaveLength(1)
+    expect(fromStep.smoke).toMatchObject({
+      minPass: { kind: 'percent', percent: 80 },
+      concurrency: 2
+    })
+    expect(fromStep.smoke?.cases).toHaveLength(1)
     expect(fromStep.gate).toMatchObject({
       dataset: 'support-golden',
       tracingUrl: tracing['tracing-url'],
@@ -116,31 +116,31 @@ describe("release policy: the settings today's Config carries", () => {
       ['tone', 0.5]
     ])
     expect([...(fromStep.gate?.maxRegression ?? [])]).toEqual([['*', 0.05]])
-    expect(fromStep.rollbackOnFailure).toBe(true)
-    expect(fromStep.rollbackTimeoutMs).toBe(3_600_000)
+    expect(fromStep.rollback.onFailure).toBe(true)
+    expect(fromStep.rollback.timeoutMs).toBe(3_600_000)
   })
 
   it('fills the defaults, and without a policy runs no check and no rollback', async () => {
     const { fromStep } = await both(['version: 1', 'agent: {assistant: agent}'])
-    expect(fromStep.verify).toMatchObject({
+    expect(fromStep.agent).toMatchObject({
       a2a: false,
       timeoutMs: 5 * 60_000,
       apiKey: 'agent-key'
     })
-    expect(fromStep.verify?.suite).toBeUndefined()
+    expect(fromStep.smoke).toBeUndefined()
     const none = await parseServiceInputs(rawInputs(connection), env())
     const fields = {
-      verify: none.verify,
+      agent: none.agent,
+      smoke: none.smoke,
       gate: none.gate,
-      rollbackOnFailure: none.rollbackOnFailure,
-      rollbackTimeoutMs: none.rollbackTimeoutMs
+      rollback: none.rollback
     }
     expect(fields).toEqual(configFromPolicy(undefined, inputs))
     expect(fields).toEqual({
-      verify: undefined,
+      agent: undefined,
+      smoke: undefined,
       gate: undefined,
-      rollbackOnFailure: false,
-      rollbackTimeoutMs: 15 * 60_000
+      rollback: { onFailure: false, timeoutMs: 15 * 60_000 }
     })
   })
 })

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { loadPolicy, type LoadedPolicy } from '../../src/policy/load'
-import type { PolicyProblem } from '../../src/policy/problems'
+import type { PolicyProblem } from '../../src/policy-kit/problems'
 
 /** A workspace under the OS temp folder that the policy tests write their files into. */
 export class PolicyWorkspace {

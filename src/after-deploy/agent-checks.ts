@@ -6,7 +6,7 @@ import { agentStatusMeaning, REFUSED_HINT } from '../agent-server/status'
 import { parseJson } from '../lib/json'
 import { readAgain, type Reading } from '../lib/read-again'
 import { z } from 'zod'
-import { describeExpectation, meetsExpectation, type Expectation } from '../smoke/expectation'
+import { describeExpectation, meetsExpectation, type Expectation } from '../lib/expectation'
 
 /** What the agent checks proved, in order, and what the agent said. */
 export interface AgentCheckReport {

@@ -21,7 +21,7 @@ function agentNeeds<Extra extends object>(
   revision: DeployedRevision | undefined,
   extra: (verify: Verify) => Extra | undefined
 ): ({ verify: Verify; url: string } & Extra) | undefined {
-  const verify = config.verify
+  const verify = config.agent
   const url = revision?.result.deploymentUrl
   if (!verify || !url) return undefined
   const more = extra(verify)
@@ -106,7 +106,7 @@ export const a2aStep = defineStep({
 export const suiteStep = defineStep({
   name: 'suite',
   needs: (config, revision) =>
-    agentNeeds(config, revision, ({ suite }) => (suite === undefined ? undefined : { suite })),
+    agentNeeds(config, revision, () => config.smoke && { suite: config.smoke }),
   run: async (input): Promise<StepOutcome<'suite'>> => {
     const { verify, suite: cases, url } = input.need
     const { context, deadline } = input

@@ -7,7 +7,7 @@
  */
 import { bakeBudgetMs } from '../bake/windows'
 import type { PreparedBake } from '../bake'
-import type { BakeSettings } from '../policy/to-config'
+import type { BakeSettings } from '../bake/section'
 import { defineStep } from './check-runner'
 import type { StepContext } from './step'
 import { ENDS_THE_CHECKS } from './step-kit'

@@ -228,7 +228,7 @@ function onRevision(
   return {
     ...phase,
     progress,
-    verifyDeadline: verifyDeadline(clock, config.verify?.timeoutMs ?? 0, deadline.at)
+    verifyDeadline: verifyDeadline(clock, config.agent?.timeoutMs ?? 0, deadline.at)
   }
 }
 
@@ -334,7 +334,7 @@ export function stepsOvertimeMs(list: readonly StepRow[], config: Config): numbe
 function warnPastJobLimit(list: readonly StepRow[], config: Config, context: StepContext): void {
   const overtime = stepsOvertimeMs(list, config)
   if (overtime === 0) return
-  const rollback = config.rollbackOnFailure ? config.rollbackTimeoutMs : 0
+  const rollback = config.rollback.onFailure ? config.rollback.timeoutMs : 0
   const total = config.timeoutMs + overtime + rollback
   if (total <= RUNNER_JOB_LIMIT_MS) return
   const hours = (ms: number) => `${Number((ms / 3_600_000).toFixed(2))} h`

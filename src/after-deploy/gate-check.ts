@@ -76,8 +76,8 @@ export const gateStep = defineStep<'gate', GateNeed, GatePrepared>({
     config.gate && {
       settings: config.gate,
       agent: {
-        apiKey: config.verify?.apiKey ?? config.apiKey,
-        ...(config.verify?.authScheme !== undefined && { authScheme: config.verify.authScheme })
+        apiKey: config.agent?.apiKey ?? config.apiKey,
+        ...(config.agent?.authScheme !== undefined && { authScheme: config.agent.authScheme })
       } satisfies AgentCredentials
     },
   skippedUnder: {

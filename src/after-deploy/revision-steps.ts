@@ -82,7 +82,7 @@ export const servingStep = defineStep({
  */
 export const infoStep = defineStep({
   name: 'info',
-  needs: (config: Config) => config.verify && { verify: config.verify },
+  needs: (config: Config) => config.agent && { verify: config.agent },
   run: async (input) => {
     const { revision, context, need } = input
     const { result, revisionId } = revision

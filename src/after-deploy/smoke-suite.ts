@@ -1,7 +1,7 @@
 import { formatDuration } from '../lib/duration'
 import { TransportError } from '../control-plane/transport'
 import { requiredPasses, type MinPass, type SmokeCase } from '../smoke/cases'
-import { describeExpectation, meetsExpectation } from '../smoke/expectation'
+import { describeExpectation, meetsExpectation } from '../lib/expectation'
 import type { Config } from '../inputs/parse'
 import type { CaseResult, SuiteReport } from '../result'
 import { passCount } from '../report/suite'
@@ -20,9 +20,7 @@ export interface SuiteOptions extends AgentServer {
 }
 
 /** The agent check inputs with `smoke.cases` given. */
-export type SuiteInputs = NonNullable<Config['verify']> & {
-  suite: NonNullable<NonNullable<Config['verify']>['suite']>
-}
+export type SuiteInputs = NonNullable<Config['agent']> & { suite: NonNullable<Config['smoke']> }
 
 /** Characters of a reply kept; the summary shows its first line, the log one line of it. */
 const MAX_REPLY = 4_000

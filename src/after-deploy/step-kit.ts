@@ -8,7 +8,7 @@ import type { StepInput } from './step'
 export const ENDS_THE_CHECKS = ['failed', 'inconclusive'] as const
 
 /** `verify-*` as the agent steps need it (the inputs asked for agent checks). */
-export type Verify = NonNullable<Config['verify']>
+export type Verify = NonNullable<Config['agent']>
 
 /** Where the agent server is and how to reach it, under `agent.timeout`. */
 export function agentServer(

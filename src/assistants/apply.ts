@@ -9,7 +9,7 @@ import {
   type AssistantsClient,
   type WriteResult
 } from '../agent-server/assistants'
-import { assistantIdOf, entryDigest, type AssistantEntryWritten } from '../policy/assistants'
+import { assistantIdOf, entryDigest, type AssistantEntryWritten } from './entries'
 import {
   createBody,
   differsFromEntry,

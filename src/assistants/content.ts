@@ -5,7 +5,7 @@
  */
 import canonicalize from 'canonicalize'
 import type { AssistantCreate, AssistantPatch } from '../agent-server/assistant-schemas'
-import { MANAGED_PREFIX, type AssistantEntryWritten } from '../policy/assistants'
+import { MANAGED_PREFIX, type AssistantEntryWritten } from './entries'
 
 /** Who writes the `managed-*` metadata: the value of `managed-by`. */
 export const MANAGED_BY = 'deploy-agent-action'

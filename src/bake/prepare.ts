@@ -7,7 +7,7 @@
 import type { TracingClient } from '../tracing/client'
 import { revisionFilter, type TracingProject } from '../tracing/run-stats'
 import { findProject, readRunStats } from '../tracing/stats-read'
-import type { BakeSettings } from '../policy/to-config'
+import type { BakeSettings } from './section'
 import type { Clock } from '../world'
 import { statsOf } from './stats'
 import type { PreviousWindow } from './types'

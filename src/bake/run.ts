@@ -6,7 +6,7 @@
  */
 import { revisionFilter, type TracingProject } from '../tracing/run-stats'
 import { findProject, readRunStats } from '../tracing/stats-read'
-import type { BakeSettings } from '../policy/to-config'
+import type { BakeSettings } from './section'
 import type { BakeDeps, PreparedBake } from './prepare'
 import type { BakeReadPoint, BakeReport } from './report-types'
 import { statsOf } from './stats'

@@ -4,16 +4,16 @@ import type { Clock } from '../world'
  */
 import type { CallOptions } from '../control-plane/request'
 import type { Dispatcher } from '../control-plane/transport'
-import type { Config } from '../inputs/parse'
 import type { CheckVerdict } from '../check-verdict'
 import type { TracingClient } from '../tracing/client'
 import type { Session } from '../tracing/schemas'
+import type { GateSettings } from './section'
 import type { ExampleRow, KeyRow, RunOutcome, ScoreTable } from './verdict'
 
 export type { CheckVerdict }
 
-/** The gate's inputs, validated (`Config['gate']`). */
-export type GateSettings = NonNullable<Config['gate']>
+/** The gate's settings, as its section of the release policy declares them. */
+export type { GateSettings }
 
 /** The deployment the gate is about, as read before the write. */
 export interface GateTarget {

@@ -1,16 +1,16 @@
 /**
  * The release policy at a pull request's base commit, read through GitHub's contents API
- * (`GET /repos/{owner}/{repo}/contents/{path}?ref={base sha}`) with the case files it names, and
+ * (`GET /repos/{owner}/{repo}/contents/{path}?ref={base sha}`) with the files it names, and
  * checked as the workspace's file is. What GitHub answers is the base branch's and untrusted:
  * each body capped and parsed, the policy through ../policy/. Best effort, beside the deploy: a
  * read that fails is a sentence in the report, never the step's failure.
  */
 import { z } from 'zod'
-import { MAX_FILE_BYTES } from '../smoke/cases'
 import { repositoryPath } from '../lib/github-links'
 import type { WorkspaceFile } from '../lib/workspace-file'
 import { checkPolicy, MAX_POLICY_BYTES } from '../policy/load'
-import { problemLine } from '../policy/problems'
+import { MAX_NAMED_FILE_BYTES } from '../policy/named-files'
+import { problemLine } from '../policy-kit/problems'
 import type { BaseSide } from '../report/policy-types'
 import { budgetedCall, openGitHub, type BoundedCallOptions, type GitHubTarget } from './client'
 import type { Redactor } from '../report/redact'
@@ -81,7 +81,7 @@ export async function readBasePolicy(
     }
     if ('failed' in policy) return { kind: 'failed', baseSha, why: policy.failed }
     const readNamed = async (named: string): Promise<WorkspaceFile> => {
-      const file = await read(named, MAX_FILE_BYTES)
+      const file = await read(named, MAX_NAMED_FILE_BYTES)
       if ('bytes' in file) return { bytes: file.bytes }
       const problem = 'absent' in file ? `${named} is not at the base commit` : file.failed
       return { problem, kind: 'unreadable' }
@@ -100,11 +100,7 @@ export async function readBasePolicy(
     return {
       kind: 'read',
       baseSha,
-      side: {
-        policy: inEffect.policy,
-        casesWritten: inEffect.casesWritten,
-        assistants: inEffect.assistants
-      }
+      side: { policy: inEffect.policy, files: inEffect.files }
     }
   } catch (error) {
     return { kind: 'failed', baseSha, why: reason(error) }

@@ -1,6 +1,6 @@
 import type { InputName } from './contract'
 import type { WorkflowRefEnv } from './git-ref'
-import { problemLine, type PolicyProblem } from '../policy/problems'
+import { problemLine, type PolicyProblem } from '../policy-kit/problems'
 
 /** The parts of the runner's environment the inputs' defaults come from. */
 export interface InputEnv extends WorkflowRefEnv {

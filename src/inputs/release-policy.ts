@@ -6,7 +6,7 @@
  */
 import { mergeEntry, selectEntry } from '../policy/environments'
 import { loadPolicy, type WrittenPolicy } from '../policy/load'
-import { keyPathText, uniqueProblems, type PolicyProblem } from '../policy/problems'
+import { keyPathText, uniqueProblems, type PolicyProblem } from '../policy-kit/problems'
 import { policyInputRules, type StepFacts } from '../policy/rules'
 import type { PolicyInEffect } from '../policy/effective'
 import type { RawInputs } from './contract'

@@ -5,7 +5,7 @@ import { inputFields, type InputFields } from './fields'
 import type { InputEnv } from './problems'
 import { crossInputRules } from './rules'
 import { clearTextHost } from '../lib/url'
-import { configFromPolicy } from '../policy/to-config'
+import { configFromPolicy, policyNotices } from '../policy/to-config'
 import type { StepPolicy } from './release-policy'
 
 const workflowEnv = z.object({
@@ -158,34 +158,21 @@ function commonConfig(fields: InputFields, env: InputEnv, policy: StepPolicy | u
     logLines: fields['log-lines'],
     /** With operation delete: also delete the tracing project of the same name. */
     deleteTracingProject: fields['delete-tracing-project'],
-    /** The release policy's agent checks and smoke suite; undefined when none are asked for. */
-    verify: checks.verify,
-    /** `rollback.on-failure`: redeploy the previous revision when this run's fails (Safe delivery). */
-    rollbackOnFailure: checks.rollbackOnFailure,
-    /** `rollback.timeout`: longest wait for a rollback's revision, on top of `timeout`. */
-    rollbackTimeoutMs: checks.rollbackTimeoutMs,
     /** With operation rollback: the revision to redeploy; else the newest older DEPLOYED one. */
     toRevision: fields['to-revision'],
     github: githubRecords(fields),
-    /** `gate.dataset`: the evaluation gate after the other checks; undefined when not asked for. */
-    gate: checks.gate,
-    /** `assistants.entries`: the assistants made to match; undefined when not asked for. */
-    assistants: checks.assistants,
-    /** `bake.duration`: the bake window after every check passed; undefined when not asked for. */
-    bake: checks.bake,
+    /**
+     * Each section of the release policy as its step's settings, keyed by the section's name
+     * (undefined: its step does not run).
+     */
+    ...checks,
     /** The release policy: its path, the entry applied and the policy in effect (its digest). */
     releasePolicy: policy,
     /** To log before anything is sent. */
     warnings: warnings(fields),
     /** Notices to log before anything is sent. */
-    notices: notices(fields, checks.rollbackOnFailure)
+    notices: policyNotices(checks, { dryRun: fields['dry-run'] })
   }
-}
-
-function notices(fields: InputFields, rollbackOnFailure: boolean): string[] {
-  return fields['dry-run'] && rollbackOnFailure
-    ? ['rollback.on-failure: this is a dry run, which deploys nothing: no rollback can happen.']
-    : []
 }
 
 /** Where the application comes from, and how the service builds or runs it. */

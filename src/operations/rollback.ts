@@ -177,7 +177,7 @@ export async function rollBackAfterFailure(
     }
     const source = await deps.client.getRevision(deploymentId, previousRevisionId, run.call)
     deps.io.info(
-      `Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback.timeout ${formatDuration(config.rollbackTimeoutMs)})…`
+      `Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback.timeout ${formatDuration(config.rollback.timeoutMs)})…`
     )
     const redeployed = await redeployOnce(
       deploymentId,

@@ -3,11 +3,10 @@
  * base branch's value → this one's, and whether the change makes the release weaker, stronger or
  * only changed (spec: "What a pull request changes"). Pure.
  */
-import { createHash } from 'node:crypto'
 import canonicalize from 'canonicalize'
 import type { EffectivePolicy } from './effective'
-import { SECTIONS } from './schema'
-import { durationWords, minPassWords, shareWords } from './words'
+import type { KeyDiff, NamedList } from '../policy-kit/section'
+import { DECLARATIONS } from './sections'
 
 export type ChangeWord = 'weaker' | 'stronger' | 'changed' | 'new'
 
@@ -21,117 +20,57 @@ export interface PolicyChange {
   note?: 'removed' | 'added'
 }
 
-/** A side of the comparison: the policy in effect, and its smoke cases as written. */
+/** A side of the comparison: the policy in effect, and the lists its file-valued keys hold. */
 export interface ComparedPolicy {
   policy: EffectivePolicy
-  casesWritten?: unknown[]
-  /** Its assistants as written (inline or from their file). */
-  assistants?: readonly { name: string }[]
-}
-
-/** The bake's bounds: a higher one lets more through, and removing one judges less. */
-const BAKE_BOUNDS = ['bake.max-error-rate', 'bake.max-latency.', 'bake.max-regression.']
-
-/** Higher is stronger (+1), lower is stronger (-1), or neither (0: a change is `changed`). */
-function direction(keyPath: string): 1 | -1 | 0 {
-  if (keyPath.startsWith('gate.min-scores.') || keyPath === 'smoke.min-pass') return 1
-  if (keyPath.startsWith('gate.max-regression.') || keyPath === 'gate.max-error-rate') return -1
-  if (keyPath === 'bake.min-runs' || keyPath === 'bake.duration') return 1
-  if (BAKE_BOUNDS.some((bound) => keyPath.startsWith(bound)) || keyPath === 'bake.failure-limit')
-    return -1
-  if (keyPath === 'rollback.on-failure' || keyPath === 'agent.a2a') return 1
-  return 0
-}
-
-/** Settings whose removal takes a check away (a bound, a case, the reply's expectation). */
-function removalWeakens(keyPath: string): boolean {
-  return (
-    keyPath.startsWith('gate.min-scores.') ||
-    keyPath.startsWith('gate.max-regression.') ||
-    keyPath.startsWith('smoke.cases[') ||
-    keyPath.startsWith('assistants.entries[') ||
-    BAKE_BOUNDS.some((bound) => keyPath.startsWith(bound)) ||
-    keyPath === 'agent.expect'
-  )
+  /** Each file-valued key's list in effect, by its key path (`section.key`), as written. */
+  files?: Readonly<Record<string, NamedList>>
 }
 
 interface Setting {
   /** Compared for direction (numbers, booleans), or for equality (canonical JSON). */
   value: unknown
   shown: string
+  /** How its key judges a change. */
+  diff: KeyDiff
 }
 
-/** Every setting of a section as key path → value. */
-function settings(side: ComparedPolicy, section: (typeof SECTIONS)[number]): Map<string, Setting> {
+type Declaration = (typeof DECLARATIONS)[number]
+
+/** Every setting of a section as key path → value, as its declaration expands and shows it. */
+function settings(side: ComparedPolicy, section: Declaration): Map<string, Setting> {
   const found = new Map<string, Setting>()
-  const record = side.policy[section] as Record<string, unknown> | undefined
+  const record = (side.policy as Record<string, unknown>)[section.name] as
+    Record<string, unknown> | undefined
   if (record === undefined) return found
   for (const [key, value] of Object.entries(record)) {
-    const keyPath = `${section}.${key}`
+    const keyPath = `${section.name}.${key}`
+    const diff = section.diff?.[key] ?? {}
+    const shown = (each: unknown) => diff.shown?.(each) ?? plain(each)
+    const file = section.files?.[key]
     if (value === undefined) continue
-    if (keyPath === 'gate.min-scores' || keyPath === 'gate.max-regression') {
-      for (const [name, bound] of Object.entries(value as Record<string, number>))
-        found.set(`${keyPath}.${name}`, { value: bound, shown: String(bound) })
-    } else if (keyPath === 'bake.max-latency' || keyPath === 'bake.max-regression') {
-      for (const [name, bound] of Object.entries(value as Record<string, number>)) {
-        const path = `${keyPath}.${name}`
-        found.set(path, { value: bound, shown: shownValue(path, bound) })
-      }
-    } else if (keyPath === 'assistants.entries') {
-      // An assistant is matched by its name; its content is compared, never shown.
-      for (const entry of side.assistants ?? [])
-        found.set(`assistants.entries[${entry.name}]`, { value: entry, shown: 'an assistant' })
-    } else if (keyPath === 'smoke.cases') {
-      for (const [index, written] of (side.casesWritten ?? []).entries())
-        found.set(`smoke.cases[${caseIdentity(written, index)}]`, {
+    if (file !== undefined) {
+      // An item is matched across the sides by its identity; a named file's items as written.
+      for (const [index, written] of (side.files?.[keyPath]?.written ?? []).entries())
+        found.set(`${keyPath}[${file.identity(written, index)}]`, {
           value: written,
-          shown: caseWords(written)
+          shown: file.shown(written),
+          diff
         })
+    } else if (diff.perKey) {
+      for (const [name, bound] of Object.entries(value as Record<string, unknown>))
+        found.set(`${keyPath}.${name}`, { value: bound, shown: shown(bound), diff })
     } else
-      found.set(keyPath, { value: comparable(keyPath, value), shown: shownValue(keyPath, value) })
+      found.set(keyPath, {
+        value: diff.comparable?.(value) ?? value,
+        shown: shown(value),
+        diff
+      })
   }
   return found
 }
 
-/** A case is matched by its name, else by the SHA-256 of its message or input. */
-function caseIdentity(written: unknown, index: number): string {
-  const record = (written ?? {}) as Record<string, unknown>
-  if (typeof record.name === 'string' && record.name !== '') return record.name
-  const content = record.message ?? record.input ?? record.inputs ?? { index }
-  const hash = createHash('sha256')
-    .update(canonicalize(content) ?? String(index))
-    .digest('hex')
-  return `sha256:${hash.slice(0, 12)}`
-}
-
-function caseWords(written: unknown): string {
-  const message = (written as Record<string, unknown> | null)?.message
-  return typeof message === 'string' ? JSON.stringify(message.slice(0, 40)) : 'a case'
-}
-
-/** min-pass is compared only between two shares or two counts. */
-function comparable(keyPath: string, value: unknown): unknown {
-  if (keyPath !== 'smoke.min-pass') return value
-  const minPass = value as { share: number } | { count: number }
-  return 'share' in minPass ? { share: minPass.share } : { count: minPass.count }
-}
-
-function shownValue(keyPath: string, value: unknown): string {
-  if (
-    keyPath.endsWith('.timeout') ||
-    ['bake.duration', 'bake.interval'].includes(keyPath) ||
-    keyPath.startsWith('bake.max-latency.')
-  )
-    return durationWords(value as number)
-  if (
-    keyPath === 'gate.max-error-rate' ||
-    keyPath === 'bake.max-error-rate' ||
-    keyPath.startsWith('bake.max-regression.')
-  )
-    return shareWords(value as number)
-  if (keyPath === 'smoke.min-pass')
-    return minPassWords(value as { share: number } | { count: number })
-  if (keyPath === 'smoke.cases') return 'the cases'
+function plain(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : (canonicalize(value) ?? String(value))
 }
 
@@ -166,21 +105,21 @@ export function comparePolicies(
   head: ComparedPolicy
 ): PolicyChange[] {
   const changes: PolicyChange[] = []
-  for (const section of SECTIONS) {
+  for (const section of DECLARATIONS) {
     const after = settings(head, section)
     if (base === undefined) {
       for (const [keyPath, setting] of after)
         changes.push({ keyPath, head: setting.shown, word: 'new' })
       continue
     }
-    const inBase = base.policy[section] !== undefined
-    const inHead = head.policy[section] !== undefined
+    const inBase = (base.policy as Record<string, unknown>)[section.name] !== undefined
+    const inHead = (head.policy as Record<string, unknown>)[section.name] !== undefined
     if (inBase && !inHead) {
-      changes.push({ keyPath: section, base: 'present', word: 'weaker', note: 'removed' })
+      changes.push({ keyPath: section.name, base: 'present', word: 'weaker', note: 'removed' })
       continue
     }
     if (!inBase && inHead) {
-      changes.push({ keyPath: section, head: 'present', word: 'stronger', note: 'added' })
+      changes.push({ keyPath: section.name, head: 'present', word: 'stronger', note: 'added' })
       continue
     }
     const before = settings(base, section)
@@ -189,21 +128,21 @@ export function comparePolicies(
       const to = after.get(keyPath)
       if (from !== undefined && to !== undefined) {
         if (canonicalize(from.value) === canonicalize(to.value)) continue
-        const moved = movement(from.value, to.value) * direction(keyPath)
+        const moved = movement(from.value, to.value) * (to.diff.direction ?? 0)
         const word = moved > 0 ? 'stronger' : moved < 0 ? 'weaker' : 'changed'
         changes.push({ keyPath, base: from.shown, head: to.shown, word })
       } else if (from !== undefined)
         changes.push({
           keyPath,
           base: from.shown,
-          word: removalWeakens(keyPath) ? 'weaker' : 'changed',
+          word: from.diff.removalWeakens ? 'weaker' : 'changed',
           note: 'removed'
         })
       else if (to !== undefined)
         changes.push({
           keyPath,
           head: to.shown,
-          word: removalWeakens(keyPath) ? 'stronger' : 'changed',
+          word: to.diff.removalWeakens ? 'stronger' : 'changed',
           note: 'added'
         })
     }
@@ -211,7 +150,7 @@ export function comparePolicies(
   return changes
 }
 
-/** "`gate.min-scores.correctness` 0.8 → 0.6, weaker"; plain text, escaped by the report. */
+/** "`section.key.name` 0.8 → 0.6, weaker"; plain text, escaped by the report. */
 export function changeLine(change: PolicyChange): string {
   const values = `${change.base ?? '(none)'} → ${change.head ?? '(none)'}`
   const word = change.note === undefined ? change.word : `${change.word} (${change.note})`

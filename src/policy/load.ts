@@ -1,38 +1,27 @@
 /**
  * Reads the release policy and finds every problem with it at once, each with its key path and
  * place: the YAML, duplicate keys, `${{ }}`, the schema (unknown keys with the nearest known one),
- * the case files it names, and the rules between keys judged on the policy as written and with
+ * the files it names, and the rules between keys judged on the policy as written and with
  * each environments entry merged over it. Sends nothing.
  */
-import { createHash } from 'node:crypto'
-import type { z } from 'zod'
-import { caseEntries, MAX_CASES, MAX_FILE_BYTES, toCase, type SmokeCase } from '../smoke/cases'
-import { readWorkspaceFile, type WorkspaceFile } from '../lib/workspace-file'
-import {
-  policyInEffect,
-  writtenInEffect,
-  type CaseFileRead,
-  type PolicyInEffect
-} from './effective'
-import {
-  graphProblems,
-  readEntriesFiles,
-  readGraphNames,
-  type EntriesFileRead
-} from './assistant-files'
-import { MAX_ENTRIES_FILE_BYTES } from './assistants'
+import { readWorkspaceFile } from '../lib/workspace-file'
+import { policyInEffect, writtenInEffect, type PolicyInEffect } from './effective'
 import { mergeEntry } from './environments'
-import { keyPathText, uniqueProblems, type PolicyProblem } from './problems'
+import {
+  MAX_NAMED_FILE_BYTES,
+  readGraphNames,
+  readNamedFiles,
+  type NamedFiles,
+  type ReadNamedFile
+} from './named-files'
+import { keyPathText, uniqueProblems, type PolicyProblem } from '../policy-kit/problems'
 import { policyRules } from './rules'
-import { policySchema, sectionsSchema, type Policy } from './schema'
+import { policySchema, sectionsSchema } from './schema'
 import { explainIssue } from './schema-issues'
-import { readPolicySource, type PolicySource } from './yaml-source'
+import { readPolicySource, type PolicySource } from '../policy-kit/yaml-source'
 
 /** A release policy over this is not a policy. */
 export const MAX_POLICY_BYTES = 1024 * 1024
-
-/** Reads a file the policy names (a case file), by the path written in the policy. */
-export type ReadNamedFile = (path: string) => Promise<WorkspaceFile>
 
 /**
  * The file as written, once its YAML is a mapping, problems or not: the rules with the step's
@@ -80,12 +69,9 @@ export async function loadPolicy(
   return checkPolicy(
     file.bytes.toString('utf8'),
     path,
-    (named) =>
-      readWorkspaceFile(named, workspace, {
-        // The larger cap of the two kinds of file; an assistants file's is checked on its bytes.
-        maxBytes: Math.max(MAX_FILE_BYTES, MAX_ENTRIES_FILE_BYTES),
-        what: 'the case file'
-      }),
+    (named, what) =>
+      // The largest kind's cap; a smaller kind's is checked on its bytes.
+      readWorkspaceFile(named, workspace, { maxBytes: MAX_NAMED_FILE_BYTES, what }),
     graphs
   )
 }
@@ -131,21 +117,18 @@ export async function checkPolicy(
   }
   if (problems.length > 0) return { problems: withFallback(problems, file), written: asWritten }
   const written = source.value as Record<string, unknown>
-  const policy = parsed.data as z.output<typeof policySchema>
-  const caseFiles = new Map<string, CaseFileRead>()
-  problems.push(...(await readCaseFiles(policy, file, readNamed, at, caseFiles)))
-  problems.push(...inlineCaseProblems(policy, file, at))
-  const entryFiles = new Map<string, EntriesFileRead>()
-  problems.push(...(await readEntriesFiles(policy, file, readNamed, at, entryFiles)))
-  problems.push(...graphProblems(policy, entryFiles, graphs, file, at))
+  const policy = parsed.data as { environments?: Record<string, unknown> }
+  const named = await readNamedFiles(policy, file, readNamed, at, { graphs })
+  const files = named.files
+  problems.push(...named.problems)
   if (problems.length > 0) return { problems: withFallback(problems, file), written: asWritten }
   const entries = Object.keys(policy.environments ?? {})
-  const judgedAsWritten = mergedProblems(written, undefined, caseFiles, file, at)
+  const judgedAsWritten = mergedProblems(written, undefined, files, file, at)
   problems.push(...judgedAsWritten.map(({ problem }) => problem))
   // A rule broken as written is said once, not again for every entry that leaves it broken.
   const said = new Set(judgedAsWritten.map(({ id }) => id))
   for (const entry of entries)
-    for (const { id, problem } of mergedProblems(written, entry, caseFiles, file, at))
+    for (const { id, problem } of mergedProblems(written, entry, files, file, at))
       if (!said.has(id)) problems.push(problem)
   if (problems.length > 0)
     return { problems: withFallback(uniqueProblems(problems), file), written: asWritten }
@@ -155,8 +138,7 @@ export async function checkPolicy(
     written: asWritten,
     policy: {
       ...asWritten,
-      inEffect: (environment) =>
-        policyInEffect(written, caseFiles, environment, parseCase, entryFiles)
+      inEffect: (environment) => policyInEffect(written, files, environment)
     }
   }
 }
@@ -212,105 +194,6 @@ function withFallback(problems: PolicyProblem[], file: string): PolicyProblem[] 
     .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0))
 }
 
-/** A case the loader already checked, parsed again for the policy in effect. */
-function parseCase(value: unknown, index: number): SmokeCase {
-  const parsed = toCase(value, `case ${index + 1}`)
-  if ('problems' in parsed)
-    throw new Error(
-      `A smoke case the policy accepted does not parse: ${parsed.problems.join('; ')}`
-    )
-  return parsed.case
-}
-
-/** Every `smoke.cases` path, in the policy and in each entry, with the key path that names it. */
-function namedCaseFiles(policy: z.output<typeof policySchema>): { path: string[]; file: string }[] {
-  const named: { path: string[]; file: string }[] = []
-  if (typeof policy.smoke?.cases === 'string')
-    named.push({ path: ['smoke', 'cases'], file: policy.smoke.cases })
-  for (const [entry, value] of Object.entries(policy.environments ?? {})) {
-    const cases = value.smoke === false ? undefined : value.smoke?.cases
-    if (typeof cases === 'string')
-      named.push({ path: ['environments', entry, 'smoke', 'cases'], file: cases })
-  }
-  return named
-}
-
-async function readCaseFiles(
-  policy: z.output<typeof policySchema>,
-  file: string,
-  readNamed: ReadNamedFile,
-  at: Locate,
-  caseFiles: Map<string, CaseFileRead>
-): Promise<PolicyProblem[]> {
-  const problems: PolicyProblem[] = []
-  for (const { path, file: named } of namedCaseFiles(policy)) {
-    const problem = (message: string) =>
-      problems.push({
-        message: `${keyPathText(path)}: ${message}`,
-        keyPath: keyPathText(path),
-        file,
-        ...at(path)
-      })
-    if (caseFiles.has(named)) continue
-    const read = await readNamed(named)
-    if (read.bytes === undefined) {
-      problem(read.problem)
-      continue
-    }
-    const entries = caseEntries(read.bytes.toString('utf8'), /\.jsonl$/i.test(named))
-    if ('problem' in entries) {
-      problem(`${named} ${entries.problem}`)
-      continue
-    }
-    if (entries.list.length === 0) problem(`${named} holds no cases`)
-    if (entries.list.length > MAX_CASES)
-      problem(
-        `${named} holds ${entries.list.length} cases, more than ${MAX_CASES}: a smoke suite gates a deploy, keep it small`
-      )
-    const cases: SmokeCase[] = []
-    for (const { where, value } of entries.list) {
-      const parsed = toCase(value, where)
-      if ('problems' in parsed)
-        for (const message of parsed.problems) problem(`${named} ${message}`)
-      else cases.push(parsed.case)
-    }
-    caseFiles.set(named, {
-      sha256: createHash('sha256').update(read.bytes).digest('hex'),
-      written: entries.list.map(({ value }) => value),
-      cases
-    })
-  }
-  return problems
-}
-
-/** What the case schema cannot see in an inline case: message or input, the expectations. */
-function inlineCaseProblems(
-  policy: z.output<typeof policySchema>,
-  file: string,
-  at: Locate
-): PolicyProblem[] {
-  const lists: { path: (string | number)[]; cases: unknown[] }[] = []
-  if (Array.isArray(policy.smoke?.cases))
-    lists.push({ path: ['smoke', 'cases'], cases: policy.smoke.cases })
-  for (const [entry, value] of Object.entries(policy.environments ?? {})) {
-    const cases = value.smoke === false ? undefined : value.smoke?.cases
-    if (Array.isArray(cases)) lists.push({ path: ['environments', entry, 'smoke', 'cases'], cases })
-  }
-  return lists.flatMap(({ path, cases }) =>
-    cases.flatMap((value, index) => {
-      const parsed = toCase(value, `case ${index + 1}`)
-      if (!('problems' in parsed)) return []
-      const casePath = [...path, index]
-      return parsed.problems.map((message) => ({
-        message: `${keyPathText(path)}: ${message}`,
-        keyPath: keyPathText(casePath),
-        file,
-        ...at(casePath)
-      }))
-    })
-  )
-}
-
 /**
  * The rules judged on the policy in effect: as written (`entry` undefined) or with an entry
  * merged over it. A problem is placed on the key that needs the other, in the entry when the entry
@@ -319,7 +202,7 @@ function inlineCaseProblems(
 function mergedProblems(
   written: Record<string, unknown>,
   entry: string | undefined,
-  caseFiles: ReadonlyMap<string, CaseFileRead>,
+  files: NamedFiles,
   file: string,
   at: Locate
 ): { id: string; problem: PolicyProblem }[] {
@@ -336,7 +219,11 @@ function mergedProblems(
   const merged = mergeEntry(written, entry === undefined ? undefined : entryOf(written, entry))
   const given = (section: string, key: string) => keyLocatedExactly(merged, [section, key])
   const found = parsed.success
-    ? policyRules(parsed.data, given, caseCount(parsed.data, caseFiles))
+    ? policyRules(
+        parsed.data,
+        given,
+        (keyPath, named) => files.get(keyPath)?.get(named)?.items.length
+      )
     : parsed.error.issues.flatMap(explainIssue)
   return found.map(({ path, message }) => {
     const where = place(path)
@@ -351,12 +238,6 @@ function entryOf(written: Record<string, unknown>, entry: string): unknown {
   return (written.environments as Record<string, unknown> | undefined)?.[entry]
 }
 
-function caseCount(policy: Policy, caseFiles: ReadonlyMap<string, CaseFileRead>) {
-  const cases = policy.smoke?.cases
-  if (cases === undefined) return undefined
-  return typeof cases === 'string' ? caseFiles.get(cases)?.cases.length : cases.length
-}
-
 /** Whether the file as written holds the key path itself (not only an ancestor of it). */
 function keyLocatedExactly(written: unknown, path: readonly (string | number)[]): boolean {
   let node: unknown = written
@@ -367,4 +248,4 @@ function keyLocatedExactly(written: unknown, path: readonly (string | number)[])
   return true
 }
 
-export type { PolicyInEffect }
+export type { PolicyInEffect, ReadNamedFile }

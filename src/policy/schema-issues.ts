@@ -4,30 +4,35 @@
  * its key path.
  */
 import type { z } from 'zod'
-import { caseSchema } from '../smoke/cases'
-import { explainEntryIssue, inEntries } from './assistants'
-import { nearest, keyPathText } from './problems'
-import { base, SECTIONS } from './schema'
+import { FILE_KEYS } from './named-files'
+import { nearest, keyPathText } from '../policy-kit/problems'
+import type { ExplainedIssue } from '../policy-kit/section'
+import { DECLARATIONS } from './sections'
 
-export interface ExplainedIssue {
-  path: (string | number)[]
-  message: string
-  /** Placed on the key rather than its value (an unknown key). */
-  key?: boolean
-}
+export type { ExplainedIssue }
 
+const SECTIONS = DECLARATIONS.map((section) => section.name)
 const TOP_KEYS = ['version', ...SECTIONS, 'environments']
 const SECTION_KEYS: Record<string, string[]> = Object.fromEntries(
-  SECTIONS.map((section) => [section, Object.keys(base[section].shape)])
+  DECLARATIONS.map((section) => [section.name, Object.keys(section.file.shape)])
 )
-const CASE_KEYS = Object.keys(caseSchema.shape)
+
+/** The file-valued key (an inline list) a key path stands inside, and where its list starts. */
+function inList(path: readonly (string | number)[]) {
+  const start = path[0] === 'environments' ? 2 : 0
+  const found = FILE_KEYS.find(
+    ({ path: [section, key] }) => path[start] === section && path[start + 1] === key
+  )
+  return found && { spec: found.spec, list: start + 2 }
+}
 
 /** The keys known where `path` points (a mapping of the policy), and what it is called. */
 function knownAt(path: readonly (string | number)[]): { keys: string[]; entry: boolean } {
   const inEntry = path[0] === 'environments'
   const rest = inEntry ? path.slice(2) : path
   if (rest.length === 0) return { keys: inEntry ? [...SECTIONS] : TOP_KEYS, entry: inEntry }
-  if (rest[0] === 'smoke' && rest[1] === 'cases') return { keys: CASE_KEYS, entry: inEntry }
+  const list = inList(path)
+  if (list !== undefined) return { keys: [...list.spec.itemKeys], entry: inEntry }
   return { keys: SECTION_KEYS[String(rest[0])] ?? [], entry: inEntry }
 }
 
@@ -65,10 +70,13 @@ function unknownKey(path: (string | number)[], name: string): ExplainedIssue {
 
 export function explainIssue(issue: z.core.$ZodIssue): ExplainedIssue[] {
   const path = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))
-  const entry = inEntries(path)
-  // An assistant entry's keys are its own: its nearest known key is one of them.
-  if (entry !== undefined && path.length > entry)
-    return explainEntryIssue({ ...issue, path: path.slice(entry + 1) }, path.slice(0, entry + 1))
+  const list = inList(path)
+  // An item of a list that explains its own issues (an assistant entry): its own keys, its words.
+  if (list?.spec.explainIssue !== undefined && path.length > list.list)
+    return list.spec.explainIssue(
+      { ...issue, path: path.slice(list.list + 1) },
+      path.slice(0, list.list + 1)
+    )
   if (issue.code === 'unrecognized_keys') return issue.keys.map((name) => unknownKey(path, name))
   if (issue.code === 'invalid_key')
     return [

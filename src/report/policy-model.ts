@@ -35,8 +35,8 @@ export function policyInWords(
 function changesOf(facts: PolicyFacts, base: BaseSide): PolicyChanges {
   if (base.kind === 'failed')
     return { read: false, why: base.why, ...(base.baseSha ? { baseSha: base.baseSha } : {}) }
-  const { policy, casesWritten, assistants } = facts.inEffect
-  const head = { policy, casesWritten, assistants }
+  const { policy, files } = facts.inEffect
+  const head = { policy, files }
   const list = comparePolicies(base.kind === 'read' ? base.side : undefined, head)
   return {
     read: true,

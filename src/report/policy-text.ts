@@ -83,7 +83,7 @@ function changeLines(list: readonly PolicyChange[], md: Markdown): string[] {
   return list.map((change) => `- ${changeMarkdown(change, md)}`)
 }
 
-/** "`gate.min-scores.correctness` 0.8 → 0.6, weaker", each piece escaped. */
+/** "`section.key.name` 0.8 → 0.6, weaker", each piece escaped. */
 function changeMarkdown(change: PolicyChange, md: Markdown): string {
   const values = `${change.base ?? '(none)'} → ${change.head ?? '(none)'}`
   const word = change.note === undefined ? change.word : `${change.word} (${change.note})`

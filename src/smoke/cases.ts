@@ -1,7 +1,7 @@
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { parseDuration } from '../lib/duration'
-import { parseExpectation, type Expectation } from './expectation'
+import { parseExpectation, type Expectation } from '../lib/expectation'
 
 /** More cases than this is a load test, not a smoke suite; the file is refused. */
 export const MAX_CASES = 500
@@ -16,7 +16,7 @@ export interface SmokeCase {
   name: string
   /** The run's whole input object (`input`, a dataset line's `inputs`, or `message` wrapped). */
   input: Record<string, unknown>
-  /** Undefined: `agent.assistant`. */
+  /** Undefined: the checks' default assistant. */
   assistant?: string
   expect?: Expectation
   expectNot?: Expectation

@@ -1,6 +1,6 @@
 /**
- * `agent.expect` (and a smoke case's `expect`): what a reply must hold. Plain text must appear in the
- * reply; `/pattern/flags` is a regular expression the reply must match. Pure: no I/O.
+ * What a reply must hold (the agent checks' expectation, a smoke case's `expect`). Plain text must
+ * appear in the reply; `/pattern/flags` is a regular expression the reply must match. Pure: no I/O.
  */
 export type Expectation = { kind: 'text'; text: string } | { kind: 'pattern'; pattern: RegExp }
 

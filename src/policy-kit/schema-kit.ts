@@ -1,7 +1,7 @@
 /**
  * How a section of the release policy is written as a zod schema: a key's description, a key
  * that an environments entry may remove (`null`), a mapping whose wrong type reads as a sentence.
- * Shared by the sections' schemas (./schema.ts and the sections in files of their own).
+ * Shared by the sections' declarations (./section.ts) and the policy's schema (./schema.ts).
  */
 import { z } from 'zod'
 

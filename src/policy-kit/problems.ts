@@ -6,7 +6,7 @@
 export interface PolicyProblem {
   /** A sentence that starts with what it is about (the key path, or the file). */
   message: string
-  /** `gate.min-scores.correctness`; empty for the file as a whole. */
+  /** `section.key.name`; empty for the file as a whole. */
   keyPath: string
   /** The file the problem is in, relative to the workspace as written. */
   file: string
@@ -15,7 +15,7 @@ export interface PolicyProblem {
   col?: number
 }
 
-/** A key path as people read it: `gate.min-scores.correctness`, `smoke.cases[2].expect`. */
+/** A key path as people read it: `section.key.name`, `section.list[2].key` (1-based). */
 export function keyPathText(path: readonly PropertyKey[]): string {
   return path.reduce<string>((text, part) => {
     if (typeof part === 'number') return `${text}[${part + 1}]`
@@ -23,7 +23,7 @@ export function keyPathText(path: readonly PropertyKey[]): string {
   }, '')
 }
 
-/** The problem as one line of the log: `policy.yml:14:5: gate.min-scores.correctness must …`. */
+/** The problem as one line of the log: `policy.yml:14:5: section.key must …`. */
 export function problemLine(problem: PolicyProblem): string {
   const where = [problem.file, problem.line, problem.col].filter((part) => part !== undefined)
   return `${where.join(':')}: ${problem.message}`

@@ -18,13 +18,3 @@ export function durationWords(ms: number): string {
 export function shareWords(share: number): string {
   return `${Number((share * 100).toFixed(4))}%`
 }
-
-/** A score bound: two decimals unless it has more (`0.80`, `0.825`). */
-export function scoreWords(value: number): string {
-  return Number.isInteger(Math.round(value * 1e6) / 1e4) ? value.toFixed(2) : String(value)
-}
-
-/** `smoke.min-pass` as written. */
-export function minPassWords(minPass: { share: number } | { count: number }): string {
-  return 'share' in minPass ? shareWords(minPass.share) : String(minPass.count)
-}

@@ -1,15 +1,15 @@
 /**
- * The release policy's `assistants` section: the assistants of the repository (inline, or a
- * workspace file that holds just the list) and what a hand edit does. An entry's own keys are
- * checked like the policy's; what `config`, `context` and `metadata` hold passes as written,
- * except a literal secret and the reserved `managed-` metadata. Pure.
+ * An assistant entry of `assistants.entries` (inline, or in a workspace file that holds just the
+ * list): its schema, its id and digest. An entry's own keys are checked like the policy's; what
+ * `config`, `context` and `metadata` hold passes as written, except a literal secret and the
+ * reserved `managed-` metadata. Pure.
  */
 import { createHash } from 'node:crypto'
 import canonicalize from 'canonicalize'
 import { z } from 'zod'
 import { UUID } from '../lib/ids'
 import { uuidV5 } from '../lib/uuid-v5'
-import { keyPathText, nearest } from './problems'
+import { keyPathText, nearest } from '../policy-kit/problems'
 
 /** The action's namespace for assistant ids: fixed forever (the README writes it out). */
 export const ASSISTANT_NAMESPACE = 'a4cd1350-3f60-47c9-82e8-eb29baeb4384'
@@ -126,39 +126,6 @@ export const onDrift = z.enum(['overwrite', 'fail'], { error: 'must be overwrite
 /** The key names of an entry, for the nearest known one. */
 export const ENTRY_KEYS = Object.keys(entrySchema.shape)
 
-/** The section; in an environments entry a key may also be `null` (remove it). */
-export function assistantsSection(entry: boolean) {
-  const optional = <T extends z.ZodType>(schema: T) =>
-    entry ? schema.nullable().optional() : schema.optional()
-  return z.strictObject(
-    {
-      entries: optional(
-        z
-          .union([
-            z.string({ error: 'must be text' }).min(1, 'must not be empty').meta({
-              description: 'an assistants file, relative to the workspace (YAML or JSON)'
-            }),
-            entriesListSchema
-          ])
-          .meta({
-            description:
-              'the assistants: a path to a YAML or JSON file that holds the list, or the list itself'
-          })
-      ),
-      'on-drift': optional(
-        onDrift.meta({
-          description:
-            'overwrite or fail: when an assistant the action manages was changed by hand since it last wrote it'
-        })
-      )
-    },
-    {
-      error: (issue) =>
-        issue.code === 'invalid_type' ? "must be a mapping of assistants' keys" : undefined
-    }
-  )
-}
-
 /** The id an entry gives, else the UUID v5 of its name in the action's namespace. */
 export function assistantIdOf(entry: { name: string; id?: string }): string {
   return entry.id?.toLowerCase() ?? uuidV5(entry.name, ASSISTANT_NAMESPACE)
@@ -186,12 +153,6 @@ function secretKeys(
       return [{ path: [...path, key], word }]
     return secretKeys(inner, [...path, key])
   })
-}
-
-/** Whether a key path of the policy stands inside `assistants.entries` (an entry entry included). */
-export function inEntries(path: readonly (string | number)[]): number | undefined {
-  const start = path[0] === 'environments' ? 2 : 0
-  return path[start] === 'assistants' && path[start + 1] === 'entries' ? start + 2 : undefined
 }
 
 /**
