@@ -98,7 +98,7 @@ export interface Fault {
     | 'delay'
     | 'truncate'
     | 'ignore-offset'
-    /** The tracing emulator's answer is made as usual, then `alter` rewrites its JSON body. */
+    /** The tracing or agent emulator's answer is made as usual, then `alter` rewrites its JSON body. */
     | 'alter'
   /** For 'status' (default 503). */
   status?: number

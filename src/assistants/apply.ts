@@ -206,6 +206,7 @@ async function applyOne(
   const graphId = entry['graph-id'] ?? current?.graph_id ?? ''
   const stamp = context.stampOf(entry)
   if (current === undefined) {
+    row.written = true
     const written = await client.create(createBody(entry, id, graphId, stamp))
     if (written.kind === 'exists') {
       const now = await currentOf(client, id)
@@ -235,6 +236,7 @@ async function update(
       `Assistant ${entry.name} was changed by hand since the action last wrote it (${drift.join(', ')}); assistants.on-drift is overwrite, so the repository's entry is written over it.`
     )
   row.changed = [...new Set([...differsFromEntry(current, entry, graphId), ...drift])]
+  row.written = true
   const written = await context.client.patch(id, patchBody(entry, graphId, context.stampOf(entry)))
   if (written.kind === 'not-found') return `PATCH /assistants/${id} answered 404`
   return settle(written, 'updated', observed, row, current.version, context)
@@ -254,6 +256,7 @@ async function pin(
     Object.assign(row, { result: 'unchanged', after: version })
     return undefined
   }
+  row.written = true
   const written = await context.client.setLatest(id, version)
   if (written.kind === 'not-found') return `POST /assistants/${id}/latest answered 404`
   if (written.kind === 'refused') return `the pin was refused: ${written.reason}`
