@@ -83,7 +83,11 @@ export async function observe(
   return { read: client !== undefined, observed }
 }
 
-/** Drift against the earliest version that holds the active `managed-digest`; none when unmanaged. */
+/**
+ * Drift against the earliest version that holds the active `managed-digest`; none when
+ * unmanaged. An active version that carries the entry's own digest but not its content was
+ * changed by hand too (metadata can be copied: an assistant deleted and made again, say).
+ */
 function driftOf(
   current: Assistant,
   versions: readonly AssistantVersion[],
@@ -91,6 +95,10 @@ function driftOf(
 ): string[] {
   const digest = managedDigestOf(current)
   if (digest === undefined) return []
+  if (digest === entryDigest(entry) && entry.version === undefined) {
+    const differs = differsFromEntry(current, entry, entry['graph-id'] ?? current.graph_id)
+    if (differs.length > 0) return differs
+  }
   const base = versions
     .filter((version) => managedDigestOf(version) === digest)
     .reduce<AssistantVersion | undefined>(
@@ -227,7 +235,11 @@ async function update(
 ): Promise<string | undefined> {
   const { entry, id, digest, drift } = observed
   const graphId = entry['graph-id'] ?? current.graph_id
-  if (drift.length === 0 && managedDigestOf(current) === digest) {
+  if (
+    drift.length === 0 &&
+    managedDigestOf(current) === digest &&
+    differsFromEntry(current, entry, graphId).length === 0
+  ) {
     Object.assign(row, { result: 'unchanged', after: current.version })
     return undefined
   }
