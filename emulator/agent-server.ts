@@ -223,9 +223,14 @@ export async function startAgentServer(
       (await beforeRun(method, url, parsed)) ??
       route(method, url, parsed.ok ? parsed.value : undefined, parsed.ok)
     // The answer as a misbehaving server (or a proxy) would give it: the store keeps the truth.
-    const answer =
-      fault?.kind === 'alter' && fault.alter && made.text === undefined
-        ? { ...made, body: fault.alter(structuredClone(made.body)) }
+    // A plain-text refusal reaches `alter` as undefined; `status` then says what to answer.
+    const answer: StoreAnswer =
+      fault?.kind === 'alter' && fault.alter
+        ? {
+            status: fault.status ?? made.status,
+            ...(made.headers && { headers: made.headers }),
+            body: fault.alter(made.text === undefined ? structuredClone(made.body) : undefined)
+          }
         : made
     // Carried out, and the answer lost on the way back.
     if (fault?.kind === 'reset-after') return req.socket.destroy()

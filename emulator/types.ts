@@ -100,7 +100,7 @@ export interface Fault {
     | 'ignore-offset'
     /** The tracing or agent emulator's answer is made as usual, then `alter` rewrites its JSON body. */
     | 'alter'
-  /** For 'status' (default 503). */
+  /** For 'status' (default 503); for 'alter' on the agent emulator, the status answered. */
   status?: number
   /** For 'status': the Retry-After header. */
   retryAfter?: string

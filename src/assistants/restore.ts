@@ -105,14 +105,24 @@ export async function restoreStamped(
   client: AssistantsClient,
   revisionId: string
 ): Promise<{ ok: boolean; report: AssistantsReport; none: boolean }> {
-  const managed = await client.search({ metadata: { 'managed-by': MANAGED_BY } })
+  // What a metadata filter returns is checked again: a server that ignores the filter must not
+  // make the rollback touch an assistant it does not manage, nor pick an unstamped version.
+  const managed = (await client.search({ metadata: { 'managed-by': MANAGED_BY } })).filter(
+    (assistant) => assistant.metadata['managed-by'] === MANAGED_BY
+  )
   const rows: AssistantRow[] = []
   let ok = true
   for (const assistant of managed) {
     const stamped = await client.versions(assistant.assistant_id, {
       metadata: { 'managed-revision': revisionId }
     })
-    const newest = stamped.kind === 'found' ? stamped.value[0] : undefined
+    const newest = (stamped.kind === 'found' ? stamped.value : [])
+      .filter((version) => version.metadata['managed-revision'] === revisionId)
+      .reduce<AssistantVersion | undefined>(
+        (found, version) =>
+          found === undefined || version.version > found.version ? version : found,
+        undefined
+      )
     if (newest === undefined) continue
     const row: AssistantRow = {
       name: assistant.name,
