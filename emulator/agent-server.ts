@@ -229,7 +229,10 @@ export async function startAgentServer(
         ? {
             status: fault.status ?? made.status,
             ...(made.headers && { headers: made.headers }),
-            body: fault.alter(made.text === undefined ? structuredClone(made.body) : undefined)
+            body: fault.alter(
+              made.text === undefined ? structuredClone(made.body) : undefined,
+              parsed.ok ? parsed.value : undefined
+            )
           }
         : made
     // Carried out, and the answer lost on the way back.

@@ -108,8 +108,11 @@ export interface Fault {
   body?: unknown
   /** For 'status' on the tracing emulator: the raw text answered (JSON can hold no NaN). */
   rawBody?: string
-  /** For 'alter': the answer's body as the client should get it (a key dropped, say). */
-  alter?: (body: unknown) => unknown
+  /**
+   * For 'alter': the answer's body as the client should get it (a key dropped, say); the agent
+   * emulator also hands it the request's body.
+   */
+  alter?: (body: unknown, request?: unknown) => unknown
   /** For 'delay' (default 1000). */
   delayMs?: number
   /**

@@ -37,6 +37,8 @@ export interface Observed {
 export interface ObservedAssistants {
   read: boolean
   observed: Observed[]
+  /** What the reads noticed, a line each (an assistant with more versions than were read). */
+  notices: string[]
 }
 
 /** `on-drift: fail` found an assistant changed by hand: nothing is written anywhere. */
@@ -57,6 +59,7 @@ export async function observe(
   client: AssistantsClient | undefined
 ): Promise<ObservedAssistants> {
   const observed: Observed[] = []
+  const notices: string[] = []
   for (const entry of entries) {
     const id = assistantIdOf(entry)
     const digest = entryDigest(entry)
@@ -71,6 +74,10 @@ export async function observe(
     }
     const listed = await client.versions(id)
     const versions = listed.kind === 'found' ? listed.value : []
+    if (listed.kind === 'found' && listed.more === true)
+      notices.push(
+        `Assistant ${entry.name} has more versions than the newest ${versions.length} the action reads; drift is judged on those.`
+      )
     observed.push({
       entry,
       id,
@@ -80,7 +87,7 @@ export async function observe(
       drift: driftOf(found.value, versions, entry)
     })
   }
-  return { read: client !== undefined, observed }
+  return { read: client !== undefined, observed, notices }
 }
 
 /**
