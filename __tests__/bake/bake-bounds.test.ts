@@ -48,6 +48,28 @@ describe('the bake window: what it can judge, and its bound', () => {
     )
   }, 120_000)
 
+  it("a 503's Retry-After holds back every later call to the tracing service, as a 429's does", async () => {
+    const services = await start()
+    seeded(services, { profile: { runsPerMinute: 30 } })
+    services.tracing.injectFault({
+      method: 'POST',
+      path: '/runs/stats',
+      kind: 'status',
+      status: 503,
+      retryAfter: '150'
+    })
+    const run = await runInProcess(
+      stepWith(services, { duration: '5m', interval: '1m', 'max-error-rate': '5%' })
+    )
+    const reads = statsReads(services)
+    const faulted = reads.findIndex((read) => read.faulted === true)
+    expect(faulted).toBe(0)
+    const heldUntil = (reads[0]?.at ?? 0) + 150_000
+    expect(reads.length).toBeGreaterThan(1)
+    for (const read of reads.slice(1)) expect(read.at ?? 0).toBeGreaterThanOrEqual(heldUntil)
+    expect(run.exitCode).toBe(0)
+  }, 120_000)
+
   it('the unfiltered read that is never answered ends inside the bake bound', async () => {
     const services = await start()
     seeded(services, { profile: { runsPerMinute: 30, stamp: false } })
