@@ -24,6 +24,16 @@ export function policyRules(policy: Policy, given: Given, caseCount?: number): R
   const needs = (path: string[], message: string) => problems.push({ path, message })
   const { agent, smoke, gate, bake } = policy
   if (bake !== undefined) problems.push(...bakeRules(bake, given))
+  const { assistants } = policy
+  if (
+    assistants !== undefined &&
+    assistants.entries === undefined &&
+    given('assistants', 'on-drift')
+  )
+    needs(
+      ['assistants', 'on-drift'],
+      'assistants.on-drift needs assistants.entries (the assistants it applies to)'
+    )
   const assistant = agent?.assistant !== undefined
   if (agent?.expect !== undefined && agent.message === undefined)
     needs(
