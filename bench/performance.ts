@@ -12,6 +12,7 @@ import { benchPolling, type PollingRow } from './polling'
 import { benchSmokeSuite } from './smoke-suite'
 import { benchGate } from './gate'
 import { benchBake } from './bake'
+import { benchAssistantVersions } from './assistant-versions'
 import { benchStartup } from './startup'
 
 const STARTUP_RUNS = Number(process.env.STARTUP_RUNS ?? 20)
@@ -193,6 +194,19 @@ add({
   baseline: `failure-limit ${bake.lag.failureLimit} × interval ${bake.lag.intervalMs / 1000} s + settling ${bake.lag.settlingMs / 1000} s + one interval = ${bake.lag.boundMs / 1000} s`,
   goal: '≤ the baseline',
   met: Math.max(...lags) <= bake.lag.boundMs
+})
+
+const versions = await benchAssistantVersions()
+add({
+  area: 'assistants',
+  figure: `dry run against a server that pages an assistant's versions forever (3 KB each): peak RSS, pages read`,
+  value: `${versions.endlessPeakMb.toFixed(0)} MB, ${versions.pagesRead} pages${versions.passed ? '' : ', **failed**'}`,
+  baseline: `one version: ${versions.oneVersionPeakMb.toFixed(0)} MB`,
+  goal: '≤ baseline + 50 MB, at most 1,000 versions read, the run goes on',
+  met:
+    versions.passed &&
+    versions.endlessPeakMb <= versions.oneVersionPeakMb + 50 &&
+    versions.pagesRead <= 10
 })
 
 const machine = `${cpus().length} CPUs (\`nproc\` ${execFileSync('nproc').toString().trim()}, ${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB memory, Node ${process.version}, ${process.platform}`

@@ -219,9 +219,22 @@ export async function startAgentServer(
       await (options.sleep
         ? options.sleep(fault.delayMs ?? 1000)
         : new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000).unref()))
-    const answer: StoreAnswer =
+    const made: StoreAnswer =
       (await beforeRun(method, url, parsed)) ??
       route(method, url, parsed.ok ? parsed.value : undefined, parsed.ok)
+    // The answer as a misbehaving server (or a proxy) would give it: the store keeps the truth.
+    // A plain-text refusal reaches `alter` as undefined; `status` then says what to answer.
+    const answer: StoreAnswer =
+      fault?.kind === 'alter' && fault.alter
+        ? {
+            status: fault.status ?? made.status,
+            ...(made.headers && { headers: made.headers }),
+            body: fault.alter(
+              made.text === undefined ? structuredClone(made.body) : undefined,
+              parsed.ok ? parsed.value : undefined
+            )
+          }
+        : made
     // Carried out, and the answer lost on the way back.
     if (fault?.kind === 'reset-after') return req.socket.destroy()
     const bytes = bodyBytes(answer)

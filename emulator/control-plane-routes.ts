@@ -16,6 +16,8 @@ export interface RouteContext {
   origin: () => string
   /** The logs of a revision, or false for a service without the logs endpoint (404). */
   revisionLogs: () => LogSource | false
+  /** The deployment types the workspace's plan accepts (default every type of 2026). */
+  deploymentTypes?: readonly string[]
 }
 
 export type Route = (method: string, path: string, query: URLSearchParams, body: unknown) => Answer
@@ -24,7 +26,13 @@ export type Route = (method: string, path: string, query: URLSearchParams, body:
  * The API's resources (api.md §4.1): a path under the base path and a method answered from the
  * store, once the server has let the request in (key, tenant, faults).
  */
-export function controlPlaneRoutes({ store, slots, origin, revisionLogs }: RouteContext): Route {
+export function controlPlaneRoutes({
+  store,
+  slots,
+  origin,
+  revisionLogs,
+  deploymentTypes
+}: RouteContext): Route {
   const route = (method: string, path: string, query: URLSearchParams, body: unknown): Answer => {
     const [v2, collection, id, sub, revisionId, tail, ...rest] = path.split('/').slice(1)
     if (v2 !== 'v2' || collection !== 'deployments' || rest.length > 0) return NOT_FOUND
@@ -72,7 +80,7 @@ export function controlPlaneRoutes({ store, slots, origin, revisionLogs }: Route
   }
 
   const createDeployment = (body: unknown): Answer => {
-    const problems = createProblems(body, new Set(store.uploadedPaths.keys()))
+    const problems = createProblems(body, new Set(store.uploadedPaths.keys()), deploymentTypes)
     if (problems.length > 0) return { status: 422, body: { detail: problems } }
     const request = body as Record<string, unknown>
     const name = String(request.name)

@@ -54,6 +54,11 @@ export interface ControlPlaneOptions {
   holdBehindFailed?: boolean
   /** The logs of a revision, or false for a service without the logs endpoint (404). */
   revisionLogs?: LogSource | false
+  /**
+   * The deployment types the workspace's plan accepts (default the five of 2026: service-notes);
+   * another is refused with a 422 naming these.
+   */
+  deploymentTypes?: readonly string[]
 }
 
 export interface ControlPlaneEmulator {
@@ -152,7 +157,8 @@ export async function startControlPlane(
     store,
     slots,
     origin: () => origin,
-    revisionLogs: () => revisionLogs
+    revisionLogs: () => revisionLogs,
+    deploymentTypes: options.deploymentTypes
   })
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -64,14 +64,43 @@ export function createsRevision(body: Body): boolean {
   )
 }
 
-/** Every problem of a create body: the published schema, then the rules of api.md §2 and §7. */
-export function createProblems(body: unknown, uploadedPaths: ReadonlySet<string>) {
-  const shape = shapeProblems('DeploymentCreateRequest', body)
+/**
+ * The deployment types of the service in 2026 (service-notes): the published schema's three and
+ * the usage-based plans' two, which the schema does not list yet.
+ */
+export const DEPLOYMENT_TYPES_2026 = ['dev_free', 'dev', 'prod', 'serverless', 'dedicated']
+const DEPLOYMENT_TYPE_LOC = JSON.stringify(['body', 'source_config', 'deployment_type'])
+
+/** A workspace's plan refusing a deployment type, as the service's 422 names the ones it takes. */
+function deploymentTypeProblem(value: unknown, accepted: readonly string[]) {
+  if (value === undefined || value === null) return []
+  if (typeof value === 'string' && accepted.includes(value)) return []
+  const listed = accepted.map((type) => `'${type}'`)
+  const words =
+    listed.length <= 1 ? listed.join('') : `${listed.slice(0, -1).join(', ')} or ${listed.at(-1)}`
+  return [problem(['source_config', 'deployment_type'], `Input should be ${words}`, 'enum')]
+}
+
+/**
+ * Every problem of a create body: the published schema, then the rules of api.md §2 and §7.
+ * `deploymentTypes`: the types the workspace's plan accepts (default every type of 2026).
+ */
+export function createProblems(
+  body: unknown,
+  uploadedPaths: ReadonlySet<string>,
+  deploymentTypes: readonly string[] = DEPLOYMENT_TYPES_2026
+) {
   const request = objectOf(body)
-  const source = String(request.source)
   const config = objectOf(request.source_config)
+  // The schema's enum is the older one: the service itself judges deployment_type.
+  const shape = shapeProblems('DeploymentCreateRequest', body).filter(
+    (entry) => JSON.stringify(entry.loc) !== DEPLOYMENT_TYPE_LOC
+  )
+  const source = String(request.source)
   const revision = objectOf(request.source_revision_config)
-  const rules: ValidationProblem[] = []
+  const rules: ValidationProblem[] = [
+    ...deploymentTypeProblem(config.deployment_type, deploymentTypes)
+  ]
   if (typeof request.name === 'string' && !NAME.test(request.name)) {
     rules.push(
       problem(

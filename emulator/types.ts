@@ -98,9 +98,9 @@ export interface Fault {
     | 'delay'
     | 'truncate'
     | 'ignore-offset'
-    /** The tracing emulator's answer is made as usual, then `alter` rewrites its JSON body. */
+    /** The tracing or agent emulator's answer is made as usual, then `alter` rewrites its JSON body. */
     | 'alter'
-  /** For 'status' (default 503). */
+  /** For 'status' (default 503); for 'alter' on the agent emulator, the status answered. */
   status?: number
   /** For 'status': the Retry-After header. */
   retryAfter?: string
@@ -108,8 +108,11 @@ export interface Fault {
   body?: unknown
   /** For 'status' on the tracing emulator: the raw text answered (JSON can hold no NaN). */
   rawBody?: string
-  /** For 'alter': the answer's body as the client should get it (a key dropped, say). */
-  alter?: (body: unknown) => unknown
+  /**
+   * For 'alter': the answer's body as the client should get it (a key dropped, say); the agent
+   * emulator also hands it the request's body.
+   */
+  alter?: (body: unknown, request?: unknown) => unknown
   /** For 'delay' (default 1000). */
   delayMs?: number
   /**

@@ -227,12 +227,14 @@ async function openRecords(
 
 /**
  * Until when the GitHub records may be written: the run's deadline, then the steps that may run
- * past `timeout` (the bake), then a rollback after them under its own `rollback.timeout`. The
- * final status comes last of all, so a long bake and a long rollback must not end its time.
+ * past `timeout` (the bake), then a rollback after them under its own `rollback.timeout`, and the
+ * failed revision's log read (its own budget, after a revision that failed at `timeout`). The
+ * final status comes last of all, so none of these must end its time.
  */
 function recordsDeadline(deadline: Deadline, config: Config): number {
   const rollback = config.rollback.onFailure ? config.rollback.timeoutMs : 0
-  return deadline.at + stepsOvertimeMs(CHECKS, config) + rollback
+  const logs = config.logLines > 0 ? LOG_BUDGET_MS : 0
+  return deadline.at + stepsOvertimeMs(CHECKS, config) + rollback + logs
 }
 
 /** GitHub's side of deleted previews, for operations delete and prune with github-token. */

@@ -202,6 +202,45 @@ describe('assistants as code through the action, against the real agent server',
     expect(await assistantOf(id)).toMatchObject({ config: { configurable: { model: 'm1' } } })
   })
 
+  it('an assistant made again by hand with its metadata copied is drift: fail writes nothing, overwrite writes the entry back', async () => {
+    const { step, cp } = await start()
+    const id = idOf('remade-a')
+    const policy = { assistants: { entries: [entry('remade-a', 'm1')] } }
+    expect((await run({ ...step, policy })).exitCode).toBe(0)
+    const made = (await assistantOf(id)) ?? {}
+    await server('DELETE', `/assistants/${id}`)
+    await server('POST', '/assistants', {
+      assistant_id: id,
+      graph_id: 'agent',
+      name: 'remade-a',
+      description: 'answers support questions',
+      config: { configurable: { model: 'by-hand', system_prompt: 'another prompt' } },
+      metadata: made.metadata
+    })
+    const before = controlPlaneWrites(cp).length
+
+    const refused = await run({
+      ...step,
+      policy: { assistants: { ...policy.assistants, 'on-drift': 'fail' } }
+    })
+    expect(refused.exitCode).toBe(1)
+    expect(refused.stdout).toContain('remade-a: config.configurable.model')
+    expect(controlPlaneWrites(cp)).toHaveLength(before)
+    expect(await versionsOf(id)).toHaveLength(1)
+
+    const overwritten = await run({ ...step, policy })
+    expect(overwritten.exitCode).toBe(0)
+    expect(outputOf(overwritten)).toEqual({ 'remade-a': { id, version: 2, result: 'updated' } })
+    expect(overwritten.stdout).toMatch(
+      /Assistant remade-a was changed by hand since the action last wrote it \(config\.configurable\.model, config\.configurable\.system_prompt\)/
+    )
+    expect(overwritten.stdout).not.toContain('by-hand')
+    expect(overwritten.stdout).not.toContain('another prompt')
+    expect(await assistantOf(id)).toMatchObject({
+      config: { configurable: { model: 'm1', system_prompt: PROMPT } }
+    })
+  })
+
   it('a failed check after the write brings the assistants back: content as before, created ones kept and listed', async () => {
     const { step } = await start()
     const kept = idOf('rollback-a')

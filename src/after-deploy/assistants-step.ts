@@ -65,6 +65,7 @@ export const assistantsStep = defineStep<'assistants', Need, Prepared>({
     const { observe, planLines, AssistantsDriftRefusal } = await assistantsCode()
     const client = await clientAt(target.deploymentUrl, need, context, context.deadline.at)
     const observed = await observe(need.entries, client)
+    for (const line of observed.notices) context.log.notice(line)
     const drifted = observed.observed.filter(({ drift }) => drift.length > 0)
     if (drifted.length > 0 && need.onDrift === 'fail') throw new AssistantsDriftRefusal(drifted)
     return { prepared: { ...observed, planLines: planLines(observed) } }

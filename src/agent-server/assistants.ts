@@ -27,14 +27,21 @@ export interface AssistantsClientOptions {
   /** The pause between attempts (default 1 s doubling to 20 s, full jitter). */
   backoff?: BackoffPolicy
   random?: () => number
-  /** Items asked for per page of versions and of a search (default 1000, the server's most). */
+  /** Items asked for per page of a search (default 1000, the server's most). */
   pageSize?: number
+  /** Versions asked for per page (default 100: at most `maxVersions` are read). */
+  versionPageSize?: number
+  /** Versions read at the most, newest first (default 1000); `more` says there were more. */
+  maxVersions?: number
   /** Pages read at the most before the list is refused as endless (default 100). */
   maxPages?: number
 }
 
 /** A read: the thing, or a 404 (no such assistant, or a key not tied to its owner: api.md 5.3). */
 export type Lookup<T> = { kind: 'found'; value: T } | { kind: 'not-found' }
+
+/** A list read at most so far: `more` when it goes on past what was read. */
+export type ListLookup<T> = { kind: 'found'; value: T[]; more?: boolean } | { kind: 'not-found' }
 
 /**
  * A write's outcome:
@@ -75,14 +82,15 @@ export interface AssistantsClient {
   /** `GET /assistants/{id}`; `id` a UUID or a graph's name (its default assistant). */
   get(id: string): Promise<Lookup<Assistant>>
   /**
-   * Every version, newest first (`POST /assistants/{id}/versions`, paged until a short page).
-   * With a `metadata` filter (containment), none matching reads as an empty list: the server
-   * answers 404 for that as for a missing assistant.
+   * The versions, newest first, at most `maxVersions` (`POST /assistants/{id}/versions`, paged
+   * until a short page; `more` when the list goes on). With a `metadata` filter (containment),
+   * none matching reads as an empty list: the server answers 404 for that as for a missing
+   * assistant.
    */
   versions(
     id: string,
     filter?: { metadata?: Record<string, unknown> }
-  ): Promise<Lookup<AssistantVersion[]>>
+  ): Promise<ListLookup<AssistantVersion>>
   /** `POST /assistants` with `if_exists: "raise"`: a 409 is `exists`. */
   create(body: AssistantCreate): Promise<CreateResult>
   /** `PATCH /assistants/{id}`: always a new version, even for an identical body. */
@@ -104,6 +112,8 @@ export function assistantsClient(
   const backoff = options.backoff ?? { baseMs: 1_000, maxMs: 20_000 }
   const random = options.random ?? Math.random
   const pageSize = options.pageSize ?? 1_000
+  const versionPageSize = options.versionPageSize ?? 100
+  const maxVersions = options.maxVersions ?? 1_000
   const maxPages = options.maxPages ?? 100
   const pause = server.sleep ?? sleep
 
@@ -208,36 +218,46 @@ export function assistantsClient(
     }
   }
 
-  /** Every item of a paged list: pages of `pageSize` until a short one, each item once. */
+  /**
+   * The items of a paged list: pages of `size` until a short one, each item once, at most
+   * `maxItems` (`more` when a full page ends there). A page whose items were all seen before (one
+   * that repeats an earlier page: the server ignores the offset) is an error, never a loop.
+   */
   const pages = async <T>(
     path: string,
     schema: z.ZodType<T[]>,
     filter: Record<string, unknown>,
-    key: (item: T) => string | number
-  ): Promise<Lookup<T[]>> => {
+    key: (item: T) => string | number,
+    size = pageSize,
+    maxItems = Number.POSITIVE_INFINITY
+  ): Promise<ListLookup<T>> => {
     const items = new Map<string | number, T>()
     for (let page = 0; page < maxPages; page++) {
-      const body = { ...filter, limit: pageSize, offset: page * pageSize }
+      const body = { ...filter, limit: size, offset: page * size }
       const answer = await read('POST', path, schema, body)
       // The server answers an empty page of versions with 404.
       if (answer.kind === 'not-found')
         return page === 0 ? answer : { kind: 'found', value: [...items.values()] }
       const before = items.size
-      for (const item of answer.value) if (!items.has(key(item))) items.set(key(item), item)
-      if (answer.value.length < pageSize) return { kind: 'found', value: [...items.values()] }
+      for (const item of answer.value) {
+        if (items.size >= maxItems) return { kind: 'found', value: [...items.values()], more: true }
+        if (!items.has(key(item))) items.set(key(item), item)
+      }
+      if (answer.value.length < size) return { kind: 'found', value: [...items.values()] }
       if (items.size === before)
         throw new AssistantReadError(
           'POST',
           path,
           { kind: 'wrong-shape' },
-          'a page repeats the one before it'
+          `page ${page + 1} repeats an earlier page (the server ignores the offset asked for)`
         )
+      if (items.size >= maxItems) return { kind: 'found', value: [...items.values()], more: true }
     }
     throw new AssistantReadError(
       'POST',
       path,
       { kind: 'wrong-shape' },
-      `the list goes on past ${maxPages} pages of ${pageSize}`
+      `the list goes on past ${maxPages} pages of ${size}`
     )
   }
 
@@ -250,7 +270,9 @@ export function assistantsClient(
         `${assistantPath(id)}/versions`,
         versionListSchema,
         metadata,
-        (version) => version.version
+        (version) => version.version,
+        versionPageSize,
+        maxVersions
       )
       if (found.kind === 'not-found' && filter.metadata !== undefined)
         return { kind: 'found', value: [] }

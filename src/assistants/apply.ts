@@ -37,6 +37,8 @@ export interface Observed {
 export interface ObservedAssistants {
   read: boolean
   observed: Observed[]
+  /** What the reads noticed, a line each (an assistant with more versions than were read). */
+  notices: string[]
 }
 
 /** `on-drift: fail` found an assistant changed by hand: nothing is written anywhere. */
@@ -57,6 +59,7 @@ export async function observe(
   client: AssistantsClient | undefined
 ): Promise<ObservedAssistants> {
   const observed: Observed[] = []
+  const notices: string[] = []
   for (const entry of entries) {
     const id = assistantIdOf(entry)
     const digest = entryDigest(entry)
@@ -71,6 +74,10 @@ export async function observe(
     }
     const listed = await client.versions(id)
     const versions = listed.kind === 'found' ? listed.value : []
+    if (listed.kind === 'found' && listed.more === true)
+      notices.push(
+        `Assistant ${entry.name} has more versions than the newest ${versions.length} the action reads; drift is judged on those.`
+      )
     observed.push({
       entry,
       id,
@@ -80,10 +87,14 @@ export async function observe(
       drift: driftOf(found.value, versions, entry)
     })
   }
-  return { read: client !== undefined, observed }
+  return { read: client !== undefined, observed, notices }
 }
 
-/** Drift against the earliest version that holds the active `managed-digest`; none when unmanaged. */
+/**
+ * Drift against the earliest version that holds the active `managed-digest`; none when
+ * unmanaged. An active version that carries the entry's own digest but not its content was
+ * changed by hand too (metadata can be copied: an assistant deleted and made again, say).
+ */
 function driftOf(
   current: Assistant,
   versions: readonly AssistantVersion[],
@@ -91,6 +102,10 @@ function driftOf(
 ): string[] {
   const digest = managedDigestOf(current)
   if (digest === undefined) return []
+  if (digest === entryDigest(entry) && entry.version === undefined) {
+    const differs = differsFromEntry(current, entry, entry['graph-id'] ?? current.graph_id)
+    if (differs.length > 0) return differs
+  }
   const base = versions
     .filter((version) => managedDigestOf(version) === digest)
     .reduce<AssistantVersion | undefined>(
@@ -206,6 +221,7 @@ async function applyOne(
   const graphId = entry['graph-id'] ?? current?.graph_id ?? ''
   const stamp = context.stampOf(entry)
   if (current === undefined) {
+    row.written = true
     const written = await client.create(createBody(entry, id, graphId, stamp))
     if (written.kind === 'exists') {
       const now = await currentOf(client, id)
@@ -226,7 +242,11 @@ async function update(
 ): Promise<string | undefined> {
   const { entry, id, digest, drift } = observed
   const graphId = entry['graph-id'] ?? current.graph_id
-  if (drift.length === 0 && managedDigestOf(current) === digest) {
+  if (
+    drift.length === 0 &&
+    managedDigestOf(current) === digest &&
+    differsFromEntry(current, entry, graphId).length === 0
+  ) {
     Object.assign(row, { result: 'unchanged', after: current.version })
     return undefined
   }
@@ -235,6 +255,7 @@ async function update(
       `Assistant ${entry.name} was changed by hand since the action last wrote it (${drift.join(', ')}); assistants.on-drift is overwrite, so the repository's entry is written over it.`
     )
   row.changed = [...new Set([...differsFromEntry(current, entry, graphId), ...drift])]
+  row.written = true
   const written = await context.client.patch(id, patchBody(entry, graphId, context.stampOf(entry)))
   if (written.kind === 'not-found') return `PATCH /assistants/${id} answered 404`
   return settle(written, 'updated', observed, row, current.version, context)
@@ -254,6 +275,7 @@ async function pin(
     Object.assign(row, { result: 'unchanged', after: version })
     return undefined
   }
+  row.written = true
   const written = await context.client.setLatest(id, version)
   if (written.kind === 'not-found') return `POST /assistants/${id}/latest answered 404`
   if (written.kind === 'refused') return `the pin was refused: ${written.reason}`

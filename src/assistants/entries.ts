@@ -138,7 +138,12 @@ export function entryDigest(entry: AssistantEntryWritten): string {
     .digest('hex')
 }
 
-/** Every key under `value` whose folded name ends in a secret's word and holds text. */
+/**
+ * Every key under `value` whose folded name ends in a secret's word and holds text: `apikey`,
+ * `secret`, `password`, `credential`, singular or plural, holding text or a list holding text;
+ * `token` (no plural, no list: `max_tokens`, `stop_tokens` are model settings) holding text that
+ * is neither a count (`"512"`) nor shaped like a special token (`</s>`, `[PAD]`).
+ */
 function secretKeys(
   value: unknown,
   path: (string | number)[]
@@ -147,12 +152,29 @@ function secretKeys(
     return value.flatMap((item, index) => secretKeys(item, [...path, index]))
   if (typeof value !== 'object' || value === null) return []
   return Object.entries(value).flatMap(([key, inner]) => {
-    const folded = key.toLowerCase().replace(/[^a-z0-9]/g, '')
-    const word = SECRET_WORDS.find((candidate) => folded.endsWith(candidate))
-    if (word !== undefined && typeof inner === 'string' && inner.trim() !== '')
-      return [{ path: [...path, key], word }]
+    const word = secretWordOf(key, inner)
+    if (word !== undefined) return [{ path: [...path, key], word }]
     return secretKeys(inner, [...path, key])
   })
+}
+
+const isText = (value: unknown) => typeof value === 'string' && value.trim() !== ''
+
+/** The secret word `key` ends in when it holds what a secret would be; undefined otherwise. */
+function secretWordOf(key: string, held: unknown): string | undefined {
+  const folded = key.toLowerCase().replace(/[^a-z0-9]/g, '')
+  if (folded.endsWith('token'))
+    return typeof held === 'string' &&
+      isText(held) &&
+      !/^\s*(\d+|<[^<>]*>|\[[^[\]]*\])\s*$/.test(held)
+      ? 'token'
+      : undefined
+  const word = SECRET_WORDS.find(
+    (candidate) =>
+      candidate !== 'token' && (folded.endsWith(candidate) || folded.endsWith(`${candidate}s`))
+  )
+  const holdsText = isText(held) || (Array.isArray(held) && held.some(isText))
+  return word !== undefined && holdsText ? word : undefined
 }
 
 /**

@@ -6,7 +6,7 @@
  * patched back. Created assistants are kept (deleting one deletes its runs).
  */
 import type { AssistantVersion } from '../agent-server/assistant-schemas'
-import type { AssistantsClient } from '../agent-server/assistants'
+import { AssistantReadError, type AssistantsClient } from '../agent-server/assistants'
 import { MANAGED_BY } from './content'
 import type { AssistantRow, AssistantsReport } from './types'
 
@@ -14,11 +14,14 @@ import type { AssistantRow, AssistantsReport } from './types'
 async function restoreTo(
   client: AssistantsClient,
   id: string,
-  version: AssistantVersion
+  version: AssistantVersion,
+  makeActive = true
 ): Promise<{ after?: number; why?: string }> {
-  const latest = await client.setLatest(id, version.version)
-  if (latest.kind === 'not-found') return { why: `POST /assistants/${id}/latest answered 404` }
-  if (latest.kind === 'refused') return { why: `the restore was refused: ${latest.reason}` }
+  if (makeActive) {
+    const latest = await client.setLatest(id, version.version)
+    if (latest.kind === 'not-found') return { why: `POST /assistants/${id}/latest answered 404` }
+    if (latest.kind === 'refused') return { why: `the restore was refused: ${latest.reason}` }
+  }
   const now = await client.get(id)
   if (now.kind === 'not-found') return { why: 'a read after the restore finds no such assistant' }
   const back: Record<string, unknown> = {}
@@ -38,8 +41,10 @@ async function restoreTo(
 }
 
 /**
- * After a failed deploy's rollback: the rows this run wrote, restored. `versionsOf` gives the
- * versions read before the write (the one to restore among them).
+ * After a failed deploy's rollback: every assistant this run sent a write to, whatever the
+ * answer said (a lost answer, a read-back that failed or differed), read first and made active
+ * again at the version it had before. `versionsOf` gives the versions read before the write (the
+ * one to restore among them). Those it created are kept.
  */
 export async function restoreWritten(
   client: AssistantsClient,
@@ -49,26 +54,45 @@ export async function restoreWritten(
   const rows: AssistantRow[] = []
   let ok = true
   for (const row of ran.rows) {
-    if (row.result === 'created') {
-      rows.push({ ...row, changed: [], why: 'kept: created by this run' })
-      continue
-    }
-    if ((row.result !== 'updated' && row.result !== 'pinned') || row.before === undefined) continue
-    const before = versionsOf(row.id).find((version) => version.version === row.before)
-    if (before === undefined) {
+    if (row.result !== 'created' && row.written !== true) continue
+    try {
+      const now = await client.get(row.id)
+      if (row.before === undefined) {
+        // Created by this run (or its create was sent): kept when it exists.
+        if (now.kind === 'found')
+          rows.push({
+            ...row,
+            result: 'created',
+            after: now.value.version,
+            changed: [],
+            why: 'kept: created by this run'
+          })
+        continue
+      }
+      const before = versionsOf(row.id).find((version) => version.version === row.before)
+      if (before === undefined) {
+        ok = false
+        rows.push({ ...row, result: undefined, why: `version ${row.before} was not read before` })
+        continue
+      }
+      const current = now.kind === 'found' ? now.value.version : undefined
+      const restored =
+        current === before.version
+          ? await restoreTo(client, row.id, before, false)
+          : await restoreTo(client, row.id, before)
+      if (restored.why !== undefined) ok = false
+      rows.push({
+        ...row,
+        result: restored.why === undefined ? 'restored' : undefined,
+        before: current,
+        after: restored.after,
+        ...(restored.why !== undefined && { why: restored.why })
+      })
+    } catch (error) {
+      if (!(error instanceof AssistantReadError)) throw error
       ok = false
-      rows.push({ ...row, result: undefined, why: `version ${row.before} was not read before` })
-      continue
+      rows.push({ ...row, result: undefined, why: error.message })
     }
-    const restored = await restoreTo(client, row.id, before)
-    if (restored.why !== undefined) ok = false
-    rows.push({
-      ...row,
-      result: restored.why === undefined ? 'restored' : undefined,
-      before: row.after,
-      after: restored.after,
-      ...(restored.why !== undefined && { why: restored.why })
-    })
   }
   return { ok, report: { rows } }
 }
@@ -81,14 +105,24 @@ export async function restoreStamped(
   client: AssistantsClient,
   revisionId: string
 ): Promise<{ ok: boolean; report: AssistantsReport; none: boolean }> {
-  const managed = await client.search({ metadata: { 'managed-by': MANAGED_BY } })
+  // What a metadata filter returns is checked again: a server that ignores the filter must not
+  // make the rollback touch an assistant it does not manage, nor pick an unstamped version.
+  const managed = (await client.search({ metadata: { 'managed-by': MANAGED_BY } })).filter(
+    (assistant) => assistant.metadata['managed-by'] === MANAGED_BY
+  )
   const rows: AssistantRow[] = []
   let ok = true
   for (const assistant of managed) {
     const stamped = await client.versions(assistant.assistant_id, {
       metadata: { 'managed-revision': revisionId }
     })
-    const newest = stamped.kind === 'found' ? stamped.value[0] : undefined
+    const newest = (stamped.kind === 'found' ? stamped.value : [])
+      .filter((version) => version.metadata['managed-revision'] === revisionId)
+      .reduce<AssistantVersion | undefined>(
+        (found, version) =>
+          found === undefined || version.version > found.version ? version : found,
+        undefined
+      )
     if (newest === undefined) continue
     const row: AssistantRow = {
       name: assistant.name,

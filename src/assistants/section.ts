@@ -143,6 +143,15 @@ export const assistantsSection = defineSection({
   },
   diff: { entries: { removalWeakens: true } },
   files: { entries: entriesFile },
+  rules: (assistants: Assistants, { given }) =>
+    assistants.entries === undefined && given('on-drift')
+      ? [
+          {
+            path: ['assistants', 'on-drift'],
+            message: 'assistants.on-drift needs assistants.entries (the assistants it applies to)'
+          }
+        ]
+      : [],
   actsOnDeployed: { key: 'entries', asks: (value) => value != null },
   settings: (assistants, { files, inputs }): AssistantsSettings | undefined => {
     const entries = entriesInEffect(files)

@@ -20,6 +20,11 @@ export interface AssistantRow {
   after?: number
   /** Key paths that differ (`config.configurable.model`), never their values. */
   changed: string[]
+  /**
+   * This run sent it a write (whatever the answer said, or whether one came): a rollback
+   * restores it.
+   */
+  written?: boolean
   /** Why it failed, or what was noticed (plain text; the report redacts and escapes it). */
   why?: string
 }

@@ -22,6 +22,8 @@ export function bakeClient(options: {
     now: clock.now,
     sleep: clock.sleep,
     onRetryAfter: (delayMs) =>
-      info(`Tracing service: 429, every call waits ${(delayMs / 1000).toFixed(1)} s (Retry-After)`)
+      info(
+        `Tracing service: Retry-After on a 429 or 503, every call waits ${(delayMs / 1000).toFixed(1)} s`
+      )
   })
 }

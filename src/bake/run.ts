@@ -86,6 +86,12 @@ async function bake(
       kind: 'skipped',
       why: `the bake has only bounds relative to the previous window, and ${previous.kind === 'none' ? previous.why : 'none was read'}`
     }
+  // With min-runs 0 an empty previous window skips the relative bounds: none would be judged.
+  if (!absolute && previous.kind === 'read' && previous.stats.runs === 0 && settings.minRuns === 0)
+    return {
+      kind: 'skipped',
+      why: 'the bake has only bounds relative to the previous window, and the previous window holds no runs (bake.min-runs is 0), so no bound could be judged'
+    }
   const start = deps.clock.now()
   const schedule = bakeSchedule(start, settings.durationMs, settings.intervalMs)
   const report: BakeReport = {
@@ -175,7 +181,18 @@ async function bake(
         start + settings.durationMs - deps.clock.now()
       )
     )
-    if (read.last) return finish(report, stats, rows, project, filter, read, deps, done)
+    if (read.last)
+      return finish(
+        report,
+        stats,
+        rows,
+        project,
+        filter,
+        read,
+        deps,
+        done,
+        Math.min(schedule.end, deps.deadline)
+      )
     const counted = countRead(tally, breaches(rows) ? 'breach' : 'clear', settings.failureLimit)
     tally = counted.tally
     if (counted.ends) {
@@ -204,7 +221,9 @@ async function finish(
     verdict: BakeReport['verdict'],
     why?: string,
     decided?: BoundJudgement
-  ) => { kind: 'baked'; report: BakeReport }
+  ) => { kind: 'baked'; report: BakeReport },
+  /** The bake's bound: the unfiltered read too ends by then. */
+  until: number
 ) {
   const window = lengthWords(report.durationMs)
   for (const row of rows.filter((row) => row.verdict === 'skipped'))
@@ -215,7 +234,7 @@ async function finish(
   if (verdict.verdict === 'pass') return done('pass')
   if (filter !== undefined && stats.runs === 0) {
     // Whether the runs are there without the key: one read of the same window, unfiltered.
-    const unfiltered = await readWindow(project, read, undefined, deps.clock.now() + 60_000, deps)
+    const unfiltered = await readWindow(project, read, undefined, until, deps)
     if (unfiltered.kind === 'answered' && unfiltered.stats.runs > 0)
       return done(
         'inconclusive',

@@ -183,6 +183,9 @@ export function finalVerdict(stats: WindowStats, rows: readonly BoundJudgement[]
       decided: open,
       why: `${metricWords(open)} could not be judged: ${open.why ?? 'no value'}`
     }
+  // Every bound skipped: nothing was judged, and a bake never passes on nothing.
+  if (!rows.some((row) => row.verdict === 'pass'))
+    return { verdict: 'inconclusive', why: 'no bound could be judged' }
   return { verdict: 'pass' }
 }
 

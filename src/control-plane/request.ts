@@ -39,7 +39,7 @@ export interface ControlPlaneClientOptions {
   onDebug?: (line: () => string) => void
   onRetry?: (notice: RetryNotice) => void
   /**
-   * Called with the wait a 429's `Retry-After` asks for, whether or not the call is sent again: a
+   * Called with the wait a 429's or a 503's `Retry-After` asks for, sent again or not: a
    * client whose other calls must hold back too (the tracing service's) learns of it here.
    */
   onRetryAfter?: (delayMs: number) => void
@@ -135,7 +135,8 @@ export class ControlPlaneRequester {
     const maxAttempts = Math.min(spec.maxAttempts ?? Infinity, this.#options.maxAttempts)
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.#send(spec)
-      if (outcome.kind === 'answer' && outcome.status === 429) {
+      // A 503's Retry-After asks the same as a 429's: hold back (the spec's bake window).
+      if (outcome.kind === 'answer' && (outcome.status === 429 || outcome.status === 503)) {
         const asked = parseRetryAfter(outcome.retryAfter, now())
         if (asked !== undefined) this.#options.onRetryAfter?.(asked)
       }

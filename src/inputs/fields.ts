@@ -5,6 +5,7 @@ import { normaliseRepoRef } from './git-ref'
 import { parseResourceSpec } from './resource-spec'
 import { parseSecrets } from './secrets'
 import { controlCharacterProblem } from './text'
+import { DEPLOYMENT_TYPES, deploymentTypeProblem } from './deployment-type'
 import { DEPLOYMENT_NAME } from '../lib/ids'
 
 /** `log-lines` at the most: the logs are read over at most 3 pages of 100 lines, newest first. */
@@ -12,8 +13,7 @@ export const MAX_LOG_LINES = 200
 
 export const SOURCES = ['git_host', 'external_image', 'internal_image', 'internal_source'] as const
 export type Source = (typeof SOURCES)[number]
-export const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod'] as const
-export type DeploymentType = (typeof DEPLOYMENT_TYPES)[number]
+export { DEPLOYMENT_TYPES, type DeploymentType } from './deployment-type'
 export const OPERATIONS = ['deploy', 'delete', 'rollback', 'prune', 'promote', 'validate'] as const
 export type Operation = (typeof OPERATIONS)[number]
 
@@ -141,7 +141,7 @@ export const inputFields = z.object({
   'repo-ref': optional('repo-ref', repoRef),
   'deployment-type': optional(
     'deployment-type',
-    z.enum(DEPLOYMENT_TYPES, { error: `must be one of ${DEPLOYMENT_TYPES.join(', ')}` })
+    z.enum(DEPLOYMENT_TYPES, { error: (issue) => deploymentTypeProblem(String(issue.input)) })
   ),
   'build-on-push': optional('build-on-push', booleanText),
   'graph-config-path': optional('graph-config-path', text),

@@ -9,6 +9,7 @@ import { planDeployment, type Plan, type SourcePatch } from './plan'
 import { describePlan } from './plan-description'
 import { endedByError, statusSeen, waitForOutcome } from './revision-outcome'
 import { createOnce, patchOnce } from './safe-writes'
+import { deploymentTypeRefusal } from '../inputs/deployment-type'
 import type { SourceArchive } from './source-archive'
 import { findTarget, named } from './target'
 
@@ -116,7 +117,12 @@ async function writeRevision(
   let deployment: Deployment
   if (plan.kind === 'create') {
     io.info(`Creating deployment ${plan.body.name} (source ${plan.body.source})…`)
-    deployment = (await createOnce(plan.body, run.writeDeps())).deployment
+    const sent = plan.body.source_config.deployment_type ?? undefined
+    deployment = (
+      await createOnce(plan.body, run.writeDeps()).catch((error: unknown) => {
+        throw deploymentTypeRefusal(error, sent) ?? error
+      })
+    ).deployment
     run.known.created = true
   } else {
     deployment = existing as Deployment

@@ -1,4 +1,5 @@
 import { controlPlanePaths } from '../control-plane/client'
+import { HttpStatusError } from '../control-plane/errors'
 import type { Revision } from '../control-plane/schemas'
 import type { Config, RollbackConfig } from '../inputs/parse'
 import { formatDuration } from '../lib/duration'
@@ -90,13 +91,19 @@ async function chooseRevision(
   const { client } = run.deps
   const wanted = run.config.toRevision
   if (wanted) {
-    const revision = await client.getRevision(deploymentId, wanted, run.call)
-    if (revision.status !== 'DEPLOYED') {
-      throw new Error(
-        `to-revision: revision ${wanted} of ${run.target} is ${revision.status}; only a revision that was DEPLOYED can be redeployed.`
-      )
-    }
-    return revision
+    const revision = await client
+      .getRevision(deploymentId, wanted, run.call)
+      .catch((error: unknown) => {
+        if (error instanceof HttpStatusError && error.status === 404) return undefined
+        throw error
+      })
+    if (revision?.status === 'DEPLOYED') return revision
+    const what =
+      revision === undefined
+        ? `to-revision: revision ${wanted} is not a revision of ${run.target}`
+        : `to-revision: revision ${wanted} of ${run.target} never reached DEPLOYED (it is ${revision.status}), so it cannot be redeployed`
+    run.known.refusedBeforeWrite = 'to-revision cannot be redeployed'
+    throw new Error(`${what}; ${await insteadWords(run, deploymentId, active)}`)
   }
   const deployed = await client.listRevisions(deploymentId, DEPLOYED_HISTORY, run.call, [
     'DEPLOYED'
@@ -111,6 +118,39 @@ async function chooseRevision(
     )
   }
   return older
+}
+
+/** The DEPLOYED revisions a refused to-revision could name instead, at the most. */
+const INSTEAD = 5
+
+/**
+ * What to-revision could name instead (the newest DEPLOYED revisions but the one serving, full
+ * ids in backticks, as the input takes them, with their age) and what serves now.
+ */
+async function insteadWords(
+  run: DeployRun,
+  deploymentId: string,
+  active: string | undefined
+): Promise<string> {
+  const serving =
+    active === undefined
+      ? 'the deployment reports no active revision.'
+      : `revision ${active} serves now.`
+  const deployed = await run.deps.client
+    .listRevisions(deploymentId, INSTEAD + 1, run.call, ['DEPLOYED'])
+    .catch(() => undefined)
+  if (deployed === undefined) return `${serving} Its DEPLOYED revisions could not be read.`
+  const instead = deployed
+    .filter((revision) => revision.status === 'DEPLOYED' && revision.id !== active)
+    .slice(0, INSTEAD)
+  if (instead.length === 0) return `${serving} It has no other DEPLOYED revision to roll back to.`
+  const now = run.deps.clock.now()
+  const lines = instead.map((revision) => {
+    const at = Date.parse(revision.created_at ?? '')
+    const age = Number.isFinite(at) ? ` (created ${formatDuration(now - at)} ago)` : ''
+    return `  - \`${revision.id}\`${age}`
+  })
+  return `${serving} It can name one of these DEPLOYED revisions instead (newest first).\n${lines.join('\n')}`
 }
 
 /** What the rollback after a failed deploy needs to know. */

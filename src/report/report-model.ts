@@ -283,7 +283,11 @@ export function tidyLogLine(time: string, level: string, message: string): strin
  * the full ones are in its collapsed block.
  */
 export function shortenIds(text: string): string {
-  return text.replace(/\b([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '$1')
+  // An id quoted in backticks is one a person is asked to copy into an input: kept whole.
+  return text.replace(
+    /(`[0-9a-f-]{36}`)|\b([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi,
+    (_, quoted: string | undefined, head: string | undefined) => quoted ?? head ?? ''
+  )
 }
 
 /** The first 8 characters of an id: what the text shows (the full ids are collapsed). */

@@ -3,7 +3,8 @@
  * the control plane's request chokepoint (auth headers, timeout, body cap, retries on 408, 425,
  * 429 with Retry-After and 5xx within the caller's deadline, parsing with the call's schema).
  * Writes carry ids made by the action, so a write sent again is the same write and is retried.
- * A 429's Retry-After holds back every call of the client (hold.ts), not only the one refused.
+ * A 429's or a 503's Retry-After holds back every call of the client (hold.ts), not only the one
+ * refused.
  * The bake window's reads (the project, run stats) are in stats-read.ts, on top of this client.
  */
 import { HttpStatusError, ServiceIdError } from '../control-plane/errors'

@@ -3,8 +3,8 @@ import type { CallOptions } from '../control-plane/request'
 import type { Sleep } from '../world'
 
 /**
- * A 429's `Retry-After` asks the caller, not one request, to wait: every call of the client waits
- * until the latest time a 429 asked for before it is sent. A wait that would pass the call's
+ * A 429's or a 503's `Retry-After` asks the caller, not one request, to wait: every call of the
+ * client waits until the latest time one asked for before it is sent. A wait that would pass the call's
  * deadline is not begun: the call fails at once with a DeadlineError.
  */
 export class RetryAfterHold {
@@ -20,7 +20,7 @@ export class RetryAfterHold {
     return this.#until
   }
 
-  /** A 429 asked for `delayMs` now. */
+  /** A 429 or a 503 asked for `delayMs` now. */
   extend(delayMs: number): void {
     this.#until = Math.max(this.#until, this.now() + delayMs)
   }
