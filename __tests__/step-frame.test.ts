@@ -47,7 +47,7 @@ function writer(events: string[], controlPlane: ControlPlaneEmulator): StepRow {
     dryRun: 'Dry run: the writer wrote nothing.',
     prepareWrites: async (prepared) => {
       events.push('prepareWrites')
-      return prepared
+      return { prepared }
     },
     run: async ({ prepared, revision }) => {
       events.push(`run writer on ${revision.revisionId}`)

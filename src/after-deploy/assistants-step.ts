@@ -62,11 +62,11 @@ export const assistantsStep = defineStep<'assistants', Need, Prepared>({
   name: 'assistants',
   needs: (config) => config.assistants,
   prepare: async (need, target, context) => {
-    const { observe, planLines, AssistantsDriftRefusal } = await assistantsCode()
+    const { observe, planLines, driftRefusal } = await assistantsCode()
     const client = await clientAt(target.deploymentUrl, need, context, context.deadline.at)
     const observed = await observe(need.entries, client)
     const drifted = observed.observed.filter(({ drift }) => drift.length > 0)
-    if (drifted.length > 0 && need.onDrift === 'fail') throw new AssistantsDriftRefusal(drifted)
+    if (drifted.length > 0 && need.onDrift === 'fail') return { refused: driftRefusal(drifted) }
     return { prepared: { ...observed, planLines: planLines(observed) } }
   },
   plan: (prepared) => prepared.planLines,

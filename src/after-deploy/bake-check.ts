@@ -48,11 +48,10 @@ export const bakeStep = defineStep<'bake', BakeSettings, PreparedBake>({
   prepare: async (settings, target, context) => {
     const { prepareBake } = await bake()
     const deps = await bakeDeps(settings, context)
-    const prepared = await prepareBake(settings, target, deps, {
+    return prepareBake(settings, target, deps, {
       startedAt: context.deadline.startedAt,
       deadline: context.deadline.at
     })
-    return { prepared }
   },
   plan: (prepared) => planLines(prepared),
   dryRun: 'Dry run: the bake window read what it needs before the write; nothing was watched.',

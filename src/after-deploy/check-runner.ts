@@ -4,7 +4,16 @@ import type { CheckVerdict, CheckVerdictKind } from '../result'
 import { verifyDeadline } from '../run/deadlines'
 import type { CheckName, PayloadOf, StepChecks } from '../step-payloads'
 import { progressThrottle } from './step-progress'
-import type { DeployedRevision, Prepared, Step, StepContext, StepInput, StepOutcome } from './step'
+import { StoppedBeforeWrite } from '../operations/deps'
+import type {
+  DeployedRevision,
+  Prepared,
+  Refusal,
+  Step,
+  StepContext,
+  StepInput,
+  StepOutcome
+} from './step'
 
 /** A row of the list with its types kept inside: what the runner reads of every step. */
 export interface StepRow {
@@ -85,7 +94,7 @@ export function defineStep<Name extends CheckName, Need, P>(
       if (skippedUnder && opened !== undefined) context.log.notice(skippedUnder.notice)
       // A step without a prepare has read all it needs (nothing); one with a prepare, only
       // once its prepare ran: until then it neither runs nor undoes.
-      let prepared: Prepared<P | undefined> | undefined =
+      let prepared: Exclude<Prepared<P | undefined>, { refused: Refusal }> | undefined =
         step.prepare && !restoring ? undefined : { prepared: undefined }
       const inputFor = (
         need: Need,
@@ -109,7 +118,9 @@ export function defineStep<Name extends CheckName, Need, P>(
       return {
         async prepare(target) {
           if (opened === undefined || under !== undefined || !step.prepare || restoring) return []
-          prepared = await step.prepare(opened, target, context)
+          const read = await step.prepare(opened, target, context)
+          if ('refused' in read) throw refusedBeforeWrite(read.refused)
+          prepared = read
           if (!('prepared' in prepared)) return []
           const plan = step.plan?.(prepared.prepared) ?? []
           plan.forEach((line) => context.log.info(line))
@@ -118,7 +129,9 @@ export function defineStep<Name extends CheckName, Need, P>(
         },
         async prepareWrites() {
           if (!prepared || !('prepared' in prepared) || !step.prepareWrites) return
-          prepared = { prepared: await step.prepareWrites(prepared.prepared, context) }
+          const written = await step.prepareWrites(prepared.prepared, context)
+          if ('refused' in written) throw refusedBeforeWrite(written.refused)
+          prepared = written
         },
         runOn(revision, phase) {
           const need = step.needs(config, revision)
@@ -156,6 +169,11 @@ export function defineStep<Name extends CheckName, Need, P>(
       }
     }
   }
+}
+
+/** A step's refusal before the write, as the run ends on it: nothing was deployed. */
+function refusedBeforeWrite(refusal: Refusal): StoppedBeforeWrite {
+  return new StoppedBeforeWrite(refusal.message, refusal.refused)
 }
 
 /** The steps of the list one run asks for, opened once before its write. */

@@ -69,8 +69,20 @@ export interface StepOutcome<Name extends CheckName = CheckName> {
   payload?: PayloadOf<Name>
 }
 
-/** What a step's `prepare` ends with: what it read, or why it is skipped on this run. */
-export type Prepared<P> = { prepared: P } | { skipped: string }
+/**
+ * A step's refusal of what it read before the write (its settings, or a service it needs): the
+ * run ends there with nothing deployed, headlined by `refused`. The frame makes the error: a
+ * step returns this, never throws it.
+ */
+export interface Refusal {
+  /** The whole account, each problem naming its key path. */
+  message: string
+  /** What was refused, in a few words, for the headline ("…; nothing was deployed"). */
+  refused: string
+}
+
+/** What a step's `prepare` ends with: what it read, why it is skipped, or its refusal. */
+export type Prepared<P> = { prepared: P } | { skipped: string } | { refused: Refusal }
 
 /** One step after DEPLOYED: a row of the list. */
 export interface Step<Name extends CheckName, Need, P = undefined> {
@@ -87,7 +99,7 @@ export interface Step<Name extends CheckName, Need, P = undefined> {
    */
   skippedUnder?: Partial<Record<Operation, { why: string; notice: string }>>
   /**
-   * Reads before the write (dry run included): a rejection ends the run with nothing written.
+   * Reads before the write (dry run included): a refusal ends the run with nothing written.
    * The runner folds every step's prepare, in list order, into the one before-write phase.
    */
   prepare?(need: Need, target: WriteTarget, context: StepContext): Promise<Prepared<P>>
@@ -97,9 +109,9 @@ export interface Step<Name extends CheckName, Need, P = undefined> {
   dryRun?: string
   /**
    * Work before the write that itself writes somewhere: run once every step's prepare read (so
-   * a refusal writes nothing), never on a dry run.
+   * a refusal writes nothing), never on a dry run. It may still refuse (nothing was deployed).
    */
-  prepareWrites?(prepared: P, context: StepContext): Promise<P>
+  prepareWrites?(prepared: P, context: StepContext): Promise<{ prepared: P } | { refused: Refusal }>
   /** Never throws for what a server does: a verdict, with why, and its payload. */
   run(input: StepInput<Need, P>): Promise<StepOutcome<Name>>
   /**
