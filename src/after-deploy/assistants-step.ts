@@ -41,7 +41,7 @@ async function clientAt(
   return assistantsClient(server)
 }
 
-type Prepared = ObservedAssistants & { planLines: string[] }
+type Prepared = ObservedAssistants
 
 /** A line per assistant: what was done, its versions, the changed key paths (never a value). */
 function logRows(report: AssistantsReport, context: StepContext): void {
@@ -67,9 +67,8 @@ export const assistantsStep = defineStep<'assistants', Need, Prepared>({
     const observed = await observe(need.entries, client)
     const drifted = observed.observed.filter(({ drift }) => drift.length > 0)
     if (drifted.length > 0 && need.onDrift === 'fail') return { refused: driftRefusal(drifted) }
-    return { prepared: { ...observed, planLines: planLines(observed) } }
+    return { prepared: observed, plan: planLines(observed) }
   },
-  plan: (prepared) => prepared.planLines,
   dryRun: 'Dry run: the assistants were read; none was written.',
   run: async ({ need, prepared, revision, context, deadline }) => {
     const client = await clientAt(revision.result.deploymentUrl, need, context, deadline)

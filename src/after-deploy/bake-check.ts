@@ -46,14 +46,14 @@ export const bakeStep = defineStep<'bake', BakeSettings, PreparedBake>({
     }
   },
   prepare: async (settings, target, context) => {
-    const { prepareBake } = await bake()
+    const { describeBakePlan, prepareBake } = await bake()
     const deps = await bakeDeps(settings, context)
-    return prepareBake(settings, target, deps, {
+    const read = await prepareBake(settings, target, deps, {
       startedAt: context.deadline.startedAt,
       deadline: context.deadline.at
     })
+    return 'refused' in read ? read : { ...read, plan: describeBakePlan(read.prepared) }
   },
-  plan: (prepared) => planLines(prepared),
   dryRun: 'Dry run: the bake window read what it needs before the write; nothing was watched.',
   run: async ({ prepared, revision, context, deadline }) => {
     const { runBake } = await bake()
@@ -88,10 +88,4 @@ export const bakeStep = defineStep<'bake', BakeSettings, PreparedBake>({
   overtimeMs: (config) =>
     config.bake && bakeBudgetMs(config.bake.durationMs, config.bake.intervalMs),
   onlyAfterPasses: true
-})
-
-/** The plan's lines, made while the bake's code is loaded (prepare loaded it). */
-let planLines: (prepared: PreparedBake) => string[] = () => []
-void bake().then(({ describeBakePlan }) => {
-  planLines = describeBakePlan
 })

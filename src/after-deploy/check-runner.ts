@@ -121,8 +121,8 @@ export function defineStep<Name extends CheckName, Need, P>(
           const read = await step.prepare(opened, target, context)
           if ('refused' in read) throw refusedBeforeWrite(read.refused)
           prepared = read
-          if (!('prepared' in prepared)) return []
-          const plan = step.plan?.(prepared.prepared) ?? []
+          if (!('prepared' in read)) return []
+          const plan = read.plan ?? []
           plan.forEach((line) => context.log.info(line))
           if (config.dryRun && step.dryRun) context.log.info(step.dryRun)
           return plan

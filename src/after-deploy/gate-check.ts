@@ -27,9 +27,6 @@ function gateRefusal(problems: GateProblem[]): Refusal {
 
 const evaluation = () => import('../evaluation')
 
-/** The gate as prepared, with its plan in words (made while the gate's code is loaded). */
-type GatePrepared = PreparedGate & { planLines: string[] }
-
 const NOT_AGAIN = 'brings back a revision that served before, so it is not evaluated again'
 
 /** The gate's means: the tracing service's client, under the run's deadline. */
@@ -67,7 +64,7 @@ interface GateNeed {
   agent: AgentCredentials
 }
 
-export const gateStep = defineStep<'gate', GateNeed, GatePrepared>({
+export const gateStep = defineStep<'gate', GateNeed, PreparedGate>({
   name: 'gate',
   needs: (config) =>
     config.gate && {
@@ -108,11 +105,11 @@ export const gateStep = defineStep<'gate', GateNeed, GatePrepared>({
         return { skipped: planned.why }
       case 'planned':
         return {
-          prepared: { plan: planned.plan, deps, agent, planLines: describeGatePlan(planned.plan) }
+          prepared: { plan: planned.plan, deps, agent },
+          plan: describeGatePlan(planned.plan)
         }
     }
   },
-  plan: (prepared) => prepared.planLines,
   dryRun: 'Dry run: the evaluation gate read what it needs; no experiment was written.',
   prepareWrites: async (prepared, context) => {
     const { runServingBaseline } = await evaluation()

@@ -81,8 +81,12 @@ export interface Refusal {
   refused: string
 }
 
-/** What a step's `prepare` ends with: what it read, why it is skipped, or its refusal. */
-export type Prepared<P> = { prepared: P } | { skipped: string } | { refused: Refusal }
+/**
+ * What a step's `prepare` ends with: what it read and what it will do with it (its plan, a line
+ * each: logged before the write, and a dry run's plan), why it is skipped, or its refusal.
+ */
+export type Prepared<P> =
+  { prepared: P; plan?: string[] } | { skipped: string } | { refused: Refusal }
 
 /** One step after DEPLOYED: a row of the list. */
 export interface Step<Name extends CheckName, Need, P = undefined> {
@@ -103,8 +107,6 @@ export interface Step<Name extends CheckName, Need, P = undefined> {
    * The runner folds every step's prepare, in list order, into the one before-write phase.
    */
   prepare?(need: Need, target: WriteTarget, context: StepContext): Promise<Prepared<P>>
-  /** What it will do, a line each, once prepared: logged before the write (a dry run's plan). */
-  plan?(prepared: P): string[]
   /** On a dry run, said once it was prepared: what it did not write. */
   dryRun?: string
   /**
