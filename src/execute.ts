@@ -12,8 +12,7 @@ import { createLog, type Log } from './report/log'
 import { runnerReporter } from './report/reporter'
 import type { Redactor } from './report/redact'
 import { LOG_BUDGET_MS, showRevisionLogs } from './after-deploy/revision-logs'
-import { stepsOvertimeMs } from './after-deploy/check-runner'
-import { CHECKS } from './after-deploy/checks'
+import { recordsDeadline } from './run/deadlines'
 import type { DeletedPreview } from './github/cleanup'
 import { buildReport } from './report/report-model'
 import { renderBuildingComment } from './report/pr-comment-text'
@@ -223,16 +222,6 @@ async function openRecords(
     )
     return undefined
   }
-}
-
-/**
- * Until when the GitHub records may be written: the run's deadline, then the steps that may run
- * past `timeout` (the bake), then a rollback after them under its own `rollback.timeout`. The
- * final status comes last of all, so a long bake and a long rollback must not end its time.
- */
-function recordsDeadline(deadline: Deadline, config: Config): number {
-  const rollback = config.rollbackOnFailure ? config.rollbackTimeoutMs : 0
-  return deadline.at + stepsOvertimeMs(CHECKS, config) + rollback
 }
 
 /** GitHub's side of deleted previews, for operations delete and prune with github-token. */

@@ -5,7 +5,6 @@
  * ../bake/, loaded on first use: a run without `bake.duration` never loads it, nor the tracing
  * client.
  */
-import { bakeBudgetMs } from '../bake/windows'
 import type { PreparedBake } from '../bake'
 import type { BakeSettings } from '../policy/to-config'
 import { defineStep } from './check-runner'
@@ -85,7 +84,5 @@ export const bakeStep = defineStep<'bake', BakeSettings, PreparedBake>({
   },
   inconclusiveRollsBack: true,
   stopsLaterOn: ENDS_THE_CHECKS,
-  overtimeMs: (config) =>
-    config.bake && bakeBudgetMs(config.bake.durationMs, config.bake.intervalMs),
   onlyAfterPasses: true
 })

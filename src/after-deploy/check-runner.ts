@@ -1,7 +1,7 @@
 import type { Config } from '../inputs/parse'
 import { CancelledError, type WriteTarget } from '../operations/deps'
 import type { CheckVerdict, CheckVerdictKind } from '../result'
-import { verifyDeadline } from '../run/deadlines'
+import { longestRun, RUNNER_JOB_LIMIT_MS, sharedDeadlines, stepDeadline } from '../run/deadlines'
 import type { CheckName, PayloadOf, StepChecks } from '../step-payloads'
 import { progressThrottle } from './step-progress'
 import { StoppedBeforeWrite } from '../operations/deps'
@@ -22,8 +22,6 @@ export interface StepRow {
   stopsLaterOn: readonly CheckVerdictKind[]
   /** Step.onlyAfterPasses. */
   onlyAfterPasses: boolean
-  /** Step.overtimeMs: 0 for a step that runs inside `timeout`. */
-  overtimeMs(config: Config): number
   /** Whether the run asks for it on `revision` (its needs are there). */
   asks(config: Config, revision: DeployedRevision): boolean
   /** The step for one run. */
@@ -58,9 +56,9 @@ export interface Phase {
   restored?: StepChecks
 }
 
-/** A phase on one revision: the `agent.timeout` its agent steps share, the run's progress. */
+/** A phase on one revision: the budgets its steps share (`agent.timeout`), the run's progress. */
 interface RevisionPhase extends Phase {
-  verifyDeadline(): number
+  sharedDeadline(input: string, ms: number): number
   progress: ReturnType<typeof progressThrottle>
 }
 
@@ -80,8 +78,6 @@ export function defineStep<Name extends CheckName, Need, P>(
     inconclusiveRollsBack: step.inconclusiveRollsBack,
     stopsLaterOn: step.stopsLaterOn,
     onlyAfterPasses: step.onlyAfterPasses ?? false,
-    overtimeMs: (config) =>
-      step.needs(config) === undefined ? 0 : (step.overtimeMs?.(config) ?? 0),
     asks: (config, revision) => step.needs(config, revision) !== undefined,
     open(config, context) {
       const opened = step.needs(config)
@@ -102,17 +98,15 @@ export function defineStep<Name extends CheckName, Need, P>(
         revision: DeployedRevision,
         phase: RevisionPhase
       ): StepInput<Need, P | undefined> => {
-        const overtime = step.overtimeMs?.(config)
-        // A bounded exception to `timeout` runs under its own bound, from its start.
-        const deadline =
-          overtime === undefined ? phase.context.deadline.at : phase.context.clock.now() + overtime
+        const { clock } = phase.context
+        const deadline = stepDeadline(clock, step.name, config, phase.context.deadline.at)
         return {
           need,
           prepared: read,
           revision,
           context: { ...phase.context, progress: phase.progress(phase.context.io, revision) },
           deadline: step.deadline ? step.deadline(deadline, phase.context) : deadline,
-          verifyDeadline: phase.verifyDeadline
+          sharedDeadline: phase.sharedDeadline
         }
       }
       return {
@@ -211,12 +205,12 @@ export function openSteps(
       // Every step reads first, so that one refusing leaves nothing written by another.
       const plan: string[] = []
       for (const { step } of opened) plan.push(...(await step.prepare(target)))
-      warnPastJobLimit(list, config, context)
+      warnPastJobLimit(config, context)
       if (config.dryRun) return plan
       for (const { step } of opened) await step.prepareWrites()
       return plan
     },
-    check: (revision, phase) => runSteps(opened, revision, onRevision(config, phase, progress)),
+    check: (revision, phase) => runSteps(opened, revision, onRevision(phase, progress)),
     broughtBack(checks, toRevisionId) {
       const skipped: Partial<Record<CheckName, string>> = {}
       for (const { row, step } of opened) {
@@ -226,7 +220,7 @@ export function openSteps(
       return skipped
     },
     async restore(checks, revision, phase) {
-      const onIt = onRevision(config, phase, progress)
+      const onIt = onRevision(phase, progress)
       const restores = [...opened].reverse().map(({ row, step }) => ({
         row,
         run: step.restore(checks?.payloads[row.name], revision, onIt)
@@ -236,18 +230,10 @@ export function openSteps(
   }
 }
 
-/** The phase on one revision: its agent steps share one `agent.timeout`, fixed at first use. */
-function onRevision(
-  config: Config,
-  phase: Phase,
-  progress: RevisionPhase['progress']
-): RevisionPhase {
+/** The phase on one revision: the budgets its steps share, each fixed at first use. */
+function onRevision(phase: Phase, progress: RevisionPhase['progress']): RevisionPhase {
   const { clock, deadline } = phase.context
-  return {
-    ...phase,
-    progress,
-    verifyDeadline: verifyDeadline(clock, config.verify?.timeoutMs ?? 0, deadline.at)
-  }
+  return { ...phase, progress, sharedDeadline: sharedDeadlines(clock, deadline.at) }
 }
 
 /**
@@ -340,20 +326,10 @@ export function checksRollBack(
 
 const PASSES: readonly CheckVerdictKind[] = ['passed', 'skipped']
 
-/** The runner ends a job after 6 hours; a step it kills is a cancel (no rollback). */
-export const RUNNER_JOB_LIMIT_MS = 6 * 3_600_000
-
-/** How long the steps of `list` may run past `timeout`, each under its own bound. */
-export function stepsOvertimeMs(list: readonly StepRow[], config: Config): number {
-  return list.reduce((sum, row) => sum + row.overtimeMs(config), 0)
-}
-
 /** Before any write: a warning when `timeout`, the steps' overtime and a rollback pass 6 hours. */
-function warnPastJobLimit(list: readonly StepRow[], config: Config, context: StepContext): void {
-  const overtime = stepsOvertimeMs(list, config)
+function warnPastJobLimit(config: Config, context: StepContext): void {
+  const { overtimeMs: overtime, rollbackMs: rollback, totalMs: total } = longestRun(config)
   if (overtime === 0) return
-  const rollback = config.rollbackOnFailure ? config.rollbackTimeoutMs : 0
-  const total = config.timeoutMs + overtime + rollback
   if (total <= RUNNER_JOB_LIMIT_MS) return
   const hours = (ms: number) => `${Number((ms / 3_600_000).toFixed(2))} h`
   context.log.warning(

@@ -51,13 +51,17 @@ export interface StepInput<Need, Prepared = undefined> {
   prepared: Prepared
   revision: DeployedRevision
   context: RunningStepContext
-  /** The step's own deadline (its row's `deadline`, inside the phase's). */
+  /**
+   * The step's own deadline (its row's `deadline`, inside the phase's; a bounded exception to
+   * `timeout` has its own bound from its start: ../run/deadlines.ts).
+   */
   deadline: number
   /**
-   * The end of `agent.timeout` for the agent checks of this revision: fixed when the first of
-   * them asks, never past the phase's deadline.
+   * The end of a budget the steps on this revision share, by the input that sets it
+   * (`agent.timeout` for the agent checks): fixed when the first of them asks, `ms` from then,
+   * never past the phase's deadline.
    */
-  verifyDeadline(): number
+  sharedDeadline(input: string, ms: number): number
 }
 
 /** A step's verdict, why, what it saw, and its payload for the report. */
@@ -142,13 +146,6 @@ export interface Step<Name extends CheckName, Need, P = undefined> {
   stopsLaterOn: readonly CheckVerdictKind[]
   /** Its deadline inside the phase's (epoch ms); the phase's when not given. */
   deadline?(phaseDeadline: number, context: StepContext): number
-  /**
-   * A bounded exception to `timeout` ("Untrusted text": only a few things may run after it):
-   * how long the step may take from its start, whatever the phase's time left. Its deadline is
-   * then its start plus this; the before-write phase warns when the job could pass the runner's
-   * limit with it, and the GitHub records wait for it.
-   */
-  overtimeMs?(config: Config): number | undefined
   /**
    * Runs only when every earlier step on the revision passed or was skipped (a step that watches
    * the revision for long is not worth its time once another check failed or could not conclude).
