@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { parseDuration } from '../lib/duration'
 import { INPUT_DEFAULTS, MULTI_LINE_INPUTS, type DefaultedInput, type InputName } from './contract'
 import { normaliseRepoRef } from './git-ref'
-import { parseResourceSpec } from './resource-spec'
 import { parseSecrets } from './secrets'
 import { controlCharacterProblem } from './text'
 import { DEPLOYMENT_NAME } from '../lib/ids'
@@ -149,11 +148,14 @@ export const inputFields = z.object({
   'listener-id': optional('listener-id', uuid),
   'k8s-namespace': optional('k8s-namespace', text),
   'custom-url': optional('custom-url', httpUrl),
+  // Its reader (and the YAML parser) load only when it is given: the inputs are parsed async.
   'resource-spec': optional(
     'resource-spec',
-    parsedBy((value) => {
+    z.string().transform(async (value, ctx) => {
+      const { parseResourceSpec } = await import('./resource-spec')
       const { spec, problems } = parseResourceSpec(value)
-      return { value: spec, problems }
+      for (const message of problems) ctx.issues.push({ code: 'custom', message, input: '' })
+      return problems.length > 0 || spec === undefined ? z.NEVER : spec
     })
   ),
   'source-dir': defaulted('source-dir', text),

@@ -5,7 +5,7 @@
  * with its place in the file, before anything is sent.
  */
 import { mergeEntry, selectEntry } from '../policy/environments'
-import { loadPolicy, type WrittenPolicy } from '../policy/load'
+import type { WrittenPolicy } from '../policy/load'
 import { keyPathText, uniqueProblems, type PolicyProblem } from '../policy/problems'
 import { policyInputRules, type StepFacts } from '../policy/rules'
 import type { PolicyInEffect } from '../policy/effective'
@@ -42,6 +42,8 @@ export async function readStepPolicy(raw: RawInputs, env: InputEnv): Promise<Ste
   const path = step.text('release-policy')
   if (path === undefined || step.operation === 'delete' || step.operation === 'prune')
     return { problems: [] }
+  // The policy's reader (and the YAML parser) load only for a run that names a policy.
+  const { loadPolicy } = await import('../policy/load')
   const load = await loadPolicy(path, env.GITHUB_WORKSPACE, {
     graphConfigPath: step.text('graph-config-path')
   })

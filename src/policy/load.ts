@@ -6,7 +6,8 @@
  */
 import { createHash } from 'node:crypto'
 import type { z } from 'zod'
-import { caseEntries, MAX_CASES, MAX_FILE_BYTES, toCase, type SmokeCase } from '../smoke/cases'
+import { caseEntries } from '../smoke/case-file'
+import { MAX_CASES, MAX_FILE_BYTES, toCase, type SmokeCase } from '../smoke/cases'
 import { readWorkspaceFile, type WorkspaceFile } from '../lib/workspace-file'
 import {
   policyInEffect,
