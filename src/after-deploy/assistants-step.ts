@@ -61,9 +61,10 @@ function logRows(report: AssistantsReport, context: StepContext): void {
 export const assistantsStep = defineStep<'assistants', Need, Prepared>({
   name: 'assistants',
   needs: (config) => config.assistants,
-  prepare: async (need, target, context) => {
+  prepare: async (need, { deployment }, context) => {
     const { observe, planLines, driftRefusal } = await assistantsCode()
-    const client = await clientAt(target.deploymentUrl, need, context, context.deadline.at)
+    const url = deployment?.source_config.custom_url ?? undefined
+    const client = await clientAt(url, need, context, context.deadline.at)
     const observed = await observe(need.entries, client)
     const drifted = observed.observed.filter(({ drift }) => drift.length > 0)
     if (drifted.length > 0 && need.onDrift === 'fail') return { refused: driftRefusal(drifted) }

@@ -44,9 +44,15 @@ export const bakeStep = defineStep<'bake', BakeSettings, PreparedBake>({
       notice: `Bake window skipped: operation rollback ${NOT_AGAIN}.`
     }
   },
-  prepare: async (settings, target, context) => {
+  prepare: async (settings, { deployment, name }, context) => {
     const { describeBakePlan, prepareBake } = await bake()
     const deps = await bakeDeps(settings, context)
+    const target = {
+      deploymentId: deployment?.id,
+      deploymentName: name,
+      previousRevisionId: deployment?.active_revision_id ?? undefined,
+      tracerSessionId: deployment?.tracer_session_id
+    }
     const read = await prepareBake(settings, target, deps, {
       startedAt: context.deadline.startedAt,
       deadline: context.deadline.at

@@ -1,5 +1,5 @@
 import type { Config } from '../inputs/parse'
-import { CancelledError, type WriteTarget } from '../operations/deps'
+import { CancelledError, type DeploymentAsRead } from '../operations/deps'
 import type { CheckVerdict, CheckVerdictKind } from '../result'
 import { longestRun, RUNNER_JOB_LIMIT_MS, sharedDeadlines, stepDeadline } from '../run/deadlines'
 import type { CheckName, PayloadOf, StepChecks } from '../step-payloads'
@@ -32,7 +32,7 @@ export interface StepRow {
 export interface OpenStep {
   /** Its reads before the write, its plan said (and on a dry run, what it did not write). */
   /** Its reads before the write; resolves to its plan in lines (logged), none when it has none. */
-  prepare(target: WriteTarget): Promise<string[]>
+  prepare(read: DeploymentAsRead): Promise<string[]>
   /** Its writes before the write, once every step read (never on a dry run). */
   prepareWrites(): Promise<void>
   /** Its run on `revision`; undefined when it is not asked for that revision. */
@@ -110,9 +110,9 @@ export function defineStep<Name extends CheckName, Need, P>(
         }
       }
       return {
-        async prepare(target) {
+        async prepare(deployment) {
           if (opened === undefined || under !== undefined || !step.prepare || restoring) return []
-          const read = await step.prepare(opened, target, context)
+          const read = await step.prepare(opened, deployment, context)
           if ('refused' in read) throw refusedBeforeWrite(read.refused)
           prepared = read
           if (!('prepared' in read)) return []
@@ -176,7 +176,7 @@ export interface StepsOfRun {
    * The before-write phase: every step's prepare, in list order, then (unless a dry run) every
    * step's writes before the write, in list order. Resolves to the steps' plan in lines.
    */
-  beforeWrite(target: WriteTarget): Promise<string[]>
+  beforeWrite(read: DeploymentAsRead): Promise<string[]>
   /** The steps on one DEPLOYED revision. Rejects with the CancelledError of a cancel. */
   check(revision: DeployedRevision, phase: Phase): Promise<StepChecks>
   /** A rollback begins: the steps that skip the revision it brings back, and why. */
@@ -201,10 +201,10 @@ export function openSteps(
   const opened = list.map((row) => ({ row, step: row.open(config, context) }))
   const progress = progressThrottle(context.clock)
   return {
-    async beforeWrite(target) {
+    async beforeWrite(read) {
       // Every step reads first, so that one refusing leaves nothing written by another.
       const plan: string[] = []
-      for (const { step } of opened) plan.push(...(await step.prepare(target)))
+      for (const { step } of opened) plan.push(...(await step.prepare(read)))
       warnPastJobLimit(config, context)
       if (config.dryRun) return plan
       for (const { step } of opened) await step.prepareWrites()

@@ -80,14 +80,19 @@ export const gateStep = defineStep<'gate', GateNeed, PreparedGate>({
       notice: `Evaluation gate skipped: operation rollback ${NOT_AGAIN}.`
     }
   },
-  prepare: async ({ settings, agent }, target, context) => {
+  prepare: async ({ settings, agent }, { deployment, name }, context) => {
     const { describeGatePlan, planGate } = await evaluation()
     const deps = await gateDeps(context)
-    const checkedUrl =
-      target.deploymentUrl === undefined ? undefined : checkHttpUrl(target.deploymentUrl)
+    const url = deployment?.source_config.custom_url
+    const checkedUrl = url === undefined || url === null ? undefined : checkHttpUrl(url)
     const planned = await planGate(
       settings,
-      { ...target, deploymentUrl: checkedUrl && 'url' in checkedUrl ? checkedUrl.url : undefined },
+      {
+        deploymentId: deployment?.id,
+        deploymentName: name,
+        previousRevisionId: deployment?.active_revision_id ?? undefined,
+        deploymentUrl: checkedUrl && 'url' in checkedUrl ? checkedUrl.url : undefined
+      },
       deps
     )
     switch (planned.kind) {

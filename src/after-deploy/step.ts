@@ -3,7 +3,7 @@ import type { Dispatcher } from '../control-plane/transport'
 import type { WorkflowFacts } from '../evaluation/prepared'
 import type { Config } from '../inputs/parse'
 import type { Operation } from '../operations/operations'
-import type { DeployIo, WriteTarget } from '../operations/deps'
+import type { DeployIo, DeploymentAsRead } from '../operations/deps'
 import type { CheckVerdictKind, DeployResult } from '../result'
 import type { RunContext } from '../run/context'
 import type { CheckName, PayloadOf } from '../step-payloads'
@@ -110,7 +110,7 @@ export interface Step<Name extends CheckName, Need, P = undefined> {
    * Reads before the write (dry run included): a refusal ends the run with nothing written.
    * The runner folds every step's prepare, in list order, into the one before-write phase.
    */
-  prepare?(need: Need, target: WriteTarget, context: StepContext): Promise<Prepared<P>>
+  prepare?(need: Need, read: DeploymentAsRead, context: StepContext): Promise<Prepared<P>>
   /** On a dry run, said once it was prepared: what it did not write. */
   dryRun?: string
   /**
