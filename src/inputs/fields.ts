@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { OPERATION_NAMES } from '../operation-facts'
 import { parseDuration } from '../lib/duration'
 import { INPUT_DEFAULTS, MULTI_LINE_INPUTS, type DefaultedInput, type InputName } from './contract'
 import { normaliseRepoRef } from './git-ref'
@@ -13,7 +14,7 @@ export const SOURCES = ['git_host', 'external_image', 'internal_image', 'interna
 export type Source = (typeof SOURCES)[number]
 export const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod'] as const
 export type DeploymentType = (typeof DEPLOYMENT_TYPES)[number]
-export const OPERATIONS = ['deploy', 'delete', 'rollback', 'prune', 'promote', 'validate'] as const
+export const OPERATIONS = OPERATION_NAMES
 export type Operation = (typeof OPERATIONS)[number]
 
 /** Status checks more often than this only load the service (issue 12: 1,189 polls in 3 s). */
