@@ -1,6 +1,5 @@
 import { bakeBudgetMs } from '../bake/windows'
 import type { Config } from '../inputs/parse'
-import type { CheckName } from '../step-payloads'
 import type { Clock } from '../world'
 import type { Deadline } from './context'
 
@@ -49,14 +48,15 @@ export function sharedDeadlines(clock: Clock, checksEnd: number) {
  * The bounded exceptions to `timeout` ("Untrusted text": only a few things may run after it):
  * how long a step may take from its start, whatever the phase's time left.
  */
-const OVERTIME: Partial<Record<CheckName, (config: Config) => number | undefined>> = {
+const OVERTIME: Record<string, ((config: Config) => number | undefined) | undefined> = {
   bake: (config) => config.bake && bakeBudgetMs(config.bake.durationMs, config.bake.intervalMs)
 }
 
 /** A step's deadline on a revision: the phase's, or its own bound from now when it has one. */
 export function stepDeadline(
   clock: Clock,
-  step: CheckName,
+  /** The step's name (its row's). */
+  step: string,
   config: Config,
   phaseEnd: number
 ): number {
