@@ -65,15 +65,16 @@ export interface DeployDeps extends RunContext {
   /**
    * Deploy and promote call it once the deployment was read, before anything is written (a dry
    * run included): the before-write phase, every step's `prepare` in list order
-   * (../after-deploy/steps-of-run.ts). A rejection ends the run there. Resolves to the steps'
-   * plan in lines, for a dry run's plan.
+   * (../after-deploy/check-runner.ts). A rejection ends the run there (a step's refusal as a
+   * StoppedBeforeWrite). Resolves to the steps' plan in lines, for a dry run's plan.
    */
   beforeWrite?: (read: DeploymentAsRead) => Promise<string[]>
 }
 
 /**
  * A step refused what it read before the write (its settings, or a service it needs): nothing
- * was deployed. `refused` says so in a few words, for the headline.
+ * was deployed. `refused` says so in a few words, for the headline. Made by the step runner
+ * from the Refusal a step's prepare returns (../after-deploy/step.ts), never by a step.
  */
 export class StoppedBeforeWrite extends Error {
   constructor(
