@@ -31,7 +31,7 @@ interface Figure {
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`
-const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MB`
+const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MiB`
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`
 
 const figures: Figure[] = []

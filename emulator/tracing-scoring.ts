@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { RuleRow } from './tracing-datasets'
-import { visibleState, type RunRow, type RunState, type SessionRow } from './tracing-store'
+import { visibleState, type RunRow, type RunState, type SessionRow } from './tracing-rows'
 import type { JsonObject, Run, Score, ScoredRun, ScoreResult } from './tracing-types'
 
 const DEFAULT_DELAY_MS = 200

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { DatasetStore } from './tracing-datasets'
+import { visibleState, type RunRow, type RunState, type SessionRow } from './tracing-rows'
 import { settleRules } from './tracing-scoring'
 import {
   toMicros,
@@ -16,32 +17,6 @@ export interface TracingStoreOptions {
   tenantId: string
   ingestLagMs: number
   countChildRuns: boolean
-}
-
-export interface SessionRow extends TracerSession {
-  /** When the service learnt of it: rules score the experiments created after them. */
-  createdAt: number
-}
-
-/** One ingested state of a run: a post, then each patch, each visible from `visibleAt`. */
-export interface RunState {
-  visibleAt: number
-  run: Run
-  startMs: number
-  endMs: number | null
-}
-
-export interface RunRow {
-  id: string
-  sessionId: string
-  root: boolean
-  seq: number
-  posts: number
-  states: RunState[]
-  /** Seeded with its scores: rules leave it alone. */
-  scoresGiven: boolean
-  /** Rules that have scored it or passed it over (sampling). */
-  settledBy: Set<string>
 }
 
 interface FeedbackRow extends Feedback {
@@ -330,10 +305,6 @@ function metadataOf(extra: Run['extra']): Record<string, unknown> {
   return metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata)
     ? (metadata as Record<string, unknown>)
     : {}
-}
-
-export function visibleState(row: RunRow, now: number): RunState | undefined {
-  return row.states.findLast((state) => state.visibleAt <= now)
 }
 
 function toSession(row: SessionRow): TracerSession {

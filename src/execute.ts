@@ -11,9 +11,8 @@ import type { Config } from './inputs/parse'
 import { createLog, type Log } from './report/log'
 import { runnerReporter } from './report/reporter'
 import type { Redactor } from './report/redact'
-import { LOG_BUDGET_MS, showRevisionLogs } from './after-deploy/revision-logs'
-import { stepsOvertimeMs } from './after-deploy/check-runner'
-import { CHECKS } from './after-deploy/checks'
+import { showRevisionLogs } from './after-deploy/revision-logs'
+import { logReadDeadline, recordsDeadline } from './run/deadlines'
 import type { DeletedPreview } from './github/cleanup'
 import { buildReport } from './report/report-model'
 import { renderBuildingComment } from './report/pr-comment-text'
@@ -225,18 +224,6 @@ async function openRecords(
   }
 }
 
-/**
- * Until when the GitHub records may be written: the run's deadline, then the steps that may run
- * past `timeout` (the bake), then a rollback after them under its own `rollback.timeout`, and the
- * failed revision's log read (its own budget, after a revision that failed at `timeout`). The
- * final status comes last of all, so none of these must end its time.
- */
-function recordsDeadline(deadline: Deadline, config: Config): number {
-  const rollback = config.rollback.onFailure ? config.rollback.timeoutMs : 0
-  const logs = config.logLines > 0 ? LOG_BUDGET_MS : 0
-  return deadline.at + stepsOvertimeMs(CHECKS, config) + rollback + logs
-}
-
 /** GitHub's side of deleted previews, for operations delete and prune with github-token. */
 async function openPreviews(
   config: Config,
@@ -321,7 +308,7 @@ async function failureLogs(
       statusesSeen: result.statusesSeen,
       maxLines: config.logLines,
       redact,
-      call: { deadline: world.clock.now() + LOG_BUDGET_MS, signal: world.signal },
+      call: { deadline: logReadDeadline(world.clock), signal: world.signal },
       io: log
     }
   )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { type AgentServerEmulator, type ControlPlaneOptions } from '../../emulator'
-import { parseCases } from '../../src/smoke/cases'
+import { parseCases } from '../../src/smoke/case-file'
 import { checksWith, failingVerdict } from '../../src/result'
 import { runDelivery } from '../helpers/deploy-harness'
 import { gitHostConfig } from '../helpers/config-fixture'

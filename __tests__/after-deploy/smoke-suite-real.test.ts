@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { runSmokeSuite } from '../../src/after-deploy/smoke-suite'
-import { parseCases } from '../../src/smoke/cases'
+import { parseCases } from '../../src/smoke/case-file'
 import { startEchoAgent } from '../helpers/echo-agent'
 import { REAL_WORK_TEST_MS } from '../helpers/real-time'
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { startAgentServer, type AgentServerEmulator, type AgentServerOptions } from '../../emulator'
-import { parseCases, type MinPass, type SmokeCase } from '../../src/smoke/cases'
+import { parseCases } from '../../src/smoke/case-file'
+import type { MinPass, SmokeCase } from '../../src/smoke/cases'
 import {
   runSmokeSuite,
   suiteFailure,

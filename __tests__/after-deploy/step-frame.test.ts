@@ -41,13 +41,13 @@ function writer(events: string[], controlPlane: ControlPlaneEmulator): StepRow {
     needs: () => ({ what: 'assistants' }),
     prepare: async ({ what }) => {
       events.push(`prepare ${what}, ${writes(controlPlane)} writes so far`)
-      return { prepared: { version: 1 } }
+      const version = 1
+      return { prepared: { version }, plan: [`Would write version ${version + 1}.`] }
     },
-    plan: ({ version }) => [`Would write version ${version + 1}.`],
     dryRun: 'Dry run: the writer wrote nothing.',
     prepareWrites: async (prepared) => {
       events.push('prepareWrites')
-      return prepared
+      return { prepared }
     },
     run: async ({ prepared, revision }) => {
       events.push(`run writer on ${revision.revisionId}`)

@@ -90,6 +90,32 @@ describe('assistants as code against the emulator', () => {
     expect(agentWrites()).toEqual([])
   })
 
+  it('on-drift fail: a hand edit is refused before any write, headlined as the gate refuses', async () => {
+    const { step, agent, agentWrites, controlPlane } = await start()
+    expect((await run({ ...step, policy: policyOf('m1') })).exitCode).toBe(0)
+    await fetch(`${agent.url}/assistants/${ID}`, {
+      method: 'PATCH',
+      headers: { 'x-api-key': 'emulator-key', 'content-type': 'application/json' },
+      body: JSON.stringify({ config: { configurable: { model: 'by-hand' } } })
+    })
+    const writes = controlPlane.requests.filter((request) => request.method !== 'GET').length
+    const agentWritten = agentWrites().length
+    const policy = policyOf('m1')
+    const refused = await run({
+      ...step,
+      policy: { assistants: { ...policy.assistants, 'on-drift': 'fail' } }
+    })
+    expect(refused.exitCode).toBe(1)
+    expect(controlPlane.requests.filter((request) => request.method !== 'GET')).toHaveLength(writes)
+    expect(agentWrites()).toHaveLength(agentWritten)
+    const headline = refused.summary.split('\n').find((line) => line.startsWith('## ')) ?? ''
+    expect(headline).toContain('assistants.on-drift')
+    expect(headline).toContain('nothing was deployed')
+    expect(headline).not.toMatch(/deploy failed/)
+    const errorLine = refused.stdout.split('\n').find((line) => line.startsWith('::error::')) ?? ''
+    expect(errorLine).toContain('nothing was deployed')
+  })
+
   it('a dry run reads and prints the plan, and writes nothing', async () => {
     const { step, agentWrites, controlPlane } = await start()
     const result = await run({ ...step, 'dry-run': 'true', policy: policyOf('m1') })

@@ -72,6 +72,20 @@ describe('the bake window: refusals before any write', () => {
     expect(controlPlaneWrites(services)).toEqual([])
   }, 60_000)
 
+  it('headlines that refusal as the gate does: what was refused, and that nothing was deployed', async () => {
+    const services = await start()
+    services.controlPlane.seedDeployment({ name: NAME })
+    const run = await runInProcess(bakeStep(services))
+    expect(run.exitCode).toBe(1)
+    expect(controlPlaneWrites(services)).toEqual([])
+    const headline = run.summary.split('\n').find((line) => line.startsWith('## ')) ?? ''
+    expect(headline).toContain('bake.duration')
+    expect(headline).toContain('nothing was deployed')
+    expect(headline).not.toMatch(/deploy failed/)
+    const errorLine = run.stdout.split('\n').find((line) => line.startsWith('::error::')) ?? ''
+    expect(errorLine).toContain('nothing was deployed')
+  }, 60_000)
+
   it('warns before any write when timeout, the bake and rollback.timeout pass 6 hours', async () => {
     const services = await start()
     seeded(services, { profile: HEALTHY })

@@ -10,6 +10,7 @@ import {
 import { defineStep } from './check-runner'
 import { checkSmokeSuite, suiteShortfall } from './smoke-suite'
 import type { DeployedRevision, StepInput, StepOutcome } from './step'
+import { within } from '../run/deadlines'
 import { agentServer, ENDS_THE_CHECKS, type Verify } from './step-kit'
 
 // The steps that ask the agent server itself, once /info proved it is this revision's: the
@@ -113,7 +114,11 @@ export const suiteStep = defineStep({
     const { suite, failure } = await checkSmokeSuite(
       { ...verify, suite: cases },
       { ...agentServer(input, verify, url), revisionId: input.revision.revisionId },
-      { deadline, now: context.clock.now, info: (line) => context.log.info(line) }
+      {
+        // The suite's own agent.timeout, from its start.
+        deadline: within(context.clock, verify.timeoutMs, deadline),
+        info: (line) => context.log.info(line)
+      }
     )
     if (!failure) return { verdict: 'passed', payload: suite }
     const unanswered = suite.cases.some((each) => each.latencyMs === undefined)

@@ -41,7 +41,7 @@ async function clientAt(
   return assistantsClient(server)
 }
 
-type Prepared = ObservedAssistants & { planLines: string[] }
+type Prepared = ObservedAssistants
 
 /** A line per assistant: what was done, its versions, the changed key paths (never a value). */
 function logRows(report: AssistantsReport, context: StepContext): void {
@@ -61,16 +61,16 @@ function logRows(report: AssistantsReport, context: StepContext): void {
 export const assistantsStep = defineStep<'assistants', Need, Prepared>({
   name: 'assistants',
   needs: (config) => config.assistants,
-  prepare: async (need, target, context) => {
-    const { observe, planLines, AssistantsDriftRefusal } = await assistantsCode()
-    const client = await clientAt(target.deploymentUrl, need, context, context.deadline.at)
+  prepare: async (need, { deployment }, context) => {
+    const { observe, planLines, driftRefusal } = await assistantsCode()
+    const url = deployment?.source_config.custom_url ?? undefined
+    const client = await clientAt(url, need, context, context.deadline.at)
     const observed = await observe(need.entries, client)
     for (const line of observed.notices) context.log.notice(line)
     const drifted = observed.observed.filter(({ drift }) => drift.length > 0)
-    if (drifted.length > 0 && need.onDrift === 'fail') throw new AssistantsDriftRefusal(drifted)
-    return { prepared: { ...observed, planLines: planLines(observed) } }
+    if (drifted.length > 0 && need.onDrift === 'fail') return { refused: driftRefusal(drifted) }
+    return { prepared: observed, plan: planLines(observed) }
   },
-  plan: (prepared) => prepared.planLines,
   dryRun: 'Dry run: the assistants were read; none was written.',
   run: async ({ need, prepared, revision, context, deadline }) => {
     const client = await clientAt(revision.result.deploymentUrl, need, context, deadline)

@@ -5,7 +5,6 @@
  * ../bake/, loaded on first use: a run without `bake.duration` never loads it, nor the tracing
  * client.
  */
-import { bakeBudgetMs } from '../bake/windows'
 import type { PreparedBake } from '../bake'
 import type { BakeSettings } from '../bake/section'
 import { defineStep } from './check-runner'
@@ -45,16 +44,21 @@ export const bakeStep = defineStep<'bake', BakeSettings, PreparedBake>({
       notice: `Bake window skipped: operation rollback ${NOT_AGAIN}.`
     }
   },
-  prepare: async (settings, target, context) => {
-    const { prepareBake } = await bake()
+  prepare: async (settings, { deployment, name }, context) => {
+    const { describeBakePlan, prepareBake } = await bake()
     const deps = await bakeDeps(settings, context)
-    const prepared = await prepareBake(settings, target, deps, {
+    const target = {
+      deploymentId: deployment?.id,
+      deploymentName: name,
+      previousRevisionId: deployment?.active_revision_id ?? undefined,
+      tracerSessionId: deployment?.tracer_session_id
+    }
+    const read = await prepareBake(settings, target, deps, {
       startedAt: context.deadline.startedAt,
       deadline: context.deadline.at
     })
-    return { prepared }
+    return 'refused' in read ? read : { ...read, plan: describeBakePlan(read.prepared) }
   },
-  plan: (prepared) => planLines(prepared),
   dryRun: 'Dry run: the bake window read what it needs before the write; nothing was watched.',
   run: async ({ prepared, revision, context, deadline }) => {
     const { runBake } = await bake()
@@ -86,13 +90,5 @@ export const bakeStep = defineStep<'bake', BakeSettings, PreparedBake>({
   },
   inconclusiveRollsBack: true,
   stopsLaterOn: ENDS_THE_CHECKS,
-  overtimeMs: (config) =>
-    config.bake && bakeBudgetMs(config.bake.durationMs, config.bake.intervalMs),
   onlyAfterPasses: true
-})
-
-/** The plan's lines, made while the bake's code is loaded (prepare loaded it). */
-let planLines: (prepared: PreparedBake) => string[] = () => []
-void bake().then(({ describeBakePlan }) => {
-  planLines = describeBakePlan
 })

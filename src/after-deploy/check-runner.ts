@@ -1,10 +1,19 @@
 import type { Config } from '../inputs/parse'
-import { CancelledError, type WriteTarget } from '../operations/deps'
+import { CancelledError, type DeploymentAsRead } from '../operations/deps'
 import type { CheckVerdict, CheckVerdictKind } from '../result'
-import { verifyDeadline } from '../run/deadlines'
+import { longestRun, RUNNER_JOB_LIMIT_MS, sharedDeadlines, stepDeadline } from '../run/deadlines'
 import type { CheckName, PayloadOf, StepChecks } from '../step-payloads'
 import { progressThrottle } from './step-progress'
-import type { DeployedRevision, Prepared, Step, StepContext, StepInput, StepOutcome } from './step'
+import { StoppedBeforeWrite } from '../operations/deps'
+import type {
+  DeployedRevision,
+  Prepared,
+  Refusal,
+  Step,
+  StepContext,
+  StepInput,
+  StepOutcome
+} from './step'
 
 /** A row of the list with its types kept inside: what the runner reads of every step. */
 export interface StepRow {
@@ -13,8 +22,6 @@ export interface StepRow {
   stopsLaterOn: readonly CheckVerdictKind[]
   /** Step.onlyAfterPasses. */
   onlyAfterPasses: boolean
-  /** Step.overtimeMs: 0 for a step that runs inside `timeout`. */
-  overtimeMs(config: Config): number
   /** Whether the run asks for it on `revision` (its needs are there). */
   asks(config: Config, revision: DeployedRevision): boolean
   /** The step for one run. */
@@ -25,7 +32,7 @@ export interface StepRow {
 export interface OpenStep {
   /** Its reads before the write, its plan said (and on a dry run, what it did not write). */
   /** Its reads before the write; resolves to its plan in lines (logged), none when it has none. */
-  prepare(target: WriteTarget): Promise<string[]>
+  prepare(read: DeploymentAsRead): Promise<string[]>
   /** Its writes before the write, once every step read (never on a dry run). */
   prepareWrites(): Promise<void>
   /** Its run on `revision`; undefined when it is not asked for that revision. */
@@ -49,9 +56,9 @@ export interface Phase {
   restored?: StepChecks
 }
 
-/** A phase on one revision: the `agent.timeout` its agent steps share, the run's progress. */
+/** A phase on one revision: the budgets its steps share (`agent.timeout`), the run's progress. */
 interface RevisionPhase extends Phase {
-  verifyDeadline(): number
+  sharedDeadline(input: string, ms: number): number
   progress: ReturnType<typeof progressThrottle>
 }
 
@@ -71,8 +78,6 @@ export function defineStep<Name extends CheckName, Need, P>(
     inconclusiveRollsBack: step.inconclusiveRollsBack,
     stopsLaterOn: step.stopsLaterOn,
     onlyAfterPasses: step.onlyAfterPasses ?? false,
-    overtimeMs: (config) =>
-      step.needs(config) === undefined ? 0 : (step.overtimeMs?.(config) ?? 0),
     asks: (config, revision) => step.needs(config, revision) !== undefined,
     open(config, context) {
       const opened = step.needs(config)
@@ -85,7 +90,7 @@ export function defineStep<Name extends CheckName, Need, P>(
       if (skippedUnder && opened !== undefined) context.log.notice(skippedUnder.notice)
       // A step without a prepare has read all it needs (nothing); one with a prepare, only
       // once its prepare ran: until then it neither runs nor undoes.
-      let prepared: Prepared<P | undefined> | undefined =
+      let prepared: Exclude<Prepared<P | undefined>, { refused: Refusal }> | undefined =
         step.prepare && !restoring ? undefined : { prepared: undefined }
       const inputFor = (
         need: Need,
@@ -93,32 +98,34 @@ export function defineStep<Name extends CheckName, Need, P>(
         revision: DeployedRevision,
         phase: RevisionPhase
       ): StepInput<Need, P | undefined> => {
-        const overtime = step.overtimeMs?.(config)
-        // A bounded exception to `timeout` runs under its own bound, from its start.
-        const deadline =
-          overtime === undefined ? phase.context.deadline.at : phase.context.clock.now() + overtime
+        const { clock } = phase.context
+        const deadline = stepDeadline(clock, step.name, config, phase.context.deadline.at)
         return {
           need,
           prepared: read,
           revision,
           context: { ...phase.context, progress: phase.progress(phase.context.io, revision) },
           deadline: step.deadline ? step.deadline(deadline, phase.context) : deadline,
-          verifyDeadline: phase.verifyDeadline
+          sharedDeadline: phase.sharedDeadline
         }
       }
       return {
-        async prepare(target) {
+        async prepare(deployment) {
           if (opened === undefined || under !== undefined || !step.prepare || restoring) return []
-          prepared = await step.prepare(opened, target, context)
-          if (!('prepared' in prepared)) return []
-          const plan = step.plan?.(prepared.prepared) ?? []
+          const read = await step.prepare(opened, deployment, context)
+          if ('refused' in read) throw refusedBeforeWrite(read.refused)
+          prepared = read
+          if (!('prepared' in read)) return []
+          const plan = read.plan ?? []
           plan.forEach((line) => context.log.info(line))
           if (config.dryRun && step.dryRun) context.log.info(step.dryRun)
           return plan
         },
         async prepareWrites() {
           if (!prepared || !('prepared' in prepared) || !step.prepareWrites) return
-          prepared = { prepared: await step.prepareWrites(prepared.prepared, context) }
+          const written = await step.prepareWrites(prepared.prepared, context)
+          if ('refused' in written) throw refusedBeforeWrite(written.refused)
+          prepared = written
         },
         runOn(revision, phase) {
           const need = step.needs(config, revision)
@@ -158,13 +165,18 @@ export function defineStep<Name extends CheckName, Need, P>(
   }
 }
 
+/** A step's refusal before the write, as the run ends on it: nothing was deployed. */
+function refusedBeforeWrite(refusal: Refusal): StoppedBeforeWrite {
+  return new StoppedBeforeWrite(refusal.message, refusal.refused)
+}
+
 /** The steps of the list one run asks for, opened once before its write. */
 export interface StepsOfRun {
   /**
    * The before-write phase: every step's prepare, in list order, then (unless a dry run) every
    * step's writes before the write, in list order. Resolves to the steps' plan in lines.
    */
-  beforeWrite(target: WriteTarget): Promise<string[]>
+  beforeWrite(read: DeploymentAsRead): Promise<string[]>
   /** The steps on one DEPLOYED revision. Rejects with the CancelledError of a cancel. */
   check(revision: DeployedRevision, phase: Phase): Promise<StepChecks>
   /** A rollback begins: the steps that skip the revision it brings back, and why. */
@@ -189,16 +201,16 @@ export function openSteps(
   const opened = list.map((row) => ({ row, step: row.open(config, context) }))
   const progress = progressThrottle(context.clock)
   return {
-    async beforeWrite(target) {
+    async beforeWrite(read) {
       // Every step reads first, so that one refusing leaves nothing written by another.
       const plan: string[] = []
-      for (const { step } of opened) plan.push(...(await step.prepare(target)))
-      warnPastJobLimit(list, config, context)
+      for (const { step } of opened) plan.push(...(await step.prepare(read)))
+      warnPastJobLimit(config, context)
       if (config.dryRun) return plan
       for (const { step } of opened) await step.prepareWrites()
       return plan
     },
-    check: (revision, phase) => runSteps(opened, revision, onRevision(config, phase, progress)),
+    check: (revision, phase) => runSteps(opened, revision, onRevision(phase, progress)),
     broughtBack(checks, toRevisionId) {
       const skipped: Partial<Record<CheckName, string>> = {}
       for (const { row, step } of opened) {
@@ -208,7 +220,7 @@ export function openSteps(
       return skipped
     },
     async restore(checks, revision, phase) {
-      const onIt = onRevision(config, phase, progress)
+      const onIt = onRevision(phase, progress)
       const restores = [...opened].reverse().map(({ row, step }) => ({
         row,
         run: step.restore(checks?.payloads[row.name], revision, onIt)
@@ -218,18 +230,10 @@ export function openSteps(
   }
 }
 
-/** The phase on one revision: its agent steps share one `agent.timeout`, fixed at first use. */
-function onRevision(
-  config: Config,
-  phase: Phase,
-  progress: RevisionPhase['progress']
-): RevisionPhase {
+/** The phase on one revision: the budgets its steps share, each fixed at first use. */
+function onRevision(phase: Phase, progress: RevisionPhase['progress']): RevisionPhase {
   const { clock, deadline } = phase.context
-  return {
-    ...phase,
-    progress,
-    verifyDeadline: verifyDeadline(clock, config.agent?.timeoutMs ?? 0, deadline.at)
-  }
+  return { ...phase, progress, sharedDeadline: sharedDeadlines(clock, deadline.at) }
 }
 
 /**
@@ -322,20 +326,10 @@ export function checksRollBack(
 
 const PASSES: readonly CheckVerdictKind[] = ['passed', 'skipped']
 
-/** The runner ends a job after 6 hours; a step it kills is a cancel (no rollback). */
-export const RUNNER_JOB_LIMIT_MS = 6 * 3_600_000
-
-/** How long the steps of `list` may run past `timeout`, each under its own bound. */
-export function stepsOvertimeMs(list: readonly StepRow[], config: Config): number {
-  return list.reduce((sum, row) => sum + row.overtimeMs(config), 0)
-}
-
 /** Before any write: a warning when `timeout`, the steps' overtime and a rollback pass 6 hours. */
-function warnPastJobLimit(list: readonly StepRow[], config: Config, context: StepContext): void {
-  const overtime = stepsOvertimeMs(list, config)
+function warnPastJobLimit(config: Config, context: StepContext): void {
+  const { overtimeMs: overtime, rollbackMs: rollback, totalMs: total } = longestRun(config)
   if (overtime === 0) return
-  const rollback = config.rollback.onFailure ? config.rollback.timeoutMs : 0
-  const total = config.timeoutMs + overtime + rollback
   if (total <= RUNNER_JOB_LIMIT_MS) return
   const hours = (ms: number) => `${Number((ms / 3_600_000).toFixed(2))} h`
   context.log.warning(

@@ -6,32 +6,26 @@
  */
 import { formatDuration } from '../lib/duration'
 import { ControlPlaneError } from '../control-plane/errors'
-import { StoppedBeforeWrite } from '../operations/deps'
 import type { AgentCredentials, GateDeps, GateProblem, PreparedGate } from '../evaluation'
 import type { Config } from '../inputs/parse'
 import { checkHttpUrl } from '../lib/url'
 import { gateLogLines } from '../report/gate'
 import { ACTION_VERSION } from '../version'
 import { defineStep } from './check-runner'
-import type { StepContext } from './step'
+import type { Refusal, StepContext } from './step'
 import { ENDS_THE_CHECKS } from './step-kit'
 
 /** The gate's reads refused what the policy asks: every problem, each naming its key. */
-export class GateRefusal extends StoppedBeforeWrite {
-  constructor(readonly problems: GateProblem[]) {
-    super(
+function gateRefusal(problems: GateProblem[]): Refusal {
+  return {
+    message:
       `The evaluation gate refused ${problems.length === 1 ? 'a setting' : `${problems.length} settings`} of the release policy after reading the tracing service; nothing was written:\n` +
-        problems.map((problem) => `  - ${problem.key}: ${problem.message}`).join('\n'),
-      `the evaluation gate refused ${[...new Set(problems.map((problem) => problem.key))].join(', ')}`
-    )
-    this.name = 'GateRefusal'
+      problems.map((problem) => `  - ${problem.key}: ${problem.message}`).join('\n'),
+    refused: `the evaluation gate refused ${[...new Set(problems.map((problem) => problem.key))].join(', ')}`
   }
 }
 
 const evaluation = () => import('../evaluation')
-
-/** The gate as prepared, with its plan in words (made while the gate's code is loaded). */
-type GatePrepared = PreparedGate & { planLines: string[] }
 
 const NOT_AGAIN = 'brings back a revision that served before, so it is not evaluated again'
 
@@ -70,7 +64,7 @@ interface GateNeed {
   agent: AgentCredentials
 }
 
-export const gateStep = defineStep<'gate', GateNeed, GatePrepared>({
+export const gateStep = defineStep<'gate', GateNeed, PreparedGate>({
   name: 'gate',
   needs: (config) =>
     config.gate && {
@@ -86,48 +80,57 @@ export const gateStep = defineStep<'gate', GateNeed, GatePrepared>({
       notice: `Evaluation gate skipped: operation rollback ${NOT_AGAIN}.`
     }
   },
-  prepare: async ({ settings, agent }, target, context) => {
+  prepare: async ({ settings, agent }, { deployment, name }, context) => {
     const { describeGatePlan, planGate } = await evaluation()
     const deps = await gateDeps(context)
-    const checkedUrl =
-      target.deploymentUrl === undefined ? undefined : checkHttpUrl(target.deploymentUrl)
+    const url = deployment?.source_config.custom_url
+    const checkedUrl = url === undefined || url === null ? undefined : checkHttpUrl(url)
     const planned = await planGate(
       settings,
-      { ...target, deploymentUrl: checkedUrl && 'url' in checkedUrl ? checkedUrl.url : undefined },
+      {
+        deploymentId: deployment?.id,
+        deploymentName: name,
+        previousRevisionId: deployment?.active_revision_id ?? undefined,
+        deploymentUrl: checkedUrl && 'url' in checkedUrl ? checkedUrl.url : undefined
+      },
       deps
     )
     switch (planned.kind) {
       case 'refused':
-        throw new GateRefusal(planned.problems)
+        return { refused: gateRefusal(planned.problems) }
       case 'unreadable':
-        throw new StoppedBeforeWrite(
-          planned.why,
-          'the evaluation gate could not read the tracing service'
-        )
+        return {
+          refused: {
+            message: planned.why,
+            refused: 'the evaluation gate could not read the tracing service'
+          }
+        }
       case 'skipped':
         context.log.notice(`Evaluation gate skipped: ${planned.why}.`)
         return { skipped: planned.why }
       case 'planned':
         return {
-          prepared: { plan: planned.plan, deps, agent, planLines: describeGatePlan(planned.plan) }
+          prepared: { plan: planned.plan, deps, agent },
+          plan: describeGatePlan(planned.plan)
         }
     }
   },
-  plan: (prepared) => prepared.planLines,
   dryRun: 'Dry run: the evaluation gate read what it needs; no experiment was written.',
   prepareWrites: async (prepared, context) => {
     const { runServingBaseline } = await evaluation()
     try {
       const servingBaseline = await runServingBaseline(prepared.plan, prepared.agent, prepared.deps)
-      return { ...prepared, servingBaseline }
+      return { prepared: { ...prepared, servingBaseline } }
     } catch (error) {
       if (context.signal?.aborted) throw error
       if (!(error instanceof ControlPlaneError)) throw error
       // A gate whose baseline cannot be made could not conclude: nothing is deployed for it.
-      throw new StoppedBeforeWrite(
-        `The evaluation gate could not evaluate the serving revision before the write (the tracing service failed: ${error.message}); nothing was deployed. Run the step again once the tracing service answers.`,
-        'the evaluation gate could not evaluate the serving revision'
-      )
+      return {
+        refused: {
+          message: `The evaluation gate could not evaluate the serving revision before the write (the tracing service failed: ${error.message}); nothing was deployed. Run the step again once the tracing service answers.`,
+          refused: 'the evaluation gate could not evaluate the serving revision'
+        }
+      }
     }
   },
   /** The experiment on this run's revision, its scores, its verdict. */

@@ -63,9 +63,6 @@ export function errorAnnotations(lines: readonly LogLine[]): LogLine[] {
   return lines.filter(isErrorLine).slice(-MAX_ANNOTATIONS)
 }
 
-/** Time the logs may take after the deploy ended; a timed-out run has no deadline left of its own. */
-export const LOG_BUDGET_MS = 15_000
-
 /** What showing logs does to the world: the action's log and annotations. */
 export interface LogIo {
   startGroup(title: string): void

@@ -26,13 +26,13 @@ export type SuiteInputs = NonNullable<Config['agent']> & { suite: NonNullable<Co
 const MAX_REPLY = 4_000
 
 /**
- * `smoke.cases`, once the other agent checks passed: the suite under its own `agent.timeout`
- * (and the run's deadline). Below `smoke.min-pass` it fails, with why.
+ * `smoke.cases`, once the other agent checks passed: the suite under `deps.deadline` (its own
+ * `agent.timeout`, inside the run's). Below `smoke.min-pass` it fails, with why.
  */
 export async function checkSmokeSuite(
   verify: SuiteInputs,
   server: AgentServer & { revisionId: string },
-  deps: { deadline: number; now: () => number; info: (line: string) => void }
+  deps: { deadline: number; info: (line: string) => void }
 ): Promise<{ suite: SuiteReport; failure?: string }> {
   const { cases, concurrency, minPass } = verify.suite
   deps.info(
@@ -40,7 +40,7 @@ export async function checkSmokeSuite(
   )
   const report = await runSmokeSuite({
     ...server,
-    deadline: Math.min(deps.now() + verify.timeoutMs, deps.deadline),
+    deadline: deps.deadline,
     cases,
     defaultAssistant: verify.assistantId,
     concurrency,

@@ -12,7 +12,7 @@ export type Verify = NonNullable<Config['agent']>
 
 /** Where the agent server is and how to reach it, under `agent.timeout`. */
 export function agentServer(
-  input: Pick<StepInput<unknown, unknown>, 'context' | 'verifyDeadline'>,
+  input: Pick<StepInput<unknown, unknown>, 'context' | 'sharedDeadline'>,
   verify: Verify,
   baseUrl: string
 ): AgentServer & { sleep: (ms: number, signal?: AbortSignal) => Promise<void> } {
@@ -21,7 +21,7 @@ export function agentServer(
     baseUrl,
     apiKey: verify.apiKey,
     authScheme: verify.authScheme,
-    deadline: input.verifyDeadline(),
+    deadline: input.sharedDeadline('agent.timeout', verify.timeoutMs),
     signal: context.signal,
     dispatcher: context.dispatcher,
     now: context.clock.now,

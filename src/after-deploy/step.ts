@@ -3,7 +3,7 @@ import type { Dispatcher } from '../control-plane/transport'
 import type { WorkflowFacts } from '../evaluation/prepared'
 import type { Config } from '../inputs/parse'
 import type { Operation } from '../operations/operations'
-import type { DeployIo, WriteTarget } from '../operations/deps'
+import type { DeployIo, DeploymentAsRead } from '../operations/deps'
 import type { CheckVerdictKind, DeployResult } from '../result'
 import type { RunContext } from '../run/context'
 import type { CheckName, PayloadOf } from '../step-payloads'
@@ -51,13 +51,17 @@ export interface StepInput<Need, Prepared = undefined> {
   prepared: Prepared
   revision: DeployedRevision
   context: RunningStepContext
-  /** The step's own deadline (its row's `deadline`, inside the phase's). */
+  /**
+   * The step's own deadline (its row's `deadline`, inside the phase's; a bounded exception to
+   * `timeout` has its own bound from its start: ../run/deadlines.ts).
+   */
   deadline: number
   /**
-   * The end of `agent.timeout` for the agent checks of this revision: fixed when the first of
-   * them asks, never past the phase's deadline.
+   * The end of a budget the steps on this revision share, by the input that sets it
+   * (`agent.timeout` for the agent checks): fixed when the first of them asks, `ms` from then,
+   * never past the phase's deadline.
    */
-  verifyDeadline(): number
+  sharedDeadline(input: string, ms: number): number
 }
 
 /** A step's verdict, why, what it saw, and its payload for the report. */
@@ -69,8 +73,24 @@ export interface StepOutcome<Name extends CheckName = CheckName> {
   payload?: PayloadOf<Name>
 }
 
-/** What a step's `prepare` ends with: what it read, or why it is skipped on this run. */
-export type Prepared<P> = { prepared: P } | { skipped: string }
+/**
+ * A step's refusal of what it read before the write (its settings, or a service it needs): the
+ * run ends there with nothing deployed, headlined by `refused`. The frame makes the error: a
+ * step returns this, never throws it.
+ */
+export interface Refusal {
+  /** The whole account, each problem naming its key path. */
+  message: string
+  /** What was refused, in a few words, for the headline ("…; nothing was deployed"). */
+  refused: string
+}
+
+/**
+ * What a step's `prepare` ends with: what it read and what it will do with it (its plan, a line
+ * each: logged before the write, and a dry run's plan), why it is skipped, or its refusal.
+ */
+export type Prepared<P> =
+  { prepared: P; plan?: string[] } | { skipped: string } | { refused: Refusal }
 
 /** One step after DEPLOYED: a row of the list. */
 export interface Step<Name extends CheckName, Need, P = undefined> {
@@ -87,19 +107,17 @@ export interface Step<Name extends CheckName, Need, P = undefined> {
    */
   skippedUnder?: Partial<Record<Operation, { why: string; notice: string }>>
   /**
-   * Reads before the write (dry run included): a rejection ends the run with nothing written.
+   * Reads before the write (dry run included): a refusal ends the run with nothing written.
    * The runner folds every step's prepare, in list order, into the one before-write phase.
    */
-  prepare?(need: Need, target: WriteTarget, context: StepContext): Promise<Prepared<P>>
-  /** What it will do, a line each, once prepared: logged before the write (a dry run's plan). */
-  plan?(prepared: P): string[]
+  prepare?(need: Need, read: DeploymentAsRead, context: StepContext): Promise<Prepared<P>>
   /** On a dry run, said once it was prepared: what it did not write. */
   dryRun?: string
   /**
    * Work before the write that itself writes somewhere: run once every step's prepare read (so
-   * a refusal writes nothing), never on a dry run.
+   * a refusal writes nothing), never on a dry run. It may still refuse (nothing was deployed).
    */
-  prepareWrites?(prepared: P, context: StepContext): Promise<P>
+  prepareWrites?(prepared: P, context: StepContext): Promise<{ prepared: P } | { refused: Refusal }>
   /** Never throws for what a server does: a verdict, with why, and its payload. */
   run(input: StepInput<Need, P>): Promise<StepOutcome<Name>>
   /**
@@ -128,13 +146,6 @@ export interface Step<Name extends CheckName, Need, P = undefined> {
   stopsLaterOn: readonly CheckVerdictKind[]
   /** Its deadline inside the phase's (epoch ms); the phase's when not given. */
   deadline?(phaseDeadline: number, context: StepContext): number
-  /**
-   * A bounded exception to `timeout` ("Untrusted text": only a few things may run after it):
-   * how long the step may take from its start, whatever the phase's time left. Its deadline is
-   * then its start plus this; the before-write phase warns when the job could pass the runner's
-   * limit with it, and the GitHub records wait for it.
-   */
-  overtimeMs?(config: Config): number | undefined
   /**
    * Runs only when every earlier step on the revision passed or was skipped (a step that watches
    * the revision for long is not worth its time once another check failed or could not conclude).

@@ -41,15 +41,18 @@ export interface ObservedAssistants {
   notices: string[]
 }
 
-/** `on-drift: fail` found an assistant changed by hand: nothing is written anywhere. */
-export class AssistantsDriftRefusal extends Error {
-  constructor(drifted: readonly Observed[]) {
-    super(
-      `assistants.on-drift is fail, and ${drifted.length === 1 ? 'an assistant was' : `${drifted.length} assistants were`} changed by hand since the action last wrote ${drifted.length === 1 ? 'it' : 'them'}; nothing was written:\n` +
-        drifted.map(({ entry, drift }) => `  - ${entry.name}: ${drift.join(', ')}`).join('\n') +
-        '\nPut the change into the repository (or set assistants.on-drift: overwrite) and run again.'
-    )
-    this.name = 'AssistantsDriftRefusal'
+/**
+ * `on-drift: fail` found an assistant changed by hand: nothing is written anywhere. The account,
+ * and what was refused in a few words (for the headline).
+ */
+export function driftRefusal(drifted: readonly Observed[]): { message: string; refused: string } {
+  const one = drifted.length === 1
+  return {
+    message:
+      `assistants.on-drift is fail, and ${one ? 'an assistant was' : `${drifted.length} assistants were`} changed by hand since the action last wrote ${one ? 'it' : 'them'}; nothing was written:\n` +
+      drifted.map(({ entry, drift }) => `  - ${entry.name}: ${drift.join(', ')}`).join('\n') +
+      '\nPut the change into the repository (or set assistants.on-drift: overwrite) and run again.',
+    refused: `assistants.on-drift refused ${one ? 'an assistant' : `${drifted.length} assistants`} changed by hand`
   }
 }
 

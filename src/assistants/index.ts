@@ -7,6 +7,6 @@
  *    `operation: rollback`.
  */
 export { assistantsClient } from '../agent-server/assistants'
-export { AssistantsDriftRefusal, applyEntries, observe, planLines } from './apply'
+export { applyEntries, driftRefusal, observe, planLines } from './apply'
 export type { ObservedAssistants } from './apply'
 export { restoreStamped, restoreWritten } from './restore'

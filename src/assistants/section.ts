@@ -15,7 +15,7 @@ import {
   type NamedList,
   type Values
 } from '../policy-kit/section'
-import { readPolicySource, type PolicySource } from '../policy-kit/yaml-source'
+import type { PolicySource } from '../policy-kit/yaml-source'
 import {
   assistantIdOf,
   ENTRY_KEYS,
@@ -66,9 +66,10 @@ export interface AssistantsSettings {
 const entriesFile: FileKey<AssistantEntryWritten> = {
   what: 'the assistants file',
   maxBytes: MAX_ENTRIES_FILE_BYTES,
-  parse: (bytes, named) => {
+  parse: async (bytes, named) => {
     if (bytes.length > MAX_ENTRIES_FILE_BYTES)
       return { problems: [{ message: `${named} is more than 1 MiB` }] }
+    const { readPolicySource } = await import('../policy-kit/yaml-source')
     const source = readPolicySource(bytes.toString('utf8'))
     const inFile = (
       found: { path: (string | number)[]; message: string; key?: boolean },

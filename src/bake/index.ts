@@ -6,6 +6,6 @@
  */
 export { bakeClient } from './client'
 export { describeBakePlan } from './plan'
-export { BakeRefusal, prepareBake, type BakeTarget, type PreparedBake } from './prepare'
+export { prepareBake, type BakeTarget, type PreparedBake } from './prepare'
 export { runBake, type BakeOutcome } from './run'
 export type { BakeReport } from './report-types'

@@ -38,13 +38,17 @@ export interface PreparedBake {
   previous: PreviousWindow
 }
 
-/** The bake refused what the policy asks, after reading: nothing was written. */
-export class BakeRefusal extends Error {
-  constructor(message: string) {
-    super(`bake.duration: ${message}; nothing was written.`)
-    this.name = 'BakeRefusal'
-  }
+/**
+ * What the bake refused after reading, before anything was written: the account, and what was
+ * refused in a few words (for the headline).
+ */
+export interface BakeRefusal {
+  message: string
+  refused: string
 }
+
+/** What the bake's reads before the write end with: what it read, or its refusal. */
+export type BakeRead = { prepared: PreparedBake } | { refused: BakeRefusal }
 
 /** `deadline`: the phase's, for the project's lookup and the previous window's read. */
 export async function prepareBake(
@@ -52,7 +56,17 @@ export async function prepareBake(
   target: BakeTarget,
   deps: BakeDeps,
   run: { startedAt: number; deadline: number }
-): Promise<PreparedBake> {
+): Promise<BakeRead> {
+  const read = await readBeforeWrite(settings, target, deps, run)
+  return 'refused' in read ? read : { prepared: read }
+}
+
+async function readBeforeWrite(
+  settings: BakeSettings,
+  target: BakeTarget,
+  deps: BakeDeps,
+  run: { startedAt: number; deadline: number }
+): Promise<PreparedBake | { refused: BakeRefusal }> {
   const call = { deadline: run.deadline, signal: deps.signal }
   const prepared = { settings, deploymentName: target.deploymentName }
   if (target.deploymentId === undefined)
@@ -69,9 +83,12 @@ export async function prepareBake(
     call
   )
   if (lookup.kind === 'not-found')
-    throw new BakeRefusal(
-      `the deployment ${target.deploymentName} has no tracing project (none by its tracer_session_id, none named ${JSON.stringify(lookup.name)}), so its traffic cannot be watched`
-    )
+    return {
+      refused: {
+        message: `bake.duration: the deployment ${target.deploymentName} has no tracing project (none by its tracer_session_id, none named ${JSON.stringify(lookup.name)}), so its traffic cannot be watched; nothing was written.`,
+        refused: 'the bake window refused bake.duration: the deployment has no tracing project'
+      }
+    }
   const project = lookup.project
   const wanted = Object.keys(settings.maxRegression).length > 0
   if (!wanted) return { ...prepared, project, previous: { kind: 'not-read' } }
@@ -106,9 +123,12 @@ export async function prepareBake(
     }
   )
   if (read.kind === 'unanswered')
-    throw new Error(
-      `The bake could not read the previous revision's window from the tracing service (${read.reason}); nothing was written. Run the step again once the tracing service answers.`
-    )
+    return {
+      refused: {
+        message: `The bake could not read the previous revision's window from the tracing service (${read.reason}); nothing was written. Run the step again once the tracing service answers.`,
+        refused: "the bake window could not read the previous revision's window"
+      }
+    }
   return {
     ...prepared,
     project,

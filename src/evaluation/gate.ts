@@ -4,6 +4,7 @@
  * fails or cannot conclude fails the step like a failed agent check.
  */
 import { ControlPlaneError, DeadlineError } from '../control-plane/errors'
+import { within } from '../run/deadlines'
 import { UUID } from '../lib/ids'
 import { awaitCoverage, type CoverageTarget } from './coverage'
 import { runExperiment, type AgentTarget, type ExperimentRuns } from './experiment'
@@ -108,7 +109,8 @@ async function judgeExperiment(
       ? [{ experimentId: servingBaseline.experimentId, runs: servingBaseline.runs }]
       : [])
   ]
-  const coverageDeadline = Math.min(deps.clock.now() + plan.settings.timeoutMs, deps.deadline)
+  // gate.timeout: feedback awaited this long after the last run, inside the run's deadline.
+  const coverageDeadline = within(deps.clock, plan.settings.timeoutMs, deps.deadline)
   const coverage = await awaitCoverage(targets, keys, coverageDeadline, deps)
   const scores = coverage.scores.get(experiment.experimentId) ?? new Map()
   const baseline = baselineScores(plan, servingBaseline, coverage.scores)

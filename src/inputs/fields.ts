@@ -1,8 +1,8 @@
 import { z } from 'zod'
+import { OPERATION_NAMES } from '../operation-facts'
 import { parseDuration } from '../lib/duration'
 import { INPUT_DEFAULTS, MULTI_LINE_INPUTS, type DefaultedInput, type InputName } from './contract'
 import { normaliseRepoRef } from './git-ref'
-import { parseResourceSpec } from './resource-spec'
 import { parseSecrets } from './secrets'
 import { controlCharacterProblem } from './text'
 import { DEPLOYMENT_TYPES, deploymentTypeProblem } from './deployment-type'
@@ -14,7 +14,7 @@ export const MAX_LOG_LINES = 200
 export const SOURCES = ['git_host', 'external_image', 'internal_image', 'internal_source'] as const
 export type Source = (typeof SOURCES)[number]
 export { DEPLOYMENT_TYPES, type DeploymentType } from './deployment-type'
-export const OPERATIONS = ['deploy', 'delete', 'rollback', 'prune', 'promote', 'validate'] as const
+export const OPERATIONS = OPERATION_NAMES
 export type Operation = (typeof OPERATIONS)[number]
 
 /** Status checks more often than this only load the service (issue 12: 1,189 polls in 3 s). */
@@ -149,11 +149,14 @@ export const inputFields = z.object({
   'listener-id': optional('listener-id', uuid),
   'k8s-namespace': optional('k8s-namespace', text),
   'custom-url': optional('custom-url', httpUrl),
+  // Its reader (and the YAML parser) load only when it is given: the inputs are parsed async.
   'resource-spec': optional(
     'resource-spec',
-    parsedBy((value) => {
+    z.string().transform(async (value, ctx) => {
+      const { parseResourceSpec } = await import('./resource-spec')
       const { spec, problems } = parseResourceSpec(value)
-      return { value: spec, problems }
+      for (const message of problems) ctx.issues.push({ code: 'custom', message, input: '' })
+      return problems.length > 0 || spec === undefined ? z.NEVER : spec
     })
   ),
   'source-dir': defaulted('source-dir', text),

@@ -29,7 +29,7 @@ export type Operation = Config['operation']
  */
 export async function parseInputs(raw: RawInputs, env: InputEnv): Promise<StepConfig> {
   const policy = await readStepPolicy(raw, env)
-  const result = configSchema.safeParse({ inputs: raw, env, policy: policy.policy })
+  const result = await configSchema.safeParseAsync({ inputs: raw, env, policy: policy.policy })
   const inputProblems = result.success ? [] : result.error.issues.map(toProblem)
   if (result.success && policy.problems.length === 0) return result.data
   throw new InputError(inputProblems, policy.problems)

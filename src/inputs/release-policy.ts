@@ -5,7 +5,8 @@
  * with its place in the file, before anything is sent.
  */
 import { mergeEntry, selectEntry } from '../policy/environments'
-import { loadPolicy, type WrittenPolicy } from '../policy/load'
+import { OPERATION_FACTS } from '../operation-facts'
+import type { WrittenPolicy } from '../policy/load'
 import { keyPathText, uniqueProblems, type PolicyProblem } from '../policy-kit/problems'
 import { policyInputRules, type StepFacts } from '../policy/rules'
 import type { PolicyInEffect } from '../policy/effective'
@@ -40,8 +41,10 @@ export interface StepPolicyRead {
 export async function readStepPolicy(raw: RawInputs, env: InputEnv): Promise<StepPolicyRead> {
   const step = new Step(raw, env)
   const path = step.text('release-policy')
-  if (path === undefined || step.operation === 'delete' || step.operation === 'prune')
+  if (path === undefined || OPERATION_FACTS[step.operation].policy === 'refused')
     return { problems: [] }
+  // The policy's reader (and the YAML parser) load only for a run that names a policy.
+  const { loadPolicy } = await import('../policy/load')
   const load = await loadPolicy(path, env.GITHUB_WORKSPACE, {
     graphConfigPath: step.text('graph-config-path')
   })
@@ -52,7 +55,9 @@ export async function readStepPolicy(raw: RawInputs, env: InputEnv): Promise<Ste
   const environment = step.text('environment')
   const written = load.written
   const judged =
-    step.operation === 'validate' ? [undefined, ...(written?.entries ?? [])] : [environment]
+    OPERATION_FACTS[step.operation].policy === 'checks'
+      ? [undefined, ...(written?.entries ?? [])]
+      : [environment]
   const problems = uniqueProblems([
     ...load.problems,
     ...(written === undefined

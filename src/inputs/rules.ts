@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { OPERATION_FACTS } from '../operation-facts'
 import {
   INPUT_NAMES,
   SOURCE_INPUTS,
@@ -36,17 +37,18 @@ const EXTERNAL_IMAGE_ONLY: InputName[] = [
 
 const problem = (input: InputName, message: string): InputProblem => ({ input, message })
 
+/** The operation's row (../operation-facts.ts): what it needs of the inputs. */
+const factsOf = (step: Step) => OPERATION_FACTS[step.operation]
+
+/** The deployment an operation works on, named: not for one that finds its own, or has none. */
 const target: Rule = (step) =>
-  step.operation === 'prune' ||
-  step.operation === 'validate' ||
-  step.given('name') ||
-  step.given('deployment-id')
+  factsOf(step).target !== 'deployment' || step.given('name') || step.given('deployment-id')
     ? []
     : [problem('name', 'is required unless deployment-id is given')]
 
-/** The control plane's address and key: every operation but validate, which sends nothing. */
+/** The control plane's address and key: every operation that sends (validate sends nothing). */
 const connection: Rule = (step) => {
-  if (step.operation === 'validate') return []
+  if (!factsOf(step).connection) return []
   return [
     ...(step.given('api-url')
       ? []
@@ -57,7 +59,7 @@ const connection: Rule = (step) => {
 
 /** operation validate checks a release policy: without one it has nothing to check. */
 const validate: Rule = (step) =>
-  step.operation === 'validate' && !step.given('release-policy')
+  factsOf(step).policy === 'checks' && !step.given('release-policy')
     ? [problem('release-policy', 'is required with operation validate (the file it checks)')]
     : []
 
@@ -68,10 +70,13 @@ const operation: Rule = (step) => {
     inputs.filter((input) => step.given(input)).map((input) => problem(input, message))
   const pruneOnly = refused(PRUNE_ONLY, `is only for operation prune, not ${step.operation}`)
   // The one refusal of a policy with delete or prune: the policy is then never read.
-  const noPolicy = refused(
-    ['release-policy'],
-    `is not used with operation ${step.operation} (the release policy says what must hold before a new revision stays; ${step.operation} deploys none)`
-  )
+  const noPolicy =
+    factsOf(step).policy === 'refused'
+      ? refused(
+          ['release-policy'],
+          `is not used with operation ${step.operation} (the release policy says what must hold before a new revision stays; ${step.operation} deploys none)`
+        )
+      : []
   if (step.operation === 'delete') {
     return [
       ...refused(DEPLOY_ONLY, 'is for operation deploy, not delete'),

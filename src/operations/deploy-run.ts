@@ -2,7 +2,7 @@ import type { CallOptions } from '../control-plane/client'
 import type { Deployment } from '../control-plane/schemas'
 import type { Config } from '../inputs/parse'
 import type { DeployOutcome, DeployResult } from '../result'
-import { StoppedBeforeWrite, type DeployDeps, type WriteTarget } from './deps'
+import { StoppedBeforeWrite, type DeployDeps, type DeploymentAsRead } from './deps'
 import type { WriteDeps } from './safe-writes'
 import { describe } from './target'
 
@@ -40,9 +40,9 @@ export class DeployRun<C extends Config = Config> {
    * The before-write phase (every step's reads and refusals): the steps' plan in lines. A step's
    * refusal is kept in the result (nothing was deployed), then ends the run like any error.
    */
-  async beforeWrite(target: WriteTarget): Promise<string[]> {
+  async beforeWrite(read: DeploymentAsRead): Promise<string[]> {
     try {
-      return (await this.deps.beforeWrite?.(target)) ?? []
+      return (await this.deps.beforeWrite?.(read)) ?? []
     } catch (error) {
       if (error instanceof StoppedBeforeWrite) this.known.refusedBeforeWrite = error.refused
       throw error

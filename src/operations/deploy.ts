@@ -37,11 +37,8 @@ export async function deploy(config: DeployConfig, deps: DeployDeps): Promise<De
     const plan = planDeployment(config, existing)
     plan.notices.forEach((notice) => deps.io.notice(notice))
     const stepsPlan = await run.beforeWrite({
-      deploymentId: existing?.id,
-      deploymentName: existing?.name ?? config.name ?? '',
-      previousRevisionId: existing?.active_revision_id ?? undefined,
-      deploymentUrl: existing?.source_config.custom_url ?? undefined,
-      tracerSessionId: existing?.tracer_session_id
+      deployment: existing,
+      name: existing?.name ?? config.name ?? ''
     })
     if (config.dryRun) return dryRun(run, plan, existing, archive, stepsPlan)
     const { deployment, revisionId } = await writeRevision(run, plan, existing, archive)

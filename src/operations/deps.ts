@@ -1,4 +1,5 @@
 import type { ControlPlaneClient } from '../control-plane/client'
+import type { Deployment } from '../control-plane/schemas'
 import type { KnownFact } from '../result'
 import type { RunContext, RunLog } from '../run/context'
 import type { PredictionBasis } from '../wait/poll-schedule'
@@ -37,17 +38,16 @@ export interface StepProgress {
   deploymentUrl?: string
 }
 
-/** The deployment as read before a deploy or promote writes anything. */
-export interface WriteTarget {
+/**
+ * The deployment as read before a deploy or promote writes anything: the control plane's answer
+ * whole, as it gave it (unchecked: a step reads and checks what it needs of it), none when the
+ * run creates the deployment.
+ */
+export interface DeploymentAsRead {
   /** Undefined when the run creates the deployment. */
-  deploymentId?: string
-  deploymentName: string
-  /** `active_revision_id` read before the write: the revision that serves now. */
-  previousRevisionId?: string
-  /** The deployment's `custom_url` as the service gave it (unchecked). */
-  deploymentUrl?: string
-  /** The deployment's `tracer_session_id` as the service gave it (unchecked). */
-  tracerSessionId?: string | null
+  deployment?: Deployment
+  /** Its name: the deployment's, or the one the create gives it. */
+  name: string
 }
 
 /**
@@ -65,15 +65,16 @@ export interface DeployDeps extends RunContext {
   /**
    * Deploy and promote call it once the deployment was read, before anything is written (a dry
    * run included): the before-write phase, every step's `prepare` in list order
-   * (../after-deploy/steps-of-run.ts). A rejection ends the run there. Resolves to the steps'
-   * plan in lines, for a dry run's plan.
+   * (../after-deploy/check-runner.ts). A rejection ends the run there (a step's refusal as a
+   * StoppedBeforeWrite). Resolves to the steps' plan in lines, for a dry run's plan.
    */
-  beforeWrite?: (target: WriteTarget) => Promise<string[]>
+  beforeWrite?: (read: DeploymentAsRead) => Promise<string[]>
 }
 
 /**
  * A step refused what it read before the write (its settings, or a service it needs): nothing
- * was deployed. `refused` says so in a few words, for the headline.
+ * was deployed. `refused` says so in a few words, for the headline. Made by the step runner
+ * from the Refusal a step's prepare returns (../after-deploy/step.ts), never by a step.
  */
 export class StoppedBeforeWrite extends Error {
   constructor(

@@ -38,13 +38,7 @@ export async function promote(config: PromoteConfig, deps: DeployDeps): Promise<
     planned.plan.notices.forEach((notice) => deps.io.notice(notice))
     const byTag = imageByTag(promotion, run.target)
     if (byTag) deps.io.warning(byTag)
-    const stepsPlan = await run.beforeWrite({
-      deploymentId: target.id,
-      deploymentName: target.name,
-      previousRevisionId: target.active_revision_id ?? undefined,
-      deploymentUrl: target.source_config.custom_url ?? undefined,
-      tracerSessionId: target.tracer_session_id
-    })
+    const stepsPlan = await run.beforeWrite({ deployment: target, name: target.name })
     if (config.dryRun) return dryRun(run, planned, target, stepsPlan)
     deps.io.redeploying?.(from.revision.id, planned.fromCommit)
     const revisionId = await patchTarget(run, planned, target)

@@ -92,8 +92,14 @@ export interface FileKey<Item = unknown> {
   what: string
   /** The largest file of this kind (the reader reads up to the largest of all kinds). */
   maxBytes: number
-  /** A named file's bytes → its list, or every problem with it. Pure. */
-  parse(bytes: Buffer, named: string): { read: FileRead<Item> } | { problems: FileProblem[] }
+  /**
+   * A named file's bytes → its list, or every problem with it. Asynchronous only so that its
+   * parser (YAML) loads when a policy names such a file, not with every declaration.
+   */
+  parse(
+    bytes: Buffer,
+    named: string
+  ): Promise<{ read: FileRead<Item> } | { problems: FileProblem[] }>
   /** An inline list (as the schema parsed it) → its items, or the problems the schema cannot see. */
   inline(list: unknown[]): { items: Item[] } | { problems: { index: number; message: string }[] }
   /** Every list in effect, checked against facts read beside the policy. */

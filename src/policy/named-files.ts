@@ -95,7 +95,7 @@ export async function readNamedFiles(
         onPolicy(bytes.problem)
         continue
       }
-      const parsed = spec.parse(bytes.bytes, value)
+      const parsed = await spec.parse(bytes.bytes, value)
       if ('problems' in parsed) {
         for (const problem of parsed.problems)
           if (problem.inFile === undefined) onPolicy(problem.message)

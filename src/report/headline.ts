@@ -1,6 +1,6 @@
 import { formatDuration } from '../lib/duration'
 import { OUTCOMES, type HeadlineKey } from '../outcomes'
-import { OPERATIONS } from '../operations/operations'
+import { OPERATION_FACTS } from '../operation-facts'
 import type { HeadlinePart, ReportModel } from './report-types'
 import { payloadRow } from './step-rows'
 
@@ -70,7 +70,7 @@ const HEADLINES: Record<HeadlineKey, (model: Words) => HeadlinePart[]> = {
   errored: (model) =>
     model.refusedBeforeWrite !== undefined
       ? [`${model.deploymentName}: ${model.refusedBeforeWrite}; nothing was deployed`]
-      : [`${model.deploymentName}: ${OPERATIONS[model.operation].failedWords}`],
+      : [`${model.deploymentName}: ${OPERATION_FACTS[model.operation].failedWords}`],
   'dry-run': (model) => [`${model.deploymentName}: dry run, nothing was changed`],
   deleted: (model) => [`${model.deploymentName} deleted`],
   absent: (model) => [`${model.deploymentName} was already absent`],

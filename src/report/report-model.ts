@@ -2,7 +2,7 @@ import type { Config } from '../inputs/parse'
 import { commitUrl, compareUrl, FULL_SHA, runUrl, type GitHubPlace } from '../lib/github-links'
 import { UUID } from '../lib/ids'
 import { OUTCOMES, succeeds } from '../outcomes'
-import { OPERATIONS, type BuiltFrom } from '../operations/operations'
+import { OPERATION_FACTS, type BuiltFrom } from '../operation-facts'
 import type { DeployResult, RevisionLogs } from '../result'
 import type { StepChecks, StepRollback } from '../step-payloads'
 import { checksInWords, type CheckInWords } from './checks-in-words'
@@ -108,7 +108,7 @@ export function buildReport(input: ReportInput): ReportModel {
     pruneRows: result.pruneRows,
     policy: policyInWords(
       input.policy,
-      OPERATIONS[input.operation].checked,
+      OPERATION_FACTS[input.operation].checked,
       place,
       input.workflowCommit
     )
@@ -147,7 +147,7 @@ function commitOf(input: ReportInput): string | undefined {
     redeploy: [result.redeployCommit],
     workflow: [input.workflowCommit]
   }
-  return candidates[OPERATIONS[input.operation].builtFrom].find(
+  return candidates[OPERATION_FACTS[input.operation].builtFrom].find(
     (sha) => sha !== undefined && FULL_SHA.test(sha)
   )
 }

@@ -8,7 +8,7 @@ import type { Redactor } from './redact'
 import type { Sink } from '../world'
 import type { DeployOutcome } from '../result'
 import { succeeds } from '../outcomes'
-import { OPERATIONS } from '../operations/operations'
+import { OPERATION_FACTS } from '../operation-facts'
 import type { GitHubPlace } from '../lib/github-links'
 import { writeSummary } from './job-summary'
 import { renderComment } from './pr-comment-text'
@@ -51,7 +51,7 @@ export function outputsOf(run: RunFacts): Outputs {
   const { operation, result, checks, rollback } = run
   const outputs: Outputs = {
     // A prune names no deployment of its own.
-    created: OPERATIONS[operation].namesDeployment ? String(result.created) : undefined,
+    created: OPERATION_FACTS[operation].namesDeployment ? String(result.created) : undefined,
     'deployment-id': result.deploymentId,
     'previous-revision-id': result.previousRevisionId,
     'revision-id': result.revisionId,
@@ -72,8 +72,27 @@ export function outputsOf(run: RunFacts): Outputs {
     )
   }
   // The operation's own (a delete's deployment-id, a prune's names), over the shared ones.
-  Object.assign(outputs, OPERATIONS[operation].outputs?.(result))
+  Object.assign(outputs, OPERATION_OUTPUTS[operation]?.(result))
   return outputs
+}
+
+/** The outputs of an operation's own, from its result. */
+const OPERATION_OUTPUTS: Partial<
+  Record<Operation, (result: DeployResult) => Partial<Record<OutputName, string>>>
+> = {
+  // A delete says which deployment it removed, or would: none when there was none to remove.
+  delete: (result) => {
+    const removed = result.outcome === 'deleted' || result.outcome === 'dry-run'
+    return { 'deployment-id': removed ? (result.deploymentId ?? '') : '' }
+  },
+  // The names deleted, or on a dry run those that would be.
+  prune: (result) => ({
+    pruned: JSON.stringify(
+      (result.pruneRows ?? [])
+        .filter((row) => result.outcome === 'dry-run' || row.result === 'deleted')
+        .map((row) => row.name)
+    )
+  })
 }
 
 /**

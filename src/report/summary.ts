@@ -1,5 +1,5 @@
 import { formatDuration } from '../lib/duration'
-import { OPERATIONS } from '../operations/operations'
+import { OPERATION_FACTS } from '../operation-facts'
 import type { Config } from '../inputs/parse'
 import type { DeployResult, PruneRow } from '../result'
 import type { CheckInWords } from './checks-in-words'
@@ -121,7 +121,7 @@ export function servingWords(serving: ServingNow, md: Markdown): string {
 /** The facts of the run as a list (a key/value table would need an empty header row). */
 function facts(model: ReportModel, md: Markdown): string[] {
   const items: string[] = []
-  if (OPERATIONS[model.operation].reportsServing) {
+  if (OPERATION_FACTS[model.operation].reportsServing) {
     items.push(
       `**Serving now:** ${servingWords(model.serving, md)}${model.links.deployment && model.serving.whose !== 'none' ? ` at ${md.linkWords(DEPLOYMENT_LINK, model.links.deployment)}` : ''}`
     )

@@ -6,6 +6,9 @@
  * policy have problems, the run never gets here: ./summary.ts's input-error summary lists them.
  */
 import type { GitHubPlace } from '../lib/github-links'
+import { describePolicy } from '../policy/describe'
+import type { OfflineReport } from './job-summary'
+import type { Log } from './log'
 import { capMarkdown, markdownFor } from './markdown'
 import { policyInWords } from './policy-model'
 import { policyInEffectLines } from './policy-text'
@@ -15,6 +18,32 @@ import type { Redactor } from './redact'
 export interface ValidatedPolicy extends PolicyFacts {
   /** How many environments entries were each merged over the policy and checked. */
   entriesChecked: number
+}
+
+/**
+ * What operation validate says: that the policy has no problems and its digest, the policy in
+ * effect in words and as JSON in the log, and the job summary (written in every case).
+ */
+export async function reportValidated(
+  validated: ValidatedPolicy,
+  log: Log,
+  report: OfflineReport
+): Promise<void> {
+  const { path, entriesChecked: entries } = validated
+  const { entry, digest, policy: inEffect } = validated.inEffect
+  log.info(
+    `Release policy ${path}: no problems (checked as written${
+      entries === 0 ? '' : ` and with each of ${entries} environments entries merged`
+    }).`
+  )
+  log.info(
+    `Policy in effect${entry === null ? '' : ` with environments.${entry}`}: digest ${digest}`
+  )
+  for (const line of describePolicy(inEffect)) log.info(`  ${line}`)
+  log.startGroup('The policy in effect, as JSON')
+  log.info(JSON.stringify(inEffect, null, 2))
+  log.endGroup()
+  await report.summary(renderValidateSummary(validated, report.redact))
 }
 
 export function renderValidateSummary(

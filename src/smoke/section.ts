@@ -20,7 +20,6 @@ import { about } from '../policy-kit/schema-kit'
 import { count, share, text } from '../policy-kit/values'
 import { shareWords } from '../policy-kit/words'
 import {
-  caseEntries,
   caseSchema,
   MAX_CASES,
   MAX_FILE_BYTES,
@@ -89,7 +88,8 @@ export interface SmokeSettings {
 const caseFile: FileKey<SmokeCase> = {
   what: 'the case file',
   maxBytes: MAX_FILE_BYTES,
-  parse: (bytes, named) => {
+  parse: async (bytes, named) => {
+    const { caseEntries } = await import('./case-file')
     const entries = caseEntries(bytes.toString('utf8'), /\.jsonl$/i.test(named))
     if ('problem' in entries) return { problems: [{ message: `${named} ${entries.problem}` }] }
     const problems: string[] = []
