@@ -10,9 +10,9 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  AssistantsDriftRefusal: () => (/* reexport */ AssistantsDriftRefusal),
   applyEntries: () => (/* reexport */ applyEntries),
   assistantsClient: () => (/* reexport */ assistantsClient),
+  driftRefusal: () => (/* reexport */ driftRefusal),
   observe: () => (/* reexport */ observe),
   planLines: () => (/* reexport */ planLines),
   restoreStamped: () => (/* reexport */ restoreStamped),
@@ -100,6 +100,8 @@ function assistantsClient(server, options = {}) {
     const backoff = options.backoff ?? { baseMs: 1_000, maxMs: 20_000 };
     const random = options.random ?? Math.random;
     const pageSize = options.pageSize ?? 1_000;
+    const versionPageSize = options.versionPageSize ?? 100;
+    const maxVersions = options.maxVersions ?? 1_000;
     const maxPages = options.maxPages ?? 100;
     const pause = server.sleep ?? retry/* sleep */.yy;
     /**
@@ -187,31 +189,40 @@ function assistantsClient(server, options = {}) {
             return { kind: 'refused', status, reason: error.detail };
         }
     };
-    /** Every item of a paged list: pages of `pageSize` until a short one, each item once. */
-    const pages = async (path, schema, filter, key) => {
+    /**
+     * The items of a paged list: pages of `size` until a short one, each item once, at most
+     * `maxItems` (`more` when a full page ends there). A page whose items were all seen before (one
+     * that repeats an earlier page: the server ignores the offset) is an error, never a loop.
+     */
+    const pages = async (path, schema, filter, key, size = pageSize, maxItems = Number.POSITIVE_INFINITY) => {
         const items = new Map();
         for (let page = 0; page < maxPages; page++) {
-            const body = { ...filter, limit: pageSize, offset: page * pageSize };
+            const body = { ...filter, limit: size, offset: page * size };
             const answer = await read('POST', path, schema, body);
             // The server answers an empty page of versions with 404.
             if (answer.kind === 'not-found')
                 return page === 0 ? answer : { kind: 'found', value: [...items.values()] };
             const before = items.size;
-            for (const item of answer.value)
+            for (const item of answer.value) {
+                if (items.size >= maxItems)
+                    return { kind: 'found', value: [...items.values()], more: true };
                 if (!items.has(key(item)))
                     items.set(key(item), item);
-            if (answer.value.length < pageSize)
+            }
+            if (answer.value.length < size)
                 return { kind: 'found', value: [...items.values()] };
             if (items.size === before)
-                throw new AssistantReadError('POST', path, { kind: 'wrong-shape' }, 'a page repeats the one before it');
+                throw new AssistantReadError('POST', path, { kind: 'wrong-shape' }, `page ${page + 1} repeats an earlier page (the server ignores the offset asked for)`);
+            if (items.size >= maxItems)
+                return { kind: 'found', value: [...items.values()], more: true };
         }
-        throw new AssistantReadError('POST', path, { kind: 'wrong-shape' }, `the list goes on past ${maxPages} pages of ${pageSize}`);
+        throw new AssistantReadError('POST', path, { kind: 'wrong-shape' }, `the list goes on past ${maxPages} pages of ${size}`);
     };
     return {
         get: (id) => read('GET', assistantPath(id), assistantSchema),
         versions: async (id, filter = {}) => {
             const metadata = filter.metadata === undefined ? {} : { metadata: filter.metadata };
-            const found = await pages(`${assistantPath(id)}/versions`, versionListSchema, metadata, (version) => version.version);
+            const found = await pages(`${assistantPath(id)}/versions`, versionListSchema, metadata, (version) => version.version, versionPageSize, maxVersions);
             if (found.kind === 'not-found' && filter.metadata !== undefined)
                 return { kind: 'found', value: [] };
             return found;
@@ -266,8 +277,8 @@ function parseAnswer(text, schema) {
     };
 }
 
-// EXTERNAL MODULE: ./src/policy/assistants.ts
-var assistants = __webpack_require__(1345);
+// EXTERNAL MODULE: ./src/assistants/entries.ts
+var assistants_entries = __webpack_require__(2057);
 // EXTERNAL MODULE: ./node_modules/canonicalize/lib/canonicalize.js
 var canonicalize = __webpack_require__(8799);
 ;// CONCATENATED MODULE: ./src/assistants/content.ts
@@ -335,7 +346,7 @@ function differsFromEntry(actual, entry, graphId, stamp) {
  * Metadata is compared on the keys the entry names, never the managed ones.
  */
 function driftPaths(active, base, entry) {
-    const keys = Object.keys(entry.metadata ?? {}).filter((key) => !key.startsWith(assistants/* MANAGED_PREFIX */.D));
+    const keys = Object.keys(entry.metadata ?? {}).filter((key) => !key.startsWith(assistants_entries/* MANAGED_PREFIX */.D));
     return [
         ...(active.graph_id === base.graph_id ? [] : ['graph_id']),
         ...(active.name === base.name ? [] : ['name']),
@@ -369,21 +380,26 @@ function managedDigestOf(content) {
 
 
 
-/** `on-drift: fail` found an assistant changed by hand: nothing is written anywhere. */
-class AssistantsDriftRefusal extends Error {
-    constructor(drifted) {
-        super(`assistants.on-drift is fail, and ${drifted.length === 1 ? 'an assistant was' : `${drifted.length} assistants were`} changed by hand since the action last wrote ${drifted.length === 1 ? 'it' : 'them'}; nothing was written:\n` +
+/**
+ * `on-drift: fail` found an assistant changed by hand: nothing is written anywhere. The account,
+ * and what was refused in a few words (for the headline).
+ */
+function driftRefusal(drifted) {
+    const one = drifted.length === 1;
+    return {
+        message: `assistants.on-drift is fail, and ${one ? 'an assistant was' : `${drifted.length} assistants were`} changed by hand since the action last wrote ${one ? 'it' : 'them'}; nothing was written:\n` +
             drifted.map(({ entry, drift }) => `  - ${entry.name}: ${drift.join(', ')}`).join('\n') +
-            '\nPut the change into the repository (or set assistants.on-drift: overwrite) and run again.');
-        this.name = 'AssistantsDriftRefusal';
-    }
+            '\nPut the change into the repository (or set assistants.on-drift: overwrite) and run again.',
+        refused: `assistants.on-drift refused ${one ? 'an assistant' : `${drifted.length} assistants`} changed by hand`
+    };
 }
 /** Each entry's assistant and its versions, and its drift. */
 async function observe(entries, client) {
     const observed = [];
+    const notices = [];
     for (const entry of entries) {
-        const id = (0,assistants/* assistantIdOf */.lz)(entry);
-        const digest = (0,assistants/* entryDigest */.LE)(entry);
+        const id = (0,assistants_entries/* assistantIdOf */.lz)(entry);
+        const digest = (0,assistants_entries/* entryDigest */.LE)(entry);
         if (client === undefined) {
             observed.push({ entry, id, digest, versions: [], drift: [] });
             continue;
@@ -395,6 +411,8 @@ async function observe(entries, client) {
         }
         const listed = await client.versions(id);
         const versions = listed.kind === 'found' ? listed.value : [];
+        if (listed.kind === 'found' && listed.more === true)
+            notices.push(`Assistant ${entry.name} has more versions than the newest ${versions.length} the action reads; drift is judged on those.`);
         observed.push({
             entry,
             id,
@@ -404,13 +422,22 @@ async function observe(entries, client) {
             drift: driftOf(found.value, versions, entry)
         });
     }
-    return { read: client !== undefined, observed };
+    return { read: client !== undefined, observed, notices };
 }
-/** Drift against the earliest version that holds the active `managed-digest`; none when unmanaged. */
+/**
+ * Drift against the earliest version that holds the active `managed-digest`; none when
+ * unmanaged. An active version that carries the entry's own digest but not its content was
+ * changed by hand too (metadata can be copied: an assistant deleted and made again, say).
+ */
 function driftOf(current, versions, entry) {
     const digest = managedDigestOf(current);
     if (digest === undefined)
         return [];
+    if (digest === (0,assistants_entries/* entryDigest */.LE)(entry) && entry.version === undefined) {
+        const differs = differsFromEntry(current, entry, entry['graph-id'] ?? current.graph_id);
+        if (differs.length > 0)
+            return differs;
+    }
     const base = versions
         .filter((version) => managedDigestOf(version) === digest)
         .reduce((earliest, version) => earliest === undefined || version.version < earliest.version ? version : earliest, undefined);
@@ -508,6 +535,7 @@ async function applyOne(observed, row, readBefore, context) {
     const graphId = entry['graph-id'] ?? current?.graph_id ?? '';
     const stamp = context.stampOf(entry);
     if (current === undefined) {
+        row.written = true;
         const written = await client.create(createBody(entry, id, graphId, stamp));
         if (written.kind === 'exists') {
             const now = await currentOf(client, id);
@@ -522,13 +550,16 @@ async function applyOne(observed, row, readBefore, context) {
 async function update(observed, current, row, context) {
     const { entry, id, digest, drift } = observed;
     const graphId = entry['graph-id'] ?? current.graph_id;
-    if (drift.length === 0 && managedDigestOf(current) === digest) {
+    if (drift.length === 0 &&
+        managedDigestOf(current) === digest &&
+        differsFromEntry(current, entry, graphId).length === 0) {
         Object.assign(row, { result: 'unchanged', after: current.version });
         return undefined;
     }
     if (drift.length > 0)
         context.notice(`Assistant ${entry.name} was changed by hand since the action last wrote it (${drift.join(', ')}); assistants.on-drift is overwrite, so the repository's entry is written over it.`);
     row.changed = [...new Set([...differsFromEntry(current, entry, graphId), ...drift])];
+    row.written = true;
     const written = await context.client.patch(id, patchBody(entry, graphId, context.stampOf(entry)));
     if (written.kind === 'not-found')
         return `PATCH /assistants/${id} answered 404`;
@@ -544,6 +575,7 @@ async function pin(observed, current, row, context) {
         Object.assign(row, { result: 'unchanged', after: version });
         return undefined;
     }
+    row.written = true;
     const written = await context.client.setLatest(id, version);
     if (written.kind === 'not-found')
         return `POST /assistants/${id}/latest answered 404`;
@@ -587,13 +619,16 @@ async function currentOf(client, id) {
 
 ;// CONCATENATED MODULE: ./src/assistants/restore.ts
 
+
 /** Makes `version` active again, and patches back what `/latest` does not restore. */
-async function restoreTo(client, id, version) {
-    const latest = await client.setLatest(id, version.version);
-    if (latest.kind === 'not-found')
-        return { why: `POST /assistants/${id}/latest answered 404` };
-    if (latest.kind === 'refused')
-        return { why: `the restore was refused: ${latest.reason}` };
+async function restoreTo(client, id, version, makeActive = true) {
+    if (makeActive) {
+        const latest = await client.setLatest(id, version.version);
+        if (latest.kind === 'not-found')
+            return { why: `POST /assistants/${id}/latest answered 404` };
+        if (latest.kind === 'refused')
+            return { why: `the restore was refused: ${latest.reason}` };
+    }
     const now = await client.get(id);
     if (now.kind === 'not-found')
         return { why: 'a read after the restore finds no such assistant' };
@@ -615,35 +650,57 @@ async function restoreTo(client, id, version) {
         : { why: 'a read after the restore finds no such assistant' };
 }
 /**
- * After a failed deploy's rollback: the rows this run wrote, restored. `versionsOf` gives the
- * versions read before the write (the one to restore among them).
+ * After a failed deploy's rollback: every assistant this run sent a write to, whatever the
+ * answer said (a lost answer, a read-back that failed or differed), read first and made active
+ * again at the version it had before. `versionsOf` gives the versions read before the write (the
+ * one to restore among them). Those it created are kept.
  */
 async function restoreWritten(client, ran, versionsOf) {
     const rows = [];
     let ok = true;
     for (const row of ran.rows) {
-        if (row.result === 'created') {
-            rows.push({ ...row, changed: [], why: 'kept: created by this run' });
+        if (row.result !== 'created' && row.written !== true)
             continue;
+        try {
+            const now = await client.get(row.id);
+            if (row.before === undefined) {
+                // Created by this run (or its create was sent): kept when it exists.
+                if (now.kind === 'found')
+                    rows.push({
+                        ...row,
+                        result: 'created',
+                        after: now.value.version,
+                        changed: [],
+                        why: 'kept: created by this run'
+                    });
+                continue;
+            }
+            const before = versionsOf(row.id).find((version) => version.version === row.before);
+            if (before === undefined) {
+                ok = false;
+                rows.push({ ...row, result: undefined, why: `version ${row.before} was not read before` });
+                continue;
+            }
+            const current = now.kind === 'found' ? now.value.version : undefined;
+            const restored = current === before.version
+                ? await restoreTo(client, row.id, before, false)
+                : await restoreTo(client, row.id, before);
+            if (restored.why !== undefined)
+                ok = false;
+            rows.push({
+                ...row,
+                result: restored.why === undefined ? 'restored' : undefined,
+                before: current,
+                after: restored.after,
+                ...(restored.why !== undefined && { why: restored.why })
+            });
         }
-        if ((row.result !== 'updated' && row.result !== 'pinned') || row.before === undefined)
-            continue;
-        const before = versionsOf(row.id).find((version) => version.version === row.before);
-        if (before === undefined) {
+        catch (error) {
+            if (!(error instanceof AssistantReadError))
+                throw error;
             ok = false;
-            rows.push({ ...row, result: undefined, why: `version ${row.before} was not read before` });
-            continue;
+            rows.push({ ...row, result: undefined, why: error.message });
         }
-        const restored = await restoreTo(client, row.id, before);
-        if (restored.why !== undefined)
-            ok = false;
-        rows.push({
-            ...row,
-            result: restored.why === undefined ? 'restored' : undefined,
-            before: row.after,
-            after: restored.after,
-            ...(restored.why !== undefined && { why: restored.why })
-        });
     }
     return { ok, report: { rows } };
 }
@@ -652,14 +709,18 @@ async function restoreWritten(client, ran, versionsOf) {
  * `revisionId` (the revision brought back); `none` when no version is stamped with it.
  */
 async function restoreStamped(client, revisionId) {
-    const managed = await client.search({ metadata: { 'managed-by': MANAGED_BY } });
+    // What a metadata filter returns is checked again: a server that ignores the filter must not
+    // make the rollback touch an assistant it does not manage, nor pick an unstamped version.
+    const managed = (await client.search({ metadata: { 'managed-by': MANAGED_BY } })).filter((assistant) => assistant.metadata['managed-by'] === MANAGED_BY);
     const rows = [];
     let ok = true;
     for (const assistant of managed) {
         const stamped = await client.versions(assistant.assistant_id, {
             metadata: { 'managed-revision': revisionId }
         });
-        const newest = stamped.kind === 'found' ? stamped.value[0] : undefined;
+        const newest = (stamped.kind === 'found' ? stamped.value : [])
+            .filter((version) => version.metadata['managed-revision'] === revisionId)
+            .reduce((found, version) => found === undefined || version.version > found.version ? version : found, undefined);
         if (newest === undefined)
             continue;
         const row = {

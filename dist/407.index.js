@@ -25,6 +25,23 @@ var policy_text = __webpack_require__(5132);
 
 
 
+
+/**
+ * What operation validate says: that the policy has no problems and its digest, the policy in
+ * effect in words and as JSON in the log, and the job summary (written in every case).
+ */
+async function reportValidated(validated, log, report) {
+    const { path, entriesChecked: entries } = validated;
+    const { entry, digest, policy: inEffect } = validated.inEffect;
+    log.info(`Release policy ${path}: no problems (checked as written${entries === 0 ? '' : ` and with each of ${entries} environments entries merged`}).`);
+    log.info(`Policy in effect${entry === null ? '' : ` with environments.${entry}`}: digest ${digest}`);
+    for (const line of (0,describe/* describePolicy */.w)(inEffect))
+        log.info(`  ${line}`);
+    log.startGroup('The policy in effect, as JSON');
+    log.info(JSON.stringify(inEffect, null, 2));
+    log.endGroup();
+    await report.summary(renderValidateSummary(validated, report.redact));
+}
 function renderValidateSummary(validated, redact, links = {}) {
     const md = (0,markdown/* markdownFor */.DY)(redact);
     const policy = (0,policy_model/* policyInWords */.V)(validated, true, links.place, links.commit);
@@ -48,26 +65,13 @@ function renderValidateSummary(validated, redact, links = {}) {
 
 ;// CONCATENATED MODULE: ./src/operations/validate.ts
 
-
-/**
- * Prints the policy in effect (for `environment`, else as written) and its digest, and writes
- * them to the job summary, which is written in every case.
- */
+/** The policy checked, as the report says it: in effect for `environment`, else as written. */
 async function validate(config, log, report) {
     const policy = config.releasePolicy;
     // The rules require release-policy with validate; parseInputs refuses a policy with problems.
     if (policy === undefined)
         throw new Error('operation validate ran without a release policy.');
-    const { entry, digest, policy: inEffect } = policy.inEffect;
-    const entries = policy.entries;
-    log.info(`Release policy ${policy.path}: no problems (checked as written${entries.length === 0 ? '' : ` and with each of ${entries.length} environments entries merged`}).`);
-    log.info(`Policy in effect${entry === null ? '' : ` with environments.${entry}`}: digest ${digest}`);
-    for (const line of (0,describe/* describePolicy */.w)(inEffect))
-        log.info(`  ${line}`);
-    log.startGroup('The policy in effect, as JSON');
-    log.info(JSON.stringify(inEffect, null, 2));
-    log.endGroup();
-    await report.summary(renderValidateSummary({ path: policy.path, inEffect: policy.inEffect, entriesChecked: entries.length }, report.redact));
+    await reportValidated({ path: policy.path, inEffect: policy.inEffect, entriesChecked: policy.entries.length }, log, report);
 }
 
 

@@ -53,8 +53,8 @@ function* batches(runs) {
 ;// CONCATENATED MODULE: ./src/tracing/hold.ts
 
 /**
- * A 429's `Retry-After` asks the caller, not one request, to wait: every call of the client waits
- * until the latest time a 429 asked for before it is sent. A wait that would pass the call's
+ * A 429's or a 503's `Retry-After` asks the caller, not one request, to wait: every call of the
+ * client waits until the latest time one asked for before it is sent. A wait that would pass the call's
  * deadline is not begun: the call fails at once with a DeadlineError.
  */
 class RetryAfterHold {
@@ -69,7 +69,7 @@ class RetryAfterHold {
     get until() {
         return this.#until;
     }
-    /** A 429 asked for `delayMs` now. */
+    /** A 429 or a 503 asked for `delayMs` now. */
     extend(delayMs) {
         this.#until = Math.max(this.#until, this.now() + delayMs);
     }
@@ -166,7 +166,8 @@ const feedbacksSchema = schemas/* array */.YOg(feedbackSchema);
  * the control plane's request chokepoint (auth headers, timeout, body cap, retries on 408, 425,
  * 429 with Retry-After and 5xx within the caller's deadline, parsing with the call's schema).
  * Writes carry ids made by the action, so a write sent again is the same write and is retried.
- * A 429's Retry-After holds back every call of the client (hold.ts), not only the one refused.
+ * A 429's or a 503's Retry-After holds back every call of the client (hold.ts), not only the one
+ * refused.
  * The bake window's reads (the project, run stats) are in stats-read.ts, on top of this client.
  */
 

@@ -440,7 +440,10 @@ function flatten(value, prefix) {
 var revision_outcome = __webpack_require__(5140);
 // EXTERNAL MODULE: ./src/operations/safe-writes.ts
 var safe_writes = __webpack_require__(582);
+// EXTERNAL MODULE: ./src/inputs/deployment-type.ts
+var deployment_type = __webpack_require__(3911);
 ;// CONCATENATED MODULE: ./src/operations/deploy.ts
+
 
 
 
@@ -476,11 +479,8 @@ async function deploy(config, deps) {
         const plan = planDeployment(config, existing);
         plan.notices.forEach((notice) => deps.io.notice(notice));
         const stepsPlan = await run.beforeWrite({
-            deploymentId: existing?.id,
-            deploymentName: existing?.name ?? config.name ?? '',
-            previousRevisionId: existing?.active_revision_id ?? undefined,
-            deploymentUrl: existing?.source_config.custom_url ?? undefined,
-            tracerSessionId: existing?.tracer_session_id
+            deployment: existing,
+            name: existing?.name ?? config.name ?? ''
         });
         if (config.dryRun)
             return dryRun(run, plan, existing, archive, stepsPlan);
@@ -543,7 +543,10 @@ async function writeRevision(run, plan, existing, archive) {
     let deployment;
     if (plan.kind === 'create') {
         io.info(`Creating deployment ${plan.body.name} (source ${plan.body.source})…`);
-        deployment = (await (0,safe_writes/* createOnce */.Ur)(plan.body, run.writeDeps())).deployment;
+        const sent = plan.body.source_config.deployment_type ?? undefined;
+        deployment = (await (0,safe_writes/* createOnce */.Ur)(plan.body, run.writeDeps()).catch((error) => {
+            throw (0,deployment_type/* deploymentTypeRefusal */.G9)(error, sent) ?? error;
+        })).deployment;
         run.known.created = true;
     }
     else {
@@ -626,13 +629,7 @@ async function promote(config, deps) {
         const byTag = imageByTag(promotion, run.target);
         if (byTag)
             deps.io.warning(byTag);
-        const stepsPlan = await run.beforeWrite({
-            deploymentId: target.id,
-            deploymentName: target.name,
-            previousRevisionId: target.active_revision_id ?? undefined,
-            deploymentUrl: target.source_config.custom_url ?? undefined,
-            tracerSessionId: target.tracer_session_id
-        });
+        const stepsPlan = await run.beforeWrite({ deployment: target, name: target.name });
         if (config.dryRun)
             return promote_dryRun(run, planned, target, stepsPlan);
         deps.io.redeploying?.(from.revision.id, planned.fromCommit);

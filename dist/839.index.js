@@ -647,6 +647,8 @@ function bounds(plan) {
     return [...perKey, `runs failed ≤ ${Math.round(maxErrorRate * 10_000) / 100}%`];
 }
 
+// EXTERNAL MODULE: ./src/run/deadlines.ts
+var deadlines = __webpack_require__(6904);
 // EXTERNAL MODULE: ./src/lib/ids.ts
 var ids = __webpack_require__(829);
 // EXTERNAL MODULE: ./src/control-plane/transport.ts
@@ -1086,6 +1088,7 @@ function scoresOutput(rows) {
 
 
 
+
 /**
  * Before the write, when the plan found no baseline on the same examples: the same experiment
  * against the serving revision (its URL answers as that revision until the new one serves).
@@ -1137,7 +1140,8 @@ async function judgeExperiment(plan, experiment, deps, servingBaseline) {
             ? [{ experimentId: servingBaseline.experimentId, runs: servingBaseline.runs }]
             : [])
     ];
-    const coverageDeadline = Math.min(deps.clock.now() + plan.settings.timeoutMs, deps.deadline);
+    // gate.timeout: feedback awaited this long after the last run, inside the run's deadline.
+    const coverageDeadline = (0,deadlines/* within */.ux)(deps.clock, plan.settings.timeoutMs, deps.deadline);
     const coverage = await awaitCoverage(targets, keys, coverageDeadline, deps);
     const scores = coverage.scores.get(experiment.experimentId) ?? new Map();
     const baseline = baselineScores(plan, servingBaseline, coverage.scores);

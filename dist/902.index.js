@@ -10,7 +10,6 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  BakeRefusal: () => (/* reexport */ BakeRefusal),
   bakeClient: () => (/* reexport */ bakeClient),
   describeBakePlan: () => (/* reexport */ describeBakePlan),
   prepareBake: () => (/* reexport */ prepareBake),
@@ -34,7 +33,7 @@ function bakeClient(options) {
         dispatcher: options.dispatcher,
         now: clock.now,
         sleep: clock.sleep,
-        onRetryAfter: (delayMs) => info(`Tracing service: 429, every call waits ${(delayMs / 1000).toFixed(1)} s (Retry-After)`)
+        onRetryAfter: (delayMs) => info(`Tracing service: Retry-After on a 429 or 503, every call waits ${(delayMs / 1000).toFixed(1)} s`)
     });
 }
 
@@ -128,15 +127,12 @@ function statsOf(stats) {
 
 
 
-/** The bake refused what the policy asks, after reading: nothing was written. */
-class BakeRefusal extends Error {
-    constructor(message) {
-        super(`bake.duration: ${message}; nothing was written.`);
-        this.name = 'BakeRefusal';
-    }
-}
 /** `deadline`: the phase's, for the project's lookup and the previous window's read. */
 async function prepareBake(settings, target, deps, run) {
+    const read = await readBeforeWrite(settings, target, deps, run);
+    return 'refused' in read ? read : { prepared: read };
+}
+async function readBeforeWrite(settings, target, deps, run) {
     const call = { deadline: run.deadline, signal: deps.signal };
     const prepared = { settings, deploymentName: target.deploymentName };
     if (target.deploymentId === undefined)
@@ -149,7 +145,12 @@ async function prepareBake(settings, target, deps, run) {
         };
     const lookup = await findProject(deps.client, { name: target.deploymentName, tracerSessionId: target.tracerSessionId }, call);
     if (lookup.kind === 'not-found')
-        throw new BakeRefusal(`the deployment ${target.deploymentName} has no tracing project (none by its tracer_session_id, none named ${JSON.stringify(lookup.name)}), so its traffic cannot be watched`);
+        return {
+            refused: {
+                message: `bake.duration: the deployment ${target.deploymentName} has no tracing project (none by its tracer_session_id, none named ${JSON.stringify(lookup.name)}), so its traffic cannot be watched; nothing was written.`,
+                refused: 'the bake window refused bake.duration: the deployment has no tracing project'
+            }
+        };
     const project = lookup.project;
     const wanted = Object.keys(settings.maxRegression).length > 0;
     if (!wanted)
@@ -177,7 +178,12 @@ async function prepareBake(settings, target, deps, run) {
         signal: deps.signal
     });
     if (read.kind === 'unanswered')
-        throw new Error(`The bake could not read the previous revision's window from the tracing service (${read.reason}); nothing was written. Run the step again once the tracing service answers.`);
+        return {
+            refused: {
+                message: `The bake could not read the previous revision's window from the tracing service (${read.reason}); nothing was written. Run the step again once the tracing service answers.`,
+                refused: "the bake window could not read the previous revision's window"
+            }
+        };
     return {
         ...prepared,
         project,
@@ -318,6 +324,9 @@ function finalVerdict(stats, rows) {
             decided: open,
             why: `${(0,words/* metricWords */.yh)(open)} could not be judged: ${open.why ?? 'no value'}`
         };
+    // Every bound skipped: nothing was judged, and a bake never passes on nothing.
+    if (!rows.some((row) => row.verdict === 'pass'))
+        return { verdict: 'inconclusive', why: 'no bound could be judged' };
     return { verdict: 'pass' };
 }
 /** "error rate 7.5% (bound ≤ 5%, 120 runs)". */
@@ -385,6 +394,12 @@ async function bake(prepared, revisionId, deps, cut) {
         return {
             kind: 'skipped',
             why: `the bake has only bounds relative to the previous window, and ${previous.kind === 'none' ? previous.why : 'none was read'}`
+        };
+    // With min-runs 0 an empty previous window skips the relative bounds: none would be judged.
+    if (!absolute && previous.kind === 'read' && previous.stats.runs === 0 && settings.minRuns === 0)
+        return {
+            kind: 'skipped',
+            why: 'the bake has only bounds relative to the previous window, and the previous window holds no runs (bake.min-runs is 0), so no bound could be judged'
         };
     const start = deps.clock.now();
     const schedule = (0,windows/* bakeSchedule */.lA)(start, settings.durationMs, settings.intervalMs);
@@ -458,7 +473,7 @@ async function bake(prepared, revisionId, deps, cut) {
         report.rows = rows;
         deps.info(readLine(read, schedule.reads.length, stats, report.previous, start + settings.durationMs - deps.clock.now()));
         if (read.last)
-            return finish(report, stats, rows, project, filter, read, deps, done);
+            return finish(report, stats, rows, project, filter, read, deps, done, Math.min(schedule.end, deps.deadline));
         const counted = countRead(tally, breaches(rows) ? 'breach' : 'clear', settings.failureLimit);
         tally = counted.tally;
         if (counted.ends) {
@@ -470,7 +485,9 @@ async function bake(prepared, revisionId, deps, cut) {
     return done('inconclusive', 'the bake made no read');
 }
 /** The last read: the verdict on the values, and whether a revision key was missing. */
-async function finish(report, stats, rows, project, filter, read, deps, done) {
+async function finish(report, stats, rows, project, filter, read, deps, done, 
+/** The bake's bound: the unfiltered read too ends by then. */
+until) {
     const window = (0,words/* lengthWords */.up)(report.durationMs);
     for (const row of rows.filter((row) => row.verdict === 'skipped'))
         deps.notice(`Bake window: ${(0,words/* metricWords */.yh)(row)} was not judged: ${row.why ?? 'no value'}.`);
@@ -481,7 +498,7 @@ async function finish(report, stats, rows, project, filter, read, deps, done) {
         return done('pass');
     if (filter !== undefined && stats.runs === 0) {
         // Whether the runs are there without the key: one read of the same window, unfiltered.
-        const unfiltered = await readWindow(project, read, undefined, deps.clock.now() + 60_000, deps);
+        const unfiltered = await readWindow(project, read, undefined, until, deps);
         if (unfiltered.kind === 'answered' && unfiltered.stats.runs > 0)
             return done('inconclusive', `no run of the ${window} window carries the revision's id in the metadata key named by bake.revision-key (${unfiltered.stats.runs} runs without it)`);
     }

@@ -305,150 +305,6 @@ class ControlPlaneClient {
 
 /***/ }),
 
-/***/ 4007:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $N: () => (/* binding */ formatErrorDetail),
-/* harmony export */   Au: () => (/* binding */ BodyTooLargeError),
-/* harmony export */   B_: () => (/* binding */ PagingError),
-/* harmony export */   Cj: () => (/* binding */ ControlPlaneError),
-/* harmony export */   Dr: () => (/* binding */ NetworkError),
-/* harmony export */   F9: () => (/* binding */ HttpStatusError),
-/* harmony export */   I2: () => (/* binding */ UploadRefusedError),
-/* harmony export */   RD: () => (/* binding */ ResponseShapeError),
-/* harmony export */   j3: () => (/* binding */ DeadlineError),
-/* harmony export */   z1: () => (/* binding */ ServiceIdError)
-/* harmony export */ });
-/* harmony import */ var _schemas__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8526);
-
-/** Base of every error the client throws; `method` and `path` say which call it was. */
-class ControlPlaneError extends Error {
-    method;
-    path;
-    constructor(message, method, path) {
-        super(message);
-        this.method = method;
-        this.path = path;
-        this.name = 'ControlPlaneError';
-    }
-}
-/** The service answered with a status that is not a success. */
-class HttpStatusError extends ControlPlaneError {
-    status;
-    detail;
-    constructor(method, path, status, detail) {
-        super(`${method} ${path} failed with HTTP ${status}${detail ? `:\n${detail}` : ''}`, method, path);
-        this.status = status;
-        this.detail = detail;
-        this.name = 'HttpStatusError';
-    }
-}
-/** No answer: connection refused or reset, DNS failure, or the request's timeout. */
-class NetworkError extends ControlPlaneError {
-    reason;
-    constructor(method, path, reason) {
-        super(`${method} ${path} got no answer: ${reason}`, method, path);
-        this.reason = reason;
-        this.name = 'NetworkError';
-    }
-}
-/** A success status with a body that is not the JSON it should be. */
-class ResponseShapeError extends ControlPlaneError {
-    notJson;
-    constructor(method, path, problem, 
-    /** The body was not JSON at all (often cut short), rather than JSON of another shape. */
-    notJson = false) {
-        super(`${method} ${path} answered with an unexpected body: ${problem}`, method, path);
-        this.notJson = notJson;
-        this.name = 'ResponseShapeError';
-    }
-}
-/** An answer over the body cap: read no further, and not asked for again. */
-class BodyTooLargeError extends ControlPlaneError {
-    status;
-    cap;
-    constructor(method, path, status, 
-    /** What was read of it, at most: `10.0 MB`. */
-    cap) {
-        super(`${method} ${path} answered a body over ${cap}${status === undefined ? '' : ` (HTTP ${status})`}, more than any answer it should give: the action stopped reading it and does not send the request again. Check that api-url points at the control plane.`, method, path);
-        this.status = status;
-        this.cap = cap;
-        this.name = 'BodyTooLargeError';
-    }
-}
-/** The caller's deadline came before the call could be made or finished. */
-class DeadlineError extends ControlPlaneError {
-    constructor(method, path) {
-        super(`${method} ${path} was not attempted: the time allowed has run out`, method, path);
-        this.name = 'DeadlineError';
-    }
-}
-/**
- * Renders the service's `detail` for a person: a string as is, a 422 list as `loc: msg` lines.
- * The body is the service's own text; it never holds what we sent unless the service echoes it,
- * which the action's redaction covers.
- */
-function formatErrorDetail(bodyText) {
-    let json;
-    try {
-        json = JSON.parse(bodyText);
-    }
-    catch {
-        return bodyText.trim().slice(0, 500);
-    }
-    const parsed = _schemas__WEBPACK_IMPORTED_MODULE_0__/* .errorBodySchema */ .ut.safeParse(json);
-    if (!parsed.success)
-        return bodyText.trim().slice(0, 500);
-    const { detail } = parsed.data;
-    if (typeof detail === 'string')
-        return detail;
-    if (Array.isArray(detail)) {
-        return detail
-            .map((item) => item.loc && item.loc.length > 0 ? `  ${item.loc.join('.')}: ${item.msg}` : `  ${item.msg}`)
-            .join('\n');
-    }
-    return JSON.stringify(detail).slice(0, 500);
-}
-/** An id from the service that is not a UUID: it is never put into a request path. */
-class ServiceIdError extends Error {
-    id;
-    constructor(id) {
-        super(`The service sent the id ${JSON.stringify(id.length > 100 ? `${id.slice(0, 100)}…` : id)} where a UUID belongs: the run stops rather than put it into a request.`);
-        this.id = id;
-        this.name = 'ServiceIdError';
-    }
-}
-/**
- * The storage refused a source upload. The signed URL carries its own authority (no API key goes
- * with it), so the message points at the URL, never at api-key.
- */
-class UploadRefusedError extends ControlPlaneError {
-    status;
-    detail;
-    constructor(
-    /** The upload URL without its signed query. */
-    path, status, detail) {
-        super(`PUT ${path} (the source upload) failed with HTTP ${status}${detail ? `:\n${detail}` : ''}\nThe storage refused the signed upload URL the control plane gave (no API key is sent with it): it may have expired; run the step again.`, 'PUT', path);
-        this.status = status;
-        this.detail = detail;
-        this.name = 'UploadRefusedError';
-    }
-}
-/**
- * A list that would not end: the service answered a page it had answered before (it ignores the
- * offset or the page asked for), or more pages than any real list holds.
- */
-class PagingError extends ControlPlaneError {
-    constructor(method, path, problem) {
-        super(`${method} ${path}: ${problem}; the list was not read further`, method, path);
-        this.name = 'PagingError';
-    }
-}
-
-
-/***/ }),
-
 /***/ 9696:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -552,7 +408,8 @@ class ControlPlaneRequester {
         const maxAttempts = Math.min(spec.maxAttempts ?? Infinity, this.#options.maxAttempts);
         for (let attempt = 1;; attempt++) {
             const outcome = await this.#send(spec);
-            if (outcome.kind === 'answer' && outcome.status === 429) {
+            // A 503's Retry-After asks the same as a 429's: hold back (the spec's bake window).
+            if (outcome.kind === 'answer' && (outcome.status === 429 || outcome.status === 503)) {
                 const asked = (0,_retry__WEBPACK_IMPORTED_MODULE_3__/* .parseRetryAfter */ .mu)(outcome.retryAfter, now());
                 if (asked !== undefined)
                     this.#options.onRetryAfter?.(asked);
@@ -685,101 +542,6 @@ class ControlPlaneRequester {
         return headers;
     }
 }
-
-
-/***/ }),
-
-/***/ 8526:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Sr: () => (/* binding */ uploadUrlSchema),
-/* harmony export */   UY: () => (/* binding */ revisionsListSchema),
-/* harmony export */   Uj: () => (/* binding */ revisionLogsSchema),
-/* harmony export */   X8: () => (/* binding */ revisionSchema),
-/* harmony export */   ai: () => (/* binding */ deploymentsListSchema),
-/* harmony export */   fP: () => (/* binding */ deploymentSchema),
-/* harmony export */   ut: () => (/* binding */ errorBodySchema)
-/* harmony export */ });
-/* unused harmony exports sourceConfigSchema, sourceRevisionConfigSchema, logEntrySchema */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2857);
-
-/**
- * Shapes of the control plane's answers, parsed rather than trusted. Only the fields the action
- * reads are kept; `secrets` in particular is dropped so that no secret value travels further.
- * Enumerations the service may grow (statuses, sources) are plain strings here: an unknown value
- * must not break a deploy (an unknown revision status means "keep waiting").
- */
-const sourceConfigSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    integration_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    repo_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    deployment_type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    build_on_push: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
-    custom_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    listener_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish()
-});
-const sourceRevisionConfigSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    repo_ref: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    graph_config_path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    image_uri: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    source_tarball_path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    repo_commit_sha: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish()
-});
-const deploymentSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    source: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    status: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    source_config: sourceConfigSchema.nullish().transform((value) => value ?? {}),
-    source_revision_config: sourceRevisionConfigSchema.nullish().transform((value) => value ?? {}),
-    latest_revision_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullable(),
-    active_revision_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    /** When the deployment last changed; operation prune judges staleness by it. */
-    updated_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    /**
-     * The deployment's tracing project, when the service says (not in the published schema): used
-     * only when it is a UUID, so any other value is kept as text and judged where it is read.
-     */
-    tracer_session_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish()
-});
-const deploymentsListSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    resources: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(deploymentSchema),
-    offset: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nullish()
-});
-const revisionSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
-    status: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
-    created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    updated_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    source: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    source_revision_config: sourceRevisionConfigSchema.nullish()
-});
-const revisionsListSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    resources: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(revisionSchema),
-    offset: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nullish()
-});
-const uploadUrlSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    upload_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().url(),
-    object_path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1)
-});
-/** `{"detail": "..."}`, or for 422 `{"detail": [{loc, msg, type}]}`. */
-const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    detail: zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
-        zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-        zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-            loc: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()])).optional(),
-            msg: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-            type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional()
-        })),
-        zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()
-    ])
-});
-/** One log object: its fields are not documented, so it is kept whole and read defensively. */
-const logEntrySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J());
-const revisionLogsSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    logs: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(logEntrySchema),
-    next_offset: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish()
-});
 
 
 /***/ }),
@@ -930,9 +692,9 @@ class DeployRun {
      * The before-write phase (every step's reads and refusals): the steps' plan in lines. A step's
      * refusal is kept in the result (nothing was deployed), then ends the run like any error.
      */
-    async beforeWrite(target) {
+    async beforeWrite(read) {
         try {
-            return (await this.deps.beforeWrite?.(target)) ?? [];
+            return (await this.deps.beforeWrite?.(read)) ?? [];
         }
         catch (error) {
             if (error instanceof _deps__WEBPACK_IMPORTED_MODULE_0__/* .StoppedBeforeWrite */ .L)
@@ -1574,6 +1336,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/control-plane/client.ts + 1 modules
 var client = __webpack_require__(5319);
+// EXTERNAL MODULE: ./src/control-plane/errors.ts
+var errors = __webpack_require__(4007);
 // EXTERNAL MODULE: ./src/lib/duration.ts
 var duration = __webpack_require__(2543);
 // EXTERNAL MODULE: ./src/operations/deploy-run.ts
@@ -1654,6 +1418,7 @@ var target = __webpack_require__(9325);
 
 
 
+
 /**
  * A redeploy created `revisionId` from `source`: the log says so at once.
  */
@@ -1711,11 +1476,20 @@ async function chooseRevision(run, deploymentId, active) {
     const { client } = run.deps;
     const wanted = run.config.toRevision;
     if (wanted) {
-        const revision = await client.getRevision(deploymentId, wanted, run.call);
-        if (revision.status !== 'DEPLOYED') {
-            throw new Error(`to-revision: revision ${wanted} of ${run.target} is ${revision.status}; only a revision that was DEPLOYED can be redeployed.`);
-        }
-        return revision;
+        const revision = await client
+            .getRevision(deploymentId, wanted, run.call)
+            .catch((error) => {
+            if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404)
+                return undefined;
+            throw error;
+        });
+        if (revision?.status === 'DEPLOYED')
+            return revision;
+        const what = revision === undefined
+            ? `to-revision: revision ${wanted} is not a revision of ${run.target}`
+            : `to-revision: revision ${wanted} of ${run.target} never reached DEPLOYED (it is ${revision.status}), so it cannot be redeployed`;
+        run.known.refusedBeforeWrite = 'to-revision cannot be redeployed';
+        throw new Error(`${what}; ${await insteadWords(run, deploymentId, active)}`);
     }
     const deployed = await client.listRevisions(deploymentId, DEPLOYED_HISTORY, run.call, [
         'DEPLOYED'
@@ -1728,6 +1502,34 @@ async function chooseRevision(run, deploymentId, active) {
             : `${run.target} has no DEPLOYED revision older than the active one (${active}) among its newest ${DEPLOYED_HISTORY}: give to-revision.`);
     }
     return older;
+}
+/** The DEPLOYED revisions a refused to-revision could name instead, at the most. */
+const INSTEAD = 5;
+/**
+ * What to-revision could name instead (the newest DEPLOYED revisions but the one serving, full
+ * ids in backticks, as the input takes them, with their age) and what serves now.
+ */
+async function insteadWords(run, deploymentId, active) {
+    const serving = active === undefined
+        ? 'the deployment reports no active revision.'
+        : `revision ${active} serves now.`;
+    const deployed = await run.deps.client
+        .listRevisions(deploymentId, INSTEAD + 1, run.call, ['DEPLOYED'])
+        .catch(() => undefined);
+    if (deployed === undefined)
+        return `${serving} Its DEPLOYED revisions could not be read.`;
+    const instead = deployed
+        .filter((revision) => revision.status === 'DEPLOYED' && revision.id !== active)
+        .slice(0, INSTEAD);
+    if (instead.length === 0)
+        return `${serving} It has no other DEPLOYED revision to roll back to.`;
+    const now = run.deps.clock.now();
+    const lines = instead.map((revision) => {
+        const at = Date.parse(revision.created_at ?? '');
+        const age = Number.isFinite(at) ? ` (created ${(0,duration/* formatDuration */.a)(now - at)} ago)` : '';
+        return `  - \`${revision.id}\`${age}`;
+    });
+    return `${serving} It can name one of these DEPLOYED revisions instead (newest first).\n${lines.join('\n')}`;
 }
 /**
  * rollback.on-failure: decides whether a rollback is due (the deployment must no longer serve the
@@ -1772,7 +1574,7 @@ async function rollBackAfterFailure(config, deps, request) {
             };
         }
         const source = await deps.client.getRevision(deploymentId, previousRevisionId, run.call);
-        deps.io.info(`Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback.timeout ${(0,duration/* formatDuration */.a)(config.rollbackTimeoutMs)})…`);
+        deps.io.info(`Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback.timeout ${(0,duration/* formatDuration */.a)(config.rollback.timeoutMs)})…`);
         const redeployed = await redeployOnce(deploymentId, source, current.latest_revision_id, run.writeDeps());
         redeployedNow(run, redeployed.revisionId, source);
         const { result: waited } = await (0,revision_outcome/* waitForOutcome */.rf)(run, redeployed.deployment, redeployed.revisionId);

@@ -34,7 +34,15 @@ export function errorLine(
  */
 function joined(headline: string, reason: string, namePrefix: string): string {
   const words = headline.startsWith(namePrefix) ? headline.slice(namePrefix.length) : headline
-  const opening = (text: string) => text.toLowerCase().split(/\s+/).slice(0, 3).join(' ')
+  // Durations are left out: the headline counts the whole run, the reason when it stopped, so
+  // "cancelled after 3s" and "Cancelled after 2s while …" say the same thing.
+  const opening = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/\d+(?:\.\d+)?(?:ms|h|m|s)?/g, '#')
+      .split(/\s+/)
+      .slice(0, 3)
+      .join(' ')
   return opening(reason) === opening(words)
     ? `${headline.slice(0, headline.length - words.length)}${reason}`
     : `${headline}. ${reason}`
