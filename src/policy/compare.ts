@@ -61,16 +61,19 @@ function diffSide(side: ComparedPolicy, section: Declaration): DiffSide | undefi
 function settings(side: DiffSide | undefined, section: Declaration): Map<string, Setting> {
   const found = new Map<string, Setting>()
   if (side === undefined) return found
-  const setting = (value: unknown, diff: KeyDiff): Setting => ({
-    value,
-    judged: diff.judged ? diff.judged(value, side) : plainJudged(value),
-    shown: diff.shown?.(value, side) ?? plain(value),
-    diff
-  })
-  const keys = new Set([
-    ...Object.keys(side.values),
-    ...Object.keys(section.diff ?? {}).filter((key) => section.diff?.[key]?.fallback)
-  ])
+  const setting = (value: unknown, diff: KeyDiff): Setting =>
+    value == null
+      ? { value, shown: '(none)', diff }
+      : {
+          value,
+          judged: diff.judged ? diff.judged(value, side) : plainJudged(value),
+          shown: diff.shown?.(value, side) ?? plain(value),
+          diff
+        }
+  // In the order of the section's keys; a mapping with a fallback also when not written.
+  const keys = Object.keys(section.file.shape).filter(
+    (key) => side.values[key] !== undefined || section.diff?.[key]?.fallback !== undefined
+  )
   for (const key of keys) {
     const value = side.values[key]
     const keyPath = `${section.name}.${key}`
@@ -105,7 +108,7 @@ function settings(side: DiffSide | undefined, section: Declaration): Map<string,
             ...setting(lines[fallback.name], diff),
             via: `${keyPath}.${fallback.name}`
           })
-    } else if (value !== undefined) found.set(keyPath, setting(value, diff))
+    } else found.set(keyPath, setting(value, diff))
   }
   return found
 }
