@@ -130,10 +130,14 @@ describe("a pull request's changes to the release policy", () => {
       [BASE_SHA]: { [POLICY_PATH]: policyText(atBase) }
     })
     expect(run.code).toBe(0)
-    expect(run.summary).toContain('- `smoke.min-pass` 100% → 50%, **weaker**')
+    expect(run.summary).toContain(
+      '- `smoke.min-pass` 100% (0 of 2 may fail) → 50% (1 of 2 may fail), **weaker**'
+    )
     const comment = github.comments.at(-1)?.body ?? ''
     expect(comment).toContain('<details><summary>policy: 1 weaker</summary>')
-    expect(comment).toContain('- `smoke.min-pass` 100% → 50%, **weaker**')
+    expect(comment).toContain(
+      '- `smoke.min-pass` 100% (0 of 2 may fail) → 50% (1 of 2 may fail), **weaker**'
+    )
     const reads = github.calls.filter((call) => call.path.includes('/contents/'))
     expect(reads).toHaveLength(1)
   })
@@ -144,7 +148,7 @@ describe("a pull request's changes to the release policy", () => {
     expect(run.summary).toContain(
       '### Release policy changes: the file is new in this pull request'
     )
-    expect(run.summary).toContain('- `smoke.min-pass` (none) → 50%, **new**')
+    expect(run.summary).toContain('- `smoke.min-pass` (none) → 50% (1 of 2 may fail), **new**')
     expect(github.comments.at(-1)?.body).toContain('policy: new in this pull request')
   })
 

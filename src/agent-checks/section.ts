@@ -71,6 +71,8 @@ export const agentSection = defineSection({
     `within ${durationWords(agent.timeout ?? 0)}`
   ],
   diff: {
+    // Each takes a check away when removed or turned off.
+    message: { removalWeakens: true },
     a2a: { direction: 1 },
     expect: { removalWeakens: true },
     timeout: { shown: (value) => durationWords(value as number) }

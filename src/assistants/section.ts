@@ -142,7 +142,11 @@ export const assistantsSection = defineSection({
           : `from ${entries.path}`
     return [which, `on drift ${assistants['on-drift'] ?? 'overwrite'}`]
   },
-  diff: { entries: { removalWeakens: true } },
+  diff: {
+    entries: { removalWeakens: true },
+    // A hand edit that fails the deploy is stronger than one overwritten.
+    'on-drift': { direction: 1, judged: (value) => (value === 'fail' ? 1 : 0) }
+  },
   files: { entries: entriesFile },
   rules: (assistants: Assistants, { given }) =>
     assistants.entries === undefined && given('on-drift')

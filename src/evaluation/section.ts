@@ -128,9 +128,26 @@ export const gateSection = defineSection({
     ]
   },
   diff: {
+    repetitions: { direction: 1 },
     'min-scores': { perKey: true, direction: 1, removalWeakens: true, shown: score },
-    'max-regression': { perKey: true, direction: -1, removalWeakens: true, shown: score },
+    // Each gated key's bound is its own line, else `*`'s.
+    'max-regression': {
+      perKey: true,
+      direction: -1,
+      removalWeakens: true,
+      shown: score,
+      fallback: {
+        name: EVERY_KEY,
+        names: (side) => {
+          const bounds = (map: unknown): Thresholds =>
+            new Map(Object.entries((map ?? {}) as Record<string, number>))
+          return gatedKeys(bounds(side.values['min-scores']), bounds(side.values['max-regression']))
+        }
+      }
+    },
     'max-error-rate': { direction: -1, shown: (value) => shareWords(value as number) },
+    // Without a baseline, nothing is compared with the previous revision.
+    baseline: { direction: 1, judged: (value) => (value === 'none' ? 0 : 1) },
     timeout: { shown: (value) => durationWords(value as number) }
   },
   rules: (gate: Gate, { policy, given }) => {

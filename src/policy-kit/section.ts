@@ -40,18 +40,39 @@ export interface StepFacts {
   tracingUrl?: string
 }
 
-/** How one key is judged in a pull request's diff of the policy in effect. */
+/** One side of a pull request's diff as a key's judgement reads it: its section in effect. */
+export interface DiffSide {
+  /** The section's values in effect (defaults filled in). */
+  values: Readonly<Record<string, unknown>>
+  /** The items of one of its keys' lists as written (a named file's, or inline); undefined: unknown. */
+  list(key: string): readonly unknown[] | undefined
+}
+
+/**
+ * How one key is judged in a pull request's diff of the policy in effect: on the value that
+ * applies, which may take other keys or a named file's list into account.
+ */
 export interface KeyDiff {
-  /** 1: a higher value is stronger; -1: a lower one is; none: a change is only `changed`. */
+  /** 1: a higher judged value is stronger; -1: a lower one is; none: a change is only `changed`. */
   direction?: 1 | -1
   /** Removing it takes a check away (weaker), adding it puts one (stronger). */
   removalWeakens?: boolean
   /** A mapping each of whose keys is a setting of its own (`section.key.name`). */
   perKey?: boolean
+  /**
+   * In a `perKey` mapping: the name whose line stands for every name without a line of its own
+   * (`*`), and the names it may stand for on a side (each gated key). Such a name is compared as
+   * its own line where either side writes one; where neither does, the standing line speaks for
+   * it, and that line is judged only when it stands for a name on both sides.
+   */
+  fallback?: { name: string; names(side: DiffSide): readonly string[] }
+  /**
+   * What the direction judges: the value that applies on this side (a number), when it is not
+   * the value itself (a number, or a boolean as 0 or 1); undefined: not comparable, `changed`.
+   */
+  judged?(value: unknown, side: DiffSide): number | undefined
   /** The value (each value of a `perKey` mapping) as people read it; JSON text when not given. */
-  shown?(value: unknown): string
-  /** What is compared when the value changes (default: the value). */
-  comparable?(value: unknown): unknown
+  shown?(value: unknown, side: DiffSide): string
 }
 
 /** A problem of a named file: on the policy's key that names it, or in the file at its place. */

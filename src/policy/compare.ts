@@ -5,7 +5,7 @@
  */
 import canonicalize from 'canonicalize'
 import type { EffectivePolicy } from './effective'
-import type { KeyDiff, NamedList } from '../policy-kit/section'
+import type { DiffSide, KeyDiff, NamedList } from '../policy-kit/section'
 import { DECLARATIONS } from './sections'
 
 export type ChangeWord = 'weaker' | 'stronger' | 'changed' | 'new'
@@ -28,44 +28,87 @@ export interface ComparedPolicy {
 }
 
 interface Setting {
-  /** Compared for direction (numbers, booleans), or for equality (canonical JSON). */
+  /** Compared for equality (canonical JSON): the value as written. */
   value: unknown
+  /** What the direction judges: the value that applies (undefined: not comparable). */
+  judged?: number
   shown: string
   /** How its key judges a change. */
   diff: KeyDiff
+  /** The key path of the line whose value this name takes (`*`), when it writes none itself. */
+  via?: string
+  /** The line that stands for the names without a line of their own (`*`). */
+  stands?: boolean
 }
 
 type Declaration = (typeof DECLARATIONS)[number]
+type Values = Record<string, unknown>
+
+/** A section of one side, as its keys' judgements read it. */
+function diffSide(side: ComparedPolicy, section: Declaration): DiffSide | undefined {
+  const values = (side.policy as Record<string, unknown>)[section.name] as Values | undefined
+  if (values === undefined) return undefined
+  return {
+    values,
+    list: (key) => {
+      const listed = side.files?.[`${section.name}.${key}`]?.written
+      return listed ?? (Array.isArray(values[key]) ? values[key] : undefined)
+    }
+  }
+}
 
 /** Every setting of a section as key path → value, as its declaration expands and shows it. */
-function settings(side: ComparedPolicy, section: Declaration): Map<string, Setting> {
+function settings(side: DiffSide | undefined, section: Declaration): Map<string, Setting> {
   const found = new Map<string, Setting>()
-  const record = (side.policy as Record<string, unknown>)[section.name] as
-    Record<string, unknown> | undefined
-  if (record === undefined) return found
-  for (const [key, value] of Object.entries(record)) {
+  if (side === undefined) return found
+  const setting = (value: unknown, diff: KeyDiff): Setting =>
+    value == null
+      ? { value, shown: '(none)', diff }
+      : {
+          value,
+          judged: diff.judged ? diff.judged(value, side) : plainJudged(value),
+          shown: diff.shown?.(value, side) ?? plain(value),
+          diff
+        }
+  // In the order of the section's keys; a mapping with a fallback also when not written.
+  const keys = Object.keys(section.file.shape).filter(
+    (key) => side.values[key] !== undefined || section.diff?.[key]?.fallback !== undefined
+  )
+  for (const key of keys) {
+    const value = side.values[key]
     const keyPath = `${section.name}.${key}`
     const diff = section.diff?.[key] ?? {}
-    const shown = (each: unknown) => diff.shown?.(each) ?? plain(each)
     const file = section.files?.[key]
-    if (value === undefined) continue
     if (file !== undefined) {
-      // An item is matched across the sides by its identity; a named file's items as written.
-      for (const [index, written] of (side.files?.[keyPath]?.written ?? []).entries())
-        found.set(`${keyPath}[${file.identity(written, index)}]`, {
+      if (value === undefined) continue
+      // An item is matched across the sides by its identity, its repeats counted.
+      const seen = new Map<string, number>()
+      for (const [index, written] of (side.list(key) ?? []).entries()) {
+        const identity = file.identity(written, index)
+        const repeat = (seen.get(identity) ?? 0) + 1
+        seen.set(identity, repeat)
+        found.set(`${keyPath}[${repeat === 1 ? identity : `${identity} #${repeat}`}]`, {
           value: written,
           shown: file.shown(written),
           diff
         })
+      }
     } else if (diff.perKey) {
-      for (const [name, bound] of Object.entries(value as Record<string, unknown>))
-        found.set(`${keyPath}.${name}`, { value: bound, shown: shown(bound), diff })
-    } else
-      found.set(keyPath, {
-        value: diff.comparable?.(value) ?? value,
-        shown: shown(value),
-        diff
-      })
+      const lines = (value ?? {}) as Values
+      for (const [name, bound] of Object.entries(lines))
+        if (bound != null)
+          found.set(`${keyPath}.${name}`, {
+            ...setting(bound, diff),
+            stands: name === diff.fallback?.name
+          })
+      const fallback = diff.fallback
+      for (const name of fallback?.names(side) ?? [])
+        if (fallback && lines[name] == null && name !== fallback.name)
+          found.set(`${keyPath}.${name}`, {
+            ...setting(lines[fallback.name], diff),
+            via: `${keyPath}.${fallback.name}`
+          })
+    } else found.set(keyPath, setting(value, diff))
   }
   return found
 }
@@ -74,31 +117,76 @@ function plain(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : (canonicalize(value) ?? String(value))
 }
 
-/** Which way a change of a directional setting goes: +1 higher, -1 lower, 0 not comparable. */
-function movement(base: unknown, head: unknown): number {
-  const number = (value: unknown) =>
-    typeof value === 'boolean'
-      ? Number(value)
-      : typeof value === 'number'
-        ? value
-        : typeof value === 'object' && value !== null
-          ? ((value as { share?: number }).share ?? (value as { count?: number }).count)
-          : undefined
-  const sameKind =
-    typeof base !== 'object' ||
-    base === null ||
-    typeof head !== 'object' ||
-    head === null ||
-    Object.keys(base).join() === Object.keys(head).join()
-  const from = number(base)
-  const to = number(head)
-  if (!sameKind || from === undefined || to === undefined) return 0
-  return Math.sign(to - from)
+/** A number, or a boolean as 0 or 1, is judged as itself; any other value is not comparable. */
+function plainJudged(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : typeof value === 'boolean' ? Number(value) : undefined
+}
+
+/** The line of a setting both sides have, or undefined when nothing that applies changed. */
+function changed(
+  keyPath: string,
+  from: Setting,
+  to: Setting,
+  judge: boolean
+): PolicyChange | undefined {
+  const sameValue = canonicalize(from.value) === canonicalize(to.value)
+  if (sameValue && from.judged === to.judged) return undefined
+  const moved =
+    judge && from.judged !== undefined && to.judged !== undefined
+      ? Math.sign(to.judged - from.judged) * (to.diff.direction ?? 0)
+      : 0
+  const word = moved > 0 ? 'stronger' : moved < 0 ? 'weaker' : 'changed'
+  return { keyPath, base: from.shown, head: to.shown, word }
+}
+
+/** The changes of one section present on both sides, in the order of its keys. */
+function sectionChanges(before: Map<string, Setting>, after: Map<string, Setting>): PolicyChange[] {
+  // A name that takes the standing line's value on both sides: that line speaks for it.
+  const standing = new Set<string>()
+  const own = (setting: Setting | undefined) =>
+    setting !== undefined && setting.via === undefined ? setting : undefined
+  for (const [keyPath, from] of before) {
+    const to = after.get(keyPath)
+    if (from.via !== undefined && to?.via === from.via) standing.add(from.via)
+  }
+  const changes: PolicyChange[] = []
+  for (const keyPath of new Set([...before.keys(), ...after.keys()])) {
+    const inBase = before.get(keyPath)
+    const inHead = after.get(keyPath)
+    // A name with no line of its own on either side is the standing line's.
+    if (own(inBase) === undefined && own(inHead) === undefined) continue
+    const present = (setting: Setting | undefined) =>
+      setting !== undefined && setting.value != null ? setting : undefined
+    const from = present(inBase)
+    const to = present(inHead)
+    // A line that stands for others is judged only on the names it stands for on both sides.
+    const judge = !(inBase?.stands || inHead?.stands) || standing.has(keyPath)
+    const weakens = (setting: Setting) => judge && setting.diff.removalWeakens === true
+    if (from !== undefined && to !== undefined) {
+      const change = changed(keyPath, from, to, judge)
+      if (change) changes.push(change)
+    } else if (from !== undefined)
+      changes.push({
+        keyPath,
+        base: from.shown,
+        word: weakens(from) ? 'weaker' : 'changed',
+        note: 'removed'
+      })
+    else if (to !== undefined)
+      changes.push({
+        keyPath,
+        head: to.shown,
+        word: weakens(to) ? 'stronger' : 'changed',
+        note: 'added'
+      })
+  }
+  return changes
 }
 
 /**
  * The changes from `base` (the policy in effect at the pull request's base; undefined when the
- * file is new there) to `head`, in the order of the sections and their keys.
+ * file is new there) to `head`, in the order of the sections and their keys, each judged on the
+ * value that applies.
  */
 export function comparePolicies(
   base: ComparedPolicy | undefined,
@@ -106,46 +194,23 @@ export function comparePolicies(
 ): PolicyChange[] {
   const changes: PolicyChange[] = []
   for (const section of DECLARATIONS) {
-    const after = settings(head, section)
+    const headSide = diffSide(head, section)
+    const after = settings(headSide, section)
     if (base === undefined) {
       for (const [keyPath, setting] of after)
-        changes.push({ keyPath, head: setting.shown, word: 'new' })
+        if (setting.via === undefined) changes.push({ keyPath, head: setting.shown, word: 'new' })
       continue
     }
-    const inBase = (base.policy as Record<string, unknown>)[section.name] !== undefined
-    const inHead = (head.policy as Record<string, unknown>)[section.name] !== undefined
-    if (inBase && !inHead) {
+    const baseSide = diffSide(base, section)
+    if (baseSide !== undefined && headSide === undefined) {
       changes.push({ keyPath: section.name, base: 'present', word: 'weaker', note: 'removed' })
       continue
     }
-    if (!inBase && inHead) {
+    if (baseSide === undefined && headSide !== undefined) {
       changes.push({ keyPath: section.name, head: 'present', word: 'stronger', note: 'added' })
       continue
     }
-    const before = settings(base, section)
-    for (const keyPath of new Set([...before.keys(), ...after.keys()])) {
-      const from = before.get(keyPath)
-      const to = after.get(keyPath)
-      if (from !== undefined && to !== undefined) {
-        if (canonicalize(from.value) === canonicalize(to.value)) continue
-        const moved = movement(from.value, to.value) * (to.diff.direction ?? 0)
-        const word = moved > 0 ? 'stronger' : moved < 0 ? 'weaker' : 'changed'
-        changes.push({ keyPath, base: from.shown, head: to.shown, word })
-      } else if (from !== undefined)
-        changes.push({
-          keyPath,
-          base: from.shown,
-          word: from.diff.removalWeakens ? 'weaker' : 'changed',
-          note: 'removed'
-        })
-      else if (to !== undefined)
-        changes.push({
-          keyPath,
-          head: to.shown,
-          word: to.diff.removalWeakens ? 'stronger' : 'changed',
-          note: 'added'
-        })
-    }
+    changes.push(...sectionChanges(settings(baseSide, section), after))
   }
   return changes
 }

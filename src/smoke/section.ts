@@ -23,6 +23,7 @@ import {
   caseSchema,
   MAX_CASES,
   MAX_FILE_BYTES,
+  requiredPasses,
   toCase,
   type MinPass,
   type SmokeCase
@@ -147,13 +148,15 @@ export const smokeSection = defineSection({
     ]
   },
   diff: {
+    // Judged on the failures it allows: that side's cases minus the passes it requires.
     'min-pass': {
-      direction: 1,
-      shown: (value) => minPassWords(value as MinPassValue),
-      // Compared only between two shares or two counts.
-      comparable: (value) => {
-        const least = value as MinPassValue
-        return 'share' in least ? { share: least.share } : { count: least.count }
+      direction: -1,
+      judged: (value, side) => failuresAllowed(value as MinPassValue, side.list('cases')),
+      shown: (value, side) => {
+        const written = minPassWords(value as MinPassValue)
+        const cases = side.list('cases')
+        const allowed = failuresAllowed(value as MinPassValue, cases)
+        return cases === undefined ? written : `${written} (${allowed} of ${cases.length} may fail)`
       }
     },
     cases: { removalWeakens: true }
@@ -206,6 +209,15 @@ function minPassSetting(value: MinPassValue | undefined): MinPass {
   return 'count' in value
     ? { kind: 'count', count: value.count }
     : { kind: 'percent', percent: Number((value.share * 100).toFixed(6)) }
+}
+
+/** How many of the cases may fail under `smoke.min-pass`; undefined when they are not known. */
+function failuresAllowed(
+  least: MinPassValue,
+  cases: readonly unknown[] | undefined
+): number | undefined {
+  if (cases === undefined) return undefined
+  return Math.max(0, cases.length - requiredPasses(minPassSetting(least), cases.length))
 }
 
 /** A case is matched by its name, else by the SHA-256 of its message or input. */
