@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,10 +16,12 @@ import {
 } from '../../src/agent-server/reply'
 import { gitHostStep } from '../helpers/deploy-harness'
 import { overStep, type Step } from '../helpers/policy-file'
-import { runAction, type ActionRun } from '../helpers/run-action'
-import { REAL_WORK_TEST_MS } from '../helpers/real-time'
+import { runnerOn, VirtualClock, type WorldRun } from '../helpers/action-world'
 
-jest.setTimeout(REAL_WORK_TEST_MS)
+/** The runs' and the emulators' one clock: virtual, it moves when all of them wait. */
+const clock = new VirtualClock()
+const runInProcess = runnerOn(clock)
+afterAll(() => clock.close())
 
 const HUMAN = { type: 'human', content: 'Say hello to the user' }
 const read = (answer: unknown, sent = 1): AgentReply =>
@@ -122,17 +124,19 @@ describe('the agent reply, read from a run answer', () => {
 const LONG_TRACEBACK = `${'All good so far. '.repeat(264)}Traceback (most recent call last): boom`
 
 /**
- * The built action against an agent server that misbehaves in ordinary ways: it hands its input
+ * The action (in this process) against an agent server that misbehaves in ordinary ways: it hands its input
  * state back for "Say hello to the user", answers `{"messages": []}` to "say nothing", and a
  * 4,500-character reply ending in a traceback to "tell a long story".
  */
-describe('the built action judges the agent reply', () => {
+describe('the action judges the agent reply', () => {
   let agent: AgentServerEmulator
   let emulator: ControlPlaneEmulator
   let workspace = ''
   beforeAll(async () => {
     expect(LONG_TRACEBACK.length).toBeGreaterThan(4_500)
     agent = await startAgentServer({
+      now: clock.now,
+      sleep: clock.sleep,
       beforeRun: (message) => {
         if (message === 'Say hello to the user')
           return { status: 200, body: { messages: [{ ...HUMAN, id: 'm1' }] } }
@@ -150,7 +154,12 @@ describe('the built action judges the agent reply', () => {
         return undefined
       }
     })
-    emulator = await startControlPlane({ stepMs: 10, agentUrl: agent.url })
+    emulator = await startControlPlane({
+      now: clock.now,
+      sleep: clock.sleep,
+      stepMs: 10,
+      agentUrl: agent.url
+    })
     workspace = mkdtempSync(join(tmpdir(), 'agent-reply-'))
   })
   afterAll(async () => {
@@ -170,9 +179,8 @@ describe('the built action judges the agent reply', () => {
     )
 
   it('fails agent.expect when the agent hands its input back: the question is not the answer', async () => {
-    const run = await runAction(
-      step({ policy: { agent: { message: 'Say hello to the user', expect: 'hello' } } }),
-      { killAfterMs: 60_000 }
+    const run = await runInProcess(
+      step({ policy: { agent: { message: 'Say hello to the user', expect: 'hello' } } })
     )
     expect(run.code).toBe(1)
     expect(run.stdout).toContain(`Agent check "run" failed: /runs/wait answered 200: ${NO_REPLY}`)
@@ -186,7 +194,7 @@ describe('the built action judges the agent reply', () => {
   })
 
   describe('the smoke suite', () => {
-    let run: ActionRun
+    let run: WorldRun
     beforeAll(async () => {
       writeFileSync(
         join(workspace, 'cases.yml'),
@@ -204,9 +212,8 @@ describe('the built action judges the agent reply', () => {
           '  expect: "echo: ping"'
         ].join('\n')
       )
-      run = await runAction(step({ policy: { smoke: { cases: 'cases.yml' } } }), {
-        env: { GITHUB_WORKSPACE: workspace },
-        killAfterMs: 60_000
+      run = await runInProcess(step({ policy: { smoke: { cases: 'cases.yml' } } }), {
+        cwd: workspace
       })
     }, 90_000)
 

@@ -1,14 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
 import { commentMarker } from '../../src/report/markdown'
 import { gitHostStep } from '../helpers/deploy-harness'
 import { startGitHubApi, type GitHubApiOptions } from '../helpers/github-api'
-import { runAction, type ActionRun } from '../helpers/run-action'
-import { REAL_WORK_TEST_MS } from '../helpers/real-time'
+import { runnerOn, VirtualClock, type WorldRun } from '../helpers/action-world'
 
-jest.setTimeout(REAL_WORK_TEST_MS)
+/** Whose comment is ours, as a pull-request run sees it (in this process, on a virtual clock). */
+const clock = new VirtualClock()
+const runInProcess = runnerOn(clock)
+afterAll(() => clock.close())
 
-/** Whose comment is ours, as a pull-request run of the built action sees it. */
 const MARKER = commentMarker('support-agent')
 const PLANTED = `${MARKER}\nplanted by another app`
 const LAST_RUN = `${MARKER}\nours, from the last run`
@@ -16,17 +17,17 @@ const LAST_RUN = `${MARKER}\nours, from the last run`
 let emulator: ControlPlaneEmulator
 let github: Awaited<ReturnType<typeof startGitHubApi>> | undefined
 beforeEach(async () => {
-  emulator = await startControlPlane({ stepMs: 10 })
+  emulator = await startControlPlane({ now: clock.now, sleep: clock.sleep, stepMs: 10 })
 })
 afterEach(async () => {
   await Promise.all([emulator.close(), github?.close()])
   github = undefined
 })
 
-async function pullRequestRun(options: GitHubApiOptions): Promise<ActionRun> {
+async function pullRequestRun(options: GitHubApiOptions): Promise<WorldRun> {
   const api = await startGitHubApi(options)
   github = api
-  return runAction(
+  return runInProcess(
     {
       ...gitHostStep(emulator.url),
       'api-key': 'emulator-key',
@@ -34,13 +35,13 @@ async function pullRequestRun(options: GitHubApiOptions): Promise<ActionRun> {
       'github-token': 'ghs_workflow_token',
       'pr-comment': 'true'
     },
-    { pullRequest: { number: 7 }, githubApiUrl: api.url, killAfterMs: 60_000 }
+    { pullRequest: { number: 7 }, githubApiUrl: api.url }
   )
 }
 
 const bodyOf = (id: number) => github?.comments.find((comment) => comment.id === id)?.body
 
-describe('the pull-request comment of the built action', () => {
+describe('the pull-request comment of a run', () => {
   it("edits its own comment and leaves another bot's planted one alone", async () => {
     const run = await pullRequestRun({
       comments: [

@@ -1,16 +1,18 @@
-import { afterEach, describe, expect, it, jest } from '@jest/globals'
+import { afterAll, afterEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane } from '../../emulator'
 import { startGitHubApi } from '../helpers/github-api'
 import { gitHostStep } from '../helpers/deploy-harness'
-import { runAction } from '../helpers/run-action'
-import { REAL_WORK_TEST_MS } from '../helpers/real-time'
-
-jest.setTimeout(REAL_WORK_TEST_MS)
+import { runnerOn, VirtualClock } from '../helpers/action-world'
 
 /**
- * The built action on a pull request (`npm run build` first): the comment says a revision builds
- * from the start, a first deploy included, and keeps the link to what still serves meanwhile.
+ * The action on a pull request (in this process, on a virtual clock): the comment says a revision
+ * builds from the start, a first deploy included, and keeps the link to what still serves
+ * meanwhile.
  */
+const clock = new VirtualClock()
+const runInProcess = runnerOn(clock)
+afterAll(() => clock.close())
+
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
   for (const close of closers.splice(0)) await close()
@@ -21,7 +23,7 @@ const SECOND = 'b7e9f2c4d1a3b5c7e9f1a3b5c7d9e1f3a5b7c9d1'
 
 describe('the PR comment while building', () => {
   it('is posted at the start of a first deploy, and on the next push keeps the preview link until the result', async () => {
-    const controlPlane = await startControlPlane({ stepMs: 5 })
+    const controlPlane = await startControlPlane({ now: clock.now, sleep: clock.sleep, stepMs: 5 })
     const github = await startGitHubApi()
     closers.push(github.close, controlPlane.close)
     const inputs = {
@@ -32,10 +34,9 @@ describe('the PR comment while building', () => {
       'github-token': 'ghs_comment_token_3d9a1b',
       'pr-comment': 'true'
     }
-    const first = await runAction(inputs, {
+    const first = await runInProcess(inputs, {
       pullRequest: { number: 9, headSha: FIRST },
-      githubApiUrl: github.url,
-      killAfterMs: 90_000
+      githubApiUrl: github.url
     })
     expect(first.code).toBe(0)
     const bodies = () =>
@@ -48,10 +49,9 @@ describe('the PR comment while building', () => {
     const url = controlPlane.deployments()[0]?.source_config?.custom_url as string
     expect(final).toContain(`**Preview:** [open the preview ↗](${url})`)
 
-    await runAction(inputs, {
+    await runInProcess(inputs, {
       pullRequest: { number: 9, headSha: SECOND },
-      githubApiUrl: github.url,
-      killAfterMs: 90_000
+      githubApiUrl: github.url
     })
     const [, , buildingAgain, finalAgain] = bodies()
     expect(buildingAgain).toContain('### 🔄 agent-app: building `b7e9f2c`')
