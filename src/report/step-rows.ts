@@ -104,7 +104,7 @@ export const STEP_ROWS: Rows = {
     words: 'bake window',
     failedPhrase: (bake) => bakeStatusLine(bake),
     summary: (bake, { md, failedHere }) => renderBake(bake, md, { failedHere }),
-    comment: (bake, { md }) => renderBakeLine(bake, md),
+    comment: (bake, { md, failedHere }) => renderBakeLine(bake, md, { failedHere }),
     status: (bake) => bakeStatusLine(bake),
     outputs: (bake) => bakeOutputs(bake)
   }
