@@ -235,6 +235,7 @@ async function update(
       `Assistant ${entry.name} was changed by hand since the action last wrote it (${drift.join(', ')}); assistants.on-drift is overwrite, so the repository's entry is written over it.`
     )
   row.changed = [...new Set([...differsFromEntry(current, entry, graphId), ...drift])]
+  if (drift.length > 0) row.overwritten = [...drift]
   const written = await context.client.patch(id, patchBody(entry, graphId, context.stampOf(entry)))
   if (written.kind === 'not-found') return `PATCH /assistants/${id} answered 404`
   return settle(written, 'updated', observed, row, current.version, context)

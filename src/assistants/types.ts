@@ -20,6 +20,8 @@ export interface AssistantRow {
   after?: number
   /** Key paths that differ (`config.configurable.model`), never their values. */
   changed: string[]
+  /** Key paths a hand edit had changed, written over by this run (`on-drift: overwrite`). */
+  overwritten?: string[]
   /** Why it failed, or what was noticed (plain text; the report redacts and escapes it). */
   why?: string
 }

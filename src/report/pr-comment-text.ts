@@ -15,7 +15,8 @@ import { policyComment } from './policy-text'
 import type { Redactor } from './redact'
 import { alert, headlineMarkdown, linkedCommit } from './report-pieces'
 import { shortId, type ReportModel } from './report-model'
-import { payloadRows, type PayloadView } from './step-rows'
+import { riskLines } from './risks'
+import { payloadRows, type PayloadView, type PayloadWithRow } from './step-rows'
 import { servingWords } from './summary'
 
 /** The preview's link, in words: a URL as a link's text is read as noise. */
@@ -53,7 +54,6 @@ export function renderComment(
     memoryLine({ pushes, lastGoodUrl }, redact),
     `### ${headlineMarkdown(model, md)}`,
     '',
-    ...(preview ? [`**Preview:** ${md.linkWords(PREVIEW_LINK, preview)}`, ''] : []),
     ...(model.succeeded
       ? []
       : [
@@ -75,9 +75,12 @@ export function renderComment(
           ]),
           ''
         ]),
+    ...(preview ? [`**Preview:** ${md.linkWords(PREVIEW_LINK, preview)}`, ''] : []),
+    ...riskLines(model, md, redact),
     ...facts({ ...model, links: { ...model.links, compare } }, md),
-    ...payloadRows(model.payloads).flatMap(
-      ({ name, row, payload }) => row.comment?.(payload, viewOf(model, name, md, redact)) ?? []
+    ...commentPayloads(model).flatMap(
+      ({ name, row, payload, afterRollback }) =>
+        row.comment?.(payload, { ...viewOf(model, name, md, redact), afterRollback }) ?? []
     ),
     ...policyComment(model.policy, md),
     ...history(pushes.slice(push ? 1 : 0), place, md)
@@ -184,6 +187,22 @@ function viewOf(model: ReportModel, name: string, md: Markdown, redact: Redactor
   }
 }
 
+/**
+ * The payloads the comment shows: this run's revision's, except where a step restored on the
+ * revision a rollback brought back: that one's, what serves now.
+ */
+function commentPayloads(model: ReportModel): PayloadWithRow[] {
+  const all = payloadRows(model.payloads, model.rollback?.payloads)
+  const restoredHere = new Set(
+    all
+      .filter((each) => each.afterRollback && each.row.outputsAfterRollback)
+      .map((each) => each.name)
+  )
+  return all.filter((each) =>
+    each.afterRollback ? restoredHere.has(each.name) : !restoredHere.has(each.name)
+  )
+}
+
 /** What the failed step read, in the reason block (the failed smoke cases by name). */
 function failedCases(model: ReportModel, md: Markdown, redact: Redactor): string[] {
   return payloadRows(model.payloads).flatMap(({ name, row, payload }) => {
@@ -201,6 +220,11 @@ function facts(model: ReportModel, md: Markdown): string[] {
         ]
       : []),
     `**Took:** ${formatDuration(model.stepMs)}${model.rollback ? `; the rollback ${formatDuration(model.rollback.elapsedMs)}` : ''}`,
+    ...(model.policy?.given && model.policy.rollbackOff
+      ? [
+          `**Rollback:** off under ${md.code(`environments.${model.policy.entry ?? ''}`)}: a failed check leaves this revision serving`
+        ]
+      : []),
     ...(model.links.run ? [`**Run:** ${md.linkAs('this workflow run', model.links.run)}`] : []),
     `**Updated:** ${clockTime(model.updatedAt)}`
   ]

@@ -40,7 +40,10 @@ export interface StepRender<P> {
   summary?(payload: P, view: PayloadView): string[]
   /** When it failed the run: lines inside the PR comment's reason block. */
   commentReason?(payload: P, view: PayloadView): string[]
-  /** In the PR comment after the facts. */
+  /**
+   * In the PR comment after the facts: this run's revision's, or, for a step that restores on
+   * the revision a rollback brought back (`outputsAfterRollback`), that revision's in its place.
+   */
   comment?(payload: P, view: PayloadView): string[]
   /** A few words beside the headline in the GitHub status. */
   status?(payload: P): string
@@ -70,7 +73,10 @@ export const STEP_ROWS: Rows = {
     words: 'assistants',
     summary: (report, { md, redact, afterRollback }) =>
       renderAssistants(report, md, redact, afterRollback ? 'after the rollback' : undefined),
-    comment: (report) => ['', assistantsLine(report)],
+    comment: (report, { md, redact, afterRollback }) => [
+      '',
+      assistantsLine(report, md, redact, afterRollback ? 'after the rollback' : undefined)
+    ],
     outputs: (report) => (report.planned ? {} : { assistants: assistantsOutput(report) }),
     outputsAfterRollback: true
   },

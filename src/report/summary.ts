@@ -16,6 +16,7 @@ import {
   type ServingNow
 } from './report-model'
 import { alert, headlineMarkdown, linkedCommit } from './report-pieces'
+import { riskLines } from './risks'
 import { payloadRows, type PayloadView, type PayloadWithRow } from './step-rows'
 
 /** The deployment's link, in words: a URL as a link's text is read as noise. */
@@ -61,6 +62,7 @@ export function renderSummary(model: ReportModel, redact: Redactor): string {
       `## ${headlineMarkdown(model, md)}`,
       '',
       ...failureFirst(model, md),
+      ...riskLines(model, md, redact),
       ...(model.logs ? renderLogs(model.logs, md) : []),
       ...(model.rollback?.logs
         ? renderLogs(model.rollback.logs, md, "the rollback revision's")
