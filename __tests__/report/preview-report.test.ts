@@ -299,10 +299,10 @@ describe('the rendered report of every flow', () => {
       /^✅ agent-prod promoted from agent-staging \(commit [0-9a-f]{7}\)$/
     )
     expect(headline('check-failed-rolled-back')).toBe(
-      '❌ agent-app: test run failed; the previous revision serves again'
+      '❌ agent-app: reply to a test message failed; the previous revision serves again'
     )
     expect(headline('rollback-failed')).toBe(
-      '❌ agent-app: test run failed and the rollback failed; the broken revision still serves'
+      '❌ agent-app: reply to a test message failed and the rollback failed; the broken revision still serves'
     )
   })
 
@@ -313,7 +313,7 @@ describe('the rendered report of every flow', () => {
         const [first] = paragraphs
         expect([id, first]).toEqual([
           id,
-          expect.stringMatching(/^The (test run|smoke suite) failed: /)
+          expect.stringMatching(/^(Reply to a test message|Smoke suite) failed: /)
         ])
         expect([id, first]).not.toEqual([id, expect.stringMatching(/Agent check|Smoke suite:/)])
         expect([id, paragraphs.join('\n')]).not.toEqual([

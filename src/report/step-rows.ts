@@ -66,11 +66,11 @@ const reply =
 
 /** In the order of the step list, which is the order the summary shows payloads in. */
 export const STEP_ROWS: Rows = {
-  commit: { words: 'commit check' },
-  serving: { words: 'serving check' },
-  info: { words: 'agent /info' },
+  commit: { words: 'commit match' },
+  serving: { words: 'serving the new revision' },
+  info: { words: 'agent server health' },
   assistants: {
-    words: 'assistants',
+    words: 'writing the assistants',
     summary: (report, { md, redact, afterRollback }) =>
       renderAssistants(report, md, redact, afterRollback ? 'after the rollback' : undefined),
     comment: (report, { md, redact, afterRollback }) => [
@@ -80,13 +80,13 @@ export const STEP_ROWS: Rows = {
     outputs: (report) => (report.planned ? {} : { assistants: assistantsOutput(report) }),
     outputsAfterRollback: true
   },
-  assistant: { words: 'assistant' },
-  run: { words: 'test run', summary: reply('The agent replied') },
-  a2a: { words: 'A2A', summary: reply('The agent replied over A2A') },
+  assistant: { words: 'default assistant lookup' },
+  run: { words: 'reply to a test message', summary: reply('The agent replied') },
+  a2a: { words: 'reply over A2A', summary: reply('The agent replied over A2A') },
   suite: {
     words: 'smoke suite',
     failedPhrase: (suite) =>
-      `smoke suite ${suite.passed}/${suite.cases.length} (needs ${suite.required})`,
+      `smoke suite ${suite.passed}/${suite.cases.length} (needs ${suite.share === undefined ? '' : suite.share === '100%' ? 'all ' : `${suite.share}: `}${suite.required})`,
     failedReason: (suite) => failedCasesText(suite),
     summaryReason: (suite, { md, redact }) => renderSuite(suite, md, redact, undefined, true),
     summary: (suite, { md, redact, afterRollback }) =>

@@ -1,0 +1,13 @@
+/**
+ * A text with every UUID in it cut to its first 8 characters: the report's text (the summary,
+ * the comment, the notices) shows short ids; the full ones are in the summary's collapsed block
+ * and the log's own lines.
+ */
+export function shortenIds(text: string): string {
+  return text.replace(/\b([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '$1')
+}
+
+/** The first 8 characters of an id: what the text shows (the full ids are collapsed). */
+export function shortId(id: string): string {
+  return id.slice(0, 8)
+}
