@@ -39,8 +39,14 @@ export async function validate(
   log.endGroup()
   await report.summary(
     renderValidateSummary(
-      { path: policy.path, inEffect: policy.inEffect, entriesChecked: entries.length },
-      report.redact
+      {
+        path: policy.path,
+        inEffect: policy.inEffect,
+        entriesChecked: entries.length,
+        entryEffects: policy.entryEffects ?? []
+      },
+      report.redact,
+      report.links
     )
   )
 }
