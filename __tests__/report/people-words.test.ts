@@ -187,6 +187,25 @@ describe('words people read', () => {
     expect(run.summary.split('\n')[0]).toMatch(/5\/7 \(needs 90%/)
   })
 
+  it('a rollback that fails: the comment keeps the link to the deployment, which still serves', async () => {
+    const { run, comment, services } = await deploy(
+      { policy: { ...CHECKED, rollback: { 'on-failure': true } } },
+      {
+        before: (started) => {
+          started.controlPlane.setAgent('wrong-reply')
+          started.controlPlane.setOutcome(({ redeployOf }) =>
+            redeployOf ? 'BUILD_FAILED' : 'DEPLOYED'
+          )
+        }
+      }
+    )
+    expect(run.code).toBe(1)
+    expect(run.outputs['rolled-back']).toBe('false')
+    const url = services.controlPlane.deployments()[0]?.source_config?.custom_url
+    expect(url).toMatch(/^https?:\/\//)
+    expect([...comment.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1])).toContain(url)
+  })
+
   it('a refused delete is headlined as a delete', async () => {
     const { run } = await deploy({
       operation: 'delete',
