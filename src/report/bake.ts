@@ -91,11 +91,11 @@ function table(report: BakeReport): string[] {
 const tickWords = (ms: number) => lengthWords(ms)
 
 /**
- * The line's colours: a blue that stands out on white for the metric, a red for its bound
- * (mermaid's default theme draws its first line in a near-white).
+ * The chart's look: small, and its lines in a blue that stands out on white for the metric and
+ * a red for its bound (mermaid's default theme draws its first line in a near-white).
  */
-const CHART_COLOURS =
-  "{'init': {'themeVariables': {'xyChart': {'plotColorPalette': '#0969da, #cf222e'}}}}"
+const CHART_LOOK =
+  '{init: {"xyChart": {"height": 260, "width": 640}, "themeVariables": {"xyChart": {"plotColorPalette": "#0969da, #cf222e"}}}}'
 
 /**
  * The reads as a small chart over elapsed time: the metric of the first absolute bound (the
@@ -116,11 +116,12 @@ function chart(report: BakeReport): string[] {
   const values = answered.map((read) => Number(((valueOf(read.stats) ?? 0) * scale).toFixed(2)))
   const bound =
     charted?.limit === undefined ? undefined : Number((charted.limit * scale).toFixed(2))
-  const top = Math.max(1, ...values, ...(bound === undefined ? [] : [bound * 1.25]))
+  // Headroom above the highest line, so neither runs along the chart's top edge.
+  const top = Math.max(1, ...values, ...(bound === undefined ? [] : [bound])) * 1.2
   const label = metric === 'error-rate' ? 'error rate (%)' : `${metric} (seconds)`
   return [
     '```mermaid',
-    `%%${CHART_COLOURS}%%`,
+    `%%${CHART_LOOK}%%`,
     'xychart-beta',
     `    title "The window's ${label}${bound === undefined ? '' : ', and its bound'}"`,
     `    x-axis "time since the bake began" [${answered.map((read) => `"${tickWords(read.elapsedMs)}"`).join(', ')}]`,

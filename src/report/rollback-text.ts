@@ -20,14 +20,13 @@ export function describeRollback(rollback: RollbackReport): string {
 }
 
 /**
- * Whether the revision brought back passed its own checks: "passed its 3 checks (serving the
+ * Whether the revision brought back passed its own checks: "passed its 3 checks", or that none
  * new revision, …)", or that none ran on it.
  */
 function checkedWords(rollback: RollbackReport): string {
   const ran = (rollback.checks?.verdicts ?? []).filter((verdict) => verdict.verdict !== 'skipped')
   if (ran.length === 0) return 'ran no check of its own'
-  const names = ran.map((verdict) => STEP_ROWS[verdict.check as CheckName].words).join(', ')
-  return `passed its ${ran.length === 1 ? 'check' : `${ran.length} checks`} (${names})`
+  return `passed its ${ran.length === 1 ? 'check' : `${ran.length} checks`}`
 }
 
 /** How the redeploy ended when it never reached DEPLOYED, by its outcome: no nested message. */

@@ -75,7 +75,8 @@ export const STEP_ROWS: Rows = {
       renderAssistants(report, md, redact, afterRollback ? 'after the rollback' : undefined),
     comment: (report, { md, redact, afterRollback }) => [
       '',
-      assistantsLine(report, md, redact, afterRollback ? 'after the rollback' : undefined)
+      assistantsLine(report, md, redact, afterRollback ? 'after the rollback' : undefined),
+      ''
     ],
     outputs: (report) => (report.planned ? {} : { assistants: assistantsOutput(report) }),
     outputsAfterRollback: true
