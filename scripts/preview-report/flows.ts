@@ -9,6 +9,8 @@ import { runAction } from '../../__tests__/helpers/run-action'
 import { gateFlows } from './gate-flows'
 import { pushes, seed, stepOf, TOKEN, viewOf, world, type FlowView } from './kit'
 import { moreFlows } from './more-flows'
+import { bakeFlows } from './bake-flows'
+import { policyFlows } from './policy-flows'
 
 export type { FlowView } from './kit'
 
@@ -162,6 +164,8 @@ export async function runFlows(): Promise<FlowView[]> {
     }
     for (const flow of await gateFlows(closers)) view(flow.id, flow.title, flow.result)
     for (const flow of await moreFlows(closers)) view(flow.id, flow.title, flow.result)
+    for (const flow of await policyFlows(closers)) view(flow.id, flow.title, flow.result)
+    for (const flow of await bakeFlows(closers)) view(flow.id, flow.title, flow.result)
     return views
   } finally {
     for (const close of closers.reverse()) await close()
