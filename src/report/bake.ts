@@ -162,10 +162,10 @@ export function renderBake(
     // When the bake failed the run, its why already stands under the headline: said once.
     ...(report.why !== undefined && !options.failedHere ? [md.paragraph(report.why), ''] : []),
     ...table(report),
-    // On a pass the chart is a detail; on a failure it shows when the window went wrong.
-    ...(drawn.length > 0 && report.verdict === 'pass' && !report.cutShort
+    // The chart is a detail under the table, as every chart of the summary is.
+    ...(drawn.length > 0
       ? ['<details><summary>The reads over time</summary>', '', ...drawn, '</details>', '']
-      : drawn),
+      : []),
     ...(link ? [md.linkAs("The project's traces ↗", link), ''] : [])
   ]
 }

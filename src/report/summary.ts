@@ -62,12 +62,13 @@ export function renderSummary(model: ReportModel, redact: Redactor): string {
       `## ${headlineMarkdown(model, md)}`,
       '',
       ...failureFirst(model, md),
-      ...riskLines(model, md, redact),
       ...(model.logs ? renderLogs(model.logs, md) : []),
       ...(model.rollback?.logs
         ? renderLogs(model.rollback.logs, md, "the rollback revision's")
         : []),
       ...reasonDetail,
+      // The risks the run let through come after the reason (its log lines included).
+      ...riskLines(model, md, redact),
       ...facts(model, md),
       ...checksTable(model.checks, md),
       ...payloadLines,
