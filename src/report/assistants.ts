@@ -25,8 +25,13 @@ export function renderAssistants(
   which?: string
 ): string[] {
   const text = (value: string) => md.cell(redact(value))
+  // An unchanged one's version once: "1 → 1" reads as a change.
   const versions = (before?: number, after?: number) =>
-    before === undefined && after === undefined ? '—' : `${before ?? '—'} → ${after ?? '—'}`
+    before === undefined && after === undefined
+      ? '—'
+      : before === after
+        ? String(after)
+        : `${before ?? '—'} → ${after ?? '—'}`
   const paths = (changed: readonly string[]) =>
     changed.length === 0
       ? '—'

@@ -45,9 +45,11 @@ export function renderValidateSummary(
       : `as written and under each of its ${entries.length} environments entr${entries.length === 1 ? 'y' : 'ies'}`
   return capMarkdown(
     [
-      `## ✅ Validate: the release policy ${md.code(policy.path)}, ${checked}: no problems`,
+      `## ✅ Validate: no problems in the release policy ${md.code(policy.path)}`,
       '',
-      md.paragraph('Nothing was sent: a deploy records the same digest for the same policy.'),
+      md.paragraph(
+        `Checked ${checked}. Nothing was sent: a deploy records the same digest for the same policy.`
+      ),
       '',
       `- **File:** ${md.linkAs(policy.path, policy.link)}`,
       `- **Digest:** ${md.code(shortDigest(policy.digest))}`,
