@@ -117,7 +117,7 @@ describe('run() in process', () => {
     expect(result.log).toMatch(/^::error::The action's inputs have 2 problems; nothing was sent/m)
     expect(result.log).toContain('name: must be lowercase letters')
     expect(result.log).toContain('poll-interval')
-    expect(result.summary).toContain('Deploy not started: invalid inputs')
+    expect(result.summary).toContain('Deploy not started: 2 problems in the inputs')
     expect(result.outputs).toEqual({})
   })
 })

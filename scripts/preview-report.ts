@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runFlows } from './preview-report/flows'
-import { page, renderGfm } from './preview-report/html'
+import { escapeHtml, page, renderGfm } from './preview-report/html'
 
 /**
  * `npm run preview-report`: runs the action (in this process, on a virtual clock) through every
@@ -22,7 +22,15 @@ async function main() {
       ...(flow.building
         ? [{ heading: 'PR comment while building', html: renderGfm(flow.building) }]
         : []),
-      ...(flow.comment ? [{ heading: 'PR comment', html: renderGfm(flow.comment) }] : [])
+      ...(flow.comment ? [{ heading: 'PR comment', html: renderGfm(flow.comment) }] : []),
+      ...(flow.annotations && flow.annotations.length > 0
+        ? [
+            {
+              heading: 'Annotations, as GitHub keeps them (10 of each kind at the most)',
+              html: `<ul>${flow.annotations.map((each) => `<li><code>${escapeHtml(each)}</code></li>`).join('')}</ul>`
+            }
+          ]
+        : [])
     ]
     writeFileSync(join(out, `${flow.id}.html`), page(flow.title, sections))
     writeFileSync(join(out, `${flow.id}.summary.md`), flow.summary)

@@ -1,5 +1,6 @@
 import { INPUT_NAMES, type RawInputs } from './inputs/contract'
 import { InputError, parseInputs, type StepConfig, type StepPolicy } from './inputs/parse'
+import { githubPlaceFromEnv } from './lib/github-links'
 import { startOperation } from './operations/operations'
 import { writeSummary } from './report/job-summary'
 import { createLog, type Log } from './report/log'
@@ -7,6 +8,9 @@ import { createRedactor, secretForms, type Redactor } from './report/redact'
 import { parseSecrets } from './inputs/secrets'
 import { renderInputErrorSummary } from './report/summary'
 import type { World } from './world'
+
+/** Problems annotated on their lines; with the failure's line and a count, GitHub's 10. */
+const ANNOTATED_PROBLEMS = 8
 
 /** Reads every declared input, raw (trimmed, as the runner's toolkit reads one); parseInputs judges them. */
 export function readRawInputs(env: World['env']): RawInputs {
@@ -80,17 +84,37 @@ export async function run(world?: World): Promise<void> {
     config = await parseInputs(raw, world.env)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    // Each problem of the policy on its line of the file, so a pull request shows it on its diff.
-    if (error instanceof InputError)
-      for (const problem of error.policyProblems)
+    const counts =
+      error instanceof InputError
+        ? {
+            inputs: error.problems.length,
+            policy: error.policyProblems.length,
+            policyPath: raw['release-policy']
+          }
+        : undefined
+    await writeSummary(
+      renderInputErrorSummary(message, redact, raw.operation, counts),
+      log,
+      world.sink
+    )
+    // GitHub keeps 10 error annotations per step: the failure's first, then at most 8 problems
+    // of the policy on their lines (a pull request shows them on its diff), then how many more
+    // the job summary lists.
+    log.fail(message)
+    if (error instanceof InputError) {
+      const problems = error.policyProblems
+      for (const problem of problems.slice(0, ANNOTATED_PROBLEMS))
         log.errorAt(problem.message, {
           file: problem.file,
           line: problem.line,
           col: problem.col,
           title: problem.keyPath === '' ? 'release policy' : `release policy: ${problem.keyPath}`
         })
-    await writeSummary(renderInputErrorSummary(message, redact, raw.operation), log, world.sink)
-    log.fail(message)
+      if (problems.length > ANNOTATED_PROBLEMS)
+        log.error(
+          `${problems.length - ANNOTATED_PROBLEMS} more problems of the release policy: the job summary lists every one.`
+        )
+    }
     if (!(error instanceof InputError)) log.debug(() => stackOf(error))
     return
   }
@@ -99,7 +123,8 @@ export async function run(world?: World): Promise<void> {
     // The operation's row says what it needs; the services only reach the run through here.
     const report = {
       redact,
-      summary: (markdown: string) => writeSummary(markdown, log, world.sink)
+      summary: (markdown: string) => writeSummary(markdown, log, world.sink),
+      links: { place: githubPlaceFromEnv(world.env), commit: world.env.GITHUB_SHA }
     }
     await startOperation(config, log, report, async (sending) => {
       sending.notices.forEach((notice) => log.notice(notice))

@@ -170,6 +170,8 @@ export interface SuiteReport {
   failed: number
   /** The passes `smoke.min-pass` asks for. */
   required: number
+  /** `smoke.min-pass` as asked: a share (`90%`), or undefined for a count. */
+  share?: string
   /** Latency of the answered cases. */
   medianMs?: number
   p95Ms?: number

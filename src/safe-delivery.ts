@@ -213,9 +213,12 @@ function groundsForRollback(
 /** Why this run's revision is rolled back, as a clause ("ended BUILD_FAILED"). */
 function reasonOf(result: DeployResult, checks: StepChecks | undefined): string {
   if (result.outcome === 'failed') return `ended ${result.revisionStatus ?? 'failed'}`
-  return failingVerdict(checks)?.verdict === 'failed'
-    ? 'failed its checks'
-    : 'did not pass its checks (one could not conclude)'
+  // What the check saw, said here: the log gives the failure before the rollback's own checks.
+  const failing = failingVerdict(checks)
+  const what = failing?.why === undefined ? '' : `: ${failing.why}`
+  return failing?.verdict === 'failed'
+    ? `failed its checks${what}`
+    : `did not pass its checks: one could not conclude${what}`
 }
 
 /** The run was cancelled while the checks after DEPLOYED ran: no verdict, and nothing rolled back. */

@@ -185,12 +185,12 @@ describe('the action judges the agent reply', () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toContain(`Agent check "run" failed: /runs/wait answered 200: ${NO_REPLY}`)
     expect(run.stdout).toMatch(
-      /^::error::.*test run failed\. the agent's run ended without a reply/m
+      /^::error::.*reply to a test message failed\. the agent's run ended without a reply/m
     )
     expect(run.stdout).not.toContain('the run answered')
-    expect(run.summary).toContain('| serving check | ✅ passed |  |')
-    expect(run.summary).toContain('| assistant | ✅ passed |  |')
-    expect(run.summary).toContain('| test run | ❌ failed |')
+    expect(run.summary).toContain('| serving the new revision | ✅ passed |  |')
+    expect(run.summary).toContain('| default assistant lookup | ✅ passed |  |')
+    expect(run.summary).toContain('| reply to a test message | ❌ failed |')
   })
 
   describe('the smoke suite', () => {

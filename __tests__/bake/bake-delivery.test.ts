@@ -25,7 +25,7 @@ describe('the bake window in a deploy, in process', () => {
     expect(statsReads(services)).toHaveLength(15)
     expect(clock.now() - before).toBeGreaterThanOrEqual(15 * MINUTE)
     expect(run.stdout).toMatch(
-      /Bake read 1 of 15: \d+ runs, errors 0%, p50 [\d.]+ s, p99 [\d.]+ s; 13 min left/
+      /Bake read 1 of 15: \d+ runs, errors 0%, p50 [\d.]+m?s, p99 [\d.]+m?s; 13m( \d+s)? left/
     )
     expect(run.stdout).toMatch(/Progress: baking: \d+ of 15 min/)
     expect(run.summary).toContain('### Bake window: passed')

@@ -65,7 +65,7 @@ describe('the bake window on GitHub', () => {
     const statuses = github.deployments.flatMap((deployment) => deployment.statuses)
     const final = statuses.at(-1)
     expect(final?.state).toBe('success')
-    expect(final?.description).toMatch(/bake passed \(15 min, \d+ runs\)/)
+    expect(final?.description).toMatch(/bake passed \(15m, \d+ runs\)/)
     const lastProgress = sent.findIndex((write) => write === baking.at(-1))
     const finalWrite = sent.findIndex(({ body }) => body.state === 'success')
     expect(finalWrite).toBeGreaterThan(lastProgress)
@@ -73,7 +73,7 @@ describe('the bake window on GitHub', () => {
     const comment = github.comments.at(-1)?.body ?? ''
     expect(comment).not.toContain('**Now:**')
     const bakeLines = comment.split('\n').filter((line) => line.startsWith('Bake window:'))
-    expect(bakeLines).toEqual([expect.stringMatching(/^Bake window: passed \(15 min, \d+ runs\)$/)])
+    expect(bakeLines).toEqual([expect.stringMatching(/^Bake window: passed \(15m, \d+ runs\)$/)])
     // The table collapsed beneath its line.
     const details = comment.indexOf('<details><summary>The bake window</summary>')
     expect(details).toBeGreaterThan(comment.indexOf('Bake window: passed'))

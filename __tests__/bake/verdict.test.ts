@@ -71,7 +71,7 @@ describe('bake verdict', () => {
       }
     )
     const missed = finalVerdict(stats(20, 0.1), judgeRead(stats(20, 0.1), NOT_READ, b, 'final'))
-    expect(missed).toMatchObject({ verdict: 'fail', why: 'error rate 10% (bound ≤ 5%, 20 runs)' })
+    expect(missed).toMatchObject({ verdict: 'fail', why: 'error rate 10% > 5% allowed (20 runs)' })
   })
 
   it('judges no bound below bake.min-runs, and p99 only on 100 runs or more', () => {
@@ -103,7 +103,7 @@ describe('bake verdict', () => {
     expect(verdicts(rows)).toEqual(['fail', 'inconclusive'])
     expect(finalVerdict(stats(50, 0), rows)).toMatchObject({
       verdict: 'fail',
-      why: 'p50 1.5 s (bound ≤ 1 s, 50 runs)'
+      why: 'p50 1.5s > 1s allowed (50 runs)'
     })
   })
 

@@ -153,7 +153,7 @@ describe('dist/index.js run as a runner runs it', () => {
     expect(error).toContain('timeout: "soon" is not a positive duration')
     expect(error).toContain('resource-spec: is only for source external_image')
     expect(emulator.requests).toHaveLength(0)
-    expect(run.summary).toContain('invalid inputs')
+    expect(run.summary).toMatch(/Deploy not started: \d+ problems in the inputs/)
   })
 
   it.each([

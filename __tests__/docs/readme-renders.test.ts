@@ -14,6 +14,7 @@ import { PAGES, parseMarkdown, README, RECIPE_PAGES, RECIPES, type Page } from '
 /** The sections, in order: a quick start first, the reference last. */
 const SECTIONS = [
   'Quick start',
+  'Try it from a clone',
   'Recipes',
   'Release policy',
   'Safe delivery: prove the new revision serves, roll back when it does not',

@@ -80,11 +80,11 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     expect(run.stdout).toContain('Agent check: assistant agent answers.')
     expect(run.stdout).toContain('Agent check: the run answered: echo: ping')
     expect(run.summary).toContain(
-      "| serving check | ✅ passed |  |\n| agent /info | ⏭️ skipped | the agent server's GET /info names no host.host\\_revision\\_id (older and local servers send none) |\n| assistant | ✅ passed |  |\n| test run | ✅ passed |  |\n| A2A | ✅ passed |  |"
+      "| serving the new revision | ✅ passed |  |\n| agent server health | ⏭️ skipped | the agent server's GET /info names no host.host\\_revision\\_id (older and local servers send none) |\n| default assistant lookup | ✅ passed |  |\n| reply to a test message | ✅ passed |  |\n| reply over A2A | ✅ passed |  |"
     )
     // The local server names no host revision: the skip is listed beside what passed.
     expect(run.summary).toContain(
-      "| agent /info | ⏭️ skipped | the agent server's GET /info names no host.host\\_revision\\_id (older and local servers send none) |"
+      "| agent server health | ⏭️ skipped | the agent server's GET /info names no host.host\\_revision\\_id (older and local servers send none) |"
     )
     expect(run.summary).toContain('### The agent replied\n\n```text\necho: ping\n```')
     expect(agent.requests.map((r) => r.path)).toEqual([
@@ -113,17 +113,21 @@ describe('after DEPLOYED, as the runner runs the action', () => {
     expect(run.stdout).toMatch(
       /^Agent check "assistant" failed: \/assistants\/agent answered 404: .*check agent-api-key.*The revision is DEPLOYED; outputs are set\./m
     )
-    expect(run.stdout).toMatch(/^::error::support-agent: assistant failed\. .*check agent-api-key/m)
+    expect(run.stdout).toMatch(
+      /^::error::support-agent: default assistant lookup failed\. .*check agent-api-key/m
+    )
     expect(run.stdout).not.toMatch(/^[^:].*not-the-owners-key/m)
-    expect(run.summary).toContain('| serving check | ✅ passed |')
+    expect(run.summary).toContain('| serving the new revision | ✅ passed |')
     // The headline names the failure: the step failed, whatever the revision's status.
-    expect(run.summary.split('\n')[0]).toBe('## ❌ support-agent: assistant failed')
+    expect(run.summary.split('\n')[0]).toBe('## ❌ support-agent: default assistant lookup failed')
     // The reason right under it: the failed check and what it saw.
     expect(run.summary.split('\n').slice(2, 4)).toEqual([
       '> [!CAUTION]',
-      expect.stringMatching(/^> \*\*The assistant failed:\*\* \/assistants\/agent answered 404: /)
+      expect.stringMatching(
+        /^> \*\*Default assistant lookup failed:\*\* \/assistants\/agent answered 404: /
+      )
     ])
-    expect(run.summary).toContain('| assistant | ❌ failed |')
+    expect(run.summary).toContain('| default assistant lookup | ❌ failed |')
   })
 
   it('records a GitHub deployment: in_progress when the wait starts, then success with the URL and the run', async () => {

@@ -57,7 +57,7 @@ describe('operation promote, the built action', () => {
       'rollback-revision-id': rollbackRevision?.id
     })
     expect(run.summary.split('\n')[0]).toBe(
-      '## ❌ prod: commit check failed; the previous revision serves again'
+      '## ❌ prod: commit match failed; the previous revision serves again'
     )
     expect(run.summary).toContain(
       `**Promoted from:** staging, revision \`${String(staging.active_revision_id).slice(0, 8)}\``

@@ -71,7 +71,8 @@ describe('a rollback, as the records tell it', () => {
     })
 
     const short = (id: string | undefined) => `\`${(id ?? '?').slice(0, 8)}\``
-    const headline = '❌ support-agent: test run failed; the previous revision serves again'
+    const headline =
+      '❌ support-agent: reply to a test message failed; the previous revision serves again'
     expect(run.summary.split('\n')[0]).toBe(`## ${headline}`)
     // The full ids are collapsed; the text names them short.
     expect(run.summary).toContain(`| Revision | \`${failed?.id}\` |`)

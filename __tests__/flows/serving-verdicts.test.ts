@@ -57,12 +57,15 @@ describe('the serving check, built action', () => {
     )
     expect(run.stdout).not.toContain('Serving check skipped')
     // The previous revision still serves: nothing to roll back, nothing sent.
-    expect(run.stdout).toContain(`Revision ${previous} still serves; nothing to roll back.`)
+    // A notice, read on the run's page: the id short, as the summary's.
+    expect(run.stdout).toContain(
+      `Revision ${previous.slice(0, 8)} still serves; nothing to roll back.`
+    )
     expect(emulator.redeploys()).toEqual([])
     expect(emulator.serving(id)?.revisionId).toBe(previous)
-    expect(run.summary.split('\n')[0]).toBe('## ❌ support-agent: serving check failed')
+    expect(run.summary.split('\n')[0]).toBe('## ❌ support-agent: serving the new revision failed')
     expect(run.summary).toMatch(
-      /\n> \*\*The serving check failed:\*\* Revision [0-9a-f]{8} is DEPLOYED but the deployment serves [0-9a-f]{8} /
+      /\n> \*\*Serving the new revision failed:\*\* Revision [0-9a-f]{8} is DEPLOYED but the deployment serves [0-9a-f]{8} /
     )
     // What serves is the check's to say, not the report's guess.
     expect(run.summary).toContain('**Serving now:** unknown')
@@ -76,7 +79,7 @@ describe('the serving check, built action', () => {
     expect(run.stdout).toContain(`Serving check: revision ${revision} is active.`)
     expect(emulator.serving(id)?.revisionId).toBe(revision)
     expect(run.summary).toMatch(/^## ✅ support-agent deployed in \d+s\n/)
-    expect(run.summary).toContain('| serving check | ✅ passed |')
+    expect(run.summary).toContain('| serving the new revision | ✅ passed |')
   }, 90_000)
 
   it('fails when every read of the deployment answers 503 after DEPLOYED, and does not roll back', async () => {

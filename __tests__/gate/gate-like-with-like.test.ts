@@ -66,7 +66,7 @@ describe('a relative bound on the examples both sides scored', () => {
     expect(run.exitCode).toBe(1)
     expect(run.outputs['eval-passed']).toBe('false')
     expect(run.summary).toMatch(
-      /\| correctness \| 0\.52 \(5\) \| 0\.5 \| -0\.3 \| 3 examples \| drop ≤ 0\.1 \| ❌ fail \|/
+      /\| correctness \| 0\.52, mean of 5 \| 0\.5 \| −0\.30 \| 3 examples \| drop ≤ 0\.1 \| ❌ fail \|/
     )
     expect(run.summary).toContain('dropped 0.3 below the baseline on 3 examples both scored')
   }, 240_000)

@@ -37,7 +37,7 @@ describe('the gate on GitHub', () => {
     expect(gateLine).toContain('correctness 0')
     expect(gateLine).toContain('≥ 0.8')
     const collapsed = comment.slice(comment.indexOf('<details><summary>The gate'))
-    expect(collapsed).toMatch(/\| correctness \| 0 \(3\) \| ≥ 0\.8 \| ❌ fail \|/)
+    expect(collapsed).toMatch(/\| correctness \| 0, mean of 3 \| ≥ 0\.8 \| ❌ fail \|/)
     expect(collapsed).toContain('3 agent calls, 3 evaluator scores')
     expect(comment.indexOf('| correctness |')).toBeGreaterThan(comment.indexOf('<details>'))
     expect(comment).not.toContain('### Evaluation gate')

@@ -171,7 +171,7 @@ describe('operation promote against the emulator', () => {
       NO_SECRETS
     )
     expect(summary.split('\n')[0]).toBe(
-      '## ❌ prod: commit check failed; the previous revision serves again'
+      '## ❌ prod: commit match failed; the previous revision serves again'
     )
     expect(summary).toContain(`| Commit | \`${pushed}\` |`)
   })

@@ -46,7 +46,12 @@ describe('assistants in the report', () => {
   })
 
   it('one line in the PR comment, and the output only for assistants with a result, in its shape', () => {
-    expect(assistantsLine(REPORT)).toBe('**Assistants:** 1 updated, 1 created, 1 failed')
+    const redactNone = createRedactor([])
+    const line = assistantsLine(REPORT, markdownFor(redactNone), redactNone)
+    // Each assistant that changed, by name, with what was done to it and its versions.
+    expect(line).toBe(
+      '**Assistants:** `support` updated 1 → 2, `triage` created (version 1), `broken` failed'
+    )
     const output = assistantsOutput(REPORT)
     expect(JSON.parse(output)).toEqual({
       support: { id: ID, version: 2, result: 'updated' },

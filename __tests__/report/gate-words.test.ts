@@ -78,6 +78,12 @@ describe('the gate names its baseline as a reader knows it', () => {
     const annotations = run.annotations.map((each) => each.text).join('\n')
     for (const text of [run.summary, comment, annotations]) expect(text).not.toMatch(/degraded/)
     expect(run.summary).toContain('not evaluated again')
+    // The comment's line and the table in words: a mean and of how many scores, a change with a
+    // true minus sign against what it is measured from; never "0 (-1)".
+    const line = comment.split('\n').find((each) => each.startsWith('**Evaluation gate:**')) ?? ''
+    expect(line).toMatch(/correctness 0, mean of 3, −1\.00 against the previous revision/)
+    expect(line).not.toMatch(/\(-?\d/)
+    expect(run.summary).toMatch(/\| correctness \| 0, mean of 3 \|/)
     // The status: the gate's verdict once, its numbers left to the reason's words.
     expect(status?.state).toBe('failure')
     const description = status?.description ?? ''

@@ -139,7 +139,7 @@ describe('the PR comment', () => {
     expect(links).toContain(`https://github.com/acme/agent/commit/${SHA_2}`)
     expect(links).toContain(`https://github.com/acme/agent/compare/${SHA_1}...${SHA_2}`)
     expect(links).toContain('https://github.com/acme/agent/actions/runs/99')
-    expect(body).toContain('**Updated:** 01:40:00 UTC')
+    expect(body).toContain('**Updated:** 2026-01-01 01:40:00 UTC')
     expect(body).toContain('<details><summary>Earlier pushes (1)</summary>')
     // The memory grows by this push, newest first.
     expect(readMemory(body, NO_SECRETS).pushes.map((push) => push.commit)).toEqual([SHA_2, SHA_1])
@@ -217,7 +217,7 @@ describe('the PR comment of a failed smoke suite', () => {
 
   it('names the failed cases and why as the reason, the first five and the rest counted', () => {
     const body = renderComment(model, undefined, PLACE, createRedactor([SECRET]))
-    const line = body.split('\n').find((text) => text.startsWith('> **The smoke suite failed:** '))
+    const line = body.split('\n').find((text) => text.startsWith('> **Smoke suite failed:** '))
     expect(line).toBeDefined()
     expect(line).toContain('case-1: the reply holds ')
     expect(line).not.toContain(SECRET)

@@ -50,21 +50,32 @@ beforeAll(async () => {
   flows = Object.fromEntries((await runFlows()).map((flow) => [flow.id, flow]))
 }, 600_000)
 
-const FLOW_IDS = [
-  'deploy-ok',
-  'build-failed',
-  'check-failed-rolled-back',
-  'rollback-failed',
-  'promote',
-  'smoke-suite-below',
-  'gate-passed',
-  'gate-failed-rolled-back',
-  'gate-refused',
-  'dry-run-gate',
-  'three-pushes',
-  'delete',
-  'rollback-checks-failed'
-]
+/** Every flow, with the exit code it should have. */
+const EXIT_CODES: Record<string, number> = {
+  ...Object.fromEntries(
+    ['deploy-ok', 'promote', 'gate-passed', 'dry-run-gate', 'three-pushes', 'delete'].map((id) => [
+      id,
+      0
+    ])
+  ),
+  ...Object.fromEntries(
+    ['assistants-hand-edit', 'preview-entry', 'validate-good', 'bake-passed'].map((id) => [id, 0])
+  ),
+  ...Object.fromEntries(
+    [
+      'build-failed',
+      'check-failed-rolled-back',
+      'rollback-failed',
+      'smoke-suite-below',
+      'gate-failed-rolled-back',
+      'gate-refused',
+      'rollback-checks-failed',
+      'assistants-restored',
+      'validate-bad',
+      'bake-breached-rolled-back'
+    ].map((id) => [id, 1])
+  )
+}
 
 /** Every rendered page of the flows: each summary, and each comment there is. */
 const pages = () =>
@@ -75,26 +86,28 @@ const pages = () =>
 
 describe('the rendered report of every flow', () => {
   it('ran every flow, with the exit code each should have', () => {
-    expect(Object.keys(flows).sort()).toEqual([...FLOW_IDS].sort())
-    for (const id of [
-      'deploy-ok',
-      'promote',
-      'gate-passed',
-      'dry-run-gate',
-      'three-pushes',
-      'delete'
-    ])
-      expect([id, flows[id]?.code]).toEqual([id, 0])
-    for (const id of [
-      'build-failed',
-      'check-failed-rolled-back',
-      'rollback-failed',
-      'smoke-suite-below',
-      'gate-failed-rolled-back',
-      'gate-refused',
-      'rollback-checks-failed'
-    ])
-      expect([id, flows[id]?.code]).toEqual([id, 1])
+    expect(Object.keys(flows).sort()).toEqual(Object.keys(EXIT_CODES).sort())
+    for (const [id, code] of Object.entries(EXIT_CODES))
+      expect([id, flows[id]?.code]).toEqual([id, code])
+  })
+
+  it('shows no markdown as text: every HTML block is followed by a blank line, no literal ** survives', () => {
+    for (const { flow, kind, root } of pages())
+      expect([flow.id, kind, text(root as unknown as Node).includes('**')]).toEqual([
+        flow.id,
+        kind,
+        false
+      ])
+  })
+
+  it('lists at most 10 annotations of each kind, as GitHub keeps them', () => {
+    const bad = flows['validate-bad']?.annotations ?? []
+    expect(bad.filter((each) => each.startsWith('error')).length).toBeLessThanOrEqual(10)
+    // The failure's line first, then the problems on their lines of the file.
+    expect(bad[0]).toMatch(/^error: /)
+    expect(
+      bad.slice(1, 9).every((each) => /^error \.github\/release-policy\.yml#L\d+/.test(each))
+    ).toBe(true)
   })
 
   it('opens with one headline whose mark matches the exit code and holds no id beyond 8 characters', () => {
@@ -170,7 +183,7 @@ describe('the rendered report of every flow', () => {
   it('shows the gate: its verdict in the comment in one line, its table in the summary', () => {
     for (const id of ['gate-passed', 'gate-failed-rolled-back']) {
       const summary = html(flows[id]?.summary ?? '')
-      expect(all(summary, 'th').map((cell) => text(cell))).toContain('Threshold')
+      expect(all(summary, 'th').map((cell) => text(cell))).toContain('Bound')
       const comment = html(flows[id]?.comment ?? '')
       // The comment's tables are collapsed: none stands open.
       const open = all(comment, 'table').filter(
@@ -225,7 +238,7 @@ describe('the rendered report of every flow', () => {
     expect(verdicts[0]).toMatch(/^❌/)
     expect(verdicts.slice(1).every((verdict) => verdict.startsWith('✅'))).toBe(true)
     expect(text(children(root)[0] as Node)).toContain(
-      'smoke suite 5/6 (needs 6); the previous revision serves again'
+      'smoke suite 5/6 (needs all 6); the previous revision serves again'
     )
   })
 
@@ -247,7 +260,7 @@ describe('the rendered report of every flow', () => {
       expect(links.some((link) => /\/compare\/[0-9a-f]{40}\.\.\.[0-9a-f]{40}$/.test(link))).toBe(
         true
       )
-      expect(text(root as unknown as Node)).toMatch(/Updated: \d\d:\d\d:\d\d UTC/)
+      expect(text(root as unknown as Node)).toMatch(/Updated: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/)
       const history = all(root, 'details').find((details) => /Earlier pushes/.test(text(details)))
       expect(history && all(history, 'th').map((cell) => text(cell))).toEqual([
         'Commit',
@@ -299,10 +312,10 @@ describe('the rendered report of every flow', () => {
       /^✅ agent-prod promoted from agent-staging \(commit [0-9a-f]{7}\)$/
     )
     expect(headline('check-failed-rolled-back')).toBe(
-      '❌ agent-app: test run failed; the previous revision serves again'
+      '❌ agent-app: reply to a test message failed; the previous revision serves again'
     )
     expect(headline('rollback-failed')).toBe(
-      '❌ agent-app: test run failed and the rollback failed; the broken revision still serves'
+      '❌ agent-app: reply to a test message failed and the rollback failed; the broken revision still serves'
     )
   })
 
@@ -313,7 +326,7 @@ describe('the rendered report of every flow', () => {
         const [first] = paragraphs
         expect([id, first]).toEqual([
           id,
-          expect.stringMatching(/^The (test run|smoke suite) failed: /)
+          expect.stringMatching(/^(Reply to a test message|Smoke suite) failed: /)
         ])
         expect([id, first]).not.toEqual([id, expect.stringMatching(/Agent check|Smoke suite:/)])
         expect([id, paragraphs.join('\n')]).not.toEqual([

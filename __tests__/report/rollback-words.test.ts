@@ -93,7 +93,7 @@ describe('a rollback that deploys but fails its own checks', () => {
     expect(line(comment, '- **Serving now:**')).toContain(`\`${short}\``)
     // Its failed check in words, not the internal name nor the note on outputs.
     const rollbackWords = line(run.summary, '> **The rollback:**')
-    expect(rollbackWords).toContain('test run')
+    expect(rollbackWords).toContain('reply to a test message')
     expect(rollbackWords).not.toMatch(/"run"|outputs are set/)
   }, 120_000)
 })

@@ -90,10 +90,10 @@ describe('job summary', () => {
       },
       NO_SECRETS
     )
-    expect(markdown).toContain('**Source:** git\\_host, refs/tags/v1.2.0')
+    expect(markdown).toContain("**Source:** from the repository's `refs/tags/v1.2.0`")
     // Checks in words a user knows.
     expect(markdown).toContain(
-      '| Check | Verdict |\n|---|---|\n| assistant | ✅ passed |\n| test run | ✅ passed |'
+      '| Check | Verdict |\n|---|---|\n| default assistant lookup | ✅ passed |\n| reply to a test message | ✅ passed |'
     )
     expect(markdown).toContain(
       '### The agent replied\n\n`````text\nHello! | <b>I am here</b>\n````\n# x\n`````'
@@ -106,7 +106,7 @@ describe('job summary', () => {
       createRedactor(['hunter2-secret'])
     )
     expect(markdown).toBe(
-      "## ❌ Deploy not started: invalid inputs\n\n> [!CAUTION]\n> The action's inputs have 1 problem:  \n>   - api-url: https&#58;//u:\\*\\*\\*\\@x is refused\n"
+      "## ❌ Deploy not started: invalid inputs\n\n> [!CAUTION]\n> The action's inputs have 1 problem:\n>\n> - api-url: https&#58;//u:\\*\\*\\*\\@x is refused\n"
     )
   })
 

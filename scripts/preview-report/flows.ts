@@ -18,6 +18,8 @@ import {
   type FlowView
 } from './kit'
 import { moreFlows } from './more-flows'
+import { bakeFlows } from './bake-flows'
+import { policyFlows } from './policy-flows'
 
 export type { FlowView } from './kit'
 
@@ -178,6 +180,8 @@ async function flowsOnClock(): Promise<FlowView[]> {
     }
     for (const flow of await gateFlows(closers)) view(flow.id, flow.title, flow.result)
     for (const flow of await moreFlows(closers)) view(flow.id, flow.title, flow.result)
+    for (const flow of await policyFlows(closers)) view(flow.id, flow.title, flow.result)
+    for (const flow of await bakeFlows(closers)) view(flow.id, flow.title, flow.result)
     return views
   } finally {
     for (const close of closers.reverse()) await close()

@@ -24,6 +24,8 @@ export interface FlowView {
   comment?: string
   /** The PR comment as it stood while the revision built (the first this run wrote). */
   building?: string
+  /** The annotations of the run, as GitHub keeps them: at most 10 of each kind. */
+  annotations?: string[]
 }
 
 /** What a flow ran: the run shown, and the PR comment it left (and wrote first), when any. */
@@ -144,7 +146,7 @@ export interface PushOptions {
    * After the pushes, on the same pull request: the run shown instead of the last push, at the
    * last push's commit (a delete) or at a new one (`newPush`).
    */
-  then?: { inputs: Step; before?: () => void; newPush?: boolean }
+  then?: { inputs: Step; before?: () => void | Promise<void>; newPush?: boolean }
 }
 
 /**
@@ -153,7 +155,8 @@ export interface PushOptions {
  */
 export async function pushes(
   inputs: Step,
-  befores: readonly (() => void)[],
+  /** Each push's change before it runs (a hand edit on the agent server may take a request). */
+  befores: readonly (() => void | Promise<void>)[],
   options: PushOptions = {}
 ): Promise<FlowRun> {
   // The pull request's base commit exists, as on GitHub: its policy is then read or new.
@@ -165,7 +168,7 @@ export async function pushes(
     let run: WorldRun | undefined
     const shown = options.then ? befores.length : befores.length - 1
     for (const [index, before] of befores.entries()) {
-      before()
+      await before()
       if (index === shown) firstCall = github.calls.length
       run = await runStep(inputs, {
         ...common,
@@ -174,7 +177,7 @@ export async function pushes(
       })
     }
     if (options.then) {
-      options.then.before?.()
+      await options.then.before?.()
       firstCall = github.calls.length
       run = await runStep(options.then.inputs, {
         ...common,
@@ -198,6 +201,44 @@ export async function pushes(
   }
 }
 
+/** GitHub keeps this many annotations of each kind per step, and drops the rest. */
+const ANNOTATIONS_KEPT = 10
+
+/**
+ * The annotations of a run as GitHub lists them on the run's page: each workflow command's kind,
+ * place and text (unescaped), the first 10 of each kind.
+ */
+export function annotationsOf(stdout: string): string[] {
+  const unescape = (text: string) =>
+    text
+      .replace(/%0A/g, '\n')
+      .replace(/%0D/g, '\r')
+      .replace(/%3A/g, ':')
+      .replace(/%2C/g, ',')
+      .replace(/%25/g, '%')
+  const kept: Record<string, number> = {}
+  return stdout.split('\n').flatMap((line) => {
+    const match = /^::(error|warning|notice)( [^:]*)?::(.*)$/.exec(line)
+    if (!match) return []
+    const [, kind = '', properties = '', text = ''] = match
+    kept[kind] = (kept[kind] ?? 0) + 1
+    if ((kept[kind] ?? 0) > ANNOTATIONS_KEPT) return []
+    const fields = Object.fromEntries(
+      properties
+        .trim()
+        .split(',')
+        .filter((pair) => pair.includes('='))
+        .map((pair) => [
+          pair.slice(0, pair.indexOf('=')),
+          unescape(pair.slice(pair.indexOf('=') + 1))
+        ])
+    )
+    const place = fields.file ? ` ${fields.file}${fields.line ? `#L${fields.line}` : ''}` : ''
+    const title = fields.title ? ` (${fields.title})` : ''
+    return [`${kind}${place}${title}: ${unescape(text).split('\n')[0] ?? ''}`]
+  })
+}
+
 /** A flow's view: its summary and the comment it left. */
 export function viewOf(id: string, title: string, result: FlowRun): FlowView {
   return {
@@ -206,6 +247,7 @@ export function viewOf(id: string, title: string, result: FlowRun): FlowView {
     code: result.run.code,
     summary: result.run.summary,
     comment: result.comment,
-    building: result.building
+    building: result.building,
+    annotations: annotationsOf(result.run.stdout)
   }
 }

@@ -88,6 +88,7 @@ export async function runSmokeSuite(options: SuiteOptions): Promise<SuiteReport>
     passed,
     failed: results.length - passed,
     required: requiredPasses(options.minPass, results.length),
+    ...(options.minPass.kind !== 'count' && { share: `${options.minPass.percent}%` }),
     medianMs: median(latencies),
     p95Ms: latencies[Math.ceil(0.95 * latencies.length) - 1]
   }

@@ -259,6 +259,7 @@ async function update(
     )
   row.changed = [...new Set([...differsFromEntry(current, entry, graphId), ...drift])]
   row.written = true
+  if (drift.length > 0) row.overwritten = [...drift]
   const written = await context.client.patch(id, patchBody(entry, graphId, context.stampOf(entry)))
   if (written.kind === 'not-found') return `PATCH /assistants/${id} answered 404`
   return settle(written, 'updated', observed, row, current.version, context)

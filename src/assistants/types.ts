@@ -25,6 +25,8 @@ export interface AssistantRow {
    * restores it.
    */
   written?: boolean
+  /** Key paths a hand edit had changed, written over by this run (`on-drift: overwrite`). */
+  overwritten?: string[]
   /** Why it failed, or what was noticed (plain text; the report redacts and escapes it). */
   why?: string
 }

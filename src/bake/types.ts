@@ -41,6 +41,8 @@ export interface BoundJudgement {
   relative: boolean
   /** The bound as people read it: `2%`, `5s`, `+20%`, `+1 point`. */
   bound: string
+  /** An absolute bound's value in the value's unit (a share, seconds): the chart draws it. */
+  limit?: number
   /** This revision's value, and the previous window's, as read. */
   value: number | null
   previous: number | null

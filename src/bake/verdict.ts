@@ -11,7 +11,7 @@ import type {
   PreviousWindow,
   WindowStats
 } from './types'
-import { metricWords } from './words'
+import { metricWords, secondsWords } from './words'
 
 export { metricWords }
 
@@ -41,7 +41,7 @@ export function errorsOf(stats: WindowStats): number {
 }
 
 const percent = (share: number) => `${Number((share * 100).toFixed(2))}%`
-const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`
+const seconds = (ms: number) => secondsWords(ms / 1000)
 
 /** A read is judged either as a step toward an early stop, or as the last, on the values. */
 export type JudgedAs = 'interim' | 'final'
@@ -67,7 +67,15 @@ export function judgeRead(
     metric === 'error-rate' ? stats.errorRate : metric === 'p50' ? stats.p50 : stats.p99
 
   const absolute = (metric: BakeMetric, bound: number, floor: number, shown: string) => {
-    const row = { metric, relative: false, bound: shown, value: value(metric), previous: null }
+    const limit = metric === 'error-rate' ? bound : bound / 1000
+    const row = {
+      metric,
+      relative: false,
+      bound: shown,
+      limit,
+      value: value(metric),
+      previous: null
+    }
     if (!enough(stats.runs, floor))
       return rows.push({ ...row, verdict: 'inconclusive', why: tooFew(floor) })
     const measured = metric === 'error-rate' ? errorRate : (value(metric) ?? 0) * 1000
@@ -189,13 +197,16 @@ export function finalVerdict(stats: WindowStats, rows: readonly BoundJudgement[]
   return { verdict: 'pass' }
 }
 
-/** "error rate 7.5% (bound ≤ 5%, 120 runs)". */
+/**
+ * "error rate 7.5% > 5% allowed (120 runs)": the value and the bound it went over, joined by a
+ * sign that cannot read as met.
+ */
 export function missedWhy(row: BoundJudgement, stats: WindowStats): string {
   const shown =
     row.value === null
       ? 'none'
       : row.metric === 'error-rate'
         ? percent(row.value)
-        : `${Number(row.value.toFixed(3))} s`
-  return `${metricWords(row)} ${shown} (bound ${row.bound}, ${stats.runs} run${stats.runs === 1 ? '' : 's'})`
+        : secondsWords(row.value)
+  return `${metricWords(row)} ${shown} > ${row.bound.replace(/^≤ /, '')} allowed (${stats.runs} run${stats.runs === 1 ? '' : 's'})`
 }

@@ -2,16 +2,20 @@
  * The bake in a few plain words (numbers and fixed words only: the report escapes them for its
  * destination): the log line of a read, the progress, a window's length. Pure.
  */
+import { formatDuration } from '../lib/duration'
 import type { BoundJudgement, WindowStats } from './types'
 
 const minutes = (ms: number) => Math.floor(ms / 60_000)
 
-/** A length as people read it: `15 min`, `90 s`, `1 h 30 min`. */
+/**
+ * A length as people read it, in the one style of every text of the action: `40s`, `15m`,
+ * `1h 30m` (whole minutes without their zero seconds).
+ */
 export function lengthWords(ms: number): string {
-  if (ms < 120_000) return `${Math.round(ms / 1000)} s`
-  const hours = Math.floor(ms / 3_600_000)
-  const rest = minutes(ms % 3_600_000)
-  return hours === 0 ? `${rest} min` : rest === 0 ? `${hours} h` : `${hours} h ${rest} min`
+  const rounded = Math.round(ms / 1000) * 1000
+  if (rounded >= 60_000 && rounded < 3_600_000 && rounded % 60_000 === 0)
+    return `${rounded / 60_000}m`
+  return formatDuration(rounded)
 }
 
 /** `0.4%`, or `–` without a value. */
@@ -19,9 +23,9 @@ export function rateWords(rate: number | null): string {
   return rate === null ? '–' : `${Number((rate * 100).toFixed(2))}%`
 }
 
-/** `1.25 s`, or `–` without a value. */
+/** A latency in seconds as `1.25s` or `300ms`, or `–` without a value. */
 export function secondsWords(value: number | null): string {
-  return value === null ? '–' : `${Number(value.toFixed(3))} s`
+  return value === null ? '–' : formatDuration(value * 1000, 'fine')
 }
 
 /** "120 runs, errors 0.8%, p50 1.2 s, p99 4.1 s". */

@@ -23,6 +23,8 @@ export interface StepPolicy {
   inEffect: PolicyInEffect
   /** The `environment` input that picked the entry, when given. */
   environment?: string
+  /** operation validate: the policy in effect under each environments entry, in file order. */
+  entryEffects?: { name: string; inEffect: PolicyInEffect }[]
 }
 
 export interface StepPolicyRead {
@@ -66,8 +68,19 @@ export async function readStepPolicy(raw: RawInputs, env: InputEnv): Promise<Ste
   ]).sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0))
   if (load.policy === undefined || problems.length > 0) return { problems }
   const inEffect = load.policy.inEffect(environment)
+  const policy = load.policy
+  const entryEffects =
+    step.operation === 'validate'
+      ? policy.entries.map((name) => ({ name, inEffect: policy.inEffect(name) }))
+      : undefined
   return {
-    policy: { path, entries: load.policy.entries, inEffect, environment },
+    policy: {
+      path,
+      entries: policy.entries,
+      inEffect,
+      environment,
+      ...(entryEffects && { entryEffects })
+    },
     problems: []
   }
 }

@@ -27,7 +27,8 @@ export function parseDuration(text: string): number | undefined {
 export function formatDuration(ms: number, precision: 'seconds' | 'fine' = 'seconds'): string {
   if (precision === 'fine' && ms < 10_000) {
     const positive = Math.max(0, ms)
-    if (positive < 1_000) return `${Math.round(positive)}ms`
+    // 999.7 ms rounds to a whole second: written as one, never as `1000ms`.
+    if (Math.round(positive) < 1_000) return `${Math.round(positive)}ms`
     return `${Number((positive / 1000).toFixed(2))}s`
   }
   const totalSeconds = Math.max(0, Math.round(ms / 1000))

@@ -20,7 +20,12 @@ export async function validate(
   // The rules require release-policy with validate; parseInputs refuses a policy with problems.
   if (policy === undefined) throw new Error('operation validate ran without a release policy.')
   await reportValidated(
-    { path: policy.path, inEffect: policy.inEffect, entriesChecked: policy.entries.length },
+    {
+      path: policy.path,
+      inEffect: policy.inEffect,
+      entriesChecked: policy.entries.length,
+      entryEffects: policy.entryEffects ?? []
+    },
     log,
     report
   )

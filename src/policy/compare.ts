@@ -18,6 +18,8 @@ export interface PolicyChange {
   word: ChangeWord
   /** A setting (a section, a case, a bound) that one side has and the other has not. */
   note?: 'removed' | 'added'
+  /** An assistant whose content changed: the key paths that differ (never their values). */
+  paths?: string[]
 }
 
 /** A side of the comparison: the policy in effect, and the lists its file-valued keys hold. */
@@ -136,7 +138,16 @@ function changed(
       ? Math.sign(to.judged - from.judged) * (to.diff.direction ?? 0)
       : 0
   const word = moved > 0 ? 'stronger' : moved < 0 ? 'weaker' : 'changed'
-  return { keyPath, base: from.shown, head: to.shown, word }
+  // A value shown the same on both sides (an assistant's content is never shown): the line
+  // names where it differs instead.
+  const paths = from.shown === to.shown ? differingPaths(from.value, to.value) : []
+  return {
+    keyPath,
+    base: from.shown,
+    head: to.shown,
+    word,
+    ...(paths.length > 0 && { paths })
+  }
 }
 
 /** The changes of one section present on both sides, in the order of its keys. */
@@ -215,8 +226,24 @@ export function comparePolicies(
   return changes
 }
 
-/** "`section.key.name` 0.8 → 0.6, weaker"; plain text, escaped by the report. */
+/** The key paths where two values differ (`config.configurable.model`), never the values. */
+function differingPaths(base: unknown, head: unknown, prefix = ''): string[] {
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+  if (isRecord(base) && isRecord(head))
+    return [...new Set([...Object.keys(base), ...Object.keys(head)])].flatMap((key) =>
+      differingPaths(base[key], head[key], prefix === '' ? key : `${prefix}.${key}`)
+    )
+  return canonicalize(base) === canonicalize(head) || prefix === '' ? [] : [prefix]
+}
+
+/**
+ * "`gate.min-scores.correctness` 0.8 → 0.6, weaker", or for an assistant "`assistants.entries[support]`:
+ * `config.configurable.model` changed"; plain text, escaped by the report.
+ */
 export function changeLine(change: PolicyChange): string {
+  if (change.paths !== undefined && change.paths.length > 0)
+    return `\`${change.keyPath}\`: ${change.paths.map((path) => `\`${path}\``).join(', ')} ${change.word}`
   const values = `${change.base ?? '(none)'} → ${change.head ?? '(none)'}`
   const word = change.note === undefined ? change.word : `${change.word} (${change.note})`
   return `\`${change.keyPath}\` ${values}, ${word}`

@@ -1,4 +1,4 @@
-import type { AssistantResult, AssistantsReport } from '../assistants/types'
+import type { AssistantResult, AssistantRow, AssistantsReport } from '../assistants/types'
 import type { Markdown } from './markdown'
 import type { Redactor } from './redact'
 
@@ -25,8 +25,13 @@ export function renderAssistants(
   which?: string
 ): string[] {
   const text = (value: string) => md.cell(redact(value))
+  // An unchanged one's version once: "1 → 1" reads as a change.
   const versions = (before?: number, after?: number) =>
-    before === undefined && after === undefined ? '—' : `${before ?? '—'} → ${after ?? '—'}`
+    before === undefined && after === undefined
+      ? '—'
+      : before === after
+        ? String(after)
+        : `${before ?? '—'} → ${after ?? '—'}`
   const paths = (changed: readonly string[]) =>
     changed.length === 0
       ? '—'
@@ -45,22 +50,57 @@ export function renderAssistants(
           ? row.why === undefined
             ? '—'
             : `❌ ${text(row.why)}`
-          : RESULT_WORDS[row.result]
+          : overwroteHandEdit(row)
+            ? `${RESULT_WORDS[row.result]}, ⚠️ over a hand edit`
+            : RESULT_WORDS[row.result]
       return `| ${text(row.name)} | ${md.code(row.id.slice(0, 8))} | ${row.graphId === undefined ? '—' : text(row.graphId)} | ${result} | ${versions(row.before, row.after)} | ${paths(row.changed)} |`
     }),
     ''
   ]
 }
 
-/** The PR comment's one line: "assistants: 1 updated, 2 unchanged". */
-export function assistantsLine(report: AssistantsReport): string {
-  const counts = new Map<string, number>()
-  for (const row of report.rows) {
-    const word = row.result === undefined ? 'failed' : RESULT_WORDS[row.result]
-    counts.set(word, (counts.get(word) ?? 0) + 1)
-  }
-  const words = [...counts].map(([word, count]) => `${count} ${word}`)
-  return `**Assistants:** ${words.length > 0 ? words.join(', ') : 'none'}`
+/** This run wrote over a hand edit of the assistant (an update, `on-drift: overwrite`). */
+export function overwroteHandEdit(row: AssistantRow): boolean {
+  return row.result === 'updated' && (row.overwritten?.length ?? 0) > 0
+}
+
+/** Assistants named in the comment's line before the rest are counted. */
+const MAX_NAMED = 4
+
+/**
+ * The PR comment's one line: what was done to each assistant that changed, with its versions
+ * ("`support` restored 2 → 1"), the unchanged ones counted. `which` says whose it is: after a
+ * rollback, what the server holds now.
+ */
+export function assistantsLine(
+  report: AssistantsReport,
+  md: Markdown,
+  redact: Redactor,
+  which?: string
+): string {
+  const changed = report.rows.filter((row) => row.result !== 'unchanged')
+  const unchanged = report.rows.length - changed.length
+  const named = changed.slice(0, MAX_NAMED).map((row) => {
+    const word =
+      row.result === undefined
+        ? 'failed'
+        : overwroteHandEdit(row)
+          ? 'updated over a hand edit'
+          : RESULT_WORDS[row.result]
+    const versions =
+      row.before !== undefined && row.after !== undefined && row.before !== row.after
+        ? ` ${row.before} → ${row.after}`
+        : row.after !== undefined
+          ? ` (version ${row.after})`
+          : ''
+    return `${md.code(redact(row.name))} ${word}${versions}`
+  })
+  const words = [
+    ...named,
+    ...(changed.length > MAX_NAMED ? [`${changed.length - MAX_NAMED} more changed`] : []),
+    ...(unchanged > 0 ? [`${unchanged} unchanged`] : [])
+  ]
+  return `**Assistants${which ? ` ${which}` : ''}:** ${words.length > 0 ? words.join(', ') : 'none'}`
 }
 
 /** The `assistants` output: name → {id, version, result}, for the rows with a result. */

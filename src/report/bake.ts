@@ -28,20 +28,47 @@ const MARKS: Record<MetricVerdict, string> = {
 const valueWords = (metric: BoundJudgement['metric'], value: number | null) =>
   metric === 'error-rate' ? rateWords(value) : secondsWords(value)
 
-/** How the bake ended, in a few words: "failed: error rate 7.5% (≤ 5%)". */
+/** "error rate 17.08% > 5% allowed": a missed bound with a sign that cannot read as met. */
+function decidedWords(decided: BoundJudgement): string {
+  const value = `${metricWords(decided)} ${valueWords(decided.metric, decided.value)}`
+  if (decided.verdict === 'fail') return `${value} > ${decided.bound.replace(/^≤ /, '')} allowed`
+  return `${value} (bound ${decided.bound})`
+}
+
+/** How the bake ended, in a few words: "failed: error rate 7.5% > 5% allowed". */
 function endWords(report: BakeReport): string {
-  if (report.cutShort) return `cut short after ${lengthWords(report.watchedMs)} (cancelled)`
+  if (report.cutShort) return `cut short after ${lengthWords(watchedMs(report))} (cancelled)`
   const decided = report.decided
   const runs = report.window ? `, ${report.window.runs} runs` : ''
   if (report.verdict === 'pass') return `passed (${lengthWords(report.durationMs)}${runs})`
-  if (decided)
-    return `${VERDICT_WORDS[report.verdict]}: ${metricWords(decided)} ${valueWords(decided.metric, decided.value)} (${decided.bound})`
+  if (decided) return `${VERDICT_WORDS[report.verdict]}: ${decidedWords(decided)}`
   return VERDICT_WORDS[report.verdict]
+}
+
+/**
+ * How much of the window the reads covered: up to the last read's end (the settling time after
+ * it is not watching), never more than the window.
+ */
+function watchedMs(report: BakeReport): number {
+  const covered = report.cutShort ? report.watchedMs : (report.reads.at(-1)?.elapsedMs ?? 0)
+  return Math.min(report.durationMs, Math.max(0, covered))
 }
 
 /** The GitHub status's few words. */
 export function bakeStatusLine(report: BakeReport): string {
   return `bake ${endWords(report)}`
+}
+
+/** The previous window's value of a metric, when it was read: every row shows it. */
+function previousOf(report: BakeReport, row: BoundJudgement): number | null {
+  if (row.previous !== null) return row.previous
+  const previous = report.previous
+  if (previous === null) return null
+  return row.metric === 'error-rate'
+    ? previous.errorRate
+    : row.metric === 'p50'
+      ? previous.p50
+      : previous.p99
 }
 
 function table(report: BakeReport): string[] {
@@ -51,28 +78,56 @@ function table(report: BakeReport): string[] {
     '|---|---|---|---|---|',
     ...report.rows.map(
       (row) =>
-        `| ${metricWords(row)} | ${valueWords(row.metric, row.value)} | ${valueWords(row.metric, row.previous)} | ${row.bound} | ${MARKS[row.verdict]} |`
+        `| ${metricWords(row)} | ${valueWords(row.metric, row.value)} | ${valueWords(row.metric, previousOf(report, row))} | ${row.bound} | ${MARKS[row.verdict]} |`
     ),
     ''
   ]
 }
 
-/** The reads as a small chart: the error rate (%) at each read's elapsed minute. */
+/**
+ * A read's elapsed time as a tick: whole seconds or minutes (`20s`, `3m`), in the action's one
+ * style of durations.
+ */
+const tickWords = (ms: number) => lengthWords(ms)
+
+/**
+ * The chart's look: small, and its lines in a blue that stands out on white for the metric and
+ * a red for its bound (mermaid's default theme draws its first line in a near-white).
+ */
+const CHART_LOOK =
+  '{init: {"xyChart": {"height": 260, "width": 640}, "themeVariables": {"xyChart": {"plotColorPalette": "#0969da, #cf222e"}}}}'
+
+/**
+ * The reads as a small chart over elapsed time: the metric of the first absolute bound (the
+ * error rate, else a latency), with that bound drawn as a second line.
+ */
 function chart(report: BakeReport): string[] {
   const answered = report.reads.filter(
     (read): read is typeof read & { stats: WindowStats } => read.stats !== null
   )
   if (answered.length < 2) return []
-  const minutes = answered.map((read) => Number((read.elapsedMs / 60_000).toFixed(2)))
-  const rates = answered.map((read) => Number(((read.stats.errorRate ?? 0) * 100).toFixed(2)))
-  const top = Math.max(1, ...rates)
+  const charted =
+    report.rows.find((row) => !row.relative && row.metric === 'error-rate') ??
+    report.rows.find((row) => !row.relative)
+  const metric = charted?.metric ?? 'error-rate'
+  const scale = metric === 'error-rate' ? 100 : 1
+  const valueOf = (stats: WindowStats) =>
+    metric === 'error-rate' ? stats.errorRate : metric === 'p50' ? stats.p50 : stats.p99
+  const values = answered.map((read) => Number(((valueOf(read.stats) ?? 0) * scale).toFixed(2)))
+  const bound =
+    charted?.limit === undefined ? undefined : Number((charted.limit * scale).toFixed(2))
+  // Headroom above the highest line, so neither runs along the chart's top edge.
+  const top = Math.max(1, ...values, ...(bound === undefined ? [] : [bound])) * 1.2
+  const label = metric === 'error-rate' ? 'error rate (%)' : `${metric} (seconds)`
   return [
     '```mermaid',
+    `%%${CHART_LOOK}%%`,
     'xychart-beta',
-    '    title "Error rate of the window (%) by elapsed minutes"',
-    `    x-axis [${minutes.join(', ')}]`,
-    `    y-axis "errors %" 0 --> ${Math.ceil(top)}`,
-    `    line [${rates.join(', ')}]`,
+    `    title "The window's ${label}${bound === undefined ? '' : ', and its bound'}"`,
+    `    x-axis "time since the bake began" [${answered.map((read) => `"${tickWords(read.elapsedMs)}"`).join(', ')}]`,
+    `    y-axis "${label}" 0 --> ${Math.ceil(top)}`,
+    `    line [${values.join(', ')}]`,
+    ...(bound === undefined ? [] : [`    line [${answered.map(() => bound).join(', ')}]`]),
     '```',
     ''
   ]
@@ -96,29 +151,41 @@ export function renderBake(
   const started = new Date(report.startedAt).toISOString().slice(11, 19)
   const reads = `${report.answered} of ${report.reads.length} reads answered`
   const link = tracesUrl(report)
+  const drawn = chart(report)
   return [
-    `### Bake window: ${endWords(report)}`,
+    `### Bake window: ${md.cell(endWords(report))}`,
     '',
     md.paragraph(
-      `Watched ${lengthWords(report.watchedMs)} of ${lengthWords(report.durationMs)} from ${started} UTC, read every ${lengthWords(report.intervalMs)}; ${reads}.${report.cutShort ? ' The bake was cut short by a cancel: no verdict on the revision.' : ''}`
+      `Watched ${lengthWords(watchedMs(report))} of the ${lengthWords(report.durationMs)} window from ${started} UTC, read every ${lengthWords(report.intervalMs)}; ${reads}.${report.cutShort ? ' The bake was cut short by a cancel: no verdict on the revision.' : ''}`
     ),
     '',
     // When the bake failed the run, its why already stands under the headline: said once.
     ...(report.why !== undefined && !options.failedHere ? [md.paragraph(report.why), ''] : []),
     ...table(report),
-    ...chart(report),
+    // The chart is a detail under the table, as every chart of the summary is.
+    ...(drawn.length > 0
+      ? ['<details><summary>The reads over time</summary>', '', ...drawn, '</details>', '']
+      : []),
     ...(link ? [md.linkAs("The project's traces ↗", link), ''] : [])
   ]
 }
 
-/** The PR comment's one line, the table collapsed beneath it. */
-export function renderBakeLine(report: BakeReport, md: Markdown): string[] {
+/**
+ * The PR comment's one line, the table collapsed beneath it (an HTML block runs to the next
+ * blank line, so one follows it). When the bake failed the run, the headline and the reason
+ * already say its verdict and metric: the table alone.
+ */
+export function renderBakeLine(
+  report: BakeReport,
+  md: Markdown,
+  options: { failedHere?: boolean } = {}
+): string[] {
   const rows = table(report)
   return [
     '',
-    md.paragraph(`Bake window: ${endWords(report)}`),
+    ...(options.failedHere ? [] : [md.paragraph(`Bake window: ${endWords(report)}`), '']),
     ...(rows.length > 0
-      ? ['', '<details><summary>The bake window</summary>', '', ...rows, '</details>']
+      ? ['<details><summary>The bake window</summary>', '', ...rows, '</details>', '']
       : [])
   ]
 }

@@ -36,8 +36,14 @@ const KEY_MARKS: Record<KeyRow['verdict'], string> = {
 const number = (value: number | null | undefined): string =>
   value === null || value === undefined ? '—' : String(Number(value.toFixed(3)))
 
+/** A change in words' figures: `+0.05`, `−1.00` (a true minus sign, two decimals). */
 const signed = (value: number | null | undefined): string =>
-  value === null || value === undefined ? '—' : `${value > 0 ? '+' : ''}${number(value)}`
+  value === null || value === undefined
+    ? '—'
+    : `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.abs(value).toFixed(2)}`
+
+/** A key's mean and how many scores it is of: `0.82, mean of 6`. */
+const meanOf = (row: KeyRow): string => `${number(row.mean)}, mean of ${row.n}`
 
 /** How many examples the baseline and the change are about. */
 const compared = (count: number | null): string =>
@@ -84,8 +90,8 @@ export function renderGate(report: GateReport, md: Markdown, options: GateView =
   const { verdict, rows } = report
   const withBaseline = rows.some((row) => row.baseline !== null)
   const header = withBaseline
-    ? ['Key', 'Mean (n)', 'Baseline', 'Change', 'Compared', 'Threshold', 'Verdict']
-    : ['Key', 'Mean (n)', 'Threshold', 'Verdict']
+    ? ['Score', 'This revision', 'Baseline', 'Change from it', 'Compared', 'Bound', 'Verdict']
+    : ['Score', 'This revision', 'Bound', 'Verdict']
   const table =
     rows.length === 0
       ? []
@@ -95,7 +101,7 @@ export function renderGate(report: GateReport, md: Markdown, options: GateView =
           ...rows.map((row) => {
             const cells = [
               md.cell(row.key),
-              `${number(row.mean)} (${row.n})`,
+              meanOf(row),
               ...(withBaseline
                 ? [number(row.baseline), signed(row.delta), compared(row.compared)]
                 : []),
@@ -149,13 +155,19 @@ export function renderGateLine(report: GateReport, md: Markdown, options: GateVi
   const mark = verdict === 'passed' ? '✅' : verdict === 'skipped' ? '⏭️' : '❌'
   const deciding =
     verdict === 'passed' ? report.rows : report.rows.filter((row) => row.verdict !== 'pass')
-  const keys = deciding.map((row) => {
-    const change = row.delta !== null ? ` (${signed(row.delta)})` : ''
-    const needs = threshold(row) === '—' ? '' : `, needs ${threshold(row)}`
-    return `${md.cell(row.key)} ${number(row.mean)}${change}${needs}`
-  })
   const baseline = baselineWords(report, md)
-  const against = baseline === undefined ? 'no baseline' : `against ${baseline}`
+  const keys = deciding.map((row) => {
+    const change =
+      row.delta !== null ? `, ${signed(row.delta)} against ${baseline ?? 'the baseline'}` : ''
+    const needs = threshold(row) === '—' ? '' : `, needs ${threshold(row)}`
+    return `${md.cell(row.key)} ${meanOf(row)}${change}${needs}`
+  })
+  // The baseline is named beside each change; said once more only when no change names it.
+  const against = deciding.some((row) => row.delta !== null)
+    ? ''
+    : baseline === undefined
+      ? 'no baseline'
+      : `against ${baseline}`
   const link = report.links.experiment
     ? ` ${md.linkAs('experiment ↗', report.links.experiment)}`
     : ''

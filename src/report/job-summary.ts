@@ -1,3 +1,4 @@
+import type { GitHubPlace } from '../lib/github-links'
 import type { Log } from './log'
 import { capMarkdown } from './markdown'
 import type { Redactor } from './redact'
@@ -9,6 +10,8 @@ export interface OfflineReport {
   redact: Redactor
   /** Appends rendered markdown (./summary.ts's kind) to the job summary. */
   summary: (markdown: string) => Promise<void>
+  /** Where the workflow runs on GitHub, for links that need no request (the policy's file). */
+  links?: { place?: GitHubPlace; commit?: string }
 }
 
 /**

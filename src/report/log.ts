@@ -1,5 +1,6 @@
 import { showControlCharacters } from './control-characters'
 import type { Redactor } from './redact'
+import { shortenIds } from './short-ids'
 import type { Sink } from '../world'
 
 /** Characters of one log line at the most; a log page of megabyte lines is cut to this. */
@@ -68,7 +69,8 @@ export function createLog(redact: Redactor, sink: LogSink): Log {
   const titled = (title?: string) => (title === undefined ? {} : { title: safe(title) })
   return {
     info: (text) => sink.info(safe(text)),
-    notice: (text, title) => sink.notice(safe(text), titled(title)),
+    // A notice is an annotation people read on the run's page: short ids, as the summary's.
+    notice: (text, title) => sink.notice(safe(shortenIds(text)), titled(title)),
     warning: (text) => sink.warning(safe(text)),
     error: (text, title) => sink.error(safe(text), titled(title)),
     errorAt: (text, place) =>

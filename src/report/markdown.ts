@@ -92,7 +92,9 @@ function linkTarget(url: string): string {
 }
 
 /** What may stand in inline code as it is: ids, names, short commits. */
-const CODE_SAFE = /^[A-Za-z0-9._:/-]{1,80}$/
+// Inside a code span `*` and brackets are literal: a key path (`assistants.entries[support]`)
+// or an entry's name (`pr-*`) reads as code.
+const CODE_SAFE = /^[A-Za-z0-9._:/*[\]-]{1,80}$/
 
 function capLines(lines: readonly string[]): string[] {
   if (lines.length <= MAX_MARKDOWN_LINES) return [...lines]

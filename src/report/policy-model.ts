@@ -28,6 +28,8 @@ export function policyInWords(
     entry: inEffect.entry,
     ...(facts.environment === undefined ? {} : { environment: facts.environment }),
     sections: describePolicy(inEffect.policy),
+    ...(inEffect.entry !== null &&
+      inEffect.policy.rollback?.['on-failure'] !== true && { rollbackOff: true }),
     ...(facts.base === undefined ? {} : { changes: changesOf(facts, facts.base) })
   }
 }

@@ -41,7 +41,11 @@ export function policyInEffectLines(policy: PolicyGiven, md: Markdown): string[]
     `- **Entry applied:** ${md.cell(entryWords(policy))}`,
     ...(policy.sections.length === 0
       ? ['- no sections: only the serving check runs']
-      : policy.sections.map((line) => `- ${md.cell(line)}`))
+      : policy.sections.map((line) => `- ${md.cell(line)}`)),
+    // A section the entry removed is said: a reader must not take its silence for the default.
+    ...(policy.rollbackOff && !policy.sections.some((line) => line.startsWith('rollback:'))
+      ? [`- rollback: off under ${md.code(`environments.${policy.entry ?? ''}`)}`]
+      : [])
   ]
 }
 
@@ -64,11 +68,11 @@ function changesSummary(changes: PolicyChanges | undefined, md: Markdown): strin
       `<details><summary>Why</summary>\n\n${md.cell(changes.why)}\n\n</details>`,
       ''
     ]
+  // No change, no heading: the collapsed block below still shows the policy.
+  if (!changes.isNew && changes.list.length === 0) return []
   const title = changes.isNew
     ? 'the file is new in this pull request'
-    : changes.list.length === 0
-      ? 'none'
-      : changes.counts.replace(/^policy: /, '')
+    : changes.counts.replace(/^policy: /, '')
   return [
     `### Release policy changes: ${md.cell(title)}`,
     '',
@@ -85,6 +89,8 @@ function changeLines(list: readonly PolicyChange[], md: Markdown): string[] {
 
 /** "`section.key.name` 0.8 → 0.6, weaker", each piece escaped. */
 function changeMarkdown(change: PolicyChange, md: Markdown): string {
+  if (change.paths !== undefined && change.paths.length > 0)
+    return `${md.code(change.keyPath)}: ${change.paths.map((path) => md.code(path)).join(', ')}, **${change.word}**`
   const values = `${change.base ?? '(none)'} → ${change.head ?? '(none)'}`
   const word = change.note === undefined ? change.word : `${change.word} (${change.note})`
   return `${md.code(change.keyPath)} ${md.cell(values)}, **${word}**`
@@ -97,7 +103,7 @@ export function policyComment(policy: PolicyInWords | undefined, md: Markdown): 
   if (!changes.read)
     return ['- **Release policy:** policy: base not read (the summary says why)', '']
   const counts = changes.isNew ? 'policy: new in this pull request' : changes.counts
-  if (changes.list.length === 0) return [`- **Release policy:** ${md.cell(counts)}`, '']
+  if (changes.list.length === 0) return []
   return [
     `<details><summary>${md.cell(counts)}</summary>`,
     '',

@@ -37,6 +37,8 @@ export interface PolicyGiven {
   environment?: string
   /** One line per section, in words (../policy/describe.ts). */
   sections: string[]
+  /** The entry applied leaves no rollback on failure (a preview's, often): said, not left out. */
+  rollbackOff?: boolean
   /** What the pull request changes, when the run compared it with the base branch's. */
   changes?: PolicyChanges
 }

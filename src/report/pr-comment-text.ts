@@ -15,8 +15,9 @@ import { policyComment } from './policy-text'
 import type { Redactor } from './redact'
 import { alert, headlineMarkdown, linkedCommit } from './report-pieces'
 import { shortId, type ReportModel } from './report-model'
-import { payloadRows, type PayloadView } from './step-rows'
-import { servingWords } from './summary'
+import { riskLines } from './risks'
+import { payloadRows, type PayloadView, type PayloadWithRow } from './step-rows'
+import { capitalized, servingWords } from './summary'
 
 /** The preview's link, in words: a URL as a link's text is read as noise. */
 const PREVIEW_LINK = 'open the preview ↗'
@@ -41,7 +42,9 @@ export function renderComment(
   const push = pushOf(model)
   const pushes = push ? [push, ...memory.pushes].slice(0, MAX_PUSHES) : memory.pushes
   const url = model.links.deployment
-  const servesHere = model.serving.whose === 'this run' || model.serving.whose === 'previous'
+  // Whatever serves at the deployment's URL is linked, a failed revision (the rollback failed)
+  // included: the reader must reach what users meet.
+  const servesHere = model.serving.whose !== 'none' && model.serving.whose !== 'unknown'
   const lastGoodUrl = model.succeeded && url ? url : memory.lastGoodUrl
   const preview = servesHere && url ? url : memory.lastGoodUrl
   // The compare view's base: the run knew it, or the last push this comment saw served.
@@ -53,13 +56,12 @@ export function renderComment(
     memoryLine({ pushes, lastGoodUrl }, redact),
     `### ${headlineMarkdown(model, md)}`,
     '',
-    ...(preview ? [`**Preview:** ${md.linkWords(PREVIEW_LINK, preview)}`, ''] : []),
     ...(model.succeeded
       ? []
       : [
           ...alert(model.rollback?.restored ? 'WARNING' : 'CAUTION', [
             model.failedCheck?.why !== undefined
-              ? `**The ${md.cell(model.failedCheck.name)} ${model.failedCheck.verdict === 'failed' ? 'failed' : 'could not conclude'}:** ${md.paragraph(model.failedCheck.why)}`
+              ? `**${md.cell(capitalized(model.failedCheck.name))} ${model.failedCheck.verdict === 'failed' ? 'failed' : 'could not conclude'}:** ${md.paragraph(model.failedCheck.why)}`
               : md.paragraph(model.reason ?? model.message),
             ...failedCases(model, md, redact),
             ...(model.rollback
@@ -67,17 +69,20 @@ export function renderComment(
               : []),
             // A redeploy that failed: its revision's ERROR lines, as a failed build's below.
             ...(model.rollback?.logs && model.rollback.logs.errors.length > 0
-              ? ['', md.fence(model.rollback.logs.errors.slice(0, 5))]
+              ? ['', md.fence(wrapped(model.rollback.logs.errors.slice(0, 5)))]
               : []),
             ...(model.logs && model.logs.errors.length > 0
-              ? ['', md.fence(model.logs.errors.slice(0, 5))]
+              ? ['', md.fence(wrapped(model.logs.errors.slice(0, 5)))]
               : [])
           ]),
           ''
         ]),
+    ...(preview ? [`**Preview:** ${md.linkWords(PREVIEW_LINK, preview)}`, ''] : []),
+    ...riskLines(model, md, redact),
     ...facts({ ...model, links: { ...model.links, compare } }, md),
-    ...payloadRows(model.payloads).flatMap(
-      ({ name, row, payload }) => row.comment?.(payload, viewOf(model, name, md, redact)) ?? []
+    ...commentPayloads(model).flatMap(
+      ({ name, row, payload, afterRollback }) =>
+        row.comment?.(payload, { ...viewOf(model, name, md, redact), afterRollback }) ?? []
     ),
     ...policyComment(model.policy, md),
     ...history(pushes.slice(push ? 1 : 0), place, md)
@@ -130,7 +135,7 @@ export function renderBuildingComment(
         ]
       : []),
     ...(building.runUrl ? [`**Run:** ${md.linkAs('this workflow run', building.runUrl)}`] : []),
-    `**Updated:** ${clockTime(building.now)}`
+    `**Updated:** ${dayAndTime(building.now)}`
   ]
   return capComment(
     [
@@ -173,6 +178,24 @@ export function renderDeletedComment(
   )
 }
 
+/** Characters of a code line that fit the comment's box; a longer line is wrapped, not scrolled. */
+const COMMENT_CODE_WIDTH = 90
+
+/** Log lines wrapped at spaces (or hard, when a word is longer) to fit the comment's box. */
+export function wrapped(lines: readonly string[], width = COMMENT_CODE_WIDTH): string[] {
+  return lines.flatMap((line) => {
+    const parts: string[] = []
+    let rest = line
+    while (rest.length > width) {
+      const space = rest.lastIndexOf(' ', width)
+      const cut = space > width / 2 ? space : width
+      parts.push(rest.slice(0, cut))
+      rest = `  ${rest.slice(cut).trimStart()}`
+    }
+    return [...parts, rest]
+  })
+}
+
 /** A payload in the comment: this run's revision's (the comment shows no rollback's). */
 function viewOf(model: ReportModel, name: string, md: Markdown, redact: Redactor): PayloadView {
   return {
@@ -182,6 +205,22 @@ function viewOf(model: ReportModel, name: string, md: Markdown, redact: Redactor
     afterRollback: false,
     broughtBack: model.rollback?.toRevisionId
   }
+}
+
+/**
+ * The payloads the comment shows: this run's revision's, except where a step restored on the
+ * revision a rollback brought back: that one's, what serves now.
+ */
+function commentPayloads(model: ReportModel): PayloadWithRow[] {
+  const all = payloadRows(model.payloads, model.rollback?.payloads)
+  const restoredHere = new Set(
+    all
+      .filter((each) => each.afterRollback && each.row.outputsAfterRollback)
+      .map((each) => each.name)
+  )
+  return all.filter((each) =>
+    each.afterRollback ? restoredHere.has(each.name) : !restoredHere.has(each.name)
+  )
 }
 
 /** What the failed step read, in the reason block (the failed smoke cases by name). */
@@ -201,8 +240,13 @@ function facts(model: ReportModel, md: Markdown): string[] {
         ]
       : []),
     `**Took:** ${formatDuration(model.stepMs)}${model.rollback ? `; the rollback ${formatDuration(model.rollback.elapsedMs)}` : ''}`,
+    ...(model.policy?.given && model.policy.rollbackOff
+      ? [
+          `**Rollback:** off under ${md.code(`environments.${model.policy.entry ?? ''}`)}: a failed check leaves this revision serving`
+        ]
+      : []),
     ...(model.links.run ? [`**Run:** ${md.linkAs('this workflow run', model.links.run)}`] : []),
-    `**Updated:** ${clockTime(model.updatedAt)}`
+    `**Updated:** ${dayAndTime(model.updatedAt)}`
   ]
   return [...items.map((item) => `- ${item}`), '']
 }

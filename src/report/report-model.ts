@@ -10,6 +10,7 @@ import { headlineOf } from './headline'
 import { policyInWords } from './policy-model'
 import type { PolicyFacts } from './policy-types'
 import { rollbackWords } from './rollback-text'
+import { shortenIds } from './short-ids'
 import { payloadRow } from './step-rows'
 
 export type {
@@ -71,7 +72,9 @@ export function buildReport(input: ReportInput): ReportModel {
     deploymentName:
       result.deploymentName ?? input.inputName ?? result.deploymentId ?? 'the deployment',
     headline: [],
-    reason: succeeded ? undefined : shortenIds(failedCheck?.why ?? result.message),
+    reason: succeeded
+      ? undefined
+      : shortenIds(failedCheck?.why ?? withoutLogPointer(result.message, input.logs)),
     failedCheck:
       succeeded || !failedCheck
         ? undefined
@@ -114,6 +117,15 @@ export function buildReport(input: ReportInput): ReportModel {
     )
   }
   return { ...model, headline: headlineOf(model) }
+}
+
+/**
+ * The run's message without its pointer to the service's logs when the report shows the lines
+ * itself: the service has no page of its own for them to link, and the lines follow.
+ */
+function withoutLogPointer(message: string, logs: RevisionLogs | undefined): string {
+  if (logs === undefined || logs.lines.length === 0) return message
+  return message.replace(/ See the revision's \w+ logs on the service\.$/, '')
 }
 
 /**
@@ -278,19 +290,4 @@ export function tidyLogLine(time: string, level: string, message: string): strin
   return [at, level === 'INFO' ? '' : level, bare].filter((part) => part).join(' ')
 }
 
-/**
- * A text with every UUID in it cut to its first 8 characters: the report's text shows short ids,
- * the full ones are in its collapsed block.
- */
-export function shortenIds(text: string): string {
-  // An id quoted in backticks is one a person is asked to copy into an input: kept whole.
-  return text.replace(
-    /(`[0-9a-f-]{36}`)|\b([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi,
-    (_, quoted: string | undefined, head: string | undefined) => quoted ?? head ?? ''
-  )
-}
-
-/** The first 8 characters of an id: what the text shows (the full ids are collapsed). */
-export function shortId(id: string): string {
-  return id.slice(0, 8)
-}
+export { shortenIds, shortId } from './short-ids'

@@ -19,6 +19,16 @@ export function describeRollback(rollback: RollbackReport): string {
   return `The rollback of revision ${failedRevisionId} to revision ${toRevisionId} did not complete after ${took}: ${rollback.message}`
 }
 
+/**
+ * Whether the revision brought back passed its own checks: "passed its 3 checks", or that none
+ * new revision, …)", or that none ran on it.
+ */
+function checkedWords(rollback: RollbackReport): string {
+  const ran = (rollback.checks?.verdicts ?? []).filter((verdict) => verdict.verdict !== 'skipped')
+  if (ran.length === 0) return 'ran no check of its own'
+  return `passed its ${ran.length === 1 ? 'check' : `${ran.length} checks`}`
+}
+
 /** How the redeploy ended when it never reached DEPLOYED, by its outcome: no nested message. */
 const NOT_DEPLOYED: Partial<Record<RollbackReport['outcome'], (took: string) => string>> = {
   timeout: (took) => `did not reach DEPLOYED within rollback.timeout (${took})`,
@@ -36,7 +46,7 @@ export function rollbackWords(rollback: RollbackReport): string {
   const { failedRevisionId, toRevisionId, revisionId, outcome, servingNow } = rollback
   const redeployed = `Redeployed revision ${toRevisionId} as ${revisionId ?? '?'}`
   if (rollback.restored)
-    return `${redeployed}, which is DEPLOYED and serves in place of the failed revision ${failedRevisionId}.`
+    return `${redeployed}, which is DEPLOYED, ${checkedWords(rollback)} and serves in place of the failed revision ${failedRevisionId}.`
   if (outcome === 'checks-failed') {
     const failing = failingVerdict(rollback.checks)
     const words = failing ? STEP_ROWS[failing.check as CheckName].words : 'checks'

@@ -40,7 +40,10 @@ export interface StepRender<P> {
   summary?(payload: P, view: PayloadView): string[]
   /** When it failed the run: lines inside the PR comment's reason block. */
   commentReason?(payload: P, view: PayloadView): string[]
-  /** In the PR comment after the facts. */
+  /**
+   * In the PR comment after the facts: this run's revision's, or, for a step that restores on
+   * the revision a rollback brought back (`outputsAfterRollback`), that revision's in its place.
+   */
   comment?(payload: P, view: PayloadView): string[]
   /** A few words beside the headline in the GitHub status. */
   status?(payload: P): string
@@ -63,24 +66,28 @@ const reply =
 
 /** In the order of the step list, which is the order the summary shows payloads in. */
 export const STEP_ROWS: Rows = {
-  commit: { words: 'commit check' },
-  serving: { words: 'serving check' },
-  info: { words: 'agent /info' },
+  commit: { words: 'commit match' },
+  serving: { words: 'serving the new revision' },
+  info: { words: 'agent server health' },
   assistants: {
-    words: 'assistants',
+    words: 'writing the assistants',
     summary: (report, { md, redact, afterRollback }) =>
       renderAssistants(report, md, redact, afterRollback ? 'after the rollback' : undefined),
-    comment: (report) => ['', assistantsLine(report)],
+    comment: (report, { md, redact, afterRollback }) => [
+      '',
+      assistantsLine(report, md, redact, afterRollback ? 'after the rollback' : undefined),
+      ''
+    ],
     outputs: (report) => (report.planned ? {} : { assistants: assistantsOutput(report) }),
     outputsAfterRollback: true
   },
-  assistant: { words: 'assistant' },
-  run: { words: 'test run', summary: reply('The agent replied') },
-  a2a: { words: 'A2A', summary: reply('The agent replied over A2A') },
+  assistant: { words: 'default assistant lookup' },
+  run: { words: 'reply to a test message', summary: reply('The agent replied') },
+  a2a: { words: 'reply over A2A', summary: reply('The agent replied over A2A') },
   suite: {
     words: 'smoke suite',
     failedPhrase: (suite) =>
-      `smoke suite ${suite.passed}/${suite.cases.length} (needs ${suite.required})`,
+      `smoke suite ${suite.passed}/${suite.cases.length} (needs ${suite.share === undefined ? '' : suite.share === '100%' ? 'all ' : `${suite.share}: `}${suite.required})`,
     failedReason: (suite) => failedCasesText(suite),
     summaryReason: (suite, { md, redact }) => renderSuite(suite, md, redact, undefined, true),
     summary: (suite, { md, redact, afterRollback }) =>
@@ -104,7 +111,7 @@ export const STEP_ROWS: Rows = {
     words: 'bake window',
     failedPhrase: (bake) => bakeStatusLine(bake),
     summary: (bake, { md, failedHere }) => renderBake(bake, md, { failedHere }),
-    comment: (bake, { md }) => renderBakeLine(bake, md),
+    comment: (bake, { md, failedHere }) => renderBakeLine(bake, md, { failedHere }),
     status: (bake) => bakeStatusLine(bake),
     outputs: (bake) => bakeOutputs(bake)
   }

@@ -16,6 +16,7 @@ import {
   type ServingNow
 } from './report-model'
 import { alert, headlineMarkdown, linkedCommit } from './report-pieces'
+import { riskLines } from './risks'
 import { payloadRows, type PayloadView, type PayloadWithRow } from './step-rows'
 
 /** The deployment's link, in words: a URL as a link's text is read as noise. */
@@ -66,14 +67,17 @@ export function renderSummary(model: ReportModel, redact: Redactor): string {
         ? renderLogs(model.rollback.logs, md, "the rollback revision's")
         : []),
       ...reasonDetail,
+      // The risks the run let through come after the reason (its log lines included).
+      ...riskLines(model, md, redact),
       ...facts(model, md),
       ...checksTable(model.checks, md),
       ...payloadLines,
       ...policySummary(model.policy, md),
       ...(model.planLines ? ['### Plan', '', md.fence(model.planLines), ''] : []),
-      // On a success the time is a detail, collapsed, unless the wait ran past every earlier one.
+      // The time is a detail, collapsed, unless the run timed out or the wait ran past every
+      // earlier one: a failed check or build is not about time.
       ...(model.phases
-        ? renderPhases(model.phases, md, !model.succeeded || slowWait(model.phases))
+        ? renderPhases(model.phases, md, model.outcome === 'timeout' || slowWait(model.phases))
         : []),
       ...fullIds(model, md)
     ].join('\n')
@@ -87,7 +91,9 @@ function failureFirst(model: ReportModel, md: Markdown): string[] {
   const { failedCheck, rollback } = model
   if (failedCheck?.why !== undefined) {
     const verdict = failedCheck.verdict === 'failed' ? 'failed' : 'could not conclude'
-    lines.push(`**The ${md.cell(failedCheck.name)} ${verdict}:** ${md.paragraph(failedCheck.why)}`)
+    lines.push(
+      `**${md.cell(capitalized(failedCheck.name))} ${verdict}:** ${md.paragraph(failedCheck.why)}`
+    )
   } else if (model.reason !== undefined) {
     lines.push(md.paragraph(model.reason))
   }
@@ -148,7 +154,7 @@ function facts(model: ReportModel, md: Markdown): string[] {
       `**Promoted from:** ${md.cell(fromDeploymentName)}, revision ${md.code(shortId(fromRevisionId))} (${md.cell(promoted)})${verified}`
     )
   } else if (model.target) {
-    items.push(`**Source:** ${md.cell(model.source ?? '—')}, ${md.cell(model.target)}`)
+    items.push(`**Source:** ${sourceWords(model.source, model.target, md)}`)
   }
   if (model.redeployOf)
     items.push(`**Redeploy of:** revision ${md.code(shortId(model.redeployOf))}`)
@@ -158,6 +164,17 @@ function facts(model: ReportModel, md: Markdown): string[] {
   if (model.links.run && !model.succeeded)
     items.push(`**Run:** ${md.linkAs('this workflow run', model.links.run)}`)
   return [...items.map((item) => `- ${item}`), '']
+}
+
+/**
+ * What the revision was built from, in a user's words: "from the repository's `main`", "the
+ * image `…`", "the folder `…`" (never the service's name for the kind of source).
+ */
+function sourceWords(source: string | undefined, target: string, md: Markdown): string {
+  if (source === 'git_host') return `from the repository's ${md.code(target)}`
+  if (source === 'internal_source')
+    return `the checked-out folder ${md.code(target.replace(/^folder /, ''))}`
+  return `the image ${md.code(target)}`
 }
 
 /** This run's revision no longer serves: the rollback put the earlier one back in its place. */
@@ -190,6 +207,13 @@ function checksTable(checks: readonly CheckInWords[], md: Markdown): string[] {
 /** The log's ERROR lines first (else its last lines), then its tail collapsed. */
 function renderLogs(logs: NonNullable<ReportModel['logs']>, md: Markdown, whose = 'the'): string[] {
   const phase = md.cell(logs.phase)
+  if (logs.tail.length === 0) return []
+  // The errors are the tail's last lines when none has a level: the tail alone then.
+  const tailOnly = logs.errors.every(
+    (line, index) => line === logs.tail.at(index - logs.errors.length)
+  )
+  if (tailOnly && logs.tail.length === logs.errors.length)
+    return [`### The last lines of ${whose} ${phase} log`, '', md.fence(logs.tail), '']
   return [
     `### ${capitalized(whose)} ${phase} log's errors`,
     '',
@@ -204,7 +228,7 @@ function renderLogs(logs: NonNullable<ReportModel['logs']>, md: Markdown, whose 
   ]
 }
 
-const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
+export const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 
 /** Every id in full, collapsed: the text above uses their first 8 characters. */
 function fullIds(model: ReportModel, md: Markdown): string[] {
@@ -277,17 +301,57 @@ export function renderDeploySummary(
 export function renderInputErrorSummary(
   message: string,
   redact: Redactor,
-  operation?: string
+  operation?: string,
+  /** The problems counted by where they are, when the inputs' check counted them. */
+  counts?: { inputs: number; policy: number; policyPath?: string }
 ): string {
   const md = markdownFor(redact)
+  const [first = '', ...rest] = message.split('\n')
+  const problems = rest.filter((line) => /^\s+- /.test(line))
   return capMarkdown(
     [
-      operation === 'validate'
-        ? '## ❌ Validate: the inputs or the release policy have problems'
-        : '## ❌ Deploy not started: invalid inputs',
+      `## ❌ ${md.cell(inputErrorHeadline(operation, counts))}`,
       '',
-      ...alert('CAUTION', [md.paragraph(message)]),
+      ...alert('CAUTION', [
+        md.paragraph(first),
+        ...(problems.length === 0
+          ? rest.length === 0
+            ? []
+            : ['', md.paragraph(rest.join('\n'))]
+          : ['', ...problems.map((line) => `- ${withCode(line.replace(/^\s+- /, ''), md)}`)])
+      ]),
       ''
     ].join('\n')
   )
+}
+
+/**
+ * "Validate: 3 problems in the release policy .github/release-policy.yml", "Delete not started:
+ * 1 problem in the inputs": the operation asked for, what was checked, how many problems.
+ */
+function inputErrorHeadline(
+  operation: string | undefined,
+  counts: { inputs: number; policy: number; policyPath?: string } | undefined
+): string {
+  const known = ['deploy', 'delete', 'rollback', 'promote', 'prune', 'validate']
+  const verb = operation !== undefined && known.includes(operation) ? operation : 'deploy'
+  const name = `${verb.charAt(0).toUpperCase()}${verb.slice(1)}`
+  if (counts === undefined)
+    return verb === 'validate' ? 'Validate: problems found' : `${name} not started: invalid inputs`
+  const total = counts.inputs + counts.policy
+  const policy = `the release policy${counts.policyPath ? ` ${counts.policyPath}` : ''}`
+  const where =
+    counts.policy === 0 ? 'the inputs' : counts.inputs === 0 ? policy : `the inputs and ${policy}`
+  const found = `${total} problem${total === 1 ? '' : 's'} in ${where}`
+  return verb === 'validate' ? `Validate: ${found}` : `${name} not started: ${found}`
+}
+
+/** A problem's sentence with its `code` spans kept as code, the rest escaped. */
+function withCode(text: string, md: Markdown): string {
+  return text
+    .split('`')
+    .map((part, index, parts) =>
+      index % 2 === 1 && index < parts.length - 1 ? md.code(part) : md.paragraph(part)
+    )
+    .join('')
 }

@@ -6,18 +6,30 @@
  * policy have problems, the run never gets here: ./summary.ts's input-error summary lists them.
  */
 import type { GitHubPlace } from '../lib/github-links'
+import type { EffectivePolicy, PolicyInEffect } from '../policy/effective'
+import { SECTIONS } from '../policy/schema'
 import { describePolicy } from '../policy/describe'
 import type { OfflineReport } from './job-summary'
 import type { Log } from './log'
 import { capMarkdown, markdownFor } from './markdown'
 import { policyInWords } from './policy-model'
-import { policyInEffectLines } from './policy-text'
+import { policyInEffectLines, shortDigest } from './policy-text'
 import type { PolicyFacts } from './policy-types'
 import type { Redactor } from './redact'
 
 export interface ValidatedPolicy extends PolicyFacts {
   /** How many environments entries were each merged over the policy and checked. */
   entriesChecked: number
+  /** The policy in effect under each entry, in file order: one line each. */
+  entryEffects?: { name: string; inEffect: PolicyInEffect }[]
+}
+
+/** A policy under an entry in words, a section the entry removed said as off. */
+function entryWords(written: EffectivePolicy, underEntry: EffectivePolicy): string {
+  const removed = SECTIONS.filter(
+    (section) => written[section] !== undefined && underEntry[section] === undefined
+  ).map((section) => `${section}: off`)
+  return [...describePolicy(underEntry), ...removed].join('; ') || 'only the serving check'
 }
 
 /**
@@ -43,7 +55,7 @@ export async function reportValidated(
   log.startGroup('The policy in effect, as JSON')
   log.info(JSON.stringify(inEffect, null, 2))
   log.endGroup()
-  await report.summary(renderValidateSummary(validated, report.redact))
+  await report.summary(renderValidateSummary(validated, report.redact, report.links))
 }
 
 export function renderValidateSummary(
@@ -54,20 +66,31 @@ export function renderValidateSummary(
   const md = markdownFor(redact)
   const policy = policyInWords(validated, true, links.place, links.commit)
   if (policy === undefined || !policy.given) throw new Error('validate ran without a policy.')
-  const entries = validated.entriesChecked
+  const entries = validated.entryEffects ?? []
   const checked =
-    entries === 0
-      ? 'checked as written'
-      : `checked as written and with each of its ${entries} environments entr${entries === 1 ? 'y' : 'ies'} merged`
+    entries.length === 0
+      ? 'as written'
+      : `as written and under each of its ${entries.length} environments entr${entries.length === 1 ? 'y' : 'ies'}`
   return capMarkdown(
     [
-      '## ✅ Release policy: no problems',
+      `## ✅ Validate: no problems in the release policy ${md.code(policy.path)}`,
       '',
-      md.paragraph(`${checked}; nothing was sent.`),
+      md.paragraph(
+        `Checked ${checked}. Nothing was sent: a deploy records the same digest for the same policy.`
+      ),
       '',
       `- **File:** ${md.linkAs(policy.path, policy.link)}`,
-      `- **Digest:** ${md.code(policy.digest)}`,
-      ...policyInEffectLines(policy, md),
+      `- **Digest:** ${md.code(shortDigest(policy.digest))}`,
+      // Each entry in one line: what a deploy under it checks, and its digest.
+      ...(entries.length === 0
+        ? policyInEffectLines(policy, md)
+        : [
+            `- **As written:** ${md.cell(describePolicy(validated.inEffect.policy).join('; ') || 'only the serving check')}`,
+            ...entries.map(
+              ({ name, inEffect }) =>
+                `- ${md.code(`environments.${name}`)} (${md.code(shortDigest(inEffect.digest))}): ${md.cell(entryWords(validated.inEffect.policy, inEffect.policy))}`
+            )
+          ]),
       ''
     ].join('\n')
   )
