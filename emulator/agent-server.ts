@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { bodyBytes, parseJson, readBody, recordOf, send, type Answer } from './http'
 import { infoBody, type InfoHost } from './agent-info'
 import { AssistantStore, type StoreAnswer } from './agent-server-assistants'
+import { ThreadStore, type ThreadStoreOptions } from './agent-server-threads'
 import { FaultQueue, statusAnswer } from './faults'
 import type { AgentBehaviour, Fault, RecordedRequest, ServingRevision } from './types'
 
@@ -46,11 +47,15 @@ export interface AgentServerOptions {
    * model, or a gate a test opens) and may return the answer to send instead of the echo.
    */
   beforeRun?: (message: string) => Promise<Answer | undefined> | Answer | undefined
+  /** The threads' graphs as served now, and hostile answers of the thread routes. */
+  threads?: ThreadStoreOptions
 }
 
 export interface AgentServerEmulator {
   url: string
   requests: RecordedRequest[]
+  /** Its threads: tests park, answer and delete them. */
+  threads: ThreadStore
   /** Stateless runs received and not yet answered, now and at the most so far. */
   runsInFlight(): number
   maxRunsInFlight(): number
@@ -86,6 +91,7 @@ export async function startAgentServer(
 ): Promise<AgentServerEmulator> {
   const apiKey = options.apiKey ?? 'emulator-key'
   const assistants = new AssistantStore(options.graphs ?? ['agent'], options.now)
+  const threads = new ThreadStore({ now: options.now, ...options.threads })
   const faults = new FaultQueue()
   const requests: RecordedRequest[] = []
   let origin = ''
@@ -96,9 +102,17 @@ export async function startAgentServer(
   const behaviour = (): AgentBehaviour => options.host?.()?.agent ?? 'well'
   const BROKEN: Answer = { status: 500, body: { detail: 'Internal Server Error' } }
 
-  const route = (method: string, url: URL, body: unknown, isJson: boolean): StoreAnswer => {
+  const route = (
+    method: string,
+    url: URL,
+    body: unknown,
+    isJson: boolean,
+    contentType?: string
+  ): StoreAnswer => {
     if (!isJson && url.pathname.startsWith('/assistants'))
       return { status: 400, text: 'Malformed JSON in request body' }
+    const threadAnswer = threads.route(method, url.pathname, body, contentType)
+    if (threadAnswer) return threadAnswer
     const assistantPath = /^\/assistants\/([^/]+)$/.exec(url.pathname)?.[1]
     if (
       method === 'GET' &&
@@ -221,7 +235,13 @@ export async function startAgentServer(
         : new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000).unref()))
     const answer: StoreAnswer =
       (await beforeRun(method, url, parsed)) ??
-      route(method, url, parsed.ok ? parsed.value : undefined, parsed.ok)
+      route(
+        method,
+        url,
+        parsed.ok ? parsed.value : undefined,
+        parsed.ok,
+        req.headers['content-type']
+      )
     // Carried out, and the answer lost on the way back.
     if (fault?.kind === 'reset-after') return req.socket.destroy()
     const bytes = bodyBytes(answer)
@@ -270,6 +290,7 @@ export async function startAgentServer(
   return {
     url: origin,
     requests,
+    threads,
     runsInFlight: () => runsInFlight,
     maxRunsInFlight: () => maxRunsInFlight,
     injectFault: (fault) => faults.inject(fault),

@@ -46,8 +46,9 @@ export async function agentExchange(
     server.now()
   )
   if (!bound) throw new TransportError('timeout', 'the time allowed ran out before it was sent')
+  // A JSON content type only with a body: the server refuses one without (`/schemas` answers 400).
   const headers: Record<string, string> = {
-    'content-type': 'application/json',
+    ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
     'x-api-key': server.apiKey,
     ...request.headers
   }
