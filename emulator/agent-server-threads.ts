@@ -99,6 +99,16 @@ export class ThreadStore {
     })
   }
 
+  /**
+   * A resume while the graph served lacks its node: the server answers with no reply and the
+   * thread turns `idle` at the same checkpoint, its node kept (served again, it is back there).
+   */
+  answerKeepingCheckpoint(id: string): void {
+    const thread = this.#threads.get(id)
+    if (!thread) throw new Error(`no thread ${id}`)
+    Object.assign(thread, { status: 'idle', updated_at: this.#stamp() })
+  }
+
   delete(id: string): boolean {
     return this.#threads.delete(id)
   }
