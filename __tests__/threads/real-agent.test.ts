@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
+import type { AgentServer } from '../../src/agent-server/exchange'
+import { threadsClient, type ThreadsClient } from '../../src/agent-server/threads'
+import { judge, type GraphSide } from '../../src/threads/compatibility'
+import { answersAnything, graphsOf, readGraphs, readParkedThreads } from '../../src/threads/read'
+import { rereadAfterDeploy, rereadAfterRollback } from '../../src/threads/reread'
+import { startParkedAgent, type ParkedAgent, type ParkedVersion } from '../helpers/parked-agent'
+import { REAL_WORK_TEST_MS } from '../helpers/real-time'
+
+// The reads and the judgement against the real agent server (@langchain/langgraph-api): a
+// thread parks at `approval` on one graph, the server is restarted in the same folder on the
+// release's graph (it keeps its threads there), as a deployment's revisions share its threads.
+
+jest.setTimeout(REAL_WORK_TEST_MS)
+
+function clientOf(url: string): ThreadsClient {
+  const server: AgentServer = {
+    baseUrl: url,
+    apiKey: 'key',
+    deadline: Date.now() + REAL_WORK_TEST_MS,
+    now: Date.now
+  }
+  return threadsClient(server, { maxAttempts: 1 })
+}
+
+describe('parked threads on the real agent server', () => {
+  let agent: ParkedAgent
+  let parked: string
+  let before: Awaited<ReturnType<typeof readParkedThreads>>
+  let oldSide: Map<string, GraphSide>
+
+  beforeAll(async () => {
+    agent = await startParkedAgent('v1')
+    parked = await agent.park('refund my order')
+    const client = clientOf(agent.url)
+    before = await readParkedThreads(client, 100)
+    oldSide = await readGraphs(client, graphsOf(before.threads))
+  }, REAL_WORK_TEST_MS)
+  afterAll(async () => {
+    await agent.close()
+  })
+
+  /** The release served: the judgement of the threads read before it. */
+  const release = async (version: ParkedVersion) => {
+    await agent.restart(version)
+    const client = clientOf(agent.url)
+    const newSide = await readGraphs(client, graphsOf(before.threads))
+    const sides = { old: oldSide, new: newSide, newAnswers: await answersAnything(client, newSide) }
+    return {
+      client,
+      judged: judge(before.threads, sides, { read: before.threads.length, total: before.total })
+    }
+  }
+
+  it('reads the parked thread: its node, graph, checkpoint and keys, and its graph and schema', () => {
+    expect(before.total).toBe(1)
+    expect(before.threads).toEqual([
+      {
+        id: parked,
+        checkpoint: expect.any(String),
+        graph: 'agent',
+        nodes: ['approval'],
+        keys: { messages: 'array', topic: 'string', note: 'string' }
+      }
+    ])
+    const side = oldSide.get('agent')
+    expect(side?.kind).toBe('served')
+    if (side?.kind !== 'served') return
+    expect(side.nodes).toEqual(expect.arrayContaining(['draft', 'approval']))
+    // `decision` is written after the interrupt: required, and the thread lacks it.
+    expect(side.schema.required).toEqual(expect.arrayContaining(['topic', 'decision']))
+  })
+
+  it('finds the thread stranded when its node is renamed, at the same checkpoint', async () => {
+    const { client, judged } = await release('renamed')
+    expect(judged.verdict).toBe('fail')
+    expect(judged.incompatible).toEqual([
+      { thread: parked, graph: 'agent', why: 'node', node: 'approval' }
+    ])
+    const reread = await rereadAfterDeploy(client, before.threads)
+    expect(reread.map(({ after }) => after)).toEqual([{ kind: 'stranded', nodes: ['approval'] }])
+  })
+
+  it('finds a key newly required that the thread lacks, and a value no longer admitted', async () => {
+    expect((await release('tiered')).judged.incompatible).toEqual([
+      { thread: parked, graph: 'agent', why: 'required', key: 'tier' }
+    ])
+    expect((await release('retyped')).judged.incompatible).toEqual([
+      { thread: parked, graph: 'agent', why: 'type', key: 'topic' }
+    ])
+  })
+
+  it('passes a compatible graph; the thread waits again and then resumes', async () => {
+    const { client, judged } = await release('compatible')
+    expect(judged).toMatchObject({ verdict: 'pass', incompatible: [], notices: [] })
+    expect((await rereadAfterDeploy(client, before.threads))[0]?.after).toEqual({ kind: 'waiting' })
+    // Served the old graph again, the thread is back at its node, still waiting.
+    await agent.restart('v1')
+    const back = await rereadAfterRollback(clientOf(agent.url), before.threads)
+    expect(back[0]?.after).toEqual({ kind: 'waiting-again' })
+    const answer = await agent.resume(parked, 'yes')
+    expect(answer.decision).toBe('"yes"')
+  })
+})
