@@ -34,7 +34,8 @@ export interface Sides {
   newAnswers: boolean
 }
 
-export type Why = 'node' | 'required' | 'type' | 'graph'
+/** Why a thread is incompatible; `stranded` is found after `DEPLOYED` (./reread.ts). */
+export type Why = 'node' | 'required' | 'type' | 'graph' | 'stranded'
 
 export interface Incompatibility {
   thread: string
