@@ -15,6 +15,8 @@ export interface EmulatedGraph {
   /** JSON Schema `properties` of the state (default: `messages` only). */
   properties?: Record<string, unknown>
   required?: string[]
+  /** The node a run on a thread stops at with an interrupt() (default: none, a run ends). */
+  parksAt?: string
 }
 
 /** Answers a test asks for instead of the true ones, to see the action refuse them. */
@@ -123,6 +125,9 @@ export class ThreadStore {
     body: unknown,
     contentType?: string
   ): StoreAnswer | undefined {
+    if (method === 'POST' && path === '/threads') return this.#create(body)
+    const run = /^\/threads\/([^/]+)\/runs\/wait$/.exec(path)?.[1]
+    if (method === 'POST' && run !== undefined) return this.#run(decodeURIComponent(run), body)
     if (method === 'POST' && path === '/threads/count') return this.#count(body)
     if (method === 'POST' && path === '/threads/search') return this.#search(body)
     const state = /^\/threads\/([^/]+)\/state$/.exec(path)?.[1]
@@ -157,6 +162,85 @@ export class ThreadStore {
         config_schema: { type: 'object' },
         context_schema: { type: 'object' }
       }
+    }
+  }
+
+  #create(body: unknown): StoreAnswer {
+    const request = (body ?? {}) as { thread_id?: unknown; metadata?: unknown; if_exists?: unknown }
+    const id = typeof request.thread_id === 'string' ? request.thread_id : randomUUID()
+    if (!isUuid(id)) return { status: 422, body: { detail: 'Invalid thread_id' } }
+    const existing = this.#threads.get(id)
+    if (existing) {
+      if (request.if_exists === 'do_nothing') return { status: 200, body: this.#listed(existing) }
+      return plain(409, 'Thread already exists')
+    }
+    const at = this.#stamp()
+    const thread: StoredThread = {
+      thread_id: id,
+      created_at: at,
+      updated_at: at,
+      metadata: { ...(request.metadata as Record<string, unknown> | undefined) },
+      status: 'idle',
+      values: {},
+      checkpoint: randomUUID(),
+      parkedAt: [],
+      graph: ''
+    }
+    this.#threads.set(id, thread)
+    return { status: 200, body: this.#listed(thread) }
+  }
+
+  /** A run on a thread: its input runs until the graph's `parksAt`; a resume goes on from there. */
+  #run(id: string, body: unknown): StoreAnswer {
+    const thread = this.#threads.get(id)
+    if (!thread) return plain(404, `Thread with ID ${id} not found`)
+    const request = (body ?? {}) as {
+      assistant_id?: unknown
+      input?: { messages?: { role?: string; content?: unknown }[] }
+      command?: { resume?: unknown }
+    }
+    const graphs = this.#graphs()
+    const named = typeof request.assistant_id === 'string' ? request.assistant_id : ''
+    const graphName = thread.graph || (graphs[named] ? named : (Object.keys(graphs)[0] ?? ''))
+    const graph = graphs[graphName]
+    if (!graph) return plain(404, `Assistant ${named} not found`)
+    Object.assign(thread, {
+      graph: graphName,
+      metadata: { ...thread.metadata, graph_id: graphName },
+      updated_at: this.#stamp()
+    })
+    const messages = Array.isArray(thread.values.messages)
+      ? [...(thread.values.messages as unknown[])]
+      : []
+    if (request.command !== undefined) {
+      // At a node the graph served lacks, the interrupt is lost: no reply, the checkpoint kept.
+      if (this.#waiting(thread).length === 0) {
+        thread.status = 'idle'
+        return { status: 200, body: thread.values }
+      }
+      messages.push({ type: 'ai', content: `approved: ${JSON.stringify(request.command.resume)}` })
+      Object.assign(thread, {
+        values: { ...thread.values, messages },
+        status: 'idle',
+        parkedAt: [],
+        checkpoint: randomUUID()
+      })
+      return { status: 200, body: thread.values }
+    }
+    const sent = request.input?.messages ?? []
+    for (const message of sent)
+      messages.push({ type: message.role === 'ai' ? 'ai' : 'human', content: message.content })
+    messages.push({ type: 'ai', content: `draft: ${String(sent.at(-1)?.content ?? '')}` })
+    thread.values = { ...thread.values, messages }
+    thread.checkpoint = randomUUID()
+    if (graph.parksAt === undefined || !graph.nodes.includes(graph.parksAt)) {
+      thread.status = 'idle'
+      return { status: 200, body: thread.values }
+    }
+    Object.assign(thread, { status: 'interrupted', parkedAt: [graph.parksAt] })
+    return {
+      status: 200,
+      body: { __interrupt__: [{ id: randomUUID(), value: { question: 'approve?' } }] }
     }
   }
 

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import type { AgentServer } from '../../src/agent-server/exchange'
+import { canaryThreadsClient } from '../../src/agent-server/canary-threads'
 import { threadsClient, type ThreadsClient } from '../../src/agent-server/threads'
+import {
+  deleteCanaries,
+  parkCanaries,
+  resumeCanaries,
+  type CanariesParked
+} from '../../src/threads/canary'
 import { judge, type GraphSide } from '../../src/threads/compatibility'
 import { answersAnything, graphsOf, readGraphs, readParkedThreads } from '../../src/threads/read'
 import { rereadAfterDeploy, rereadAfterRollback } from '../../src/threads/reread'
+import { settings as threadsSettings } from '../../src/threads/section'
 import { startParkedAgent, type ParkedAgent, type ParkedVersion } from '../helpers/parked-agent'
 import { REAL_WORK_TEST_MS } from '../helpers/real-time'
 
@@ -13,27 +21,50 @@ import { REAL_WORK_TEST_MS } from '../helpers/real-time'
 
 jest.setTimeout(REAL_WORK_TEST_MS)
 
+const serverAt = (url: string): AgentServer => ({
+  baseUrl: url,
+  apiKey: 'key',
+  deadline: Date.now() + REAL_WORK_TEST_MS,
+  now: Date.now
+})
+
 function clientOf(url: string): ThreadsClient {
-  const server: AgentServer = {
-    baseUrl: url,
-    apiKey: 'key',
-    deadline: Date.now() + REAL_WORK_TEST_MS,
-    now: Date.now
-  }
-  return threadsClient(server, { maxAttempts: 1 })
+  return threadsClient(serverAt(url), { maxAttempts: 1 })
 }
+
+const CANARIES =
+  threadsSettings(
+    {
+      parked: 'check',
+      canary: [
+        {
+          name: 'approve',
+          message: 'refund order 7',
+          resume: { approved: true },
+          expect: 'approved'
+        }
+      ]
+    },
+    { agentAssistant: 'agent' }
+  )?.canaries ?? []
 
 describe('parked threads on the real agent server', () => {
   let agent: ParkedAgent
   let parked: string
   let before: Awaited<ReturnType<typeof readParkedThreads>>
   let oldSide: Map<string, GraphSide>
+  let canaries: CanariesParked
 
   beforeAll(async () => {
     agent = await startParkedAgent('v1')
     parked = await agent.park('refund my order')
     const client = clientOf(agent.url)
     before = await readParkedThreads(client, 100)
+    // Parked after the read, as the step does: it is not among the threads judged.
+    canaries = await parkCanaries(CANARIES, canaryThreadsClient(serverAt(agent.url)), {
+      deploymentId: '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9',
+      runId: '1'
+    })
     oldSide = await readGraphs(client, graphsOf(before.threads))
   }, REAL_WORK_TEST_MS)
   afterAll(async () => {
@@ -53,6 +84,11 @@ describe('parked threads on the real agent server', () => {
   }
 
   it('reads the parked thread: its node, graph, checkpoint and keys, and its graph and schema', () => {
+    expect(canaries).toMatchObject({
+      didNotPark: [],
+      failed: [],
+      parked: [{ canary: { name: 'approve' } }]
+    })
     expect(before.total).toBe(1)
     expect(before.threads).toEqual([
       {
@@ -100,5 +136,15 @@ describe('parked threads on the real agent server', () => {
     expect(back[0]?.after).toEqual({ kind: 'waiting-again' })
     const answer = await agent.resume(parked, 'yes')
     expect(answer.decision).toBe('"yes"')
+    // The canary parked on v1, resumed here, passes; then it is deleted by its id.
+    const canaryClient = canaryThreadsClient(serverAt(agent.url))
+    const verdicts = await resumeCanaries(canaries.parked, canaryClient)
+    expect(verdicts).toMatchObject([
+      { name: 'approve', verdict: 'pass', reply: 'approved: {"approved":true}' }
+    ])
+    expect(await deleteCanaries(canaries, canaryClient)).toEqual([])
+    expect(await clientOf(agent.url).state(canaries.parked[0]?.id ?? '')).toEqual({
+      kind: 'not-found'
+    })
   })
 })

@@ -33,7 +33,7 @@ export const AGENT_REQUEST_TIMEOUT_MS = 60_000
 export async function agentExchange(
   server: AgentServer,
   request: {
-    method: 'GET' | 'POST' | 'PATCH'
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
     path: string
     body?: unknown
     headers?: Record<string, string>

@@ -43,7 +43,7 @@ export type Answer<T> =
   { kind: 'answer'; value: T } | { kind: 'status'; status: number; detail: string }
 
 export interface AgentRequest<T> {
-  method: 'GET' | 'POST' | 'PATCH'
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   path: string
   body?: unknown
   /** The method the retry table is read for: a POST that only reads is read as a GET. */
@@ -77,7 +77,9 @@ export async function retryingExchange<T>(
       const ok = answer.status >= 200 && answer.status < 300
       if (!ok && !isRetryable({ kind: 'status', status: answer.status }, request.retryAs))
         return { kind: 'status', status: answer.status, detail: formatErrorDetail(answer.text) }
-      const parsed = ok ? parseAnswer(answer.text, request.schema) : undefined
+      // A 204 has no body: it is read as JSON null.
+      const text = answer.status === 204 ? 'null' : answer.text
+      const parsed = ok ? parseAnswer(text, request.schema) : undefined
       if (parsed?.kind === 'parsed') return { kind: 'answer', value: parsed.value }
       failure = parsed?.failure ?? { kind: 'status', status: answer.status }
       detail = parsed?.detail ?? formatErrorDetail(answer.text)

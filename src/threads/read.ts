@@ -22,19 +22,21 @@ export interface ThreadsRead {
   tooLarge: string[]
 }
 
-/** Whether a thread the search lists is one of the action's own canaries (never judged). */
-export const isCanary = (thread: ThreadSummary): boolean =>
-  typeof thread.metadata?.['managed-canary'] === 'string'
-
-/** The newest `sample` interrupted threads with their states. */
+/**
+ * The newest `sample` interrupted threads with their states, leaving out the action's own
+ * canaries, known by their ids (never by metadata, which a user's thread may carry too).
+ */
 export async function readParkedThreads(
   client: ThreadsClient,
-  sample: number
+  sample: number,
+  canaries: ReadonlySet<string> = new Set()
 ): Promise<ThreadsRead> {
   const total = await client.count('interrupted')
   const read: ThreadsRead = { total, threads: [], deleted: [], tooLarge: [] }
   if (total === 0) return read
-  const listed = await client.interrupted(sample, isCanary)
+  const listed = await client.interrupted(sample, (thread: ThreadSummary) =>
+    canaries.has(thread.thread_id.toLowerCase())
+  )
   const states = await eachAtMost(listed, STATES_AT_ONCE, (thread) =>
     client.state(thread.thread_id)
   )

@@ -17,6 +17,7 @@ import {
   type ParkedThreadsPayload,
   type ThreadsVerdict
 } from './payload'
+import { canaryThreadId } from './canary'
 import { answersAnything, graphsOf, readGraphs, readParkedThreads, type ThreadsRead } from './read'
 import { rereadAfterDeploy, rereadAfterRollback } from './reread'
 import type { ThreadsSettings } from './section'
@@ -44,12 +45,17 @@ export interface ThreadsOutcome {
 export async function readBeforeWrite(
   settings: ThreadsSettings,
   target: ThreadsClient,
-  facts: { firstDeploy: boolean }
+  facts: { firstDeploy: boolean; deploymentId?: string }
 ): Promise<ThreadsPrepared> {
   if (facts.firstDeploy)
     return { kind: 'nothing', why: 'a first deploy has no parked threads to read' }
   try {
-    const read = await readParkedThreads(target, settings.sample)
+    const canaries = new Set(
+      facts.deploymentId === undefined
+        ? []
+        : settings.canaries.map((canary) => canaryThreadId(facts.deploymentId ?? '', canary.name))
+    )
+    const read = await readParkedThreads(target, settings.sample, canaries)
     const oldSide = await readGraphs(target, graphsOf(read.threads))
     return { kind: 'read', read, oldSide }
   } catch (error) {
