@@ -91,7 +91,10 @@ export async function startAgentServer(
 ): Promise<AgentServerEmulator> {
   const apiKey = options.apiKey ?? 'emulator-key'
   const assistants = new AssistantStore(options.graphs ?? ['agent'], options.now)
-  const threads = new ThreadStore({ now: options.now, ...options.threads })
+  // Unless a test says otherwise, each graph the server loads has one node of its own name.
+  const loaded = () =>
+    Object.fromEntries((options.graphs ?? ['agent']).map((g) => [g, { nodes: [g] }]))
+  const threads = new ThreadStore({ now: options.now, graphs: loaded, ...options.threads })
   const faults = new FaultQueue()
   const requests: RecordedRequest[] = []
   let origin = ''

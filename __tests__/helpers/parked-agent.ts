@@ -13,8 +13,8 @@ export interface ParkedAgent {
   readonly url: string
   /** Stops the server (SIGTERM: it writes its threads) and starts it on `version`, same folder. */
   restart(version: ParkedVersion): Promise<void>
-  /** A new thread run until it parks at its interrupt; its id. */
-  park(message: string): Promise<string>
+  /** A new thread of `graph` (default `agent`) run until it parks at its interrupt; its id. */
+  park(message: string, graph?: 'agent' | 'fanout'): Promise<string>
   /** Resumes a thread with `resume`: the run's answer. */
   resume(id: string, resume: unknown): Promise<Record<string, unknown>>
   close(): Promise<void>
@@ -47,12 +47,12 @@ export async function startParkedAgent(version: ParkedVersion = 'v1'): Promise<P
       await stop(running.server)
       running = await launch(stateDir, next)
     },
-    park: async (message) => {
+    park: async (message, graph = 'agent') => {
       const thread = await call('/threads', {})
       const id = String(thread.thread_id)
       const answer = await call(`/threads/${id}/runs/wait`, {
-        assistant_id: 'agent',
-        input: { messages: [{ role: 'human', content: message }] }
+        assistant_id: graph,
+        input: { messages: [{ role: 'human', content: message }], topic: 'refund' }
       })
       if (!('__interrupt__' in answer)) throw new Error('the thread did not park')
       return id

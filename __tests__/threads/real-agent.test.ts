@@ -51,6 +51,7 @@ const CANARIES =
 describe('parked threads on the real agent server', () => {
   let agent: ParkedAgent
   let parked: string
+  let parallel: string
   let before: Awaited<ReturnType<typeof readParkedThreads>>
   let oldSide: Map<string, GraphSide>
   let canaries: CanariesParked
@@ -58,6 +59,7 @@ describe('parked threads on the real agent server', () => {
   beforeAll(async () => {
     agent = await startParkedAgent('v1')
     parked = await agent.park('refund my order')
+    parallel = await agent.park('split', 'fanout')
     const client = clientOf(agent.url)
     before = await readParkedThreads(client, 100)
     // Parked after the read, as the step does: it is not among the threads judged.
@@ -89,8 +91,12 @@ describe('parked threads on the real agent server', () => {
       failed: [],
       parked: [{ canary: { name: 'approve' } }]
     })
-    expect(before.total).toBe(1)
-    expect(before.threads).toEqual([
+    expect(before.total).toBe(2)
+    expect(before.threads.find((thread) => thread.id === parallel)?.nodes.sort()).toEqual([
+      'left',
+      'right'
+    ])
+    expect(before.threads.filter((thread) => thread.id === parked)).toEqual([
       {
         id: parked,
         checkpoint: expect.any(String),
@@ -110,11 +116,19 @@ describe('parked threads on the real agent server', () => {
   it('finds the thread stranded when its node is renamed, at the same checkpoint', async () => {
     const { client, judged } = await release('renamed')
     expect(judged.verdict).toBe('fail')
-    expect(judged.incompatible).toEqual([
-      { thread: parked, graph: 'agent', why: 'node', node: 'approval' }
-    ])
+    // Of the parallel thread, only the branch whose node was renamed.
+    expect(judged.incompatible).toHaveLength(2)
+    expect(judged.incompatible).toEqual(
+      expect.arrayContaining([
+        { thread: parked, graph: 'agent', why: 'node', node: 'approval' },
+        { thread: parallel, graph: 'fanout', why: 'node', node: 'right' }
+      ])
+    )
     const reread = await rereadAfterDeploy(client, before.threads)
-    expect(reread.map(({ after }) => after)).toEqual([{ kind: 'stranded', nodes: ['approval'] }])
+    expect(Object.fromEntries(reread.map(({ thread, after }) => [thread.id, after]))).toEqual({
+      [parked]: { kind: 'stranded', nodes: ['approval'] },
+      [parallel]: { kind: 'stranded', nodes: ['right'] }
+    })
   })
 
   it('finds a key newly required that the thread lacks, and a value no longer admitted', async () => {
@@ -129,11 +143,12 @@ describe('parked threads on the real agent server', () => {
   it('passes a compatible graph; the thread waits again and then resumes', async () => {
     const { client, judged } = await release('compatible')
     expect(judged).toMatchObject({ verdict: 'pass', incompatible: [], notices: [] })
-    expect((await rereadAfterDeploy(client, before.threads))[0]?.after).toEqual({ kind: 'waiting' })
+    const reread = await rereadAfterDeploy(client, before.threads)
+    expect(reread.map(({ after }) => after.kind)).toEqual(['waiting', 'waiting'])
     // Served the old graph again, the thread is back at its node, still waiting.
     await agent.restart('v1')
     const back = await rereadAfterRollback(clientOf(agent.url), before.threads)
-    expect(back[0]?.after).toEqual({ kind: 'waiting-again' })
+    expect(back.map(({ after }) => after.kind)).toEqual(['waiting-again', 'waiting-again'])
     const answer = await agent.resume(parked, 'yes')
     expect(answer.decision).toBe('"yes"')
     // The canary parked on v1, resumed here, passes; then it is deleted by its id.
