@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { startAgentServer, VirtualClock, type AgentServerEmulator } from '../../emulator'
 import type { EmulatedGraph, HostileThreads } from '../../emulator/agent-server-threads'
 import { threadsClient } from '../../src/agent-server/threads'
-import { parkedThreadsOutput } from '../../src/threads/payload'
+import { parkedThreadsOutput, parkedThreadsOutputSchema } from '../../src/threads/payload'
 import {
   checkAfterDeployed,
   judgeBeforePromote,
@@ -200,5 +200,40 @@ describe('the parked-threads step', () => {
     const after = await readAfterRollback(prepared, outcome.payload, client)
     expect(after.payload).toMatchObject({ waitingAgain: [waiting], answeredLost: [answered] })
     expect(after.warnings.join(' ')).toContain(answered.slice(0, 8))
+  })
+})
+
+describe('the parked-threads output', () => {
+  it('holds its shape, a name of another shape null, a thread 8 hex characters', () => {
+    const output = parkedThreadsOutput({
+      read: 2,
+      total: 3,
+      parked: [{ graph: 'agent', node: 'bad\nname', threads: 2 }],
+      incompatible: [
+        {
+          thread: 'ABCDEF12-0000-4000-8000-000000000000',
+          graph: 'agent',
+          why: 'node',
+          node: 'approval'
+        },
+        {
+          thread: 'abcdef12-0000-4000-8000-000000000000',
+          graph: 'agent',
+          why: 'required',
+          key: '::error::x y'
+        }
+      ],
+      movedOn: ['x'],
+      deleted: [],
+      tooLarge: [],
+      canary: [{ name: 'approve', verdict: 'pass' }],
+      verdict: 'fail'
+    })
+    expect(parkedThreadsOutputSchema.parse(output)).toEqual(output)
+    expect(output).toMatchObject({
+      parked: [{ node: null }],
+      incompatible: [{ thread: 'abcdef12' }, { key: null }],
+      'moved-on': 1
+    })
   })
 })

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { Incompatibility, Judgement, ParkedThread } from './compatibility'
 
 // What the parked-threads step saw, for the report and the `parked-threads` output. Ids are the
@@ -51,6 +52,43 @@ export function parkedNodes(threads: readonly ParkedThread[]): ParkedThreadsPayl
     }
   return [...counts.values()]
 }
+
+const name = z.string().regex(OUTPUT_NAME).nullable()
+const verdict = z.enum(['pass', 'fail', 'warn', 'inconclusive'])
+const whole = z.number().int().min(0)
+
+/** The `parked-threads` output's shape: what the outputs' shape check holds it to. */
+export const parkedThreadsOutputSchema = z.strictObject({
+  read: whole,
+  total: whole,
+  parked: z.array(z.strictObject({ graph: name, node: name, threads: whole })),
+  incompatible: z.array(
+    z.union([
+      z.strictObject({
+        thread: z
+          .string()
+          .regex(/^[0-9a-f]{8}$/)
+          .nullable(),
+        graph: name,
+        node: name,
+        why: z.enum(['node', 'graph', 'stranded'])
+      }),
+      z.strictObject({
+        thread: z
+          .string()
+          .regex(/^[0-9a-f]{8}$/)
+          .nullable(),
+        graph: name,
+        key: name,
+        why: z.enum(['required', 'type'])
+      })
+    ])
+  ),
+  'moved-on': whole,
+  deleted: whole,
+  canary: z.array(z.strictObject({ name, verdict })),
+  verdict
+})
 
 /** The `parked-threads` output (spec: Parked threads), in its shape only. */
 export function parkedThreadsOutput(payload: ParkedThreadsPayload): Record<string, unknown> {
