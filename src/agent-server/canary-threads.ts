@@ -41,7 +41,8 @@ export function canaryThreadsClient(
         method: 'DELETE',
         path: path(id),
         retryAs: 'GET',
-        schema: z.unknown()
+        schema: z.unknown(),
+        withoutContentType: true
       })
       if (answer.kind === 'answer') return 'deleted'
       if (answer.status === 404) return 'not-found'
@@ -83,7 +84,8 @@ export function canaryThreadsClient(
         method: 'GET',
         path: `${path(id)}/state`,
         retryAs: 'GET',
-        schema: canaryState
+        schema: canaryState,
+        withoutContentType: true
       })
       if (answer.kind === 'status')
         throw new AgentReadError(

@@ -38,6 +38,8 @@ export async function agentExchange(
     body?: unknown
     headers?: Record<string, string>
     timeoutMs?: number
+    /** Send no content type (a read without a body, to a route that refuses one with it). */
+    withoutContentType?: boolean
   }
 ): Promise<{ status: number; text: string; retryAfter?: string }> {
   const bound = attemptTimeout(
@@ -46,9 +48,9 @@ export async function agentExchange(
     server.now()
   )
   if (!bound) throw new TransportError('timeout', 'the time allowed ran out before it was sent')
-  // A JSON content type only with a body: the server refuses one without (`/schemas` answers 400).
   const headers: Record<string, string> = {
-    ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+    // `/schemas` refuses a JSON content type without a body (400): such a read goes without.
+    ...(request.withoutContentType ? {} : { 'content-type': 'application/json' }),
     'x-api-key': server.apiKey,
     ...request.headers
   }

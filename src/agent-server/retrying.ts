@@ -49,6 +49,8 @@ export interface AgentRequest<T> {
   /** The method the retry table is read for: a POST that only reads is read as a GET. */
   retryAs: 'GET' | 'POST'
   schema: z.ZodType<T>
+  /** Send no content type (agentExchange's `withoutContentType`). */
+  withoutContentType?: boolean
 }
 
 /**
@@ -71,7 +73,12 @@ export async function retryingExchange<T>(
     let retryAfter: string | undefined
     let status: number | undefined
     try {
-      const answer = await agentExchange(server, { method, path, body: request.body })
+      const answer = await agentExchange(server, {
+        method,
+        path,
+        body: request.body,
+        withoutContentType: request.withoutContentType
+      })
       retryAfter = answer.retryAfter
       status = answer.status
       const ok = answer.status >= 200 && answer.status < 300

@@ -70,7 +70,9 @@ export function threadsClient(
       path,
       body,
       retryAs: 'GET',
-      schema
+      schema,
+      // A read without a body goes without a content type (`/schemas` refuses one).
+      withoutContentType: body === undefined
     })
     if (answer.kind === 'answer') return { kind: 'found', value: answer.value }
     if (answer.status === 404) return { kind: 'not-found' }
