@@ -105,16 +105,13 @@ export async function startAgentServer(
   const behaviour = (): AgentBehaviour => options.host?.()?.agent ?? 'well'
   const BROKEN: Answer = { status: 500, body: { detail: 'Internal Server Error' } }
 
-  const route = (
-    method: string,
-    url: URL,
-    body: unknown,
-    isJson: boolean,
-    contentType?: string
-  ): StoreAnswer => {
+  // Each request's content type, by its URL (one object per request): `/schemas` reads it.
+  const contentTypes = new WeakMap<URL, string | undefined>()
+
+  const route = (method: string, url: URL, body: unknown, isJson: boolean): StoreAnswer => {
     if (!isJson && url.pathname.startsWith('/assistants'))
       return { status: 400, text: 'Malformed JSON in request body' }
-    const threadAnswer = threads.route(method, url.pathname, body, contentType)
+    const threadAnswer = threads.route(method, url.pathname, body, contentTypes.get(url))
     if (threadAnswer) return threadAnswer
     const assistantPath = /^\/assistants\/([^/]+)$/.exec(url.pathname)?.[1]
     if (
@@ -203,6 +200,7 @@ export async function startAgentServer(
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', origin)
+    contentTypes.set(url, req.headers['content-type'])
     const record = recordOf(req, url, url.pathname)
     requests.push(record)
     const parsed = parseJson(await readBody(req))
@@ -238,13 +236,7 @@ export async function startAgentServer(
         : new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000).unref()))
     const answer: StoreAnswer =
       (await beforeRun(method, url, parsed)) ??
-      route(
-        method,
-        url,
-        parsed.ok ? parsed.value : undefined,
-        parsed.ok,
-        req.headers['content-type']
-      )
+      route(method, url, parsed.ok ? parsed.value : undefined, parsed.ok)
     // Carried out, and the answer lost on the way back.
     if (fault?.kind === 'reset-after') return req.socket.destroy()
     const bytes = bodyBytes(answer)

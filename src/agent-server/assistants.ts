@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { BackoffPolicy } from '../control-plane/retry'
 import { meaningOf } from '../control-plane/status-policy'
 import { UUID } from '../lib/ids'
 import {
@@ -12,14 +13,19 @@ import {
   type AssistantVersion
 } from './assistant-schemas'
 import type { AgentServer } from './exchange'
-import { AgentReadError, retryingExchange, type AgentRequest, type RetrySettings } from './retrying'
+import { AgentReadError, retryingExchange, type AgentRequest } from './retrying'
 
 // The agent server's assistant routes (api.md 4.4) as the action uses them. Reads are sent again
 // after a failure the one status table (control-plane/status-policy.ts) calls retryable for a
 // GET; a write only after a refusal that says the server did not act (429). A write whose
 // answer was lost is never sent again: it is handed back as `lost`, and the caller reads.
 
-export interface AssistantsClientOptions extends RetrySettings {
+export interface AssistantsClientOptions {
+  /** Attempts of one request, the first included (default 5). */
+  maxAttempts?: number
+  /** The pause between attempts (default 1 s doubling to 20 s, full jitter). */
+  backoff?: BackoffPolicy
+  random?: () => number
   /** Items asked for per page of versions and of a search (default 1000, the server's most). */
   pageSize?: number
   /** Pages read at the most before the list is refused as endless (default 100). */
