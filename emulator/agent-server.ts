@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { bodyBytes, parseJson, readBody, recordOf, send, type Answer } from './http'
 import { infoBody, type InfoHost } from './agent-info'
 import { AssistantStore, type StoreAnswer } from './agent-server-assistants'
+import { ThreadStore, type ThreadStoreOptions } from './agent-server-threads'
 import { FaultQueue, statusAnswer } from './faults'
 import type { AgentBehaviour, Fault, RecordedRequest, ServingRevision } from './types'
 
@@ -46,11 +47,15 @@ export interface AgentServerOptions {
    * model, or a gate a test opens) and may return the answer to send instead of the echo.
    */
   beforeRun?: (message: string) => Promise<Answer | undefined> | Answer | undefined
+  /** The threads' graphs as served now, and hostile answers of the thread routes. */
+  threads?: ThreadStoreOptions
 }
 
 export interface AgentServerEmulator {
   url: string
   requests: RecordedRequest[]
+  /** Its threads: tests park, answer and delete them. */
+  threads: ThreadStore
   /** Stateless runs received and not yet answered, now and at the most so far. */
   runsInFlight(): number
   maxRunsInFlight(): number
@@ -86,6 +91,10 @@ export async function startAgentServer(
 ): Promise<AgentServerEmulator> {
   const apiKey = options.apiKey ?? 'emulator-key'
   const assistants = new AssistantStore(options.graphs ?? ['agent'], options.now)
+  // Unless a test says otherwise, each graph the server loads has one node of its own name.
+  const loaded = () =>
+    Object.fromEntries((options.graphs ?? ['agent']).map((g) => [g, { nodes: [g] }]))
+  const threads = new ThreadStore({ now: options.now, graphs: loaded, ...options.threads })
   const faults = new FaultQueue()
   const requests: RecordedRequest[] = []
   let origin = ''
@@ -96,9 +105,14 @@ export async function startAgentServer(
   const behaviour = (): AgentBehaviour => options.host?.()?.agent ?? 'well'
   const BROKEN: Answer = { status: 500, body: { detail: 'Internal Server Error' } }
 
+  // Each request's content type, by its URL (one object per request): `/schemas` reads it.
+  const contentTypes = new WeakMap<URL, string | undefined>()
+
   const route = (method: string, url: URL, body: unknown, isJson: boolean): StoreAnswer => {
     if (!isJson && url.pathname.startsWith('/assistants'))
       return { status: 400, text: 'Malformed JSON in request body' }
+    const threadAnswer = threads.route(method, url.pathname, body, contentTypes.get(url))
+    if (threadAnswer) return threadAnswer
     const assistantPath = /^\/assistants\/([^/]+)$/.exec(url.pathname)?.[1]
     if (
       method === 'GET' &&
@@ -186,6 +200,7 @@ export async function startAgentServer(
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', origin)
+    contentTypes.set(url, req.headers['content-type'])
     const record = recordOf(req, url, url.pathname)
     requests.push(record)
     const parsed = parseJson(await readBody(req))
@@ -283,6 +298,7 @@ export async function startAgentServer(
   return {
     url: origin,
     requests,
+    threads,
     runsInFlight: () => runsInFlight,
     maxRunsInFlight: () => maxRunsInFlight,
     injectFault: (fault) => faults.inject(fault),

@@ -1,8 +1,6 @@
 import type { z } from 'zod'
-import { formatErrorDetail } from '../control-plane/errors'
-import { backoffDelay, parseRetryAfter, sleep, type BackoffPolicy } from '../control-plane/retry'
-import { isRetryable, meaningOf, type Failure } from '../control-plane/status-policy'
-import { TransportError } from '../control-plane/transport'
+import type { BackoffPolicy } from '../control-plane/retry'
+import { meaningOf } from '../control-plane/status-policy'
 import { UUID } from '../lib/ids'
 import {
   assistantListSchema,
@@ -14,7 +12,8 @@ import {
   type AssistantSearch,
   type AssistantVersion
 } from './assistant-schemas'
-import { agentExchange, type AgentServer } from './exchange'
+import type { AgentServer } from './exchange'
+import { AgentReadError, retryingExchange, type AgentRequest } from './retrying'
 
 // The agent server's assistant routes (api.md 4.4) as the action uses them. Reads are sent again
 // after a failure the one status table (control-plane/status-policy.ts) calls retryable for a
@@ -59,24 +58,8 @@ export type WriteResult =
 export type CreateResult = WriteResult | { kind: 'exists' }
 export type UpdateResult = WriteResult | { kind: 'not-found' }
 
-/** A read that failed: no answer, a status other than 2xx or 404, or an answer of another shape. */
-export class AssistantReadError extends Error {
-  constructor(
-    readonly method: string,
-    readonly path: string,
-    /** What went wrong, in the terms of the one status table. */
-    readonly failure: Failure,
-    /** For people: the server's detail (untrusted) or the transport's reason. */
-    readonly detail: string,
-    /** The status of the answer, when one came. */
-    readonly status = failure.kind === 'status' ? failure.status : undefined
-  ) {
-    super(
-      `${method} ${path} ${failure.kind === 'status' ? `answered ${failure.status}` : 'failed'}: ${detail}`
-    )
-    this.name = 'AssistantReadError'
-  }
-}
+/** A read that failed (the one error of the agent server's resource routes). */
+export { AgentReadError as AssistantReadError }
 
 export interface AssistantsClient {
   /** `GET /assistants/{id}`; `id` a UUID or a graph's name (its default assistant). */
@@ -101,67 +84,17 @@ export interface AssistantsClient {
   search(filter: AssistantSearch): Promise<Assistant[]>
 }
 
-type Answer<T> = { kind: 'answer'; value: T } | { kind: 'status'; status: number; detail: string }
-
 /** Builds the client over one agent server (its key, auth scheme, deadline, clock, dispatcher). */
 export function assistantsClient(
   server: AgentServer,
   options: AssistantsClientOptions = {}
 ): AssistantsClient {
-  const maxAttempts = options.maxAttempts ?? 5
-  const backoff = options.backoff ?? { baseMs: 1_000, maxMs: 20_000 }
-  const random = options.random ?? Math.random
   const pageSize = options.pageSize ?? 1_000
   const versionPageSize = options.versionPageSize ?? 100
   const maxVersions = options.maxVersions ?? 1_000
   const maxPages = options.maxPages ?? 100
-  const pause = server.sleep ?? sleep
 
-  /**
-   * Sends a request until it is answered or a failure is not worth another attempt. `retryAs` is
-   * the method the retry table is read for (a POST that only reads is read as a GET). Returns the
-   * parsed answer or the status of a non-2xx answer; throws the last failure otherwise.
-   */
-  const exchange = async <T>(request: {
-    method: 'GET' | 'POST' | 'PATCH'
-    path: string
-    body?: unknown
-    retryAs: 'GET' | 'POST'
-    schema: z.ZodType<T>
-  }): Promise<Answer<T>> => {
-    const { method, path } = request
-    for (let attempt = 1; ; attempt++) {
-      let failure: Failure
-      let detail: string
-      let retryAfter: string | undefined
-      let status: number | undefined
-      try {
-        const answer = await agentExchange(server, { method, path, body: request.body })
-        retryAfter = answer.retryAfter
-        status = answer.status
-        const ok = answer.status >= 200 && answer.status < 300
-        if (!ok && !isRetryable({ kind: 'status', status: answer.status }, request.retryAs))
-          return { kind: 'status', status: answer.status, detail: formatErrorDetail(answer.text) }
-        const parsed = ok ? parseAnswer(answer.text, request.schema) : undefined
-        if (parsed?.kind === 'parsed') return { kind: 'answer', value: parsed.value }
-        failure = parsed?.failure ?? { kind: 'status', status: answer.status }
-        detail = parsed?.detail ?? formatErrorDetail(answer.text)
-      } catch (error) {
-        if (!(error instanceof TransportError)) throw error
-        failure = error.kind === 'too-large' ? { kind: 'too-large' } : { kind: 'network' }
-        detail = error.reason
-        status = error.status
-      }
-      const delayMs =
-        parseRetryAfter(retryAfter, server.now()) ?? backoffDelay(attempt - 1, backoff, random)
-      const again =
-        isRetryable(failure, request.retryAs) &&
-        attempt < maxAttempts &&
-        server.now() + delayMs < server.deadline
-      if (!again) throw new AssistantReadError(method, path, failure, detail, status)
-      await pause(delayMs, server.signal)
-    }
-  }
+  const exchange = <T>(request: AgentRequest<T>) => retryingExchange(server, options, request)
 
   /** A read: a 404 is `not-found`, any other failure is thrown. */
   const read = async <T>(
@@ -173,12 +106,7 @@ export function assistantsClient(
     const answer = await exchange({ method, path, body, retryAs: 'GET', schema })
     if (answer.kind === 'answer') return { kind: 'found', value: answer.value }
     if (answer.status === 404) return { kind: 'not-found' }
-    throw new AssistantReadError(
-      method,
-      path,
-      { kind: 'status', status: answer.status },
-      answer.detail
-    )
+    throw new AgentReadError(method, path, { kind: 'status', status: answer.status }, answer.detail)
   }
 
   /** A write, sent at most once unless refused with 429; `special` names the statuses it reads. */
@@ -206,7 +134,7 @@ export function assistantsClient(
         return { kind: 'lost', reason: `answered ${answer.status}: ${answer.detail}` }
       return { kind: 'refused', status: answer.status, reason: answer.detail }
     } catch (error) {
-      if (!(error instanceof AssistantReadError)) throw error
+      if (!(error instanceof AgentReadError)) throw error
       const { failure, status } = error
       // A body too large to read came with a status: a success means the write was applied.
       const applied =
@@ -245,7 +173,7 @@ export function assistantsClient(
       }
       if (answer.value.length < size) return { kind: 'found', value: [...items.values()] }
       if (items.size === before)
-        throw new AssistantReadError(
+        throw new AgentReadError(
           'POST',
           path,
           { kind: 'wrong-shape' },
@@ -253,7 +181,7 @@ export function assistantsClient(
         )
       if (items.size >= maxItems) return { kind: 'found', value: [...items.values()], more: true }
     }
-    throw new AssistantReadError(
+    throw new AgentReadError(
       'POST',
       path,
       { kind: 'wrong-shape' },
@@ -328,26 +256,4 @@ function writable(id: string): string {
   if (!UUID.test(id))
     throw new TypeError(`an assistant written to is named by a UUID, not ${JSON.stringify(id)}`)
   return id
-}
-
-function parseAnswer<T>(
-  text: string,
-  schema: z.ZodType<T>
-): { kind: 'parsed'; value: T } | { kind: 'failed'; failure: Failure; detail: string } {
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    return { kind: 'failed', failure: { kind: 'cut-short' }, detail: 'the answer is not JSON' }
-  }
-  const parsed = schema.safeParse(json)
-  if (parsed.success) return { kind: 'parsed', value: parsed.data }
-  const problems = parsed.error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
-  return {
-    kind: 'failed',
-    failure: { kind: 'wrong-shape' },
-    detail: `the answer is not of the expected shape (${problems.join('; ')})`
-  }
 }

@@ -33,11 +33,13 @@ export const AGENT_REQUEST_TIMEOUT_MS = 60_000
 export async function agentExchange(
   server: AgentServer,
   request: {
-    method: 'GET' | 'POST' | 'PATCH'
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
     path: string
     body?: unknown
     headers?: Record<string, string>
     timeoutMs?: number
+    /** Send no content type (a read without a body, to a route that refuses one with it). */
+    withoutContentType?: boolean
   }
 ): Promise<{ status: number; text: string; retryAfter?: string }> {
   const bound = attemptTimeout(
@@ -47,7 +49,8 @@ export async function agentExchange(
   )
   if (!bound) throw new TransportError('timeout', 'the time allowed ran out before it was sent')
   const headers: Record<string, string> = {
-    'content-type': 'application/json',
+    // `/schemas` refuses a JSON content type without a body (400): such a read goes without.
+    ...(request.withoutContentType ? {} : { 'content-type': 'application/json' }),
     'x-api-key': server.apiKey,
     ...request.headers
   }
