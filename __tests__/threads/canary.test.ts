@@ -4,7 +4,7 @@ import type { EmulatedGraph } from '../../emulator/agent-server-threads'
 import { canaryThreadsClient } from '../../src/agent-server/canary-threads'
 import type { AgentServer } from '../../src/agent-server/exchange'
 import { threadsClient } from '../../src/agent-server/threads'
-import { ASSISTANT_NAMESPACE } from '../../src/policy/assistants'
+import { ASSISTANT_NAMESPACE } from '../../src/assistants/entries'
 import {
   CANARY_NAMESPACE,
   canaryThreadId,

@@ -8,15 +8,9 @@ import { parseDuration } from '../lib/duration'
 import { assistantIdByName } from '../assistants/section'
 import { defineSection, type InEffect, type Keys, type Values } from '../policy-kit/section'
 import { about } from '../policy-kit/schema-kit'
-import { duration, text } from '../policy-kit/values'
+import { duration, expectation, text } from '../policy-kit/values'
 import { durationWords } from '../policy-kit/words'
 import { parseExpectation, type Expectation } from '../lib/expectation'
-
-/** `agent.expect`: text, or `/pattern/flags` that compiles. */
-const expectation = text.check((ctx) => {
-  const parsed = parseExpectation(ctx.value)
-  if ('problem' in parsed) ctx.issues.push({ code: 'custom', message: parsed.problem, input: '' })
-})
 
 const keys = ((key) => ({
   assistant: key(

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { parseDuration } from '../lib/duration'
+import { parseExpectation } from '../lib/expectation'
 
 const DURATION_WORDS = 'a duration: seconds (900) or text like 15m, 1h30m, 45s'
 
@@ -43,3 +44,9 @@ export const count = (min: number, max: number, why = '') =>
 export const text = z
   .string({ error: 'must be text' })
   .refine((value) => value.trim() !== '', 'must not be empty')
+
+/** What a reply must hold (`agent.expect`, a canary's `expect`): text, or `/pattern/flags` that compiles. */
+export const expectation = text.check((ctx) => {
+  const parsed = parseExpectation(ctx.value)
+  if ('problem' in parsed) ctx.issues.push({ code: 'custom', message: parsed.problem, input: '' })
+})

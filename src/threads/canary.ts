@@ -4,7 +4,7 @@ import { AgentReadError } from '../agent-server/retrying'
 import { MANAGED_BY } from '../assistants/content'
 import { TransportError } from '../control-plane/transport'
 import { uuidV5 } from '../lib/uuid-v5'
-import { describeExpectation, meetsExpectation } from '../smoke/expectation'
+import { describeExpectation, meetsExpectation } from '../lib/expectation'
 import type { CanaryCase } from './section'
 
 // The canaries: threads of the action's own, parked at an interrupt() on the old revision before

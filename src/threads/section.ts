@@ -9,8 +9,8 @@
  */
 import { z } from 'zod'
 import { toCase, type SmokeCase } from '../smoke/cases'
-import { about } from '../policy/schema-kit'
-import { count, duration, expectation, text } from '../policy/values'
+import { about } from '../policy-kit/schema-kit'
+import { count, duration, expectation, text } from '../policy-kit/values'
 
 /** At most this many canaries: each runs the agent as a user would, twice. */
 export const MAX_CANARIES = 20
