@@ -16,6 +16,7 @@ import { runExperiment } from '../src/evaluation/experiment'
 import { planGate } from '../src/evaluation/plan'
 import { runGate } from '../src/evaluation/gate'
 import { TracingClient } from '../src/tracing/client'
+import { within } from '../src/run/deadlines'
 import { FIRST_POLL_GAP_MS, LONGEST_POLL_GAP_MS } from '../src/evaluation/coverage'
 import type { GateDeps, GatePlan, GateSettings } from '../src/evaluation/types'
 
@@ -86,6 +87,7 @@ async function world(options: { virtual: boolean; agentLatency?: (message: strin
     client,
     deadline: now() + 60 * 60_000,
     clock: { now, sleep },
+    waitUntil: (ms, deadline) => within({ now, sleep }, ms, deadline),
     dispatcher,
     info: () => undefined,
     notice: () => undefined
@@ -210,6 +212,7 @@ async function memory(examples: number, repetitions: number) {
       client,
       deadline: Date.now() + 30 * 60_000,
       clock: { now: Date.now, sleep: (ms: number) => wait(ms).then(() => undefined) },
+      waitUntil: (ms, deadline) => Math.min(Date.now() + ms, deadline),
       info: () => undefined,
       notice: () => undefined
     }

@@ -23,7 +23,8 @@ async function agentExchange(server, request) {
     if (!bound)
         throw new _control_plane_transport__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX('timeout', 'the time allowed ran out before it was sent');
     const headers = {
-        'content-type': 'application/json',
+        // `/schemas` refuses a JSON content type without a body (400): such a read goes without.
+        ...(request.withoutContentType ? {} : { 'content-type': 'application/json' }),
         'x-api-key': server.apiKey,
         ...request.headers
     };
@@ -918,6 +919,7 @@ async function runSmokeSuite(options) {
         passed,
         failed: results.length - passed,
         required: (0,cases/* requiredPasses */.Td)(options.minPass, results.length),
+        ...(options.minPass.kind !== 'count' && { share: `${options.minPass.percent}%` }),
         medianMs: median(latencies),
         p95Ms: latencies[Math.ceil(0.95 * latencies.length) - 1]
     };
@@ -1152,7 +1154,7 @@ var entries = __webpack_require__(2057);
 
 
 
-const assistantsCode = () => __webpack_require__.e(/* import() */ 406).then(__webpack_require__.bind(__webpack_require__, 3406));
+const assistantsCode = () => __webpack_require__.e(/* import() */ 340).then(__webpack_require__.bind(__webpack_require__, 340));
 /** The agent server at `url` (unchecked as the service gave it), under `deadline`. */
 async function clientAt(url, need, context, deadline) {
     const checked = url === undefined ? undefined : (0,lib_url/* checkHttpUrl */.O)(url);
@@ -1975,9 +1977,12 @@ function groundsForRollback(result, checks, list) {
 function reasonOf(result, checks) {
     if (result.outcome === 'failed')
         return `ended ${result.revisionStatus ?? 'failed'}`;
-    return (0,src_result/* failingVerdict */.sN)(checks)?.verdict === 'failed'
-        ? 'failed its checks'
-        : 'did not pass its checks (one could not conclude)';
+    // What the check saw, said here: the log gives the failure before the rollback's own checks.
+    const failing = (0,src_result/* failingVerdict */.sN)(checks);
+    const what = failing?.why === undefined ? '' : `: ${failing.why}`;
+    return failing?.verdict === 'failed'
+        ? `failed its checks${what}`
+        : `did not pass its checks: one could not conclude${what}`;
 }
 /** The run was cancelled while the checks after DEPLOYED ran: no verdict, and nothing rolled back. */
 function cancelledDuringChecks(result, deps) {
@@ -2308,7 +2313,14 @@ function errorLine(model) {
  */
 function joined(headline, reason, namePrefix) {
     const words = headline.startsWith(namePrefix) ? headline.slice(namePrefix.length) : headline;
-    const opening = (text) => text.toLowerCase().split(/\s+/).slice(0, 3).join(' ');
+    // Durations are left out: the headline counts the whole run, the reason when it stopped, so
+    // "cancelled after 3s" and "Cancelled after 2s while …" say the same thing.
+    const opening = (text) => text
+        .toLowerCase()
+        .replace(/\d+(?:\.\d+)?(?:ms|h|m|s)?/g, '#')
+        .split(/\s+/)
+        .slice(0, 3)
+        .join(' ');
     return opening(reason) === opening(words)
         ? `${headline.slice(0, headline.length - words.length)}${reason}`
         : `${headline}. ${reason}`;
@@ -2318,8 +2330,8 @@ function joined(headline, reason, namePrefix) {
 var status_text = __webpack_require__(7580);
 // EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
 var summary = __webpack_require__(2529);
-// EXTERNAL MODULE: ./src/report/step-rows.ts + 2 modules
-var step_rows = __webpack_require__(3804);
+// EXTERNAL MODULE: ./src/report/step-rows.ts + 1 modules
+var step_rows = __webpack_require__(1773);
 ;// CONCATENATED MODULE: ./src/report/reporter.ts
 
 
@@ -2823,6 +2835,8 @@ __webpack_require__.d(__webpack_exports__, {
   Rd: () => (/* binding */ renderDeletedComment)
 });
 
+// UNUSED EXPORTS: wrapped
+
 // EXTERNAL MODULE: ./src/lib/duration.ts
 var duration = __webpack_require__(2543);
 // EXTERNAL MODULE: ./src/lib/github-links.ts
@@ -2941,11 +2955,14 @@ var policy_text = __webpack_require__(5132);
 var report_pieces = __webpack_require__(1748);
 // EXTERNAL MODULE: ./src/report/report-model.ts + 1 modules
 var report_model = __webpack_require__(5309);
-// EXTERNAL MODULE: ./src/report/step-rows.ts + 2 modules
-var step_rows = __webpack_require__(3804);
+// EXTERNAL MODULE: ./src/report/risks.ts
+var risks = __webpack_require__(9330);
+// EXTERNAL MODULE: ./src/report/step-rows.ts + 1 modules
+var step_rows = __webpack_require__(1773);
 // EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
 var summary = __webpack_require__(2529);
 ;// CONCATENATED MODULE: ./src/report/pr-comment-text.ts
+
 
 
 
@@ -2974,7 +2991,9 @@ notice) {
     const push = pushOf(model);
     const pushes = push ? [push, ...memory.pushes].slice(0, MAX_PUSHES) : memory.pushes;
     const url = model.links.deployment;
-    const servesHere = model.serving.whose === 'this run' || model.serving.whose === 'previous';
+    // Whatever serves at the deployment's URL is linked, a failed revision (the rollback failed)
+    // included: the reader must reach what users meet.
+    const servesHere = model.serving.whose !== 'none' && model.serving.whose !== 'unknown';
     const lastGoodUrl = model.succeeded && url ? url : memory.lastGoodUrl;
     const preview = servesHere && url ? url : memory.lastGoodUrl;
     // The compare view's base: the run knew it, or the last push this comment saw served.
@@ -2985,13 +3004,12 @@ notice) {
         memoryLine({ pushes, lastGoodUrl }, redact),
         `### ${(0,report_pieces/* headlineMarkdown */.Ux)(model, md)}`,
         '',
-        ...(preview ? [`**Preview:** ${md.linkWords(PREVIEW_LINK, preview)}`, ''] : []),
         ...(model.succeeded
             ? []
             : [
                 ...(0,report_pieces/* alert */.xE)(model.rollback?.restored ? 'WARNING' : 'CAUTION', [
                     model.failedCheck?.why !== undefined
-                        ? `**The ${md.cell(model.failedCheck.name)} ${model.failedCheck.verdict === 'failed' ? 'failed' : 'could not conclude'}:** ${md.paragraph(model.failedCheck.why)}`
+                        ? `**${md.cell((0,summary/* capitalized */.l2)(model.failedCheck.name))} ${model.failedCheck.verdict === 'failed' ? 'failed' : 'could not conclude'}:** ${md.paragraph(model.failedCheck.why)}`
                         : md.paragraph(model.reason ?? model.message),
                     ...failedCases(model, md, redact),
                     ...(model.rollback
@@ -2999,16 +3017,18 @@ notice) {
                         : []),
                     // A redeploy that failed: its revision's ERROR lines, as a failed build's below.
                     ...(model.rollback?.logs && model.rollback.logs.errors.length > 0
-                        ? ['', md.fence(model.rollback.logs.errors.slice(0, 5))]
+                        ? ['', md.fence(wrapped(model.rollback.logs.errors.slice(0, 5)))]
                         : []),
                     ...(model.logs && model.logs.errors.length > 0
-                        ? ['', md.fence(model.logs.errors.slice(0, 5))]
+                        ? ['', md.fence(wrapped(model.logs.errors.slice(0, 5)))]
                         : [])
                 ]),
                 ''
             ]),
+        ...(preview ? [`**Preview:** ${md.linkWords(PREVIEW_LINK, preview)}`, ''] : []),
+        ...(0,risks/* riskLines */.f)(model, md, redact),
         ...facts({ ...model, links: { ...model.links, compare } }, md),
-        ...(0,step_rows/* payloadRows */.au)(model.payloads).flatMap(({ name, row, payload }) => row.comment?.(payload, viewOf(model, name, md, redact)) ?? []),
+        ...commentPayloads(model).flatMap(({ name, row, payload, afterRollback }) => row.comment?.(payload, { ...viewOf(model, name, md, redact), afterRollback }) ?? []),
         ...(0,policy_text/* policyComment */.gZ)(model.policy, md),
         ...pr_comment_text_history(pushes.slice(push ? 1 : 0), place, md)
     ];
@@ -3039,7 +3059,7 @@ notice) {
             ]
             : []),
         ...(building.runUrl ? [`**Run:** ${md.linkAs('this workflow run', building.runUrl)}`] : []),
-        `**Updated:** ${(0,progress_text/* clockTime */.qo)(building.now)}`
+        `**Updated:** ${dayAndTime(building.now)}`
     ];
     return (0,markdown/* capComment */.W2)([
         md.marker(building.deploymentName),
@@ -3070,6 +3090,22 @@ function renderDeletedComment(deleted, previousBody, place, redact, notice) {
         ...pr_comment_text_history(pushes, place, md)
     ].join('\n'));
 }
+/** Characters of a code line that fit the comment's box; a longer line is wrapped, not scrolled. */
+const COMMENT_CODE_WIDTH = 90;
+/** Log lines wrapped at spaces (or hard, when a word is longer) to fit the comment's box. */
+function wrapped(lines, width = COMMENT_CODE_WIDTH) {
+    return lines.flatMap((line) => {
+        const parts = [];
+        let rest = line;
+        while (rest.length > width) {
+            const space = rest.lastIndexOf(' ', width);
+            const cut = space > width / 2 ? space : width;
+            parts.push(rest.slice(0, cut));
+            rest = `  ${rest.slice(cut).trimStart()}`;
+        }
+        return [...parts, rest];
+    });
+}
 /** A payload in the comment: this run's revision's (the comment shows no rollback's). */
 function viewOf(model, name, md, redact) {
     return {
@@ -3079,6 +3115,17 @@ function viewOf(model, name, md, redact) {
         afterRollback: false,
         broughtBack: model.rollback?.toRevisionId
     };
+}
+/**
+ * The payloads the comment shows: this run's revision's, except where a step restored on the
+ * revision a rollback brought back: that one's, what serves now.
+ */
+function commentPayloads(model) {
+    const all = (0,step_rows/* payloadRows */.au)(model.payloads, model.rollback?.payloads);
+    const restoredHere = new Set(all
+        .filter((each) => each.afterRollback && each.row.outputsAfterRollback)
+        .map((each) => each.name));
+    return all.filter((each) => each.afterRollback ? restoredHere.has(each.name) : !restoredHere.has(each.name));
 }
 /** What the failed step read, in the reason block (the failed smoke cases by name). */
 function failedCases(model, md, redact) {
@@ -3096,8 +3143,13 @@ function facts(model, md) {
             ]
             : []),
         `**Took:** ${(0,duration/* formatDuration */.a)(model.stepMs)}${model.rollback ? `; the rollback ${(0,duration/* formatDuration */.a)(model.rollback.elapsedMs)}` : ''}`,
+        ...(model.policy?.given && model.policy.rollbackOff
+            ? [
+                `**Rollback:** off under ${md.code(`environments.${model.policy.entry ?? ''}`)}: a failed check leaves this revision serving`
+            ]
+            : []),
         ...(model.links.run ? [`**Run:** ${md.linkAs('this workflow run', model.links.run)}`] : []),
-        `**Updated:** ${(0,progress_text/* clockTime */.qo)(model.updatedAt)}`
+        `**Updated:** ${dayAndTime(model.updatedAt)}`
     ];
     return [...items.map((item) => `- ${item}`), ''];
 }
@@ -3160,7 +3212,7 @@ function dayAndTime(epochMs) {
 /* harmony export */ });
 /* harmony import */ var _headline__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4512);
 /* harmony import */ var _markdown__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4285);
-/* harmony import */ var _step_rows__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3804);
+/* harmony import */ var _step_rows__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1773);
 
 
 

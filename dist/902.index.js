@@ -218,7 +218,7 @@ function errorsOf(stats) {
     return Math.round((stats.errorRate ?? 0) * stats.runs);
 }
 const percent = (share) => `${Number((share * 100).toFixed(2))}%`;
-const seconds = (ms) => `${Number((ms / 1000).toFixed(3))} s`;
+const seconds = (ms) => (0,words/* secondsWords */.dB)(ms / 1000);
 /**
  * Every bound of `bounds` on one read. `interim`: the error rate by the lower end of its
  * interval (evidence enough to stop early); `final`: by the rate itself.
@@ -231,7 +231,15 @@ function judgeRead(stats, previous, bounds, as) {
     const errorRate = as === 'final' ? (stats.errorRate ?? 0) : wilsonLower(errorsOf(stats), stats.runs);
     const value = (metric) => metric === 'error-rate' ? stats.errorRate : metric === 'p50' ? stats.p50 : stats.p99;
     const absolute = (metric, bound, floor, shown) => {
-        const row = { metric, relative: false, bound: shown, value: value(metric), previous: null };
+        const limit = metric === 'error-rate' ? bound : bound / 1000;
+        const row = {
+            metric,
+            relative: false,
+            bound: shown,
+            limit,
+            value: value(metric),
+            previous: null
+        };
         if (!enough(stats.runs, floor))
             return rows.push({ ...row, verdict: 'inconclusive', why: tooFew(floor) });
         const measured = metric === 'error-rate' ? errorRate : (value(metric) ?? 0) * 1000;
@@ -329,14 +337,17 @@ function finalVerdict(stats, rows) {
         return { verdict: 'inconclusive', why: 'no bound could be judged' };
     return { verdict: 'pass' };
 }
-/** "error rate 7.5% (bound ≤ 5%, 120 runs)". */
+/**
+ * "error rate 7.5% > 5% allowed (120 runs)": the value and the bound it went over, joined by a
+ * sign that cannot read as met.
+ */
 function missedWhy(row, stats) {
     const shown = row.value === null
         ? 'none'
         : row.metric === 'error-rate'
             ? percent(row.value)
-            : `${Number(row.value.toFixed(3))} s`;
-    return `${(0,words/* metricWords */.yh)(row)} ${shown} (bound ${row.bound}, ${stats.runs} run${stats.runs === 1 ? '' : 's'})`;
+            : (0,words/* secondsWords */.dB)(row.value);
+    return `${(0,words/* metricWords */.yh)(row)} ${shown} > ${row.bound.replace(/^≤ /, '')} allowed (${stats.runs} run${stats.runs === 1 ? '' : 's'})`;
 }
 
 ;// CONCATENATED MODULE: ./src/bake/run.ts

@@ -28579,22 +28579,30 @@ function explainEntryIssue(issue, prefix) {
 /* harmony export */   up: () => (/* binding */ lengthWords),
 /* harmony export */   yh: () => (/* binding */ metricWords)
 /* harmony export */ });
+/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2543);
+/**
+ * The bake in a few plain words (numbers and fixed words only: the report escapes them for its
+ * destination): the log line of a read, the progress, a window's length. Pure.
+ */
+
 const minutes = (ms) => Math.floor(ms / 60_000);
-/** A length as people read it: `15 min`, `90 s`, `1 h 30 min`. */
+/**
+ * A length as people read it, in the one style of every text of the action: `40s`, `15m`,
+ * `1h 30m` (whole minutes without their zero seconds).
+ */
 function lengthWords(ms) {
-    if (ms < 120_000)
-        return `${Math.round(ms / 1000)} s`;
-    const hours = Math.floor(ms / 3_600_000);
-    const rest = minutes(ms % 3_600_000);
-    return hours === 0 ? `${rest} min` : rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+    const rounded = Math.round(ms / 1000) * 1000;
+    if (rounded >= 60_000 && rounded < 3_600_000 && rounded % 60_000 === 0)
+        return `${rounded / 60_000}m`;
+    return (0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(rounded);
 }
 /** `0.4%`, or `–` without a value. */
 function rateWords(rate) {
     return rate === null ? '–' : `${Number((rate * 100).toFixed(2))}%`;
 }
-/** `1.25 s`, or `–` without a value. */
+/** A latency in seconds as `1.25s` or `300ms`, or `–` without a value. */
 function secondsWords(value) {
-    return value === null ? '–' : `${Number(value.toFixed(3))} s`;
+    return value === null ? '–' : (0,_lib_duration__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(value * 1000, 'fine');
 }
 /** "120 runs, errors 0.8%, p50 1.2 s, p99 4.1 s". */
 function statsWords(stats) {
@@ -29727,7 +29735,7 @@ async function readStepPolicy(raw, env) {
     if (path === undefined || operation_facts/* OPERATION_FACTS */.Y[step.operation].policy === 'refused')
         return { problems: [] };
     // The policy's reader (and the YAML parser) load only for a run that names a policy.
-    const { loadPolicy } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3381));
+    const { loadPolicy } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(46)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1046));
     const load = await loadPolicy(path, env.GITHUB_WORKSPACE, {
         graphConfigPath: step.text('graph-config-path')
     });
@@ -29749,8 +29757,18 @@ async function readStepPolicy(raw, env) {
     if (load.policy === undefined || problems.length > 0)
         return { problems };
     const inEffect = load.policy.inEffect(environment);
+    const policy = load.policy;
+    const entryEffects = step.operation === 'validate'
+        ? policy.entries.map((name) => ({ name, inEffect: policy.inEffect(name) }))
+        : undefined;
     return {
-        policy: { path, entries: load.policy.entries, inEffect, environment },
+        policy: {
+            path,
+            entries: policy.entries,
+            inEffect,
+            environment,
+            ...(entryEffects && { entryEffects })
+        },
         problems: []
     };
 }
@@ -30437,7 +30455,8 @@ function parseDuration(text) {
 function formatDuration(ms, precision = 'seconds') {
     if (precision === 'fine' && ms < 10_000) {
         const positive = Math.max(0, ms);
-        if (positive < 1_000)
+        // 999.7 ms rounds to a whole second: written as one, never as `1000ms`.
+        if (Math.round(positive) < 1_000)
             return `${Math.round(positive)}ms`;
         return `${Number((positive / 1000).toFixed(2))}s`;
     }
@@ -30870,12 +30889,13 @@ function uuidV5(name, namespace) {
 /* unused harmony exports readRawInputs, secretValues, maskSecrets */
 /* harmony import */ var _inputs_contract__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9451);
 /* harmony import */ var _inputs_parse__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1434);
-/* harmony import */ var _operations_operations__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6594);
-/* harmony import */ var _report_job_summary__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5236);
-/* harmony import */ var _report_log__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6472);
-/* harmony import */ var _report_redact__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1410);
-/* harmony import */ var _inputs_secrets__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3332);
-/* harmony import */ var _report_summary__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2529);
+/* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3676);
+/* harmony import */ var _operations_operations__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6594);
+/* harmony import */ var _report_job_summary__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5236);
+/* harmony import */ var _report_log__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6472);
+/* harmony import */ var _report_redact__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1410);
+/* harmony import */ var _inputs_secrets__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3332);
+/* harmony import */ var _report_summary__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2529);
 
 
 
@@ -30884,6 +30904,9 @@ function uuidV5(name, namespace) {
 
 
 
+
+/** Problems annotated on their lines; with the failure's line and a count, GitHub's 10. */
+const ANNOTATED_PROBLEMS = 8;
 /** Reads every declared input, raw (trimmed, as the runner's toolkit reads one); parseInputs judges them. */
 function readRawInputs(env) {
     return Object.fromEntries(_inputs_contract__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.map((name) => [
@@ -30900,7 +30923,7 @@ function secretValues(raw) {
         raw['api-key'],
         raw['agent-api-key'],
         raw['github-token'],
-        ...(0,_inputs_secrets__WEBPACK_IMPORTED_MODULE_6__/* .parseSecrets */ .w)(raw.secrets).values,
+        ...(0,_inputs_secrets__WEBPACK_IMPORTED_MODULE_7__/* .parseSecrets */ .w)(raw.secrets).values,
         ...urlCredentials(raw['api-url'])
     ].filter((value) => value !== '');
 }
@@ -30924,9 +30947,9 @@ function urlCredentials(text) {
 function maskSecrets(raw, sink) {
     const values = secretValues(raw);
     // Each value as given (the runner masks even a short one), then every form the redactor knows.
-    for (const form of new Set([...values, ...(0,_report_redact__WEBPACK_IMPORTED_MODULE_5__/* .secretForms */ .eo)(values)]))
+    for (const form of new Set([...values, ...(0,_report_redact__WEBPACK_IMPORTED_MODULE_6__/* .secretForms */ .eo)(values)]))
         sink.setSecret(form);
-    return (0,_report_redact__WEBPACK_IMPORTED_MODULE_5__/* .createRedactor */ .lY)(values);
+    return (0,_report_redact__WEBPACK_IMPORTED_MODULE_6__/* .createRedactor */ .lY)(values);
 }
 /**
  * The action: inputs → config, then the operation. Only what reading the inputs needs is loaded
@@ -30947,24 +30970,37 @@ async function run(world) {
     const startedAt = world.clock.now();
     const raw = readRawInputs(world.env);
     const redact = maskSecrets(raw, world.sink);
-    const log = (0,_report_log__WEBPACK_IMPORTED_MODULE_4__/* .createLog */ .hM)(redact, world.sink);
+    const log = (0,_report_log__WEBPACK_IMPORTED_MODULE_5__/* .createLog */ .hM)(redact, world.sink);
     let config;
     try {
         config = await (0,_inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .parseInputs */ .TL)(raw, world.env);
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        // Each problem of the policy on its line of the file, so a pull request shows it on its diff.
-        if (error instanceof _inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz)
-            for (const problem of error.policyProblems)
+        const counts = error instanceof _inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz
+            ? {
+                inputs: error.problems.length,
+                policy: error.policyProblems.length,
+                policyPath: raw['release-policy']
+            }
+            : undefined;
+        await (0,_report_job_summary__WEBPACK_IMPORTED_MODULE_4__/* .writeSummary */ .S)((0,_report_summary__WEBPACK_IMPORTED_MODULE_8__/* .renderInputErrorSummary */ .TR)(message, redact, raw.operation, counts), log, world.sink);
+        // GitHub keeps 10 error annotations per step: the failure's first, then at most 8 problems
+        // of the policy on their lines (a pull request shows them on its diff), then how many more
+        // the job summary lists.
+        log.fail(message);
+        if (error instanceof _inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz) {
+            const problems = error.policyProblems;
+            for (const problem of problems.slice(0, ANNOTATED_PROBLEMS))
                 log.errorAt(problem.message, {
                     file: problem.file,
                     line: problem.line,
                     col: problem.col,
                     title: problem.keyPath === '' ? 'release policy' : `release policy: ${problem.keyPath}`
                 });
-        await (0,_report_job_summary__WEBPACK_IMPORTED_MODULE_3__/* .writeSummary */ .S)((0,_report_summary__WEBPACK_IMPORTED_MODULE_7__/* .renderInputErrorSummary */ .TR)(message, redact, raw.operation), log, world.sink);
-        log.fail(message);
+            if (problems.length > ANNOTATED_PROBLEMS)
+                log.error(`${problems.length - ANNOTATED_PROBLEMS} more problems of the release policy: the job summary lists every one.`);
+        }
         if (!(error instanceof _inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz))
             log.debug(() => stackOf(error));
         return;
@@ -30974,9 +31010,10 @@ async function run(world) {
         // The operation's row says what it needs; the services only reach the run through here.
         const report = {
             redact,
-            summary: (markdown) => (0,_report_job_summary__WEBPACK_IMPORTED_MODULE_3__/* .writeSummary */ .S)(markdown, log, world.sink)
+            summary: (markdown) => (0,_report_job_summary__WEBPACK_IMPORTED_MODULE_4__/* .writeSummary */ .S)(markdown, log, world.sink),
+            links: { place: (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_2__/* .githubPlaceFromEnv */ .C8)(world.env), commit: world.env.GITHUB_SHA }
         };
-        await (0,_operations_operations__WEBPACK_IMPORTED_MODULE_2__/* .startOperation */ .iA)(config, log, report, async (sending) => {
+        await (0,_operations_operations__WEBPACK_IMPORTED_MODULE_3__/* .startOperation */ .iA)(config, log, report, async (sending) => {
             sending.notices.forEach((notice) => log.notice(notice));
             logPolicy(sending.releasePolicy, log);
             const { execute } = await Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(864)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9864));
@@ -31730,7 +31767,11 @@ const assistantsSection = defineSection({
                 : `from ${entries.path}`;
         return [which, `on drift ${assistants['on-drift'] ?? 'overwrite'}`];
     },
-    diff: { entries: { removalWeakens: true } },
+    diff: {
+        entries: { removalWeakens: true },
+        // A hand edit that fails the deploy is stronger than one overwritten.
+        'on-drift': { direction: 1, judged: (value) => (value === 'fail' ? 1 : 0) }
+    },
     files: { entries: entriesFile },
     rules: (assistants, { given }) => assistants.entries === undefined && given('on-drift')
         ? [
@@ -31778,12 +31819,15 @@ function nearestPlace(source, path, key) {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core = __nccwpck_require__(8532);
+// EXTERNAL MODULE: ./src/lib/expectation.ts
+var expectation = __nccwpck_require__(2981);
 ;// CONCATENATED MODULE: ./src/policy-kit/values.ts
 /**
  * The release policy's common kinds of value, as zod schemas from what the file holds (input) to
  * what the action uses (output): durations in milliseconds, shares 0–1, counts, text. A kind
  * only one section has is its declaration's. Every error is a sentence that follows the key path.
  */
+
 
 
 const DURATION_WORDS = 'a duration: seconds (900) or text like 15m, 1h30m, 45s';
@@ -31815,6 +31859,12 @@ const count = (min, max, why = '') => schemas/* number */.aig({ error: `must be 
     .max(max, `must be at most ${max}${why}`);
 const values_text = schemas/* string */.YjP({ error: 'must be text' })
     .refine((value) => value.trim() !== '', 'must not be empty');
+/** What a reply must hold (`agent.expect`, a canary's `expect`): text, or `/pattern/flags` that compiles. */
+const values_expectation = values_text.check((ctx) => {
+    const parsed = (0,expectation/* parseExpectation */.WR)(ctx.value);
+    if ('problem' in parsed)
+        ctx.issues.push({ code: 'custom', message: parsed.problem, input: '' });
+});
 
 ;// CONCATENATED MODULE: ./src/policy-kit/words.ts
 /** A policy's values as people read them: `15m`, `5%`, `0.80`. Pure. */
@@ -31836,8 +31886,6 @@ function shareWords(share) {
     return `${Number((share * 100).toFixed(4))}%`;
 }
 
-// EXTERNAL MODULE: ./src/lib/expectation.ts
-var expectation = __nccwpck_require__(2981);
 ;// CONCATENATED MODULE: ./src/agent-checks/section.ts
 /**
  * The release policy's `agent` section: the assistant the agent checks ask (and the smoke cases
@@ -31852,16 +31900,10 @@ var expectation = __nccwpck_require__(2981);
 
 
 
-/** `agent.expect`: text, or `/pattern/flags` that compiles. */
-const section_expectation = values_text.check((ctx) => {
-    const parsed = (0,expectation/* parseExpectation */.WR)(ctx.value);
-    if ('problem' in parsed)
-        ctx.issues.push({ code: 'custom', message: parsed.problem, input: '' });
-});
 const section_keys = ((key) => ({
     assistant: key((0,schema_kit/* about */.Cv)(values_text, 'assistant id or graph name; the default assistant of the checks, the smoke cases and the gate')),
     message: key((0,schema_kit/* about */.Cv)(values_text, 'a stateless POST /runs/wait with this human message; the reply is printed')),
-    expect: key((0,schema_kit/* about */.Cv)(section_expectation, 'with agent.message: text the reply must contain, or /pattern/flags')),
+    expect: key((0,schema_kit/* about */.Cv)(values_expectation, 'with agent.message: text the reply must contain, or /pattern/flags')),
     a2a: key((0,schema_kit/* about */.Cv)(schemas/* boolean */.zMY({ error: 'must be true or false' }), 'true: fetch the agent card and send one A2A message/send')),
     timeout: key((0,schema_kit/* about */.Cv)(values_duration, 'longest time for the agent checks (and the whole smoke suite)'))
 }));
@@ -31879,6 +31921,8 @@ const agentSection = defineSection({
         `within ${durationWords(agent.timeout ?? 0)}`
     ],
     diff: {
+        // Each takes a check away when removed or turned off.
+        message: { removalWeakens: true },
         a2a: { direction: 1 },
         expect: { removalWeakens: true },
         timeout: { shown: (value) => durationWords(value) }
@@ -32186,9 +32230,25 @@ const gateSection = defineSection({
         ];
     },
     diff: {
+        repetitions: { direction: 1 },
         'min-scores': { perKey: true, direction: 1, removalWeakens: true, shown: score },
-        'max-regression': { perKey: true, direction: -1, removalWeakens: true, shown: score },
+        // Each gated key's bound is its own line, else `*`'s.
+        'max-regression': {
+            perKey: true,
+            direction: -1,
+            removalWeakens: true,
+            shown: score,
+            fallback: {
+                name: gate_thresholds/* EVERY_KEY */.QT,
+                names: (side) => {
+                    const bounds = (map) => new Map(Object.entries((map ?? {})));
+                    return (0,gate_thresholds/* gatedKeys */.q$)(bounds(side.values['min-scores']), bounds(side.values['max-regression']));
+                }
+            }
+        },
         'max-error-rate': { direction: -1, shown: (value) => shareWords(value) },
+        // Without a baseline, nothing is compared with the previous revision.
+        baseline: { direction: 1, judged: (value) => (value === 'none' ? 0 : 1) },
         timeout: { shown: (value) => durationWords(value) }
     },
     rules: (gate, { policy, given }) => {
@@ -32314,7 +32374,7 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./node_modules/canonicalize/lib/canonicalize.js
 var canonicalize = __nccwpck_require__(8799);
 // EXTERNAL MODULE: ./src/smoke/cases.ts
-var cases = __nccwpck_require__(8288);
+var smoke_cases = __nccwpck_require__(8288);
 ;// CONCATENATED MODULE: ./src/smoke/section.ts
 /**
  * The release policy's `smoke` section: the smoke cases (inline, or a case file the policy
@@ -32353,9 +32413,9 @@ function minPassWords(least) {
 }
 const smokeCases = schemas/* union */.KCZ([
     values_text.meta({ description: 'a case file, relative to the workspace (YAML list or .jsonl)' }),
-    schemas/* array */.YOg(cases/* caseSchema */.oe)
+    schemas/* array */.YOg(smoke_cases/* caseSchema */.oe)
         .min(1, 'must hold at least one case')
-        .max(cases/* MAX_CASES */.fG, `must hold at most ${cases/* MAX_CASES */.fG} cases: a smoke suite gates a deploy, keep it small`)
+        .max(smoke_cases/* MAX_CASES */.fG, `must hold at most ${smoke_cases/* MAX_CASES */.fG} cases: a smoke suite gates a deploy, keep it small`)
 ])
     .meta({ description: 'the smoke cases: a path to a case file, or the list itself' });
 const smoke_section_keys = ((key) => ({
@@ -32367,7 +32427,7 @@ const smoke_section_DEFAULTS = { 'min-pass': '100%', concurrency: 4 };
 /** A case file the policy names: a YAML list, or JSON Lines; every problem on the policy's key. */
 const caseFile = {
     what: 'the case file',
-    maxBytes: cases/* MAX_FILE_BYTES */.gZ,
+    maxBytes: smoke_cases/* MAX_FILE_BYTES */.gZ,
     parse: async (bytes, named) => {
         const { caseEntries } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(112)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6112));
         const entries = caseEntries(bytes.toString('utf8'), /\.jsonl$/i.test(named));
@@ -32376,11 +32436,11 @@ const caseFile = {
         const problems = [];
         if (entries.list.length === 0)
             problems.push(`${named} holds no cases`);
-        if (entries.list.length > cases/* MAX_CASES */.fG)
-            problems.push(`${named} holds ${entries.list.length} cases, more than ${cases/* MAX_CASES */.fG}: a smoke suite gates a deploy, keep it small`);
+        if (entries.list.length > smoke_cases/* MAX_CASES */.fG)
+            problems.push(`${named} holds ${entries.list.length} cases, more than ${smoke_cases/* MAX_CASES */.fG}: a smoke suite gates a deploy, keep it small`);
         const items = [];
         for (const { where, value } of entries.list) {
-            const parsed = (0,cases/* toCase */.IX)(value, where);
+            const parsed = (0,smoke_cases/* toCase */.IX)(value, where);
             if ('problems' in parsed)
                 problems.push(...parsed.problems.map((m) => `${named} ${m}`));
             else
@@ -32395,7 +32455,7 @@ const caseFile = {
         const items = [];
         const problems = [];
         list.forEach((value, index) => {
-            const parsed = (0,cases/* toCase */.IX)(value, `case ${index + 1}`);
+            const parsed = (0,smoke_cases/* toCase */.IX)(value, `case ${index + 1}`);
             if ('problems' in parsed)
                 problems.push(...parsed.problems.map((message) => ({ index, message })));
             else
@@ -32403,7 +32463,7 @@ const caseFile = {
         });
         return problems.length > 0 ? { problems } : { items };
     },
-    itemKeys: Object.keys(cases/* caseSchema */.oe.shape),
+    itemKeys: Object.keys(smoke_cases/* caseSchema */.oe.shape),
     identity: caseIdentity,
     shown: (written) => {
         const message = written?.message;
@@ -32429,13 +32489,15 @@ const smokeSection = defineSection({
         ];
     },
     diff: {
+        // Judged on the failures it allows: that side's cases minus the passes it requires.
         'min-pass': {
-            direction: 1,
-            shown: (value) => minPassWords(value),
-            // Compared only between two shares or two counts.
-            comparable: (value) => {
-                const least = value;
-                return 'share' in least ? { share: least.share } : { count: least.count };
+            direction: -1,
+            judged: (value, side) => failuresAllowed(value, side.list('cases')),
+            shown: (value, side) => {
+                const written = minPassWords(value);
+                const cases = side.list('cases');
+                const allowed = failuresAllowed(value, cases);
+                return cases === undefined ? written : `${written} (${allowed} of ${cases.length} may fail)`;
             }
         },
         cases: { removalWeakens: true }
@@ -32486,6 +32548,12 @@ function minPassSetting(value) {
     return 'count' in value
         ? { kind: 'count', count: value.count }
         : { kind: 'percent', percent: Number((value.share * 100).toFixed(6)) };
+}
+/** How many of the cases may fail under `smoke.min-pass`; undefined when they are not known. */
+function failuresAllowed(least, cases) {
+    if (cases === undefined)
+        return undefined;
+    return Math.max(0, cases.length - (0,smoke_cases/* requiredPasses */.Td)(minPassSetting(least), cases.length));
 }
 /** A case is matched by its name, else by the SHA-256 of its message or input. */
 function caseIdentity(written, index) {
@@ -35551,6 +35619,105 @@ function createRealWorld() {
 
 /***/ }),
 
+/***/ 3965:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BK: () => (/* binding */ assistantsOutput),
+/* harmony export */   CL: () => (/* binding */ assistantsLine),
+/* harmony export */   oL: () => (/* binding */ renderAssistants),
+/* harmony export */   pG: () => (/* binding */ overwroteHandEdit)
+/* harmony export */ });
+// Assistants as code in the report: one table (name, id, graph, result, version before → after,
+// the changed key paths), one line in the PR comment, and the `assistants` output. Values are
+// never shown: they may hold prompts.
+/** Key paths shown per assistant before the rest are counted. */
+const MAX_PATHS = 8;
+const RESULT_WORDS = {
+    created: 'created',
+    updated: 'updated',
+    unchanged: 'unchanged',
+    pinned: 'pinned',
+    restored: 'restored'
+};
+/** The summary's table; `which` says whose it is when the summary shows two. */
+function renderAssistants(report, md, redact, which) {
+    const text = (value) => md.cell(redact(value));
+    // An unchanged one's version once: "1 → 1" reads as a change.
+    const versions = (before, after) => before === undefined && after === undefined
+        ? '—'
+        : before === after
+            ? String(after)
+            : `${before ?? '—'} → ${after ?? '—'}`;
+    const paths = (changed) => changed.length === 0
+        ? '—'
+        : [
+            ...changed.slice(0, MAX_PATHS).map((path) => md.code(redact(path))),
+            ...(changed.length > MAX_PATHS ? [`and ${changed.length - MAX_PATHS} more`] : [])
+        ].join(', ');
+    return [
+        `### Assistants${which ? ` ${which}` : ''}${report.planned ? ' (planned; nothing written)' : ''}`,
+        '',
+        '| Assistant | Id | Graph | Result | Version | Changed |',
+        '|---|---|---|---|---|---|',
+        ...report.rows.map((row) => {
+            const result = row.result === undefined
+                ? row.why === undefined
+                    ? '—'
+                    : `❌ ${text(row.why)}`
+                : overwroteHandEdit(row)
+                    ? `${RESULT_WORDS[row.result]}, ⚠️ over a hand edit`
+                    : RESULT_WORDS[row.result];
+            return `| ${text(row.name)} | ${md.code(row.id.slice(0, 8))} | ${row.graphId === undefined ? '—' : text(row.graphId)} | ${result} | ${versions(row.before, row.after)} | ${paths(row.changed)} |`;
+        }),
+        ''
+    ];
+}
+/** This run wrote over a hand edit of the assistant (an update, `on-drift: overwrite`). */
+function overwroteHandEdit(row) {
+    return row.result === 'updated' && (row.overwritten?.length ?? 0) > 0;
+}
+/** Assistants named in the comment's line before the rest are counted. */
+const MAX_NAMED = 4;
+/**
+ * The PR comment's one line: what was done to each assistant that changed, with its versions
+ * ("`support` restored 2 → 1"), the unchanged ones counted. `which` says whose it is: after a
+ * rollback, what the server holds now.
+ */
+function assistantsLine(report, md, redact, which) {
+    const changed = report.rows.filter((row) => row.result !== 'unchanged');
+    const unchanged = report.rows.length - changed.length;
+    const named = changed.slice(0, MAX_NAMED).map((row) => {
+        const word = row.result === undefined
+            ? 'failed'
+            : overwroteHandEdit(row)
+                ? 'updated over a hand edit'
+                : RESULT_WORDS[row.result];
+        const versions = row.before !== undefined && row.after !== undefined && row.before !== row.after
+            ? ` ${row.before} → ${row.after}`
+            : row.after !== undefined
+                ? ` (version ${row.after})`
+                : '';
+        return `${md.code(redact(row.name))} ${word}${versions}`;
+    });
+    const words = [
+        ...named,
+        ...(changed.length > MAX_NAMED ? [`${changed.length - MAX_NAMED} more changed`] : []),
+        ...(unchanged > 0 ? [`${unchanged} unchanged`] : [])
+    ];
+    return `**Assistants${which ? ` ${which}` : ''}:** ${words.length > 0 ? words.join(', ') : 'none'}`;
+}
+/** The `assistants` output: name → {id, version, result}, for the rows with a result. */
+function assistantsOutput(report) {
+    const entries = report.rows.flatMap((row) => row.result === undefined || row.after === undefined
+        ? []
+        : [[row.name, { id: row.id, version: row.after, result: row.result }]]);
+    return JSON.stringify(Object.fromEntries(entries));
+}
+
+
+/***/ }),
+
 /***/ 900:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -35605,7 +35772,12 @@ const KEY_MARKS = {
     inconclusive: '⚠️ could not conclude'
 };
 const number = (value) => value === null || value === undefined ? '—' : String(Number(value.toFixed(3)));
-const signed = (value) => value === null || value === undefined ? '—' : `${value > 0 ? '+' : ''}${number(value)}`;
+/** A change in words' figures: `+0.05`, `−1.00` (a true minus sign, two decimals). */
+const signed = (value) => value === null || value === undefined
+    ? '—'
+    : `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.abs(value).toFixed(2)}`;
+/** A key's mean and how many scores it is of: `0.82, mean of 6`. */
+const meanOf = (row) => `${number(row.mean)}, mean of ${row.n}`;
 /** How many examples the baseline and the change are about. */
 const compared = (count) => count === null ? '—' : `${count} example${count === 1 ? '' : 's'}`;
 /** The thresholds of a key, in words: `≥ 0.8`, `drop ≤ 0.05`. */
@@ -35649,8 +35821,8 @@ function renderGate(report, md, options = {}) {
     const { verdict, rows } = report;
     const withBaseline = rows.some((row) => row.baseline !== null);
     const header = withBaseline
-        ? ['Key', 'Mean (n)', 'Baseline', 'Change', 'Compared', 'Threshold', 'Verdict']
-        : ['Key', 'Mean (n)', 'Threshold', 'Verdict'];
+        ? ['Score', 'This revision', 'Baseline', 'Change from it', 'Compared', 'Bound', 'Verdict']
+        : ['Score', 'This revision', 'Bound', 'Verdict'];
     const table = rows.length === 0
         ? []
         : [
@@ -35659,7 +35831,7 @@ function renderGate(report, md, options = {}) {
             ...rows.map((row) => {
                 const cells = [
                     md.cell(row.key),
-                    `${number(row.mean)} (${row.n})`,
+                    meanOf(row),
                     ...(withBaseline
                         ? [number(row.baseline), signed(row.delta), compared(row.compared)]
                         : []),
@@ -35710,13 +35882,18 @@ function renderGateLine(report, md, options = {}) {
     const { verdict } = report.verdict;
     const mark = verdict === 'passed' ? '✅' : verdict === 'skipped' ? '⏭️' : '❌';
     const deciding = verdict === 'passed' ? report.rows : report.rows.filter((row) => row.verdict !== 'pass');
-    const keys = deciding.map((row) => {
-        const change = row.delta !== null ? ` (${signed(row.delta)})` : '';
-        const needs = threshold(row) === '—' ? '' : `, needs ${threshold(row)}`;
-        return `${md.cell(row.key)} ${number(row.mean)}${change}${needs}`;
-    });
     const baseline = baselineWords(report, md);
-    const against = baseline === undefined ? 'no baseline' : `against ${baseline}`;
+    const keys = deciding.map((row) => {
+        const change = row.delta !== null ? `, ${signed(row.delta)} against ${baseline ?? 'the baseline'}` : '';
+        const needs = threshold(row) === '—' ? '' : `, needs ${threshold(row)}`;
+        return `${md.cell(row.key)} ${meanOf(row)}${change}${needs}`;
+    });
+    // The baseline is named beside each change; said once more only when no change names it.
+    const against = deciding.some((row) => row.delta !== null)
+        ? ''
+        : baseline === undefined
+            ? 'no baseline'
+            : `against ${baseline}`;
     const link = report.links.experiment
         ? ` ${md.linkAs('experiment ↗', report.links.experiment)}`
         : '';
@@ -35802,7 +35979,7 @@ function gateLogLines(report) {
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2543);
 /* harmony import */ var _outcomes__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3558);
 /* harmony import */ var _operation_facts__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8924);
-/* harmony import */ var _step_rows__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3804);
+/* harmony import */ var _step_rows__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1773);
 
 
 
@@ -35956,6 +36133,8 @@ async function writeSummary(markdown, log, sink) {
 /* harmony export */ });
 /* unused harmony exports MAX_LOG_LINE, MAX_LOG_MESSAGE, forLog */
 /* harmony import */ var _control_characters__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(900);
+/* harmony import */ var _short_ids__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8683);
+
 
 /** Characters of one log line at the most; a log page of megabyte lines is cut to this. */
 const MAX_LOG_LINE = 1_000;
@@ -35978,7 +36157,8 @@ function createLog(redact, sink) {
     const titled = (title) => (title === undefined ? {} : { title: safe(title) });
     return {
         info: (text) => sink.info(safe(text)),
-        notice: (text, title) => sink.notice(safe(text), titled(title)),
+        // A notice is an annotation people read on the run's page: short ids, as the summary's.
+        notice: (text, title) => sink.notice(safe((0,_short_ids__WEBPACK_IMPORTED_MODULE_1__/* .shortenIds */ .I)(text)), titled(title)),
         warning: (text) => sink.warning(safe(text)),
         error: (text, title) => sink.error(safe(text), titled(title)),
         errorAt: (text, place) => sink.error(safe(text), {
@@ -36055,7 +36235,9 @@ function linkTarget(url) {
     return url.replace(/[()<>\\`[\]"' ]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 /** What may stand in inline code as it is: ids, names, short commits. */
-const CODE_SAFE = /^[A-Za-z0-9._:/-]{1,80}$/;
+// Inside a code span `*` and brackets are literal: a key path (`assistants.entries[support]`)
+// or an entry's name (`pr-*`) reads as code.
+const CODE_SAFE = /^[A-Za-z0-9._:/*[\]-]{1,80}$/;
 function capLines(lines) {
     if (lines.length <= MAX_MARKDOWN_LINES)
         return [...lines];
@@ -36157,118 +36339,191 @@ var sections = __nccwpck_require__(4450);
  */
 
 
+/** A section of one side, as its keys' judgements read it. */
+function diffSide(side, section) {
+    const values = side.policy[section.name];
+    if (values === undefined)
+        return undefined;
+    return {
+        values,
+        list: (key) => {
+            const listed = side.files?.[`${section.name}.${key}`]?.written;
+            return listed ?? (Array.isArray(values[key]) ? values[key] : undefined);
+        }
+    };
+}
 /** Every setting of a section as key path → value, as its declaration expands and shows it. */
 function settings(side, section) {
     const found = new Map();
-    const record = side.policy[section.name];
-    if (record === undefined)
+    if (side === undefined)
         return found;
-    for (const [key, value] of Object.entries(record)) {
+    const setting = (value, diff) => value == null
+        ? { value, shown: '(none)', diff }
+        : {
+            value,
+            judged: diff.judged ? diff.judged(value, side) : plainJudged(value),
+            shown: diff.shown?.(value, side) ?? plain(value),
+            diff
+        };
+    // In the order of the section's keys; a mapping with a fallback also when not written.
+    const keys = Object.keys(section.file.shape).filter((key) => side.values[key] !== undefined || section.diff?.[key]?.fallback !== undefined);
+    for (const key of keys) {
+        const value = side.values[key];
         const keyPath = `${section.name}.${key}`;
         const diff = section.diff?.[key] ?? {};
-        const shown = (each) => diff.shown?.(each) ?? plain(each);
         const file = section.files?.[key];
-        if (value === undefined)
-            continue;
         if (file !== undefined) {
-            // An item is matched across the sides by its identity; a named file's items as written.
-            for (const [index, written] of (side.files?.[keyPath]?.written ?? []).entries())
-                found.set(`${keyPath}[${file.identity(written, index)}]`, {
+            if (value === undefined)
+                continue;
+            // An item is matched across the sides by its identity, its repeats counted.
+            const seen = new Map();
+            for (const [index, written] of (side.list(key) ?? []).entries()) {
+                const identity = file.identity(written, index);
+                const repeat = (seen.get(identity) ?? 0) + 1;
+                seen.set(identity, repeat);
+                found.set(`${keyPath}[${repeat === 1 ? identity : `${identity} #${repeat}`}]`, {
                     value: written,
                     shown: file.shown(written),
                     diff
                 });
+            }
         }
         else if (diff.perKey) {
-            for (const [name, bound] of Object.entries(value))
-                found.set(`${keyPath}.${name}`, { value: bound, shown: shown(bound), diff });
+            const lines = (value ?? {});
+            for (const [name, bound] of Object.entries(lines))
+                if (bound != null)
+                    found.set(`${keyPath}.${name}`, {
+                        ...setting(bound, diff),
+                        stands: name === diff.fallback?.name
+                    });
+            const fallback = diff.fallback;
+            for (const name of fallback?.names(side) ?? [])
+                if (fallback && lines[name] == null && name !== fallback.name)
+                    found.set(`${keyPath}.${name}`, {
+                        ...setting(lines[fallback.name], diff),
+                        via: `${keyPath}.${fallback.name}`
+                    });
         }
         else
-            found.set(keyPath, {
-                value: diff.comparable?.(value) ?? value,
-                shown: shown(value),
-                diff
-            });
+            found.set(keyPath, setting(value, diff));
     }
     return found;
 }
 function plain(value) {
     return typeof value === 'string' ? JSON.stringify(value) : ((0,canonicalize/* default */.A)(value) ?? String(value));
 }
-/** Which way a change of a directional setting goes: +1 higher, -1 lower, 0 not comparable. */
-function movement(base, head) {
-    const number = (value) => typeof value === 'boolean'
-        ? Number(value)
-        : typeof value === 'number'
-            ? value
-            : typeof value === 'object' && value !== null
-                ? (value.share ?? value.count)
-                : undefined;
-    const sameKind = typeof base !== 'object' ||
-        base === null ||
-        typeof head !== 'object' ||
-        head === null ||
-        Object.keys(base).join() === Object.keys(head).join();
-    const from = number(base);
-    const to = number(head);
-    if (!sameKind || from === undefined || to === undefined)
-        return 0;
-    return Math.sign(to - from);
+/** A number, or a boolean as 0 or 1, is judged as itself; any other value is not comparable. */
+function plainJudged(value) {
+    return typeof value === 'number' ? value : typeof value === 'boolean' ? Number(value) : undefined;
+}
+/** The line of a setting both sides have, or undefined when nothing that applies changed. */
+function changed(keyPath, from, to, judge) {
+    const sameValue = (0,canonicalize/* default */.A)(from.value) === (0,canonicalize/* default */.A)(to.value);
+    if (sameValue && from.judged === to.judged)
+        return undefined;
+    const moved = judge && from.judged !== undefined && to.judged !== undefined
+        ? Math.sign(to.judged - from.judged) * (to.diff.direction ?? 0)
+        : 0;
+    const word = moved > 0 ? 'stronger' : moved < 0 ? 'weaker' : 'changed';
+    // A value shown the same on both sides (an assistant's content is never shown): the line
+    // names where it differs instead.
+    const paths = from.shown === to.shown ? differingPaths(from.value, to.value) : [];
+    return {
+        keyPath,
+        base: from.shown,
+        head: to.shown,
+        word,
+        ...(paths.length > 0 && { paths })
+    };
+}
+/** The changes of one section present on both sides, in the order of its keys. */
+function sectionChanges(before, after) {
+    // A name that takes the standing line's value on both sides: that line speaks for it.
+    const standing = new Set();
+    const own = (setting) => setting !== undefined && setting.via === undefined ? setting : undefined;
+    for (const [keyPath, from] of before) {
+        const to = after.get(keyPath);
+        if (from.via !== undefined && to?.via === from.via)
+            standing.add(from.via);
+    }
+    const changes = [];
+    for (const keyPath of new Set([...before.keys(), ...after.keys()])) {
+        const inBase = before.get(keyPath);
+        const inHead = after.get(keyPath);
+        // A name with no line of its own on either side is the standing line's.
+        if (own(inBase) === undefined && own(inHead) === undefined)
+            continue;
+        const present = (setting) => setting !== undefined && setting.value != null ? setting : undefined;
+        const from = present(inBase);
+        const to = present(inHead);
+        // A line that stands for others is judged only on the names it stands for on both sides.
+        const judge = !(inBase?.stands || inHead?.stands) || standing.has(keyPath);
+        const weakens = (setting) => judge && setting.diff.removalWeakens === true;
+        if (from !== undefined && to !== undefined) {
+            const change = changed(keyPath, from, to, judge);
+            if (change)
+                changes.push(change);
+        }
+        else if (from !== undefined)
+            changes.push({
+                keyPath,
+                base: from.shown,
+                word: weakens(from) ? 'weaker' : 'changed',
+                note: 'removed'
+            });
+        else if (to !== undefined)
+            changes.push({
+                keyPath,
+                head: to.shown,
+                word: weakens(to) ? 'stronger' : 'changed',
+                note: 'added'
+            });
+    }
+    return changes;
 }
 /**
  * The changes from `base` (the policy in effect at the pull request's base; undefined when the
- * file is new there) to `head`, in the order of the sections and their keys.
+ * file is new there) to `head`, in the order of the sections and their keys, each judged on the
+ * value that applies.
  */
 function comparePolicies(base, head) {
     const changes = [];
     for (const section of sections/* DECLARATIONS */.U) {
-        const after = settings(head, section);
+        const headSide = diffSide(head, section);
+        const after = settings(headSide, section);
         if (base === undefined) {
             for (const [keyPath, setting] of after)
-                changes.push({ keyPath, head: setting.shown, word: 'new' });
+                if (setting.via === undefined)
+                    changes.push({ keyPath, head: setting.shown, word: 'new' });
             continue;
         }
-        const inBase = base.policy[section.name] !== undefined;
-        const inHead = head.policy[section.name] !== undefined;
-        if (inBase && !inHead) {
+        const baseSide = diffSide(base, section);
+        if (baseSide !== undefined && headSide === undefined) {
             changes.push({ keyPath: section.name, base: 'present', word: 'weaker', note: 'removed' });
             continue;
         }
-        if (!inBase && inHead) {
+        if (baseSide === undefined && headSide !== undefined) {
             changes.push({ keyPath: section.name, head: 'present', word: 'stronger', note: 'added' });
             continue;
         }
-        const before = settings(base, section);
-        for (const keyPath of new Set([...before.keys(), ...after.keys()])) {
-            const from = before.get(keyPath);
-            const to = after.get(keyPath);
-            if (from !== undefined && to !== undefined) {
-                if ((0,canonicalize/* default */.A)(from.value) === (0,canonicalize/* default */.A)(to.value))
-                    continue;
-                const moved = movement(from.value, to.value) * (to.diff.direction ?? 0);
-                const word = moved > 0 ? 'stronger' : moved < 0 ? 'weaker' : 'changed';
-                changes.push({ keyPath, base: from.shown, head: to.shown, word });
-            }
-            else if (from !== undefined)
-                changes.push({
-                    keyPath,
-                    base: from.shown,
-                    word: from.diff.removalWeakens ? 'weaker' : 'changed',
-                    note: 'removed'
-                });
-            else if (to !== undefined)
-                changes.push({
-                    keyPath,
-                    head: to.shown,
-                    word: to.diff.removalWeakens ? 'stronger' : 'changed',
-                    note: 'added'
-                });
-        }
+        changes.push(...sectionChanges(settings(baseSide, section), after));
     }
     return changes;
 }
-/** "`section.key.name` 0.8 → 0.6, weaker"; plain text, escaped by the report. */
+/** The key paths where two values differ (`config.configurable.model`), never the values. */
+function differingPaths(base, head, prefix = '') {
+    const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+    if (isRecord(base) && isRecord(head))
+        return [...new Set([...Object.keys(base), ...Object.keys(head)])].flatMap((key) => differingPaths(base[key], head[key], prefix === '' ? key : `${prefix}.${key}`));
+    return (0,canonicalize/* default */.A)(base) === (0,canonicalize/* default */.A)(head) || prefix === '' ? [] : [prefix];
+}
+/**
+ * "`gate.min-scores.correctness` 0.8 → 0.6, weaker", or for an assistant "`assistants.entries[support]`:
+ * `config.configurable.model` changed"; plain text, escaped by the report.
+ */
 function changeLine(change) {
+    if (change.paths !== undefined && change.paths.length > 0)
+        return `\`${change.keyPath}\`: ${change.paths.map((path) => `\`${path}\``).join(', ')} ${change.word}`;
     const values = `${change.base ?? '(none)'} → ${change.head ?? '(none)'}`;
     const word = change.note === undefined ? change.word : `${change.word} (${change.note})`;
     return `\`${change.keyPath}\` ${values}, ${word}`;
@@ -36310,6 +36565,8 @@ function policyInWords(facts, checked, place, workflowCommit) {
         entry: inEffect.entry,
         ...(facts.environment === undefined ? {} : { environment: facts.environment }),
         sections: (0,describe/* describePolicy */.w)(inEffect.policy),
+        ...(inEffect.entry !== null &&
+            inEffect.policy.rollback?.['on-failure'] !== true && { rollbackOff: true }),
         ...(facts.base === undefined ? {} : { changes: changesOf(facts, facts.base) })
     };
 }
@@ -36336,10 +36593,10 @@ function changesOf(facts, base) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   CW: () => (/* binding */ policyInEffectLines),
+/* harmony export */   VK: () => (/* binding */ shortDigest),
 /* harmony export */   gZ: () => (/* binding */ policyComment),
 /* harmony export */   jZ: () => (/* binding */ policySummary)
 /* harmony export */ });
-/* unused harmony export shortDigest */
 /** The digest as the text shows it: its first 8 characters. */
 const shortDigest = (digest) => digest.slice(0, 8).replace(/[^0-9a-f]/g, '');
 /** The summary's lines: the changes a pull request makes (shown), then the block (collapsed). */
@@ -36370,7 +36627,11 @@ function policyInEffectLines(policy, md) {
         `- **Entry applied:** ${md.cell(entryWords(policy))}`,
         ...(policy.sections.length === 0
             ? ['- no sections: only the serving check runs']
-            : policy.sections.map((line) => `- ${md.cell(line)}`))
+            : policy.sections.map((line) => `- ${md.cell(line)}`)),
+        // A section the entry removed is said: a reader must not take its silence for the default.
+        ...(policy.rollbackOff && !policy.sections.some((line) => line.startsWith('rollback:'))
+            ? [`- rollback: off under ${md.code(`environments.${policy.entry ?? ''}`)}`]
+            : [])
     ];
 }
 function entryWords(policy) {
@@ -36393,11 +36654,12 @@ function changesSummary(changes, md) {
             `<details><summary>Why</summary>\n\n${md.cell(changes.why)}\n\n</details>`,
             ''
         ];
+    // No change, no heading: the collapsed block below still shows the policy.
+    if (!changes.isNew && changes.list.length === 0)
+        return [];
     const title = changes.isNew
         ? 'the file is new in this pull request'
-        : changes.list.length === 0
-            ? 'none'
-            : changes.counts.replace(/^policy: /, '');
+        : changes.counts.replace(/^policy: /, '');
     return [
         `### Release policy changes: ${md.cell(title)}`,
         '',
@@ -36412,6 +36674,8 @@ function changeLines(list, md) {
 }
 /** "`section.key.name` 0.8 → 0.6, weaker", each piece escaped. */
 function changeMarkdown(change, md) {
+    if (change.paths !== undefined && change.paths.length > 0)
+        return `${md.code(change.keyPath)}: ${change.paths.map((path) => md.code(path)).join(', ')}, **${change.word}**`;
     const values = `${change.base ?? '(none)'} → ${change.head ?? '(none)'}`;
     const word = change.note === undefined ? change.word : `${change.word} (${change.note})`;
     return `${md.code(change.keyPath)} ${md.cell(values)}, **${word}**`;
@@ -36425,7 +36689,7 @@ function policyComment(policy, md) {
         return ['- **Release policy:** policy: base not read (the summary says why)', ''];
     const counts = changes.isNew ? 'policy: new in this pull request' : changes.counts;
     if (changes.list.length === 0)
-        return [`- **Release policy:** ${md.cell(counts)}`, ''];
+        return [];
     return [
         `<details><summary>${md.cell(counts)}</summary>`,
         '',
@@ -36753,8 +37017,8 @@ const NO_SECRETS = createRedactor([]);
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   FK: () => (/* binding */ buildReport),
-  m_: () => (/* binding */ shortId),
-  IR: () => (/* binding */ shortenIds)
+  m_: () => (/* reexport */ short_ids/* shortId */.m),
+  IR: () => (/* reexport */ short_ids/* shortenIds */.I)
 });
 
 // UNUSED EXPORTS: tidyLogLine
@@ -36767,8 +37031,8 @@ var lib_ids = __nccwpck_require__(829);
 var outcomes = __nccwpck_require__(3558);
 // EXTERNAL MODULE: ./src/operation-facts.ts
 var operation_facts = __nccwpck_require__(8924);
-// EXTERNAL MODULE: ./src/report/step-rows.ts + 2 modules
-var step_rows = __nccwpck_require__(3804);
+// EXTERNAL MODULE: ./src/report/step-rows.ts + 1 modules
+var step_rows = __nccwpck_require__(1773);
 ;// CONCATENATED MODULE: ./src/report/checks-in-words.ts
 
 /** Every check's verdict in words, in the order the check runner ran them. */
@@ -36787,7 +37051,10 @@ var headline = __nccwpck_require__(4512);
 var policy_model = __nccwpck_require__(8901);
 // EXTERNAL MODULE: ./src/report/rollback-text.ts
 var rollback_text = __nccwpck_require__(6846);
+// EXTERNAL MODULE: ./src/report/short-ids.ts
+var short_ids = __nccwpck_require__(8683);
 ;// CONCATENATED MODULE: ./src/report/report-model.ts
+
 
 
 
@@ -36817,10 +37084,12 @@ function buildReport(input) {
         succeeded,
         deploymentName: result.deploymentName ?? input.inputName ?? result.deploymentId ?? 'the deployment',
         headline: [],
-        reason: succeeded ? undefined : shortenIds(failedCheck?.why ?? result.message),
+        reason: succeeded
+            ? undefined
+            : (0,short_ids/* shortenIds */.I)(failedCheck?.why ?? withoutLogPointer(result.message, input.logs)),
         failedCheck: succeeded || !failedCheck
             ? undefined
-            : { ...failedCheck, ...(failedCheck.why ? { why: shortenIds(failedCheck.why) } : {}) },
+            : { ...failedCheck, ...(failedCheck.why ? { why: (0,short_ids/* shortenIds */.I)(failedCheck.why) } : {}) },
         rollback: rollbackWords,
         serving,
         ...(result.refusedBeforeWrite !== undefined && {
@@ -36854,6 +37123,15 @@ function buildReport(input) {
         policy: (0,policy_model/* policyInWords */.V)(input.policy, operation_facts/* OPERATION_FACTS */.Y[input.operation].checked, place, input.workflowCommit)
     };
     return { ...model, headline: (0,headline/* headlineOf */.gD)(model) };
+}
+/**
+ * The run's message without its pointer to the service's logs when the report shows the lines
+ * itself: the service has no page of its own for them to link, and the lines follow.
+ */
+function withoutLogPointer(message, logs) {
+    if (logs === undefined || logs.lines.length === 0)
+        return message;
+    return message.replace(/ See the revision's \w+ logs on the service\.$/, '');
 }
 /**
  * The failed check with what it saw in its row's words, when its row has them (a smoke suite's
@@ -36951,7 +37229,7 @@ function rollbackInWords(rollback, logs) {
         toRevisionId: rollback.toRevisionId,
         revisionId: rollback.revisionId,
         elapsedMs: rollback.elapsedMs,
-        words: shortenIds((0,rollback_text/* rollbackWords */.ks)(rollback)),
+        words: (0,short_ids/* shortenIds */.I)((0,rollback_text/* rollbackWords */.ks)(rollback)),
         payloads: rollback.checks?.payloads ?? {}
     };
 }
@@ -36997,18 +37275,7 @@ function tidyLogLine(time, level, message) {
         .replace(/^\[?(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|CRITICAL|FATAL)\]?:?\s+/i, '');
     return [at, level === 'INFO' ? '' : level, bare].filter((part) => part).join(' ');
 }
-/**
- * A text with every UUID in it cut to its first 8 characters: the report's text shows short ids,
- * the full ones are in its collapsed block.
- */
-function shortenIds(text) {
-    // An id quoted in backticks is one a person is asked to copy into an input: kept whole.
-    return text.replace(/(`[0-9a-f-]{36}`)|\b([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, (_, quoted, head) => quoted ?? head ?? '');
-}
-/** The first 8 characters of an id: what the text shows (the full ids are collapsed). */
-function shortId(id) {
-    return id.slice(0, 8);
-}
+
 
 
 /***/ }),
@@ -37048,6 +37315,45 @@ function linkedCommit(sha, url, md) {
 
 /***/ }),
 
+/***/ 9330:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ riskLines)
+/* harmony export */ });
+/* harmony import */ var _assistants__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3965);
+
+/** ⚠️ lines under the headline, at the most. */
+const MAX_RISKS = 3;
+/**
+ * The ⚠️ lines under the headline: each a risk the run let through, naming its first case and
+ * counting the rest (What people see, "Under the headline"). The mark stays the run's.
+ */
+function riskLines(model, md, redact) {
+    const lines = [handEditsWrittenOver(model, md, redact)].filter((line) => line !== undefined);
+    return lines.slice(0, MAX_RISKS).flatMap((line) => [line, '']);
+}
+/**
+ * Assistants whose hand edit this run wrote over, unless a rollback put the edit back: "⚠️ a
+ * hand edit to an assistant was written over: `billing` (`config.configurable.temperature`),
+ * and 1 more".
+ */
+function handEditsWrittenOver(model, md, redact) {
+    const restored = new Set((model.rollback?.payloads.assistants?.rows ?? [])
+        .filter((row) => row.result === 'restored')
+        .map((row) => row.id));
+    const over = (model.payloads.assistants?.rows ?? []).filter((row) => (0,_assistants__WEBPACK_IMPORTED_MODULE_0__/* .overwroteHandEdit */ .pG)(row) && !restored.has(row.id));
+    const [first] = over;
+    if (!first)
+        return undefined;
+    const paths = (first.overwritten ?? []).map((path) => md.code(redact(path))).join(', ');
+    const more = over.length > 1 ? `, and ${over.length - 1} more` : '';
+    return `⚠️ A hand edit to an assistant was written over: ${md.code(redact(first.name))} (${paths})${more}.`;
+}
+
+
+/***/ }),
+
 /***/ 6846:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -37058,7 +37364,7 @@ function linkedCommit(sha, url, md) {
 /* unused harmony export rollbackHeadline */
 /* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2543);
 /* harmony import */ var _result__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1666);
-/* harmony import */ var _step_rows__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3804);
+/* harmony import */ var _step_rows__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1773);
 
 
 
@@ -37077,6 +37383,16 @@ function describeRollback(rollback) {
     }
     return `The rollback of revision ${failedRevisionId} to revision ${toRevisionId} did not complete after ${took}: ${rollback.message}`;
 }
+/**
+ * Whether the revision brought back passed its own checks: "passed its 3 checks", or that none
+ * new revision, …)", or that none ran on it.
+ */
+function checkedWords(rollback) {
+    const ran = (rollback.checks?.verdicts ?? []).filter((verdict) => verdict.verdict !== 'skipped');
+    if (ran.length === 0)
+        return 'ran no check of its own';
+    return `passed its ${ran.length === 1 ? 'check' : `${ran.length} checks`}`;
+}
 /** How the redeploy ended when it never reached DEPLOYED, by its outcome: no nested message. */
 const NOT_DEPLOYED = {
     timeout: (took) => `did not reach DEPLOYED within rollback.timeout (${took})`,
@@ -37093,7 +37409,7 @@ function rollbackWords(rollback) {
     const { failedRevisionId, toRevisionId, revisionId, outcome, servingNow } = rollback;
     const redeployed = `Redeployed revision ${toRevisionId} as ${revisionId ?? '?'}`;
     if (rollback.restored)
-        return `${redeployed}, which is DEPLOYED and serves in place of the failed revision ${failedRevisionId}.`;
+        return `${redeployed}, which is DEPLOYED, ${checkedWords(rollback)} and serves in place of the failed revision ${failedRevisionId}.`;
     if (outcome === 'checks-failed') {
         const failing = (0,_result__WEBPACK_IMPORTED_MODULE_2__/* .failingVerdict */ .sN)(rollback.checks);
         const words = failing ? _step_rows__WEBPACK_IMPORTED_MODULE_1__/* .STEP_ROWS */ .D7[failing.check].words : 'checks';
@@ -37123,7 +37439,31 @@ function rollbackHeadline(rollback) {
 
 /***/ }),
 
-/***/ 3804:
+/***/ 8683:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ shortenIds),
+/* harmony export */   m: () => (/* binding */ shortId)
+/* harmony export */ });
+/**
+ * A text with every UUID in it cut to its first 8 characters: the report's text (the summary,
+ * the comment, the notices) shows short ids; the full ones are in the summary's collapsed block
+ * and the log's own lines.
+ */
+function shortenIds(text) {
+    // An id quoted in backticks is one a person is asked to copy into an input: kept whole.
+    return text.replace(/(`[0-9a-f-]{36}`)|\b([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, (_, quoted, head) => quoted ?? head ?? '');
+}
+/** The first 8 characters of an id: what the text shows (the full ids are collapsed). */
+function shortId(id) {
+    return id.slice(0, 8);
+}
+
+
+/***/ }),
+
+/***/ 1773:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37134,63 +37474,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   au: () => (/* binding */ payloadRows)
 });
 
-;// CONCATENATED MODULE: ./src/report/assistants.ts
-// Assistants as code in the report: one table (name, id, graph, result, version before → after,
-// the changed key paths), one line in the PR comment, and the `assistants` output. Values are
-// never shown: they may hold prompts.
-/** Key paths shown per assistant before the rest are counted. */
-const MAX_PATHS = 8;
-const RESULT_WORDS = {
-    created: 'created',
-    updated: 'updated',
-    unchanged: 'unchanged',
-    pinned: 'pinned',
-    restored: 'restored'
-};
-/** The summary's table; `which` says whose it is when the summary shows two. */
-function renderAssistants(report, md, redact, which) {
-    const text = (value) => md.cell(redact(value));
-    const versions = (before, after) => before === undefined && after === undefined ? '—' : `${before ?? '—'} → ${after ?? '—'}`;
-    const paths = (changed) => changed.length === 0
-        ? '—'
-        : [
-            ...changed.slice(0, MAX_PATHS).map((path) => md.code(redact(path))),
-            ...(changed.length > MAX_PATHS ? [`and ${changed.length - MAX_PATHS} more`] : [])
-        ].join(', ');
-    return [
-        `### Assistants${which ? ` ${which}` : ''}${report.planned ? ' (planned; nothing written)' : ''}`,
-        '',
-        '| Assistant | Id | Graph | Result | Version | Changed |',
-        '|---|---|---|---|---|---|',
-        ...report.rows.map((row) => {
-            const result = row.result === undefined
-                ? row.why === undefined
-                    ? '—'
-                    : `❌ ${text(row.why)}`
-                : RESULT_WORDS[row.result];
-            return `| ${text(row.name)} | ${md.code(row.id.slice(0, 8))} | ${row.graphId === undefined ? '—' : text(row.graphId)} | ${result} | ${versions(row.before, row.after)} | ${paths(row.changed)} |`;
-        }),
-        ''
-    ];
-}
-/** The PR comment's one line: "assistants: 1 updated, 2 unchanged". */
-function assistantsLine(report) {
-    const counts = new Map();
-    for (const row of report.rows) {
-        const word = row.result === undefined ? 'failed' : RESULT_WORDS[row.result];
-        counts.set(word, (counts.get(word) ?? 0) + 1);
-    }
-    const words = [...counts].map(([word, count]) => `${count} ${word}`);
-    return `**Assistants:** ${words.length > 0 ? words.join(', ') : 'none'}`;
-}
-/** The `assistants` output: name → {id, version, result}, for the rows with a result. */
-function assistantsOutput(report) {
-    const entries = report.rows.flatMap((row) => row.result === undefined || row.after === undefined
-        ? []
-        : [[row.name, { id: row.id, version: row.after, result: row.result }]]);
-    return JSON.stringify(Object.fromEntries(entries));
-}
-
+// EXTERNAL MODULE: ./src/report/assistants.ts
+var assistants = __nccwpck_require__(3965);
 // EXTERNAL MODULE: ./src/bake/words.ts
 var words = __nccwpck_require__(1576);
 // EXTERNAL MODULE: ./src/lib/ids.ts
@@ -37210,21 +37495,49 @@ const MARKS = {
     skipped: '➖ skipped'
 };
 const valueWords = (metric, value) => metric === 'error-rate' ? (0,words/* rateWords */.c5)(value) : (0,words/* secondsWords */.dB)(value);
-/** How the bake ended, in a few words: "failed: error rate 7.5% (≤ 5%)". */
+/** "error rate 17.08% > 5% allowed": a missed bound with a sign that cannot read as met. */
+function decidedWords(decided) {
+    const value = `${(0,words/* metricWords */.yh)(decided)} ${valueWords(decided.metric, decided.value)}`;
+    if (decided.verdict === 'fail')
+        return `${value} > ${decided.bound.replace(/^≤ /, '')} allowed`;
+    return `${value} (bound ${decided.bound})`;
+}
+/** How the bake ended, in a few words: "failed: error rate 7.5% > 5% allowed". */
 function endWords(report) {
     if (report.cutShort)
-        return `cut short after ${(0,words/* lengthWords */.up)(report.watchedMs)} (cancelled)`;
+        return `cut short after ${(0,words/* lengthWords */.up)(watchedMs(report))} (cancelled)`;
     const decided = report.decided;
     const runs = report.window ? `, ${report.window.runs} runs` : '';
     if (report.verdict === 'pass')
         return `passed (${(0,words/* lengthWords */.up)(report.durationMs)}${runs})`;
     if (decided)
-        return `${VERDICT_WORDS[report.verdict]}: ${(0,words/* metricWords */.yh)(decided)} ${valueWords(decided.metric, decided.value)} (${decided.bound})`;
+        return `${VERDICT_WORDS[report.verdict]}: ${decidedWords(decided)}`;
     return VERDICT_WORDS[report.verdict];
+}
+/**
+ * How much of the window the reads covered: up to the last read's end (the settling time after
+ * it is not watching), never more than the window.
+ */
+function watchedMs(report) {
+    const covered = report.cutShort ? report.watchedMs : (report.reads.at(-1)?.elapsedMs ?? 0);
+    return Math.min(report.durationMs, Math.max(0, covered));
 }
 /** The GitHub status's few words. */
 function bakeStatusLine(report) {
     return `bake ${endWords(report)}`;
+}
+/** The previous window's value of a metric, when it was read: every row shows it. */
+function previousOf(report, row) {
+    if (row.previous !== null)
+        return row.previous;
+    const previous = report.previous;
+    if (previous === null)
+        return null;
+    return row.metric === 'error-rate'
+        ? previous.errorRate
+        : row.metric === 'p50'
+            ? previous.p50
+            : previous.p99;
 }
 function table(report) {
     if (report.rows.length === 0)
@@ -37232,25 +37545,47 @@ function table(report) {
     return [
         '| Metric | This revision | Previous | Bound | Verdict |',
         '|---|---|---|---|---|',
-        ...report.rows.map((row) => `| ${(0,words/* metricWords */.yh)(row)} | ${valueWords(row.metric, row.value)} | ${valueWords(row.metric, row.previous)} | ${row.bound} | ${MARKS[row.verdict]} |`),
+        ...report.rows.map((row) => `| ${(0,words/* metricWords */.yh)(row)} | ${valueWords(row.metric, row.value)} | ${valueWords(row.metric, previousOf(report, row))} | ${row.bound} | ${MARKS[row.verdict]} |`),
         ''
     ];
 }
-/** The reads as a small chart: the error rate (%) at each read's elapsed minute. */
+/**
+ * A read's elapsed time as a tick: whole seconds or minutes (`20s`, `3m`), in the action's one
+ * style of durations.
+ */
+const tickWords = (ms) => (0,words/* lengthWords */.up)(ms);
+/**
+ * The chart's look: small, and its lines in a blue that stands out on white for the metric and
+ * a red for its bound (mermaid's default theme draws its first line in a near-white).
+ */
+const CHART_LOOK = '{init: {"xyChart": {"height": 260, "width": 640}, "themeVariables": {"xyChart": {"plotColorPalette": "#0969da, #cf222e"}}}}';
+/**
+ * The reads as a small chart over elapsed time: the metric of the first absolute bound (the
+ * error rate, else a latency), with that bound drawn as a second line.
+ */
 function chart(report) {
     const answered = report.reads.filter((read) => read.stats !== null);
     if (answered.length < 2)
         return [];
-    const minutes = answered.map((read) => Number((read.elapsedMs / 60_000).toFixed(2)));
-    const rates = answered.map((read) => Number(((read.stats.errorRate ?? 0) * 100).toFixed(2)));
-    const top = Math.max(1, ...rates);
+    const charted = report.rows.find((row) => !row.relative && row.metric === 'error-rate') ??
+        report.rows.find((row) => !row.relative);
+    const metric = charted?.metric ?? 'error-rate';
+    const scale = metric === 'error-rate' ? 100 : 1;
+    const valueOf = (stats) => metric === 'error-rate' ? stats.errorRate : metric === 'p50' ? stats.p50 : stats.p99;
+    const values = answered.map((read) => Number(((valueOf(read.stats) ?? 0) * scale).toFixed(2)));
+    const bound = charted?.limit === undefined ? undefined : Number((charted.limit * scale).toFixed(2));
+    // Headroom above the highest line, so neither runs along the chart's top edge.
+    const top = Math.max(1, ...values, ...(bound === undefined ? [] : [bound])) * 1.2;
+    const label = metric === 'error-rate' ? 'error rate (%)' : `${metric} (seconds)`;
     return [
         '```mermaid',
+        `%%${CHART_LOOK}%%`,
         'xychart-beta',
-        '    title "Error rate of the window (%) by elapsed minutes"',
-        `    x-axis [${minutes.join(', ')}]`,
-        `    y-axis "errors %" 0 --> ${Math.ceil(top)}`,
-        `    line [${rates.join(', ')}]`,
+        `    title "The window's ${label}${bound === undefined ? '' : ', and its bound'}"`,
+        `    x-axis "time since the bake began" [${answered.map((read) => `"${tickWords(read.elapsedMs)}"`).join(', ')}]`,
+        `    y-axis "${label}" 0 --> ${Math.ceil(top)}`,
+        `    line [${values.join(', ')}]`,
+        ...(bound === undefined ? [] : [`    line [${answered.map(() => bound).join(', ')}]`]),
         '```',
         ''
     ];
@@ -37271,26 +37606,34 @@ function renderBake(report, md, options = {}) {
     const started = new Date(report.startedAt).toISOString().slice(11, 19);
     const reads = `${report.answered} of ${report.reads.length} reads answered`;
     const link = tracesUrl(report);
+    const drawn = chart(report);
     return [
-        `### Bake window: ${endWords(report)}`,
+        `### Bake window: ${md.cell(endWords(report))}`,
         '',
-        md.paragraph(`Watched ${(0,words/* lengthWords */.up)(report.watchedMs)} of ${(0,words/* lengthWords */.up)(report.durationMs)} from ${started} UTC, read every ${(0,words/* lengthWords */.up)(report.intervalMs)}; ${reads}.${report.cutShort ? ' The bake was cut short by a cancel: no verdict on the revision.' : ''}`),
+        md.paragraph(`Watched ${(0,words/* lengthWords */.up)(watchedMs(report))} of the ${(0,words/* lengthWords */.up)(report.durationMs)} window from ${started} UTC, read every ${(0,words/* lengthWords */.up)(report.intervalMs)}; ${reads}.${report.cutShort ? ' The bake was cut short by a cancel: no verdict on the revision.' : ''}`),
         '',
         // When the bake failed the run, its why already stands under the headline: said once.
         ...(report.why !== undefined && !options.failedHere ? [md.paragraph(report.why), ''] : []),
         ...table(report),
-        ...chart(report),
+        // The chart is a detail under the table, as every chart of the summary is.
+        ...(drawn.length > 0
+            ? ['<details><summary>The reads over time</summary>', '', ...drawn, '</details>', '']
+            : []),
         ...(link ? [md.linkAs("The project's traces ↗", link), ''] : [])
     ];
 }
-/** The PR comment's one line, the table collapsed beneath it. */
-function renderBakeLine(report, md) {
+/**
+ * The PR comment's one line, the table collapsed beneath it (an HTML block runs to the next
+ * blank line, so one follows it). When the bake failed the run, the headline and the reason
+ * already say its verdict and metric: the table alone.
+ */
+function renderBakeLine(report, md, options = {}) {
     const rows = table(report);
     return [
         '',
-        md.paragraph(`Bake window: ${endWords(report)}`),
+        ...(options.failedHere ? [] : [md.paragraph(`Bake window: ${endWords(report)}`), '']),
         ...(rows.length > 0
-            ? ['', '<details><summary>The bake window</summary>', '', ...rows, '</details>']
+            ? ['<details><summary>The bake window</summary>', '', ...rows, '</details>', '']
             : [])
     ];
 }
@@ -37326,22 +37669,26 @@ var report_suite = __nccwpck_require__(2758);
 const reply = (label) => (text, view) => view.afterRollback ? [] : [`### ${label}`, '', view.md.fence([text]), ''];
 /** In the order of the step list, which is the order the summary shows payloads in. */
 const STEP_ROWS = {
-    commit: { words: 'commit check' },
-    serving: { words: 'serving check' },
-    info: { words: 'agent /info' },
+    commit: { words: 'commit match' },
+    serving: { words: 'serving the new revision' },
+    info: { words: 'agent server health' },
     assistants: {
-        words: 'assistants',
-        summary: (report, { md, redact, afterRollback }) => renderAssistants(report, md, redact, afterRollback ? 'after the rollback' : undefined),
-        comment: (report) => ['', assistantsLine(report)],
-        outputs: (report) => (report.planned ? {} : { assistants: assistantsOutput(report) }),
+        words: 'writing the assistants',
+        summary: (report, { md, redact, afterRollback }) => (0,assistants/* renderAssistants */.oL)(report, md, redact, afterRollback ? 'after the rollback' : undefined),
+        comment: (report, { md, redact, afterRollback }) => [
+            '',
+            (0,assistants/* assistantsLine */.CL)(report, md, redact, afterRollback ? 'after the rollback' : undefined),
+            ''
+        ],
+        outputs: (report) => (report.planned ? {} : { assistants: (0,assistants/* assistantsOutput */.BK)(report) }),
         outputsAfterRollback: true
     },
-    assistant: { words: 'assistant' },
-    run: { words: 'test run', summary: reply('The agent replied') },
-    a2a: { words: 'A2A', summary: reply('The agent replied over A2A') },
+    assistant: { words: 'default assistant lookup' },
+    run: { words: 'reply to a test message', summary: reply('The agent replied') },
+    a2a: { words: 'reply over A2A', summary: reply('The agent replied over A2A') },
     suite: {
         words: 'smoke suite',
-        failedPhrase: (suite) => `smoke suite ${suite.passed}/${suite.cases.length} (needs ${suite.required})`,
+        failedPhrase: (suite) => `smoke suite ${suite.passed}/${suite.cases.length} (needs ${suite.share === undefined ? '' : suite.share === '100%' ? 'all ' : `${suite.share}: `}${suite.required})`,
         failedReason: (suite) => (0,report_suite/* failedCasesText */.cw)(suite),
         summaryReason: (suite, { md, redact }) => (0,report_suite/* renderSuite */.fO)(suite, md, redact, undefined, true),
         summary: (suite, { md, redact, afterRollback }) => (0,report_suite/* renderSuite */.fO)(suite, md, redact, afterRollback ? 'after the rollback' : undefined),
@@ -37362,7 +37709,7 @@ const STEP_ROWS = {
         words: 'bake window',
         failedPhrase: (bake) => bakeStatusLine(bake),
         summary: (bake, { md, failedHere }) => renderBake(bake, md, { failedHere }),
-        comment: (bake, { md }) => renderBakeLine(bake, md),
+        comment: (bake, { md, failedHere }) => renderBakeLine(bake, md, { failedHere }),
         status: (bake) => bakeStatusLine(bake),
         outputs: (bake) => bakeOutputs(bake)
     }
@@ -37484,6 +37831,7 @@ function passCount(report) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  l2: () => (/* binding */ capitalized),
   TR: () => (/* binding */ renderInputErrorSummary),
   Br: () => (/* binding */ renderSummary),
   Av: () => (/* binding */ servingWords)
@@ -37664,9 +38012,12 @@ var policy_text = __nccwpck_require__(5132);
 var report_model = __nccwpck_require__(5309);
 // EXTERNAL MODULE: ./src/report/report-pieces.ts
 var report_pieces = __nccwpck_require__(1748);
-// EXTERNAL MODULE: ./src/report/step-rows.ts + 2 modules
-var step_rows = __nccwpck_require__(3804);
+// EXTERNAL MODULE: ./src/report/risks.ts
+var risks = __nccwpck_require__(9330);
+// EXTERNAL MODULE: ./src/report/step-rows.ts + 1 modules
+var step_rows = __nccwpck_require__(1773);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
+
 
 
 
@@ -37721,14 +38072,17 @@ function renderSummary(model, redact) {
             ? renderLogs(model.rollback.logs, md, "the rollback revision's")
             : []),
         ...reasonDetail,
+        // The risks the run let through come after the reason (its log lines included).
+        ...(0,risks/* riskLines */.f)(model, md, redact),
         ...facts(model, md),
         ...checksTable(model.checks, md),
         ...payloadLines,
         ...(0,policy_text/* policySummary */.jZ)(model.policy, md),
         ...(model.planLines ? ['### Plan', '', md.fence(model.planLines), ''] : []),
-        // On a success the time is a detail, collapsed, unless the wait ran past every earlier one.
+        // The time is a detail, collapsed, unless the run timed out or the wait ran past every
+        // earlier one: a failed check or build is not about time.
         ...(model.phases
-            ? renderPhases(model.phases, md, !model.succeeded || slowWait(model.phases))
+            ? renderPhases(model.phases, md, model.outcome === 'timeout' || slowWait(model.phases))
             : []),
         ...fullIds(model, md)
     ].join('\n'));
@@ -37741,7 +38095,7 @@ function failureFirst(model, md) {
     const { failedCheck, rollback } = model;
     if (failedCheck?.why !== undefined) {
         const verdict = failedCheck.verdict === 'failed' ? 'failed' : 'could not conclude';
-        lines.push(`**The ${md.cell(failedCheck.name)} ${verdict}:** ${md.paragraph(failedCheck.why)}`);
+        lines.push(`**${md.cell(capitalized(failedCheck.name))} ${verdict}:** ${md.paragraph(failedCheck.why)}`);
     }
     else if (model.reason !== undefined) {
         lines.push(md.paragraph(model.reason));
@@ -37795,7 +38149,7 @@ function facts(model, md) {
         items.push(`**Promoted from:** ${md.cell(fromDeploymentName)}, revision ${md.code((0,report_model/* shortId */.m_)(fromRevisionId))} (${md.cell(promoted)})${verified}`);
     }
     else if (model.target) {
-        items.push(`**Source:** ${md.cell(model.source ?? '—')}, ${md.cell(model.target)}`);
+        items.push(`**Source:** ${sourceWords(model.source, model.target, md)}`);
     }
     if (model.redeployOf)
         items.push(`**Redeploy of:** revision ${md.code((0,report_model/* shortId */.m_)(model.redeployOf))}`);
@@ -37805,6 +38159,17 @@ function facts(model, md) {
     if (model.links.run && !model.succeeded)
         items.push(`**Run:** ${md.linkAs('this workflow run', model.links.run)}`);
     return [...items.map((item) => `- ${item}`), ''];
+}
+/**
+ * What the revision was built from, in a user's words: "from the repository's `main`", "the
+ * image `…`", "the folder `…`" (never the service's name for the kind of source).
+ */
+function sourceWords(source, target, md) {
+    if (source === 'git_host')
+        return `from the repository's ${md.code(target)}`;
+    if (source === 'internal_source')
+        return `the checked-out folder ${md.code(target.replace(/^folder /, ''))}`;
+    return `the image ${md.code(target)}`;
 }
 /** This run's revision no longer serves: the rollback put the earlier one back in its place. */
 function replacedByRollback(model) {
@@ -37834,6 +38199,12 @@ function checksTable(checks, md) {
 /** The log's ERROR lines first (else its last lines), then its tail collapsed. */
 function renderLogs(logs, md, whose = 'the') {
     const phase = md.cell(logs.phase);
+    if (logs.tail.length === 0)
+        return [];
+    // The errors are the tail's last lines when none has a level: the tail alone then.
+    const tailOnly = logs.errors.every((line, index) => line === logs.tail.at(index - logs.errors.length));
+    if (tailOnly && logs.tail.length === logs.errors.length)
+        return [`### The last lines of ${whose} ${phase} log`, '', md.fence(logs.tail), ''];
     return [
         `### ${capitalized(whose)} ${phase} log's errors`,
         '',
@@ -37899,16 +38270,48 @@ function renderDeploySummary(result, source, extras, redact) {
  * only for this check, so its headline says the check found problems, not that a deploy did not
  * start.
  */
-function renderInputErrorSummary(message, redact, operation) {
+function renderInputErrorSummary(message, redact, operation, 
+/** The problems counted by where they are, when the inputs' check counted them. */
+counts) {
     const md = (0,markdown/* markdownFor */.DY)(redact);
+    const [first = '', ...rest] = message.split('\n');
+    const problems = rest.filter((line) => /^\s+- /.test(line));
     return (0,markdown/* capMarkdown */.y3)([
-        operation === 'validate'
-            ? '## ❌ Validate: the inputs or the release policy have problems'
-            : '## ❌ Deploy not started: invalid inputs',
+        `## ❌ ${md.cell(inputErrorHeadline(operation, counts))}`,
         '',
-        ...(0,report_pieces/* alert */.xE)('CAUTION', [md.paragraph(message)]),
+        ...(0,report_pieces/* alert */.xE)('CAUTION', [
+            md.paragraph(first),
+            ...(problems.length === 0
+                ? rest.length === 0
+                    ? []
+                    : ['', md.paragraph(rest.join('\n'))]
+                : ['', ...problems.map((line) => `- ${withCode(line.replace(/^\s+- /, ''), md)}`)])
+        ]),
         ''
     ].join('\n'));
+}
+/**
+ * "Validate: 3 problems in the release policy .github/release-policy.yml", "Delete not started:
+ * 1 problem in the inputs": the operation asked for, what was checked, how many problems.
+ */
+function inputErrorHeadline(operation, counts) {
+    const known = ['deploy', 'delete', 'rollback', 'promote', 'prune', 'validate'];
+    const verb = operation !== undefined && known.includes(operation) ? operation : 'deploy';
+    const name = `${verb.charAt(0).toUpperCase()}${verb.slice(1)}`;
+    if (counts === undefined)
+        return verb === 'validate' ? 'Validate: problems found' : `${name} not started: invalid inputs`;
+    const total = counts.inputs + counts.policy;
+    const policy = `the release policy${counts.policyPath ? ` ${counts.policyPath}` : ''}`;
+    const where = counts.policy === 0 ? 'the inputs' : counts.inputs === 0 ? policy : `the inputs and ${policy}`;
+    const found = `${total} problem${total === 1 ? '' : 's'} in ${where}`;
+    return verb === 'validate' ? `Validate: ${found}` : `${name} not started: ${found}`;
+}
+/** A problem's sentence with its `code` spans kept as code, the rest escaped. */
+function withCode(text, md) {
+    return text
+        .split('`')
+        .map((part, index, parts) => index % 2 === 1 && index < parts.length - 1 ? md.code(part) : md.paragraph(part))
+        .join('');
 }
 
 

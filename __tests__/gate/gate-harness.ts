@@ -17,6 +17,7 @@ import {
 } from '../../emulator'
 import { overStep, type Step } from '../helpers/policy-file'
 import { TracingClient } from '../../src/tracing/client'
+import { within } from '../../src/run/deadlines'
 import type { GateDeps, GatePlan, GatePlanResult, GateSettings } from '../../src/evaluation/types'
 import {
   runnerOn,
@@ -100,6 +101,7 @@ export async function startWorld(
       dispatcher,
       deadline: clock.now() + 30 * 60_000,
       clock,
+      waitUntil: (ms, deadline) => within(clock, ms, deadline),
       info: (line) => lines.push(line),
       notice: (line) => notices.push(line),
       ...given

@@ -10,6 +10,7 @@ import type { AgentCredentials, GateDeps, GateProblem, PreparedGate } from '../e
 import type { Config } from '../inputs/parse'
 import { checkHttpUrl } from '../lib/url'
 import { gateLogLines } from '../report/gate'
+import { within } from '../run/deadlines'
 import { ACTION_VERSION } from '../version'
 import { defineStep } from './check-runner'
 import type { Refusal, StepContext } from './step'
@@ -53,6 +54,7 @@ async function gateDeps(context: StepContext): Promise<GateDeps> {
     signal: context.signal,
     dispatcher: context.dispatcher,
     clock,
+    waitUntil: (ms, deadline) => within(clock, ms, deadline),
     info: (line) => log.info(line),
     notice: (line) => log.notice(line)
   }

@@ -4,7 +4,6 @@
  * fails or cannot conclude fails the step like a failed agent check.
  */
 import { ControlPlaneError, DeadlineError } from '../control-plane/errors'
-import { within } from '../run/deadlines'
 import { UUID } from '../lib/ids'
 import { awaitCoverage, type CoverageTarget } from './coverage'
 import { runExperiment, type AgentTarget, type ExperimentRuns } from './experiment'
@@ -110,7 +109,7 @@ async function judgeExperiment(
       : [])
   ]
   // gate.timeout: feedback awaited this long after the last run, inside the run's deadline.
-  const coverageDeadline = within(deps.clock, plan.settings.timeoutMs, deps.deadline)
+  const coverageDeadline = deps.waitUntil(plan.settings.timeoutMs, deps.deadline)
   const coverage = await awaitCoverage(targets, keys, coverageDeadline, deps)
   const scores = coverage.scores.get(experiment.experimentId) ?? new Map()
   const baseline = baselineScores(plan, servingBaseline, coverage.scores)

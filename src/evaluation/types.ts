@@ -35,6 +35,11 @@ export interface GateDeps {
   dispatcher?: Dispatcher
   /** The run's clock: what the gate stamps, waits on and measures. */
   clock: Clock
+  /**
+   * The end of a wait of `ms` from now (`gate.timeout` for the scores), never past `deadline`:
+   * made by the run's deadline module, which the step hands in.
+   */
+  waitUntil(ms: number, deadline: number): number
   /** A fresh random UUID (v4); injectable so a test can know the experiment's id. */
   randomUUID?: () => string
   info: (line: string) => void

@@ -1,5 +1,5 @@
-export const id = 381;
-export const ids = [381,724];
+export const id = 46;
+export const ids = [46,724];
 export const modules = {
 
 /***/ 6197:
@@ -217,7 +217,7 @@ function nodeAt(document, path, wantKey) {
 
 /***/ }),
 
-/***/ 3381:
+/***/ 1046:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -238,60 +238,10 @@ var canonicalize = __webpack_require__(8799);
 var environments = __webpack_require__(7974);
 // EXTERNAL MODULE: ./src/policy/named-files.ts
 var named_files = __webpack_require__(2113);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __webpack_require__(2857);
-// EXTERNAL MODULE: ./src/policy-kit/schema-kit.ts
-var schema_kit = __webpack_require__(6985);
+// EXTERNAL MODULE: ./src/policy/schema.ts
+var schema = __webpack_require__(4139);
 // EXTERNAL MODULE: ./src/policy/sections.ts + 10 modules
 var sections = __webpack_require__(4450);
-;// CONCATENATED MODULE: ./src/policy/schema.ts
-/**
- * The release policy file, one zod schema made from the sections' declarations (./sections.ts):
- * what every key may hold, its description and its default (for the published JSON Schema and
- * the README's reference), and the partial policy an `environments` entry holds (`null` removes
- * a key, `false` a section).
- */
-
-
-
-/** The sections a policy (and an environments entry) may hold, in the order they are shown. */
-const SECTIONS = sections/* DECLARED */.X.map((section) => section.name);
-/** Each key's default, as written in a file (filled in only in the sections present). */
-const DEFAULTS = Object.fromEntries(sections/* DECLARATIONS */.U.map((section) => [section.name, section.defaults]));
-/** The sections' schemas as a policy holds them (their shapes name the known keys). */
-const base = Object.fromEntries(sections/* DECLARED */.X.map((section) => [section.name, section.file]));
-const removable = (schema) => schemas/* union */.KCZ([schemas/* literal */.euz(false), schema]).optional();
-/** An environments entry: any section but version and environments, `false` removing one. */
-const entrySchema = schemas/* strictObject */.rej(Object.fromEntries(sections/* DECLARATIONS */.U.map((section) => [section.name, removable(section.entry)])), { error: (0,schema_kit/* mappingError */.H7)(`a partial policy (${SECTIONS.join(', ')})`) })
-    .meta({ description: 'a partial policy applied over the rest for this GitHub environment' });
-/** An entry's name: the environment's, or a prefix of names ending in `*`. */
-const entryName = schemas/* string */.YjP()
-    .regex(/^[^*]+\*?$/, 'must be an environment name, or a prefix ending in * (pr-*)');
-const version = schemas/* literal */.euz(1, { error: 'must be 1 (the only version of the release policy so far)' })
-    .meta({ description: '`1` (required; a later schema is a new number)' });
-/** The sections of a policy without `environments`: what a policy in effect holds. */
-const sectionsSchema = schemas/* strictObject */.rej({
-    version,
-    ...Object.fromEntries(sections/* DECLARATIONS */.U.map((section) => [section.name, section.file.optional()]))
-}, {
-    error: (0,schema_kit/* mappingError */.H7)(`a mapping of version, ${SECTIONS.join(', ')} and environments`)
-});
-/** The file as written. */
-const policySchema = sectionsSchema
-    .extend({
-    environments: schemas/* record */.g1P(entryName, entrySchema, {
-        error: 'must be a mapping of environment names to partial policies'
-    })
-        .optional()
-        .meta({
-        description: 'environment name (or prefix ending in *) → a partial policy merged over the rest'
-    })
-})
-    .meta({
-    title: 'Release policy',
-    description: 'What must hold before a new revision stays (deploy-agent-action)'
-});
-
 ;// CONCATENATED MODULE: ./src/policy/effective.ts
 /**
  * The policy in effect for an environment: the entry merged over the rest, defaults filled in the
@@ -323,7 +273,7 @@ function writtenInEffect(written, entry) {
 function policyInEffect(written, files, environment) {
     const names = Object.keys(written.environments ?? {});
     const entry = (0,environments/* selectEntry */.J)(names, environment);
-    const parsed = sectionsSchema.safeParse(writtenInEffect(written, entry));
+    const parsed = schema/* sectionsSchema */.qh.safeParse(writtenInEffect(written, entry));
     // The loader refuses a policy whose merged entries do not parse; one here is a defect.
     if (!parsed.success)
         throw new Error(`The release policy in effect does not parse: ${parsed.error.message}`);
@@ -369,8 +319,8 @@ var rules = __webpack_require__(1821);
 
 
 
-const schema_issues_SECTIONS = sections/* DECLARATIONS */.U.map((section) => section.name);
-const TOP_KEYS = ['version', ...schema_issues_SECTIONS, 'environments'];
+const SECTIONS = sections/* DECLARATIONS */.U.map((section) => section.name);
+const TOP_KEYS = ['version', ...SECTIONS, 'environments'];
 const SECTION_KEYS = Object.fromEntries(sections/* DECLARATIONS */.U.map((section) => [section.name, Object.keys(section.file.shape)]));
 /** The file-valued key (an inline list) a key path stands inside, and where its list starts. */
 function inList(path) {
@@ -383,7 +333,7 @@ function knownAt(path) {
     const inEntry = path[0] === 'environments';
     const rest = inEntry ? path.slice(2) : path;
     if (rest.length === 0)
-        return { keys: inEntry ? [...schema_issues_SECTIONS] : TOP_KEYS, entry: inEntry };
+        return { keys: inEntry ? [...SECTIONS] : TOP_KEYS, entry: inEntry };
     const list = inList(path);
     if (list !== undefined)
         return { keys: [...list.spec.itemKeys], entry: inEntry };
@@ -391,7 +341,7 @@ function knownAt(path) {
 }
 /** Where else a key is known: "min-pass is a key of smoke". */
 function sectionOf(name) {
-    return schema_issues_SECTIONS.find((section) => SECTION_KEYS[section]?.includes(name));
+    return SECTIONS.find((section) => SECTION_KEYS[section]?.includes(name));
 }
 function unknownKey(path, name) {
     const keyPath = (0,policy_kit_problems/* keyPathText */.Cm)([...path, name]);
@@ -401,7 +351,7 @@ function unknownKey(path, name) {
         return {
             path: [...path, name],
             key: true,
-            message: `${keyPath}: an environments entry holds sections only (${schema_issues_SECTIONS.join(', ')}), not ${name}`
+            message: `${keyPath}: an environments entry holds sections only (${SECTIONS.join(', ')}), not ${name}`
         };
     const suggestion = (0,policy_kit_problems/* nearest */.pA)(name, keys);
     const elsewhere = atTop ? undefined : sectionOf(name);
@@ -498,7 +448,7 @@ async function checkPolicy(text, file, readNamed, graphs) {
         return { problems: withFallback(problems, file) };
     const asWritten = writtenPolicy(source, file);
     const expressions = source.problems.map((problem) => (0,policy_kit_problems/* keyPathText */.Cm)(problem.path));
-    const parsed = policySchema.safeParse(source.value);
+    const parsed = schema/* policySchema */.wh.safeParse(source.value);
     if (!parsed.success) {
         for (const issue of parsed.error.issues)
             for (const explained of explainIssue(issue)) {
@@ -595,7 +545,7 @@ function mergedProblems(written, entry, files, file, at) {
         }
         return at(path, { key: true });
     };
-    const parsed = sectionsSchema.safeParse(writtenInEffect(written, entry));
+    const parsed = schema/* sectionsSchema */.qh.safeParse(writtenInEffect(written, entry));
     const merged = (0,environments/* mergeEntry */.z)(written, entry === undefined ? undefined : entryOf(written, entry));
     const given = (section, key) => keyLocatedExactly(merged, [section, key]);
     const found = parsed.success
@@ -772,8 +722,70 @@ async function readGraphNames(graphConfigPath, workspace) {
 }
 
 
+/***/ }),
+
+/***/ 4139:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   bP: () => (/* binding */ SECTIONS),
+/* harmony export */   qh: () => (/* binding */ sectionsSchema),
+/* harmony export */   wh: () => (/* binding */ policySchema)
+/* harmony export */ });
+/* unused harmony exports DEFAULTS, base, entrySchema */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2857);
+/* harmony import */ var _policy_kit_schema_kit__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6985);
+/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4450);
+/**
+ * The release policy file, one zod schema made from the sections' declarations (./sections.ts):
+ * what every key may hold, its description and its default (for the published JSON Schema and
+ * the README's reference), and the partial policy an `environments` entry holds (`null` removes
+ * a key, `false` a section).
+ */
+
+
+
+/** The sections a policy (and an environments entry) may hold, in the order they are shown. */
+const SECTIONS = _sections__WEBPACK_IMPORTED_MODULE_0__/* .DECLARED */ .X.map((section) => section.name);
+/** Each key's default, as written in a file (filled in only in the sections present). */
+const DEFAULTS = Object.fromEntries(_sections__WEBPACK_IMPORTED_MODULE_0__/* .DECLARATIONS */ .U.map((section) => [section.name, section.defaults]));
+/** The sections' schemas as a policy holds them (their shapes name the known keys). */
+const base = Object.fromEntries(_sections__WEBPACK_IMPORTED_MODULE_0__/* .DECLARED */ .X.map((section) => [section.name, section.file]));
+const removable = (schema) => zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(false), schema]).optional();
+/** An environments entry: any section but version and environments, `false` removing one. */
+const entrySchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej(Object.fromEntries(_sections__WEBPACK_IMPORTED_MODULE_0__/* .DECLARATIONS */ .U.map((section) => [section.name, removable(section.entry)])), { error: (0,_policy_kit_schema_kit__WEBPACK_IMPORTED_MODULE_2__/* .mappingError */ .H7)(`a partial policy (${SECTIONS.join(', ')})`) })
+    .meta({ description: 'a partial policy applied over the rest for this GitHub environment' });
+/** An entry's name: the environment's, or a prefix of names ending in `*`. */
+const entryName = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+    .regex(/^[^*]+\*?$/, 'must be an environment name, or a prefix ending in * (pr-*)');
+const version = zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(1, { error: 'must be 1 (the only version of the release policy so far)' })
+    .meta({ description: '`1` (required; a later schema is a new number)' });
+/** The sections of a policy without `environments`: what a policy in effect holds. */
+const sectionsSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+    version,
+    ...Object.fromEntries(_sections__WEBPACK_IMPORTED_MODULE_0__/* .DECLARATIONS */ .U.map((section) => [section.name, section.file.optional()]))
+}, {
+    error: (0,_policy_kit_schema_kit__WEBPACK_IMPORTED_MODULE_2__/* .mappingError */ .H7)(`a mapping of version, ${SECTIONS.join(', ')} and environments`)
+});
+/** The file as written. */
+const policySchema = sectionsSchema
+    .extend({
+    environments: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(entryName, entrySchema, {
+        error: 'must be a mapping of environment names to partial policies'
+    })
+        .optional()
+        .meta({
+        description: 'environment name (or prefix ending in *) → a partial policy merged over the rest'
+    })
+})
+    .meta({
+    title: 'Release policy',
+    description: 'What must hold before a new revision stays (deploy-agent-action)'
+});
+
+
 /***/ })
 
 };
 
-//# sourceMappingURL=381.index.js.map
+//# sourceMappingURL=46.index.js.map

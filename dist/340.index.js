@@ -1,8 +1,8 @@
-export const id = 406;
-export const ids = [406];
+export const id = 340;
+export const ids = [340];
 export const modules = {
 
-/***/ 3406:
+/***/ 340:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -19,14 +19,8 @@ __webpack_require__.d(__webpack_exports__, {
   restoreWritten: () => (/* reexport */ restoreWritten)
 });
 
-// EXTERNAL MODULE: ./src/control-plane/errors.ts
-var errors = __webpack_require__(4007);
-// EXTERNAL MODULE: ./src/control-plane/retry.ts
-var retry = __webpack_require__(7224);
 // EXTERNAL MODULE: ./src/control-plane/status-policy.ts
 var status_policy = __webpack_require__(3233);
-// EXTERNAL MODULE: ./src/control-plane/transport.ts
-var transport = __webpack_require__(9747);
 // EXTERNAL MODULE: ./src/lib/ids.ts
 var ids = __webpack_require__(829);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
@@ -61,18 +55,22 @@ const assistantVersionSchema = schemas/* object */.Ikc({ version, ...content });
 const assistantListSchema = schemas/* array */.YOg(assistantSchema);
 const versionListSchema = schemas/* array */.YOg(assistantVersionSchema);
 
+// EXTERNAL MODULE: ./src/control-plane/errors.ts
+var errors = __webpack_require__(4007);
+// EXTERNAL MODULE: ./src/control-plane/retry.ts
+var retry = __webpack_require__(7224);
+// EXTERNAL MODULE: ./src/control-plane/transport.ts
+var transport = __webpack_require__(9747);
 // EXTERNAL MODULE: ./src/agent-server/exchange.ts
-var agent_server_exchange = __webpack_require__(7882);
-;// CONCATENATED MODULE: ./src/agent-server/assistants.ts
-
-
+var exchange = __webpack_require__(7882);
+;// CONCATENATED MODULE: ./src/agent-server/retrying.ts
 
 
 
 
 
 /** A read that failed: no answer, a status other than 2xx or 404, or an answer of another shape. */
-class AssistantReadError extends Error {
+class AgentReadError extends Error {
     method;
     path;
     failure;
@@ -91,60 +89,95 @@ class AssistantReadError extends Error {
         this.failure = failure;
         this.detail = detail;
         this.status = status;
-        this.name = 'AssistantReadError';
+        this.name = 'AgentReadError';
     }
 }
+/**
+ * Sends a request until it is answered or a failure is not worth another attempt. Returns the
+ * parsed answer or the status of a non-2xx answer; throws the last failure otherwise.
+ */
+async function retryingExchange(server, settings, request) {
+    const maxAttempts = settings.maxAttempts ?? 5;
+    const backoff = settings.backoff ?? { baseMs: 1_000, maxMs: 20_000 };
+    const random = settings.random ?? Math.random;
+    const pause = server.sleep ?? retry/* sleep */.yy;
+    const { method, path } = request;
+    for (let attempt = 1;; attempt++) {
+        let failure;
+        let detail;
+        let retryAfter;
+        let status;
+        try {
+            const answer = await (0,exchange/* agentExchange */.L)(server, {
+                method,
+                path,
+                body: request.body,
+                withoutContentType: request.withoutContentType
+            });
+            retryAfter = answer.retryAfter;
+            status = answer.status;
+            const ok = answer.status >= 200 && answer.status < 300;
+            if (!ok && !(0,status_policy/* isRetryable */.r3)({ kind: 'status', status: answer.status }, request.retryAs))
+                return { kind: 'status', status: answer.status, detail: (0,errors/* formatErrorDetail */.$N)(answer.text) };
+            // A 204 has no body: it is read as JSON null.
+            const text = answer.status === 204 ? 'null' : answer.text;
+            const parsed = ok ? parseAnswer(text, request.schema) : undefined;
+            if (parsed?.kind === 'parsed')
+                return { kind: 'answer', value: parsed.value };
+            failure = parsed?.failure ?? { kind: 'status', status: answer.status };
+            detail = parsed?.detail ?? (0,errors/* formatErrorDetail */.$N)(answer.text);
+        }
+        catch (error) {
+            if (!(error instanceof transport/* TransportError */.wX))
+                throw error;
+            failure = error.kind === 'too-large' ? { kind: 'too-large' } : { kind: 'network' };
+            detail = error.reason;
+            status = error.status;
+        }
+        const delayMs = (0,retry/* parseRetryAfter */.mu)(retryAfter, server.now()) ?? (0,retry/* backoffDelay */.EY)(attempt - 1, backoff, random);
+        const again = (0,status_policy/* isRetryable */.r3)(failure, request.retryAs) &&
+            attempt < maxAttempts &&
+            server.now() + delayMs < server.deadline;
+        if (!again)
+            throw new AgentReadError(method, path, failure, detail, status);
+        await pause(delayMs, server.signal);
+    }
+}
+function parseAnswer(text, schema) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return { kind: 'failed', failure: { kind: 'cut-short' }, detail: 'the answer is not JSON' };
+    }
+    const parsed = schema.safeParse(json);
+    if (parsed.success)
+        return { kind: 'parsed', value: parsed.data };
+    const problems = parsed.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
+    return {
+        kind: 'failed',
+        failure: { kind: 'wrong-shape' },
+        detail: `the answer is not of the expected shape (${problems.join('; ')})`
+    };
+}
+
+;// CONCATENATED MODULE: ./src/agent-server/assistants.ts
+
+
+
+
+/** A read that failed (the one error of the agent server's resource routes). */
+
 /** Builds the client over one agent server (its key, auth scheme, deadline, clock, dispatcher). */
 function assistantsClient(server, options = {}) {
-    const maxAttempts = options.maxAttempts ?? 5;
-    const backoff = options.backoff ?? { baseMs: 1_000, maxMs: 20_000 };
-    const random = options.random ?? Math.random;
     const pageSize = options.pageSize ?? 1_000;
     const versionPageSize = options.versionPageSize ?? 100;
     const maxVersions = options.maxVersions ?? 1_000;
     const maxPages = options.maxPages ?? 100;
-    const pause = server.sleep ?? retry/* sleep */.yy;
-    /**
-     * Sends a request until it is answered or a failure is not worth another attempt. `retryAs` is
-     * the method the retry table is read for (a POST that only reads is read as a GET). Returns the
-     * parsed answer or the status of a non-2xx answer; throws the last failure otherwise.
-     */
-    const exchange = async (request) => {
-        const { method, path } = request;
-        for (let attempt = 1;; attempt++) {
-            let failure;
-            let detail;
-            let retryAfter;
-            let status;
-            try {
-                const answer = await (0,agent_server_exchange/* agentExchange */.L)(server, { method, path, body: request.body });
-                retryAfter = answer.retryAfter;
-                status = answer.status;
-                const ok = answer.status >= 200 && answer.status < 300;
-                if (!ok && !(0,status_policy/* isRetryable */.r3)({ kind: 'status', status: answer.status }, request.retryAs))
-                    return { kind: 'status', status: answer.status, detail: (0,errors/* formatErrorDetail */.$N)(answer.text) };
-                const parsed = ok ? parseAnswer(answer.text, request.schema) : undefined;
-                if (parsed?.kind === 'parsed')
-                    return { kind: 'answer', value: parsed.value };
-                failure = parsed?.failure ?? { kind: 'status', status: answer.status };
-                detail = parsed?.detail ?? (0,errors/* formatErrorDetail */.$N)(answer.text);
-            }
-            catch (error) {
-                if (!(error instanceof transport/* TransportError */.wX))
-                    throw error;
-                failure = error.kind === 'too-large' ? { kind: 'too-large' } : { kind: 'network' };
-                detail = error.reason;
-                status = error.status;
-            }
-            const delayMs = (0,retry/* parseRetryAfter */.mu)(retryAfter, server.now()) ?? (0,retry/* backoffDelay */.EY)(attempt - 1, backoff, random);
-            const again = (0,status_policy/* isRetryable */.r3)(failure, request.retryAs) &&
-                attempt < maxAttempts &&
-                server.now() + delayMs < server.deadline;
-            if (!again)
-                throw new AssistantReadError(method, path, failure, detail, status);
-            await pause(delayMs, server.signal);
-        }
-    };
+    const exchange = (request) => retryingExchange(server, options, request);
     /** A read: a 404 is `not-found`, any other failure is thrown. */
     const read = async (method, path, schema, body) => {
         const answer = await exchange({ method, path, body, retryAs: 'GET', schema });
@@ -152,7 +185,7 @@ function assistantsClient(server, options = {}) {
             return { kind: 'found', value: answer.value };
         if (answer.status === 404)
             return { kind: 'not-found' };
-        throw new AssistantReadError(method, path, { kind: 'status', status: answer.status }, answer.detail);
+        throw new AgentReadError(method, path, { kind: 'status', status: answer.status }, answer.detail);
     };
     /** A write, sent at most once unless refused with 429; `special` names the statuses it reads. */
     const write = async (method, path, body, special) => {
@@ -177,7 +210,7 @@ function assistantsClient(server, options = {}) {
             return { kind: 'refused', status: answer.status, reason: answer.detail };
         }
         catch (error) {
-            if (!(error instanceof AssistantReadError))
+            if (!(error instanceof AgentReadError))
                 throw error;
             const { failure, status } = error;
             // A body too large to read came with a status: a success means the write was applied.
@@ -212,11 +245,11 @@ function assistantsClient(server, options = {}) {
             if (answer.value.length < size)
                 return { kind: 'found', value: [...items.values()] };
             if (items.size === before)
-                throw new AssistantReadError('POST', path, { kind: 'wrong-shape' }, `page ${page + 1} repeats an earlier page (the server ignores the offset asked for)`);
+                throw new AgentReadError('POST', path, { kind: 'wrong-shape' }, `page ${page + 1} repeats an earlier page (the server ignores the offset asked for)`);
             if (items.size >= maxItems)
                 return { kind: 'found', value: [...items.values()], more: true };
         }
-        throw new AssistantReadError('POST', path, { kind: 'wrong-shape' }, `the list goes on past ${maxPages} pages of ${size}`);
+        throw new AgentReadError('POST', path, { kind: 'wrong-shape' }, `the list goes on past ${maxPages} pages of ${size}`);
     };
     return {
         get: (id) => read('GET', assistantPath(id), assistantSchema),
@@ -255,26 +288,6 @@ function writable(id) {
     if (!ids/* UUID */.k.test(id))
         throw new TypeError(`an assistant written to is named by a UUID, not ${JSON.stringify(id)}`);
     return id;
-}
-function parseAnswer(text, schema) {
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        return { kind: 'failed', failure: { kind: 'cut-short' }, detail: 'the answer is not JSON' };
-    }
-    const parsed = schema.safeParse(json);
-    if (parsed.success)
-        return { kind: 'parsed', value: parsed.data };
-    const problems = parsed.error.issues
-        .slice(0, 3)
-        .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
-    return {
-        kind: 'failed',
-        failure: { kind: 'wrong-shape' },
-        detail: `the answer is not of the expected shape (${problems.join('; ')})`
-    };
 }
 
 // EXTERNAL MODULE: ./src/assistants/entries.ts
@@ -505,7 +518,7 @@ async function applyEntries(prepared, context) {
         }
         catch (error) {
             // A read that failed past its retries: what was written so far is kept in the report.
-            if (!(error instanceof AssistantReadError))
+            if (!(error instanceof AgentReadError))
                 throw error;
             row.why = error.message;
             return {
@@ -560,6 +573,8 @@ async function update(observed, current, row, context) {
         context.notice(`Assistant ${entry.name} was changed by hand since the action last wrote it (${drift.join(', ')}); assistants.on-drift is overwrite, so the repository's entry is written over it.`);
     row.changed = [...new Set([...differsFromEntry(current, entry, graphId), ...drift])];
     row.written = true;
+    if (drift.length > 0)
+        row.overwritten = [...drift];
     const written = await context.client.patch(id, patchBody(entry, graphId, context.stampOf(entry)));
     if (written.kind === 'not-found')
         return `PATCH /assistants/${id} answered 404`;
@@ -696,7 +711,7 @@ async function restoreWritten(client, ran, versionsOf) {
             });
         }
         catch (error) {
-            if (!(error instanceof AssistantReadError))
+            if (!(error instanceof AgentReadError))
                 throw error;
             ok = false;
             rows.push({ ...row, result: undefined, why: error.message });
@@ -765,4 +780,4 @@ async function restoreStamped(client, revisionId) {
 
 };
 
-//# sourceMappingURL=406.index.js.map
+//# sourceMappingURL=340.index.js.map
