@@ -1,11 +1,11 @@
 import { startServices, type TrafficRevision } from '../../emulator'
 import type { NamedFlow } from './gate-flows'
-import { INTEGRATION, NAME, pushes, stepOf } from './kit'
+import { flowClock, INTEGRATION, NAME, pushes, stepOf } from './kit'
 
 /**
- * The bake window's flows, on the real clock (the built action runs as a child): a 12-s window
- * read every 3 s over the emulated users' traffic, 10 runs a second. The revision from before
- * serves its users for a window's length first, so the previous window holds its traffic.
+ * The bake window's flows, on the flows' virtual clock like the others: a 12-s window read every
+ * 3 s over the emulated users' traffic, 10 runs a second. The revision from before serves its
+ * users for a window's length first, so the previous window holds its traffic.
  */
 const HEALTHY = { runsPerMinute: 600, errorShare: 0.01, latency: { p50: 0.8, p99: 2 } }
 const BROKEN = { ...HEALTHY, errorShare: 0.3 }
@@ -24,7 +24,8 @@ async function bakeWorld(
   closers: (() => Promise<void>)[],
   profile: (revision: TrafficRevision) => typeof HEALTHY
 ) {
-  const services = await startServices({ serve: NAME, controlPlane: { stepMs: 5 } })
+  const { now, sleep } = flowClock()
+  const services = await startServices({ now, serve: NAME, controlPlane: { stepMs: 5, sleep } })
   closers.push(services.close)
   services.controlPlane.seedDeployment({
     name: NAME,
@@ -32,7 +33,7 @@ async function bakeWorld(
     history: [{ durationMs: 125_000 }, { durationMs: 131_000 }, { durationMs: 128_000 }]
   })
   services.traffic(NAME, { profile })
-  await new Promise((resolve) => setTimeout(resolve, SERVED_BEFORE_MS))
+  await sleep(SERVED_BEFORE_MS)
   return stepOf(services.controlPlane, {
     'tracing-url': services.tracing.url,
     'tracing-web-url': 'https://tracing.example.com',

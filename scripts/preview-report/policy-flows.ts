@@ -4,7 +4,7 @@ import { BASE_SHA } from '../../__tests__/helpers/runner-event'
 import { uuidV5 } from '../../src/lib/uuid-v5'
 import { ASSISTANT_NAMESPACE } from '../../src/assistants/entries'
 import type { NamedFlow } from './gate-flows'
-import { NAME, onFlowClock, PUSHES, pushes, runStep, seed, stepOf, world } from './kit'
+import { NAME, PUSHES, pushes, runStep, seed, stepOf, world } from './kit'
 
 const noop = () => undefined
 
@@ -118,11 +118,9 @@ export async function policyFlows(closers: (() => Promise<void>)[]): Promise<Nam
     })
   }
   const validate = (policy: Record<string, unknown> | string) =>
-    onFlowClock(() =>
-      runStep(
-        { operation: 'validate', policy },
-        { env: { GITHUB_RUN_ID: '4244', GITHUB_SHA: PUSHES[0] ?? '' } }
-      )
+    runStep(
+      { operation: 'validate', policy },
+      { env: { GITHUB_RUN_ID: '4244', GITHUB_SHA: PUSHES[0] ?? '' } }
     )
   flows.push({
     id: 'validate-good',
