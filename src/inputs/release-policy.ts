@@ -7,7 +7,13 @@
 import { mergeEntry, selectEntry } from '../policy/environments'
 import { OPERATION_FACTS } from '../operation-facts'
 import type { WrittenPolicy } from '../policy/load'
-import { keyPathText, uniqueProblems, type PolicyProblem } from '../policy-kit/problems'
+import {
+  keyPathText,
+  saidOnce,
+  uniqueProblems,
+  type JudgedProblem,
+  type PolicyProblem
+} from '../policy-kit/problems'
 import { policyInputRules, type StepFacts } from '../policy/rules'
 import type { PolicyInEffect } from '../policy/effective'
 import type { RawInputs } from './contract'
@@ -50,7 +56,8 @@ export async function readStepPolicy(raw: RawInputs, env: InputEnv): Promise<Ste
   })
   const facts: StepFacts = {
     wait: step.text('wait')?.toLowerCase() !== 'false',
-    tracingUrl: step.text('tracing-url')
+    tracingUrl: step.text('tracing-url'),
+    validating: step.operation === 'validate'
   }
   const environment = step.text('environment')
   const written = load.written
@@ -62,7 +69,7 @@ export async function readStepPolicy(raw: RawInputs, env: InputEnv): Promise<Ste
     ...load.problems,
     ...(written === undefined
       ? []
-      : judged.flatMap((name) => inputRuleProblems(written, name, facts)))
+      : saidOnce(judged.flatMap((name) => inputRuleProblems(written, name, facts))))
   ]).sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0))
   if (load.policy === undefined || problems.length > 0) return { problems }
   const inEffect = load.policy.inEffect(environment)
@@ -77,15 +84,17 @@ function inputRuleProblems(
   written: WrittenPolicy,
   environment: string | undefined,
   facts: StepFacts
-): PolicyProblem[] {
+): JudgedProblem[] {
   const entry = selectEntry(written.entries, environment) ?? null
   const entries = written.value.environments as Record<string, unknown> | undefined
   const merged = mergeEntry(written.value, entry === null ? undefined : entries?.[entry])
-  const context = entry === null ? '' : `with environments.${entry} merged: `
   return policyInputRules(merged, facts).map(({ path, message }) => ({
-    message: `${context}${message}`,
-    keyPath: keyPathText(path),
-    file: written.file,
-    ...written.locate(path, entry)
+    entry: entry ?? undefined,
+    problem: {
+      message,
+      keyPath: keyPathText(path),
+      file: written.file,
+      ...written.locate(path, entry)
+    }
   }))
 }

@@ -40,6 +40,34 @@ export function uniqueProblems(problems: PolicyProblem[]): PolicyProblem[] {
   })
 }
 
+/** A problem judged with an environments entry merged over the rest (undefined: as written). */
+export interface JudgedProblem {
+  entry: string | undefined
+  /** Its sentence without the entry: the same rule broken by two entries reads the same. */
+  problem: PolicyProblem
+}
+
+/**
+ * One problem per place and sentence: a rule broken as written is said once, without an entry;
+ * one broken only by entries is said once for its line, naming each entry that breaks it.
+ */
+export function saidOnce(judged: readonly JudgedProblem[]): PolicyProblem[] {
+  const byPlace = new Map<string, { problem: PolicyProblem; entries: (string | undefined)[] }>()
+  for (const { entry, problem } of judged) {
+    const id = `${problem.file}\n${problem.line}\n${problem.col}\n${problem.message}`
+    const same = byPlace.get(id)
+    if (same === undefined) byPlace.set(id, { problem, entries: [entry] })
+    else if (!same.entries.includes(entry)) same.entries.push(entry)
+  }
+  return [...byPlace.values()].map(({ problem, entries }) => {
+    if (entries.includes(undefined)) return problem
+    const names = entries.map((entry) => `environments.${entry}`)
+    const context =
+      names.length === 1 ? `with ${names[0]} merged` : `with each of ${names.join(', ')} merged`
+    return { ...problem, message: `${context}: ${problem.message}` }
+  })
+}
+
 /** The known name closest to a misspelt one, when it is close enough to be the one meant. */
 export function nearest(name: string, known: readonly string[]): string | undefined {
   let best: { name: string; distance: number } | undefined

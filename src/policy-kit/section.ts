@@ -38,7 +38,16 @@ export interface PolicyStepInputs {
 export interface StepFacts {
   wait: boolean
   tracingUrl?: string
+  /**
+   * operation validate: a rule with an input is judged only when the job gives that input, so a
+   * correct policy passes a job that gives just `operation` and `release-policy`.
+   */
+  validating?: boolean
 }
+
+/** Whether a rule needing an input of the step is broken by its absence (never when validating). */
+export const lacksInput = (step: StepFacts, input: string | undefined): boolean =>
+  input === undefined && step.validating !== true
 
 /** How one key is judged in a pull request's diff of the policy in effect. */
 export interface KeyDiff {

@@ -14,7 +14,13 @@ import {
   type NamedFiles,
   type ReadNamedFile
 } from './named-files'
-import { keyPathText, uniqueProblems, type PolicyProblem } from '../policy-kit/problems'
+import {
+  keyPathText,
+  saidOnce,
+  uniqueProblems,
+  type JudgedProblem,
+  type PolicyProblem
+} from '../policy-kit/problems'
 import { policyRules } from './rules'
 import { policySchema, sectionsSchema } from './schema'
 import { explainIssue } from './schema-issues'
@@ -123,13 +129,12 @@ export async function checkPolicy(
   problems.push(...named.problems)
   if (problems.length > 0) return { problems: withFallback(problems, file), written: asWritten }
   const entries = Object.keys(policy.environments ?? {})
-  const judgedAsWritten = mergedProblems(written, undefined, files, file, at)
-  problems.push(...judgedAsWritten.map(({ problem }) => problem))
-  // A rule broken as written is said once, not again for every entry that leaves it broken.
-  const said = new Set(judgedAsWritten.map(({ id }) => id))
-  for (const entry of entries)
-    for (const { id, problem } of mergedProblems(written, entry, files, file, at))
-      if (!said.has(id)) problems.push(problem)
+  // A rule broken as written, or by several entries, is said once for its line.
+  problems.push(
+    ...saidOnce(
+      [undefined, ...entries].flatMap((entry) => mergedProblems(written, entry, files, file, at))
+    )
+  )
   if (problems.length > 0)
     return { problems: withFallback(uniqueProblems(problems), file), written: asWritten }
   if (asWritten === undefined) throw new Error('A release policy that parsed is not a mapping.')
@@ -205,8 +210,7 @@ function mergedProblems(
   files: NamedFiles,
   file: string,
   at: Locate
-): { id: string; problem: PolicyProblem }[] {
-  const context = entry === undefined ? '' : `with environments.${entry} merged: `
+): JudgedProblem[] {
   const place = (path: readonly (string | number)[]) => {
     if (entry !== undefined) {
       const inEntry = ['environments', entry, ...path]
@@ -225,13 +229,10 @@ function mergedProblems(
         (keyPath, named) => files.get(keyPath)?.get(named)?.items.length
       )
     : parsed.error.issues.flatMap(explainIssue)
-  return found.map(({ path, message }) => {
-    const where = place(path)
-    return {
-      id: `${where.line}:${where.col}:${message}`,
-      problem: { message: `${context}${message}`, keyPath: keyPathText(path), file, ...where }
-    }
-  })
+  return found.map(({ path, message }) => ({
+    entry,
+    problem: { message, keyPath: keyPathText(path), file, ...place(path) }
+  }))
 }
 
 function entryOf(written: Record<string, unknown>, entry: string): unknown {
