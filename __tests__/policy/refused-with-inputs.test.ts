@@ -71,7 +71,9 @@ describe('the rules with the inputs, beside the problems of the file', () => {
         text: expect.stringMatching(/^gate\.dataset needs the tracing-url input/)
       }
     ])
-    expect(result.annotations.at(-1)?.text).toMatch(/The release policy has 4 problems/)
+    expect(result.annotations.find((each) => each.kind === 'error')?.text).toMatch(
+      /The release policy has 4 problems/
+    )
     expect(sent()).toEqual([])
   })
 
@@ -123,7 +125,7 @@ describe('release-policy with an operation that deploys nothing', () => {
     )
     expect(result.exitCode).toBe(1)
     expect(policyErrors(result)).toEqual([])
-    const failure = result.annotations.at(-1)?.text ?? ''
+    const failure = result.annotations.find((each) => each.kind === 'error')?.text ?? ''
     expect(failure).toMatch(/The action's inputs have 1 problem;/)
     expect(failure).toContain(
       `  - release-policy: is not used with operation ${operation} (the release policy says what must hold before a new revision stays; ${operation} deploys none)`

@@ -111,7 +111,7 @@ describe('a release policy refused', () => {
     expect(result.exitCode).toBe(1)
     const lines = policyErrors(result).map((annotation) => annotation.line)
     expect(lines).toEqual([3, 4, 6, 7])
-    const failure = result.annotations.at(-1)?.text ?? ''
+    const failure = result.annotations.find((each) => each.kind === 'error')?.text ?? ''
     expect(failure).toMatch(/^ {2}- timeout: /m)
     expect(failure).toMatch(/have 5 problems/)
     expect(controlPlane.requests).toEqual([])
