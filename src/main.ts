@@ -3,7 +3,7 @@ import { InputError, parseInputs, type StepConfig, type StepPolicy } from './inp
 import { startOperation } from './operations/operations'
 import { writeSummary } from './report/job-summary'
 import { createLog, type Log } from './report/log'
-import type { PolicyProblem } from './policy/problems'
+import type { PolicyProblem } from './policy-kit/problems'
 import { createRedactor, secretForms, type Redactor } from './report/redact'
 import { parseSecrets } from './inputs/secrets'
 import { renderInputErrorSummary } from './report/summary'
