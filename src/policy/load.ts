@@ -6,7 +6,7 @@
  */
 import { readWorkspaceFile } from '../lib/workspace-file'
 import { policyInEffect, writtenInEffect, type PolicyInEffect } from './effective'
-import { mergeEntry } from './environments'
+import { mergeEntry, sameNamedEntries } from './environments'
 import {
   MAX_NAMED_FILE_BYTES,
   readGraphNames,
@@ -105,6 +105,15 @@ export async function checkPolicy(
   }))
   if (source.value === undefined) return { problems: withFallback(problems, file) }
   const asWritten = writtenPolicy(source, file)
+  for (const { name, first } of sameNamedEntries(asWritten?.entries ?? [])) {
+    const path = ['environments', name]
+    problems.push({
+      message: `environments.${name} is environments.${first} again (first on line ${at(['environments', first], { key: true }).line ?? 1}): GitHub matches environment names without regard to case; keep one`,
+      keyPath: keyPathText(path),
+      file,
+      ...at(path, { key: true })
+    })
+  }
   const expressions = source.problems.map((problem) => keyPathText(problem.path))
   const parsed = policySchema.safeParse(source.value)
   if (!parsed.success) {
