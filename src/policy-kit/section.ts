@@ -23,6 +23,8 @@ export interface ExplainedIssue {
   message: string
   /** Placed on the key rather than its value (an unknown key). */
   key?: boolean
+  /** An unknown key's nearest known one, when it is close enough to be the one meant. */
+  meant?: string
 }
 
 /** The inputs a section's settings also need: how the agent server and the tracing service are reached. */
@@ -108,7 +110,14 @@ export interface FileKey<Item = unknown> {
   parse(
     bytes: Buffer,
     named: string
-  ): Promise<{ read: FileRead<Item> } | { problems: FileProblem[] }>
+  ): Promise<
+    | { read: FileRead<Item> }
+    | {
+        problems: FileProblem[]
+        /** What of a list with problems can still be checked beside the policy (`check`). */
+        partial?: FileRead<Item>
+      }
+  >
   /** An inline list (as the schema parsed it) → its items, or the problems the schema cannot see. */
   inline(list: unknown[]): { items: Item[] } | { problems: { index: number; message: string }[] }
   /** Every list in effect, checked against facts read beside the policy. */

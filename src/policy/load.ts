@@ -22,7 +22,8 @@ import {
   type PolicyProblem
 } from '../policy-kit/problems'
 import { policyRules } from './rules'
-import { policySchema, sectionsSchema } from './schema'
+import { judgeable } from './judgeable'
+import { sectionsSchema } from './schema'
 import { explainIssue } from './schema-issues'
 import { readPolicySource, type PolicySource } from '../policy-kit/yaml-source'
 
@@ -115,37 +116,30 @@ export async function checkPolicy(
     })
   }
   const expressions = source.problems.map((problem) => keyPathText(problem.path))
-  const parsed = policySchema.safeParse(source.value)
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues)
-      for (const explained of explainIssue(issue)) {
-        const keyPath = keyPathText(explained.path)
-        // A `${{ }}` value is not also said to be of the wrong type.
-        if (expressions.includes(keyPath)) continue
-        problems.push({
-          message: explained.message,
-          keyPath,
-          file,
-          ...at(explained.path, explained)
-        })
-      }
+  // What the schema refuses is taken out, and every other check runs on the rest.
+  const checked = judgeable(source.value)
+  for (const explained of checked.issues) {
+    const keyPath = keyPathText(explained.path)
+    // A `${{ }}` value is not also said to be of the wrong type.
+    if (expressions.includes(keyPath)) continue
+    problems.push({ message: explained.message, keyPath, file, ...at(explained.path, explained) })
   }
-  if (problems.length > 0) return { problems: withFallback(problems, file), written: asWritten }
-  const written = source.value as Record<string, unknown>
-  const policy = parsed.data as { environments?: Record<string, unknown> }
+  const { value: judged, policy } = checked
+  if (judged === undefined || policy === undefined)
+    return { problems: withFallback(problems, file), written: asWritten }
   const named = await readNamedFiles(policy, file, readNamed, at, { graphs })
   const files = named.files
   problems.push(...named.problems)
-  if (problems.length > 0) return { problems: withFallback(problems, file), written: asWritten }
-  const entries = Object.keys(policy.environments ?? {})
-  // A rule broken as written, or by several entries, is said once for its line.
-  problems.push(
-    ...saidOnce(
-      [undefined, ...entries].flatMap((entry) => mergedProblems(written, entry, files, file, at))
-    )
-  )
+  const entries = Object.keys(isMapping(policy.environments) ? policy.environments : {})
+  // A rule broken as written, or by several entries, is said once for its line; a rule on a
+  // value the schema refused is not judged.
+  const rules = [undefined, ...entries]
+    .flatMap((entry) => mergedProblems(judged, entry, files, file, at))
+    .filter(({ problem }) => !checked.onRefused(problem.keyPath, problem.message))
+  problems.push(...saidOnce(rules))
   if (problems.length > 0)
     return { problems: withFallback(uniqueProblems(problems), file), written: asWritten }
+  const written = source.value as Record<string, unknown>
   if (asWritten === undefined) throw new Error('A release policy that parsed is not a mapping.')
   return {
     problems: [],

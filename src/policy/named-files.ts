@@ -78,6 +78,8 @@ export async function readNamedFiles(
     files.set(name, read)
     // Parsed and judged once per kind, whatever spellings of its path name it (said once).
     const parsedOnce = new Map<Buffer, NamedFileRead | undefined>()
+    // A file with problems: what of its list can still be checked beside the policy.
+    const partial = new Map<string, FileRead<unknown>>()
     const lists = valuesOf(policy, keyPath)
     for (const { at: path, value } of lists) {
       const onPolicy = (message: string, where: KeyPath = path) =>
@@ -107,6 +109,7 @@ export async function readNamedFiles(
       parsedOnce.set(bytes.bytes, undefined)
       const parsed = await spec.parse(bytes.bytes, value)
       if ('problems' in parsed) {
+        if (parsed.partial !== undefined) partial.set(value, parsed.partial)
         for (const problem of parsed.problems)
           if (problem.inFile === undefined) onPolicy(problem.message)
           else
@@ -128,7 +131,17 @@ export async function readNamedFiles(
     }
     if (spec.check !== undefined)
       for (const { at: path, value } of lists)
-        problems.push(...checked(spec, path, value, read.get(String(value)), facts, policyFile, at))
+        problems.push(
+          ...checked(
+            spec,
+            path,
+            value,
+            read.get(String(value)) ?? partial.get(String(value)),
+            facts,
+            policyFile,
+            at
+          )
+        )
   }
   return { files, problems }
 }
@@ -157,7 +170,7 @@ function checked(
   spec: FileKey,
   path: KeyPath,
   value: unknown,
-  read: NamedFileRead | undefined,
+  read: FileRead<unknown> | undefined,
   facts: LoadFacts,
   policyFile: string,
   at: Locate
