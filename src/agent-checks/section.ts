@@ -71,8 +71,9 @@ export const agentSection = defineSection({
     `within ${durationWords(agent.timeout ?? 0)}`
   ],
   diff: {
-    a2a: { direction: 1 },
-    expect: { removalWeakens: true },
+    a2a: { direction: 1, takesCheck: true },
+    expect: { removalWeakens: true, takesCheck: true },
+    message: { takesCheck: true },
     timeout: { shown: (value) => durationWords(value as number) }
   },
   rules: (agent: Agent) => {

@@ -16,6 +16,8 @@ import {
 } from '../policy-kit/problems'
 import { policyInputRules, type StepFacts } from '../policy/rules'
 import type { PolicyInEffect } from '../policy/effective'
+import type { PolicySides } from '../policy/compare-environments'
+import { policySides } from '../policy/sides'
 import type { RawInputs } from './contract'
 import { Step } from './step'
 import type { InputEnv } from './problems'
@@ -29,6 +31,23 @@ export interface StepPolicy {
   inEffect: PolicyInEffect
   /** The `environment` input that picked the entry, when given. */
   environment?: string
+}
+
+/** What a pull request's comparison needs of the file beyond this run's policy in effect. */
+export interface PolicyHead {
+  /** Every environment's policy in effect: a pull request compares each with its base's. */
+  sides: PolicySides
+  /** Where a setting of an environment stands in the file (a weaker line is annotated there). */
+  placeOf: WrittenPolicy['placeOf']
+}
+
+// Beside the config, not in it: the config stays data (compared, printed), and these are the
+// loaded file's means, kept for the one reader that needs them.
+const heads = new WeakMap<StepPolicy, PolicyHead>()
+
+/** The loaded file behind a step's policy; undefined for one not read from a file (a fixture). */
+export function policyHead(policy: StepPolicy): PolicyHead | undefined {
+  return heads.get(policy)
 }
 
 export interface StepPolicyRead {
@@ -73,10 +92,9 @@ export async function readStepPolicy(raw: RawInputs, env: InputEnv): Promise<Ste
   ]).sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0))
   if (load.policy === undefined || problems.length > 0) return { problems }
   const inEffect = load.policy.inEffect(environment)
-  return {
-    policy: { path, entries: load.policy.entries, inEffect, environment },
-    problems: []
-  }
+  const policy: StepPolicy = { path, entries: load.policy.entries, inEffect, environment }
+  heads.set(policy, { sides: policySides(load.policy), placeOf: load.policy.placeOf })
+  return { policy, problems: [] }
 }
 
 /** The rules with the inputs, for the entry `environment` picks merged over the file as written. */

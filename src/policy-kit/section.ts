@@ -57,6 +57,11 @@ export interface KeyDiff {
   direction?: 1 | -1
   /** Removing it takes a check away (weaker), adding it puts one (stronger). */
   removalWeakens?: boolean
+  /**
+   * A weaker change of it takes a check or the safety net away: among the worst a pull request's
+   * ⚠️ line names first, before a looser bound.
+   */
+  takesCheck?: boolean
   /** A mapping each of whose keys is a setting of its own (`section.key.name`). */
   perKey?: boolean
   /** The value (each value of a `perKey` mapping) as people read it; JSON text when not given. */

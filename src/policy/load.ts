@@ -45,6 +45,11 @@ export interface WrittenPolicy {
    * else in the rest (else its nearest ancestor), so a rule with the step's inputs is annotated.
    */
   locate(path: readonly string[], entry: string | null): { line: number; col: number }
+  /**
+   * Where a setting of an environment stands, or stood: its key in the entry when the entry is in
+   * the file (else the entry's nearest key still there), else in the rest, else line 1.
+   */
+  placeOf(path: readonly string[], entry: string | null): { line: number; col: number }
 }
 
 /** A policy free of problems: what the policy in effect for any environment is made from. */
@@ -164,6 +169,12 @@ function writtenPolicy(source: PolicySource, file: string): WrittenPolicy | unde
       const inEntry = entry === null ? undefined : ['environments', entry, ...path]
       if (inEntry !== undefined && keyLocatedExactly(value, inEntry))
         return locateNearest(source, inEntry, { key: true })
+      return locateNearest(source, path, { key: true })
+    },
+    placeOf: (path, entry) => {
+      const inEntry = entry === null ? [] : ['environments', entry]
+      if (inEntry.length > 0 && keyLocatedExactly(value, inEntry))
+        return locateNearest(source, [...inEntry, ...path], { key: true })
       return locateNearest(source, path, { key: true })
     }
   }

@@ -11,7 +11,7 @@ import {
 } from './comment-history'
 import { shortCommit } from './headline'
 import { capComment, markdownFor, type Markdown } from './markdown'
-import { policyComment } from './policy-text'
+import { policyComment, policyRiskLines } from './policy-text'
 import type { Redactor } from './redact'
 import { alert, headlineMarkdown, linkedCommit } from './report-pieces'
 import { shortId, type ReportModel } from './report-model'
@@ -75,6 +75,7 @@ export function renderComment(
           ]),
           ''
         ]),
+    ...policyRiskLines(model.policy, md),
     ...facts({ ...model, links: { ...model.links, compare } }, md),
     ...payloadRows(model.payloads).flatMap(
       ({ name, row, payload }) => row.comment?.(payload, viewOf(model, name, md, redact)) ?? []

@@ -6,7 +6,7 @@ import type { CheckInWords } from './checks-in-words'
 import { markOf, plainHeadline } from './headline'
 import { capMarkdown, markdownFor, type Markdown } from './markdown'
 import { renderPhases, slowWait } from './phases'
-import { policySummary } from './policy-text'
+import { policyRiskLines, policySummary } from './policy-text'
 import type { Redactor } from './redact'
 import {
   buildReport,
@@ -66,6 +66,8 @@ export function renderSummary(model: ReportModel, redact: Redactor): string {
         ? renderLogs(model.rollback.logs, md, "the rollback revision's")
         : []),
       ...reasonDetail,
+      // A risk the run let through, under the reason: the release policy made weaker.
+      ...policyRiskLines(model.policy, md),
       ...facts(model, md),
       ...checksTable(model.checks, md),
       ...payloadLines,
