@@ -181,6 +181,12 @@ describe("a pull request's changes for every environment", () => {
     )
     expect(written[9]?.file).toBeUndefined()
     expect(written[9]?.text).toMatch(/^2 more/)
+    // The summary lists every one, the two past the budget too.
+    const listed = /<details><summary>Warnings \((\d+)\)<\/summary>\n\n((?:- .*\n)+)/.exec(
+      run.summary
+    )
+    expect(listed?.[1]).toBe('11')
+    expect(listed?.[2]?.split('\n').filter((line) => line.includes('env-9'))).toHaveLength(1)
   })
 
   it('names the worst change first: a safety net taken away before a looser bound', async () => {

@@ -48,6 +48,8 @@ export interface Log {
   errorAt(text: string, place: FilePlace): void
   /** Errors found beyond those given (the first ERROR lines of a long log): counted, not shown. */
   moreErrors(count: number): void
+  /** Every warning so far, annotated or not, as the log writes it: the summary lists them all. */
+  warningsSaid(): readonly string[]
   /** Built only when the runner's debug logging is on. */
   debug(text: () => string): void
   startGroup(title: string): void
@@ -118,6 +120,7 @@ export function createLog(redact: Redactor, sink: LogSink): Log {
   const errors: Pending[] = []
   const warnings: Pending[] = []
   const written = { errors: 0, warnings: 0, moreErrors: 0 }
+  const said: string[] = []
   const flushErrors = () => {
     const pending = errors.splice(0)
     const total = pending.length + written.moreErrors
@@ -154,7 +157,7 @@ export function createLog(redact: Redactor, sink: LogSink): Log {
     // Each warning past the budget stays in the log as a line; one annotation counts them.
     for (const each of rest) sink.info(`Warning: ${each.text}`)
     if (written.warnings < ANNOTATION_LIMIT) {
-      sink.warning(`${plural(rest.length, 'warning')}: the log lists every one.`)
+      sink.warning(`${plural(rest.length, 'warning')}: the job summary lists every one.`)
       written.warnings += 1
     }
   }
@@ -162,6 +165,7 @@ export function createLog(redact: Redactor, sink: LogSink): Log {
     info: (text) => sink.info(safe(text)),
     notice: (text, title) => sink.notice(safe(text), titled(title)),
     warning: (text, options = {}) => {
+      said.push(safe(text))
       const rank = options.rank ?? 'other'
       const properties = options.place === undefined ? {} : placed(options.place)
       // The action's own warnings and the weaker policy's lines come first in the budget: written
@@ -183,6 +187,7 @@ export function createLog(redact: Redactor, sink: LogSink): Log {
     moreErrors: (count) => {
       written.moreErrors += count
     },
+    warningsSaid: () => [...said],
     debug: (text) => {
       if (sink.isDebug()) sink.debug(safe(text()))
     },
