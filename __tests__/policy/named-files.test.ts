@@ -152,3 +152,33 @@ describe('nothing of .git/, nothing of a file of another kind', () => {
     }
   )
 })
+
+describe('each file read and judged once, whatever spellings name it', () => {
+  it('reads a case file named under three spellings once, and says its problem once', async () => {
+    const { checkPolicy } = await import('../../src/policy/load')
+    const reads: string[] = []
+    const policy = lines(
+      'version: 1',
+      'agent:',
+      '  assistant: agent',
+      'smoke:',
+      '  cases: cases.yml',
+      'environments:',
+      '  a:',
+      '    smoke: { cases: ./cases.yml }',
+      '  b:',
+      '    smoke: { cases: "x//../cases.yml" }',
+      '  c:',
+      '    smoke: { cases: "sub//cases.yml" }'
+    )
+    const load = await checkPolicy(policy, 'policy.yml', async (named) => {
+      reads.push(named)
+      return { bytes: Buffer.from('- message: hi\n- message: [not text]\n') }
+    })
+    // cases.yml and ./cases.yml are one file; a path that climbs is read as written; sub/ another.
+    expect(reads).toEqual(['cases.yml', 'x//../cases.yml', 'sub//cases.yml'])
+    // The file read once is judged once: its bad case said on the first line naming it, not on
+    // ./cases.yml's again; each other file on its own line.
+    expect(load.problems.map((problem) => problem.line)).toEqual([5, 10, 12])
+  })
+})
