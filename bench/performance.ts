@@ -13,6 +13,7 @@ import { benchSmokeSuite } from './smoke-suite'
 import { benchGate } from './gate'
 import { benchBake } from './bake'
 import { benchAssistantVersions } from './assistant-versions'
+import { benchPolicyCheck } from './policy-check'
 import { benchStartup } from './startup'
 
 const STARTUP_RUNS = Number(process.env.STARTUP_RUNS ?? 20)
@@ -207,6 +208,27 @@ add({
     versions.passed &&
     versions.endlessPeakMb <= versions.oneVersionPeakMb + 50 &&
     versions.pagesRead <= 10
+})
+
+const policyCheck = await benchPolicyCheck()
+const POLICY_CHECK_GOAL_MS = 2_000
+add({
+  area: 'release policy',
+  figure: `checking a ${mb(policyCheck.policyBytes)} policy that names a ${mb(policyCheck.caseFileBytes)} case file under ${policyCheck.spellings} spellings of its path and a ${mb(policyCheck.assistantsFileBytes)} assistants file (the files at their caps): CPU time (wall)`,
+  value: `${ms(policyCheck.namedCpuMs)} (${ms(policyCheck.namedMs)})${policyCheck.accepted ? '' : ', refused'}`,
+  baseline: 'about 30 s for the case file under 600 spellings (issue 41)',
+  goal: `≤ ${ms(POLICY_CHECK_GOAL_MS)}, accepted`,
+  met: policyCheck.namedCpuMs <= POLICY_CHECK_GOAL_MS && policyCheck.accepted
+})
+add({
+  area: 'release policy',
+  figure: `checking a ${mb(policyCheck.unknownKeysBytes)} policy of ${policyCheck.unknownKeys} unknown keys, each said: CPU time (wall)`,
+  value: `${ms(policyCheck.unknownCpuMs)} (${ms(policyCheck.unknownMs)}), ${policyCheck.problems} problems`,
+  baseline: '37 s (issue 41)',
+  goal: `≤ ${ms(POLICY_CHECK_GOAL_MS)}, every key said`,
+  met:
+    policyCheck.unknownCpuMs <= POLICY_CHECK_GOAL_MS &&
+    policyCheck.problems === policyCheck.unknownKeys
 })
 
 const machine = `${cpus().length} CPUs (\`nproc\` ${execFileSync('nproc').toString().trim()}, ${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB memory, Node ${process.version}, ${process.platform}`

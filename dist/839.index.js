@@ -647,8 +647,6 @@ function bounds(plan) {
     return [...perKey, `runs failed ≤ ${Math.round(maxErrorRate * 10_000) / 100}%`];
 }
 
-// EXTERNAL MODULE: ./src/run/deadlines.ts
-var deadlines = __webpack_require__(6904);
 // EXTERNAL MODULE: ./src/lib/ids.ts
 var ids = __webpack_require__(829);
 // EXTERNAL MODULE: ./src/control-plane/transport.ts
@@ -1088,7 +1086,6 @@ function scoresOutput(rows) {
 
 
 
-
 /**
  * Before the write, when the plan found no baseline on the same examples: the same experiment
  * against the serving revision (its URL answers as that revision until the new one serves).
@@ -1141,7 +1138,7 @@ async function judgeExperiment(plan, experiment, deps, servingBaseline) {
             : [])
     ];
     // gate.timeout: feedback awaited this long after the last run, inside the run's deadline.
-    const coverageDeadline = (0,deadlines/* within */.ux)(deps.clock, plan.settings.timeoutMs, deps.deadline);
+    const coverageDeadline = deps.waitUntil(plan.settings.timeoutMs, deps.deadline);
     const coverage = await awaitCoverage(targets, keys, coverageDeadline, deps);
     const scores = coverage.scores.get(experiment.experimentId) ?? new Map();
     const baseline = baselineScores(plan, servingBaseline, coverage.scores);

@@ -31016,7 +31016,7 @@ async function run(world) {
         await (0,_operations_operations__WEBPACK_IMPORTED_MODULE_3__/* .startOperation */ .iA)(config, log, report, async (sending) => {
             sending.notices.forEach((notice) => log.notice(notice));
             logPolicy(sending.releasePolicy, log);
-            const { execute } = await Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(864)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9864));
+            const { execute } = await Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(846)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4846));
             await execute(sending, redact, startedAt, world);
         });
     }

@@ -8,7 +8,7 @@ import { deliver } from './safe-delivery'
 import { wireRun } from './wiring'
 import type { Deadline } from './run/context'
 import type { Config } from './inputs/parse'
-import { createLog, type Log } from './report/log'
+import type { Log } from './report/log'
 import { runnerReporter } from './report/reporter'
 import type { Redactor } from './report/redact'
 import { showRevisionLogs } from './after-deploy/revision-logs'
@@ -33,9 +33,10 @@ export async function execute(
   config: Config,
   redact: Redactor,
   startedAt: number,
-  world: World
+  world: World,
+  /** The run's log: its annotation budget is the whole run's. */
+  log: Log
 ): Promise<void> {
-  const log = createLog(redact, world.sink)
   const onCancel = () => {
     const reason: unknown = world.signal.reason
     log.info(
@@ -71,7 +72,7 @@ async function executeWith(
     io: {
       info: (message: string) => log.info(message),
       notice: (message: string) => log.notice(message),
-      warning: (message: string) => log.warning(message),
+      warning: (message: string, options?: { rank?: 'own' }) => log.warning(message, options),
       known: (fact) => reporter.known(fact),
       waitStarting: (_revisionId, expected, servingUrl) =>
         opened.records?.waitStarting(expected, servingUrl),

@@ -4,13 +4,11 @@ import { githubPlaceFromEnv } from './lib/github-links'
 import { startOperation } from './operations/operations'
 import { writeSummary } from './report/job-summary'
 import { createLog, type Log } from './report/log'
+import type { PolicyProblem } from './policy-kit/problems'
 import { createRedactor, secretForms, type Redactor } from './report/redact'
 import { parseSecrets } from './inputs/secrets'
 import { renderInputErrorSummary } from './report/summary'
 import type { World } from './world'
-
-/** Problems annotated on their lines; with the failure's line and a count, GitHub's 10. */
-const ANNOTATED_PROBLEMS = 8
 
 /** Reads every declared input, raw (trimmed, as the runner's toolkit reads one); parseInputs judges them. */
 export function readRawInputs(env: World['env']): RawInputs {
@@ -79,6 +77,21 @@ export async function run(world?: World): Promise<void> {
   const redact = maskSecrets(raw, world.sink)
   const log = createLog(redact, world.sink)
 
+  try {
+    await runWith(raw, redact, log, startedAt, world)
+  } finally {
+    // GitHub keeps 10 annotations of each kind: what the budget keeps is written once, at the end.
+    log.flush()
+  }
+}
+
+async function runWith(
+  raw: RawInputs,
+  redact: Redactor,
+  log: Log,
+  startedAt: number,
+  world: World
+): Promise<void> {
   let config: StepConfig
   try {
     config = await parseInputs(raw, world.env)
@@ -92,33 +105,17 @@ export async function run(world?: World): Promise<void> {
             policyPath: raw['release-policy']
           }
         : undefined
+    if (error instanceof InputError) annotateProblems(error, raw, log)
     await writeSummary(
       renderInputErrorSummary(message, redact, raw.operation, counts),
       log,
       world.sink
     )
-    // GitHub keeps 10 error annotations per step: the failure's first, then at most 8 problems
-    // of the policy on their lines (a pull request shows them on its diff), then how many more
-    // the job summary lists.
     log.fail(message)
-    if (error instanceof InputError) {
-      const problems = error.policyProblems
-      for (const problem of problems.slice(0, ANNOTATED_PROBLEMS))
-        log.errorAt(problem.message, {
-          file: problem.file,
-          line: problem.line,
-          col: problem.col,
-          title: problem.keyPath === '' ? 'release policy' : `release policy: ${problem.keyPath}`
-        })
-      if (problems.length > ANNOTATED_PROBLEMS)
-        log.error(
-          `${problems.length - ANNOTATED_PROBLEMS} more problems of the release policy: the job summary lists every one.`
-        )
-    }
     if (!(error instanceof InputError)) log.debug(() => stackOf(error))
     return
   }
-  config.warnings.forEach((warning) => log.warning(warning))
+  config.warnings.forEach((warning) => log.warning(warning, { rank: 'own' }))
   try {
     // The operation's row says what it needs; the services only reach the run through here.
     const report = {
@@ -130,13 +127,42 @@ export async function run(world?: World): Promise<void> {
       sending.notices.forEach((notice) => log.notice(notice))
       logPolicy(sending.releasePolicy, log)
       const { execute } = await import('./execute')
-      await execute(sending, redact, startedAt, world)
+      await execute(sending, redact, startedAt, world, log)
     })
   } catch (error) {
     // Not thrown on: Node would print it to stderr, unredacted and unescaped.
     log.fail(`The action failed: ${error instanceof Error ? error.message : String(error)}`)
     log.debug(() => stackOf(error))
   }
+}
+
+/**
+ * Each problem as an annotation, after the step's failure line and within GitHub's limit: the
+ * inputs' first, then the policy's in line order (so a pull request shows each on its diff),
+ * then each file it names.
+ */
+function annotateProblems(error: InputError, raw: RawInputs, log: Log): void {
+  for (const problem of error.problems) log.error(problem.message, `input ${problem.input}`)
+  for (const problem of inAnnotationOrder(error.policyProblems, raw['release-policy']))
+    log.errorAt(problem.message, {
+      file: problem.file,
+      line: problem.line,
+      col: problem.col,
+      title: problem.keyPath === '' ? 'release policy' : `release policy: ${problem.keyPath}`
+    })
+}
+
+/** The policy's problems in line order, then each named file's, in the order first named. */
+function inAnnotationOrder(
+  problems: readonly PolicyProblem[],
+  policyPath: string
+): PolicyProblem[] {
+  const files = [policyPath, ...new Set(problems.map((problem) => problem.file))]
+  const rank = (file: string) => files.indexOf(file)
+  return [...problems].sort(
+    (a, b) =>
+      rank(a.file) - rank(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0)
+  )
 }
 
 /** The policy in effect, by its digest, or that there is none (only the serving check runs). */

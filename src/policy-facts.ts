@@ -5,7 +5,12 @@
  */
 import type { Config } from './inputs/parse'
 import type { Log } from './report/log'
-import type { BaseSide, PolicyFacts } from './report/policy-types'
+import { changeLine } from './policy/compare'
+import { writtenPath, type PolicySides } from './policy/compare-environments'
+import type { PolicyInEffect } from './policy/effective'
+import { policyHead, type PolicyHead } from './inputs/release-policy'
+import { policyChanges } from './report/policy-model'
+import type { BaseSide, PolicyChanges, PolicyFacts } from './report/policy-types'
 import type { Redactor } from './report/redact'
 import type { Deadline } from './run/context'
 import type { World } from './world'
@@ -31,7 +36,42 @@ export async function policyFacts(
     log.warning(
       `The release policy at the pull request's base commit was not read, so what this pull request changes in it is not shown: ${base.why}`
     )
-  return base === undefined ? facts : { ...facts, base }
+  if (base === undefined) return facts
+  const head = policyHead(policy)
+  // A policy not read from a file (a test's fixture): this run's environment alone.
+  const sides = head?.sides ?? thisRunOnly(policy.inEffect)
+  const changes = policyChanges(sides, environment, base)
+  if (head !== undefined) warnWeaker(changes, policy.path, head, log)
+  return { ...facts, base, changes }
+}
+
+/**
+ * Each weaker line as a warning on the line of the file that makes it, worst first, so the
+ * reviewer sees it on the pull request's diff (the log keeps them within GitHub's budget).
+ */
+function warnWeaker(
+  changes: PolicyChanges,
+  file: string,
+  head: PolicyHead,
+  log: Pick<Log, 'warning'>
+): void {
+  if (!changes.read) return
+  for (const { scope, change } of changes.weaker) {
+    const entry = scope.kind === 'entry' ? scope.name : null
+    const where = scope.kind === 'entry' ? `environments.${scope.name}: ` : ''
+    log.warning(`The release policy is made weaker: ${where}${changeLine(change)}`, {
+      rank: 'weaker-policy',
+      place: {
+        file,
+        ...head.placeOf(writtenPath(change.keyPath), entry),
+        title: 'release policy made weaker'
+      }
+    })
+  }
+}
+
+function thisRunOnly({ policy, files }: PolicyInEffect): PolicySides {
+  return { entries: [], side: () => ({ policy, files }) }
 }
 
 async function baseSide(

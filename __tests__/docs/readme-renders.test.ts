@@ -96,6 +96,13 @@ describe('the README', () => {
     expect(unlinkedRecipes(README)).toEqual([])
   })
 
+  it("says a fork's pull request shows no policy changes, so its policy file is reviewed by hand", () => {
+    const said = README.split(/\n(?=- )/).filter(
+      (item) => /fork/.test(item) && /polic/.test(item) && /by\s+hand/.test(item)
+    )
+    expect(said.length).toBeGreaterThanOrEqual(1)
+  })
+
   it("links to headings of its own, and to the contributors' page", () => {
     expect([...README.matchAll(/\]\(#([^)]+)\)/g)].length).toBeGreaterThanOrEqual(1)
     expect(README).toContain('](CONTRIBUTING.md)')

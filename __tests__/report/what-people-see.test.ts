@@ -114,7 +114,12 @@ describe('a smoke suite that fails the run', () => {
       const reason = text.slice(text.indexOf('> [!'), text.indexOf('\n\n', text.indexOf('> [!')))
       expect(reason).toContain('escalates')
     }
-    expect(count(run.annotations.at(-1)?.text ?? '', /\b2 of 3\b|\b2\/3\b/)).toBe(1)
+    expect(
+      count(
+        run.annotations.find((each) => each.kind === 'error')?.text ?? '',
+        /\b2 of 3\b|\b2\/3\b/
+      )
+    ).toBe(1)
     expect(count(status?.description ?? '', /\b2 of 3\b|\b2\/3\b/)).toBe(1)
   })
 })

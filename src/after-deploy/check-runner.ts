@@ -333,7 +333,8 @@ function warnPastJobLimit(config: Config, context: StepContext): void {
   if (total <= RUNNER_JOB_LIMIT_MS) return
   const hours = (ms: number) => `${Number((ms / 3_600_000).toFixed(2))} h`
   context.log.warning(
-    `timeout (${hours(config.timeoutMs)}), the bounded steps after it (${hours(overtime)})${rollback > 0 ? ` and rollback.timeout (${hours(rollback)})` : ''} add up to ${hours(total)}, past the runner's 6-hour job limit: a runner that ends the job cancels the step (no rollback). Shorten them, or set the job's timeout-minutes knowing this.`
+    `timeout (${hours(config.timeoutMs)}), the bounded steps after it (${hours(overtime)})${rollback > 0 ? ` and rollback.timeout (${hours(rollback)})` : ''} add up to ${hours(total)}, past the runner's 6-hour job limit: a runner that ends the job cancels the step (no rollback). Shorten them, or set the job's timeout-minutes knowing this.`,
+    { rank: 'own' }
   )
 }
 

@@ -9,7 +9,10 @@ export type LogPhase = RevisionPhase
 
 /** Pages the log endpoint is read over at the most (the lines at the most: `log-lines`' bound). */
 export const MAX_LOG_PAGES = 3
-/** Lines of ERROR or above that also become annotations. */
+/**
+ * Lines of ERROR or above that also become annotations: the first ones, which hold a root cause
+ * more often than the last (GitHub keeps 10 error annotations a step; the log's budget cuts more).
+ */
 const MAX_ANNOTATIONS = 10
 const ERROR_LEVELS = new Set(['ERROR', 'CRITICAL', 'FATAL'])
 
@@ -60,7 +63,7 @@ export function isErrorLine(line: LogLine): boolean {
 }
 
 export function errorAnnotations(lines: readonly LogLine[]): LogLine[] {
-  return lines.filter(isErrorLine).slice(-MAX_ANNOTATIONS)
+  return lines.filter(isErrorLine).slice(0, MAX_ANNOTATIONS)
 }
 
 /** What showing logs does to the world: the action's log and annotations. */
@@ -69,6 +72,8 @@ export interface LogIo {
   endGroup(): void
   info(message: string): void
   error(message: string, title: string): void
+  /** ERROR lines past those annotated: counted in the line that says how many more. */
+  moreErrors?(count: number): void
   notice(message: string): void
 }
 
@@ -117,8 +122,10 @@ export async function showRevisionLogs(
   io.startGroup(`Last ${shown.length} lines of the ${phase} log of revision ${options.revisionId}`)
   for (const line of shown) io.info(formatLogLine(line))
   io.endGroup()
-  for (const line of errorAnnotations(shown))
-    io.error(line.message, annotationTitle(phase, line.time))
+  const annotated = errorAnnotations(shown)
+  for (const line of annotated) io.error(line.message, annotationTitle(phase, line.time))
+  const errorLines = shown.filter(isErrorLine).length
+  if (errorLines > annotated.length) io.moreErrors?.(errorLines - annotated.length)
   return { phase, lines: shown }
 }
 

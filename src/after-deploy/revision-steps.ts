@@ -95,7 +95,8 @@ export const infoStep = defineStep({
     const clearHost = clearTextHost(result.deploymentUrl)
     if (clearHost !== undefined && need.verify.apiKey) {
       context.log.warning(
-        `The deployment URL is http:// to ${clearHost}, not this machine: the agent key travels in clear text to the agent checks. Use https://.`
+        `The deployment URL is http:// to ${clearHost}, not this machine: the agent key travels in clear text to the agent checks. Use https://.`,
+        { rank: 'own' }
       )
     }
     const info = await checkInfoHost({

@@ -66,9 +66,9 @@ export const agentSection = defineSection({
   ],
   diff: {
     // Each takes a check away when removed or turned off.
-    message: { removalWeakens: true },
-    a2a: { direction: 1 },
-    expect: { removalWeakens: true },
+    message: { removalWeakens: true, takesCheck: true },
+    a2a: { direction: 1, takesCheck: true },
+    expect: { removalWeakens: true, takesCheck: true },
     timeout: { shown: (value) => durationWords(value as number) }
   },
   rules: (agent: Agent) => {

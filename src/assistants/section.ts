@@ -62,6 +62,25 @@ export interface AssistantsSettings {
   authScheme?: string
 }
 
+const isMapping = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * Each entry's name and graph as written, where they are text (an entry with problems has its
+ * graph judged all the same): an entry only to the graph check.
+ */
+function graphsOf(list: unknown): AssistantEntryWritten[] {
+  if (!Array.isArray(list)) return []
+  return list.map((entry) => {
+    if (!isMapping(entry)) return {} as AssistantEntryWritten
+    const { name, 'graph-id': graph } = entry
+    return {
+      ...(typeof name === 'string' ? { name } : {}),
+      ...(typeof graph === 'string' ? { 'graph-id': graph } : {})
+    } as AssistantEntryWritten
+  })
+}
+
 /** The file `assistants.entries` names: parsed with its lines kept, each problem on its line. */
 const entriesFile: FileKey<AssistantEntryWritten> = {
   what: 'the assistants file',
@@ -94,7 +113,13 @@ const entriesFile: FileKey<AssistantEntryWritten> = {
       return {
         problems: parsed.error.issues.flatMap((issue) =>
           explainEntryIssue(issue, [...LIST]).map((found) => inFile(found))
-        )
+        ),
+        // Each entry's graph is still judged: its problems never hide another's.
+        partial: {
+          written: [],
+          items: graphsOf(source.value),
+          locate: (path) => nearestPlace(source, path, false)
+        }
       }
     return {
       read: {
@@ -111,11 +136,11 @@ const entriesFile: FileKey<AssistantEntryWritten> = {
     const known = graphs.length > 0 ? graphs.join(', ') : 'none'
     return list.items.flatMap((entry, index) => {
       const graph = entry['graph-id']
-      if (graph === undefined || graphs.includes(graph)) return []
+      if (typeof graph !== 'string' || graphs.includes(graph)) return []
       return [
         {
           path: [index, 'graph-id'],
-          message: `the graph ${JSON.stringify(graph)} of assistant ${entry.name} is not a key of graphs in the application's configuration (it names ${known})`
+          message: `the graph ${JSON.stringify(graph)} of assistant ${typeof entry.name === 'string' ? entry.name : `entry ${index + 1}`} is not a key of graphs in the application's configuration (it names ${known})`
         }
       ]
     })

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { parseDuration } from '../lib/duration'
 import {
   defineSection,
+  lacksInput,
   type InEffect,
   type Keys,
   type RuleProblem,
@@ -165,7 +166,7 @@ export const bakeSection = defineSection({
   rules: (bake: Bake, { given }) => bakeRules(bake, given),
   actsOnDeployed: { key: 'duration', asks: (value) => value != null },
   inputRules: (value, step) =>
-    value('duration') != null && step.tracingUrl === undefined
+    value('duration') != null && lacksInput(step, step.tracingUrl)
       ? [
           {
             path: ['bake', 'duration'],

@@ -15,6 +15,7 @@ import {
 import { parseDuration } from '../lib/duration'
 import {
   defineSection,
+  lacksInput,
   type InEffect,
   type Keys,
   type RuleProblem,
@@ -186,7 +187,7 @@ export const gateSection = defineSection({
   },
   actsOnDeployed: { key: 'dataset', asks: (value) => value != null },
   inputRules: (value, step) =>
-    value('dataset') != null && step.tracingUrl === undefined
+    value('dataset') != null && lacksInput(step, step.tracingUrl)
       ? [
           {
             path: ['gate', 'dataset'],

@@ -11,6 +11,7 @@ import type { WorkspaceFile } from '../lib/workspace-file'
 import { checkPolicy, MAX_POLICY_BYTES } from '../policy/load'
 import { MAX_NAMED_FILE_BYTES } from '../policy/named-files'
 import { problemLine } from '../policy-kit/problems'
+import { policySides } from '../policy/sides'
 import type { BaseSide } from '../report/policy-types'
 import { budgetedCall, openGitHub, type BoundedCallOptions, type GitHubTarget } from './client'
 import type { Redactor } from '../report/redact'
@@ -96,12 +97,8 @@ export async function readBasePolicy(
         why: `the base commit's policy has problems: ${first ? problemLine(first) : ''}${more}`
       }
     }
-    const inEffect = load.policy.inEffect(options.environment)
-    return {
-      kind: 'read',
-      baseSha,
-      side: { policy: inEffect.policy, files: inEffect.files }
-    }
+    const sides = policySides(load.policy)
+    return { kind: 'read', baseSha, side: sides.side(options.environment), sides }
   } catch (error) {
     return { kind: 'failed', baseSha, why: reason(error) }
   }

@@ -7,9 +7,17 @@
 import { mergeEntry, selectEntry } from '../policy/environments'
 import { OPERATION_FACTS } from '../operation-facts'
 import type { WrittenPolicy } from '../policy/load'
-import { keyPathText, uniqueProblems, type PolicyProblem } from '../policy-kit/problems'
+import {
+  keyPathText,
+  saidOnce,
+  uniqueProblems,
+  type JudgedProblem,
+  type PolicyProblem
+} from '../policy-kit/problems'
 import { policyInputRules, type StepFacts } from '../policy/rules'
 import type { PolicyInEffect } from '../policy/effective'
+import type { PolicySides } from '../policy/compare-environments'
+import { policySides } from '../policy/sides'
 import type { RawInputs } from './contract'
 import { Step } from './step'
 import type { InputEnv } from './problems'
@@ -25,6 +33,23 @@ export interface StepPolicy {
   environment?: string
   /** operation validate: the policy in effect under each environments entry, in file order. */
   entryEffects?: { name: string; inEffect: PolicyInEffect }[]
+}
+
+/** What a pull request's comparison needs of the file beyond this run's policy in effect. */
+export interface PolicyHead {
+  /** Every environment's policy in effect: a pull request compares each with its base's. */
+  sides: PolicySides
+  /** Where a setting of an environment stands in the file (a weaker line is annotated there). */
+  placeOf: WrittenPolicy['placeOf']
+}
+
+// Beside the config, not in it: the config stays data (compared, printed), and these are the
+// loaded file's means, kept for the one reader that needs them.
+const heads = new WeakMap<StepPolicy, PolicyHead>()
+
+/** The loaded file behind a step's policy; undefined for one not read from a file (a fixture). */
+export function policyHead(policy: StepPolicy): PolicyHead | undefined {
+  return heads.get(policy)
 }
 
 export interface StepPolicyRead {
@@ -52,7 +77,8 @@ export async function readStepPolicy(raw: RawInputs, env: InputEnv): Promise<Ste
   })
   const facts: StepFacts = {
     wait: step.text('wait')?.toLowerCase() !== 'false',
-    tracingUrl: step.text('tracing-url')
+    tracingUrl: step.text('tracing-url'),
+    validating: step.operation === 'validate'
   }
   const environment = step.text('environment')
   const written = load.written
@@ -64,25 +90,24 @@ export async function readStepPolicy(raw: RawInputs, env: InputEnv): Promise<Ste
     ...load.problems,
     ...(written === undefined
       ? []
-      : judged.flatMap((name) => inputRuleProblems(written, name, facts)))
+      : saidOnce(judged.flatMap((name) => inputRuleProblems(written, name, facts))))
   ]).sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0))
   if (load.policy === undefined || problems.length > 0) return { problems }
   const inEffect = load.policy.inEffect(environment)
-  const policy = load.policy
+  const loaded = load.policy
   const entryEffects =
     step.operation === 'validate'
-      ? policy.entries.map((name) => ({ name, inEffect: policy.inEffect(name) }))
+      ? loaded.entries.map((name) => ({ name, inEffect: loaded.inEffect(name) }))
       : undefined
-  return {
-    policy: {
-      path,
-      entries: policy.entries,
-      inEffect,
-      environment,
-      ...(entryEffects && { entryEffects })
-    },
-    problems: []
+  const policy: StepPolicy = {
+    path,
+    entries: loaded.entries,
+    inEffect,
+    environment,
+    ...(entryEffects && { entryEffects })
   }
+  heads.set(policy, { sides: policySides(loaded), placeOf: loaded.placeOf })
+  return { policy, problems: [] }
 }
 
 /** The rules with the inputs, for the entry `environment` picks merged over the file as written. */
@@ -90,15 +115,17 @@ function inputRuleProblems(
   written: WrittenPolicy,
   environment: string | undefined,
   facts: StepFacts
-): PolicyProblem[] {
+): JudgedProblem[] {
   const entry = selectEntry(written.entries, environment) ?? null
   const entries = written.value.environments as Record<string, unknown> | undefined
   const merged = mergeEntry(written.value, entry === null ? undefined : entries?.[entry])
-  const context = entry === null ? '' : `with environments.${entry} merged: `
   return policyInputRules(merged, facts).map(({ path, message }) => ({
-    message: `${context}${message}`,
-    keyPath: keyPathText(path),
-    file: written.file,
-    ...written.locate(path, entry)
+    entry: entry ?? undefined,
+    problem: {
+      message,
+      keyPath: keyPathText(path),
+      file: written.file,
+      ...written.locate(path, entry)
+    }
   }))
 }

@@ -1,4 +1,5 @@
-import { open, realpath } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { open, realpath, stat } from 'node:fs/promises'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 
 /**
@@ -9,7 +10,11 @@ import { isAbsolute, relative, resolve, sep } from 'node:path'
  */
 export type WorkspaceFile =
   | { bytes: Buffer; problem?: undefined }
-  | { bytes?: undefined; problem: string; kind: 'outside' | 'unreadable' | 'too-large' }
+  | {
+      bytes?: undefined
+      problem: string
+      kind: 'outside' | 'unreadable' | 'too-large' | 'not-a-file' | 'git'
+    }
 
 /** Why a path is refused by its name alone: absolute, or climbing out with "..". */
 export function outsideByName(path: string): string | undefined {
@@ -17,6 +22,32 @@ export function outsideByName(path: string): string | undefined {
     return 'is an absolute path'
   if (path.split(/[\\/]/).includes('..')) return 'climbs out of its folder with ".."'
   return undefined
+}
+
+/**
+ * Whether a path leads into the checkout's `.git/` (its config may hold the persisted token):
+ * never a file the repository's policy names, whatever its case.
+ */
+function insideGit(path: string): boolean {
+  return path.split(/[\\/]/).some((part) => part.toLowerCase() === '.git')
+}
+
+const GIT_PROBLEM = (path: string) =>
+  `${path} is inside .git/, the checkout's own files (they may hold its credential), not the repository's; name a file of the repository`
+
+/** What a path that is not a regular file is, by its type (found without opening it). */
+function typeWords(info: {
+  isDirectory(): boolean
+  isFIFO(): boolean
+  isSocket(): boolean
+  isBlockDevice(): boolean
+  isCharacterDevice(): boolean
+}): string {
+  if (info.isDirectory()) return 'a directory'
+  if (info.isFIFO()) return 'a FIFO (a named pipe)'
+  if (info.isSocket()) return 'a socket'
+  if (info.isBlockDevice() || info.isCharacterDevice()) return 'a device'
+  return 'not a regular file'
 }
 
 /**
@@ -36,6 +67,7 @@ export async function readWorkspaceFile(
       kind: 'outside',
       problem: `${path} ${refused}; give a path inside the workspace, relative to it`
     }
+  if (insideGit(path)) return { kind: 'git', problem: GIT_PROBLEM(path) }
   try {
     const root = await realpath(workspace ?? process.cwd())
     // Symbolic links followed: where the file really is must still be inside the workspace.
@@ -46,8 +78,17 @@ export async function readWorkspaceFile(
         kind: 'outside',
         problem: `${path} leads outside the workspace (a symbolic link to a file elsewhere); ${what} must be in the repository`
       }
+    if (insideGit(inside)) return { kind: 'git', problem: GIT_PROBLEM(path) }
+    // Only a regular file is opened: a FIFO would block the run until something writes to it.
+    const info = await stat(fullPath)
+    if (!info.isFile())
+      return {
+        kind: 'not-a-file',
+        problem: `${path} is ${typeWords(info)}, not a file; ${what} must be a file`
+      }
     const bytes = await readCapped(fullPath, maxBytes)
-    if (bytes === undefined) return { kind: 'unreadable', problem: `${path} is not a file` }
+    if (bytes === undefined)
+      return { kind: 'not-a-file', problem: `${path} is not a file; ${what} must be a file` }
     if (bytes === TOO_LARGE)
       return { kind: 'too-large', problem: `${path} is more than ${formatBytes(maxBytes)}` }
     return { bytes }
@@ -65,6 +106,8 @@ const formatBytes = (bytes: number) =>
   bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`
 
 const TOO_LARGE = Symbol('too large')
+/** Windows has no O_NONBLOCK (nor FIFOs in the workspace). */
+const NON_BLOCKING = (constants.O_NONBLOCK as number | undefined) ?? 0
 
 /**
  * The file's bytes, counted as they are read: a size from `stat` is not trusted (a /proc file
@@ -74,7 +117,8 @@ async function readCapped(
   fullPath: string,
   maxBytes: number
 ): Promise<Buffer | undefined | typeof TOO_LARGE> {
-  const handle = await open(fullPath, 'r')
+  // Non-blocking, should the path have turned into a FIFO since it was seen a file.
+  const handle = await open(fullPath, constants.O_RDONLY | NON_BLOCKING)
   try {
     if (!(await handle.stat()).isFile()) return undefined
     const chunks: Buffer[] = []

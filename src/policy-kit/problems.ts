@@ -40,32 +40,68 @@ export function uniqueProblems(problems: PolicyProblem[]): PolicyProblem[] {
   })
 }
 
+/** A problem judged with an environments entry merged over the rest (undefined: as written). */
+export interface JudgedProblem {
+  entry: string | undefined
+  /** Its sentence without the entry: the same rule broken by two entries reads the same. */
+  problem: PolicyProblem
+}
+
+/**
+ * One problem per place and sentence: a rule broken as written is said once, without an entry;
+ * one broken only by entries is said once for its line, naming each entry that breaks it.
+ */
+export function saidOnce(judged: readonly JudgedProblem[]): PolicyProblem[] {
+  const byPlace = new Map<string, { problem: PolicyProblem; entries: (string | undefined)[] }>()
+  for (const { entry, problem } of judged) {
+    const id = `${problem.file}\n${problem.line}\n${problem.col}\n${problem.message}`
+    const same = byPlace.get(id)
+    if (same === undefined) byPlace.set(id, { problem, entries: [entry] })
+    else if (!same.entries.includes(entry)) same.entries.push(entry)
+  }
+  return [...byPlace.values()].map(({ problem, entries }) => {
+    if (entries.includes(undefined)) return problem
+    const names = entries.map((entry) => `environments.${entry}`)
+    const context =
+      names.length === 1 ? `with ${names[0]} merged` : `with each of ${names.join(', ')} merged`
+    return { ...problem, message: `${context}: ${problem.message}` }
+  })
+}
+
 /** The known name closest to a misspelt one, when it is close enough to be the one meant. */
 export function nearest(name: string, known: readonly string[]): string | undefined {
   let best: { name: string; distance: number } | undefined
+  const folded = name.toLowerCase()
   for (const candidate of known) {
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase())
+    // Never closer than their lengths differ: most candidates are ruled out without a table.
+    if (best !== undefined && Math.abs(candidate.length - folded.length) >= best.distance) continue
+    const distance = editDistance(folded, candidate.toLowerCase())
     if (best === undefined || distance < best.distance) best = { name: candidate, distance }
   }
   if (best === undefined) return undefined
   return best.distance <= Math.max(2, Math.floor(best.name.length / 3)) ? best.name : undefined
 }
 
-/** Levenshtein distance, an adjacent swap counting as one edit. */
+/** Levenshtein distance, an adjacent swap counting as one edit; three rows, no allocation per cell. */
 function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0))
-  )
-  const at = (i: number, j: number) => rows[i]?.[j] ?? 0
+  const width = b.length + 1
+  let before = new Int32Array(width)
+  let previous = Int32Array.from({ length: width }, (_, j) => j)
+  let current = new Int32Array(width)
   for (let i = 1; i <= a.length; i++) {
+    current[0] = i
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      let value = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost)
+      let value = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost
+      )
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        value = Math.min(value, at(i - 2, j - 2) + 1)
-      const row = rows[i]
-      if (row) row[j] = value
+        value = Math.min(value, (before[j - 2] ?? 0) + 1)
+      current[j] = value
     }
+    ;[before, previous, current] = [previous, current, before]
   }
-  return at(a.length, b.length)
+  return previous[b.length] ?? 0
 }

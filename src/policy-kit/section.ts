@@ -23,6 +23,8 @@ export interface ExplainedIssue {
   message: string
   /** Placed on the key rather than its value (an unknown key). */
   key?: boolean
+  /** An unknown key's nearest known one, when it is close enough to be the one meant. */
+  meant?: string
 }
 
 /** The inputs a section's settings also need: how the agent server and the tracing service are reached. */
@@ -38,7 +40,16 @@ export interface PolicyStepInputs {
 export interface StepFacts {
   wait: boolean
   tracingUrl?: string
+  /**
+   * operation validate: a rule with an input is judged only when the job gives that input, so a
+   * correct policy passes a job that gives just `operation` and `release-policy`.
+   */
+  validating?: boolean
 }
+
+/** Whether a rule needing an input of the step is broken by its absence (never when validating). */
+export const lacksInput = (step: StepFacts, input: string | undefined): boolean =>
+  input === undefined && step.validating !== true
 
 /** One side of a pull request's diff as a key's judgement reads it: its section in effect. */
 export interface DiffSide {
@@ -57,6 +68,11 @@ export interface KeyDiff {
   direction?: 1 | -1
   /** Removing it takes a check away (weaker), adding it puts one (stronger). */
   removalWeakens?: boolean
+  /**
+   * A weaker change of it takes a check or the safety net away: among the worst a pull request's
+   * ⚠️ line names first, before a looser bound.
+   */
+  takesCheck?: boolean
   /** A mapping each of whose keys is a setting of its own (`section.key.name`). */
   perKey?: boolean
   /**
@@ -120,7 +136,14 @@ export interface FileKey<Item = unknown> {
   parse(
     bytes: Buffer,
     named: string
-  ): Promise<{ read: FileRead<Item> } | { problems: FileProblem[] }>
+  ): Promise<
+    | { read: FileRead<Item> }
+    | {
+        problems: FileProblem[]
+        /** What of a list with problems can still be checked beside the policy (`check`). */
+        partial?: FileRead<Item>
+      }
+  >
   /** An inline list (as the schema parsed it) → its items, or the problems the schema cannot see. */
   inline(list: unknown[]): { items: Item[] } | { problems: { index: number; message: string }[] }
   /** Every list in effect, checked against facts read beside the policy. */

@@ -2,7 +2,17 @@
  * The policy's YAML with every node's place kept: parse problems, duplicate keys and `${{ }}`
  * found on the tree, and any key path turned into a line and column.
  */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml'
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Document,
+  type Node,
+  type Pair,
+  type YAMLMap
+} from 'yaml'
 import { keyPathText } from './problems'
 
 /** A problem found in the text, before the schema reads it. */
@@ -48,7 +58,9 @@ export function readPolicySource(text: string): PolicySource {
       value: undefined,
       locate,
       problems: document.errors.map((error) => ({
-        message: `is not valid YAML: ${error.message.split('\n')[0] ?? error.code}`,
+        // The parser's code in words, never its message: it may quote the text, and a file that
+        // is not YAML at all (a named file of another kind) must not be shown.
+        message: `is not valid YAML: ${error.code.toLowerCase().replace(/_/g, ' ')}`,
         path: [],
         ...place(error.pos[0])
       }))
@@ -108,6 +120,18 @@ function walk(node: unknown, path: (string | number)[], visit: Visit): void {
   else if (isSeq(node)) node.items.forEach((item, index) => walk(item, [...path, index], visit))
 }
 
+/** Each mapping's pairs by key name (the last of a duplicate), so a lookup is not a scan. */
+const pairIndex = new WeakMap<YAMLMap, Map<string, Pair>>()
+
+function pairsOf(node: YAMLMap): Map<string, Pair> {
+  let index = pairIndex.get(node)
+  if (index === undefined) {
+    index = new Map(node.items.map((item) => [keyName(item.key), item]))
+    pairIndex.set(node, index)
+  }
+  return index
+}
+
 /** The node at a key path: the key's node when asked, else the value's (or the key's, for a null). */
 function nodeAt(
   document: Document,
@@ -119,7 +143,7 @@ function nodeAt(
   for (const part of path) {
     keyNode = undefined
     if (isMap(node)) {
-      const pair = node.items.findLast((item) => keyName(item.key) === String(part))
+      const pair = pairsOf(node).get(String(part))
       if (!pair) return undefined
       keyNode = pair.key
       node = pair.value

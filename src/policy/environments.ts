@@ -11,22 +11,40 @@ const isMapping = (value: unknown): value is Mapping =>
 
 /**
  * The entry that applies to `environment`: the one named exactly, else the longest prefix entry
- * (`pr-*`) it starts with; undefined when none does (or no environment is given).
+ * (`pr-*`) it starts with; undefined when none does (or no environment is given). Names match
+ * without regard to case, as GitHub matches environments (`Production` is `production`).
  */
 export function selectEntry(
   entryNames: readonly string[],
   environment: string | undefined
 ): string | undefined {
   if (environment === undefined || environment === '') return undefined
-  if (entryNames.includes(environment)) return environment
+  const wanted = environment.toLowerCase()
+  const exact = entryNames.find((name) => name.toLowerCase() === wanted)
+  if (exact !== undefined) return exact
   let best: string | undefined
   for (const name of entryNames) {
     if (!name.endsWith('*')) continue
-    const prefix = name.slice(0, -1)
-    if (environment.startsWith(prefix) && (best === undefined || prefix.length > best.length - 1))
+    const prefix = name.slice(0, -1).toLowerCase()
+    if (wanted.startsWith(prefix) && (best === undefined || prefix.length > best.length - 1))
       best = name
   }
   return best
+}
+
+/**
+ * Entries whose names differ from an earlier one's only by case: GitHub sees one environment,
+ * so the file would say two things of it. Each with the name it repeats.
+ */
+export function sameNamedEntries(entryNames: readonly string[]): { name: string; first: string }[] {
+  const seen = new Map<string, string>()
+  const repeated: { name: string; first: string }[] = []
+  for (const name of entryNames) {
+    const first = seen.get(name.toLowerCase())
+    if (first === undefined) seen.set(name.toLowerCase(), name)
+    else repeated.push({ name, first })
+  }
+  return repeated
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { readWorkspaceFile } from '../lib/workspace-file'
 import { policyInEffect, writtenInEffect, type PolicyInEffect } from './effective'
-import { mergeEntry } from './environments'
+import { mergeEntry, sameNamedEntries } from './environments'
 import {
   MAX_NAMED_FILE_BYTES,
   readGraphNames,
@@ -14,9 +14,16 @@ import {
   type NamedFiles,
   type ReadNamedFile
 } from './named-files'
-import { keyPathText, uniqueProblems, type PolicyProblem } from '../policy-kit/problems'
+import {
+  keyPathText,
+  saidOnce,
+  uniqueProblems,
+  type JudgedProblem,
+  type PolicyProblem
+} from '../policy-kit/problems'
 import { policyRules } from './rules'
-import { policySchema, sectionsSchema } from './schema'
+import { judgeable } from './judgeable'
+import { sectionsSchema } from './schema'
 import { explainIssue } from './schema-issues'
 import { readPolicySource, type PolicySource } from '../policy-kit/yaml-source'
 
@@ -38,6 +45,11 @@ export interface WrittenPolicy {
    * else in the rest (else its nearest ancestor), so a rule with the step's inputs is annotated.
    */
   locate(path: readonly string[], entry: string | null): { line: number; col: number }
+  /**
+   * Where a setting of an environment stands, or stood: its key in the entry when the entry is in
+   * the file (else the entry's nearest key still there), else in the rest, else line 1.
+   */
+  placeOf(path: readonly string[], entry: string | null): { line: number; col: number }
 }
 
 /** A policy free of problems: what the policy in effect for any environment is made from. */
@@ -99,39 +111,40 @@ export async function checkPolicy(
   }))
   if (source.value === undefined) return { problems: withFallback(problems, file) }
   const asWritten = writtenPolicy(source, file)
-  const expressions = source.problems.map((problem) => keyPathText(problem.path))
-  const parsed = policySchema.safeParse(source.value)
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues)
-      for (const explained of explainIssue(issue)) {
-        const keyPath = keyPathText(explained.path)
-        // A `${{ }}` value is not also said to be of the wrong type.
-        if (expressions.includes(keyPath)) continue
-        problems.push({
-          message: explained.message,
-          keyPath,
-          file,
-          ...at(explained.path, explained)
-        })
-      }
+  for (const { name, first } of sameNamedEntries(asWritten?.entries ?? [])) {
+    const path = ['environments', name]
+    problems.push({
+      message: `environments.${name} is environments.${first} again (first on line ${at(['environments', first], { key: true }).line ?? 1}): GitHub matches environment names without regard to case; keep one`,
+      keyPath: keyPathText(path),
+      file,
+      ...at(path, { key: true })
+    })
   }
-  if (problems.length > 0) return { problems: withFallback(problems, file), written: asWritten }
-  const written = source.value as Record<string, unknown>
-  const policy = parsed.data as { environments?: Record<string, unknown> }
+  const expressions = source.problems.map((problem) => keyPathText(problem.path))
+  // What the schema refuses is taken out, and every other check runs on the rest.
+  const checked = judgeable(source.value)
+  for (const explained of checked.issues) {
+    const keyPath = keyPathText(explained.path)
+    // A `${{ }}` value is not also said to be of the wrong type.
+    if (expressions.includes(keyPath)) continue
+    problems.push({ message: explained.message, keyPath, file, ...at(explained.path, explained) })
+  }
+  const { value: judged, policy } = checked
+  if (judged === undefined || policy === undefined)
+    return { problems: withFallback(problems, file), written: asWritten }
   const named = await readNamedFiles(policy, file, readNamed, at, { graphs })
   const files = named.files
   problems.push(...named.problems)
-  if (problems.length > 0) return { problems: withFallback(problems, file), written: asWritten }
-  const entries = Object.keys(policy.environments ?? {})
-  const judgedAsWritten = mergedProblems(written, undefined, files, file, at)
-  problems.push(...judgedAsWritten.map(({ problem }) => problem))
-  // A rule broken as written is said once, not again for every entry that leaves it broken.
-  const said = new Set(judgedAsWritten.map(({ id }) => id))
-  for (const entry of entries)
-    for (const { id, problem } of mergedProblems(written, entry, files, file, at))
-      if (!said.has(id)) problems.push(problem)
+  const entries = Object.keys(isMapping(policy.environments) ? policy.environments : {})
+  // A rule broken as written, or by several entries, is said once for its line; a rule on a
+  // value the schema refused is not judged.
+  const rules = [undefined, ...entries]
+    .flatMap((entry) => mergedProblems(judged, entry, files, file, at))
+    .filter(({ problem }) => !checked.onRefused(problem.keyPath, problem.message))
+  problems.push(...saidOnce(rules))
   if (problems.length > 0)
     return { problems: withFallback(uniqueProblems(problems), file), written: asWritten }
+  const written = source.value as Record<string, unknown>
   if (asWritten === undefined) throw new Error('A release policy that parsed is not a mapping.')
   return {
     problems: [],
@@ -156,6 +169,12 @@ function writtenPolicy(source: PolicySource, file: string): WrittenPolicy | unde
       const inEntry = entry === null ? undefined : ['environments', entry, ...path]
       if (inEntry !== undefined && keyLocatedExactly(value, inEntry))
         return locateNearest(source, inEntry, { key: true })
+      return locateNearest(source, path, { key: true })
+    },
+    placeOf: (path, entry) => {
+      const inEntry = entry === null ? [] : ['environments', entry]
+      if (inEntry.length > 0 && keyLocatedExactly(value, inEntry))
+        return locateNearest(source, [...inEntry, ...path], { key: true })
       return locateNearest(source, path, { key: true })
     }
   }
@@ -205,8 +224,7 @@ function mergedProblems(
   files: NamedFiles,
   file: string,
   at: Locate
-): { id: string; problem: PolicyProblem }[] {
-  const context = entry === undefined ? '' : `with environments.${entry} merged: `
+): JudgedProblem[] {
   const place = (path: readonly (string | number)[]) => {
     if (entry !== undefined) {
       const inEntry = ['environments', entry, ...path]
@@ -225,13 +243,10 @@ function mergedProblems(
         (keyPath, named) => files.get(keyPath)?.get(named)?.items.length
       )
     : parsed.error.issues.flatMap(explainIssue)
-  return found.map(({ path, message }) => {
-    const where = place(path)
-    return {
-      id: `${where.line}:${where.col}:${message}`,
-      problem: { message: `${context}${message}`, keyPath: keyPathText(path), file, ...where }
-    }
-  })
+  return found.map(({ path, message }) => ({
+    entry,
+    problem: { message, keyPath: keyPathText(path), file, ...place(path) }
+  }))
 }
 
 function entryOf(written: Record<string, unknown>, entry: string): unknown {

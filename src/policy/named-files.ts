@@ -6,6 +6,7 @@
  * file's own line. Never throws for the user's mistakes: they are the problems returned.
  */
 import { createHash } from 'node:crypto'
+import { posix } from 'node:path'
 import { readWorkspaceFile, type WorkspaceFile } from '../lib/workspace-file'
 import { keyPathText, type PolicyProblem } from '../policy-kit/problems'
 import type { FileKey, FileRead, KeyPath, LoadFacts } from '../policy-kit/section'
@@ -71,9 +72,14 @@ export async function readNamedFiles(
 ): Promise<{ files: NamedFiles; problems: PolicyProblem[] }> {
   const files = new Map<string, Map<string, NamedFileRead>>()
   const problems: PolicyProblem[] = []
+  readNamed = readOncePerFile(readNamed)
   for (const { path: keyPath, keyPath: name, spec } of FILE_KEYS) {
     const read = new Map<string, NamedFileRead>()
     files.set(name, read)
+    // Parsed and judged once per kind, whatever spellings of its path name it (said once).
+    const parsedOnce = new Map<Buffer, NamedFileRead | undefined>()
+    // A file with problems: what of its list can still be checked beside the policy.
+    const partial = new Map<string, FileRead<unknown>>()
     const lists = valuesOf(policy, keyPath)
     for (const { at: path, value } of lists) {
       const onPolicy = (message: string, where: KeyPath = path) =>
@@ -95,8 +101,15 @@ export async function readNamedFiles(
         onPolicy(bytes.problem)
         continue
       }
+      if (parsedOnce.has(bytes.bytes)) {
+        const seen = parsedOnce.get(bytes.bytes)
+        if (seen !== undefined) read.set(value, seen)
+        continue
+      }
+      parsedOnce.set(bytes.bytes, undefined)
       const parsed = await spec.parse(bytes.bytes, value)
       if ('problems' in parsed) {
+        if (parsed.partial !== undefined) partial.set(value, parsed.partial)
         for (const problem of parsed.problems)
           if (problem.inFile === undefined) onPolicy(problem.message)
           else
@@ -109,16 +122,47 @@ export async function readNamedFiles(
             })
         continue
       }
-      read.set(value, {
+      const fileRead = {
         ...parsed.read,
         sha256: createHash('sha256').update(bytes.bytes).digest('hex')
-      })
+      }
+      parsedOnce.set(bytes.bytes, fileRead)
+      read.set(value, fileRead)
     }
     if (spec.check !== undefined)
       for (const { at: path, value } of lists)
-        problems.push(...checked(spec, path, value, read.get(String(value)), facts, policyFile, at))
+        problems.push(
+          ...checked(
+            spec,
+            path,
+            value,
+            read.get(String(value)) ?? partial.get(String(value)),
+            facts,
+            policyFile,
+            at
+          )
+        )
   }
   return { files, problems }
+}
+
+/**
+ * `read`, once per file whatever spelling of its path names it (`./cases.yml`, `a//b.yml`): a
+ * policy may name one large file under many spellings, and each file is read once per run.
+ */
+function readOncePerFile(read: ReadNamedFile): ReadNamedFile {
+  const reads = new Map<string, Promise<WorkspaceFile>>()
+  return (path, what) => {
+    const parts = path.split(/[\\/]/)
+    // A path that climbs out is refused as written, never folded into another.
+    const key = `${what}\n${parts.includes('..') ? path : posix.normalize(parts.join('/'))}`
+    let reading = reads.get(key)
+    if (reading === undefined) {
+      reading = read(path, what)
+      reads.set(key, reading)
+    }
+    return reading
+  }
 }
 
 /** A list's problems against the facts read beside the policy, on the line of the item. */
@@ -126,7 +170,7 @@ function checked(
   spec: FileKey,
   path: KeyPath,
   value: unknown,
-  read: NamedFileRead | undefined,
+  read: FileRead<unknown> | undefined,
   facts: LoadFacts,
   policyFile: string,
   at: Locate

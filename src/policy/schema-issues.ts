@@ -64,7 +64,8 @@ function unknownKey(path: (string | number)[], name: string): ExplainedIssue {
   return {
     path: [...path, name],
     key: true,
-    message: `${keyPath} is not a key of the release policy${hint}`
+    message: `${keyPath} is not a key of the release policy${hint}`,
+    ...(suggestion === undefined ? {} : { meant: suggestion })
   }
 }
 

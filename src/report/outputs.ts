@@ -230,7 +230,8 @@ export function createOutputs(
     if ('value' in judged) return set(name, judged.value)
     set(name, '')
     log.warning(
-      `The output ${name} is left empty: the value the service sent is not fit for it (${judged.problem}).`
+      `The output ${name} is left empty: the value the service sent is not fit for it (${judged.problem}).`,
+      { rank: 'own' }
     )
   }
 }

@@ -3,7 +3,13 @@
  * workflow's commit, and what a pull request changes against its base branch's. Pure.
  */
 import { blobUrl, type GitHubPlace } from '../lib/github-links'
-import { changeCounts, comparePolicies } from '../policy/compare'
+import { changeCounts } from '../policy/compare'
+import {
+  compareEnvironments,
+  listedLines,
+  weakerFirst,
+  type PolicySides
+} from '../policy/compare-environments'
 import { describePolicy } from '../policy/describe'
 import type { BaseSide, PolicyChanges, PolicyFacts, PolicyInWords } from './policy-types'
 
@@ -35,16 +41,37 @@ export function policyInWords(
 }
 
 function changesOf(facts: PolicyFacts, base: BaseSide): PolicyChanges {
+  if (facts.changes !== undefined) return facts.changes
+  // Without every environment's side (a report built from a result alone): this run's only.
+  const { policy, files } = facts.inEffect
+  const head = { entries: [], side: () => ({ policy, files }) }
+  return policyChanges(head, facts.environment, base)
+}
+
+/**
+ * What a pull request changes against its base commit's policy, for every environment either
+ * side names (../policy/compare-environments.ts), or why it is not known.
+ */
+export function policyChanges(
+  head: PolicySides,
+  environment: string | undefined,
+  base: BaseSide
+): PolicyChanges {
   if (base.kind === 'failed')
     return { read: false, why: base.why, ...(base.baseSha ? { baseSha: base.baseSha } : {}) }
-  const { policy, files } = facts.inEffect
-  const head = { policy, files }
-  const list = comparePolicies(base.kind === 'read' ? base.side : undefined, head)
+  const groups = compareEnvironments(
+    base.kind === 'read' ? base.sides : undefined,
+    head,
+    environment
+  )
+  const list = listedLines(groups)
   return {
     read: true,
     baseSha: base.baseSha,
     isNew: base.kind === 'new',
     list,
+    groups,
+    weaker: weakerFirst(groups),
     counts: changeCounts(list)
   }
 }

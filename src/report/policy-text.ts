@@ -6,6 +6,7 @@
  * wrote it): every piece goes through ./markdown.ts.
  */
 import type { PolicyChange } from '../policy/compare'
+import type { ChangeScope, ScopedChanges } from '../policy/compare-environments'
 import type { Markdown } from './markdown'
 import type { PolicyChanges, PolicyGiven, PolicyInWords } from './policy-types'
 
@@ -57,7 +58,7 @@ function entryWords(policy: PolicyGiven): string {
     : `no entry matched environment ${policy.environment}`
 }
 
-/** What the pull request changes, one line per setting. */
+/** What the pull request changes, one line per setting, by where it applies; none: nothing. */
 function changesSummary(changes: PolicyChanges | undefined, md: Markdown): string[] {
   if (changes === undefined) return []
   if (!changes.read)
@@ -73,18 +74,34 @@ function changesSummary(changes: PolicyChanges | undefined, md: Markdown): strin
   const title = changes.isNew
     ? 'the file is new in this pull request'
     : changes.counts.replace(/^policy: /, '')
+  const lines = groupLines(changes.groups, md)
   return [
     `### Release policy changes: ${md.cell(title)}`,
     '',
     `Against the base commit ${md.code(changes.baseSha.slice(0, 7))}.`,
     '',
-    ...changeLines(changes.list, md),
-    ''
+    // A weaker policy is said under the headline; the whole list follows here, collapsed.
+    ...(changes.weaker.length > 0
+      ? ['<details><summary>Every change</summary>', '', ...lines, '</details>', '']
+      : lines)
   ]
 }
 
-function changeLines(list: readonly PolicyChange[], md: Markdown): string[] {
-  return list.map((change) => `- ${changeMarkdown(change, md)}`)
+/** Where a group of changes applies, in words. */
+function scopeWords(scope: ChangeScope, md: Markdown): string {
+  if (scope.kind === 'every') return 'every environment'
+  if (scope.kind === 'rest') return 'an environment no entry matches'
+  return md.code(`environments.${scope.name}`)
+}
+
+/** Each group under its environment (all of them under "every environment" when alone). */
+function groupLines(groups: readonly ScopedChanges[], md: Markdown): string[] {
+  return groups.flatMap(({ scope, list }) => [
+    `**${scopeWords(scope, md)}:**`,
+    '',
+    ...list.map((change) => `- ${changeMarkdown(change, md)}`),
+    ''
+  ])
 }
 
 /** "`section.key.name` 0.8 → 0.6, weaker", each piece escaped. */
@@ -96,19 +113,36 @@ function changeMarkdown(change: PolicyChange, md: Markdown): string {
   return `${md.code(change.keyPath)} ${md.cell(values)}, **${word}**`
 }
 
+/**
+ * The ⚠️ line under the headline when the pull request makes the policy weaker (summary and
+ * comment): the worst change named, the rest counted. Nothing otherwise.
+ */
+export function policyRiskLine(
+  policy: PolicyInWords | undefined,
+  md: Markdown
+): string | undefined {
+  if (policy === undefined || !policy.given || !policy.changes?.read) return undefined
+  const [worst, ...rest] = policy.changes.weaker
+  if (worst === undefined) return undefined
+  const where = worst.scope.kind === 'every' ? '' : `${scopeWords(worst.scope, md)}: `
+  const { change } = worst
+  const values = `${change.base ?? '(none)'} → ${change.head ?? '(none)'}`
+  const more = rest.length > 0 ? `, and ${rest.length} more` : ''
+  return `⚠️ weakens the release policy: ${where}${md.code(change.keyPath)} ${md.cell(values)}${more}`
+}
+
 /** The comment's one line ("policy: 2 weaker, 1 stronger") with the list collapsed. */
 export function policyComment(policy: PolicyInWords | undefined, md: Markdown): string[] {
   if (policy === undefined || !policy.given || policy.changes === undefined) return []
   const { changes } = policy
   if (!changes.read)
     return ['- **Release policy:** policy: base not read (the summary says why)', '']
-  const counts = changes.isNew ? 'policy: new in this pull request' : changes.counts
   if (changes.list.length === 0) return []
+  const counts = changes.isNew ? 'policy: new in this pull request' : changes.counts
   return [
     `<details><summary>${md.cell(counts)}</summary>`,
     '',
-    ...changeLines(changes.list, md),
-    '',
+    ...groupLines(changes.groups, md),
     '</details>',
     ''
   ]

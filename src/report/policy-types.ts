@@ -1,4 +1,5 @@
 import type { ComparedPolicy, PolicyChange } from '../policy/compare'
+import type { PolicySides, ScopedChanges, WeakerChange } from '../policy/compare-environments'
 import type { PolicyInEffect } from '../policy/effective'
 
 /**
@@ -7,7 +8,14 @@ import type { PolicyInEffect } from '../policy/effective'
  * words). Its text is the pull request's base branch's: untrusted, escaped by each renderer.
  */
 export type BaseSide =
-  | { kind: 'read'; baseSha: string; side: ComparedPolicy }
+  | {
+      kind: 'read'
+      baseSha: string
+      /** The policy in effect for this run's environment there. */
+      side: ComparedPolicy
+      /** Every environment's policy there. */
+      sides: PolicySides
+    }
   | { kind: 'new'; baseSha: string }
   | { kind: 'failed'; baseSha?: string; why: string }
 
@@ -20,6 +28,8 @@ export interface PolicyFacts {
   environment?: string
   /** On a pull request with `github-token`: the base branch's side. */
   base?: BaseSide
+  /** What the pull request changes, once the base branch's side is known. */
+  changes?: PolicyChanges
 }
 
 /** The release policy as people read it: the summary's block and the PR comment's line. */
@@ -49,7 +59,12 @@ export type PolicyChanges =
       baseSha: string
       /** The file is new in the pull request: every setting is `new`. */
       isNew: boolean
+      /** Each line as listed (a line listed under two environments twice). */
       list: PolicyChange[]
+      /** The lines by where they apply: every environment first, then this run's. */
+      groups: ScopedChanges[]
+      /** Every weaker line, worst first. */
+      weaker: WeakerChange[]
       /** "policy: 2 weaker, 1 stronger" */
       counts: string
     }

@@ -16,7 +16,7 @@ import type { ReportModel } from './report-model'
 import { describeRollback } from './rollback-text'
 import { errorLine } from './error-line'
 import { statusDescription } from './status-text'
-import { renderSummary } from './summary'
+import { renderSummary, warningsSummary } from './summary'
 import { payloadRows } from './step-rows'
 
 /** Output values by name; an output that is absent is not set. */
@@ -155,7 +155,7 @@ export interface RunReporter extends Reporter {
 /** The reporter of a real run: each output redacted and judged, then set on the runner. */
 export function runnerReporter(
   redact: Redactor,
-  log: Pick<Log, 'warning' | 'info' | 'notice' | 'fail'>,
+  log: Pick<Log, 'warning' | 'info' | 'notice' | 'fail' | 'warningsSaid'>,
   sink: Pick<Sink, 'setOutput' | 'appendSummary'>
 ): RunReporter {
   const outputs = createReporter(
@@ -172,7 +172,9 @@ export function runnerReporter(
         comment: (previousBody) =>
           renderComment(model, previousBody, place, redact, commentName, (text) => log.notice(text))
       })
-      await writeSummary(renderSummary(model, redact), log, sink)
+      // Every warning of the run, annotated or not: GitHub shows only 10 annotations of a kind.
+      const warnings = warningsSummary(log.warningsSaid(), redact)
+      await writeSummary(`${renderSummary(model, redact)}${warnings}`, log, sink)
       const rolledBack = rollback ? `\n${describeRollback(rollback)}` : ''
       if (succeeds(result.outcome)) log.info(result.message)
       else {

@@ -1,5 +1,6 @@
 import { overwroteHandEdit } from './assistants'
 import type { Markdown } from './markdown'
+import { policyRiskLine } from './policy-text'
 import type { Redactor } from './redact'
 import type { ReportModel } from './report-types'
 
@@ -11,11 +12,11 @@ const MAX_RISKS = 3
  * counting the rest (What people see, "Under the headline"). The mark stays the run's.
  */
 export function riskLines(
-  model: Pick<ReportModel, 'payloads' | 'rollback'>,
+  model: Pick<ReportModel, 'payloads' | 'rollback' | 'policy'>,
   md: Markdown,
   redact: Redactor
 ): string[] {
-  const lines = [handEditsWrittenOver(model, md, redact)].filter(
+  const lines = [policyRiskLine(model.policy, md), handEditsWrittenOver(model, md, redact)].filter(
     (line): line is string => line !== undefined
   )
   return lines.slice(0, MAX_RISKS).flatMap((line) => [line, ''])

@@ -293,6 +293,21 @@ export function renderDeploySummary(
   )
 }
 
+/** Every warning the run wrote, collapsed; nothing without any. */
+export function warningsSummary(warnings: readonly string[], redact: Redactor): string {
+  if (warnings.length === 0) return ''
+  const md = markdownFor(redact)
+  return [
+    '',
+    `<details><summary>Warnings (${warnings.length})</summary>`,
+    '',
+    ...warnings.map((warning) => `- ${md.cell(warning)}`),
+    '',
+    '</details>',
+    ''
+  ].join('\n')
+}
+
 /**
  * The job summary when the inputs were refused: nothing was sent. `operation: validate` asked
  * only for this check, so its headline says the check found problems, not that a deploy did not

@@ -40,7 +40,7 @@ export const rollbackSection = defineSection({
       ? ['on failure', `within ${durationWords(rollback.timeout ?? 0)}`]
       : ['off'],
   diff: {
-    'on-failure': { direction: 1 },
+    'on-failure': { direction: 1, takesCheck: true },
     timeout: { shown: (value) => durationWords(value as number) }
   },
   actsOnDeployed: { key: 'on-failure', asks: (value) => value === true },

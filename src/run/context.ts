@@ -20,7 +20,8 @@ export interface Deadline {
 export interface RunLog {
   info(message: string): void
   notice(message: string): void
-  warning(message: string): void
+  /** `own`: the action's own warning (an http URL), first in GitHub's budget of 10. */
+  warning(message: string, options?: { rank?: 'own' }): void
 }
 
 /** The run's means: one per run, and one per rollback (its own deadline, the same clock). */

@@ -41,8 +41,9 @@ function yamlEntries(text: string): Entries {
   try {
     value = parseYaml(text)
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error)
-    return { problem: `is not valid YAML (${message})` }
+    // Where, never what: a file of another kind must not be quoted.
+    const line = (error as { linePos?: { line: number }[] }).linePos?.[0]?.line
+    return { problem: `is not valid YAML${line === undefined ? '' : ` at line ${line}`}` }
   }
   if (!Array.isArray(value))
     return {

@@ -1,5 +1,5 @@
-export const id = 864;
-export const ids = [864];
+export const id = 846;
+export const ids = [846];
 export const modules = {
 
 /***/ 7882:
@@ -253,7 +253,7 @@ function previousWindow(runStartedAt, durationMs, intervalMs) {
 
 /***/ }),
 
-/***/ 9864:
+/***/ 4846:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -274,8 +274,92 @@ var operations = __webpack_require__(6594);
 var rollback = __webpack_require__(1996);
 // EXTERNAL MODULE: ./src/result.ts
 var src_result = __webpack_require__(1666);
-// EXTERNAL MODULE: ./src/run/deadlines.ts
-var deadlines = __webpack_require__(6904);
+// EXTERNAL MODULE: ./src/bake/windows.ts
+var windows = __webpack_require__(9740);
+;// CONCATENATED MODULE: ./src/run/deadlines.ts
+
+// Every deadline of a run is made here: the run's (`timeout`), the rollback's
+// (`rollback.timeout`, from when it starts), each step's own, the bounded exceptions to
+// `timeout` (the bake), and the shorter ones fixed inside them. Nothing rewrites the config to
+// move a deadline: a piece of the run is given the Deadline it works to.
+/** The run's deadline: `timeout` from when the step started. */
+function runDeadline(startedAt, timeoutMs) {
+    return { at: startedAt + timeoutMs, input: 'timeout', budgetMs: timeoutMs, startedAt };
+}
+/** A rollback's deadline: `rollback.timeout` from now, whatever the run's time left. */
+function rollbackDeadline(clock, rollbackTimeoutMs) {
+    const startedAt = clock.now();
+    return {
+        at: startedAt + rollbackTimeoutMs,
+        input: 'rollback.timeout',
+        budgetMs: rollbackTimeoutMs,
+        startedAt
+    };
+}
+/** `ms` from now, never past `within` (epoch ms): a read that has a budget of its own. */
+function within(clock, ms, within) {
+    const end = clock.now() + ms;
+    return within === undefined ? end : Math.min(end, within);
+}
+/**
+ * The budgets the steps on one revision share (`agent.timeout` for the agent checks), by the
+ * input that sets each: fixed when the first step asks (`ms` from then, never past the checks'
+ * deadline), the same for the ones after it.
+ */
+function sharedDeadlines(clock, checksEnd) {
+    const fixed = new Map();
+    return (input, ms) => {
+        const at = fixed.get(input) ?? within(clock, ms, checksEnd);
+        fixed.set(input, at);
+        return at;
+    };
+}
+/**
+ * The bounded exceptions to `timeout` ("Untrusted text": only a few things may run after it):
+ * how long a step may take from its start, whatever the phase's time left.
+ */
+const OVERTIME = {
+    bake: (config) => config.bake && (0,windows/* bakeBudgetMs */.d6)(config.bake.durationMs, config.bake.intervalMs)
+};
+/** A step's deadline on a revision: the phase's, or its own bound from now when it has one. */
+function stepDeadline(clock, 
+/** The step's name (its row's). */
+step, config, phaseEnd) {
+    const overtime = OVERTIME[step]?.(config);
+    return overtime === undefined ? phaseEnd : clock.now() + overtime;
+}
+/** How long the steps a run asks for may run past `timeout`, each under its own bound. */
+function stepsOvertimeMs(config) {
+    return Object.values(OVERTIME).reduce((sum, overtime) => sum + (overtime?.(config) ?? 0), 0);
+}
+/** The runner ends a job after 6 hours; a step it kills is a cancel (no rollback). */
+const RUNNER_JOB_LIMIT_MS = 6 * 3_600_000;
+/**
+ * How long a run may take at the most: `timeout`, then the steps that may run past it, then a
+ * rollback after them under its own `rollback.timeout`.
+ */
+function longestRun(config) {
+    const overtimeMs = stepsOvertimeMs(config);
+    const rollbackMs = config.rollback.onFailure ? config.rollback.timeoutMs : 0;
+    return { overtimeMs, rollbackMs, totalMs: config.timeoutMs + overtimeMs + rollbackMs };
+}
+/** The failed revision's deploy log is read on a budget of its own: a timed-out run has none left. */
+const LOG_BUDGET_MS = 15_000;
+/** The deadline of the failed revision's log read: its budget from now. */
+function logReadDeadline(clock) {
+    return clock.now() + LOG_BUDGET_MS;
+}
+/**
+ * Until when the GitHub records may be written: the run's deadline, then the steps that may run
+ * past `timeout` (the bake), then a rollback after them, then the failed revision's log read. The
+ * final status comes last of all, so none of these must end its time.
+ */
+function recordsDeadline(deadline, config) {
+    const { overtimeMs, rollbackMs } = longestRun(config);
+    const logsMs = config.logLines > 0 ? LOG_BUDGET_MS : 0;
+    return deadline.at + overtimeMs + rollbackMs + logsMs;
+}
+
 ;// CONCATENATED MODULE: ./src/after-deploy/step-progress.ts
 // What a step says while it runs ("evaluating: 12 of 50 runs", tomorrow "baking: 6 of 15 min"):
 // a log line and the GitHub records (the deployment's in_progress status, the PR comment), at
@@ -326,7 +410,7 @@ function defineStep(step) {
             let prepared = step.prepare && !restoring ? undefined : { prepared: undefined };
             const inputFor = (need, read, revision, phase) => {
                 const { clock } = phase.context;
-                const deadline = (0,deadlines/* stepDeadline */.VN)(clock, step.name, config, phase.context.deadline.at);
+                const deadline = stepDeadline(clock, step.name, config, phase.context.deadline.at);
                 return {
                     need,
                     prepared: read,
@@ -447,7 +531,7 @@ function openSteps(list, config, context) {
 /** The phase on one revision: the budgets its steps share, each fixed at first use. */
 function onRevision(phase, progress) {
     const { clock, deadline } = phase.context;
-    return { ...phase, progress, sharedDeadline: (0,deadlines/* sharedDeadlines */.z$)(clock, deadline.at) };
+    return { ...phase, progress, sharedDeadline: sharedDeadlines(clock, deadline.at) };
 }
 /**
  * Runs the steps asked for, in list order, until one's verdict stops the rest. The only place a
@@ -527,10 +611,10 @@ function checksRollBack(list, checks) {
 const PASSES = ['passed', 'skipped'];
 /** Before any write: a warning when `timeout`, the steps' overtime and a rollback pass 6 hours. */
 function warnPastJobLimit(config, context) {
-    const { overtimeMs: overtime, rollbackMs: rollback, totalMs: total } = (0,deadlines/* longestRun */.Q_)(config);
+    const { overtimeMs: overtime, rollbackMs: rollback, totalMs: total } = longestRun(config);
     if (overtime === 0)
         return;
-    if (total <= deadlines/* RUNNER_JOB_LIMIT_MS */.y)
+    if (total <= RUNNER_JOB_LIMIT_MS)
         return;
     const hours = (ms) => `${Number((ms / 3_600_000).toFixed(2))} h`;
     context.log.warning(`timeout (${hours(config.timeoutMs)}), the bounded steps after it (${hours(overtime)})${rollback > 0 ? ` and rollback.timeout (${hours(rollback)})` : ''} add up to ${hours(total)}, past the runner's 6-hour job limit: a runner that ends the job cancels the step (no rollback). Shorten them, or set the job's timeout-minutes knowing this.`);
@@ -1125,7 +1209,7 @@ const suiteStep = defineStep({
         const { context, deadline } = input;
         const { suite, failure } = await checkSmokeSuite({ ...verify, suite: cases }, { ...agentServer(input, verify, url), revisionId: input.revision.revisionId }, {
             // The suite's own agent.timeout, from its start.
-            deadline: (0,deadlines/* within */.ux)(context.clock, verify.timeoutMs, deadline),
+            deadline: within(context.clock, verify.timeoutMs, deadline),
             info: (line) => context.log.info(line)
         });
         if (!failure)
@@ -1373,6 +1457,7 @@ var version = __webpack_require__(311);
 
 
 
+
 /** The gate's reads refused what the policy asks: every problem, each naming its key. */
 function gateRefusal(problems) {
     return {
@@ -1404,6 +1489,7 @@ async function gateDeps(context) {
         signal: context.signal,
         dispatcher: context.dispatcher,
         clock,
+        waitUntil: (ms, deadline) => within(clock, ms, deadline),
         info: (line) => log.info(line),
         notice: (line) => log.notice(line)
     };
@@ -1700,7 +1786,7 @@ const commitStep = defineStep({
 const servingStep = defineStep({
     name: 'serving',
     needs: () => ({}),
-    deadline: (phase, context) => (0,deadlines/* within */.ux)(context.clock, ACTIVE_REVISION_WAIT_MS, phase),
+    deadline: (phase, context) => within(context.clock, ACTIVE_REVISION_WAIT_MS, phase),
     run: async ({ revision, context, deadline }) => {
         const { deploymentId, revisionId, result } = revision;
         const serving = await checkActiveRevision({
@@ -1894,7 +1980,7 @@ async function checkedDelivery(config, deps, list) {
     // The rollback's own deadline (`rollback.timeout`, from now), on the same clock.
     const rollbackDeps = {
         ...deps,
-        deadline: (0,deadlines/* rollbackDeadline */.br)(deps.clock, config.rollback.timeoutMs)
+        deadline: rollbackDeadline(deps.clock, config.rollback.timeoutMs)
     };
     const rolled = await (0,rollback/* rollBackAfterFailure */.n)(config, rollbackDeps, {
         deploymentId,
@@ -1956,7 +2042,7 @@ async function readServingNow(deploymentId, deps) {
         return undefined;
     try {
         const deployment = await deps.client.getDeployment(deploymentId, {
-            deadline: (0,deadlines/* within */.ux)(deps.clock, SERVING_NOW_READ_MS),
+            deadline: within(deps.clock, SERVING_NOW_READ_MS),
             signal: deps.signal
         });
         return deployment.active_revision_id ?? undefined;
@@ -2041,7 +2127,7 @@ function wireRun(wiring) {
         log: io,
         clock,
         signal,
-        deadline: (0,deadlines/* runDeadline */.qT)(wiring.startedAt, config.timeoutMs),
+        deadline: runDeadline(wiring.startedAt, config.timeoutMs),
         dispatcher,
         pullRequestState: wiring.pullRequestState,
         workflow: workflowFacts(world.env)
@@ -2721,7 +2807,7 @@ async function openRecords(config, redact, log, deadline, world, links) {
             commit: operation.commit,
             deploymentName,
             redact,
-            deadline: (0,deadlines/* recordsDeadline */.Nq)(deadline, config),
+            deadline: recordsDeadline(deadline, config),
             now: world.clock.now,
             sleep: world.clock.sleep,
             warn: (message) => log.warning(message),
@@ -2805,7 +2891,7 @@ async function failureLogs(result, config, client, redact, log, world) {
         statusesSeen: result.statusesSeen,
         maxLines: config.logLines,
         redact,
-        call: { deadline: (0,deadlines/* logReadDeadline */.tO)(world.clock), signal: world.signal },
+        call: { deadline: logReadDeadline(world.clock), signal: world.signal },
         io: log
     });
 }
@@ -3233,108 +3319,6 @@ function statusDescription(model, redact) {
 
 /***/ }),
 
-/***/ 6904:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Nq: () => (/* binding */ recordsDeadline),
-/* harmony export */   Q_: () => (/* binding */ longestRun),
-/* harmony export */   VN: () => (/* binding */ stepDeadline),
-/* harmony export */   br: () => (/* binding */ rollbackDeadline),
-/* harmony export */   qT: () => (/* binding */ runDeadline),
-/* harmony export */   tO: () => (/* binding */ logReadDeadline),
-/* harmony export */   ux: () => (/* binding */ within),
-/* harmony export */   y: () => (/* binding */ RUNNER_JOB_LIMIT_MS),
-/* harmony export */   z$: () => (/* binding */ sharedDeadlines)
-/* harmony export */ });
-/* unused harmony exports stepsOvertimeMs, LOG_BUDGET_MS */
-/* harmony import */ var _bake_windows__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9740);
-
-// Every deadline of a run is made here: the run's (`timeout`), the rollback's
-// (`rollback.timeout`, from when it starts), each step's own, the bounded exceptions to
-// `timeout` (the bake), and the shorter ones fixed inside them. Nothing rewrites the config to
-// move a deadline: a piece of the run is given the Deadline it works to.
-/** The run's deadline: `timeout` from when the step started. */
-function runDeadline(startedAt, timeoutMs) {
-    return { at: startedAt + timeoutMs, input: 'timeout', budgetMs: timeoutMs, startedAt };
-}
-/** A rollback's deadline: `rollback.timeout` from now, whatever the run's time left. */
-function rollbackDeadline(clock, rollbackTimeoutMs) {
-    const startedAt = clock.now();
-    return {
-        at: startedAt + rollbackTimeoutMs,
-        input: 'rollback.timeout',
-        budgetMs: rollbackTimeoutMs,
-        startedAt
-    };
-}
-/** `ms` from now, never past `within` (epoch ms): a read that has a budget of its own. */
-function within(clock, ms, within) {
-    const end = clock.now() + ms;
-    return within === undefined ? end : Math.min(end, within);
-}
-/**
- * The budgets the steps on one revision share (`agent.timeout` for the agent checks), by the
- * input that sets each: fixed when the first step asks (`ms` from then, never past the checks'
- * deadline), the same for the ones after it.
- */
-function sharedDeadlines(clock, checksEnd) {
-    const fixed = new Map();
-    return (input, ms) => {
-        const at = fixed.get(input) ?? within(clock, ms, checksEnd);
-        fixed.set(input, at);
-        return at;
-    };
-}
-/**
- * The bounded exceptions to `timeout` ("Untrusted text": only a few things may run after it):
- * how long a step may take from its start, whatever the phase's time left.
- */
-const OVERTIME = {
-    bake: (config) => config.bake && (0,_bake_windows__WEBPACK_IMPORTED_MODULE_0__/* .bakeBudgetMs */ .d6)(config.bake.durationMs, config.bake.intervalMs)
-};
-/** A step's deadline on a revision: the phase's, or its own bound from now when it has one. */
-function stepDeadline(clock, 
-/** The step's name (its row's). */
-step, config, phaseEnd) {
-    const overtime = OVERTIME[step]?.(config);
-    return overtime === undefined ? phaseEnd : clock.now() + overtime;
-}
-/** How long the steps a run asks for may run past `timeout`, each under its own bound. */
-function stepsOvertimeMs(config) {
-    return Object.values(OVERTIME).reduce((sum, overtime) => sum + (overtime?.(config) ?? 0), 0);
-}
-/** The runner ends a job after 6 hours; a step it kills is a cancel (no rollback). */
-const RUNNER_JOB_LIMIT_MS = 6 * 3_600_000;
-/**
- * How long a run may take at the most: `timeout`, then the steps that may run past it, then a
- * rollback after them under its own `rollback.timeout`.
- */
-function longestRun(config) {
-    const overtimeMs = stepsOvertimeMs(config);
-    const rollbackMs = config.rollback.onFailure ? config.rollback.timeoutMs : 0;
-    return { overtimeMs, rollbackMs, totalMs: config.timeoutMs + overtimeMs + rollbackMs };
-}
-/** The failed revision's deploy log is read on a budget of its own: a timed-out run has none left. */
-const LOG_BUDGET_MS = 15_000;
-/** The deadline of the failed revision's log read: its budget from now. */
-function logReadDeadline(clock) {
-    return clock.now() + LOG_BUDGET_MS;
-}
-/**
- * Until when the GitHub records may be written: the run's deadline, then the steps that may run
- * past `timeout` (the bake), then a rollback after them, then the failed revision's log read. The
- * final status comes last of all, so none of these must end its time.
- */
-function recordsDeadline(deadline, config) {
-    const { overtimeMs, rollbackMs } = longestRun(config);
-    const logsMs = config.logLines > 0 ? LOG_BUDGET_MS : 0;
-    return deadline.at + overtimeMs + rollbackMs + logsMs;
-}
-
-
-/***/ }),
-
 /***/ 311:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -3349,4 +3333,4 @@ const ACTION_VERSION = '0.1.0';
 
 };
 
-//# sourceMappingURL=864.index.js.map
+//# sourceMappingURL=846.index.js.map
