@@ -32,7 +32,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var tar__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8697);
 /* harmony import */ var _lib_bytes__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(9792);
 /* harmony import */ var _control_plane_errors__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4007);
-/* harmony import */ var _inputs_parse__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(1434);
+/* harmony import */ var _inputs_parse__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(1978);
 
 
 

@@ -54,8 +54,9 @@ function yamlEntries(text) {
         value = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text);
     }
     catch (error) {
-        const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-        return { problem: `is not valid YAML (${message})` };
+        // Where, never what: a file of another kind must not be quoted.
+        const line = error.linePos?.[0]?.line;
+        return { problem: `is not valid YAML${line === undefined ? '' : ` at line ${line}`}` };
     }
     if (!Array.isArray(value))
         return {

@@ -1,5 +1,5 @@
 export const id = 175;
-export const ids = [175,46,724,584];
+export const ids = [175,231,724,584];
 export const modules = {
 
 /***/ 6584:
@@ -152,9 +152,10 @@ function reason(error) {
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2857);
 /* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3676);
-/* harmony import */ var _policy_load__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1046);
+/* harmony import */ var _policy_load__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6231);
 /* harmony import */ var _policy_named_files__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2113);
 /* harmony import */ var _policy_kit_problems__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2467);
+/* harmony import */ var _policy_sides__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4466);
 /* harmony import */ var _client__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6584);
 /**
  * The release policy at a pull request's base commit, read through GitHub's contents API
@@ -163,6 +164,7 @@ function reason(error) {
  * each body capped and parsed, the policy through ../policy/. Best effort, beside the deploy: a
  * read that fails is a sentence in the report, never the step's failure.
  */
+
 
 
 
@@ -240,12 +242,8 @@ async function readBasePolicy(options, target) {
                 why: `the base commit's policy has problems: ${first ? (0,_policy_kit_problems__WEBPACK_IMPORTED_MODULE_5__/* .problemLine */ .YK)(first) : ''}${more}`
             };
         }
-        const inEffect = load.policy.inEffect(options.environment);
-        return {
-            kind: 'read',
-            baseSha,
-            side: { policy: inEffect.policy, files: inEffect.files }
-        };
+        const sides = (0,_policy_sides__WEBPACK_IMPORTED_MODULE_6__/* .policySides */ .B)(load.policy);
+        return { kind: 'read', baseSha, side: sides.side(options.environment), sides };
     }
     catch (error) {
         return { kind: 'failed', baseSha, why: reason(error) };
@@ -297,19 +295,42 @@ function reason(error) {
 /* harmony export */   s: () => (/* binding */ readWorkspaceFile)
 /* harmony export */ });
 /* unused harmony export outsideByName */
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+
 
 
 /** Why a path is refused by its name alone: absolute, or climbing out with "..". */
 function outsideByName(path) {
-    if ((0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(path) || /^[a-z]:/i.test(path) || path.startsWith('\\'))
+    if ((0,node_path__WEBPACK_IMPORTED_MODULE_2__.isAbsolute)(path) || /^[a-z]:/i.test(path) || path.startsWith('\\'))
         return 'is an absolute path';
     if (path.split(/[\\/]/).includes('..'))
         return 'climbs out of its folder with ".."';
     return undefined;
+}
+/**
+ * Whether a path leads into the checkout's `.git/` (its config may hold the persisted token):
+ * never a file the repository's policy names, whatever its case.
+ */
+function insideGit(path) {
+    return path.split(/[\\/]/).some((part) => part.toLowerCase() === '.git');
+}
+const GIT_PROBLEM = (path) => `${path} is inside .git/, the checkout's own files (they may hold its credential), not the repository's; name a file of the repository`;
+/** What a path that is not a regular file is, by its type (found without opening it). */
+function typeWords(info) {
+    if (info.isDirectory())
+        return 'a directory';
+    if (info.isFIFO())
+        return 'a FIFO (a named pipe)';
+    if (info.isSocket())
+        return 'a socket';
+    if (info.isBlockDevice() || info.isCharacterDevice())
+        return 'a device';
+    return 'not a regular file';
 }
 /**
  * Reads `path`, relative to `workspace` (the runner's GITHUB_WORKSPACE, else the working
@@ -324,19 +345,30 @@ async function readWorkspaceFile(path, workspace, limits) {
             kind: 'outside',
             problem: `${path} ${refused}; give a path inside the workspace, relative to it`
         };
+    if (insideGit(path))
+        return { kind: 'git', problem: GIT_PROBLEM(path) };
     try {
-        const root = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(workspace ?? process.cwd());
+        const root = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.realpath)(workspace ?? process.cwd());
         // Symbolic links followed: where the file really is must still be inside the workspace.
-        const fullPath = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(root, path));
-        const inside = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(root, fullPath);
-        if (inside === '..' || inside.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`) || (0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(inside))
+        const fullPath = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.realpath)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(root, path));
+        const inside = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.relative)(root, fullPath);
+        if (inside === '..' || inside.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_2__.sep}`) || (0,node_path__WEBPACK_IMPORTED_MODULE_2__.isAbsolute)(inside))
             return {
                 kind: 'outside',
                 problem: `${path} leads outside the workspace (a symbolic link to a file elsewhere); ${what} must be in the repository`
             };
+        if (insideGit(inside))
+            return { kind: 'git', problem: GIT_PROBLEM(path) };
+        // Only a regular file is opened: a FIFO would block the run until something writes to it.
+        const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.stat)(fullPath);
+        if (!info.isFile())
+            return {
+                kind: 'not-a-file',
+                problem: `${path} is ${typeWords(info)}, not a file; ${what} must be a file`
+            };
         const bytes = await readCapped(fullPath, maxBytes);
         if (bytes === undefined)
-            return { kind: 'unreadable', problem: `${path} is not a file` };
+            return { kind: 'not-a-file', problem: `${path} is not a file; ${what} must be a file` };
         if (bytes === TOO_LARGE)
             return { kind: 'too-large', problem: `${path} is more than ${formatBytes(maxBytes)}` };
         return { bytes };
@@ -352,12 +384,15 @@ async function readWorkspaceFile(path, workspace, limits) {
 }
 const formatBytes = (bytes) => bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
 const TOO_LARGE = Symbol('too large');
+/** Windows has no O_NONBLOCK (nor FIFOs in the workspace). */
+const NON_BLOCKING = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0;
 /**
  * The file's bytes, counted as they are read: a size from `stat` is not trusted (a /proc file
  * says 0 bytes and goes on). Undefined when it is not a regular file.
  */
 async function readCapped(fullPath, maxBytes) {
-    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.open)(fullPath, 'r');
+    // Non-blocking, should the path have turned into a FIFO since it was seen a file.
+    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(fullPath, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | NON_BLOCKING);
     try {
         if (!(await handle.stat()).isFile())
             return undefined;
@@ -421,7 +456,9 @@ function readPolicySource(text) {
             value: undefined,
             locate,
             problems: document.errors.map((error) => ({
-                message: `is not valid YAML: ${error.message.split('\n')[0] ?? error.code}`,
+                // The parser's code in words, never its message: it may quote the text, and a file that
+                // is not YAML at all (a named file of another kind) must not be shown.
+                message: `is not valid YAML: ${error.code.toLowerCase().replace(/_/g, ' ')}`,
                 path: [],
                 ...place(error.pos[0])
             }))
@@ -479,6 +516,16 @@ function walk(node, path, visit) {
     else if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(node))
         node.items.forEach((item, index) => walk(item, [...path, index], visit));
 }
+/** Each mapping's pairs by key name (the last of a duplicate), so a lookup is not a scan. */
+const pairIndex = new WeakMap();
+function pairsOf(node) {
+    let index = pairIndex.get(node);
+    if (index === undefined) {
+        index = new Map(node.items.map((item) => [keyName(item.key), item]));
+        pairIndex.set(node, index);
+    }
+    return index;
+}
 /** The node at a key path: the key's node when asked, else the value's (or the key's, for a null). */
 function nodeAt(document, path, wantKey) {
     let node = document.contents;
@@ -486,7 +533,7 @@ function nodeAt(document, path, wantKey) {
     for (const part of path) {
         keyNode = undefined;
         if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(node)) {
-            const pair = node.items.findLast((item) => keyName(item.key) === String(part));
+            const pair = pairsOf(node).get(String(part));
             if (!pair)
                 return undefined;
             keyNode = pair.key;
@@ -505,7 +552,7 @@ function nodeAt(document, path, wantKey) {
 
 /***/ }),
 
-/***/ 1046:
+/***/ 6231:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -546,7 +593,7 @@ const isMapping = (value) => typeof value === 'object' && value !== null && !Arr
 /** The file as written, with `entry` merged over it and each present section's defaults filled. */
 function writtenInEffect(written, entry) {
     const entries = written.environments;
-    const merged = (0,environments/* mergeEntry */.z)(written, entry === undefined ? undefined : entries?.[entry]);
+    const merged = (0,environments/* mergeEntry */.z$)(written, entry === undefined ? undefined : entries?.[entry]);
     for (const section of sections/* DECLARATIONS */.U) {
         const value = merged[section.name];
         if (isMapping(value))
@@ -560,7 +607,7 @@ function writtenInEffect(written, entry) {
  */
 function policyInEffect(written, files, environment) {
     const names = Object.keys(written.environments ?? {});
-    const entry = (0,environments/* selectEntry */.J)(names, environment);
+    const entry = (0,environments/* selectEntry */.J9)(names, environment);
     const parsed = schema/* sectionsSchema */.qh.safeParse(writtenInEffect(written, entry));
     // The loader refuses a policy whose merged entries do not parse; one here is a defect.
     if (!parsed.success)
@@ -653,7 +700,8 @@ function unknownKey(path, name) {
     return {
         path: [...path, name],
         key: true,
-        message: `${keyPath} is not a key of the release policy${hint}`
+        message: `${keyPath} is not a key of the release policy${hint}`,
+        ...(suggestion === undefined ? {} : { meant: suggestion })
     };
 }
 function explainIssue(issue) {
@@ -681,6 +729,94 @@ function explainIssue(issue) {
     ];
 }
 
+;// CONCATENATED MODULE: ./src/policy/judgeable.ts
+/**
+ * The policy as written with what the schema refused taken out, so that every other check still
+ * runs on the rest (every problem at once): an unknown key is dropped, and a value the schema
+ * refused is dropped with the rules on it left unjudged (they would only say it again, or say a
+ * key is missing that is there). Pure.
+ */
+
+
+
+const judgeable_isMapping = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Passes of the schema at most: each takes out what the last refused (a refinement runs later). */
+const MAX_PASSES = 5;
+function judgeable(written) {
+    const issues = [];
+    const seen = new Set();
+    const refused = [];
+    const onRefused = (keyPath, message) => {
+        const named = [keyPath, ...(message.match(KEY_PATH) ?? [])];
+        return refused.some((path) => named.some((each) => onPath(each, path)));
+    };
+    if (!judgeable_isMapping(written)) {
+        const parsed = schema/* policySchema */.wh.safeParse(written);
+        if (!parsed.success)
+            issues.push(...parsed.error.issues.flatMap(explainIssue));
+        return { issues, onRefused };
+    }
+    let value = structuredClone(written);
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+        const parsed = schema/* policySchema */.wh.safeParse(value);
+        if (parsed.success)
+            return { issues, value, policy: parsed.data, onRefused };
+        for (const issue of parsed.error.issues) {
+            for (const explained of explainIssue(issue)) {
+                const id = `${(0,policy_kit_problems/* keyPathText */.Cm)(explained.path)}\n${explained.message}`;
+                if (!seen.has(id))
+                    issues.push(explained);
+                seen.add(id);
+                // A typo for a known key: the rules on the key meant are not judged without it.
+                if (explained.meant !== undefined)
+                    refused.push((0,policy_kit_problems/* keyPathText */.Cm)(inEffect([...explained.path.slice(0, -1), explained.meant])));
+            }
+            const path = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part));
+            if (issue.code === 'unrecognized_keys') {
+                for (const name of issue.keys)
+                    removeAt(value, [...path, name]);
+                continue;
+            }
+            // A list is judged whole: a refused item takes the list out.
+            const firstIndex = path.findIndex((part) => typeof part === 'number');
+            const cut = firstIndex === -1 ? path : path.slice(0, firstIndex);
+            if (cut.length === 0)
+                return { issues, onRefused };
+            if (cut.length === 1 && cut[0] === 'version')
+                value.version = 1;
+            else
+                removeAt(value, cut);
+            refused.push((0,policy_kit_problems/* keyPathText */.Cm)(inEffect(cut)));
+        }
+        value = structuredClone(value);
+    }
+    return { issues, onRefused };
+}
+/** A key path of an entry as the policy in effect has it: `environments.pr-*.gate.x` → `gate.x`. */
+function inEffect(path) {
+    return path[0] === 'environments' && path.length > 2 ? path.slice(2) : path;
+}
+/** A key path as a sentence names it: `gate.min-scores`, `agent.message`. */
+const KEY_PATH = /[a-z0-9-]+(?:\.[a-z0-9*_-]+)+/gi;
+/**
+ * Whether a rule that names `named` stands on the refused `path`: it names the path, a key under
+ * it, or the mapping that holds it (a section alone is not a key path: `gate.x` names no other).
+ */
+function onPath(named, path) {
+    return named === path || named.startsWith(`${path}.`) || path.startsWith(`${named}.`);
+}
+function removeAt(value, path) {
+    let node = value;
+    for (const part of path.slice(0, -1)) {
+        if (!judgeable_isMapping(node))
+            return;
+        node = node[String(part)];
+    }
+    const last = path.at(-1);
+    if (judgeable_isMapping(node) && last !== undefined)
+        Reflect.deleteProperty(node, String(last));
+}
+
 // EXTERNAL MODULE: ./src/policy-kit/yaml-source.ts
 var yaml_source = __webpack_require__(2724);
 ;// CONCATENATED MODULE: ./src/policy/load.ts
@@ -690,6 +826,7 @@ var yaml_source = __webpack_require__(2724);
  * the files it names, and the rules between keys judged on the policy as written and with
  * each environments entry merged over it. Sends nothing.
  */
+
 
 
 
@@ -735,43 +872,41 @@ async function checkPolicy(text, file, readNamed, graphs) {
     if (source.value === undefined)
         return { problems: withFallback(problems, file) };
     const asWritten = writtenPolicy(source, file);
-    const expressions = source.problems.map((problem) => (0,policy_kit_problems/* keyPathText */.Cm)(problem.path));
-    const parsed = schema/* policySchema */.wh.safeParse(source.value);
-    if (!parsed.success) {
-        for (const issue of parsed.error.issues)
-            for (const explained of explainIssue(issue)) {
-                const keyPath = (0,policy_kit_problems/* keyPathText */.Cm)(explained.path);
-                // A `${{ }}` value is not also said to be of the wrong type.
-                if (expressions.includes(keyPath))
-                    continue;
-                problems.push({
-                    message: explained.message,
-                    keyPath,
-                    file,
-                    ...at(explained.path, explained)
-                });
-            }
+    for (const { name, first } of (0,environments/* sameNamedEntries */.M5)(asWritten?.entries ?? [])) {
+        const path = ['environments', name];
+        problems.push({
+            message: `environments.${name} is environments.${first} again (first on line ${at(['environments', first], { key: true }).line ?? 1}): GitHub matches environment names without regard to case; keep one`,
+            keyPath: (0,policy_kit_problems/* keyPathText */.Cm)(path),
+            file,
+            ...at(path, { key: true })
+        });
     }
-    if (problems.length > 0)
+    const expressions = source.problems.map((problem) => (0,policy_kit_problems/* keyPathText */.Cm)(problem.path));
+    // What the schema refuses is taken out, and every other check runs on the rest.
+    const checked = judgeable(source.value);
+    for (const explained of checked.issues) {
+        const keyPath = (0,policy_kit_problems/* keyPathText */.Cm)(explained.path);
+        // A `${{ }}` value is not also said to be of the wrong type.
+        if (expressions.includes(keyPath))
+            continue;
+        problems.push({ message: explained.message, keyPath, file, ...at(explained.path, explained) });
+    }
+    const { value: judged, policy } = checked;
+    if (judged === undefined || policy === undefined)
         return { problems: withFallback(problems, file), written: asWritten };
-    const written = source.value;
-    const policy = parsed.data;
     const named = await (0,named_files/* readNamedFiles */.vP)(policy, file, readNamed, at, { graphs });
     const files = named.files;
     problems.push(...named.problems);
-    if (problems.length > 0)
-        return { problems: withFallback(problems, file), written: asWritten };
-    const entries = Object.keys(policy.environments ?? {});
-    const judgedAsWritten = mergedProblems(written, undefined, files, file, at);
-    problems.push(...judgedAsWritten.map(({ problem }) => problem));
-    // A rule broken as written is said once, not again for every entry that leaves it broken.
-    const said = new Set(judgedAsWritten.map(({ id }) => id));
-    for (const entry of entries)
-        for (const { id, problem } of mergedProblems(written, entry, files, file, at))
-            if (!said.has(id))
-                problems.push(problem);
+    const entries = Object.keys(load_isMapping(policy.environments) ? policy.environments : {});
+    // A rule broken as written, or by several entries, is said once for its line; a rule on a
+    // value the schema refused is not judged.
+    const rules = [undefined, ...entries]
+        .flatMap((entry) => mergedProblems(judged, entry, files, file, at))
+        .filter(({ problem }) => !checked.onRefused(problem.keyPath, problem.message));
+    problems.push(...(0,policy_kit_problems/* saidOnce */.Xf)(rules));
     if (problems.length > 0)
         return { problems: withFallback((0,policy_kit_problems/* uniqueProblems */.OH)(problems), file), written: asWritten };
+    const written = source.value;
     if (asWritten === undefined)
         throw new Error('A release policy that parsed is not a mapping.');
     return {
@@ -798,6 +933,12 @@ function writtenPolicy(source, file) {
             if (inEntry !== undefined && keyLocatedExactly(value, inEntry))
                 return locateNearest(source, inEntry, { key: true });
             return locateNearest(source, path, { key: true });
+        },
+        placeOf: (path, entry) => {
+            const inEntry = entry === null ? [] : ['environments', entry];
+            if (inEntry.length > 0 && keyLocatedExactly(value, inEntry))
+                return locateNearest(source, [...inEntry, ...path], { key: true });
+            return locateNearest(source, path, { key: true });
         }
     };
 }
@@ -823,7 +964,6 @@ function withFallback(problems, file) {
  * sets it.
  */
 function mergedProblems(written, entry, files, file, at) {
-    const context = entry === undefined ? '' : `with environments.${entry} merged: `;
     const place = (path) => {
         if (entry !== undefined) {
             const inEntry = ['environments', entry, ...path];
@@ -834,18 +974,15 @@ function mergedProblems(written, entry, files, file, at) {
         return at(path, { key: true });
     };
     const parsed = schema/* sectionsSchema */.qh.safeParse(writtenInEffect(written, entry));
-    const merged = (0,environments/* mergeEntry */.z)(written, entry === undefined ? undefined : entryOf(written, entry));
+    const merged = (0,environments/* mergeEntry */.z$)(written, entry === undefined ? undefined : entryOf(written, entry));
     const given = (section, key) => keyLocatedExactly(merged, [section, key]);
     const found = parsed.success
         ? (0,rules/* policyRules */.c)(parsed.data, given, (keyPath, named) => files.get(keyPath)?.get(named)?.items.length)
         : parsed.error.issues.flatMap(explainIssue);
-    return found.map(({ path, message }) => {
-        const where = place(path);
-        return {
-            id: `${where.line}:${where.col}:${message}`,
-            problem: { message: `${context}${message}`, keyPath: (0,policy_kit_problems/* keyPathText */.Cm)(path), file, ...where }
-        };
-    });
+    return found.map(({ path, message }) => ({
+        entry,
+        problem: { message, keyPath: (0,policy_kit_problems/* keyPathText */.Cm)(path), file, ...place(path) }
+    }));
 }
 function entryOf(written, entry) {
     return written.environments?.[entry];
@@ -875,9 +1012,11 @@ function keyLocatedExactly(written, path) {
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _lib_workspace_file__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6197);
-/* harmony import */ var _policy_kit_problems__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2467);
-/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4450);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _lib_workspace_file__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6197);
+/* harmony import */ var _policy_kit_problems__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2467);
+/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4450);
 /**
  * The files a policy names: every key a section declares file-valued (./section.ts `files`), in
  * the policy and in each environments entry, read once per path through one reader (the
@@ -889,8 +1028,9 @@ function keyLocatedExactly(written, path) {
 
 
 
+
 /** Each key a section declares file-valued, with its key path in a policy (`section.key`). */
-const FILE_KEYS = _sections__WEBPACK_IMPORTED_MODULE_2__/* .DECLARATIONS */ .U.flatMap((section) => Object.entries(section.files ?? {}).map(([key, spec]) => ({
+const FILE_KEYS = _sections__WEBPACK_IMPORTED_MODULE_3__/* .DECLARATIONS */ .U.flatMap((section) => Object.entries(section.files ?? {}).map(([key, spec]) => ({
     path: [section.name, key],
     keyPath: `${section.name}.${key}`,
     spec
@@ -921,14 +1061,19 @@ function valuesOf(policy, path) {
 async function readNamedFiles(policy, policyFile, readNamed, at, facts) {
     const files = new Map();
     const problems = [];
+    readNamed = readOncePerFile(readNamed);
     for (const { path: keyPath, keyPath: name, spec } of FILE_KEYS) {
         const read = new Map();
         files.set(name, read);
+        // Parsed and judged once per kind, whatever spellings of its path name it (said once).
+        const parsedOnce = new Map();
+        // A file with problems: what of its list can still be checked beside the policy.
+        const partial = new Map();
         const lists = valuesOf(policy, keyPath);
         for (const { at: path, value } of lists) {
             const onPolicy = (message, where = path) => problems.push({
-                message: `${(0,_policy_kit_problems__WEBPACK_IMPORTED_MODULE_3__/* .keyPathText */ .Cm)(path)}: ${message}`,
-                keyPath: (0,_policy_kit_problems__WEBPACK_IMPORTED_MODULE_3__/* .keyPathText */ .Cm)(where),
+                message: `${(0,_policy_kit_problems__WEBPACK_IMPORTED_MODULE_4__/* .keyPathText */ .Cm)(path)}: ${message}`,
+                keyPath: (0,_policy_kit_problems__WEBPACK_IMPORTED_MODULE_4__/* .keyPathText */ .Cm)(where),
                 file: policyFile,
                 ...at(where)
             });
@@ -946,38 +1091,67 @@ async function readNamedFiles(policy, policyFile, readNamed, at, facts) {
                 onPolicy(bytes.problem);
                 continue;
             }
+            if (parsedOnce.has(bytes.bytes)) {
+                const seen = parsedOnce.get(bytes.bytes);
+                if (seen !== undefined)
+                    read.set(value, seen);
+                continue;
+            }
+            parsedOnce.set(bytes.bytes, undefined);
             const parsed = await spec.parse(bytes.bytes, value);
             if ('problems' in parsed) {
+                if (parsed.partial !== undefined)
+                    partial.set(value, parsed.partial);
                 for (const problem of parsed.problems)
                     if (problem.inFile === undefined)
                         onPolicy(problem.message);
                     else
                         problems.push({
                             message: `${problem.message} (in ${value})`,
-                            keyPath: (0,_policy_kit_problems__WEBPACK_IMPORTED_MODULE_3__/* .keyPathText */ .Cm)([...keyPath, ...problem.inFile]),
+                            keyPath: (0,_policy_kit_problems__WEBPACK_IMPORTED_MODULE_4__/* .keyPathText */ .Cm)([...keyPath, ...problem.inFile]),
                             file: value,
                             line: problem.line,
                             col: problem.col
                         });
                 continue;
             }
-            read.set(value, {
+            const fileRead = {
                 ...parsed.read,
                 sha256: (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(bytes.bytes).digest('hex')
-            });
+            };
+            parsedOnce.set(bytes.bytes, fileRead);
+            read.set(value, fileRead);
         }
         if (spec.check !== undefined)
             for (const { at: path, value } of lists)
-                problems.push(...checked(spec, path, value, read.get(String(value)), facts, policyFile, at));
+                problems.push(...checked(spec, path, value, read.get(String(value)) ?? partial.get(String(value)), facts, policyFile, at));
     }
     return { files, problems };
+}
+/**
+ * `read`, once per file whatever spelling of its path names it (`./cases.yml`, `a//b.yml`): a
+ * policy may name one large file under many spellings, and each file is read once per run.
+ */
+function readOncePerFile(read) {
+    const reads = new Map();
+    return (path, what) => {
+        const parts = path.split(/[\\/]/);
+        // A path that climbs out is refused as written, never folded into another.
+        const key = `${what}\n${parts.includes('..') ? path : node_path__WEBPACK_IMPORTED_MODULE_1__.posix.normalize(parts.join('/'))}`;
+        let reading = reads.get(key);
+        if (reading === undefined) {
+            reading = read(path, what);
+            reads.set(key, reading);
+        }
+        return reading;
+    };
 }
 /** A list's problems against the facts read beside the policy, on the line of the item. */
 function checked(spec, path, value, read, facts, policyFile, at) {
     const inline = Array.isArray(value) ? spec.inline(value) : undefined;
     const items = read?.items ?? (inline !== undefined && 'items' in inline ? inline.items : []);
     return (spec.check?.({ written: [], items }, facts) ?? []).map((found) => {
-        const keyPath = (0,_policy_kit_problems__WEBPACK_IMPORTED_MODULE_3__/* .keyPathText */ .Cm)([...path, ...found.path]);
+        const keyPath = (0,_policy_kit_problems__WEBPACK_IMPORTED_MODULE_4__/* .keyPathText */ .Cm)([...path, ...found.path]);
         return {
             message: `${keyPath}: ${found.message}`,
             keyPath,
@@ -992,7 +1166,7 @@ function checked(spec, path, value, read, facts, policyFile, at) {
  * `langgraph.json`): the keys of its `graphs`; undefined when it cannot be read or holds none.
  */
 async function readGraphNames(graphConfigPath, workspace) {
-    const read = await (0,_lib_workspace_file__WEBPACK_IMPORTED_MODULE_1__/* .readWorkspaceFile */ .s)(graphConfigPath ?? 'langgraph.json', workspace, {
+    const read = await (0,_lib_workspace_file__WEBPACK_IMPORTED_MODULE_2__/* .readWorkspaceFile */ .s)(graphConfigPath ?? 'langgraph.json', workspace, {
         maxBytes: 1024 * 1024,
         what: "the application's graph configuration"
     });

@@ -19,8 +19,8 @@ var schema = __webpack_require__(4139);
 var describe = __webpack_require__(8621);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(4285);
-// EXTERNAL MODULE: ./src/report/policy-model.ts + 1 modules
-var policy_model = __webpack_require__(8901);
+// EXTERNAL MODULE: ./src/report/policy-model.ts
+var policy_model = __webpack_require__(3034);
 // EXTERNAL MODULE: ./src/report/policy-text.ts
 var policy_text = __webpack_require__(5132);
 ;// CONCATENATED MODULE: ./src/report/validate-summary.ts

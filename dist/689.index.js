@@ -94,8 +94,8 @@ var url = __webpack_require__(5194);
 var deploy_run = __webpack_require__(7995);
 // EXTERNAL MODULE: ./src/inputs/git-ref.ts
 var git_ref = __webpack_require__(6905);
-// EXTERNAL MODULE: ./src/inputs/parse.ts + 5 modules
-var parse = __webpack_require__(1434);
+// EXTERNAL MODULE: ./src/inputs/parse.ts + 3 modules
+var parse = __webpack_require__(1978);
 ;// CONCATENATED MODULE: ./src/operations/plan.ts
 
 

@@ -40,7 +40,9 @@ function readPolicySource(text) {
             value: undefined,
             locate,
             problems: document.errors.map((error) => ({
-                message: `is not valid YAML: ${error.message.split('\n')[0] ?? error.code}`,
+                // The parser's code in words, never its message: it may quote the text, and a file that
+                // is not YAML at all (a named file of another kind) must not be shown.
+                message: `is not valid YAML: ${error.code.toLowerCase().replace(/_/g, ' ')}`,
                 path: [],
                 ...place(error.pos[0])
             }))
@@ -98,6 +100,16 @@ function walk(node, path, visit) {
     else if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(node))
         node.items.forEach((item, index) => walk(item, [...path, index], visit));
 }
+/** Each mapping's pairs by key name (the last of a duplicate), so a lookup is not a scan. */
+const pairIndex = new WeakMap();
+function pairsOf(node) {
+    let index = pairIndex.get(node);
+    if (index === undefined) {
+        index = new Map(node.items.map((item) => [keyName(item.key), item]));
+        pairIndex.set(node, index);
+    }
+    return index;
+}
 /** The node at a key path: the key's node when asked, else the value's (or the key's, for a null). */
 function nodeAt(document, path, wantKey) {
     let node = document.contents;
@@ -105,7 +117,7 @@ function nodeAt(document, path, wantKey) {
     for (const part of path) {
         keyNode = undefined;
         if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(node)) {
-            const pair = node.items.findLast((item) => keyName(item.key) === String(part));
+            const pair = pairsOf(node).get(String(part));
             if (!pair)
                 return undefined;
             keyNode = pair.key;

@@ -617,7 +617,7 @@ function warnPastJobLimit(config, context) {
     if (total <= RUNNER_JOB_LIMIT_MS)
         return;
     const hours = (ms) => `${Number((ms / 3_600_000).toFixed(2))} h`;
-    context.log.warning(`timeout (${hours(config.timeoutMs)}), the bounded steps after it (${hours(overtime)})${rollback > 0 ? ` and rollback.timeout (${hours(rollback)})` : ''} add up to ${hours(total)}, past the runner's 6-hour job limit: a runner that ends the job cancels the step (no rollback). Shorten them, or set the job's timeout-minutes knowing this.`);
+    context.log.warning(`timeout (${hours(config.timeoutMs)}), the bounded steps after it (${hours(overtime)})${rollback > 0 ? ` and rollback.timeout (${hours(rollback)})` : ''} add up to ${hours(total)}, past the runner's 6-hour job limit: a runner that ends the job cancels the step (no rollback). Shorten them, or set the job's timeout-minutes knowing this.`, { rank: 'own' });
 }
 /** A cancel during the checks, with what the steps saw until then (a step cut short included). */
 class CancelledDuringChecks extends operations_deps/* CancelledError */.c {
@@ -1840,7 +1840,7 @@ const infoStep = defineStep({
         }
         const clearHost = (0,lib_url/* clearTextHost */.X)(result.deploymentUrl);
         if (clearHost !== undefined && need.verify.apiKey) {
-            context.log.warning(`The deployment URL is http:// to ${clearHost}, not this machine: the agent key travels in clear text to the agent checks. Use https://.`);
+            context.log.warning(`The deployment URL is http:// to ${clearHost}, not this machine: the agent key travels in clear text to the agent checks. Use https://.`, { rank: 'own' });
         }
         const info = await checkInfoHost({
             ...agentServer(input, need.verify, result.deploymentUrl),
@@ -2146,8 +2146,6 @@ function workflowFacts(env) {
     };
 }
 
-// EXTERNAL MODULE: ./src/report/log.ts
-var report_log = __webpack_require__(6472);
 // EXTERNAL MODULE: ./src/lib/ids.ts
 var ids = __webpack_require__(829);
 // EXTERNAL MODULE: ./src/lib/gate-thresholds.ts
@@ -2351,7 +2349,7 @@ function createOutputs(redact, log, set) {
         if ('value' in judged)
             return set(name, judged.value);
         set(name, '');
-        log.warning(`The output ${name} is left empty: the value the service sent is not fit for it (${judged.problem}).`);
+        log.warning(`The output ${name} is left empty: the value the service sent is not fit for it (${judged.problem}).`, { rank: 'own' });
     };
 }
 
@@ -2506,7 +2504,9 @@ function runnerReporter(redact, log, sink) {
                 description: (0,status_text/* statusDescription */.$)(model, redact),
                 comment: (previousBody) => (0,pr_comment_text/* renderComment */.wQ)(model, previousBody, place, redact, commentName, (text) => log.notice(text))
             });
-            await (0,job_summary/* writeSummary */.S)((0,summary/* renderSummary */.Br)(model, redact), log, sink);
+            // Every warning of the run, annotated or not: GitHub shows only 10 annotations of a kind.
+            const warnings = (0,summary/* warningsSummary */.M9)(log.warningsSaid(), redact);
+            await (0,job_summary/* writeSummary */.S)(`${(0,summary/* renderSummary */.Br)(model, redact)}${warnings}`, log, sink);
             const rolledBack = rollback ? `\n${(0,rollback_text/* describeRollback */.sR)(rollback)}` : '';
             if ((0,outcomes/* succeeds */.k)(result.outcome))
                 log.info(result.message);
@@ -2535,7 +2535,10 @@ var revision_status = __webpack_require__(6123);
 
 /** Pages the log endpoint is read over at the most (the lines at the most: `log-lines`' bound). */
 const MAX_LOG_PAGES = 3;
-/** Lines of ERROR or above that also become annotations. */
+/**
+ * Lines of ERROR or above that also become annotations: the first ones, which hold a root cause
+ * more often than the last (GitHub keeps 10 error annotations a step; the log's budget cuts more).
+ */
 const MAX_ANNOTATIONS = 10;
 const ERROR_LEVELS = new Set(['ERROR', 'CRITICAL', 'FATAL']);
 /** A log object of undocumented shape, as one line: known keys when present, else its JSON. */
@@ -2577,7 +2580,7 @@ function isErrorLine(line) {
     return ERROR_LEVELS.has(line.level);
 }
 function errorAnnotations(lines) {
-    return lines.filter(isErrorLine).slice(-MAX_ANNOTATIONS);
+    return lines.filter(isErrorLine).slice(0, MAX_ANNOTATIONS);
 }
 /**
  * Fetches the logs that explain how the revision ended and shows them: oldest first in a
@@ -2606,8 +2609,12 @@ async function showRevisionLogs(readPage, options) {
     for (const line of shown)
         io.info(formatLogLine(line));
     io.endGroup();
-    for (const line of errorAnnotations(shown))
+    const annotated = errorAnnotations(shown);
+    for (const line of annotated)
         io.error(line.message, annotationTitle(phase, line.time));
+    const errorLines = shown.filter(isErrorLine).length;
+    if (errorLines > annotated.length)
+        io.moreErrors?.(errorLines - annotated.length);
     return { phase, lines: shown };
 }
 /** An ERROR line's title as a reader scans it: the log and its time of day in UTC, no ISO stamp. */
@@ -2622,7 +2629,19 @@ var github_links = __webpack_require__(3676);
 var progress_text = __webpack_require__(8432);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: ./src/policy/compare.ts
+var compare = __webpack_require__(6161);
+// EXTERNAL MODULE: ./src/policy/compare-environments.ts
+var compare_environments = __webpack_require__(5760);
+// EXTERNAL MODULE: ./src/inputs/release-policy.ts
+var release_policy = __webpack_require__(4851);
+// EXTERNAL MODULE: ./src/report/policy-model.ts
+var policy_model = __webpack_require__(3034);
 ;// CONCATENATED MODULE: ./src/policy-facts.ts
+
+
+
+
 async function policyFacts(config, redact, log, deadline, world) {
     const policy = config.releasePolicy;
     if (policy === undefined)
@@ -2638,7 +2657,38 @@ async function policyFacts(config, redact, log, deadline, world) {
     const base = await baseSide(config.github.token, facts, redact, deadline, world);
     if (base?.kind === 'failed')
         log.warning(`The release policy at the pull request's base commit was not read, so what this pull request changes in it is not shown: ${base.why}`);
-    return base === undefined ? facts : { ...facts, base };
+    if (base === undefined)
+        return facts;
+    const head = (0,release_policy/* policyHead */.N)(policy);
+    // A policy not read from a file (a test's fixture): this run's environment alone.
+    const sides = head?.sides ?? thisRunOnly(policy.inEffect);
+    const changes = (0,policy_model/* policyChanges */.c)(sides, environment, base);
+    if (head !== undefined)
+        warnWeaker(changes, policy.path, head, log);
+    return { ...facts, base, changes };
+}
+/**
+ * Each weaker line as a warning on the line of the file that makes it, worst first, so the
+ * reviewer sees it on the pull request's diff (the log keeps them within GitHub's budget).
+ */
+function warnWeaker(changes, file, head, log) {
+    if (!changes.read)
+        return;
+    for (const { scope, change } of changes.weaker) {
+        const entry = scope.kind === 'entry' ? scope.name : null;
+        const where = scope.kind === 'entry' ? `environments.${scope.name}: ` : '';
+        log.warning(`The release policy is made weaker: ${where}${(0,compare/* changeLine */.vK)(change)}`, {
+            rank: 'weaker-policy',
+            place: {
+                file,
+                ...head.placeOf((0,compare_environments/* writtenPath */.dR)(change.keyPath), entry),
+                title: 'release policy made weaker'
+            }
+        });
+    }
+}
+function thisRunOnly({ policy, files }) {
+    return { entries: [], side: () => ({ policy, files }) };
 }
 async function baseSide(token, facts, redact, deadline, world) {
     try {
@@ -2678,7 +2728,6 @@ async function baseSide(token, facts, redact, deadline, world) {
 
 
 
-
 /**
  * Runs the operation the config asks for, then the agent checks, records, logs and summary.
  * Everything it writes goes through ./report/, each redacting with `redact` before it escapes:
@@ -2686,8 +2735,9 @@ async function baseSide(token, facts, redact, deadline, world) {
  * the outputs, GitHub's final records, the summary and the last line. Time, the cancel signal, the
  * network and the sink are the world's.
  */
-async function execute(config, redact, startedAt, world) {
-    const log = (0,report_log/* createLog */.hM)(redact, world.sink);
+async function execute(config, redact, startedAt, world, 
+/** The run's log: its annotation budget is the whole run's. */
+log) {
     const onCancel = () => {
         const reason = world.signal.reason;
         log.info(`Received ${reason instanceof operations_deps/* CancelledError */.c ? reason.signalName : 'a cancel'}: stopping.`);
@@ -2715,7 +2765,7 @@ async function executeWith(config, redact, startedAt, world, log) {
         io: {
             info: (message) => log.info(message),
             notice: (message) => log.notice(message),
-            warning: (message) => log.warning(message),
+            warning: (message, options) => log.warning(message, options),
             known: (fact) => reporter.known(fact),
             waitStarting: (_revisionId, expected, servingUrl) => opened.records?.waitStarting(expected, servingUrl),
             redeploying: (_revisionId, commit) => opened.records?.redeploying(commit),

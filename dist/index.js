@@ -13266,7 +13266,7 @@ module.exports = {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
+const { parseSetCookie } = __nccwpck_require__(9597)
 const { stringify } = __nccwpck_require__(7797)
 const { webidl } = __nccwpck_require__(5893)
 const { Headers } = __nccwpck_require__(660)
@@ -13452,7 +13452,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 9597:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -29188,7 +29188,7 @@ function cappedFetch(inner, maxBytes) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1730);
+/* harmony import */ var _main__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4938);
 /* harmony import */ var _real_world__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1183);
 
 
@@ -29648,7 +29648,7 @@ function isTagRef(ref) {
 
 /***/ }),
 
-/***/ 1434:
+/***/ 1978:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29664,132 +29664,18 @@ __nccwpck_require__.d(__webpack_exports__, {
 var contract = __nccwpck_require__(9451);
 // EXTERNAL MODULE: ./src/inputs/problems.ts
 var problems = __nccwpck_require__(8925);
-// EXTERNAL MODULE: ./src/policy/environments.ts
-var environments = __nccwpck_require__(7974);
-// EXTERNAL MODULE: ./src/operation-facts.ts
-var operation_facts = __nccwpck_require__(8924);
-// EXTERNAL MODULE: ./src/policy-kit/problems.ts
-var policy_kit_problems = __nccwpck_require__(2467);
-// EXTERNAL MODULE: ./src/policy/rules.ts
-var rules = __nccwpck_require__(1821);
-// EXTERNAL MODULE: ./src/inputs/fields.ts + 2 modules
-var fields = __nccwpck_require__(5772);
-;// CONCATENATED MODULE: ./src/inputs/step.ts
-
-
-/**
- * The raw inputs as the rules read them. The rules judge how inputs go together, from the text
- * alone, so that they run (and every problem is listed at once) even when an input is invalid on
- * its own; an invalid operation or source counts as its default, as the field's problem says.
- */
-class Step {
-    raw;
-    env;
-    constructor(raw, env) {
-        this.raw = raw;
-        this.env = env;
-    }
-    /** The text of an input, undefined when blank. */
-    text(input) {
-        const value = this.raw[input].trim();
-        return value === '' ? undefined : value;
-    }
-    /** Whether the user chose a value: neither blank nor the default of action.yml. */
-    given(input) {
-        const value = this.text(input);
-        return value !== undefined && value !== contract/* INPUT_DEFAULTS */.WJ[input];
-    }
-    flag(input) {
-        return this.text(input)?.toLowerCase() === 'true';
-    }
-    get operation() {
-        return fields/* OPERATIONS */.xb.find((op) => op === this.text('operation')) ?? contract/* INPUT_DEFAULTS */.WJ.operation;
-    }
-    get source() {
-        return fields/* SOURCES */.Hl.find((source) => source === this.text('source')) ?? contract/* INPUT_DEFAULTS */.WJ.source;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/inputs/release-policy.ts
-/**
- * The step's release policy: the file `release-policy` names, read through ../policy/ with the
- * files it names, the entry `environment` picks, and the rules between the policy and the other
- * inputs (checks need `wait`, a gate needs `tracing-url`). Every problem is found at once, each
- * with its place in the file, before anything is sent.
- */
-
-
-
-
-
-/**
- * Reads the policy the inputs name, when they name one and the operation applies it (delete and
- * prune refuse `release-policy` among their inputs, so it is not read). The rules with the inputs
- * are judged on the file as written even when it has problems of its own, so that every problem
- * is said in one run: operation validate judges them for the policy as written and for each
- * entry merged over it; the others for the entry their `environment` picks.
- */
-async function readStepPolicy(raw, env) {
-    const step = new Step(raw, env);
-    const path = step.text('release-policy');
-    if (path === undefined || operation_facts/* OPERATION_FACTS */.Y[step.operation].policy === 'refused')
-        return { problems: [] };
-    // The policy's reader (and the YAML parser) load only for a run that names a policy.
-    const { loadPolicy } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(46)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1046));
-    const load = await loadPolicy(path, env.GITHUB_WORKSPACE, {
-        graphConfigPath: step.text('graph-config-path')
-    });
-    const facts = {
-        wait: step.text('wait')?.toLowerCase() !== 'false',
-        tracingUrl: step.text('tracing-url')
-    };
-    const environment = step.text('environment');
-    const written = load.written;
-    const judged = operation_facts/* OPERATION_FACTS */.Y[step.operation].policy === 'checks'
-        ? [undefined, ...(written?.entries ?? [])]
-        : [environment];
-    const problems = (0,policy_kit_problems/* uniqueProblems */.OH)([
-        ...load.problems,
-        ...(written === undefined
-            ? []
-            : judged.flatMap((name) => inputRuleProblems(written, name, facts)))
-    ]).sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
-    if (load.policy === undefined || problems.length > 0)
-        return { problems };
-    const inEffect = load.policy.inEffect(environment);
-    const policy = load.policy;
-    const entryEffects = step.operation === 'validate'
-        ? policy.entries.map((name) => ({ name, inEffect: policy.inEffect(name) }))
-        : undefined;
-    return {
-        policy: {
-            path,
-            entries: policy.entries,
-            inEffect,
-            environment,
-            ...(entryEffects && { entryEffects })
-        },
-        problems: []
-    };
-}
-/** The rules with the inputs, for the entry `environment` picks merged over the file as written. */
-function inputRuleProblems(written, environment, facts) {
-    const entry = (0,environments/* selectEntry */.J)(written.entries, environment) ?? null;
-    const entries = written.value.environments;
-    const merged = (0,environments/* mergeEntry */.z)(written.value, entry === null ? undefined : entries?.[entry]);
-    const context = entry === null ? '' : `with environments.${entry} merged: `;
-    return (0,rules/* policyInputRules */.K)(merged, facts).map(({ path, message }) => ({
-        message: `${context}${message}`,
-        keyPath: (0,policy_kit_problems/* keyPathText */.Cm)(path),
-        file: written.file,
-        ...written.locate(path, entry)
-    }));
-}
-
+// EXTERNAL MODULE: ./src/inputs/release-policy.ts
+var release_policy = __nccwpck_require__(4851);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __nccwpck_require__(2857);
 // EXTERNAL MODULE: ./src/inputs/git-ref.ts
 var git_ref = __nccwpck_require__(6905);
+// EXTERNAL MODULE: ./src/inputs/fields.ts + 2 modules
+var fields = __nccwpck_require__(5772);
+// EXTERNAL MODULE: ./src/operation-facts.ts
+var operation_facts = __nccwpck_require__(8924);
+// EXTERNAL MODULE: ./src/inputs/step.ts
+var inputs_step = __nccwpck_require__(7899);
 ;// CONCATENATED MODULE: ./src/inputs/rules.ts
 
 
@@ -29971,7 +29857,7 @@ const RULES = [
 ];
 /** Every problem of inputs that do not go together, in the order of the rules above. */
 function crossInputProblems(raw, env) {
-    const step = new Step(raw, env);
+    const step = new inputs_step/* Step */.p(raw, env);
     return RULES.flatMap((rule) => rule(step));
 }
 /** The rules as the half of the config schema that reads the raw text; it outputs nothing. */
@@ -30193,7 +30079,7 @@ function defaultRepoUrl(env) {
  * policy is refused with the other inputs.
  */
 async function parseInputs(raw, env) {
-    const policy = await readStepPolicy(raw, env);
+    const policy = await (0,release_policy/* readStepPolicy */.H)(raw, env);
     const result = await configSchema.safeParseAsync({ inputs: raw, env, policy: policy.policy });
     const inputProblems = result.success ? [] : result.error.issues.map(toProblem);
     if (result.success && policy.problems.length === 0)
@@ -30240,6 +30126,107 @@ function policyHeading(problems) {
     return problems.length === 0
         ? 'The release policy has'
         : "The action's inputs and release policy have";
+}
+
+
+/***/ }),
+
+/***/ 4851:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ readStepPolicy),
+/* harmony export */   N: () => (/* binding */ policyHead)
+/* harmony export */ });
+/* harmony import */ var _policy_environments__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7974);
+/* harmony import */ var _operation_facts__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8924);
+/* harmony import */ var _policy_kit_problems__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2467);
+/* harmony import */ var _policy_rules__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1821);
+/* harmony import */ var _policy_sides__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4466);
+/* harmony import */ var _step__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7899);
+/**
+ * The step's release policy: the file `release-policy` names, read through ../policy/ with the
+ * files it names, the entry `environment` picks, and the rules between the policy and the other
+ * inputs (checks need `wait`, a gate needs `tracing-url`). Every problem is found at once, each
+ * with its place in the file, before anything is sent.
+ */
+
+
+
+
+
+
+// Beside the config, not in it: the config stays data (compared, printed), and these are the
+// loaded file's means, kept for the one reader that needs them.
+const heads = new WeakMap();
+/** The loaded file behind a step's policy; undefined for one not read from a file (a fixture). */
+function policyHead(policy) {
+    return heads.get(policy);
+}
+/**
+ * Reads the policy the inputs name, when they name one and the operation applies it (delete and
+ * prune refuse `release-policy` among their inputs, so it is not read). The rules with the inputs
+ * are judged on the file as written even when it has problems of its own, so that every problem
+ * is said in one run: operation validate judges them for the policy as written and for each
+ * entry merged over it; the others for the entry their `environment` picks.
+ */
+async function readStepPolicy(raw, env) {
+    const step = new _step__WEBPACK_IMPORTED_MODULE_2__/* .Step */ .p(raw, env);
+    const path = step.text('release-policy');
+    if (path === undefined || _operation_facts__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_FACTS */ .Y[step.operation].policy === 'refused')
+        return { problems: [] };
+    // The policy's reader (and the YAML parser) load only for a run that names a policy.
+    const { loadPolicy } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(231)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6231));
+    const load = await loadPolicy(path, env.GITHUB_WORKSPACE, {
+        graphConfigPath: step.text('graph-config-path')
+    });
+    const facts = {
+        wait: step.text('wait')?.toLowerCase() !== 'false',
+        tracingUrl: step.text('tracing-url'),
+        validating: step.operation === 'validate'
+    };
+    const environment = step.text('environment');
+    const written = load.written;
+    const judged = _operation_facts__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_FACTS */ .Y[step.operation].policy === 'checks'
+        ? [undefined, ...(written?.entries ?? [])]
+        : [environment];
+    const problems = (0,_policy_kit_problems__WEBPACK_IMPORTED_MODULE_3__/* .uniqueProblems */ .OH)([
+        ...load.problems,
+        ...(written === undefined
+            ? []
+            : (0,_policy_kit_problems__WEBPACK_IMPORTED_MODULE_3__/* .saidOnce */ .Xf)(judged.flatMap((name) => inputRuleProblems(written, name, facts))))
+    ]).sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
+    if (load.policy === undefined || problems.length > 0)
+        return { problems };
+    const inEffect = load.policy.inEffect(environment);
+    const loaded = load.policy;
+    const entryEffects = step.operation === 'validate'
+        ? loaded.entries.map((name) => ({ name, inEffect: loaded.inEffect(name) }))
+        : undefined;
+    const policy = {
+        path,
+        entries: loaded.entries,
+        inEffect,
+        environment,
+        ...(entryEffects && { entryEffects })
+    };
+    heads.set(policy, { sides: (0,_policy_sides__WEBPACK_IMPORTED_MODULE_4__/* .policySides */ .B)(loaded), placeOf: loaded.placeOf });
+    return { policy, problems: [] };
+}
+/** The rules with the inputs, for the entry `environment` picks merged over the file as written. */
+function inputRuleProblems(written, environment, facts) {
+    const entry = (0,_policy_environments__WEBPACK_IMPORTED_MODULE_5__/* .selectEntry */ .J9)(written.entries, environment) ?? null;
+    const entries = written.value.environments;
+    const merged = (0,_policy_environments__WEBPACK_IMPORTED_MODULE_5__/* .mergeEntry */ .z$)(written.value, entry === null ? undefined : entries?.[entry]);
+    return (0,_policy_rules__WEBPACK_IMPORTED_MODULE_1__/* .policyInputRules */ .K)(merged, facts).map(({ path, message }) => ({
+        entry: entry ?? undefined,
+        problem: {
+            message,
+            keyPath: (0,_policy_kit_problems__WEBPACK_IMPORTED_MODULE_3__/* .keyPathText */ .Cm)(path),
+            file: written.file,
+            ...written.locate(path, entry)
+        }
+    }));
 }
 
 
@@ -30347,6 +30334,52 @@ function parseLineSecrets(text) {
         secrets.push({ name: line.slice(0, separator).trim(), value: line.slice(separator + 1), where });
     });
     return { secrets, problems };
+}
+
+
+/***/ }),
+
+/***/ 7899:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ Step)
+/* harmony export */ });
+/* harmony import */ var _contract__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9451);
+/* harmony import */ var _fields__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5772);
+
+
+/**
+ * The raw inputs as the rules read them. The rules judge how inputs go together, from the text
+ * alone, so that they run (and every problem is listed at once) even when an input is invalid on
+ * its own; an invalid operation or source counts as its default, as the field's problem says.
+ */
+class Step {
+    raw;
+    env;
+    constructor(raw, env) {
+        this.raw = raw;
+        this.env = env;
+    }
+    /** The text of an input, undefined when blank. */
+    text(input) {
+        const value = this.raw[input].trim();
+        return value === '' ? undefined : value;
+    }
+    /** Whether the user chose a value: neither blank nor the default of action.yml. */
+    given(input) {
+        const value = this.text(input);
+        return value !== undefined && value !== _contract__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_DEFAULTS */ .WJ[input];
+    }
+    flag(input) {
+        return this.text(input)?.toLowerCase() === 'true';
+    }
+    get operation() {
+        return _fields__WEBPACK_IMPORTED_MODULE_1__/* .OPERATIONS */ .xb.find((op) => op === this.text('operation')) ?? _contract__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_DEFAULTS */ .WJ.operation;
+    }
+    get source() {
+        return _fields__WEBPACK_IMPORTED_MODULE_1__/* .SOURCES */ .Hl.find((source) => source === this.text('source')) ?? _contract__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_DEFAULTS */ .WJ.source;
+    }
 }
 
 
@@ -30880,22 +30913,172 @@ function uuidV5(name, namespace) {
 
 /***/ }),
 
-/***/ 1730:
+/***/ 4938:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   eF: () => (/* binding */ run)
-/* harmony export */ });
-/* unused harmony exports readRawInputs, secretValues, maskSecrets */
-/* harmony import */ var _inputs_contract__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9451);
-/* harmony import */ var _inputs_parse__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1434);
-/* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3676);
-/* harmony import */ var _operations_operations__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6594);
-/* harmony import */ var _report_job_summary__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5236);
-/* harmony import */ var _report_log__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6472);
-/* harmony import */ var _report_redact__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1410);
-/* harmony import */ var _inputs_secrets__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3332);
-/* harmony import */ var _report_summary__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2529);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  eF: () => (/* binding */ run)
+});
+
+// UNUSED EXPORTS: maskSecrets, readRawInputs, secretValues
+
+// EXTERNAL MODULE: ./src/inputs/contract.ts
+var contract = __nccwpck_require__(9451);
+// EXTERNAL MODULE: ./src/inputs/parse.ts + 3 modules
+var parse = __nccwpck_require__(1978);
+// EXTERNAL MODULE: ./src/lib/github-links.ts
+var github_links = __nccwpck_require__(3676);
+// EXTERNAL MODULE: ./src/operations/operations.ts
+var operations = __nccwpck_require__(6594);
+// EXTERNAL MODULE: ./src/report/job-summary.ts
+var job_summary = __nccwpck_require__(5236);
+// EXTERNAL MODULE: ./src/report/control-characters.ts
+var control_characters = __nccwpck_require__(900);
+// EXTERNAL MODULE: ./src/report/short-ids.ts
+var short_ids = __nccwpck_require__(8683);
+;// CONCATENATED MODULE: ./src/report/log.ts
+
+
+/**
+ * GitHub keeps this many error annotations, and this many warning annotations, per step, and
+ * drops the rest without a word: the log writes at most this many of each per run.
+ */
+const ANNOTATION_LIMIT = 10;
+const RANKS = { own: 0, 'weaker-policy': 1, other: 2 };
+/** Characters of one log line at the most; a log page of megabyte lines is cut to this. */
+const MAX_LOG_LINE = 1_000;
+/** Characters of one message (all its lines) at the most. */
+const MAX_LOG_MESSAGE = 64 * 1_024;
+/** One line of any text made safe to print on its own line of the log. */
+function safeLine(line, redact) {
+    return redact
+        .cut((0,control_characters/* showControlCharacters */.f)(line), MAX_LOG_LINE)
+        .replace(/^(\s*):(?=:)/, '$1:\\')
+        .replace(/##\[/g, '##\\[');
+}
+/** Any text made safe for the log: redacted, then each of its lines made safe. */
+function forLog(text, redact) {
+    const lines = redact.cut(text, MAX_LOG_MESSAGE).split(/\r?\n/);
+    return lines.map((line) => safeLine(line, redact)).join('\n');
+}
+const plural = (count, word) => `${count} more ${word}${count === 1 ? '' : 's'}`;
+function createLog(redact, sink) {
+    const safe = (text) => forLog(text, redact);
+    const titled = (title) => (title === undefined ? {} : { title: safe(title) });
+    const placed = (place) => ({
+        ...titled(place.title),
+        file: safe(place.file),
+        ...(place.line !== undefined && { startLine: place.line }),
+        ...(place.col !== undefined && { startColumn: place.col })
+    });
+    const errors = [];
+    const warnings = [];
+    const written = { errors: 0, warnings: 0, moreErrors: 0 };
+    const said = [];
+    const flushErrors = () => {
+        const pending = errors.splice(0);
+        const total = pending.length + written.moreErrors;
+        written.moreErrors = 0;
+        const room = ANNOTATION_LIMIT - written.errors;
+        if (total === 0 || room <= 0)
+            return;
+        const shown = total <= room ? pending : pending.slice(0, room - 1);
+        for (const each of shown)
+            sink.error(each.text, each.properties);
+        written.errors += shown.length;
+        if (shown.length < total) {
+            sink.error(`${plural(total - shown.length, 'error')}: the job summary lists every one.`);
+            written.errors += 1;
+        }
+    };
+    const flushWarnings = () => {
+        const pending = warnings.splice(0).sort((a, b) => a.rank - b.rank);
+        const kinds = new Set();
+        const annotated = [];
+        const folded = [];
+        for (const each of pending) {
+            if (each.kind !== undefined && kinds.has(each.kind))
+                folded.push(each);
+            else
+                annotated.push(each);
+            if (each.kind !== undefined)
+                kinds.add(each.kind);
+        }
+        const room = ANNOTATION_LIMIT - written.warnings;
+        const total = annotated.length + folded.length;
+        if (total === 0)
+            return;
+        const shown = total <= room ? annotated : annotated.slice(0, Math.min(annotated.length, room - 1));
+        for (const each of shown)
+            sink.warning(each.text, each.properties);
+        written.warnings += shown.length;
+        const rest = [...annotated.slice(shown.length), ...folded];
+        if (rest.length === 0)
+            return;
+        // Each warning past the budget stays in the log as a line; one annotation counts them.
+        for (const each of rest)
+            sink.info(`Warning: ${each.text}`);
+        if (written.warnings < ANNOTATION_LIMIT) {
+            sink.warning(`${plural(rest.length, 'warning')}: the job summary lists every one.`);
+            written.warnings += 1;
+        }
+    };
+    return {
+        info: (text) => sink.info(safe(text)),
+        // A notice is an annotation people read on the run's page: short ids, as the summary's.
+        notice: (text, title) => sink.notice(safe((0,short_ids/* shortenIds */.I)(text)), titled(title)),
+        warning: (text, options = {}) => {
+            said.push(safe(text));
+            const rank = options.rank ?? 'other';
+            const properties = options.place === undefined ? {} : placed(options.place);
+            // The action's own warnings and the weaker policy's lines come first in the budget: written
+            // as they come (one place kept for the count); any other kind waits for the end.
+            if (rank !== 'other' && written.warnings < ANNOTATION_LIMIT - 1) {
+                sink.warning(safe(text), properties);
+                written.warnings += 1;
+                return;
+            }
+            warnings.push({
+                text: safe(text),
+                properties,
+                rank: RANKS[rank],
+                ...(options.kind === undefined ? {} : { kind: options.kind })
+            });
+        },
+        error: (text, title) => errors.push({ text: safe(text), properties: titled(title), rank: 0 }),
+        errorAt: (text, place) => errors.push({ text: safe(text), properties: placed(place), rank: 0 }),
+        moreErrors: (count) => {
+            written.moreErrors += count;
+        },
+        warningsSaid: () => [...said],
+        debug: (text) => {
+            if (sink.isDebug())
+                sink.debug(safe(text()));
+        },
+        startGroup: (title) => sink.startGroup(safe(title)),
+        endGroup: () => sink.endGroup(),
+        fail: (text) => {
+            // The step's own line first: GitHub keeps the first annotations, and it is read first.
+            sink.setFailed(safe(text));
+            written.errors += 1;
+            flushErrors();
+        },
+        flush: () => {
+            flushErrors();
+            flushWarnings();
+        }
+    };
+}
+
+// EXTERNAL MODULE: ./src/report/redact.ts + 1 modules
+var redact = __nccwpck_require__(1410);
+// EXTERNAL MODULE: ./src/inputs/secrets.ts
+var secrets = __nccwpck_require__(3332);
+// EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
+var summary = __nccwpck_require__(2529);
+;// CONCATENATED MODULE: ./src/main.ts
 
 
 
@@ -30905,11 +31088,9 @@ function uuidV5(name, namespace) {
 
 
 
-/** Problems annotated on their lines; with the failure's line and a count, GitHub's 10. */
-const ANNOTATED_PROBLEMS = 8;
 /** Reads every declared input, raw (trimmed, as the runner's toolkit reads one); parseInputs judges them. */
 function readRawInputs(env) {
-    return Object.fromEntries(_inputs_contract__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.map((name) => [
+    return Object.fromEntries(contract/* INPUT_NAMES */.Qh.map((name) => [
         name,
         (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim()
     ]));
@@ -30923,7 +31104,7 @@ function secretValues(raw) {
         raw['api-key'],
         raw['agent-api-key'],
         raw['github-token'],
-        ...(0,_inputs_secrets__WEBPACK_IMPORTED_MODULE_7__/* .parseSecrets */ .w)(raw.secrets).values,
+        ...(0,secrets/* parseSecrets */.w)(raw.secrets).values,
         ...urlCredentials(raw['api-url'])
     ].filter((value) => value !== '');
 }
@@ -30947,9 +31128,9 @@ function urlCredentials(text) {
 function maskSecrets(raw, sink) {
     const values = secretValues(raw);
     // Each value as given (the runner masks even a short one), then every form the redactor knows.
-    for (const form of new Set([...values, ...(0,_report_redact__WEBPACK_IMPORTED_MODULE_6__/* .secretForms */ .eo)(values)]))
+    for (const form of new Set([...values, ...(0,redact/* secretForms */.eo)(values)]))
         sink.setSecret(form);
-    return (0,_report_redact__WEBPACK_IMPORTED_MODULE_6__/* .createRedactor */ .lY)(values);
+    return (0,redact/* createRedactor */.lY)(values);
 }
 /**
  * The action: inputs → config, then the operation. Only what reading the inputs needs is loaded
@@ -30970,54 +31151,50 @@ async function run(world) {
     const startedAt = world.clock.now();
     const raw = readRawInputs(world.env);
     const redact = maskSecrets(raw, world.sink);
-    const log = (0,_report_log__WEBPACK_IMPORTED_MODULE_5__/* .createLog */ .hM)(redact, world.sink);
+    const log = createLog(redact, world.sink);
+    try {
+        await runWith(raw, redact, log, startedAt, world);
+    }
+    finally {
+        // GitHub keeps 10 annotations of each kind: what the budget keeps is written once, at the end.
+        log.flush();
+    }
+}
+async function runWith(raw, redact, log, startedAt, world) {
     let config;
     try {
-        config = await (0,_inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .parseInputs */ .TL)(raw, world.env);
+        config = await (0,parse/* parseInputs */.TL)(raw, world.env);
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        const counts = error instanceof _inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz
+        const counts = error instanceof parse/* InputError */.dz
             ? {
                 inputs: error.problems.length,
                 policy: error.policyProblems.length,
                 policyPath: raw['release-policy']
             }
             : undefined;
-        await (0,_report_job_summary__WEBPACK_IMPORTED_MODULE_4__/* .writeSummary */ .S)((0,_report_summary__WEBPACK_IMPORTED_MODULE_8__/* .renderInputErrorSummary */ .TR)(message, redact, raw.operation, counts), log, world.sink);
-        // GitHub keeps 10 error annotations per step: the failure's first, then at most 8 problems
-        // of the policy on their lines (a pull request shows them on its diff), then how many more
-        // the job summary lists.
+        if (error instanceof parse/* InputError */.dz)
+            annotateProblems(error, raw, log);
+        await (0,job_summary/* writeSummary */.S)((0,summary/* renderInputErrorSummary */.TR)(message, redact, raw.operation, counts), log, world.sink);
         log.fail(message);
-        if (error instanceof _inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz) {
-            const problems = error.policyProblems;
-            for (const problem of problems.slice(0, ANNOTATED_PROBLEMS))
-                log.errorAt(problem.message, {
-                    file: problem.file,
-                    line: problem.line,
-                    col: problem.col,
-                    title: problem.keyPath === '' ? 'release policy' : `release policy: ${problem.keyPath}`
-                });
-            if (problems.length > ANNOTATED_PROBLEMS)
-                log.error(`${problems.length - ANNOTATED_PROBLEMS} more problems of the release policy: the job summary lists every one.`);
-        }
-        if (!(error instanceof _inputs_parse__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz))
+        if (!(error instanceof parse/* InputError */.dz))
             log.debug(() => stackOf(error));
         return;
     }
-    config.warnings.forEach((warning) => log.warning(warning));
+    config.warnings.forEach((warning) => log.warning(warning, { rank: 'own' }));
     try {
         // The operation's row says what it needs; the services only reach the run through here.
         const report = {
             redact,
-            summary: (markdown) => (0,_report_job_summary__WEBPACK_IMPORTED_MODULE_4__/* .writeSummary */ .S)(markdown, log, world.sink),
-            links: { place: (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_2__/* .githubPlaceFromEnv */ .C8)(world.env), commit: world.env.GITHUB_SHA }
+            summary: (markdown) => (0,job_summary/* writeSummary */.S)(markdown, log, world.sink),
+            links: { place: (0,github_links/* githubPlaceFromEnv */.C8)(world.env), commit: world.env.GITHUB_SHA }
         };
-        await (0,_operations_operations__WEBPACK_IMPORTED_MODULE_3__/* .startOperation */ .iA)(config, log, report, async (sending) => {
+        await (0,operations/* startOperation */.iA)(config, log, report, async (sending) => {
             sending.notices.forEach((notice) => log.notice(notice));
             logPolicy(sending.releasePolicy, log);
             const { execute } = await Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(846)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4846));
-            await execute(sending, redact, startedAt, world);
+            await execute(sending, redact, startedAt, world, log);
         });
     }
     catch (error) {
@@ -31025,6 +31202,28 @@ async function run(world) {
         log.fail(`The action failed: ${error instanceof Error ? error.message : String(error)}`);
         log.debug(() => stackOf(error));
     }
+}
+/**
+ * Each problem as an annotation, after the step's failure line and within GitHub's limit: the
+ * inputs' first, then the policy's in line order (so a pull request shows each on its diff),
+ * then each file it names.
+ */
+function annotateProblems(error, raw, log) {
+    for (const problem of error.problems)
+        log.error(problem.message, `input ${problem.input}`);
+    for (const problem of inAnnotationOrder(error.policyProblems, raw['release-policy']))
+        log.errorAt(problem.message, {
+            file: problem.file,
+            line: problem.line,
+            col: problem.col,
+            title: problem.keyPath === '' ? 'release policy' : `release policy: ${problem.keyPath}`
+        });
+}
+/** The policy's problems in line order, then each named file's, in the order first named. */
+function inAnnotationOrder(problems, policyPath) {
+    const files = [policyPath, ...new Set(problems.map((problem) => problem.file))];
+    const rank = (file) => files.indexOf(file);
+    return [...problems].sort((a, b) => rank(a.file) - rank(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
 }
 /** The policy in effect, by its digest, or that there is none (only the serving check runs). */
 function logPolicy(policy, log) {
@@ -31379,6 +31578,7 @@ function succeeds(outcome) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Cm: () => (/* binding */ keyPathText),
 /* harmony export */   OH: () => (/* binding */ uniqueProblems),
+/* harmony export */   Xf: () => (/* binding */ saidOnce),
 /* harmony export */   YK: () => (/* binding */ problemLine),
 /* harmony export */   pA: () => (/* binding */ nearest)
 /* harmony export */ });
@@ -31406,11 +31606,37 @@ function uniqueProblems(problems) {
         return true;
     });
 }
+/**
+ * One problem per place and sentence: a rule broken as written is said once, without an entry;
+ * one broken only by entries is said once for its line, naming each entry that breaks it.
+ */
+function saidOnce(judged) {
+    const byPlace = new Map();
+    for (const { entry, problem } of judged) {
+        const id = `${problem.file}\n${problem.line}\n${problem.col}\n${problem.message}`;
+        const same = byPlace.get(id);
+        if (same === undefined)
+            byPlace.set(id, { problem, entries: [entry] });
+        else if (!same.entries.includes(entry))
+            same.entries.push(entry);
+    }
+    return [...byPlace.values()].map(({ problem, entries }) => {
+        if (entries.includes(undefined))
+            return problem;
+        const names = entries.map((entry) => `environments.${entry}`);
+        const context = names.length === 1 ? `with ${names[0]} merged` : `with each of ${names.join(', ')} merged`;
+        return { ...problem, message: `${context}: ${problem.message}` };
+    });
+}
 /** The known name closest to a misspelt one, when it is close enough to be the one meant. */
 function nearest(name, known) {
     let best;
+    const folded = name.toLowerCase();
     for (const candidate of known) {
-        const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+        // Never closer than their lengths differ: most candidates are ruled out without a table.
+        if (best !== undefined && Math.abs(candidate.length - folded.length) >= best.distance)
+            continue;
+        const distance = editDistance(folded, candidate.toLowerCase());
         if (best === undefined || distance < best.distance)
             best = { name: candidate, distance };
     }
@@ -31418,22 +31644,25 @@ function nearest(name, known) {
         return undefined;
     return best.distance <= Math.max(2, Math.floor(best.name.length / 3)) ? best.name : undefined;
 }
-/** Levenshtein distance, an adjacent swap counting as one edit. */
+/** Levenshtein distance, an adjacent swap counting as one edit; three rows, no allocation per cell. */
 function editDistance(a, b) {
-    const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-    const at = (i, j) => rows[i]?.[j] ?? 0;
+    const width = b.length + 1;
+    let before = new Int32Array(width);
+    let previous = Int32Array.from({ length: width }, (_, j) => j);
+    let current = new Int32Array(width);
     for (let i = 1; i <= a.length; i++) {
+        current[0] = i;
         for (let j = 1; j <= b.length; j++) {
             const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            let value = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+            let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
             if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-                value = Math.min(value, at(i - 2, j - 2) + 1);
-            const row = rows[i];
-            if (row)
-                row[j] = value;
+                value = Math.min(value, (before[j - 2] ?? 0) + 1);
+            current[j] = value;
         }
+        ;
+        [before, previous, current] = [previous, current, before];
     }
-    return at(a.length, b.length);
+    return previous[b.length] ?? 0;
 }
 
 
@@ -31476,6 +31705,327 @@ function mapping(name, shape) {
 
 /***/ }),
 
+/***/ 5760:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   OL: () => (/* binding */ compareEnvironments),
+/* harmony export */   U3: () => (/* binding */ weakerFirst),
+/* harmony export */   dR: () => (/* binding */ writtenPath),
+/* harmony export */   vU: () => (/* binding */ listedLines)
+/* harmony export */ });
+/* harmony import */ var canonicalize__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8799);
+/* harmony import */ var _compare__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6161);
+/* harmony import */ var _environments__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7974);
+/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4450);
+/**
+ * What a pull request changes in the release policy for every environment either side names:
+ * each name's policy in effect on both sides (what that name selects there, merged over the rest)
+ * and the rest alone (an environment with no entry), compared key by key (./compare.ts). A change
+ * the same for all of them is listed once, under every environment; any other under each
+ * environment it affects, this run's first. Pure.
+ */
+
+
+
+
+const idOf = (change) => (0,canonicalize__WEBPACK_IMPORTED_MODULE_2__/* ["default"] */ .A)(change) ?? change.keyPath;
+/**
+ * The changes from `base` (undefined: the file is new in the pull request) to `head`, grouped by
+ * where they apply; `environment` is this run's input (its group comes first).
+ */
+function compareEnvironments(base, head, environment) {
+    const names = uniqueNames([...head.entries, ...(base?.entries ?? [])]);
+    const compared = [
+        { scope: { kind: 'rest' }, list: (0,_compare__WEBPACK_IMPORTED_MODULE_0__/* .comparePolicies */ .OF)(base?.side(undefined), head.side(undefined)) },
+        ...names.map((name) => ({
+            scope: { kind: 'entry', name },
+            list: (0,_compare__WEBPACK_IMPORTED_MODULE_0__/* .comparePolicies */ .OF)(base?.side(name), head.side(name))
+        }))
+    ];
+    const common = compared
+        .map(({ list }) => new Set(list.map(idOf)))
+        .reduce((all, ids) => new Set([...all].filter((id) => ids.has(id))));
+    const every = compared[0]?.list.filter((change) => common.has(idOf(change))) ?? [];
+    const applied = (0,_environments__WEBPACK_IMPORTED_MODULE_3__/* .selectEntry */ .J9)(head.entries, environment);
+    const isThisRun = (scope) => applied === undefined
+        ? scope.kind === 'rest'
+        : scope.kind === 'entry' && scope.name.toLowerCase() === applied.toLowerCase();
+    const others = compared
+        .map(({ scope, list }) => ({ scope, list: list.filter((change) => !common.has(idOf(change))) }))
+        .filter(({ list }) => list.length > 0);
+    return [
+        ...(every.length > 0 ? [{ scope: { kind: 'every' }, list: every }] : []),
+        ...others.filter(({ scope }) => isThisRun(scope)),
+        ...others.filter(({ scope }) => !isThisRun(scope))
+    ];
+}
+/** Names as GitHub matches them: without regard to case, the first spelling kept. */
+function uniqueNames(names) {
+    const seen = new Map();
+    for (const name of names)
+        if (!seen.has(name.toLowerCase()))
+            seen.set(name.toLowerCase(), name);
+    return [...seen.values()];
+}
+/** Each line as many times as it is listed: the counts are of the lines a reader sees. */
+const listedLines = (groups) => groups.flatMap(({ list }) => list);
+/**
+ * How bad a weaker line is: a section removed, a key its declaration marks `takesCheck` (a check
+ * or the safety net taken away), an item of a listed file removed (0), then bounds (1).
+ */
+function severity(change) {
+    const [name, key = ''] = change.keyPath.split('.');
+    const section = _sections__WEBPACK_IMPORTED_MODULE_1__/* .DECLARATIONS */ .U.find((each) => each.name === name);
+    if (section === undefined)
+        return 1;
+    if (change.keyPath === section.name)
+        return 0;
+    const listKey = key.replace(/\[.*$/, '');
+    if (listKey !== key)
+        return change.note === 'removed' && section.files?.[listKey] ? 0 : 1;
+    return section.diff?.[key]?.takesCheck === true ? 0 : 1;
+}
+/** Every weaker line, worst first (then in the order listed). */
+function weakerFirst(groups) {
+    return groups
+        .flatMap(({ scope, list }) => list.filter((change) => change.word === 'weaker').map((change) => ({ scope, change })))
+        .map((weaker, order) => ({ weaker, order, rank: severity(weaker.change) }))
+        .sort((a, b) => a.rank - b.rank || a.order - b.order)
+        .map(({ weaker }) => weaker);
+}
+/** The key path of a change as the file writes it: `smoke.cases[hello]` → smoke, cases. */
+function writtenPath(keyPath) {
+    const [section = '', key, ...rest] = keyPath.replace(/\[.*$/, '').split('.');
+    return [
+        section,
+        ...(key === undefined ? [] : [key]),
+        ...(rest.length > 0 ? [rest.join('.')] : [])
+    ];
+}
+
+
+/***/ }),
+
+/***/ 6161:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   OF: () => (/* binding */ comparePolicies),
+/* harmony export */   Zg: () => (/* binding */ changeCounts),
+/* harmony export */   vK: () => (/* binding */ changeLine)
+/* harmony export */ });
+/* harmony import */ var canonicalize__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8799);
+/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4450);
+/**
+ * What a pull request changes in the policy in effect: one line per setting, its key path, the
+ * base branch's value → this one's, and whether the change makes the release weaker, stronger or
+ * only changed (spec: "What a pull request changes"). Pure.
+ */
+
+
+/** A section of one side, as its keys' judgements read it. */
+function diffSide(side, section) {
+    const values = side.policy[section.name];
+    if (values === undefined)
+        return undefined;
+    return {
+        values,
+        list: (key) => {
+            const listed = side.files?.[`${section.name}.${key}`]?.written;
+            return listed ?? (Array.isArray(values[key]) ? values[key] : undefined);
+        }
+    };
+}
+/** Every setting of a section as key path → value, as its declaration expands and shows it. */
+function settings(side, section) {
+    const found = new Map();
+    if (side === undefined)
+        return found;
+    const setting = (value, diff) => value == null
+        ? { value, shown: '(none)', diff }
+        : {
+            value,
+            judged: diff.judged ? diff.judged(value, side) : plainJudged(value),
+            shown: diff.shown?.(value, side) ?? plain(value),
+            diff
+        };
+    // In the order of the section's keys; a mapping with a fallback also when not written.
+    const keys = Object.keys(section.file.shape).filter((key) => side.values[key] !== undefined || section.diff?.[key]?.fallback !== undefined);
+    for (const key of keys) {
+        const value = side.values[key];
+        const keyPath = `${section.name}.${key}`;
+        const diff = section.diff?.[key] ?? {};
+        const file = section.files?.[key];
+        if (file !== undefined) {
+            if (value === undefined)
+                continue;
+            // An item is matched across the sides by its identity, its repeats counted.
+            const seen = new Map();
+            for (const [index, written] of (side.list(key) ?? []).entries()) {
+                const identity = file.identity(written, index);
+                const repeat = (seen.get(identity) ?? 0) + 1;
+                seen.set(identity, repeat);
+                found.set(`${keyPath}[${repeat === 1 ? identity : `${identity} #${repeat}`}]`, {
+                    value: written,
+                    shown: file.shown(written),
+                    diff
+                });
+            }
+        }
+        else if (diff.perKey) {
+            const lines = (value ?? {});
+            for (const [name, bound] of Object.entries(lines))
+                if (bound != null)
+                    found.set(`${keyPath}.${name}`, {
+                        ...setting(bound, diff),
+                        stands: name === diff.fallback?.name
+                    });
+            const fallback = diff.fallback;
+            for (const name of fallback?.names(side) ?? [])
+                if (fallback && lines[name] == null && name !== fallback.name)
+                    found.set(`${keyPath}.${name}`, {
+                        ...setting(lines[fallback.name], diff),
+                        via: `${keyPath}.${fallback.name}`
+                    });
+        }
+        else
+            found.set(keyPath, setting(value, diff));
+    }
+    return found;
+}
+function plain(value) {
+    return typeof value === 'string' ? JSON.stringify(value) : ((0,canonicalize__WEBPACK_IMPORTED_MODULE_1__/* ["default"] */ .A)(value) ?? String(value));
+}
+/** A number, or a boolean as 0 or 1, is judged as itself; any other value is not comparable. */
+function plainJudged(value) {
+    return typeof value === 'number' ? value : typeof value === 'boolean' ? Number(value) : undefined;
+}
+/** The line of a setting both sides have, or undefined when nothing that applies changed. */
+function changed(keyPath, from, to, judge) {
+    const sameValue = (0,canonicalize__WEBPACK_IMPORTED_MODULE_1__/* ["default"] */ .A)(from.value) === (0,canonicalize__WEBPACK_IMPORTED_MODULE_1__/* ["default"] */ .A)(to.value);
+    if (sameValue && from.judged === to.judged)
+        return undefined;
+    const moved = judge && from.judged !== undefined && to.judged !== undefined
+        ? Math.sign(to.judged - from.judged) * (to.diff.direction ?? 0)
+        : 0;
+    const word = moved > 0 ? 'stronger' : moved < 0 ? 'weaker' : 'changed';
+    // A value shown the same on both sides (an assistant's content is never shown): the line
+    // names where it differs instead.
+    const paths = from.shown === to.shown ? differingPaths(from.value, to.value) : [];
+    return {
+        keyPath,
+        base: from.shown,
+        head: to.shown,
+        word,
+        ...(paths.length > 0 && { paths })
+    };
+}
+/** The changes of one section present on both sides, in the order of its keys. */
+function sectionChanges(before, after) {
+    // A name that takes the standing line's value on both sides: that line speaks for it.
+    const standing = new Set();
+    const own = (setting) => setting !== undefined && setting.via === undefined ? setting : undefined;
+    for (const [keyPath, from] of before) {
+        const to = after.get(keyPath);
+        if (from.via !== undefined && to?.via === from.via)
+            standing.add(from.via);
+    }
+    const changes = [];
+    for (const keyPath of new Set([...before.keys(), ...after.keys()])) {
+        const inBase = before.get(keyPath);
+        const inHead = after.get(keyPath);
+        // A name with no line of its own on either side is the standing line's.
+        if (own(inBase) === undefined && own(inHead) === undefined)
+            continue;
+        const present = (setting) => setting !== undefined && setting.value != null ? setting : undefined;
+        const from = present(inBase);
+        const to = present(inHead);
+        // A line that stands for others is judged only on the names it stands for on both sides.
+        const judge = !(inBase?.stands || inHead?.stands) || standing.has(keyPath);
+        const weakens = (setting) => judge && setting.diff.removalWeakens === true;
+        if (from !== undefined && to !== undefined) {
+            const change = changed(keyPath, from, to, judge);
+            if (change)
+                changes.push(change);
+        }
+        else if (from !== undefined)
+            changes.push({
+                keyPath,
+                base: from.shown,
+                word: weakens(from) ? 'weaker' : 'changed',
+                note: 'removed'
+            });
+        else if (to !== undefined)
+            changes.push({
+                keyPath,
+                head: to.shown,
+                word: weakens(to) ? 'stronger' : 'changed',
+                note: 'added'
+            });
+    }
+    return changes;
+}
+/**
+ * The changes from `base` (the policy in effect at the pull request's base; undefined when the
+ * file is new there) to `head`, in the order of the sections and their keys, each judged on the
+ * value that applies.
+ */
+function comparePolicies(base, head) {
+    const changes = [];
+    for (const section of _sections__WEBPACK_IMPORTED_MODULE_0__/* .DECLARATIONS */ .U) {
+        const headSide = diffSide(head, section);
+        const after = settings(headSide, section);
+        if (base === undefined) {
+            for (const [keyPath, setting] of after)
+                if (setting.via === undefined)
+                    changes.push({ keyPath, head: setting.shown, word: 'new' });
+            continue;
+        }
+        const baseSide = diffSide(base, section);
+        if (baseSide !== undefined && headSide === undefined) {
+            changes.push({ keyPath: section.name, base: 'present', word: 'weaker', note: 'removed' });
+            continue;
+        }
+        if (baseSide === undefined && headSide !== undefined) {
+            changes.push({ keyPath: section.name, head: 'present', word: 'stronger', note: 'added' });
+            continue;
+        }
+        changes.push(...sectionChanges(settings(baseSide, section), after));
+    }
+    return changes;
+}
+/** The key paths where two values differ (`config.configurable.model`), never the values. */
+function differingPaths(base, head, prefix = '') {
+    const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+    if (isRecord(base) && isRecord(head))
+        return [...new Set([...Object.keys(base), ...Object.keys(head)])].flatMap((key) => differingPaths(base[key], head[key], prefix === '' ? key : `${prefix}.${key}`));
+    return (0,canonicalize__WEBPACK_IMPORTED_MODULE_1__/* ["default"] */ .A)(base) === (0,canonicalize__WEBPACK_IMPORTED_MODULE_1__/* ["default"] */ .A)(head) || prefix === '' ? [] : [prefix];
+}
+/**
+ * "`gate.min-scores.correctness` 0.8 → 0.6, weaker", or for an assistant "`assistants.entries[support]`:
+ * `config.configurable.model` changed"; plain text, escaped by the report.
+ */
+function changeLine(change) {
+    if (change.paths !== undefined && change.paths.length > 0)
+        return `\`${change.keyPath}\`: ${change.paths.map((path) => `\`${path}\``).join(', ')} ${change.word}`;
+    const values = `${change.base ?? '(none)'} → ${change.head ?? '(none)'}`;
+    const word = change.note === undefined ? change.word : `${change.word} (${change.note})`;
+    return `\`${change.keyPath}\` ${values}, ${word}`;
+}
+/** The PR comment's one line: "policy: 2 weaker, 1 stronger". */
+function changeCounts(changes) {
+    const words = ['weaker', 'stronger', 'changed', 'new'];
+    const counts = words
+        .map((word) => [word, changes.filter((change) => change.word === word).length])
+        .filter(([, count]) => count > 0)
+        .map(([word, count]) => `${count} ${word}`);
+    return `policy: ${counts.length > 0 ? counts.join(', ') : 'unchanged'}`;
+}
+
+
+/***/ }),
+
 /***/ 8621:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -31502,8 +32052,9 @@ function describePolicy(policy) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   J: () => (/* binding */ selectEntry),
-/* harmony export */   z: () => (/* binding */ mergeEntry)
+/* harmony export */   J9: () => (/* binding */ selectEntry),
+/* harmony export */   M5: () => (/* binding */ sameNamedEntries),
+/* harmony export */   z$: () => (/* binding */ mergeEntry)
 /* harmony export */ });
 /**
  * The `environments` entry for a GitHub environment, and the policy with it merged over the
@@ -31513,22 +32064,41 @@ function describePolicy(policy) {
 const isMapping = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /**
  * The entry that applies to `environment`: the one named exactly, else the longest prefix entry
- * (`pr-*`) it starts with; undefined when none does (or no environment is given).
+ * (`pr-*`) it starts with; undefined when none does (or no environment is given). Names match
+ * without regard to case, as GitHub matches environments (`Production` is `production`).
  */
 function selectEntry(entryNames, environment) {
     if (environment === undefined || environment === '')
         return undefined;
-    if (entryNames.includes(environment))
-        return environment;
+    const wanted = environment.toLowerCase();
+    const exact = entryNames.find((name) => name.toLowerCase() === wanted);
+    if (exact !== undefined)
+        return exact;
     let best;
     for (const name of entryNames) {
         if (!name.endsWith('*'))
             continue;
-        const prefix = name.slice(0, -1);
-        if (environment.startsWith(prefix) && (best === undefined || prefix.length > best.length - 1))
+        const prefix = name.slice(0, -1).toLowerCase();
+        if (wanted.startsWith(prefix) && (best === undefined || prefix.length > best.length - 1))
             best = name;
     }
     return best;
+}
+/**
+ * Entries whose names differ from an earlier one's only by case: GitHub sees one environment,
+ * so the file would say two things of it. Each with the name it repeats.
+ */
+function sameNamedEntries(entryNames) {
+    const seen = new Map();
+    const repeated = [];
+    for (const name of entryNames) {
+        const first = seen.get(name.toLowerCase());
+        if (first === undefined)
+            seen.set(name.toLowerCase(), name);
+        else
+            repeated.push({ name, first });
+    }
+    return repeated;
 }
 /**
  * The policy (as written) with `entry` merged over it, without `environments`: mappings key by
@@ -31652,6 +32222,8 @@ var schema_kit = __nccwpck_require__(6985);
  */
 
 
+/** Whether a rule needing an input of the step is broken by its absence (never when validating). */
+const lacksInput = (step, input) => input === undefined && step.validating !== true;
 /** The declaration of a section, with its schema for the file and for an environments entry. */
 function defineSection(spec) {
     const fileKey = (schema) => (0,schema_kit/* key */.Eb)(false, schema);
@@ -31696,6 +32268,24 @@ const keys = ((key) => ({
     }))
 }));
 const DEFAULTS = { 'on-drift': 'overwrite' };
+const isMapping = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Each entry's name and graph as written, where they are text (an entry with problems has its
+ * graph judged all the same): an entry only to the graph check.
+ */
+function graphsOf(list) {
+    if (!Array.isArray(list))
+        return [];
+    return list.map((entry) => {
+        if (!isMapping(entry))
+            return {};
+        const { name, 'graph-id': graph } = entry;
+        return {
+            ...(typeof name === 'string' ? { name } : {}),
+            ...(typeof graph === 'string' ? { 'graph-id': graph } : {})
+        };
+    });
+}
 /** The file `assistants.entries` names: parsed with its lines kept, each problem on its line. */
 const entriesFile = {
     what: 'the assistants file',
@@ -31719,7 +32309,13 @@ const entriesFile = {
         const parsed = entries/* entriesListSchema */.Os.safeParse(source.value);
         if (!parsed.success)
             return {
-                problems: parsed.error.issues.flatMap((issue) => (0,entries/* explainEntryIssue */.ju)(issue, [...LIST]).map((found) => inFile(found)))
+                problems: parsed.error.issues.flatMap((issue) => (0,entries/* explainEntryIssue */.ju)(issue, [...LIST]).map((found) => inFile(found))),
+                // Each entry's graph is still judged: its problems never hide another's.
+                partial: {
+                    written: [],
+                    items: graphsOf(source.value),
+                    locate: (path) => nearestPlace(source, path, false)
+                }
             };
         return {
             read: {
@@ -31737,12 +32333,12 @@ const entriesFile = {
         const known = graphs.length > 0 ? graphs.join(', ') : 'none';
         return list.items.flatMap((entry, index) => {
             const graph = entry['graph-id'];
-            if (graph === undefined || graphs.includes(graph))
+            if (typeof graph !== 'string' || graphs.includes(graph))
                 return [];
             return [
                 {
                     path: [index, 'graph-id'],
-                    message: `the graph ${JSON.stringify(graph)} of assistant ${entry.name} is not a key of graphs in the application's configuration (it names ${known})`
+                    message: `the graph ${JSON.stringify(graph)} of assistant ${typeof entry.name === 'string' ? entry.name : `entry ${index + 1}`} is not a key of graphs in the application's configuration (it names ${known})`
                 }
             ];
         });
@@ -31922,9 +32518,9 @@ const agentSection = defineSection({
     ],
     diff: {
         // Each takes a check away when removed or turned off.
-        message: { removalWeakens: true },
-        a2a: { direction: 1 },
-        expect: { removalWeakens: true },
+        message: { removalWeakens: true, takesCheck: true },
+        a2a: { direction: 1, takesCheck: true },
+        expect: { removalWeakens: true, takesCheck: true },
         timeout: { shown: (value) => durationWords(value) }
     },
     rules: (agent) => {
@@ -32069,7 +32665,7 @@ const bakeSection = defineSection({
     },
     rules: (bake, { given }) => bakeRules(bake, given),
     actsOnDeployed: { key: 'duration', asks: (value) => value != null },
-    inputRules: (value, step) => value('duration') != null && step.tracingUrl === undefined
+    inputRules: (value, step) => value('duration') != null && lacksInput(step, step.tracingUrl)
         ? [
             {
                 path: ['bake', 'duration'],
@@ -32283,7 +32879,7 @@ const gateSection = defineSection({
         return problems;
     },
     actsOnDeployed: { key: 'dataset', asks: (value) => value != null },
-    inputRules: (value, step) => value('dataset') != null && step.tracingUrl === undefined
+    inputRules: (value, step) => value('dataset') != null && lacksInput(step, step.tracingUrl)
         ? [
             {
                 path: ['gate', 'dataset'],
@@ -32355,7 +32951,7 @@ const rollbackSection = defineSection({
         ? ['on failure', `within ${durationWords(rollback.timeout ?? 0)}`]
         : ['off'],
     diff: {
-        'on-failure': { direction: 1 },
+        'on-failure': { direction: 1, takesCheck: true },
         timeout: { shown: (value) => durationWords(value) }
     },
     actsOnDeployed: { key: 'on-failure', asks: (value) => value === true },
@@ -32584,6 +33180,25 @@ const DECLARED = [
 ];
 /** Every declaration as the machinery reads it (a section's own types are its own business). */
 const DECLARATIONS = DECLARED;
+
+
+/***/ }),
+
+/***/ 4466:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ policySides)
+/* harmony export */ });
+function policySides(policy) {
+    return {
+        entries: policy.entries,
+        side: (environment) => {
+            const { policy: inEffect, files } = policy.inEffect(environment);
+            return { policy: inEffect, files };
+        }
+    };
+}
 
 
 /***/ }),
@@ -36125,61 +36740,6 @@ async function writeSummary(markdown, log, sink) {
 
 /***/ }),
 
-/***/ 6472:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   hM: () => (/* binding */ createLog)
-/* harmony export */ });
-/* unused harmony exports MAX_LOG_LINE, MAX_LOG_MESSAGE, forLog */
-/* harmony import */ var _control_characters__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(900);
-/* harmony import */ var _short_ids__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8683);
-
-
-/** Characters of one log line at the most; a log page of megabyte lines is cut to this. */
-const MAX_LOG_LINE = 1_000;
-/** Characters of one message (all its lines) at the most. */
-const MAX_LOG_MESSAGE = 64 * 1_024;
-/** One line of any text made safe to print on its own line of the log. */
-function safeLine(line, redact) {
-    return redact
-        .cut((0,_control_characters__WEBPACK_IMPORTED_MODULE_0__/* .showControlCharacters */ .f)(line), MAX_LOG_LINE)
-        .replace(/^(\s*):(?=:)/, '$1:\\')
-        .replace(/##\[/g, '##\\[');
-}
-/** Any text made safe for the log: redacted, then each of its lines made safe. */
-function forLog(text, redact) {
-    const lines = redact.cut(text, MAX_LOG_MESSAGE).split(/\r?\n/);
-    return lines.map((line) => safeLine(line, redact)).join('\n');
-}
-function createLog(redact, sink) {
-    const safe = (text) => forLog(text, redact);
-    const titled = (title) => (title === undefined ? {} : { title: safe(title) });
-    return {
-        info: (text) => sink.info(safe(text)),
-        // A notice is an annotation people read on the run's page: short ids, as the summary's.
-        notice: (text, title) => sink.notice(safe((0,_short_ids__WEBPACK_IMPORTED_MODULE_1__/* .shortenIds */ .I)(text)), titled(title)),
-        warning: (text) => sink.warning(safe(text)),
-        error: (text, title) => sink.error(safe(text), titled(title)),
-        errorAt: (text, place) => sink.error(safe(text), {
-            ...titled(place.title),
-            file: safe(place.file),
-            ...(place.line !== undefined && { startLine: place.line }),
-            ...(place.col !== undefined && { startColumn: place.col })
-        }),
-        debug: (text) => {
-            if (sink.isDebug())
-                sink.debug(safe(text()));
-        },
-        startGroup: (title) => sink.startGroup(safe(title)),
-        endGroup: () => sink.endGroup(),
-        fail: (text) => sink.setFailed(safe(text))
-    };
-}
-
-
-/***/ }),
-
 /***/ 4285:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -36316,235 +36876,22 @@ function capMarkdown(markdown, maxBytes = MAX_SUMMARY_BYTES, note = '\n\n_The su
 
 /***/ }),
 
-/***/ 8901:
+/***/ 3034:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  V: () => (/* binding */ policyInWords)
-});
-
-// EXTERNAL MODULE: ./src/lib/github-links.ts
-var github_links = __nccwpck_require__(3676);
-// EXTERNAL MODULE: ./node_modules/canonicalize/lib/canonicalize.js
-var canonicalize = __nccwpck_require__(8799);
-// EXTERNAL MODULE: ./src/policy/sections.ts + 10 modules
-var sections = __nccwpck_require__(4450);
-;// CONCATENATED MODULE: ./src/policy/compare.ts
-/**
- * What a pull request changes in the policy in effect: one line per setting, its key path, the
- * base branch's value → this one's, and whether the change makes the release weaker, stronger or
- * only changed (spec: "What a pull request changes"). Pure.
- */
-
-
-/** A section of one side, as its keys' judgements read it. */
-function diffSide(side, section) {
-    const values = side.policy[section.name];
-    if (values === undefined)
-        return undefined;
-    return {
-        values,
-        list: (key) => {
-            const listed = side.files?.[`${section.name}.${key}`]?.written;
-            return listed ?? (Array.isArray(values[key]) ? values[key] : undefined);
-        }
-    };
-}
-/** Every setting of a section as key path → value, as its declaration expands and shows it. */
-function settings(side, section) {
-    const found = new Map();
-    if (side === undefined)
-        return found;
-    const setting = (value, diff) => value == null
-        ? { value, shown: '(none)', diff }
-        : {
-            value,
-            judged: diff.judged ? diff.judged(value, side) : plainJudged(value),
-            shown: diff.shown?.(value, side) ?? plain(value),
-            diff
-        };
-    // In the order of the section's keys; a mapping with a fallback also when not written.
-    const keys = Object.keys(section.file.shape).filter((key) => side.values[key] !== undefined || section.diff?.[key]?.fallback !== undefined);
-    for (const key of keys) {
-        const value = side.values[key];
-        const keyPath = `${section.name}.${key}`;
-        const diff = section.diff?.[key] ?? {};
-        const file = section.files?.[key];
-        if (file !== undefined) {
-            if (value === undefined)
-                continue;
-            // An item is matched across the sides by its identity, its repeats counted.
-            const seen = new Map();
-            for (const [index, written] of (side.list(key) ?? []).entries()) {
-                const identity = file.identity(written, index);
-                const repeat = (seen.get(identity) ?? 0) + 1;
-                seen.set(identity, repeat);
-                found.set(`${keyPath}[${repeat === 1 ? identity : `${identity} #${repeat}`}]`, {
-                    value: written,
-                    shown: file.shown(written),
-                    diff
-                });
-            }
-        }
-        else if (diff.perKey) {
-            const lines = (value ?? {});
-            for (const [name, bound] of Object.entries(lines))
-                if (bound != null)
-                    found.set(`${keyPath}.${name}`, {
-                        ...setting(bound, diff),
-                        stands: name === diff.fallback?.name
-                    });
-            const fallback = diff.fallback;
-            for (const name of fallback?.names(side) ?? [])
-                if (fallback && lines[name] == null && name !== fallback.name)
-                    found.set(`${keyPath}.${name}`, {
-                        ...setting(lines[fallback.name], diff),
-                        via: `${keyPath}.${fallback.name}`
-                    });
-        }
-        else
-            found.set(keyPath, setting(value, diff));
-    }
-    return found;
-}
-function plain(value) {
-    return typeof value === 'string' ? JSON.stringify(value) : ((0,canonicalize/* default */.A)(value) ?? String(value));
-}
-/** A number, or a boolean as 0 or 1, is judged as itself; any other value is not comparable. */
-function plainJudged(value) {
-    return typeof value === 'number' ? value : typeof value === 'boolean' ? Number(value) : undefined;
-}
-/** The line of a setting both sides have, or undefined when nothing that applies changed. */
-function changed(keyPath, from, to, judge) {
-    const sameValue = (0,canonicalize/* default */.A)(from.value) === (0,canonicalize/* default */.A)(to.value);
-    if (sameValue && from.judged === to.judged)
-        return undefined;
-    const moved = judge && from.judged !== undefined && to.judged !== undefined
-        ? Math.sign(to.judged - from.judged) * (to.diff.direction ?? 0)
-        : 0;
-    const word = moved > 0 ? 'stronger' : moved < 0 ? 'weaker' : 'changed';
-    // A value shown the same on both sides (an assistant's content is never shown): the line
-    // names where it differs instead.
-    const paths = from.shown === to.shown ? differingPaths(from.value, to.value) : [];
-    return {
-        keyPath,
-        base: from.shown,
-        head: to.shown,
-        word,
-        ...(paths.length > 0 && { paths })
-    };
-}
-/** The changes of one section present on both sides, in the order of its keys. */
-function sectionChanges(before, after) {
-    // A name that takes the standing line's value on both sides: that line speaks for it.
-    const standing = new Set();
-    const own = (setting) => setting !== undefined && setting.via === undefined ? setting : undefined;
-    for (const [keyPath, from] of before) {
-        const to = after.get(keyPath);
-        if (from.via !== undefined && to?.via === from.via)
-            standing.add(from.via);
-    }
-    const changes = [];
-    for (const keyPath of new Set([...before.keys(), ...after.keys()])) {
-        const inBase = before.get(keyPath);
-        const inHead = after.get(keyPath);
-        // A name with no line of its own on either side is the standing line's.
-        if (own(inBase) === undefined && own(inHead) === undefined)
-            continue;
-        const present = (setting) => setting !== undefined && setting.value != null ? setting : undefined;
-        const from = present(inBase);
-        const to = present(inHead);
-        // A line that stands for others is judged only on the names it stands for on both sides.
-        const judge = !(inBase?.stands || inHead?.stands) || standing.has(keyPath);
-        const weakens = (setting) => judge && setting.diff.removalWeakens === true;
-        if (from !== undefined && to !== undefined) {
-            const change = changed(keyPath, from, to, judge);
-            if (change)
-                changes.push(change);
-        }
-        else if (from !== undefined)
-            changes.push({
-                keyPath,
-                base: from.shown,
-                word: weakens(from) ? 'weaker' : 'changed',
-                note: 'removed'
-            });
-        else if (to !== undefined)
-            changes.push({
-                keyPath,
-                head: to.shown,
-                word: weakens(to) ? 'stronger' : 'changed',
-                note: 'added'
-            });
-    }
-    return changes;
-}
-/**
- * The changes from `base` (the policy in effect at the pull request's base; undefined when the
- * file is new there) to `head`, in the order of the sections and their keys, each judged on the
- * value that applies.
- */
-function comparePolicies(base, head) {
-    const changes = [];
-    for (const section of sections/* DECLARATIONS */.U) {
-        const headSide = diffSide(head, section);
-        const after = settings(headSide, section);
-        if (base === undefined) {
-            for (const [keyPath, setting] of after)
-                if (setting.via === undefined)
-                    changes.push({ keyPath, head: setting.shown, word: 'new' });
-            continue;
-        }
-        const baseSide = diffSide(base, section);
-        if (baseSide !== undefined && headSide === undefined) {
-            changes.push({ keyPath: section.name, base: 'present', word: 'weaker', note: 'removed' });
-            continue;
-        }
-        if (baseSide === undefined && headSide !== undefined) {
-            changes.push({ keyPath: section.name, head: 'present', word: 'stronger', note: 'added' });
-            continue;
-        }
-        changes.push(...sectionChanges(settings(baseSide, section), after));
-    }
-    return changes;
-}
-/** The key paths where two values differ (`config.configurable.model`), never the values. */
-function differingPaths(base, head, prefix = '') {
-    const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-    if (isRecord(base) && isRecord(head))
-        return [...new Set([...Object.keys(base), ...Object.keys(head)])].flatMap((key) => differingPaths(base[key], head[key], prefix === '' ? key : `${prefix}.${key}`));
-    return (0,canonicalize/* default */.A)(base) === (0,canonicalize/* default */.A)(head) || prefix === '' ? [] : [prefix];
-}
-/**
- * "`gate.min-scores.correctness` 0.8 → 0.6, weaker", or for an assistant "`assistants.entries[support]`:
- * `config.configurable.model` changed"; plain text, escaped by the report.
- */
-function changeLine(change) {
-    if (change.paths !== undefined && change.paths.length > 0)
-        return `\`${change.keyPath}\`: ${change.paths.map((path) => `\`${path}\``).join(', ')} ${change.word}`;
-    const values = `${change.base ?? '(none)'} → ${change.head ?? '(none)'}`;
-    const word = change.note === undefined ? change.word : `${change.word} (${change.note})`;
-    return `\`${change.keyPath}\` ${values}, ${word}`;
-}
-/** The PR comment's one line: "policy: 2 weaker, 1 stronger". */
-function changeCounts(changes) {
-    const words = ['weaker', 'stronger', 'changed', 'new'];
-    const counts = words
-        .map((word) => [word, changes.filter((change) => change.word === word).length])
-        .filter(([, count]) => count > 0)
-        .map(([word, count]) => `${count} ${word}`);
-    return `policy: ${counts.length > 0 ? counts.join(', ') : 'unchanged'}`;
-}
-
-// EXTERNAL MODULE: ./src/policy/describe.ts
-var describe = __nccwpck_require__(8621);
-;// CONCATENATED MODULE: ./src/report/policy-model.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ policyInWords),
+/* harmony export */   c: () => (/* binding */ policyChanges)
+/* harmony export */ });
+/* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3676);
+/* harmony import */ var _policy_compare__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6161);
+/* harmony import */ var _policy_compare_environments__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5760);
+/* harmony import */ var _policy_describe__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8621);
 /**
  * The release policy in the report model: the policy in effect in words, where its file is at the
  * workflow's commit, and what a pull request changes against its base branch's. Pure.
  */
+
 
 
 
@@ -36556,7 +36903,7 @@ function policyInWords(facts, checked, place, workflowCommit) {
     if (facts === undefined)
         return checked ? { given: false } : undefined;
     const { inEffect } = facts;
-    const link = place && (0,github_links/* blobUrl */.b0)(place, workflowCommit, facts.path);
+    const link = place && (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_0__/* .blobUrl */ .b0)(place, workflowCommit, facts.path);
     return {
         given: true,
         path: facts.path,
@@ -36564,24 +36911,37 @@ function policyInWords(facts, checked, place, workflowCommit) {
         digest: inEffect.digest,
         entry: inEffect.entry,
         ...(facts.environment === undefined ? {} : { environment: facts.environment }),
-        sections: (0,describe/* describePolicy */.w)(inEffect.policy),
+        sections: (0,_policy_describe__WEBPACK_IMPORTED_MODULE_3__/* .describePolicy */ .w)(inEffect.policy),
         ...(inEffect.entry !== null &&
             inEffect.policy.rollback?.['on-failure'] !== true && { rollbackOff: true }),
         ...(facts.base === undefined ? {} : { changes: changesOf(facts, facts.base) })
     };
 }
 function changesOf(facts, base) {
+    if (facts.changes !== undefined)
+        return facts.changes;
+    // Without every environment's side (a report built from a result alone): this run's only.
+    const { policy, files } = facts.inEffect;
+    const head = { entries: [], side: () => ({ policy, files }) };
+    return policyChanges(head, facts.environment, base);
+}
+/**
+ * What a pull request changes against its base commit's policy, for every environment either
+ * side names (../policy/compare-environments.ts), or why it is not known.
+ */
+function policyChanges(head, environment, base) {
     if (base.kind === 'failed')
         return { read: false, why: base.why, ...(base.baseSha ? { baseSha: base.baseSha } : {}) };
-    const { policy, files } = facts.inEffect;
-    const head = { policy, files };
-    const list = comparePolicies(base.kind === 'read' ? base.side : undefined, head);
+    const groups = (0,_policy_compare_environments__WEBPACK_IMPORTED_MODULE_2__/* .compareEnvironments */ .OL)(base.kind === 'read' ? base.sides : undefined, head, environment);
+    const list = (0,_policy_compare_environments__WEBPACK_IMPORTED_MODULE_2__/* .listedLines */ .vU)(groups);
     return {
         read: true,
         baseSha: base.baseSha,
         isNew: base.kind === 'new',
         list,
-        counts: changeCounts(list)
+        groups,
+        weaker: (0,_policy_compare_environments__WEBPACK_IMPORTED_MODULE_2__/* .weakerFirst */ .U3)(groups),
+        counts: (0,_policy_compare__WEBPACK_IMPORTED_MODULE_1__/* .changeCounts */ .Zg)(list)
     };
 }
 
@@ -36593,6 +36953,7 @@ function changesOf(facts, base) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   CW: () => (/* binding */ policyInEffectLines),
+/* harmony export */   Kx: () => (/* binding */ policyRiskLine),
 /* harmony export */   VK: () => (/* binding */ shortDigest),
 /* harmony export */   gZ: () => (/* binding */ policyComment),
 /* harmony export */   jZ: () => (/* binding */ policySummary)
@@ -36642,7 +37003,7 @@ function entryWords(policy) {
         ? 'no entry applied'
         : `no entry matched environment ${policy.environment}`;
 }
-/** What the pull request changes, one line per setting. */
+/** What the pull request changes, one line per setting, by where it applies; none: nothing. */
 function changesSummary(changes, md) {
     if (changes === undefined)
         return [];
@@ -36660,17 +37021,34 @@ function changesSummary(changes, md) {
     const title = changes.isNew
         ? 'the file is new in this pull request'
         : changes.counts.replace(/^policy: /, '');
+    const lines = groupLines(changes.groups, md);
     return [
         `### Release policy changes: ${md.cell(title)}`,
         '',
         `Against the base commit ${md.code(changes.baseSha.slice(0, 7))}.`,
         '',
-        ...changeLines(changes.list, md),
-        ''
+        // A weaker policy is said under the headline; the whole list follows here, collapsed.
+        ...(changes.weaker.length > 0
+            ? ['<details><summary>Every change</summary>', '', ...lines, '</details>', '']
+            : lines)
     ];
 }
-function changeLines(list, md) {
-    return list.map((change) => `- ${changeMarkdown(change, md)}`);
+/** Where a group of changes applies, in words. */
+function scopeWords(scope, md) {
+    if (scope.kind === 'every')
+        return 'every environment';
+    if (scope.kind === 'rest')
+        return 'an environment no entry matches';
+    return md.code(`environments.${scope.name}`);
+}
+/** Each group under its environment (all of them under "every environment" when alone). */
+function groupLines(groups, md) {
+    return groups.flatMap(({ scope, list }) => [
+        `**${scopeWords(scope, md)}:**`,
+        '',
+        ...list.map((change) => `- ${changeMarkdown(change, md)}`),
+        ''
+    ]);
 }
 /** "`section.key.name` 0.8 → 0.6, weaker", each piece escaped. */
 function changeMarkdown(change, md) {
@@ -36680,6 +37058,22 @@ function changeMarkdown(change, md) {
     const word = change.note === undefined ? change.word : `${change.word} (${change.note})`;
     return `${md.code(change.keyPath)} ${md.cell(values)}, **${word}**`;
 }
+/**
+ * The ⚠️ line under the headline when the pull request makes the policy weaker (summary and
+ * comment): the worst change named, the rest counted. Nothing otherwise.
+ */
+function policyRiskLine(policy, md) {
+    if (policy === undefined || !policy.given || !policy.changes?.read)
+        return undefined;
+    const [worst, ...rest] = policy.changes.weaker;
+    if (worst === undefined)
+        return undefined;
+    const where = worst.scope.kind === 'every' ? '' : `${scopeWords(worst.scope, md)}: `;
+    const { change } = worst;
+    const values = `${change.base ?? '(none)'} → ${change.head ?? '(none)'}`;
+    const more = rest.length > 0 ? `, and ${rest.length} more` : '';
+    return `⚠️ weakens the release policy: ${where}${md.code(change.keyPath)} ${md.cell(values)}${more}`;
+}
 /** The comment's one line ("policy: 2 weaker, 1 stronger") with the list collapsed. */
 function policyComment(policy, md) {
     if (policy === undefined || !policy.given || policy.changes === undefined)
@@ -36687,14 +37081,13 @@ function policyComment(policy, md) {
     const { changes } = policy;
     if (!changes.read)
         return ['- **Release policy:** policy: base not read (the summary says why)', ''];
-    const counts = changes.isNew ? 'policy: new in this pull request' : changes.counts;
     if (changes.list.length === 0)
         return [];
+    const counts = changes.isNew ? 'policy: new in this pull request' : changes.counts;
     return [
         `<details><summary>${md.cell(counts)}</summary>`,
         '',
-        ...changeLines(changes.list, md),
-        '',
+        ...groupLines(changes.groups, md),
         '</details>',
         ''
     ];
@@ -37047,8 +37440,8 @@ function checksInWords(checks) {
 
 // EXTERNAL MODULE: ./src/report/headline.ts
 var headline = __nccwpck_require__(4512);
-// EXTERNAL MODULE: ./src/report/policy-model.ts + 1 modules
-var policy_model = __nccwpck_require__(8901);
+// EXTERNAL MODULE: ./src/report/policy-model.ts
+var policy_model = __nccwpck_require__(3034);
 // EXTERNAL MODULE: ./src/report/rollback-text.ts
 var rollback_text = __nccwpck_require__(6846);
 // EXTERNAL MODULE: ./src/report/short-ids.ts
@@ -37322,6 +37715,8 @@ function linkedCommit(sha, url, md) {
 /* harmony export */   f: () => (/* binding */ riskLines)
 /* harmony export */ });
 /* harmony import */ var _assistants__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3965);
+/* harmony import */ var _policy_text__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5132);
+
 
 /** ⚠️ lines under the headline, at the most. */
 const MAX_RISKS = 3;
@@ -37330,7 +37725,7 @@ const MAX_RISKS = 3;
  * counting the rest (What people see, "Under the headline"). The mark stays the run's.
  */
 function riskLines(model, md, redact) {
-    const lines = [handEditsWrittenOver(model, md, redact)].filter((line) => line !== undefined);
+    const lines = [(0,_policy_text__WEBPACK_IMPORTED_MODULE_1__/* .policyRiskLine */ .Kx)(model.policy, md), handEditsWrittenOver(model, md, redact)].filter((line) => line !== undefined);
     return lines.slice(0, MAX_RISKS).flatMap((line) => [line, '']);
 }
 /**
@@ -37834,7 +38229,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   l2: () => (/* binding */ capitalized),
   TR: () => (/* binding */ renderInputErrorSummary),
   Br: () => (/* binding */ renderSummary),
-  Av: () => (/* binding */ servingWords)
+  Av: () => (/* binding */ servingWords),
+  M9: () => (/* binding */ warningsSummary)
 });
 
 // UNUSED EXPORTS: renderDeploySummary
@@ -38264,6 +38660,21 @@ function renderDeploySummary(result, source, extras, redact) {
         ...extras,
         result
     }), redact);
+}
+/** Every warning the run wrote, collapsed; nothing without any. */
+function warningsSummary(warnings, redact) {
+    if (warnings.length === 0)
+        return '';
+    const md = (0,markdown/* markdownFor */.DY)(redact);
+    return [
+        '',
+        `<details><summary>Warnings (${warnings.length})</summary>`,
+        '',
+        ...warnings.map((warning) => `- ${md.cell(warning)}`),
+        '',
+        '</details>',
+        ''
+    ].join('\n');
 }
 /**
  * The job summary when the inputs were refused: nothing was sent. `operation: validate` asked

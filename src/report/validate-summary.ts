@@ -89,7 +89,11 @@ export function renderValidateSummary(
             ...entries.map(
               ({ name, inEffect }) =>
                 `- ${md.code(`environments.${name}`)} (${md.code(shortDigest(inEffect.digest))}): ${md.cell(entryWords(validated.inEffect.policy, inEffect.policy))}`
-            )
+            ),
+            // The entry the job's `environment` picks, when it names one: what its deploy applies.
+            ...(validated.inEffect.entry === null
+              ? []
+              : [`- **Entry applied:** ${md.cell(`environments.${validated.inEffect.entry}`)}`])
           ]),
       ''
     ].join('\n')
