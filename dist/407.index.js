@@ -71,7 +71,11 @@ function renderValidateSummary(validated, redact, links = {}) {
             ? (0,policy_text/* policyInEffectLines */.CW)(policy, md)
             : [
                 `- **As written:** ${md.cell((0,describe/* describePolicy */.w)(validated.inEffect.policy).join('; ') || 'only the serving check')}`,
-                ...entries.map(({ name, inEffect }) => `- ${md.code(`environments.${name}`)} (${md.code((0,policy_text/* shortDigest */.VK)(inEffect.digest))}): ${md.cell(entryWords(validated.inEffect.policy, inEffect.policy))}`)
+                ...entries.map(({ name, inEffect }) => `- ${md.code(`environments.${name}`)} (${md.code((0,policy_text/* shortDigest */.VK)(inEffect.digest))}): ${md.cell(entryWords(validated.inEffect.policy, inEffect.policy))}`),
+                // The entry the job's `environment` picks, when it names one: what its deploy applies.
+                ...(validated.inEffect.entry === null
+                    ? []
+                    : [`- **Entry applied:** ${md.cell(`environments.${validated.inEffect.entry}`)}`])
             ]),
         ''
     ].join('\n'));

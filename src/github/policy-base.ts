@@ -8,8 +8,6 @@
 import { z } from 'zod'
 import { repositoryPath } from '../lib/github-links'
 import type { WorkspaceFile } from '../lib/workspace-file'
-import { checkPolicy, MAX_POLICY_BYTES } from '../policy/load'
-import { MAX_NAMED_FILE_BYTES } from '../policy/named-files'
 import { problemLine } from '../policy-kit/problems'
 import { policySides } from '../policy/sides'
 import type { BaseSide } from '../report/policy-types'
@@ -68,6 +66,9 @@ export async function readBasePolicy(
         return { failed: `${path}: ${reason(error)}` }
       }
     }
+    // The policy's reader is the chunk the step's own policy loaded: one copy in dist/.
+    const { checkPolicy, MAX_POLICY_BYTES } = await import('../policy/load')
+    const { MAX_NAMED_FILE_BYTES } = await import('../policy/named-files')
     const policy = await read(options.path, MAX_POLICY_BYTES)
     if ('absent' in policy) {
       // GitHub answers 404 as well for a repository the token cannot see: the file is new only
