@@ -121,6 +121,7 @@ describe('the action contract', () => {
         }),
         await smokeSuiteRun(),
         await assistantsRun(),
+        await threadsRun(),
         await gateRun(),
         await bakeRun(),
         await (async () => {
@@ -188,6 +189,23 @@ describe('the action contract', () => {
             onDrift: 'overwrite',
             apiKey: 'emulator-key'
           }
+        },
+        { delivered: true }
+      )
+    } finally {
+      await services.close()
+    }
+  }
+
+  /** A deploy with parked threads checked: the `parked-threads` output. */
+  async function threadsRun() {
+    const services = await startServingAgent({ controlPlane: { ...onClock, stepMs: 5 } })
+    services.controlPlane.seedDeployment({ name: 'support-agent' })
+    try {
+      return await runDeploy(
+        {
+          ...gitHostConfig(services.controlPlane.url),
+          threads: { sample: 100, onIncompatible: 'fail', canaries: [], apiKey: 'emulator-key' }
         },
         { delivered: true }
       )

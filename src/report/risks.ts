@@ -2,6 +2,7 @@ import { overwroteHandEdit } from './assistants'
 import type { Markdown } from './markdown'
 import type { Redactor } from './redact'
 import type { ReportModel } from './report-types'
+import { strandedLine } from './threads'
 
 /** ⚠️ lines under the headline, at the most. */
 const MAX_RISKS = 3
@@ -15,9 +16,10 @@ export function riskLines(
   md: Markdown,
   redact: Redactor
 ): string[] {
-  const lines = [handEditsWrittenOver(model, md, redact)].filter(
-    (line): line is string => line !== undefined
-  )
+  const lines = [
+    strandedLine(model.payloads.threads, model.rollback?.payloads.threads, md),
+    handEditsWrittenOver(model, md, redact)
+  ].filter((line): line is string => line !== undefined)
   return lines.slice(0, MAX_RISKS).flatMap((line) => [line, ''])
 }
 
