@@ -166,3 +166,62 @@ describe('parked threads through the action', () => {
     expect(cp.redeploys()).toHaveLength(1)
   })
 })
+
+describe('a promote with parked threads checked', () => {
+  /** Production and staging, external images each at its own agent server. */
+  async function promoteWorld(staging: EmulatedGraph) {
+    const prod = await startAgentServer({
+      now: clock.now,
+      threads: { graphs: () => ({ agent: OLD }) }
+    })
+    const source = await startAgentServer({
+      now: clock.now,
+      threads: { graphs: () => ({ agent: staging }) }
+    })
+    running.push(prod, source)
+    const cp = await startControlPlane({ ...onClock, stepMs: 5 })
+    running.push(cp)
+    const image = 'registry.example.com/acme/agent@sha256:' + 'b'.repeat(64)
+    cp.seedDeployment({
+      name: 'staging',
+      source: 'external_image',
+      source_config: { custom_url: source.url },
+      source_revision_config: { image_uri: image }
+    })
+    cp.seedDeployment({
+      name: 'prod',
+      source: 'external_image',
+      source_config: { custom_url: prod.url }
+    })
+    const step: Step = {
+      'api-url': cp.url,
+      'api-key': 'emulator-key',
+      operation: 'promote',
+      name: 'prod',
+      'from-deployment': 'staging',
+      'poll-interval': '1',
+      policy: CHECK
+    }
+    return { cp, prod, step }
+  }
+
+  it('refuses a promote from a staging whose graph lacks the node, with no control-plane write', async () => {
+    const { cp, prod, step } = await promoteWorld(RENAMED)
+    const thread = park(prod)
+    const result = await run(step)
+    expect(result.exitCode).toBe(1)
+    // The refusal names the thread and the node it waits at.
+    const error = result.stdout.split('\n').find((line) => line.startsWith('::error::')) ?? ''
+    expect(error).toContain(thread.slice(0, 8))
+    expect(error).toContain('approval')
+    expect(cp.requests.filter((request) => request.method !== 'GET')).toEqual([])
+  })
+
+  it('promotes from a compatible staging', async () => {
+    const { cp, prod, step } = await promoteWorld(COMPATIBLE)
+    park(prod)
+    const result = await run(step)
+    expect(result.exitCode).toBe(0)
+    expect(cp.requests.some((request) => request.method === 'PATCH')).toBe(true)
+  })
+})

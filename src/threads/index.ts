@@ -7,6 +7,7 @@
 export { threadsClient } from '../agent-server/threads'
 export {
   checkAfterDeployed,
+  judgeBeforePromote,
   readAfterRollback,
   readBeforeWrite,
   type ThreadsOutcome,

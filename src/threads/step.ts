@@ -9,12 +9,23 @@ import type { AgentServer } from '../agent-server/exchange'
 import { defineStep } from '../after-deploy/check-runner'
 import type { StepContext } from '../after-deploy/step'
 import { ENDS_THE_CHECKS } from '../after-deploy/step-kit'
+import type { Config } from '../inputs/parse'
+import { UUID } from '../lib/ids'
 import { checkHttpUrl } from '../lib/url'
 import type { ThreadsPrepared } from './run'
 import type { ParkedThreadsPayload } from './payload'
 import type { ThreadsSettings } from './section'
 
 const threadsCode = () => import('.')
+
+/** The settings, and on a promote the deployment promoted from (its graph is the new side). */
+type Need = ThreadsSettings & { from?: string }
+
+const needOf = (config: Config): Need | undefined =>
+  config.threads && {
+    ...config.threads,
+    ...(config.operation === 'promote' && { from: config.fromDeployment })
+  }
 
 /** What was read before the write, and what the check saw on this run's revision. */
 interface Prepared {
@@ -26,7 +37,7 @@ interface Prepared {
 /** The agent server at `url` (unchecked as the service gave it), under `deadline`. */
 async function clientAt(
   url: string | undefined,
-  need: ThreadsSettings,
+  need: Need,
   context: StepContext,
   deadline: number
 ) {
@@ -60,9 +71,19 @@ function planOf(read: ThreadsPrepared, need: ThreadsSettings): string[] {
   ]
 }
 
-export const threadsStep = defineStep<'threads', ThreadsSettings, Prepared>({
+/** The deployment promoted from, as the promote reads it: by id, else by name. */
+async function sourceUrl(from: string, context: StepContext): Promise<string | undefined> {
+  const call = { deadline: context.deadline.at, signal: context.signal }
+  const source =
+    (UUID.test(from)
+      ? await context.client.getDeployment(from, call).catch(() => undefined)
+      : undefined) ?? (await context.client.findDeploymentByName(from, call))
+  return source?.source_config.custom_url ?? undefined
+}
+
+export const threadsStep = defineStep<'threads', Need, Prepared>({
   name: 'threads',
-  needs: (config) => config.threads,
+  needs: needOf,
   skippedUnder: {
     rollback: { why: NOT_ON_ROLLBACK, notice: `Parked threads not checked: ${NOT_ON_ROLLBACK}.` }
   },
@@ -79,7 +100,40 @@ export const threadsStep = defineStep<'threads', ThreadsSettings, Prepared>({
               firstDeploy: deployment === undefined,
               deploymentId: deployment?.id
             })
-    return { prepared: { read }, plan: planOf(read, need) }
+    if (need.from === undefined) return { prepared: { read }, plan: planOf(read, need) }
+    // A promote: production's threads against the source's graphs, before any write.
+    const { judgeBeforePromote } = await threadsCode()
+    const source = await clientAt(
+      await sourceUrl(need.from, context),
+      need,
+      context,
+      context.deadline.at
+    )
+    const judged =
+      source === undefined
+        ? {
+            refuse: true,
+            verdict: 'inconclusive',
+            why: `parked threads could not be judged: the deployment promoted from has no usable URL`,
+            warnings: []
+          }
+        : await judgeBeforePromote(need, read, source)
+    for (const line of judged.warnings) context.log.warning(line)
+    const why = judged.why ?? 'no reason given'
+    if (judged.refuse)
+      return {
+        refused: {
+          message: `threads.parked: the promote was refused before any write: ${why}.`,
+          refused:
+            judged.verdict === 'inconclusive'
+              ? 'parked threads could not be judged'
+              : 'parked threads would be stranded'
+        }
+      }
+    return {
+      prepared: { read },
+      plan: [...planOf(read, need), `Parked threads against the source's graph: ${why}.`]
+    }
   },
   dryRun: 'Dry run: the parked threads were read; none was judged against a new graph.',
   run: async ({ need, prepared, revision, context, deadline }) => {
