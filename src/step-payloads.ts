@@ -1,6 +1,7 @@
 import type { AssistantsReport } from './assistants/types'
 import type { BakeReport } from './bake/report-types'
 import type { GateReport } from './evaluation/types'
+import type { ParkedThreadsPayload } from './threads/payload'
 import type { AfterDeployChecks, RollbackReport, SuiteReport } from './result'
 
 // The steps after DEPLOYED by name, and what each hands the report beyond its verdict (undefined
@@ -25,6 +26,8 @@ export interface StepPayloads {
   bake: BakeReport
   /** `assistants.entries`: each assistant and what was done to it. */
   assistants: AssistantsReport
+  /** `threads.parked: check`: the parked threads read, judged, and read again. */
+  threads: ParkedThreadsPayload
 }
 
 /** A step after DEPLOYED, by name. */

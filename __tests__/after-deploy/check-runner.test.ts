@@ -61,7 +61,7 @@ async function runChecks(list: readonly StepRow[], signal?: AbortSignal) {
 }
 
 describe('the check runner', () => {
-  it('runs the checks in the listed order: commit, serving, /info, assistants, assistant, run, A2A, suite, gate, bake', async () => {
+  it('runs the checks in the listed order: commit, serving, /info, assistants, threads, assistant, run, A2A, suite, gate, bake', async () => {
     const { list, ran } = scripted({})
     const checks = await runChecks(list)
     expect(ran).toEqual([
@@ -69,6 +69,7 @@ describe('the check runner', () => {
       'serving',
       'info',
       'assistants',
+      'threads',
       'assistant',
       'run',
       'a2a',
@@ -88,14 +89,23 @@ describe('the check runner', () => {
     ['serving', 'inconclusive', ['commit', 'serving']],
     ['info', 'failed', ['commit', 'serving', 'info']],
     ['assistants', 'failed', ['commit', 'serving', 'info', 'assistants']],
-    ['assistant', 'failed', ['commit', 'serving', 'info', 'assistants', 'assistant']],
-    ['assistant', 'inconclusive', ['commit', 'serving', 'info', 'assistants', 'assistant']],
-    ['run', 'failed', ['commit', 'serving', 'info', 'assistants', 'assistant', 'run']],
-    ['a2a', 'failed', ['commit', 'serving', 'info', 'assistants', 'assistant', 'run', 'a2a']],
+    ['threads', 'failed', ['commit', 'serving', 'info', 'assistants', 'threads']],
+    ['assistant', 'failed', ['commit', 'serving', 'info', 'assistants', 'threads', 'assistant']],
+    [
+      'assistant',
+      'inconclusive',
+      ['commit', 'serving', 'info', 'assistants', 'threads', 'assistant']
+    ],
+    ['run', 'failed', ['commit', 'serving', 'info', 'assistants', 'threads', 'assistant', 'run']],
+    [
+      'a2a',
+      'failed',
+      ['commit', 'serving', 'info', 'assistants', 'threads', 'assistant', 'run', 'a2a']
+    ],
     [
       'suite',
       'failed',
-      ['commit', 'serving', 'info', 'assistants', 'assistant', 'run', 'a2a', 'suite']
+      ['commit', 'serving', 'info', 'assistants', 'threads', 'assistant', 'run', 'a2a', 'suite']
     ]
   ])('stops the later checks when %s is %s', async (check, verdict, expected) => {
     const { list, ran } = scripted({ [check]: verdict })
@@ -119,6 +129,7 @@ describe('the check runner', () => {
         'serving',
         'info',
         'assistants',
+        'threads',
         'assistant',
         'run',
         'a2a',
@@ -162,7 +173,7 @@ describe('the check runner', () => {
       }
     })
     await expect(runChecks(list, controller.signal)).rejects.toBe(cancel)
-    expect(ran).toEqual(['commit', 'serving', 'info', 'assistants', 'assistant', 'run'])
+    expect(ran).toEqual(['commit', 'serving', 'info', 'assistants', 'threads', 'assistant', 'run'])
   })
 
   it('rejects with the CancelledError when a check throws because of the abort', async () => {
@@ -217,6 +228,7 @@ describe("the runner's list: the spec's table of checks that cannot conclude", (
       ['serving', false],
       ['info', true],
       ['assistants', true],
+      ['threads', true],
       ['assistant', true],
       ['run', true],
       ['a2a', true],

@@ -94,7 +94,7 @@ async function plainDeploy(): Promise<string[]> {
 }
 
 describe('what a plain deploy loads of dist/', () => {
-  it("loads none of the gate's, the bake's, the assistants' or the tracing client's chunks", async () => {
+  it("loads none of the gate's, the bake's, the assistants', the parked threads' or the tracing client's chunks", async () => {
     const loaded = await plainDeploy()
     expect(loaded).toContain('index.js')
     // Each of them is a chunk of its own, which a run that asks for it loads. A step's folder
@@ -107,14 +107,20 @@ describe('what a plain deploy loads of dist/', () => {
       'src/assistants/restore.ts',
       'src/agent-server/assistants.ts'
     ])
+    const threads = chunksOf([
+      'src/threads/run.ts',
+      'src/threads/compatibility.ts',
+      'src/agent-server/threads.ts'
+    ])
     const tracing = chunksOf(['src/tracing/client.ts'])
-    for (const code of [gate, bake, assistants, tracing]) {
+    for (const code of [gate, bake, assistants, threads, tracing]) {
       expect(code.length).toBeGreaterThan(0)
       expect(code).not.toContain('index.js')
     }
     expect(loaded.filter((name) => gate.includes(name))).toEqual([])
     expect(loaded.filter((name) => bake.includes(name))).toEqual([])
     expect(loaded.filter((name) => assistants.includes(name))).toEqual([])
+    expect(loaded.filter((name) => threads.includes(name))).toEqual([])
     expect(loaded.filter((name) => tracing.includes(name))).toEqual([])
   })
 

@@ -114,7 +114,9 @@ const TOP: Writers<Top & { fromDeployment: string }> = {
   deleteTracingProject: bool('delete-tracing-project'),
   toRevision: text('to-revision'),
   // A bake is written as a policy file (helpers/policy-file.ts).
-  bake: undefined
+  bake: undefined,
+  // Parked threads are written as a policy file too.
+  threads: undefined
 }
 
 const ROLLBACK: Writers<Rollback> = {

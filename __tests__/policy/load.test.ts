@@ -110,10 +110,10 @@ describe('release policy: every problem at once, each with its key path, line an
     expect(await workspace.problems(path)).toEqual([
       "2:7 gate must be a mapping of gate's keys",
       '5:12 environments.prod.smoke must be a mapping of its keys, or false to remove it',
-      '6:8 environments.dev must be a partial policy (agent, smoke, gate, bake, assistants, rollback)'
+      '6:8 environments.dev must be a partial policy (agent, smoke, gate, bake, assistants, threads, rollback)'
     ])
     expect(await workspace.problems(workspace.write('list.yml', '- a\n'))).toEqual([
-      '1:1 the file must be a mapping of version, agent, smoke, gate, bake, assistants, rollback and environments'
+      '1:1 the file must be a mapping of version, agent, smoke, gate, bake, assistants, threads, rollback and environments'
     ])
   })
 
@@ -123,7 +123,7 @@ describe('release policy: every problem at once, each with its key path, line an
       lines('version: 1', 'environments:', '  prod:', '    version: 1', '    gates: false')
     )
     expect(await workspace.problems(path)).toEqual([
-      '4:5 environments.prod.version: an environments entry holds sections only (agent, smoke, gate, bake, assistants, rollback), not version',
+      '4:5 environments.prod.version: an environments entry holds sections only (agent, smoke, gate, bake, assistants, threads, rollback), not version',
       '5:5 environments.prod.gates is not a key of the release policy; did you mean `gate`?'
     ])
   })

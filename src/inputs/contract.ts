@@ -112,7 +112,9 @@ export const OUTPUT_NAMES = [
   'bake-passed',
   'bake-stats',
   // Assistants as code (the policy's assistants)
-  'assistants'
+  'assistants',
+  // Parked threads (threads.parked: check)
+  'parked-threads'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]

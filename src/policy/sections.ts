@@ -10,6 +10,7 @@ import { bakeSection } from '../bake/section'
 import { gateSection } from '../evaluation/section'
 import { rollbackSection } from '../rollback/section'
 import { smokeSection } from '../smoke/section'
+import { threadsSection } from '../threads/section'
 import type { Section } from '../policy-kit/section'
 
 export const DECLARED = [
@@ -18,6 +19,7 @@ export const DECLARED = [
   gateSection,
   bakeSection,
   assistantsSection,
+  threadsSection,
   rollbackSection
 ] as const
 

@@ -6,6 +6,7 @@ import { DEPLOYMENT_NAME, UUID } from '../lib/ids'
 import { FEEDBACK_KEY } from '../lib/gate-thresholds'
 import { CONTROL_KINDS, characterClass } from '../lib/character-kinds'
 import { parseJson } from '../lib/json'
+import { parkedThreadsOutputSchema } from '../threads/payload'
 
 /** An output is one line: no control character and no line break of any kind. */
 const OUTPUT_CONTROL = characterClass(CONTROL_KINDS)
@@ -103,6 +104,12 @@ const ASSISTANT_RESULTS: readonly unknown[] = [
   'restored'
 ]
 
+/** `parked-threads`: the spec's shape, names in their rule, thread ids 8 hex characters. */
+const parkedThreadsShape: Shape = (value) =>
+  parkedThreadsOutputSchema.safeParse(parseJson(value)).success
+    ? { value }
+    : { problem: 'it is not in the shape of parked-threads' }
+
 /** `assistants`: name → {id, version, result}; names the entries' rule, ids UUIDs, versions whole. */
 const assistantsShape: Shape = (value) => {
   const parsed = parseJson(value)
@@ -185,7 +192,8 @@ export const OUTPUT_SHAPES: Record<OutputName, Shape> = {
   'eval-scores': evalScores,
   'bake-passed': flag,
   'bake-stats': bakeStats,
-  assistants: assistantsShape
+  assistants: assistantsShape,
+  'parked-threads': parkedThreadsShape
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Markdown } from './markdown'
 import { policyRiskLine } from './policy-text'
 import type { Redactor } from './redact'
 import type { ReportModel } from './report-types'
+import { strandedLine } from './threads'
 
 /** ⚠️ lines under the headline, at the most. */
 const MAX_RISKS = 3
@@ -16,9 +17,13 @@ export function riskLines(
   md: Markdown,
   redact: Redactor
 ): string[] {
-  const lines = [policyRiskLine(model.policy, md), handEditsWrittenOver(model, md, redact)].filter(
-    (line): line is string => line !== undefined
-  )
+  // In the spec's order: the release policy made weaker, parked threads stranded, a hand edit
+  // written over.
+  const lines = [
+    policyRiskLine(model.policy, md),
+    strandedLine(model.payloads.threads, model.rollback?.payloads.threads, md),
+    handEditsWrittenOver(model, md, redact)
+  ].filter((line): line is string => line !== undefined)
   return lines.slice(0, MAX_RISKS).flatMap((line) => [line, ''])
 }
 

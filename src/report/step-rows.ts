@@ -7,6 +7,7 @@ import { gateStatusLine, renderGate, renderGateLine } from './gate'
 import type { Markdown } from './markdown'
 import type { Redactor } from './redact'
 import { failedCasesText, renderSuite } from './suite'
+import { renderThreads, threadsLine, threadsOutputs } from './threads'
 
 // Each step after DEPLOYED as the report shows it, one row keyed by the step's name: its words,
 // and how its payload (../step-payloads.ts) reads in the summary, the PR comment, the GitHub
@@ -80,6 +81,13 @@ export const STEP_ROWS: Rows = {
     ],
     outputs: (report) => (report.planned ? {} : { assistants: assistantsOutput(report) }),
     outputsAfterRollback: true
+  },
+  threads: {
+    words: 'parked threads',
+    summary: (payload, { md, redact, afterRollback }) =>
+      renderThreads(payload, md, redact, { afterRollback }),
+    comment: (payload, { md, afterRollback }) => threadsLine(payload, md, { afterRollback }),
+    outputs: (payload) => threadsOutputs(payload)
   },
   assistant: { words: 'default assistant lookup' },
   run: { words: 'reply to a test message', summary: reply('The agent replied') },

@@ -1,14 +1,13 @@
 /**
- * The release policy's `threads` section, as one declaration: its keys (a zod fragment), their
- * defaults and words, how a pull request's diff judges each, the rules between its keys (and with
- * `agent.assistant`, `rollback.on-failure` and the `wait` input), and the mapping to the step's
- * typed settings. A plain module: it loads none of the step's code and is not yet listed among
- * the policy's sections (the frame's registry lists it once it lands). The shape follows the
- * frame's section declaration: `keys(key, entry)`, `defaults`, `words`, `diff`, `rules`,
- * `actsOnDeployed`, `settings`.
+ * The release policy's `threads` section, as one declaration: its keys, their defaults and words,
+ * how a pull request's diff judges each, the rules between its keys (and with `agent.assistant`),
+ * the notice a check without a rollback gets, and the mapping to the step's typed settings. A
+ * plain module: it loads none of the step's code.
  */
 import { z } from 'zod'
 import { toCase, type SmokeCase } from '../smoke/cases'
+import { agentReads } from '../agent-checks/section'
+import { defineSection, type Keys } from '../policy-kit/section'
 import { about } from '../policy-kit/schema-kit'
 import { count, duration, expectation, text } from '../policy-kit/values'
 
@@ -49,10 +48,7 @@ const canaryCase = z
       })
   })
 
-/** A key builder as the frame hands it: optional in the file, also `null` in an environments entry. */
-export type KeyOf = <T extends z.ZodType>(schema: T) => z.ZodOptional<T>
-
-export const keys = (key: KeyOf) => ({
+export const keys = ((key) => ({
   parked: key(
     about(
       z.enum(['check', 'off'], { error: 'must be check or off' }),
@@ -76,7 +72,7 @@ export const keys = (key: KeyOf) => ({
       'cases parked on the old revision before the write and resumed on the new one: name, message or input, resume, assistant, expect, expect-not, max-latency'
     )
   )
-})
+})) satisfies Keys<z.core.$ZodLooseShape>
 
 /** The section as a policy holds it (parsed). */
 export type ThreadsSection = z.output<z.ZodObject<ReturnType<typeof keys>>>
@@ -95,6 +91,11 @@ export interface ThreadsSettings {
   sample: number
   onIncompatible: 'fail' | 'warn'
   canaries: CanaryCase[]
+  /** `rollback.on-failure`: without it a deploy in place leaves a failure's threads stranded. */
+  rollbackOnFailure?: boolean
+  /** How the agent server is reached (agent-api-key, else api-key). */
+  apiKey?: string
+  authScheme?: string
 }
 
 /** The section in words, for the run's summary. */
@@ -170,7 +171,7 @@ export const actsOnDeployed = { key: 'parked', asks: (value: unknown) => value =
  */
 export function rollbackWarning(
   section: ThreadsSection | undefined,
-  rollbackOnFailure: boolean
+  rollbackOnFailure?: boolean
 ): string | undefined {
   if (section?.parked !== 'check' || rollbackOnFailure) return undefined
   return 'threads.parked: check without rollback.on-failure: on a deploy in place parked threads are judged after the write, so a failure would leave them stranded; set rollback.on-failure: true'
@@ -179,7 +180,7 @@ export function rollbackWarning(
 /** The step's settings (the rules have passed). */
 export function settings(
   section: ThreadsSection | undefined,
-  context: { agentAssistant?: string }
+  context: { agentAssistant?: string; rollbackOnFailure?: boolean }
 ): ThreadsSettings | undefined {
   if (section?.parked !== 'check') return undefined
   const canaries = (section.canary ?? []).map((canary, index): CanaryCase => {
@@ -197,6 +198,54 @@ export function settings(
   return {
     sample: section.sample ?? DEFAULTS.sample,
     onIncompatible: section['on-incompatible'] ?? DEFAULTS['on-incompatible'],
-    canaries
+    canaries,
+    ...(context.rollbackOnFailure !== undefined && { rollbackOnFailure: context.rollbackOnFailure })
   }
 }
+
+/** The step's canaries are not run yet: a case would be accepted and do nothing, so it is refused. */
+const CANARY_NOT_RUN =
+  'threads.canary is not run by this version of the action (a canary would be accepted and do nothing); remove it'
+
+export const threadsSection = defineSection({
+  name: 'threads',
+  keys,
+  defaults: DEFAULTS,
+  words,
+  diff: {
+    parked: { direction: 1, judged: diff.parked.comparable },
+    sample: diff.sample,
+    'on-incompatible': { direction: 1, judged: diff['on-incompatible'].comparable },
+    canary: diff.canary
+  },
+  rules: (section: ThreadsSection, { policy, given }) => [
+    ...rules(section, { agentAssistant: agentReads(policy).assistant, given }).map(
+      ({ path, message }) => ({ path: path.map(String), message })
+    ),
+    ...((section.canary ?? []).length > 0
+      ? [{ path: ['threads', 'canary'], message: CANARY_NOT_RUN }]
+      : [])
+  ],
+  actsOnDeployed,
+  settings: (section, { policy, inputs }) => {
+    const made = settings(section, {
+      agentAssistant: agentReads(policy).assistant,
+      rollbackOnFailure:
+        (policy.rollback as { 'on-failure'?: boolean } | undefined)?.['on-failure'] === true
+    })
+    return (
+      made && {
+        ...made,
+        apiKey: inputs.agentApiKey ?? inputs.apiKey,
+        ...(inputs.agentAuthScheme !== undefined && { authScheme: inputs.agentAuthScheme })
+      }
+    )
+  },
+  notices: (settings) => {
+    const warning = rollbackWarning(
+      settings && { parked: 'check' },
+      settings?.rollbackOnFailure ?? true
+    )
+    return warning === undefined ? [] : [warning]
+  }
+})

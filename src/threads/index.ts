@@ -1,0 +1,15 @@
+/**
+ * The parked-threads step's code, in the order a deploy uses it: `readBeforeWrite` before the
+ * write, `checkAfterDeployed` after DEPLOYED, `readAfterRollback` once a rollback brought the old
+ * graph back, and the agent server's thread routes they read through. Loaded on first use: a run
+ * without `threads.parked: check` never loads it.
+ */
+export { threadsClient } from '../agent-server/threads'
+export {
+  checkAfterDeployed,
+  judgeBeforePromote,
+  readAfterRollback,
+  readBeforeWrite,
+  type ThreadsOutcome,
+  type ThreadsPrepared
+} from './run'
