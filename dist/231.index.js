@@ -1,5 +1,5 @@
 export const id = 231;
-export const ids = [231,724];
+export const ids = [231,724,113];
 export const modules = {
 
 /***/ 6197:
@@ -272,8 +272,8 @@ function nodeAt(document, path, wantKey) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  m: () => (/* binding */ MAX_POLICY_BYTES),
-  h: () => (/* binding */ checkPolicy),
+  MAX_POLICY_BYTES: () => (/* binding */ MAX_POLICY_BYTES),
+  checkPolicy: () => (/* binding */ checkPolicy),
   loadPolicy: () => (/* binding */ loadPolicy)
 });
 
@@ -289,8 +289,8 @@ var environments = __webpack_require__(7974);
 var named_files = __webpack_require__(2113);
 // EXTERNAL MODULE: ./src/policy/schema.ts
 var schema = __webpack_require__(4139);
-// EXTERNAL MODULE: ./src/policy/sections.ts + 10 modules
-var sections = __webpack_require__(4450);
+// EXTERNAL MODULE: ./src/policy/sections.ts + 11 modules
+var sections = __webpack_require__(3518);
 ;// CONCATENATED MODULE: ./src/policy/effective.ts
 /**
  * The policy in effect for an environment: the entry merged over the rest, defaults filled in the
@@ -566,7 +566,7 @@ async function loadPolicy(path, workspace, options = {}) {
     const graphs = await (0,named_files/* readGraphNames */.zP)(options.graphConfigPath, workspace);
     return checkPolicy(file.bytes.toString('utf8'), path, (named, what) => 
     // The largest kind's cap; a smaller kind's is checked on its bytes.
-    (0,workspace_file/* readWorkspaceFile */.s)(named, workspace, { maxBytes: named_files/* MAX_NAMED_FILE_BYTES */.ku, what }), graphs);
+    (0,workspace_file/* readWorkspaceFile */.s)(named, workspace, { maxBytes: named_files.MAX_NAMED_FILE_BYTES, what }), graphs);
 }
 /**
  * The policy's text → the loaded policy, or every problem with it. `file` is the path written in
@@ -720,7 +720,7 @@ function keyLocatedExactly(written, path) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   AH: () => (/* binding */ FILE_KEYS),
-/* harmony export */   ku: () => (/* binding */ MAX_NAMED_FILE_BYTES),
+/* harmony export */   MAX_NAMED_FILE_BYTES: () => (/* binding */ MAX_NAMED_FILE_BYTES),
 /* harmony export */   vP: () => (/* binding */ readNamedFiles),
 /* harmony export */   zP: () => (/* binding */ readGraphNames)
 /* harmony export */ });
@@ -730,7 +730,7 @@ function keyLocatedExactly(written, path) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _lib_workspace_file__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6197);
 /* harmony import */ var _policy_kit_problems__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2467);
-/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4450);
+/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3518);
 /**
  * The files a policy names: every key a section declares file-valued (./section.ts `files`), in
  * the policy and in each environments entry, read once per path through one reader (the
@@ -911,7 +911,7 @@ async function readGraphNames(graphConfigPath, workspace) {
 /* unused harmony exports DEFAULTS, base, entrySchema */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2857);
 /* harmony import */ var _policy_kit_schema_kit__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6985);
-/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4450);
+/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3518);
 /**
  * The release policy file, one zod schema made from the sections' declarations (./sections.ts):
  * what every key may hold, its description and its default (for the published JSON Schema and

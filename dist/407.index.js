@@ -111,7 +111,7 @@ async function validate(config, log, report) {
 /* unused harmony exports DEFAULTS, base, entrySchema */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2857);
 /* harmony import */ var _policy_kit_schema_kit__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6985);
-/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4450);
+/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3518);
 /**
  * The release policy file, one zod schema made from the sections' declarations (./sections.ts):
  * what every key may hold, its description and its default (for the published JSON Schema and

@@ -651,8 +651,8 @@ function bounds(plan) {
 var ids = __webpack_require__(829);
 // EXTERNAL MODULE: ./src/control-plane/transport.ts
 var transport = __webpack_require__(9747);
-// EXTERNAL MODULE: ./src/agent-server/run.ts + 1 modules
-var run = __webpack_require__(1780);
+// EXTERNAL MODULE: ./src/agent-server/run.ts
+var run = __webpack_require__(2890);
 // EXTERNAL MODULE: ./src/tracing/client.ts + 3 modules
 var client = __webpack_require__(8618);
 ;// CONCATENATED MODULE: ./src/evaluation/experiment.ts

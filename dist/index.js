@@ -29320,7 +29320,9 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'bake-passed',
     'bake-stats',
     // Assistants as code (the policy's assistants)
-    'assistants'
+    'assistants',
+    // Parked threads (threads.parked: check)
+    'parked-threads'
 ]));
 
 
@@ -29876,8 +29878,8 @@ const crossInputRules = schemas/* object */.Ikc({
 
 // EXTERNAL MODULE: ./src/lib/url.ts
 var lib_url = __nccwpck_require__(5194);
-// EXTERNAL MODULE: ./src/policy/sections.ts + 10 modules
-var sections = __nccwpck_require__(4450);
+// EXTERNAL MODULE: ./src/policy/sections.ts + 11 modules
+var sections = __nccwpck_require__(3518);
 ;// CONCATENATED MODULE: ./src/policy/to-config.ts
 
 /** Each section's settings (a step without `release-policy` runs the sections' defaults). */
@@ -31193,7 +31195,7 @@ async function runWith(raw, redact, log, startedAt, world) {
         await (0,operations/* startOperation */.iA)(config, log, report, async (sending) => {
             sending.notices.forEach((notice) => log.notice(notice));
             logPolicy(sending.releasePolicy, log);
-            const { execute } = await Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(846)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4846));
+            const { execute } = await Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(169)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1169));
             await execute(sending, redact, startedAt, world, log);
         });
     }
@@ -31717,7 +31719,7 @@ function mapping(name, shape) {
 /* harmony import */ var canonicalize__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8799);
 /* harmony import */ var _compare__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6161);
 /* harmony import */ var _environments__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7974);
-/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4450);
+/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3518);
 /**
  * What a pull request changes in the release policy for every environment either side names:
  * each name's policy in effect on both sides (what that name selects there, merged over the rest)
@@ -31816,7 +31818,7 @@ function writtenPath(keyPath) {
 /* harmony export */   vK: () => (/* binding */ changeLine)
 /* harmony export */ });
 /* harmony import */ var canonicalize__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8799);
-/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4450);
+/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3518);
 /**
  * What a pull request changes in the policy in effect: one line per setting, its key path, the
  * base branch's value → this one's, and whether the change makes the release weaker, stronger or
@@ -32032,7 +32034,7 @@ function changeCounts(changes) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   w: () => (/* binding */ describePolicy)
 /* harmony export */ });
-/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4450);
+/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3518);
 
 /** One line per section present. */
 function describePolicy(policy) {
@@ -32137,7 +32139,7 @@ function mergeValue(base, over) {
 /* harmony export */   K: () => (/* binding */ policyInputRules),
 /* harmony export */   c: () => (/* binding */ policyRules)
 /* harmony export */ });
-/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4450);
+/* harmony import */ var _sections__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3518);
 
 const isMapping = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /**
@@ -32193,7 +32195,7 @@ function policyInputRules(policy, step) {
 
 /***/ }),
 
-/***/ 4450:
+/***/ 3518:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33163,7 +33165,187 @@ function caseIdentity(written, index) {
     return `sha256:${hash.slice(0, 12)}`;
 }
 
+;// CONCATENATED MODULE: ./src/threads/section.ts
+/**
+ * The release policy's `threads` section, as one declaration: its keys, their defaults and words,
+ * how a pull request's diff judges each, the rules between its keys (and with `agent.assistant`),
+ * the notice a check without a rollback gets, and the mapping to the step's typed settings. A
+ * plain module: it loads none of the step's code.
+ */
+
+
+
+
+
+
+/** At most this many canaries: each runs the agent as a user would, twice. */
+const MAX_CANARIES = 20;
+/** At most this many interrupted threads read. */
+const MAX_SAMPLE = 1000;
+/** A canary's name: it goes into the canary's thread id and its metadata. */
+const CANARY_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+const inputObject = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J(), { error: 'must be a mapping (an object)' });
+/** One canary case as written: a smoke case's keys, `name` and `resume` required. */
+const canaryCase = schemas/* strictObject */.rej({
+    name: schemas/* string */.YjP({ error: 'must be text' })
+        .regex(CANARY_NAME, 'must be 1–63 lowercase letters, digits, _ and -, a letter or digit first'),
+    message: values_text.optional(),
+    input: inputObject.optional(),
+    // Any JSON: what the interrupt is resumed with (null included, so presence is checked below).
+    resume: schemas/* unknown */.L5J(),
+    assistant: values_text.optional(),
+    expect: values_expectation.optional(),
+    'expect-not': values_expectation.optional(),
+    'max-latency': values_duration.optional()
+})
+    .check((ctx) => {
+    if (!('resume' in ctx.value) || ctx.value.resume === undefined)
+        ctx.issues.push({
+            code: 'custom',
+            path: ['resume'],
+            message: 'is required: what the interrupt is resumed with',
+            input: ctx.value
+        });
+});
+const threads_section_keys = ((key) => ({
+    parked: key((0,schema_kit/* about */.Cv)(schemas/* enum */.k5n(['check', 'off'], { error: 'must be check or off' }), "check: threads parked at an interrupt() are judged against the release's graph")),
+    sample: key((0,schema_kit/* about */.Cv)(count(1, MAX_SAMPLE, ' (the newest threads are read)'), 'at most this many interrupted threads read, newest first, 1–1000')),
+    'on-incompatible': key((0,schema_kit/* about */.Cv)(schemas/* enum */.k5n(['fail', 'warn'], { error: 'must be fail or warn' }), 'fail or warn')),
+    canary: key((0,schema_kit/* about */.Cv)(schemas/* array */.YOg(canaryCase, { error: 'must be a list of cases' })
+        .max(MAX_CANARIES, `must hold at most ${MAX_CANARIES} cases`), 'cases parked on the old revision before the write and resumed on the new one: name, message or input, resume, assistant, expect, expect-not, max-latency'))
+}));
+const threads_section_DEFAULTS = { parked: 'off', sample: 100, 'on-incompatible': 'fail' };
+/** The section in words, for the run's summary. */
+function words(section) {
+    if ((section.parked ?? threads_section_DEFAULTS.parked) !== 'check')
+        return ['parked threads not checked'];
+    const canaries = section.canary ?? [];
+    return [
+        `parked threads checked against the release's graph, the ${section.sample ?? threads_section_DEFAULTS.sample} newest read`,
+        `an incompatible thread ${(section['on-incompatible'] ?? threads_section_DEFAULTS['on-incompatible']) === 'fail' ? 'fails the release' : 'is a warning'}`,
+        ...(canaries.length === 0
+            ? []
+            : [
+                `${canaries.length} canar${canaries.length === 1 ? 'y' : 'ies'}: ${canaries.map((c) => c.name).join(', ')}`
+            ])
+    ];
+}
+/** How a pull request's diff judges each key: what checks less is weaker. */
+const diff = {
+    parked: { direction: 1, comparable: (value) => (value === 'check' ? 1 : 0) },
+    sample: { direction: 1 },
+    'on-incompatible': { direction: 1, comparable: (value) => (value === 'fail' ? 1 : 0) },
+    canary: { removalWeakens: true }
+};
+/** The rules between the keys, `agent.assistant` the assistant a case without one runs. */
+function rules(section, context) {
+    const problems = [];
+    const cases = section.canary ?? [];
+    if (cases.length > 0 && section.parked !== 'check')
+        problems.push({
+            path: ['threads', 'canary'],
+            message: 'threads.canary needs threads.parked: check (a canary is judged with the parked threads)'
+        });
+    const seen = new Set();
+    cases.forEach((canary, index) => {
+        const at = ['threads', 'canary', index];
+        const label = `threads.canary[${index}] (${canary.name})`;
+        if (seen.has(canary.name))
+            problems.push({
+                path: [...at, 'name'],
+                message: `${label} repeats a name: each case's name is its thread's`
+            });
+        seen.add(canary.name);
+        const sends = [canary.message !== undefined, canary.input !== undefined].filter(Boolean).length;
+        if (sends !== 1)
+            problems.push({
+                path: at,
+                message: sends === 0
+                    ? `${label} has neither message nor input (what to send the agent before it parks)`
+                    : `${label} has message and input: give only one`
+            });
+        if (canary.assistant === undefined && context.agentAssistant === undefined)
+            problems.push({
+                path: [...at, 'assistant'],
+                message: `${label} needs an assistant: its own assistant key, or agent.assistant`
+            });
+    });
+    return problems;
+}
+/** With `wait: false` nothing acts after DEPLOYED: `parked: check` asks for this step. */
+const actsOnDeployed = { key: 'parked', asks: (value) => value === 'check' };
+/**
+ * The warning a deploy gets with `parked: check` and no rollback: on a deploy in place the threads
+ * are judged after the write, so a failure leaves them stranded (a promote judges before).
+ */
+function rollbackWarning(section, rollbackOnFailure) {
+    if (section?.parked !== 'check' || rollbackOnFailure)
+        return undefined;
+    return 'threads.parked: check without rollback.on-failure: on a deploy in place parked threads are judged after the write, so a failure would leave them stranded; set rollback.on-failure: true';
+}
+/** The step's settings (the rules have passed). */
+function settings(section, context) {
+    if (section?.parked !== 'check')
+        return undefined;
+    const canaries = (section.canary ?? []).map((canary, index) => {
+        const { resume, 'max-latency': maxLatencyMs, ...smoke } = canary;
+        const made = (0,smoke_cases/* toCase */.IX)(smoke, `threads.canary[${index}]`);
+        // The schema and the rules checked what toCase checks: a case left here is a bug.
+        if (!('case' in made))
+            throw new Error(made.problems.join('; '));
+        return {
+            ...made.case,
+            ...(maxLatencyMs !== undefined && { maxLatencyMs }),
+            resume,
+            assistant: canary.assistant ?? context.agentAssistant ?? ''
+        };
+    });
+    return {
+        sample: section.sample ?? threads_section_DEFAULTS.sample,
+        onIncompatible: section['on-incompatible'] ?? threads_section_DEFAULTS['on-incompatible'],
+        canaries,
+        ...(context.rollbackOnFailure !== undefined && { rollbackOnFailure: context.rollbackOnFailure })
+    };
+}
+/** The step's canaries are not run yet: a case would be accepted and do nothing, so it is refused. */
+const CANARY_NOT_RUN = 'threads.canary is not run by this version of the action (a canary would be accepted and do nothing); remove it';
+const threadsSection = defineSection({
+    name: 'threads',
+    keys: threads_section_keys,
+    defaults: threads_section_DEFAULTS,
+    words,
+    diff: {
+        parked: { direction: 1, judged: diff.parked.comparable },
+        sample: diff.sample,
+        'on-incompatible': { direction: 1, judged: diff['on-incompatible'].comparable },
+        canary: diff.canary
+    },
+    rules: (section, { policy, given }) => [
+        ...rules(section, { agentAssistant: agentReads(policy).assistant, given }).map(({ path, message }) => ({ path: path.map(String), message })),
+        ...((section.canary ?? []).length > 0
+            ? [{ path: ['threads', 'canary'], message: CANARY_NOT_RUN }]
+            : [])
+    ],
+    actsOnDeployed,
+    settings: (section, { policy, inputs }) => {
+        const made = settings(section, {
+            agentAssistant: agentReads(policy).assistant,
+            rollbackOnFailure: policy.rollback?.['on-failure'] === true
+        });
+        return (made && {
+            ...made,
+            apiKey: inputs.agentApiKey ?? inputs.apiKey,
+            ...(inputs.agentAuthScheme !== undefined && { authScheme: inputs.agentAuthScheme })
+        });
+    },
+    notices: (settings) => {
+        const warning = rollbackWarning(settings && { parked: 'check' }, settings?.rollbackOnFailure ?? true);
+        return warning === undefined ? [] : [warning];
+    }
+});
+
 ;// CONCATENATED MODULE: ./src/policy/sections.ts
+
 
 
 
@@ -33176,6 +33358,7 @@ const DECLARED = [
     gateSection,
     bakeSection,
     assistantsSection,
+    threadsSection,
     rollbackSection
 ];
 /** Every declaration as the machinery reads it (a section's own types are its own business). */
@@ -37715,7 +37898,9 @@ function linkedCommit(sha, url, md) {
 /* harmony export */   f: () => (/* binding */ riskLines)
 /* harmony export */ });
 /* harmony import */ var _assistants__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3965);
-/* harmony import */ var _policy_text__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5132);
+/* harmony import */ var _policy_text__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5132);
+/* harmony import */ var _threads__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8575);
+
 
 
 /** ⚠️ lines under the headline, at the most. */
@@ -37725,7 +37910,13 @@ const MAX_RISKS = 3;
  * counting the rest (What people see, "Under the headline"). The mark stays the run's.
  */
 function riskLines(model, md, redact) {
-    const lines = [(0,_policy_text__WEBPACK_IMPORTED_MODULE_1__/* .policyRiskLine */ .Kx)(model.policy, md), handEditsWrittenOver(model, md, redact)].filter((line) => line !== undefined);
+    // In the spec's order: the release policy made weaker, parked threads stranded, a hand edit
+    // written over.
+    const lines = [
+        (0,_policy_text__WEBPACK_IMPORTED_MODULE_2__/* .policyRiskLine */ .Kx)(model.policy, md),
+        (0,_threads__WEBPACK_IMPORTED_MODULE_1__/* .strandedLine */ .SB)(model.payloads.threads, model.rollback?.payloads.threads, md),
+        handEditsWrittenOver(model, md, redact)
+    ].filter((line) => line !== undefined);
     return lines.slice(0, MAX_RISKS).flatMap((line) => [line, '']);
 }
 /**
@@ -38055,7 +38246,10 @@ function bakeOutputs(report) {
 var report_gate = __nccwpck_require__(8347);
 // EXTERNAL MODULE: ./src/report/suite.ts
 var report_suite = __nccwpck_require__(2758);
+// EXTERNAL MODULE: ./src/report/threads.ts
+var threads = __nccwpck_require__(8575);
 ;// CONCATENATED MODULE: ./src/report/step-rows.ts
+
 
 
 
@@ -38077,6 +38271,12 @@ const STEP_ROWS = {
         ],
         outputs: (report) => (report.planned ? {} : { assistants: (0,assistants/* assistantsOutput */.BK)(report) }),
         outputsAfterRollback: true
+    },
+    threads: {
+        words: 'parked threads',
+        summary: (payload, { md, redact, afterRollback }) => (0,threads/* renderThreads */.EA)(payload, md, redact, { afterRollback }),
+        comment: (payload, { md, afterRollback }) => (0,threads/* threadsLine */.Uz)(payload, md, { afterRollback }),
+        outputs: (payload) => (0,threads/* threadsOutputs */.Cy)(payload)
     },
     assistant: { words: 'default assistant lookup' },
     run: { words: 'reply to a test message', summary: reply('The agent replied') },
@@ -38728,6 +38928,112 @@ function withCode(text, md) {
 
 /***/ }),
 
+/***/ 8575:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cy: () => (/* binding */ threadsOutputs),
+/* harmony export */   EA: () => (/* binding */ renderThreads),
+/* harmony export */   SB: () => (/* binding */ strandedLine),
+/* harmony export */   Uz: () => (/* binding */ threadsLine)
+/* harmony export */ });
+/* harmony import */ var _threads_payload__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2711);
+
+// Parked threads in the report: one line in the PR comment, a block in the summary, the ⚠️ line
+// for threads this run left stranded, and the `parked-threads` output. Never a state or an
+// interrupt value (users' data): ids cut to 8 characters, names only in the output's shape.
+const VERDICT_WORDS = {
+    pass: 'none stranded',
+    fail: 'incompatible',
+    warn: 'incompatible (a warning)',
+    inconclusive: 'could not conclude'
+};
+const threadCount = (count) => `${count} thread${count === 1 ? '' : 's'}`;
+/** Read of total: "12 of 40 read" when sampled, "3 read" otherwise. */
+function readWords(payload) {
+    return payload.read < payload.total
+        ? `${payload.read} of ${payload.total} read`
+        : `${payload.read} read`;
+}
+/** The threads judged incompatible, each thread once. */
+const strandedIds = (payload) => [
+    ...new Set(payload.incompatible.map((entry) => entry.thread))
+];
+/** "parked threads: 12 of 40 read; strands 2 at `agent`/`approval`: rolled back, they wait again" */
+function threadsLine(payload, md, view) {
+    if (view.afterRollback) {
+        const again = payload.waitingAgain?.length ?? 0;
+        const lost = payload.answeredLost?.length ?? 0;
+        const parts = [
+            `${threadCount(again)} wait again`,
+            ...(lost > 0 ? [`${threadCount(lost)} answered while the new code served`] : [])
+        ];
+        return ['', `Parked threads after the rollback: ${parts.join(', ')}.`, ''];
+    }
+    const stranded = strandedIds(payload);
+    const where = [
+        ...new Set(payload.incompatible.map((entry) => entry.key !== undefined
+            ? `${md.code((0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(entry.graph) ?? '?')} key ${md.code((0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(entry.key) ?? '?')}`
+            : `${md.code((0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(entry.graph) ?? '?')}/${md.code((0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(entry.node) ?? '?')}`))
+    ];
+    const what = stranded.length > 0
+        ? `strands ${stranded.length} at ${(0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .someOf */ .yU)(where, 3)}`
+        : VERDICT_WORDS[payload.verdict];
+    return ['', `Parked threads: ${readWords(payload)}; ${what}.`, ''];
+}
+/** The summary's block: read of total, the parked nodes, the incompatible threads, the rest. */
+function renderThreads(payload, md, redact, view) {
+    const cell = (value) => md.cell(redact(value ?? '?'));
+    const title = view.afterRollback ? '### Parked threads after the rollback' : '### Parked threads';
+    const lines = [title, '', `${readWords(payload)}: ${VERDICT_WORDS[payload.verdict]}.`, ''];
+    if (payload.parked.length > 0)
+        lines.push('| graph | node | threads |', '|---|---|---|', ...payload.parked.map((entry) => `| ${cell((0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(entry.graph))} | ${cell((0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(entry.node))} | ${entry.threads} |`), '');
+    if (payload.incompatible.length > 0)
+        lines.push('| thread | graph | node or key | why |', '|---|---|---|---|', ...payload.incompatible.map((entry) => {
+            const at = entry.key !== undefined ? `key ${cell((0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(entry.key))}` : cell((0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(entry.node));
+            const why = (0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .incompatibilityWords */ .xh)(entry)
+                .replace(/^.* \(/, '')
+                .replace(/\)$/, '');
+            return `| ${md.code((0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .shortId */ .m_)(entry.thread) ?? '?')} | ${cell((0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(entry.graph))} | ${at} | ${md.cell(why)} |`;
+        }), '');
+    const counted = [
+        [payload.movedOn.length, 'answered meanwhile'],
+        [payload.deleted.length, 'deleted meanwhile'],
+        [payload.tooLarge.length, 'too large to judge'],
+        [payload.waitingAgain?.length ?? 0, 'waiting again after the rollback'],
+        [payload.answeredLost?.length ?? 0, 'answered while the new code served (their answer is lost)']
+    ];
+    const rest = counted.filter(([count]) => count > 0);
+    if (rest.length > 0)
+        lines.push(rest.map(([count, words]) => `${threadCount(count)} ${words}`).join('; ') + '.', '');
+    return lines;
+}
+/**
+ * The ⚠️ line for threads this run left stranded (none when a rollback brought them back to
+ * their node): "⚠️ Parked threads left stranded: `1a2b3c4d` at `agent`/`approval`, and 2 more."
+ */
+function strandedLine(payload, afterRollback, md) {
+    if (payload === undefined)
+        return undefined;
+    const back = new Set(afterRollback?.waitingAgain ?? []);
+    const left = strandedIds(payload).filter((id) => !back.has(id));
+    const first = payload.incompatible.find((entry) => entry.thread === left[0]);
+    if (!first)
+        return undefined;
+    const at = first.key !== undefined
+        ? `${md.code((0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(first.graph) ?? '?')} key ${md.code((0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(first.key) ?? '?')}`
+        : `${md.code((0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(first.graph) ?? '?')}/${md.code((0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .shown */ .SP)(first.node) ?? '?')}`;
+    const more = left.length > 1 ? `, and ${left.length - 1} more` : '';
+    return `⚠️ Parked threads left stranded: ${md.code((0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .shortId */ .m_)(first.thread) ?? '?')} at ${at}${more}.`;
+}
+/** The `parked-threads` output, in its shape only. */
+const threadsOutputs = (payload) => ({
+    'parked-threads': JSON.stringify((0,_threads_payload__WEBPACK_IMPORTED_MODULE_0__/* .parkedThreadsOutput */ .wN)(payload))
+});
+
+
+/***/ }),
+
 /***/ 1666:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -38880,6 +39186,120 @@ function requiredPasses(minPass, total) {
     // The small margin keeps 80% of 10 at 8 whatever the floating point makes of it.
     return Math.ceil((minPass.percent * total) / 100 - 1e-9);
 }
+
+
+/***/ }),
+
+/***/ 2711:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LY: () => (/* binding */ parkedThreadsOutputSchema),
+/* harmony export */   SP: () => (/* binding */ shown),
+/* harmony export */   h4: () => (/* binding */ parkedNodes),
+/* harmony export */   m_: () => (/* binding */ shortId),
+/* harmony export */   wN: () => (/* binding */ parkedThreadsOutput),
+/* harmony export */   xh: () => (/* binding */ incompatibilityWords),
+/* harmony export */   yU: () => (/* binding */ someOf)
+/* harmony export */ });
+/* unused harmony export OUTPUT_NAME */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2857);
+
+/** A name as an output may carry it. */
+const OUTPUT_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
+/** A server's name where an output or a sentence may carry it: null when of another shape. */
+const shown = (name) => name !== undefined && OUTPUT_NAME.test(name) ? name : null;
+/** A thread as people and outputs see it: its id's first 8 characters, hex only. */
+function shortId(id) {
+    const short = id.slice(0, 8);
+    return /^[0-9a-f]{8}$/i.test(short) ? short.toLowerCase() : null;
+}
+/** Where the threads wait, per graph and node. */
+function parkedNodes(threads) {
+    const counts = new Map();
+    for (const thread of threads)
+        for (const node of thread.nodes) {
+            const graph = thread.graph ?? '';
+            const key = JSON.stringify([graph, node]);
+            const entry = counts.get(key) ?? { graph, node, threads: 0 };
+            entry.threads += 1;
+            counts.set(key, entry);
+        }
+    return [...counts.values()];
+}
+const name = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().regex(OUTPUT_NAME).nullable();
+const verdict = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['pass', 'fail', 'warn', 'inconclusive']);
+const whole = zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(0);
+/** The `parked-threads` output's shape: what the outputs' shape check holds it to. */
+const parkedThreadsOutputSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
+    read: whole,
+    total: whole,
+    parked: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({ graph: name, node: name, threads: whole })),
+    incompatible: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
+        zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
+            thread: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+                .regex(/^[0-9a-f]{8}$/)
+                .nullable(),
+            graph: name,
+            node: name,
+            why: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['node', 'graph', 'stranded'])
+        }),
+        zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
+            thread: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+                .regex(/^[0-9a-f]{8}$/)
+                .nullable(),
+            graph: name,
+            key: name,
+            why: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['required', 'type'])
+        })
+    ])),
+    'moved-on': whole,
+    deleted: whole,
+    canary: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({ name, verdict })),
+    verdict
+});
+/** The `parked-threads` output (spec: Parked threads), in its shape only. */
+function parkedThreadsOutput(payload) {
+    return {
+        read: payload.read,
+        total: payload.total,
+        parked: payload.parked.map((entry) => ({
+            graph: shown(entry.graph),
+            node: shown(entry.node),
+            threads: entry.threads
+        })),
+        incompatible: payload.incompatible.map((entry) => ({
+            thread: shortId(entry.thread),
+            graph: shown(entry.graph),
+            ...(entry.key !== undefined ? { key: shown(entry.key) } : { node: shown(entry.node) }),
+            why: entry.why
+        })),
+        'moved-on': payload.movedOn.length,
+        deleted: payload.deleted.length,
+        canary: payload.canary.map((entry) => ({
+            name: shown(entry.name),
+            verdict: entry.verdict
+        })),
+        verdict: payload.verdict
+    };
+}
+/** At most `most` names, then "and N more" (the log never lists every thread). */
+function someOf(names, most = 20) {
+    const listed = names.slice(0, most).join(', ');
+    return names.length > most ? `${listed} and ${names.length - most} more` : listed;
+}
+/** One incompatibility in words: `1a2b3c4d at agent/approval (node gone)`. */
+function incompatibilityWords(entry) {
+    const where = `${shown(entry.graph) ?? '?'}${entry.key !== undefined ? ` key ${shown(entry.key) ?? '?'}` : entry.node !== undefined ? `/${shown(entry.node) ?? '?'}` : ''}`;
+    return `${shortId(entry.thread) ?? '?'} at ${where} (${WHY_WORDS[entry.why]})`;
+}
+const WHY_WORDS = {
+    node: 'its node is gone',
+    required: 'a key newly required that it lacks',
+    type: 'a value the new schema no longer admits',
+    graph: 'its graph is gone',
+    stranded: 'read again, it no longer waits at its node'
+};
 
 
 /***/ }),

@@ -1,5 +1,5 @@
-export const id = 846;
-export const ids = [846];
+export const id = 169;
+export const ids = [169];
 export const modules = {
 
 /***/ 7882:
@@ -52,44 +52,36 @@ async function agentExchange(server, request) {
 
 /***/ }),
 
-/***/ 1780:
+/***/ 7111:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  mA: () => (/* binding */ RUN_PATH),
-  KM: () => (/* binding */ statelessRun)
-});
-
-// UNUSED EXPORTS: runAnswer
-
-// EXTERNAL MODULE: ./src/agent-server/exchange.ts
-var exchange = __webpack_require__(7882);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __webpack_require__(2857);
-;// CONCATENATED MODULE: ./src/agent-server/reply.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Or: () => (/* binding */ readAgentReply),
+/* harmony export */   pm: () => (/* binding */ sentMessageCount)
+/* harmony export */ });
+/* unused harmony export NO_REPLY */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2857);
 
 // The one reading of a stateless run's answer (`POST /runs/wait`): the agent checks, the smoke
 // suite and the evaluation gate judge what it finds here, and nothing else. An agent that
 // answered nothing of its own (its input state handed back, an empty list) has not answered.
 /** The reason given when an answer holds nothing the agent said. */
 const NO_REPLY = 'the answer holds no reply from the agent';
-const textPart = schemas/* union */.KCZ([
-    schemas/* string */.YjP(),
-    schemas/* object */.Ikc({ type: schemas/* string */.YjP().optional(), text: schemas/* string */.YjP().optional() }).loose()
+const textPart = zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
+    zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(), text: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional() }).loose()
 ]);
-const content = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* array */.YOg(textPart)]);
+const content = zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(textPart)]);
 /** A message as the server serialises it (`type`), as a client writes it (`role`), or as
  * LangChain serialises an object: `{lc, type: "constructor", id: [..., "AIMessage"], kwargs}`
  * or `{type: "ai", data: {content}}`. */
-const messageSchema = schemas/* object */.Ikc({
-    type: schemas/* unknown */.L5J().optional(),
-    role: schemas/* unknown */.L5J().optional(),
-    id: schemas/* unknown */.L5J().optional(),
-    content: schemas/* unknown */.L5J().optional(),
-    kwargs: schemas/* object */.Ikc({ content: schemas/* unknown */.L5J().optional() }).loose().optional(),
-    data: schemas/* object */.Ikc({ content: schemas/* unknown */.L5J().optional() }).loose().optional()
+const messageSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    type: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
+    role: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
+    content: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
+    kwargs: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ content: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional() }).loose().optional(),
+    data: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ content: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional() }).loose().optional()
 })
     .loose();
 const AGENT_TYPES = new Set(['ai', 'AIMessage', 'AIMessageChunk']);
@@ -174,7 +166,19 @@ function isEmpty(value) {
     return isRecord(value) && Object.keys(value).length === 0;
 }
 
-;// CONCATENATED MODULE: ./src/agent-server/run.ts
+
+/***/ }),
+
+/***/ 2890:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   KM: () => (/* binding */ statelessRun),
+/* harmony export */   mA: () => (/* binding */ RUN_PATH)
+/* harmony export */ });
+/* unused harmony export runAnswer */
+/* harmony import */ var _exchange__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7882);
+/* harmony import */ var _reply__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7111);
 
 
 /** A stateless run that answers once the graph ends: what the checks, the suite and the gate send. */
@@ -184,7 +188,7 @@ const RUN_PATH = '/runs/wait';
  * agent's reply. Throws the transport's error (no answer, none in time, too large).
  */
 async function statelessRun(server, run) {
-    const answer = await (0,exchange/* agentExchange */.L)(server, {
+    const answer = await (0,_exchange__WEBPACK_IMPORTED_MODULE_0__/* .agentExchange */ .L)(server, {
         method: 'POST',
         path: RUN_PATH,
         body: { assistant_id: run.assistantId, input: run.input },
@@ -194,7 +198,7 @@ async function statelessRun(server, run) {
 }
 /** A run's answer as read: its reply stands after the messages its input sent. Pure. */
 function runAnswer(status, text, input) {
-    return { status, text, reply: readAgentReply(text, sentMessageCount(input)) };
+    return { status, text, reply: (0,_reply__WEBPACK_IMPORTED_MODULE_1__/* .readAgentReply */ .Or)(text, (0,_reply__WEBPACK_IMPORTED_MODULE_1__/* .sentMessageCount */ .pm)(input)) };
 }
 
 
@@ -253,7 +257,7 @@ function previousWindow(runStartedAt, durationMs, intervalMs) {
 
 /***/ }),
 
-/***/ 4846:
+/***/ 1169:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -641,8 +645,8 @@ var external_node_crypto_ = __webpack_require__(7598);
 var transport = __webpack_require__(9747);
 // EXTERNAL MODULE: ./src/agent-server/exchange.ts
 var exchange = __webpack_require__(7882);
-// EXTERNAL MODULE: ./src/agent-server/run.ts + 1 modules
-var agent_server_run = __webpack_require__(1780);
+// EXTERNAL MODULE: ./src/agent-server/run.ts
+var agent_server_run = __webpack_require__(2890);
 ;// CONCATENATED MODULE: ./src/agent-server/status.ts
 const MEANINGS = {
     200: 'answered',
@@ -1238,7 +1242,7 @@ var entries = __webpack_require__(2057);
 
 
 
-const assistantsCode = () => __webpack_require__.e(/* import() */ 340).then(__webpack_require__.bind(__webpack_require__, 340));
+const assistantsCode = () => __webpack_require__.e(/* import() */ 810).then(__webpack_require__.bind(__webpack_require__, 3810));
 /** The agent server at `url` (unchecked as the service gave it), under `deadline`. */
 async function clientAt(url, need, context, deadline) {
     const checked = url === undefined ? undefined : (0,lib_url/* checkHttpUrl */.O)(url);
@@ -1870,7 +1874,150 @@ const infoStep = defineStep({
     stopsLaterOn: ['failed']
 });
 
+// EXTERNAL MODULE: ./src/lib/ids.ts
+var ids = __webpack_require__(829);
+;// CONCATENATED MODULE: ./src/threads/step.ts
+
+
+
+
+const threadsCode = () => __webpack_require__.e(/* import() */ 131).then(__webpack_require__.bind(__webpack_require__, 7131));
+const needOf = (config) => config.threads && {
+    ...config.threads,
+    ...(config.operation === 'promote' && { from: config.fromDeployment })
+};
+/** The agent server at `url` (unchecked as the service gave it), under `deadline`. */
+async function step_clientAt(url, need, context, deadline) {
+    const checked = url === undefined ? undefined : (0,lib_url/* checkHttpUrl */.O)(url);
+    if (checked === undefined || !('url' in checked))
+        return undefined;
+    const server = {
+        baseUrl: checked.url,
+        apiKey: need.apiKey ?? context.config.apiKey,
+        authScheme: need.authScheme,
+        deadline,
+        signal: context.signal,
+        dispatcher: context.dispatcher,
+        now: context.clock.now,
+        sleep: context.clock.sleep
+    };
+    const { threadsClient } = await threadsCode();
+    return threadsClient(server);
+}
+const NO_URL = 'the deployment has no usable URL to read its threads from';
+const NOT_ON_ROLLBACK = 'operation rollback reads nothing before its write, so there is no old side to judge parked threads against';
+function planOf(read, need) {
+    if (read.kind === 'nothing')
+        return [`Parked threads: ${read.why}.`];
+    if (read.kind === 'unreadable')
+        return [`Parked threads: ${read.why}.`];
+    const { threads, total } = read.read;
+    const of = threads.length < total ? `the ${threads.length} newest of ${total}` : `${total}`;
+    return [
+        `Parked threads: ${of} interrupted thread(s) read (at most ${need.sample}); they are judged against the new revision's graph after DEPLOYED.`
+    ];
+}
+/** The deployment promoted from, as the promote reads it: by id, else by name. */
+async function sourceUrl(from, context) {
+    const call = { deadline: context.deadline.at, signal: context.signal };
+    const source = (ids/* UUID */.k.test(from)
+        ? await context.client.getDeployment(from, call).catch(() => undefined)
+        : undefined) ?? (await context.client.findDeploymentByName(from, call));
+    return source?.source_config.custom_url ?? undefined;
+}
+const threadsStep = defineStep({
+    name: 'threads',
+    needs: needOf,
+    skippedUnder: {
+        rollback: { why: NOT_ON_ROLLBACK, notice: `Parked threads not checked: ${NOT_ON_ROLLBACK}.` }
+    },
+    prepare: async (need, { deployment }, context) => {
+        const { readBeforeWrite } = await threadsCode();
+        const url = deployment?.source_config.custom_url ?? undefined;
+        const client = await step_clientAt(url, need, context, context.deadline.at);
+        const read = deployment !== undefined && client === undefined
+            ? { kind: 'unreadable', why: `parked threads could not be read: ${NO_URL}` }
+            : client === undefined
+                ? { kind: 'nothing', why: 'a first deploy has no parked threads to read' }
+                : await readBeforeWrite(need, client, {
+                    firstDeploy: deployment === undefined,
+                    deploymentId: deployment?.id
+                });
+        if (need.from === undefined)
+            return { prepared: { read }, plan: planOf(read, need) };
+        // A promote: production's threads against the source's graphs, before any write.
+        const { judgeBeforePromote } = await threadsCode();
+        const source = await step_clientAt(await sourceUrl(need.from, context), need, context, context.deadline.at);
+        const judged = source === undefined
+            ? {
+                refuse: true,
+                verdict: 'inconclusive',
+                why: `parked threads could not be judged: the deployment promoted from has no usable URL`,
+                warnings: []
+            }
+            : await judgeBeforePromote(need, read, source);
+        for (const line of judged.warnings)
+            context.log.warning(line);
+        const why = judged.why ?? 'no reason given';
+        if (judged.refuse)
+            return {
+                refused: {
+                    message: `threads.parked: the promote was refused before any write: ${why}.`,
+                    refused: judged.verdict === 'inconclusive'
+                        ? 'parked threads could not be judged'
+                        : 'parked threads would be stranded'
+                }
+            };
+        return {
+            prepared: { read },
+            plan: [...planOf(read, need), `Parked threads against the source's graph: ${why}.`]
+        };
+    },
+    dryRun: 'Dry run: the parked threads were read; none was judged against a new graph.',
+    run: async ({ need, prepared, revision, context, deadline }) => {
+        const { checkAfterDeployed, readAfterRollback } = await threadsCode();
+        const client = await step_clientAt(revision.result.deploymentUrl, need, context, deadline);
+        const first = prepared.checked;
+        if (first !== undefined && first.revisionId !== revision.revisionId) {
+            // A revision a rollback brought back: the threads that waited before the write, read again.
+            if (first.payload === undefined || client === undefined)
+                return {
+                    verdict: 'skipped',
+                    why: 'no parked thread was judged on the revision rolled back'
+                };
+            const again = await readAfterRollback(prepared.read, first.payload, client);
+            for (const line of again.warnings)
+                context.log.warning(line);
+            return { verdict: 'passed', payload: again.payload };
+        }
+        if (client === undefined)
+            return { verdict: 'inconclusive', why: `Parked threads could not be judged: ${NO_URL}.` };
+        const outcome = await checkAfterDeployed(need, prepared.read, client, 'deploy');
+        prepared.checked = { revisionId: revision.revisionId, payload: outcome.payload };
+        for (const line of outcome.warnings)
+            context.log.warning(line);
+        const why = outcome.why ?? 'no reason given';
+        if (outcome.verdict === 'passed' || outcome.verdict === 'skipped') {
+            context.log.info(`Parked threads: ${why}.`);
+            return { verdict: outcome.verdict, why, payload: outcome.payload };
+        }
+        const failed = outcome.verdict === 'failed';
+        return {
+            verdict: outcome.verdict,
+            why: `The parked threads check ${failed ? 'failed' : 'could not conclude'}: ${why}.`,
+            saw: `${why}.`,
+            payload: outcome.payload
+        };
+    },
+    // Run again on a revision a rollback brings back: it names the threads answered meanwhile.
+    broughtBack: 'again',
+    // The spec's table: after DEPLOYED, parked threads that could not be judged roll back.
+    inconclusiveRollsBack: true,
+    stopsLaterOn: ENDS_THE_CHECKS
+});
+
 ;// CONCATENATED MODULE: ./src/after-deploy/checks.ts
+
 
 
 
@@ -1891,6 +2038,7 @@ const CHECKS = [
     servingStep,
     infoStep,
     assistantsStep,
+    threadsStep,
     assistantStep,
     runStep,
     a2aStep,
@@ -2146,13 +2294,14 @@ function workflowFacts(env) {
     };
 }
 
-// EXTERNAL MODULE: ./src/lib/ids.ts
-var ids = __webpack_require__(829);
 // EXTERNAL MODULE: ./src/lib/gate-thresholds.ts
 var gate_thresholds = __webpack_require__(1657);
 // EXTERNAL MODULE: ./src/lib/character-kinds.ts
 var character_kinds = __webpack_require__(9562);
+// EXTERNAL MODULE: ./src/threads/payload.ts
+var payload = __webpack_require__(2711);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
+
 
 
 
@@ -2236,6 +2385,10 @@ const ASSISTANT_RESULTS = [
     'pinned',
     'restored'
 ];
+/** `parked-threads`: the spec's shape, names in their rule, thread ids 8 hex characters. */
+const parkedThreadsShape = (value) => payload/* parkedThreadsOutputSchema */.LY.safeParse(parseJson(value)).success
+    ? { value }
+    : { problem: 'it is not in the shape of parked-threads' };
 /** `assistants`: name → {id, version, result}; names the entries' rule, ids UUIDs, versions whole. */
 const assistantsShape = (value) => {
     const parsed = parseJson(value);
@@ -2315,7 +2468,8 @@ const OUTPUT_SHAPES = {
     'eval-scores': evalScores,
     'bake-passed': flag,
     'bake-stats': bakeStats,
-    assistants: assistantsShape
+    assistants: assistantsShape,
+    'parked-threads': parkedThreadsShape
 };
 /**
  * The value this output is set to, or why it may not be. No output holds a secret or a control
@@ -2692,7 +2846,7 @@ function thisRunOnly({ policy, files }) {
 }
 async function baseSide(token, facts, redact, deadline, world) {
     try {
-        const { readBasePolicy } = await Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(351), __webpack_require__.e(175)]).then(__webpack_require__.bind(__webpack_require__, 175));
+        const { readBasePolicy } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(175)]).then(__webpack_require__.bind(__webpack_require__, 175));
         const { workflowTarget } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(584)]).then(__webpack_require__.bind(__webpack_require__, 6584));
         return await readBasePolicy({
             token,
@@ -3383,4 +3537,4 @@ const ACTION_VERSION = '0.1.0';
 
 };
 
-//# sourceMappingURL=846.index.js.map
+//# sourceMappingURL=169.index.js.map

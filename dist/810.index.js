@@ -1,69 +1,19 @@
-export const id = 340;
-export const ids = [340];
+export const id = 810;
+export const ids = [810];
 export const modules = {
 
-/***/ 340:
+/***/ 7609:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  applyEntries: () => (/* reexport */ applyEntries),
-  assistantsClient: () => (/* reexport */ assistantsClient),
-  driftRefusal: () => (/* reexport */ driftRefusal),
-  observe: () => (/* reexport */ observe),
-  planLines: () => (/* reexport */ planLines),
-  restoreStamped: () => (/* reexport */ restoreStamped),
-  restoreWritten: () => (/* reexport */ restoreWritten)
-});
-
-// EXTERNAL MODULE: ./src/control-plane/status-policy.ts
-var status_policy = __webpack_require__(3233);
-// EXTERNAL MODULE: ./src/lib/ids.ts
-var ids = __webpack_require__(829);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __webpack_require__(2857);
-;// CONCATENATED MODULE: ./src/agent-server/assistant-schemas.ts
-
-
-// The assistant routes' shapes (api.md 4.4). An answer is the server's text and untrusted: only
-// the fields the action reads are kept, ids must be UUIDs (they go into request paths) and
-// versions whole numbers (they go into `/latest`).
-const jsonObject = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J());
-/** The content an assistant's version holds, as the server answers it. */
-const content = {
-    graph_id: schemas/* string */.YjP(),
-    config: jsonObject,
-    // Whatever the assistant was given (the server stores `{}` when none was).
-    context: schemas/* unknown */.L5J(),
-    metadata: jsonObject,
-    name: schemas/* string */.YjP(),
-    // The server answers null for an assistant made without one; a PATCH cannot set it back.
-    description: schemas/* string */.YjP().nullable()
-};
-const version = schemas/* number */.aig().int().min(1);
-/** An assistant as `GET /assistants/{id}` and every write answer it: its active version. */
-const assistantSchema = schemas/* object */.Ikc({
-    assistant_id: schemas/* string */.YjP().regex(ids/* UUID */.k, 'not a UUID'),
-    version,
-    ...content
-});
-/** One version as `POST /assistants/{id}/versions` lists it. */
-const assistantVersionSchema = schemas/* object */.Ikc({ version, ...content });
-const assistantListSchema = schemas/* array */.YOg(assistantSchema);
-const versionListSchema = schemas/* array */.YOg(assistantVersionSchema);
-
-// EXTERNAL MODULE: ./src/control-plane/errors.ts
-var errors = __webpack_require__(4007);
-// EXTERNAL MODULE: ./src/control-plane/retry.ts
-var retry = __webpack_require__(7224);
-// EXTERNAL MODULE: ./src/control-plane/transport.ts
-var transport = __webpack_require__(9747);
-// EXTERNAL MODULE: ./src/agent-server/exchange.ts
-var exchange = __webpack_require__(7882);
-;// CONCATENATED MODULE: ./src/agent-server/retrying.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ retryingExchange),
+/* harmony export */   e: () => (/* binding */ AgentReadError)
+/* harmony export */ });
+/* harmony import */ var _control_plane_errors__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4007);
+/* harmony import */ var _control_plane_retry__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7224);
+/* harmony import */ var _control_plane_status_policy__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3233);
+/* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9747);
+/* harmony import */ var _exchange__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7882);
 
 
 
@@ -100,7 +50,7 @@ async function retryingExchange(server, settings, request) {
     const maxAttempts = settings.maxAttempts ?? 5;
     const backoff = settings.backoff ?? { baseMs: 1_000, maxMs: 20_000 };
     const random = settings.random ?? Math.random;
-    const pause = server.sleep ?? retry/* sleep */.yy;
+    const pause = server.sleep ?? _control_plane_retry__WEBPACK_IMPORTED_MODULE_4__/* .sleep */ .yy;
     const { method, path } = request;
     for (let attempt = 1;; attempt++) {
         let failure;
@@ -108,7 +58,7 @@ async function retryingExchange(server, settings, request) {
         let retryAfter;
         let status;
         try {
-            const answer = await (0,exchange/* agentExchange */.L)(server, {
+            const answer = await (0,_exchange__WEBPACK_IMPORTED_MODULE_3__/* .agentExchange */ .L)(server, {
                 method,
                 path,
                 body: request.body,
@@ -117,25 +67,25 @@ async function retryingExchange(server, settings, request) {
             retryAfter = answer.retryAfter;
             status = answer.status;
             const ok = answer.status >= 200 && answer.status < 300;
-            if (!ok && !(0,status_policy/* isRetryable */.r3)({ kind: 'status', status: answer.status }, request.retryAs))
-                return { kind: 'status', status: answer.status, detail: (0,errors/* formatErrorDetail */.$N)(answer.text) };
+            if (!ok && !(0,_control_plane_status_policy__WEBPACK_IMPORTED_MODULE_1__/* .isRetryable */ .r3)({ kind: 'status', status: answer.status }, request.retryAs))
+                return { kind: 'status', status: answer.status, detail: (0,_control_plane_errors__WEBPACK_IMPORTED_MODULE_0__/* .formatErrorDetail */ .$N)(answer.text) };
             // A 204 has no body: it is read as JSON null.
             const text = answer.status === 204 ? 'null' : answer.text;
             const parsed = ok ? parseAnswer(text, request.schema) : undefined;
             if (parsed?.kind === 'parsed')
                 return { kind: 'answer', value: parsed.value };
             failure = parsed?.failure ?? { kind: 'status', status: answer.status };
-            detail = parsed?.detail ?? (0,errors/* formatErrorDetail */.$N)(answer.text);
+            detail = parsed?.detail ?? (0,_control_plane_errors__WEBPACK_IMPORTED_MODULE_0__/* .formatErrorDetail */ .$N)(answer.text);
         }
         catch (error) {
-            if (!(error instanceof transport/* TransportError */.wX))
+            if (!(error instanceof _control_plane_transport__WEBPACK_IMPORTED_MODULE_2__/* .TransportError */ .wX))
                 throw error;
             failure = error.kind === 'too-large' ? { kind: 'too-large' } : { kind: 'network' };
             detail = error.reason;
             status = error.status;
         }
-        const delayMs = (0,retry/* parseRetryAfter */.mu)(retryAfter, server.now()) ?? (0,retry/* backoffDelay */.EY)(attempt - 1, backoff, random);
-        const again = (0,status_policy/* isRetryable */.r3)(failure, request.retryAs) &&
+        const delayMs = (0,_control_plane_retry__WEBPACK_IMPORTED_MODULE_4__/* .parseRetryAfter */ .mu)(retryAfter, server.now()) ?? (0,_control_plane_retry__WEBPACK_IMPORTED_MODULE_4__/* .backoffDelay */ .EY)(attempt - 1, backoff, random);
+        const again = (0,_control_plane_status_policy__WEBPACK_IMPORTED_MODULE_1__/* .isRetryable */ .r3)(failure, request.retryAs) &&
             attempt < maxAttempts &&
             server.now() + delayMs < server.deadline;
         if (!again)
@@ -164,137 +114,23 @@ function parseAnswer(text, schema) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/agent-server/assistants.ts
 
+/***/ }),
 
+/***/ 1476:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-/** A read that failed (the one error of the agent server's resource routes). */
-
-/** Builds the client over one agent server (its key, auth scheme, deadline, clock, dispatcher). */
-function assistantsClient(server, options = {}) {
-    const pageSize = options.pageSize ?? 1_000;
-    const versionPageSize = options.versionPageSize ?? 100;
-    const maxVersions = options.maxVersions ?? 1_000;
-    const maxPages = options.maxPages ?? 100;
-    const exchange = (request) => retryingExchange(server, options, request);
-    /** A read: a 404 is `not-found`, any other failure is thrown. */
-    const read = async (method, path, schema, body) => {
-        const answer = await exchange({ method, path, body, retryAs: 'GET', schema });
-        if (answer.kind === 'answer')
-            return { kind: 'found', value: answer.value };
-        if (answer.status === 404)
-            return { kind: 'not-found' };
-        throw new AgentReadError(method, path, { kind: 'status', status: answer.status }, answer.detail);
-    };
-    /** A write, sent at most once unless refused with 429; `special` names the statuses it reads. */
-    const write = async (method, path, body, special) => {
-        if (server.deadline - server.now() <= 0)
-            return { kind: 'refused', reason: 'the time allowed ran out before it was sent' };
-        try {
-            const answer = await exchange({
-                method,
-                path,
-                body,
-                retryAs: 'POST',
-                schema: assistantSchema
-            });
-            if (answer.kind === 'answer')
-                return { kind: 'done', assistant: answer.value };
-            const known = special[answer.status];
-            if (known !== undefined)
-                return known;
-            // A gateway's 502/503/504 may stand before a server that did act.
-            if ((0,status_policy/* meaningOf */.Pr)({ kind: 'status', status: answer.status }).lostAnswer)
-                return { kind: 'lost', reason: `answered ${answer.status}: ${answer.detail}` };
-            return { kind: 'refused', status: answer.status, reason: answer.detail };
-        }
-        catch (error) {
-            if (!(error instanceof AgentReadError))
-                throw error;
-            const { failure, status } = error;
-            // A body too large to read came with a status: a success means the write was applied.
-            const applied = failure.kind === 'too-large'
-                ? status === undefined || (status >= 200 && status < 300)
-                : (0,status_policy/* meaningOf */.Pr)(failure).lostAnswer;
-            if (applied)
-                return { kind: 'lost', reason: error.detail };
-            return { kind: 'refused', status, reason: error.detail };
-        }
-    };
-    /**
-     * The items of a paged list: pages of `size` until a short one, each item once, at most
-     * `maxItems` (`more` when a full page ends there). A page whose items were all seen before (one
-     * that repeats an earlier page: the server ignores the offset) is an error, never a loop.
-     */
-    const pages = async (path, schema, filter, key, size = pageSize, maxItems = Number.POSITIVE_INFINITY) => {
-        const items = new Map();
-        for (let page = 0; page < maxPages; page++) {
-            const body = { ...filter, limit: size, offset: page * size };
-            const answer = await read('POST', path, schema, body);
-            // The server answers an empty page of versions with 404.
-            if (answer.kind === 'not-found')
-                return page === 0 ? answer : { kind: 'found', value: [...items.values()] };
-            const before = items.size;
-            for (const item of answer.value) {
-                if (items.size >= maxItems)
-                    return { kind: 'found', value: [...items.values()], more: true };
-                if (!items.has(key(item)))
-                    items.set(key(item), item);
-            }
-            if (answer.value.length < size)
-                return { kind: 'found', value: [...items.values()] };
-            if (items.size === before)
-                throw new AgentReadError('POST', path, { kind: 'wrong-shape' }, `page ${page + 1} repeats an earlier page (the server ignores the offset asked for)`);
-            if (items.size >= maxItems)
-                return { kind: 'found', value: [...items.values()], more: true };
-        }
-        throw new AgentReadError('POST', path, { kind: 'wrong-shape' }, `the list goes on past ${maxPages} pages of ${size}`);
-    };
-    return {
-        get: (id) => read('GET', assistantPath(id), assistantSchema),
-        versions: async (id, filter = {}) => {
-            const metadata = filter.metadata === undefined ? {} : { metadata: filter.metadata };
-            const found = await pages(`${assistantPath(id)}/versions`, versionListSchema, metadata, (version) => version.version, versionPageSize, maxVersions);
-            if (found.kind === 'not-found' && filter.metadata !== undefined)
-                return { kind: 'found', value: [] };
-            return found;
-        },
-        create: (body) => {
-            writable(body.assistant_id);
-            return write('POST', '/assistants', { ...body, if_exists: 'raise' }, {
-                409: { kind: 'exists' }
-            });
-        },
-        patch: (id, body) => write('PATCH', assistantPath(writable(id)), body, { 404: { kind: 'not-found' } }),
-        setLatest: (id, version) => {
-            if (!Number.isSafeInteger(version) || version < 1)
-                throw new RangeError(`an assistant's version is a whole number from 1, not ${version}`);
-            return write('POST', `${assistantPath(writable(id))}/latest`, { version }, {
-                404: { kind: 'not-found' }
-            });
-        },
-        search: async (filter) => {
-            const found = await pages('/assistants/search', assistantListSchema, { ...filter }, (assistant) => assistant.assistant_id);
-            return found.kind === 'found' ? found.value : [];
-        }
-    };
-}
-function assistantPath(id) {
-    return `/assistants/${encodeURIComponent(id)}`;
-}
-/** Writes go to assistants the action names by UUID only: never to a graph's default by name. */
-function writable(id) {
-    if (!ids/* UUID */.k.test(id))
-        throw new TypeError(`an assistant written to is named by a UUID, not ${JSON.stringify(id)}`);
-    return id;
-}
-
-// EXTERNAL MODULE: ./src/assistants/entries.ts
-var assistants_entries = __webpack_require__(2057);
-// EXTERNAL MODULE: ./node_modules/canonicalize/lib/canonicalize.js
-var canonicalize = __webpack_require__(8799);
-;// CONCATENATED MODULE: ./src/assistants/content.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Fm: () => (/* binding */ createBody),
+/* harmony export */   Kf: () => (/* binding */ MANAGED_BY),
+/* harmony export */   T0: () => (/* binding */ managedDigestOf),
+/* harmony export */   en: () => (/* binding */ differsFromEntry),
+/* harmony export */   k5: () => (/* binding */ driftPaths),
+/* harmony export */   zR: () => (/* binding */ patchBody)
+/* harmony export */ });
+/* unused harmony exports managedMetadata, changedPaths */
+/* harmony import */ var canonicalize__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8799);
+/* harmony import */ var _entries__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2057);
 /**
  * An assistant's content as the action compares it: what an entry asks for, what a version
  * holds, the key paths that differ (never the values: they may hold prompts), drift, and the
@@ -359,7 +195,7 @@ function differsFromEntry(actual, entry, graphId, stamp) {
  * Metadata is compared on the keys the entry names, never the managed ones.
  */
 function driftPaths(active, base, entry) {
-    const keys = Object.keys(entry.metadata ?? {}).filter((key) => !key.startsWith(assistants_entries/* MANAGED_PREFIX */.D));
+    const keys = Object.keys(entry.metadata ?? {}).filter((key) => !key.startsWith(_entries__WEBPACK_IMPORTED_MODULE_0__/* .MANAGED_PREFIX */ .D));
     return [
         ...(active.graph_id === base.graph_id ? [] : ['graph_id']),
         ...(active.name === base.name ? [] : ['name']),
@@ -381,7 +217,7 @@ function isMapping(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 function same(a, b) {
-    return (0,canonicalize/* default */.A)(a ?? null) === (0,canonicalize/* default */.A)(b ?? null);
+    return (0,canonicalize__WEBPACK_IMPORTED_MODULE_1__/* ["default"] */ .A)(a ?? null) === (0,canonicalize__WEBPACK_IMPORTED_MODULE_1__/* ["default"] */ .A)(b ?? null);
 }
 /** The `managed-digest` a version carries, when it is one the action wrote. */
 function managedDigestOf(content) {
@@ -389,6 +225,194 @@ function managedDigestOf(content) {
     return typeof digest === 'string' ? digest : undefined;
 }
 
+
+/***/ }),
+
+/***/ 3810:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  applyEntries: () => (/* reexport */ applyEntries),
+  assistantsClient: () => (/* reexport */ assistantsClient),
+  driftRefusal: () => (/* reexport */ driftRefusal),
+  observe: () => (/* reexport */ observe),
+  planLines: () => (/* reexport */ planLines),
+  restoreStamped: () => (/* reexport */ restoreStamped),
+  restoreWritten: () => (/* reexport */ restoreWritten)
+});
+
+// EXTERNAL MODULE: ./src/control-plane/status-policy.ts
+var status_policy = __webpack_require__(3233);
+// EXTERNAL MODULE: ./src/lib/ids.ts
+var ids = __webpack_require__(829);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __webpack_require__(2857);
+;// CONCATENATED MODULE: ./src/agent-server/assistant-schemas.ts
+
+
+// The assistant routes' shapes (api.md 4.4). An answer is the server's text and untrusted: only
+// the fields the action reads are kept, ids must be UUIDs (they go into request paths) and
+// versions whole numbers (they go into `/latest`).
+const jsonObject = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J());
+/** The content an assistant's version holds, as the server answers it. */
+const content = {
+    graph_id: schemas/* string */.YjP(),
+    config: jsonObject,
+    // Whatever the assistant was given (the server stores `{}` when none was).
+    context: schemas/* unknown */.L5J(),
+    metadata: jsonObject,
+    name: schemas/* string */.YjP(),
+    // The server answers null for an assistant made without one; a PATCH cannot set it back.
+    description: schemas/* string */.YjP().nullable()
+};
+const version = schemas/* number */.aig().int().min(1);
+/** An assistant as `GET /assistants/{id}` and every write answer it: its active version. */
+const assistantSchema = schemas/* object */.Ikc({
+    assistant_id: schemas/* string */.YjP().regex(ids/* UUID */.k, 'not a UUID'),
+    version,
+    ...content
+});
+/** One version as `POST /assistants/{id}/versions` lists it. */
+const assistantVersionSchema = schemas/* object */.Ikc({ version, ...content });
+const assistantListSchema = schemas/* array */.YOg(assistantSchema);
+const versionListSchema = schemas/* array */.YOg(assistantVersionSchema);
+
+// EXTERNAL MODULE: ./src/agent-server/retrying.ts
+var retrying = __webpack_require__(7609);
+;// CONCATENATED MODULE: ./src/agent-server/assistants.ts
+
+
+
+
+/** A read that failed (the one error of the agent server's resource routes). */
+
+/** Builds the client over one agent server (its key, auth scheme, deadline, clock, dispatcher). */
+function assistantsClient(server, options = {}) {
+    const pageSize = options.pageSize ?? 1_000;
+    const versionPageSize = options.versionPageSize ?? 100;
+    const maxVersions = options.maxVersions ?? 1_000;
+    const maxPages = options.maxPages ?? 100;
+    const exchange = (request) => (0,retrying/* retryingExchange */.U)(server, options, request);
+    /** A read: a 404 is `not-found`, any other failure is thrown. */
+    const read = async (method, path, schema, body) => {
+        const answer = await exchange({ method, path, body, retryAs: 'GET', schema });
+        if (answer.kind === 'answer')
+            return { kind: 'found', value: answer.value };
+        if (answer.status === 404)
+            return { kind: 'not-found' };
+        throw new retrying/* AgentReadError */.e(method, path, { kind: 'status', status: answer.status }, answer.detail);
+    };
+    /** A write, sent at most once unless refused with 429; `special` names the statuses it reads. */
+    const write = async (method, path, body, special) => {
+        if (server.deadline - server.now() <= 0)
+            return { kind: 'refused', reason: 'the time allowed ran out before it was sent' };
+        try {
+            const answer = await exchange({
+                method,
+                path,
+                body,
+                retryAs: 'POST',
+                schema: assistantSchema
+            });
+            if (answer.kind === 'answer')
+                return { kind: 'done', assistant: answer.value };
+            const known = special[answer.status];
+            if (known !== undefined)
+                return known;
+            // A gateway's 502/503/504 may stand before a server that did act.
+            if ((0,status_policy/* meaningOf */.Pr)({ kind: 'status', status: answer.status }).lostAnswer)
+                return { kind: 'lost', reason: `answered ${answer.status}: ${answer.detail}` };
+            return { kind: 'refused', status: answer.status, reason: answer.detail };
+        }
+        catch (error) {
+            if (!(error instanceof retrying/* AgentReadError */.e))
+                throw error;
+            const { failure, status } = error;
+            // A body too large to read came with a status: a success means the write was applied.
+            const applied = failure.kind === 'too-large'
+                ? status === undefined || (status >= 200 && status < 300)
+                : (0,status_policy/* meaningOf */.Pr)(failure).lostAnswer;
+            if (applied)
+                return { kind: 'lost', reason: error.detail };
+            return { kind: 'refused', status, reason: error.detail };
+        }
+    };
+    /**
+     * The items of a paged list: pages of `size` until a short one, each item once, at most
+     * `maxItems` (`more` when a full page ends there). A page whose items were all seen before (one
+     * that repeats an earlier page: the server ignores the offset) is an error, never a loop.
+     */
+    const pages = async (path, schema, filter, key, size = pageSize, maxItems = Number.POSITIVE_INFINITY) => {
+        const items = new Map();
+        for (let page = 0; page < maxPages; page++) {
+            const body = { ...filter, limit: size, offset: page * size };
+            const answer = await read('POST', path, schema, body);
+            // The server answers an empty page of versions with 404.
+            if (answer.kind === 'not-found')
+                return page === 0 ? answer : { kind: 'found', value: [...items.values()] };
+            const before = items.size;
+            for (const item of answer.value) {
+                if (items.size >= maxItems)
+                    return { kind: 'found', value: [...items.values()], more: true };
+                if (!items.has(key(item)))
+                    items.set(key(item), item);
+            }
+            if (answer.value.length < size)
+                return { kind: 'found', value: [...items.values()] };
+            if (items.size === before)
+                throw new retrying/* AgentReadError */.e('POST', path, { kind: 'wrong-shape' }, `page ${page + 1} repeats an earlier page (the server ignores the offset asked for)`);
+            if (items.size >= maxItems)
+                return { kind: 'found', value: [...items.values()], more: true };
+        }
+        throw new retrying/* AgentReadError */.e('POST', path, { kind: 'wrong-shape' }, `the list goes on past ${maxPages} pages of ${size}`);
+    };
+    return {
+        get: (id) => read('GET', assistantPath(id), assistantSchema),
+        versions: async (id, filter = {}) => {
+            const metadata = filter.metadata === undefined ? {} : { metadata: filter.metadata };
+            const found = await pages(`${assistantPath(id)}/versions`, versionListSchema, metadata, (version) => version.version, versionPageSize, maxVersions);
+            if (found.kind === 'not-found' && filter.metadata !== undefined)
+                return { kind: 'found', value: [] };
+            return found;
+        },
+        create: (body) => {
+            writable(body.assistant_id);
+            return write('POST', '/assistants', { ...body, if_exists: 'raise' }, {
+                409: { kind: 'exists' }
+            });
+        },
+        patch: (id, body) => write('PATCH', assistantPath(writable(id)), body, { 404: { kind: 'not-found' } }),
+        setLatest: (id, version) => {
+            if (!Number.isSafeInteger(version) || version < 1)
+                throw new RangeError(`an assistant's version is a whole number from 1, not ${version}`);
+            return write('POST', `${assistantPath(writable(id))}/latest`, { version }, {
+                404: { kind: 'not-found' }
+            });
+        },
+        search: async (filter) => {
+            const found = await pages('/assistants/search', assistantListSchema, { ...filter }, (assistant) => assistant.assistant_id);
+            return found.kind === 'found' ? found.value : [];
+        }
+    };
+}
+function assistantPath(id) {
+    return `/assistants/${encodeURIComponent(id)}`;
+}
+/** Writes go to assistants the action names by UUID only: never to a graph's default by name. */
+function writable(id) {
+    if (!ids/* UUID */.k.test(id))
+        throw new TypeError(`an assistant written to is named by a UUID, not ${JSON.stringify(id)}`);
+    return id;
+}
+
+// EXTERNAL MODULE: ./src/assistants/entries.ts
+var assistants_entries = __webpack_require__(2057);
+// EXTERNAL MODULE: ./src/assistants/content.ts
+var assistants_content = __webpack_require__(1476);
 ;// CONCATENATED MODULE: ./src/assistants/apply.ts
 
 
@@ -443,18 +467,18 @@ async function observe(entries, client) {
  * changed by hand too (metadata can be copied: an assistant deleted and made again, say).
  */
 function driftOf(current, versions, entry) {
-    const digest = managedDigestOf(current);
+    const digest = (0,assistants_content/* managedDigestOf */.T0)(current);
     if (digest === undefined)
         return [];
     if (digest === (0,assistants_entries/* entryDigest */.LE)(entry) && entry.version === undefined) {
-        const differs = differsFromEntry(current, entry, entry['graph-id'] ?? current.graph_id);
+        const differs = (0,assistants_content/* differsFromEntry */.en)(current, entry, entry['graph-id'] ?? current.graph_id);
         if (differs.length > 0)
             return differs;
     }
     const base = versions
-        .filter((version) => managedDigestOf(version) === digest)
+        .filter((version) => (0,assistants_content/* managedDigestOf */.T0)(version) === digest)
         .reduce((earliest, version) => earliest === undefined || version.version < earliest.version ? version : earliest, undefined);
-    return base === undefined ? [] : driftPaths(current, base, entry);
+    return base === undefined ? [] : (0,assistants_content/* driftPaths */.k5)(current, base, entry);
 }
 /** The plan in words, a line each (a dry run's, and the log's before the write). */
 function planLines(observed) {
@@ -469,7 +493,7 @@ function planLines(observed) {
                     : 'create or update (not read: the deployment has no URL yet)'
                 : drift.length > 0
                     ? `drifted (${drift.join(', ')})`
-                    : managedDigestOf(current) === digest
+                    : (0,assistants_content/* managedDigestOf */.T0)(current) === digest
                         ? 'unchanged'
                         : 'update';
         return `Assistant ${entry.name} (${id.slice(0, 8)}): ${what}`;
@@ -518,7 +542,7 @@ async function applyEntries(prepared, context) {
         }
         catch (error) {
             // A read that failed past its retries: what was written so far is kept in the report.
-            if (!(error instanceof AgentReadError))
+            if (!(error instanceof retrying/* AgentReadError */.e))
                 throw error;
             row.why = error.message;
             return {
@@ -549,7 +573,7 @@ async function applyOne(observed, row, readBefore, context) {
     const stamp = context.stampOf(entry);
     if (current === undefined) {
         row.written = true;
-        const written = await client.create(createBody(entry, id, graphId, stamp));
+        const written = await client.create((0,assistants_content/* createBody */.Fm)(entry, id, graphId, stamp));
         if (written.kind === 'exists') {
             const now = await currentOf(client, id);
             if (now === undefined)
@@ -564,18 +588,18 @@ async function update(observed, current, row, context) {
     const { entry, id, digest, drift } = observed;
     const graphId = entry['graph-id'] ?? current.graph_id;
     if (drift.length === 0 &&
-        managedDigestOf(current) === digest &&
-        differsFromEntry(current, entry, graphId).length === 0) {
+        (0,assistants_content/* managedDigestOf */.T0)(current) === digest &&
+        (0,assistants_content/* differsFromEntry */.en)(current, entry, graphId).length === 0) {
         Object.assign(row, { result: 'unchanged', after: current.version });
         return undefined;
     }
     if (drift.length > 0)
         context.notice(`Assistant ${entry.name} was changed by hand since the action last wrote it (${drift.join(', ')}); assistants.on-drift is overwrite, so the repository's entry is written over it.`);
-    row.changed = [...new Set([...differsFromEntry(current, entry, graphId), ...drift])];
+    row.changed = [...new Set([...(0,assistants_content/* differsFromEntry */.en)(current, entry, graphId), ...drift])];
     row.written = true;
     if (drift.length > 0)
         row.overwritten = [...drift];
-    const written = await context.client.patch(id, patchBody(entry, graphId, context.stampOf(entry)));
+    const written = await context.client.patch(id, (0,assistants_content/* patchBody */.zR)(entry, graphId, context.stampOf(entry)));
     if (written.kind === 'not-found')
         return `PATCH /assistants/${id} answered 404`;
     return settle(written, 'updated', observed, row, current.version, context);
@@ -617,7 +641,7 @@ async function settle(written, result, observed, row, before, context) {
     if (now === undefined)
         return 'the write was not applied (a read finds no such assistant)';
     const stamp = context.stampOf(entry);
-    const differs = differsFromEntry(now, entry, entry['graph-id'] ?? now.graph_id, stamp);
+    const differs = (0,assistants_content/* differsFromEntry */.en)(now, entry, entry['graph-id'] ?? now.graph_id, stamp);
     if (differs.length > 0)
         return written.kind === 'lost'
             ? `the write's answer was lost and a read shows it was not applied (${differs.join(', ')} differ)`
@@ -711,7 +735,7 @@ async function restoreWritten(client, ran, versionsOf) {
             });
         }
         catch (error) {
-            if (!(error instanceof AgentReadError))
+            if (!(error instanceof retrying/* AgentReadError */.e))
                 throw error;
             ok = false;
             rows.push({ ...row, result: undefined, why: error.message });
@@ -726,7 +750,7 @@ async function restoreWritten(client, ran, versionsOf) {
 async function restoreStamped(client, revisionId) {
     // What a metadata filter returns is checked again: a server that ignores the filter must not
     // make the rollback touch an assistant it does not manage, nor pick an unstamped version.
-    const managed = (await client.search({ metadata: { 'managed-by': MANAGED_BY } })).filter((assistant) => assistant.metadata['managed-by'] === MANAGED_BY);
+    const managed = (await client.search({ metadata: { 'managed-by': assistants_content/* MANAGED_BY */.Kf } })).filter((assistant) => assistant.metadata['managed-by'] === assistants_content/* MANAGED_BY */.Kf);
     const rows = [];
     let ok = true;
     for (const assistant of managed) {
@@ -780,4 +804,4 @@ async function restoreStamped(client, revisionId) {
 
 };
 
-//# sourceMappingURL=340.index.js.map
+//# sourceMappingURL=810.index.js.map
