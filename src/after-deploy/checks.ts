@@ -4,7 +4,7 @@ import type { StepRow } from './check-runner'
 import { bakeStep } from './bake-check'
 import { gateStep } from './gate-check'
 import { commitStep, infoStep, servingStep } from './revision-steps'
-import { threadsStep } from '../threads/step'
+import { threadsStep } from './threads-step'
 
 // The steps after DEPLOYED, in the order they run: each row is defined in its step's file
 // (./step.ts says what a row holds). Two of its columns hold the spec's decisions:

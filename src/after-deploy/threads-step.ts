@@ -3,20 +3,20 @@
  * before the write (the old side), judged after DEPLOYED against the new revision's graphs and
  * read again by checkpoint, and read once more on a revision a rollback brings back (the threads
  * answered while the new code served are named). It only reads users' threads. The code is
- * ./index.ts, loaded on first use: a run without `threads.parked: check` never loads it.
+ * ../threads/index.ts, loaded on first use: a run without `threads.parked: check` never loads it.
  */
 import type { AgentServer } from '../agent-server/exchange'
-import { defineStep } from '../after-deploy/check-runner'
-import type { StepContext } from '../after-deploy/step'
-import { ENDS_THE_CHECKS } from '../after-deploy/step-kit'
+import { defineStep } from './check-runner'
+import type { StepContext } from './step'
+import { ENDS_THE_CHECKS } from './step-kit'
 import type { Config } from '../inputs/parse'
 import { UUID } from '../lib/ids'
 import { checkHttpUrl } from '../lib/url'
-import type { ThreadsPrepared } from './run'
-import type { ParkedThreadsPayload } from './payload'
-import type { ThreadsSettings } from './section'
+import type { ThreadsPrepared } from '../threads/run'
+import type { ParkedThreadsPayload } from '../threads/payload'
+import type { ThreadsSettings } from '../threads/section'
 
-const threadsCode = () => import('.')
+const threadsCode = () => import('../threads')
 
 /** The settings, and on a promote the deployment promoted from (its graph is the new side). */
 type Need = ThreadsSettings & { from?: string }
