@@ -31195,7 +31195,7 @@ async function runWith(raw, redact, log, startedAt, world) {
         await (0,operations/* startOperation */.iA)(config, log, report, async (sending) => {
             sending.notices.forEach((notice) => log.notice(notice));
             logPolicy(sending.releasePolicy, log);
-            const { execute } = await Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(169)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1169));
+            const { execute } = await Promise.all(/* import() */[__nccwpck_require__.e(996), __nccwpck_require__.e(900)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1519));
             await execute(sending, redact, startedAt, world, log);
         });
     }

@@ -1,5 +1,5 @@
-export const id = 169;
-export const ids = [169];
+export const id = 900;
+export const ids = [900];
 export const modules = {
 
 /***/ 7882:
@@ -257,7 +257,7 @@ function previousWindow(runStartedAt, durationMs, intervalMs) {
 
 /***/ }),
 
-/***/ 1169:
+/***/ 1519:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1876,7 +1876,7 @@ const infoStep = defineStep({
 
 // EXTERNAL MODULE: ./src/lib/ids.ts
 var ids = __webpack_require__(829);
-;// CONCATENATED MODULE: ./src/threads/step.ts
+;// CONCATENATED MODULE: ./src/after-deploy/threads-step.ts
 
 
 
@@ -1887,7 +1887,7 @@ const needOf = (config) => config.threads && {
     ...(config.operation === 'promote' && { from: config.fromDeployment })
 };
 /** The agent server at `url` (unchecked as the service gave it), under `deadline`. */
-async function step_clientAt(url, need, context, deadline) {
+async function threads_step_clientAt(url, need, context, deadline) {
     const checked = url === undefined ? undefined : (0,lib_url/* checkHttpUrl */.O)(url);
     if (checked === undefined || !('url' in checked))
         return undefined;
@@ -1934,7 +1934,7 @@ const threadsStep = defineStep({
     prepare: async (need, { deployment }, context) => {
         const { readBeforeWrite } = await threadsCode();
         const url = deployment?.source_config.custom_url ?? undefined;
-        const client = await step_clientAt(url, need, context, context.deadline.at);
+        const client = await threads_step_clientAt(url, need, context, context.deadline.at);
         const read = deployment !== undefined && client === undefined
             ? { kind: 'unreadable', why: `parked threads could not be read: ${NO_URL}` }
             : client === undefined
@@ -1947,7 +1947,7 @@ const threadsStep = defineStep({
             return { prepared: { read }, plan: planOf(read, need) };
         // A promote: production's threads against the source's graphs, before any write.
         const { judgeBeforePromote } = await threadsCode();
-        const source = await step_clientAt(await sourceUrl(need.from, context), need, context, context.deadline.at);
+        const source = await threads_step_clientAt(await sourceUrl(need.from, context), need, context, context.deadline.at);
         const judged = source === undefined
             ? {
                 refuse: true,
@@ -1976,7 +1976,7 @@ const threadsStep = defineStep({
     dryRun: 'Dry run: the parked threads were read; none was judged against a new graph.',
     run: async ({ need, prepared, revision, context, deadline }) => {
         const { checkAfterDeployed, readAfterRollback } = await threadsCode();
-        const client = await step_clientAt(revision.result.deploymentUrl, need, context, deadline);
+        const client = await threads_step_clientAt(revision.result.deploymentUrl, need, context, deadline);
         const first = prepared.checked;
         if (first !== undefined && first.revisionId !== revision.revisionId) {
             // A revision a rollback brought back: the threads that waited before the write, read again.
@@ -3537,4 +3537,4 @@ const ACTION_VERSION = '0.1.0';
 
 };
 
-//# sourceMappingURL=169.index.js.map
+//# sourceMappingURL=900.index.js.map
