@@ -4,39 +4,32 @@
  * after the serving check and before the agent checks, and restored on a revision a rollback
  * brings back. The code is ../assistants/, loaded on first use.
  */
-import type { AgentServer } from '../agent-server/exchange'
 import type { ObservedAssistants } from '../assistants'
 import type { AssistantsReport } from '../assistants/types'
 import type { Config } from '../inputs/parse'
-import { checkHttpUrl } from '../lib/url'
 import { entryDigest } from '../assistants/entries'
 import { defineStep } from './check-runner'
 import type { StepContext } from './step'
-import { ENDS_THE_CHECKS } from './step-kit'
+import { agentServerAt, ENDS_THE_CHECKS } from './step-kit'
 
 const assistantsCode = () => import('../assistants')
 
 type Need = NonNullable<Config['assistants']>
 
-/** The agent server at `url` (unchecked as the service gave it), under `deadline`. */
+/** Its client of the agent server at `url` (none without a usable URL), under `deadline`. */
 async function clientAt(
   url: string | undefined,
   need: Need,
   context: StepContext,
   deadline: number
 ) {
-  const checked = url === undefined ? undefined : checkHttpUrl(url)
-  if (checked === undefined || !('url' in checked)) return undefined
-  const server: AgentServer = {
-    baseUrl: checked.url,
-    apiKey: need.apiKey,
-    authScheme: need.authScheme,
-    deadline,
-    signal: context.signal,
-    dispatcher: context.dispatcher,
-    now: context.clock.now,
-    sleep: context.clock.sleep
-  }
+  const server = agentServerAt(
+    url,
+    { apiKey: need.apiKey, authScheme: need.authScheme },
+    context,
+    deadline
+  )
+  if (server === undefined) return undefined
   const { assistantsClient } = await assistantsCode()
   return assistantsClient(server)
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../inputs/parse'
 import type { AgentServer } from '../agent-server/exchange'
-import type { StepInput } from './step'
+import { checkHttpUrl } from '../lib/url'
+import type { StepContext, StepInput } from './step'
 
 // What several steps share: the verdicts that end the checks, and how the agent server is reached.
 
@@ -22,6 +23,30 @@ export function agentServer(
     apiKey: verify.apiKey,
     authScheme: verify.authScheme,
     deadline: input.sharedDeadline('agent.timeout', verify.timeoutMs),
+    signal: context.signal,
+    dispatcher: context.dispatcher,
+    now: context.clock.now,
+    sleep: context.clock.sleep
+  }
+}
+
+/**
+ * The agent server at `url` as the service gave it (undefined unless it is an http(s) URL), with
+ * the step's credentials, under `deadline`: for the steps that read or write its resources.
+ */
+export function agentServerAt(
+  url: string | undefined,
+  credentials: { apiKey: string; authScheme?: string },
+  context: StepContext,
+  deadline: number
+): AgentServer | undefined {
+  const checked = url === undefined ? undefined : checkHttpUrl(url)
+  if (checked === undefined || !('url' in checked)) return undefined
+  return {
+    baseUrl: checked.url,
+    apiKey: credentials.apiKey,
+    authScheme: credentials.authScheme,
+    deadline,
     signal: context.signal,
     dispatcher: context.dispatcher,
     now: context.clock.now,

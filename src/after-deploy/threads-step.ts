@@ -5,13 +5,11 @@
  * answered while the new code served are named). It only reads users' threads. The code is
  * ../threads/index.ts, loaded on first use: a run without `threads.parked: check` never loads it.
  */
-import type { AgentServer } from '../agent-server/exchange'
 import { defineStep } from './check-runner'
 import type { StepContext } from './step'
-import { ENDS_THE_CHECKS } from './step-kit'
+import { agentServerAt, ENDS_THE_CHECKS } from './step-kit'
 import type { Config } from '../inputs/parse'
 import { UUID } from '../lib/ids'
-import { checkHttpUrl } from '../lib/url'
 import type { ThreadsPrepared } from '../threads/run'
 import type { ParkedThreadsPayload } from '../threads/payload'
 import type { ThreadsSettings } from '../threads/section'
@@ -34,25 +32,20 @@ interface Prepared {
   checked?: { revisionId: string; payload?: ParkedThreadsPayload }
 }
 
-/** The agent server at `url` (unchecked as the service gave it), under `deadline`. */
+/** Its client of the agent server at `url` (none without a usable URL), under `deadline`. */
 async function clientAt(
   url: string | undefined,
   need: Need,
   context: StepContext,
   deadline: number
 ) {
-  const checked = url === undefined ? undefined : checkHttpUrl(url)
-  if (checked === undefined || !('url' in checked)) return undefined
-  const server: AgentServer = {
-    baseUrl: checked.url,
-    apiKey: need.apiKey ?? context.config.apiKey,
-    authScheme: need.authScheme,
-    deadline,
-    signal: context.signal,
-    dispatcher: context.dispatcher,
-    now: context.clock.now,
-    sleep: context.clock.sleep
-  }
+  const server = agentServerAt(
+    url,
+    { apiKey: need.apiKey ?? context.config.apiKey, authScheme: need.authScheme },
+    context,
+    deadline
+  )
+  if (server === undefined) return undefined
   const { threadsClient } = await threadsCode()
   return threadsClient(server)
 }
