@@ -1105,7 +1105,10 @@ function cut(text) {
     return text.length > MAX_REPLY ? `${text.slice(0, MAX_REPLY)}…` : text;
 }
 
+// EXTERNAL MODULE: ./src/lib/url.ts
+var lib_url = __webpack_require__(5194);
 ;// CONCATENATED MODULE: ./src/after-deploy/step-kit.ts
+
 // What several steps share: the verdicts that end the checks, and how the agent server is reached.
 /** The verdicts after which no later step runs, for most steps. */
 const ENDS_THE_CHECKS = ['failed', 'inconclusive'];
@@ -1117,6 +1120,25 @@ function agentServer(input, verify, baseUrl) {
         apiKey: verify.apiKey,
         authScheme: verify.authScheme,
         deadline: input.sharedDeadline('agent.timeout', verify.timeoutMs),
+        signal: context.signal,
+        dispatcher: context.dispatcher,
+        now: context.clock.now,
+        sleep: context.clock.sleep
+    };
+}
+/**
+ * The agent server at `url` as the service gave it (undefined unless it is an http(s) URL), with
+ * the step's credentials, under `deadline`: for the steps that read or write its resources.
+ */
+function agentServerAt(url, credentials, context, deadline) {
+    const checked = url === undefined ? undefined : (0,lib_url/* checkHttpUrl */.O)(url);
+    if (checked === undefined || !('url' in checked))
+        return undefined;
+    return {
+        baseUrl: checked.url,
+        apiKey: credentials.apiKey,
+        authScheme: credentials.authScheme,
+        deadline,
         signal: context.signal,
         dispatcher: context.dispatcher,
         now: context.clock.now,
@@ -1233,31 +1255,18 @@ const suiteStep = defineStep({
     stopsLaterOn: ENDS_THE_CHECKS
 });
 
-// EXTERNAL MODULE: ./src/lib/url.ts
-var lib_url = __webpack_require__(5194);
 // EXTERNAL MODULE: ./src/assistants/entries.ts
 var entries = __webpack_require__(2057);
 ;// CONCATENATED MODULE: ./src/after-deploy/assistants-step.ts
 
 
 
-
 const assistantsCode = () => __webpack_require__.e(/* import() */ 810).then(__webpack_require__.bind(__webpack_require__, 3810));
-/** The agent server at `url` (unchecked as the service gave it), under `deadline`. */
+/** Its client of the agent server at `url` (none without a usable URL), under `deadline`. */
 async function clientAt(url, need, context, deadline) {
-    const checked = url === undefined ? undefined : (0,lib_url/* checkHttpUrl */.O)(url);
-    if (checked === undefined || !('url' in checked))
+    const server = agentServerAt(url, { apiKey: need.apiKey, authScheme: need.authScheme }, context, deadline);
+    if (server === undefined)
         return undefined;
-    const server = {
-        baseUrl: checked.url,
-        apiKey: need.apiKey,
-        authScheme: need.authScheme,
-        deadline,
-        signal: context.signal,
-        dispatcher: context.dispatcher,
-        now: context.clock.now,
-        sleep: context.clock.sleep
-    };
     const { assistantsClient } = await assistantsCode();
     return assistantsClient(server);
 }
@@ -1877,7 +1886,13 @@ const infoStep = defineStep({
 // EXTERNAL MODULE: ./src/lib/ids.ts
 var ids = __webpack_require__(829);
 ;// CONCATENATED MODULE: ./src/after-deploy/threads-step.ts
-
+/**
+ * Parked threads as a step after DEPLOYED: the target's interrupted threads and their graphs read
+ * before the write (the old side), judged after DEPLOYED against the new revision's graphs and
+ * read again by checkpoint, and read once more on a revision a rollback brings back (the threads
+ * answered while the new code served are named). It only reads users' threads. The code is
+ * ../threads/index.ts, loaded on first use: a run without `threads.parked: check` never loads it.
+ */
 
 
 
@@ -1886,21 +1901,11 @@ const needOf = (config) => config.threads && {
     ...config.threads,
     ...(config.operation === 'promote' && { from: config.fromDeployment })
 };
-/** The agent server at `url` (unchecked as the service gave it), under `deadline`. */
+/** Its client of the agent server at `url` (none without a usable URL), under `deadline`. */
 async function threads_step_clientAt(url, need, context, deadline) {
-    const checked = url === undefined ? undefined : (0,lib_url/* checkHttpUrl */.O)(url);
-    if (checked === undefined || !('url' in checked))
+    const server = agentServerAt(url, { apiKey: need.apiKey ?? context.config.apiKey, authScheme: need.authScheme }, context, deadline);
+    if (server === undefined)
         return undefined;
-    const server = {
-        baseUrl: checked.url,
-        apiKey: need.apiKey ?? context.config.apiKey,
-        authScheme: need.authScheme,
-        deadline,
-        signal: context.signal,
-        dispatcher: context.dispatcher,
-        now: context.clock.now,
-        sleep: context.clock.sleep
-    };
     const { threadsClient } = await threadsCode();
     return threadsClient(server);
 }
