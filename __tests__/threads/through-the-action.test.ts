@@ -149,11 +149,11 @@ describe('parked threads through the action', () => {
     expect(result.outputs['parked-threads'] ?? '').toBe('')
   })
 
-  it('never blocks operation rollback', async () => {
+  it('never blocks operation rollback, and warns of the threads it strands', async () => {
     const { step, cp, agent } = await start(RENAMED)
     const first = await run({ ...step, policy: { threads: { parked: 'check' } } })
     expect(first.exitCode).toBe(0)
-    park(agent, ['review'])
+    const thread = park(agent, ['review'])
     const back = await run({
       'api-url': step['api-url'],
       'api-key': 'emulator-key',
@@ -164,6 +164,14 @@ describe('parked threads through the action', () => {
     })
     expect(back.exitCode).toBe(0)
     expect(cp.redeploys()).toHaveLength(1)
+    // Read before the write, judged on the revision brought back: a warning naming the thread.
+    expect(parkedOutput(back)).toMatchObject({
+      read: 1,
+      incompatible: [{ thread: thread.slice(0, 8), graph: 'agent', node: 'review' }],
+      verdict: 'warn'
+    })
+    const warnings = back.annotations.filter((each) => each.kind === 'warning')
+    expect(warnings.some((each) => each.text.includes(thread.slice(0, 8)))).toBe(true)
   })
 })
 

@@ -2,7 +2,8 @@
  * Parked threads as a step after DEPLOYED: the target's interrupted threads and their graphs read
  * before the write (the old side), judged after DEPLOYED against the new revision's graphs and
  * read again by checkpoint, and read once more on a revision a rollback brings back (the threads
- * answered while the new code served are named). It only reads users' threads. The code is
+ * answered while the new code served are named). Operation rollback reads the same before its
+ * write and judges the revision it brings back as warnings only. It only reads users' threads. The code is
  * ../threads/index.ts, loaded on first use: a run without `threads.parked: check` never loads it.
  */
 import { defineStep } from './check-runner'
@@ -51,16 +52,17 @@ async function clientAt(
 }
 
 const NO_URL = 'the deployment has no usable URL to read its threads from'
-const NOT_ON_ROLLBACK =
-  'operation rollback reads nothing before its write, so there is no old side to judge parked threads against'
-
-function planOf(read: ThreadsPrepared, need: ThreadsSettings): string[] {
+function planOf(read: ThreadsPrepared, need: Need, operation: Config['operation']): string[] {
   if (read.kind === 'nothing') return [`Parked threads: ${read.why}.`]
   if (read.kind === 'unreadable') return [`Parked threads: ${read.why}.`]
   const { threads, total } = read.read
   const of = threads.length < total ? `the ${threads.length} newest of ${total}` : `${total}`
+  const against =
+    operation === 'rollback'
+      ? 'the graph of the revision brought back after DEPLOYED, as warnings only (a rollback is never blocked)'
+      : "the new revision's graph after DEPLOYED"
   return [
-    `Parked threads: ${of} interrupted thread(s) read (at most ${need.sample}); they are judged against the new revision's graph after DEPLOYED.`
+    `Parked threads: ${of} interrupted thread(s) read (at most ${need.sample}); they are judged against ${against}.`
   ]
 }
 
@@ -77,9 +79,6 @@ async function sourceUrl(from: string, context: StepContext): Promise<string | u
 export const threadsStep = defineStep<'threads', Need, Prepared>({
   name: 'threads',
   needs: needOf,
-  skippedUnder: {
-    rollback: { why: NOT_ON_ROLLBACK, notice: `Parked threads not checked: ${NOT_ON_ROLLBACK}.` }
-  },
   prepare: async (need, { deployment }, context) => {
     const { readBeforeWrite } = await threadsCode()
     const url = deployment?.source_config.custom_url ?? undefined
@@ -93,7 +92,8 @@ export const threadsStep = defineStep<'threads', Need, Prepared>({
               firstDeploy: deployment === undefined,
               deploymentId: deployment?.id
             })
-    if (need.from === undefined) return { prepared: { read }, plan: planOf(read, need) }
+    const { operation } = context.config
+    if (need.from === undefined) return { prepared: { read }, plan: planOf(read, need, operation) }
     // A promote: production's threads against the source's graphs, before any write.
     const { judgeBeforePromote } = await threadsCode()
     const source = await clientAt(
@@ -125,7 +125,7 @@ export const threadsStep = defineStep<'threads', Need, Prepared>({
       }
     return {
       prepared: { read },
-      plan: [...planOf(read, need), `Parked threads against the source's graph: ${why}.`]
+      plan: [...planOf(read, need, operation), `Parked threads against the source's graph: ${why}.`]
     }
   },
   dryRun: 'Dry run: the parked threads were read; none was judged against a new graph.',
@@ -146,7 +146,9 @@ export const threadsStep = defineStep<'threads', Need, Prepared>({
     }
     if (client === undefined)
       return { verdict: 'inconclusive', why: `Parked threads could not be judged: ${NO_URL}.` }
-    const outcome = await checkAfterDeployed(need, prepared.read, client, 'deploy')
+    // Operation rollback judges what it brings back as warnings only: it is never blocked.
+    const phase = context.config.operation === 'rollback' ? 'rollback' : 'deploy'
+    const outcome = await checkAfterDeployed(need, prepared.read, client, phase)
     prepared.checked = { revisionId: revision.revisionId, payload: outcome.payload }
     for (const line of outcome.warnings) context.log.warning(line)
     const why = outcome.why ?? 'no reason given'

@@ -49,6 +49,8 @@ export async function rollbackOperation(
         `Revision ${source.id} already serves ${run.target}; nothing to roll back, nothing was sent.`
       )
     }
+    // The steps that judge what the rollback brings back read the deployment before the write.
+    const stepsPlan = await run.beforeWrite({ deployment: existing, name: existing.name })
     if (config.dryRun) {
       const request = `POST ${controlPlanePaths.redeploy(existing.id, source.id)}`
       return {
@@ -56,7 +58,7 @@ export async function rollbackOperation(
           'dry-run',
           `Dry run: ${run.target} would be rolled back to revision ${source.id} (${request}). Nothing was sent that changes state.`
         ),
-        planLines: [request]
+        planLines: [request, ...stepsPlan]
       }
     }
     run.known.redeployOf = source.id
