@@ -93,6 +93,14 @@ export const threadsStep = defineStep<'threads', Need, Prepared>({
               deploymentId: deployment?.id
             })
     const { operation } = context.config
+    // With `fail`, threads that cannot be read stop a deploy before its write (never a rollback).
+    if (read.kind === 'unreadable' && need.onIncompatible === 'fail' && operation === 'deploy')
+      return {
+        refused: {
+          message: `threads.parked: nothing was deployed: ${read.why}. With threads.on-incompatible: fail, parked threads that cannot be judged stop a deploy before its write; a deploy that fixes a broken agent server can set threads.parked: off.`,
+          refused: 'parked threads could not be judged'
+        }
+      }
     if (need.from === undefined) return { prepared: { read }, plan: planOf(read, need, operation) }
     // A promote: production's threads against the source's graphs, before any write.
     const { judgeBeforePromote } = await threadsCode()
