@@ -41,7 +41,8 @@ export function withCanaries(
           ? ('pass' as const)
           : soft
             ? ('warn' as const)
-            : ('fail' as const)
+            : ('fail' as const),
+      ...(verdict.reply !== undefined && { reply: verdict.reply })
     }))
   }
   if (failed.length === 0) return { ...outcome, ...(payload && { payload }) }

@@ -13,3 +13,4 @@ export {
   type ThreadsOutcome,
   type ThreadsPrepared
 } from './run'
+export { judgeCanaries, parkBeforeWrite, removeCanaries, type CanaryRun } from './canary-run'
