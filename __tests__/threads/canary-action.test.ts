@@ -206,6 +206,7 @@ describe('canaries through the action', () => {
     const result = await run({ ...step, 'dry-run': 'true', policy: policy([APPROVE]) })
     expect(result.exitCode).toBe(0)
     expect(threadWrites(agent)).toEqual([])
+    expect(result.stdout).toMatch(/^::notice::threads\.canary/m)
   })
 
   it('creates no canary on a first deploy, and says so', async () => {
