@@ -120,14 +120,15 @@ export function renderThreads(
   const rest = counted.filter(([count]) => count > 0)
   if (rest.length > 0)
     lines.push(rest.map(([count, words]) => `${threadCount(count)} ${words}`).join('; ') + '.', '')
-  // The reply is the agent's text: redacted and escaped as a cell, its first line only.
-  if (payload.canary.length > 0)
+  // The canaries ran on this run's revision only. A reply is the agent's text: redacted and
+  // escaped as a cell, its first line only.
+  if (payload.canary.length > 0 && !view.afterRollback)
     lines.push(
       '| canary | verdict | reply |',
       '|---|---|---|',
       ...payload.canary.map(
         (entry) =>
-          `| ${cell(shown(entry.name))} | ${entry.verdict} | ${entry.reply === undefined ? '' : cell(redact(entry.reply).split(/\r?\n/)[0] ?? '')} |`
+          `| ${cell(shown(entry.name))} | ${entry.verdict} | ${entry.reply === undefined ? '—' : cell(redact(entry.reply).split(/\r?\n/)[0] ?? '')} |`
       ),
       ''
     )
