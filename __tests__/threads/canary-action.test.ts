@@ -131,6 +131,20 @@ describe('canaries through the action', () => {
     expect(result.summary).toContain('approved: {"ok":true}')
   })
 
+  it("shows a reply's first line redacted and escaped", async () => {
+    const { step } = await start(SAME)
+    const resume = { note: 'emulator-key | <img src=x> [x](http://evil.example)\nsecond' }
+    const result = await run({ ...step, policy: policy([{ ...APPROVE, resume }]) })
+    expect(result.exitCode).toBe(0)
+    const row = result.summary.split('\n').find((line) => line.startsWith('| approve |')) ?? ''
+    expect(row).not.toBe('')
+    expect(row).not.toContain('emulator-key')
+    expect(row).not.toContain('<img')
+    expect(row).not.toMatch(/(?<!\\)\]\(/)
+    // Three cells: the reply's pipe is escaped.
+    expect(row.split(/(?<!\\)\|/).length).toBe(5)
+  })
+
   it('rolls back on a canary whose reply fails, and deletes it either way', async () => {
     const { step, cp, agent, deploymentId } = await start(SAME)
     const strict = { ...APPROVE, name: 'strict', expect: 'rejected' }
