@@ -69,7 +69,7 @@ export const keys = ((key) => ({
       z
         .array(canaryCase, { error: 'must be a list of cases' })
         .max(MAX_CANARIES, `must hold at most ${MAX_CANARIES} cases`),
-      'cases parked on the old revision before the write and resumed on the new one: name, message or input, resume, assistant, expect, expect-not, max-latency'
+      'cases parked on the old revision before the write and resumed on the new one, as a user would: a case must act on nothing real (run canaries on staging); name, message or input, resume, assistant, expect, expect-not, max-latency'
     )
   )
 })) satisfies Keys<z.core.$ZodLooseShape>
