@@ -231,6 +231,22 @@ describe('canaries through the action', () => {
     expect(result.stdout).toMatch(/^::notice::threads\.canary/m)
   })
 
+  it('creates no canary under operation rollback', async () => {
+    const { step, cp, agent } = await start(SAME)
+    expect((await run({ ...step, policy: { threads: { parked: 'check' } } })).exitCode).toBe(0)
+    const back = await run({
+      'api-url': step['api-url'],
+      'api-key': 'emulator-key',
+      name: NAME,
+      'poll-interval': '1',
+      operation: 'rollback',
+      policy: policy([APPROVE])
+    })
+    expect(back.exitCode).toBe(0)
+    expect(cp.redeploys()).toHaveLength(1)
+    expect(threadWrites(agent)).toEqual([])
+  })
+
   it('deletes the canaries on a cancel during the checks', async () => {
     const { step, cp, agent, deploymentId } = await start(SAME)
     const id = canaryThreadId(deploymentId ?? '', 'approve')
