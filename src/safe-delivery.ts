@@ -75,10 +75,25 @@ async function checkedDelivery(
   deps: DeliveryDeps,
   list: readonly StepRow[]
 ): Promise<Delivery> {
-  const operation = OPERATIONS[config.operation]
-  if (!operation.checked) return { result: await runOperation(config, deps) }
+  if (!OPERATIONS[config.operation].checked) return { result: await runOperation(config, deps) }
   const context = stepContext(config, deps)
   const steps = openSteps(list, config, context)
+  try {
+    return await deliverWith(steps, config, deps, list)
+  } finally {
+    // What a step wrote before the write is undone whatever happened (a cancel included).
+    await steps.finish()
+  }
+}
+
+async function deliverWith(
+  steps: StepsOfRun,
+  config: Config,
+  deps: DeliveryDeps,
+  list: readonly StepRow[]
+): Promise<Delivery> {
+  const operation = OPERATIONS[config.operation]
+  const context = stepContext(config, deps)
   const deployed = await runOperation(config, {
     ...deps,
     beforeWrite: (target) => steps.beforeWrite(target)

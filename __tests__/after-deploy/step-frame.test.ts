@@ -206,6 +206,57 @@ describe('the step frame', () => {
   })
 })
 
+describe("a step's finish", () => {
+  /** A step that writes before the write (or refuses there) and undoes it in its finish. */
+  const before = (events: string[], name: 'run' | 'suite', refuse = false): StepRow =>
+    defineStep({
+      name,
+      needs: () => ({}),
+      prepare: async () => ({ prepared: { name } }),
+      prepareWrites: async (prepared) => {
+        events.push(`prepareWrites ${name}`)
+        return refuse ? { refused: { message: 'no', refused: 'no' } } : { prepared }
+      },
+      finish: async (prepared) => {
+        events.push(`finish ${prepared.name}`)
+      },
+      run: async () => {
+        events.push(`run ${name}`)
+        return { verdict: 'passed' }
+      },
+      broughtBack: 'again',
+      inconclusiveRollsBack: true,
+      stopsLaterOn: []
+    })
+
+  it('runs once the run ends, after the checks, for each step whose writes before the write began', async () => {
+    const { controlPlane } = await seeded()
+    const events: string[] = []
+    await runDelivery(gitHostConfig(controlPlane.url, NAME), undefined, {
+      steps: [...serving, before(events, 'run')]
+    })
+    expect(events).toEqual(['prepareWrites run', 'run run', 'finish run'])
+  })
+
+  it("runs after another step's refusal before the write, and never on a dry run", async () => {
+    const { controlPlane } = await seeded()
+    const events: string[] = []
+    const steps = [...serving, before(events, 'run'), before(events, 'suite', true)]
+    const run = await runDelivery(gitHostConfig(controlPlane.url, NAME), undefined, { steps })
+    expect(run.result.outcome).toBe('error')
+    expect(events).toEqual([
+      'prepareWrites run',
+      'prepareWrites suite',
+      'finish run',
+      'finish suite'
+    ])
+    events.length = 0
+    const config = { ...gitHostConfig(controlPlane.url, NAME), dryRun: true }
+    await runDelivery(config, undefined, { steps })
+    expect(events).toEqual([])
+  })
+})
+
 describe("a step's prepared, as the compiler sees it", () => {
   it('is what its prepare read, and undefined for a step without one', () => {
     const row = {

@@ -72,7 +72,8 @@ const EXIT_CODES: Record<string, number> = {
       'rollback-checks-failed',
       'assistants-restored',
       'validate-bad',
-      'bake-breached-rolled-back'
+      'bake-breached-rolled-back',
+      'parked-threads-canary'
     ].map((id) => [id, 1])
   )
 }

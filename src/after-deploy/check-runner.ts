@@ -35,6 +35,8 @@ export interface OpenStep {
   prepare(read: DeploymentAsRead): Promise<string[]>
   /** Its writes before the write, once every step read (never on a dry run). */
   prepareWrites(): Promise<void>
+  /** Once the run ends, whatever happened: what its writes before the write left (Step.finish). */
+  finish(): Promise<void>
   /** Its run on `revision`; undefined when it is not asked for that revision. */
   runOn(revision: DeployedRevision, phase: RevisionPhase): (() => Promise<StepOutcome>) | undefined
   /** A rollback begins: what the step says of the revision it brings back, when it skips it. */
@@ -92,6 +94,8 @@ export function defineStep<Name extends CheckName, Need, P>(
       // once its prepare ran: until then it neither runs nor undoes.
       let prepared: Exclude<Prepared<P | undefined>, { refused: Refusal }> | undefined =
         step.prepare && !restoring ? undefined : { prepared: undefined }
+      // Whether its writes before the write began: only then has it anything to finish.
+      let wrote = false
       const inputFor = (
         need: Need,
         read: P | undefined,
@@ -123,9 +127,14 @@ export function defineStep<Name extends CheckName, Need, P>(
         },
         async prepareWrites() {
           if (!prepared || !('prepared' in prepared) || !step.prepareWrites) return
+          wrote = true
           const written = await step.prepareWrites(prepared.prepared, context)
           if ('refused' in written) throw refusedBeforeWrite(written.refused)
           prepared = written
+        },
+        async finish() {
+          if (!wrote || !step.finish || !prepared || !('prepared' in prepared)) return
+          await step.finish(prepared.prepared, context)
         },
         runOn(revision, phase) {
           const need = step.needs(config, revision)
@@ -177,6 +186,8 @@ export interface StepsOfRun {
    * step's writes before the write, in list order. Resolves to the steps' plan in lines.
    */
   beforeWrite(read: DeploymentAsRead): Promise<string[]>
+  /** Once the run ends, whatever happened: each step's finish, in list order. */
+  finish(): Promise<void>
   /** The steps on one DEPLOYED revision. Rejects with the CancelledError of a cancel. */
   check(revision: DeployedRevision, phase: Phase): Promise<StepChecks>
   /** A rollback begins: the steps that skip the revision it brings back, and why. */
@@ -209,6 +220,9 @@ export function openSteps(
       if (config.dryRun) return plan
       for (const { step } of opened) await step.prepareWrites()
       return plan
+    },
+    async finish() {
+      for (const { step } of opened) await step.finish()
     },
     check: (revision, phase) => runSteps(opened, revision, onRevision(phase, progress)),
     broughtBack(checks, toRevisionId) {

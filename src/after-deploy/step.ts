@@ -118,6 +118,12 @@ export interface Step<Name extends CheckName, Need, P = undefined> {
    * a refusal writes nothing), never on a dry run. It may still refuse (nothing was deployed).
    */
   prepareWrites?(prepared: P, context: StepContext): Promise<{ prepared: P } | { refused: Refusal }>
+  /**
+   * Once the run ends, whatever happened (a refusal, a failed write, a check that stopped the
+   * rest, a rollback, a cancel), when its `prepareWrites` began: what it wrote there and has not
+   * undone yet. After a cancel the signal is aborted: its requests get a short time of their own.
+   */
+  finish?(prepared: P, context: StepContext): Promise<void>
   /** Never throws for what a server does: a verdict, with why, and its payload. */
   run(input: StepInput<Need, P>): Promise<StepOutcome<Name>>
   /**

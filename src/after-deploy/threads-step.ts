@@ -11,7 +11,9 @@ import type { StepContext } from './step'
 import { agentServerAt, ENDS_THE_CHECKS } from './step-kit'
 import type { Config } from '../inputs/parse'
 import { UUID } from '../lib/ids'
-import type { ThreadsPrepared } from '../threads/run'
+import type { DeploymentAsRead } from '../operations/deps'
+import type { CanaryRun } from '../threads/canary-run'
+import type { ThreadsOutcome, ThreadsPrepared } from '../threads/run'
 import type { ParkedThreadsPayload } from '../threads/payload'
 import type { ThreadsSettings } from '../threads/section'
 
@@ -31,6 +33,8 @@ interface Prepared {
   read: ThreadsPrepared
   /** The revision the check ran on first (this run's), and what it saw there. */
   checked?: { revisionId: string; payload?: ParkedThreadsPayload }
+  /** The canaries, when this run parks them (not on a first deploy, a dry run or a rollback). */
+  canaries?: CanaryRun
 }
 
 /** Its client of the agent server at `url` (none without a usable URL), under `deadline`. */
@@ -101,7 +105,9 @@ export const threadsStep = defineStep<'threads', Need, Prepared>({
           refused: 'parked threads could not be judged'
         }
       }
-    if (need.from === undefined) return { prepared: { read }, plan: planOf(read, need, operation) }
+    const canaries = canaryRunOf(need, deployment, context)
+    if (need.from === undefined)
+      return { prepared: { read, canaries }, plan: planOf(read, need, operation) }
     // A promote: production's threads against the source's graphs, before any write.
     const { judgeBeforePromote } = await threadsCode()
     const source = await clientAt(
@@ -132,11 +138,15 @@ export const threadsStep = defineStep<'threads', Need, Prepared>({
         }
       }
     return {
-      prepared: { read },
+      prepared: { read, canaries },
       plan: [...planOf(read, need, operation), `Parked threads against the source's graph: ${why}.`]
     }
   },
   dryRun: 'Dry run: the parked threads were read; none was judged against a new graph.',
+  prepareWrites: parkCanaries,
+  finish: async (prepared, context) => {
+    if (prepared.canaries !== undefined) await deleteCanaries(prepared.canaries, context)
+  },
   run: async ({ need, prepared, revision, context, deadline }) => {
     const { checkAfterDeployed, readAfterRollback } = await threadsCode()
     const client = await clientAt(revision.result.deploymentUrl, need, context, deadline)
@@ -156,7 +166,13 @@ export const threadsStep = defineStep<'threads', Need, Prepared>({
       return { verdict: 'inconclusive', why: `Parked threads could not be judged: ${NO_URL}.` }
     // Operation rollback judges what it brings back as warnings only: it is never blocked.
     const phase = context.config.operation === 'rollback' ? 'rollback' : 'deploy'
-    const outcome = await checkAfterDeployed(need, prepared.read, client, phase)
+    const outcome = await withCanaryVerdicts(
+      prepared.canaries,
+      await checkAfterDeployed(need, prepared.read, client, phase),
+      revision.result.deploymentUrl,
+      context,
+      deadline
+    )
     prepared.checked = { revisionId: revision.revisionId, payload: outcome.payload }
     for (const line of outcome.warnings) context.log.warning(line)
     const why = outcome.why ?? 'no reason given'
@@ -178,3 +194,92 @@ export const threadsStep = defineStep<'threads', Need, Prepared>({
   inconclusiveRollsBack: true,
   stopsLaterOn: ENDS_THE_CHECKS
 })
+
+// The canaries (../threads/canary-run.ts): parked once every step read, resumed and judged after
+// DEPLOYED, deleted by their ids right after, and by `finish` when the run never reached them.
+
+/** Time the canaries' deletes get of their own: after a cancel the process has 2 s left. */
+const DELETE_MS = 30_000
+const DELETE_AFTER_CANCEL_MS = 1_000
+
+/** The canaries this run parks, if any; a notice when it has cases and parks none. */
+function canaryRunOf(
+  need: Need,
+  deployment: DeploymentAsRead['deployment'],
+  context: StepContext
+): CanaryRun | undefined {
+  if (need.canaries.length === 0) return undefined
+  const { operation, dryRun } = context.config
+  const not =
+    operation === 'rollback'
+      ? 'operation rollback brings a revision back and tests no release'
+      : dryRun
+        ? 'a dry run writes nothing'
+        : deployment === undefined
+          ? 'a first deploy has no serving revision to park them on'
+          : undefined
+  if (not !== undefined || deployment === undefined) {
+    context.log.notice(`threads.canary: no canary was run: ${not ?? 'nothing serves'}.`)
+    return undefined
+  }
+  const url = deployment.source_config.custom_url ?? undefined
+  return { settings: need, deploymentId: deployment.id, ...(url !== undefined && { url }) }
+}
+
+/** Before the write: the canaries parked; a case that cannot park refuses the write (`fail`). */
+async function parkCanaries(prepared: Prepared, context: StepContext) {
+  const run = prepared.canaries
+  if (run === undefined) return { prepared }
+  const { parkBeforeWrite } = await threadsCode()
+  const server = canaryServer(run, context, context.deadline.at)
+  const parked = await parkBeforeWrite(run, server, context.workflow?.runUrl ?? 'local')
+  const { signal } = context
+  if (signal?.aborted === true || parked.refuse !== undefined) {
+    await deleteCanaries(run, context)
+    if (signal?.aborted === true) throw signal.reason
+    return {
+      refused: {
+        message: `${parked.refuse ?? 'threads.canary: a case could not park'}; nothing was deployed.`,
+        refused: 'a canary could not park on the serving revision'
+      }
+    }
+  }
+  for (const notice of parked.notices) context.log.notice(notice)
+  return { prepared }
+}
+
+/** After DEPLOYED: the parked canaries resumed and judged into `outcome`, then deleted. */
+async function withCanaryVerdicts(
+  run: CanaryRun | undefined,
+  outcome: ThreadsOutcome,
+  url: string | undefined,
+  context: StepContext,
+  deadline: number
+): Promise<ThreadsOutcome> {
+  if (run === undefined) return outcome
+  const { judgeCanaries } = await threadsCode()
+  const server = canaryServer({ ...run, ...(url !== undefined && { url }) }, context, deadline)
+  const judged = await judgeCanaries(run, outcome, server)
+  await deleteCanaries(run, context)
+  return judged
+}
+
+/** Every case's thread deleted by its id, under a time of its own (a failed delete: a notice). */
+async function deleteCanaries(run: CanaryRun, context: StepContext): Promise<void> {
+  const { removeCanaries } = await threadsCode()
+  const cancelled = context.signal?.aborted === true
+  const ms = cancelled ? DELETE_AFTER_CANCEL_MS : DELETE_MS
+  const server = canaryServer(run, context, context.clock.now() + ms)
+  // The run's signal may be aborted (a cancel): the deletes are sent all the same.
+  const notices = await removeCanaries(run, server && { ...server, signal: undefined })
+  for (const notice of notices) context.log.notice(notice)
+}
+
+/** The canaries' agent server: the deployment's, with the step's credentials. */
+const canaryServer = (run: CanaryRun, context: StepContext, deadline: number) =>
+  agentServerAt(
+    run.url,
+    { apiKey: run.settings.apiKey ?? context.config.apiKey, authScheme: run.settings.authScheme },
+    context,
+    deadline
+  )

@@ -63,7 +63,18 @@ export function threadsLine(
     stranded.length > 0
       ? `strands ${stranded.length} at ${someOf(where, 3)}`
       : VERDICT_WORDS[payload.verdict]
-  return ['', `Parked threads: ${readWords(payload)}; ${what}.`, '']
+  return ['', `Parked threads: ${readWords(payload)}; ${what}${canaryWords(payload, md)}.`, '']
+}
+
+/** "; canary `approve` failed": the canaries whose reply failed, in the comment's line. */
+function canaryWords(payload: ParkedThreadsPayload, md: Markdown): string {
+  const failed = payload.canary.filter((entry) => entry.verdict !== 'pass')
+  if (failed.length === 0) return ''
+  const names = someOf(
+    failed.map((entry) => md.code(shown(entry.name) ?? '?')),
+    3
+  )
+  return `; canar${failed.length === 1 ? 'y' : 'ies'} ${names} failed`
 }
 
 /** The summary's block: read of total, the parked nodes, the incompatible threads, the rest. */
@@ -109,6 +120,18 @@ export function renderThreads(
   const rest = counted.filter(([count]) => count > 0)
   if (rest.length > 0)
     lines.push(rest.map(([count, words]) => `${threadCount(count)} ${words}`).join('; ') + '.', '')
+  // The canaries ran on this run's revision only. A reply is the agent's text: redacted and
+  // escaped as a cell, its first line only.
+  if (payload.canary.length > 0 && !view.afterRollback)
+    lines.push(
+      '| canary | verdict | reply |',
+      '|---|---|---|',
+      ...payload.canary.map(
+        (entry) =>
+          `| ${cell(shown(entry.name))} | ${entry.verdict} | ${entry.reply === undefined ? '—' : cell(redact(entry.reply).split(/\r?\n/)[0] ?? '')} |`
+      ),
+      ''
+    )
   return lines
 }
 

@@ -41,10 +41,18 @@ export function withCanaries(
           ? ('pass' as const)
           : soft
             ? ('warn' as const)
-            : ('fail' as const)
+            : ('fail' as const),
+      ...(verdict.reply !== undefined && { reply: verdict.reply })
     }))
   }
-  if (failed.length === 0) return { ...outcome, ...(payload && { payload }) }
+  if (failed.length === 0)
+    return {
+      ...outcome,
+      ...(verdicts.length > 0 && {
+        why: `${outcome.why ?? 'parked threads judged'}; threads.canary: ${verdicts.length} passed`
+      }),
+      ...(payload && { payload })
+    }
   const why = `threads.canary: ${failed.length} of ${verdicts.length} failed: ${someOf(failed.map((verdict) => `${verdict.name} (${verdict.why ?? 'failed'})`))}`
   if (soft)
     return {

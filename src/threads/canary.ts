@@ -148,9 +148,9 @@ export async function deleteCanaries(
 
 function judgeReply(canary: CanaryCase, reply: string, ms: number): string | undefined {
   if (canary.expect && !meetsExpectation(canary.expect, reply))
-    return `its reply does not hold ${describeExpectation(canary.expect)}`
+    return `its reply does not ${describeExpectation(canary.expect)}`
   if (canary.expectNot && meetsExpectation(canary.expectNot, reply))
-    return `its reply holds ${describeExpectation(canary.expectNot)}`
+    return `its reply does ${describeExpectation(canary.expectNot)}`
   if (canary.maxLatencyMs !== undefined && ms > canary.maxLatencyMs)
     return `its resume took ${ms} ms, over ${canary.maxLatencyMs} ms`
   return undefined

@@ -1,7 +1,9 @@
 /**
  * The parked-threads step's code, in the order a deploy uses it: `readBeforeWrite` before the
  * write, `checkAfterDeployed` after DEPLOYED, `readAfterRollback` once a rollback brought the old
- * graph back, and the agent server's thread routes they read through. Loaded on first use: a run
+ * graph back, and the agent server's thread routes they read through; the canaries parked once
+ * every step read (`parkBeforeWrite`), judged after DEPLOYED (`judgeCanaries`) and deleted by their
+ * ids (`removeCanaries`). Loaded on first use: a run
  * without `threads.parked: check` never loads it.
  */
 export { threadsClient } from '../agent-server/threads'
@@ -13,3 +15,4 @@ export {
   type ThreadsOutcome,
   type ThreadsPrepared
 } from './run'
+export { judgeCanaries, parkBeforeWrite, removeCanaries, type CanaryRun } from './canary-run'

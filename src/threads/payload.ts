@@ -22,7 +22,8 @@ export interface ParkedThreadsPayload {
   /** After a rollback: back at their node and waiting, or answered while the new code served. */
   waitingAgain?: string[]
   answeredLost?: string[]
-  canary: { name: string; verdict: ThreadsVerdict }[]
+  /** Each canary's verdict and its reply's first line (the summary's; the output never has it). */
+  canary: { name: string; verdict: ThreadsVerdict; reply?: string }[]
   verdict: ThreadsVerdict
 }
 

@@ -69,7 +69,7 @@ export const keys = ((key) => ({
       z
         .array(canaryCase, { error: 'must be a list of cases' })
         .max(MAX_CANARIES, `must hold at most ${MAX_CANARIES} cases`),
-      'cases parked on the old revision before the write and resumed on the new one: name, message or input, resume, assistant, expect, expect-not, max-latency'
+      'cases parked on the old revision before the write and resumed on the new one, as a user would: a case must act on nothing real (run canaries on staging); name, message or input, resume, assistant, expect, expect-not, max-latency'
     )
   )
 })) satisfies Keys<z.core.$ZodLooseShape>
@@ -203,10 +203,6 @@ export function settings(
   }
 }
 
-/** The step's canaries are not run yet: a case would be accepted and do nothing, so it is refused. */
-const CANARY_NOT_RUN =
-  'threads.canary is not run by this version of the action (a canary would be accepted and do nothing); remove it'
-
 export const threadsSection = defineSection({
   name: 'threads',
   keys,
@@ -218,14 +214,10 @@ export const threadsSection = defineSection({
     'on-incompatible': { direction: 1, judged: diff['on-incompatible'].comparable },
     canary: diff.canary
   },
-  rules: (section: ThreadsSection, { policy, given }) => [
-    ...rules(section, { agentAssistant: agentReads(policy).assistant, given }).map(
+  rules: (section: ThreadsSection, { policy, given }) =>
+    rules(section, { agentAssistant: agentReads(policy).assistant, given }).map(
       ({ path, message }) => ({ path: path.map(String), message })
     ),
-    ...((section.canary ?? []).length > 0
-      ? [{ path: ['threads', 'canary'], message: CANARY_NOT_RUN }]
-      : [])
-  ],
   actsOnDeployed,
   settings: (section, { policy, inputs }) => {
     const made = settings(section, {
