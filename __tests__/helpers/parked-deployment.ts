@@ -26,6 +26,8 @@ export interface ParkedServer {
 /** A deployment whose URL is the real agent server, on the revision the control plane serves. */
 export interface ParkedDeployment extends ParkedServer {
   cp: ControlPlaneEmulator
+  /** The deployment's id on the control plane. */
+  deploymentId: string
   /** The action's inputs for a deploy of `NAME` (a policy still to add). */
   step: Step
 }
@@ -80,6 +82,10 @@ export function parkedDeploymentPerFile(): (options: {
   beforeAll(async () => {
     agent = await startParkedAgent('v1')
     proxy = createServer((incoming, answer) => {
+      // A run takes the server a second of real time with no byte coming back: the clock stands
+      // still until it answers, as for a server that is merely slow.
+      const inFlight = setInterval(() => clock.touch(), 20)
+      answer.once('close', () => clearInterval(inFlight))
       sync().then(
         () => {
           const target = new URL(agent?.url ?? '')
@@ -143,7 +149,7 @@ export function parkedDeploymentPerFile(): (options: {
       'poll-interval': '1'
     }
     // What a user does goes to the server on the version that serves now.
-    return { cp, step, ...serverAt(() => proxyUrl) }
+    return { cp, deploymentId: id, step, ...serverAt(() => proxyUrl) }
   }
 }
 

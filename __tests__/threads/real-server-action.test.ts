@@ -1,4 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals'
+import { canaryThreadId } from '../../src/threads/canary'
 import { runInProcess, type WorldRun } from '../helpers/action-world'
 import { clock } from '../helpers/deploy-harness'
 import { NAME, parkedDeploymentPerFile } from '../helpers/parked-deployment'
@@ -192,5 +193,44 @@ describe('parked threads through the action, on the real agent server', () => {
       verdict: 'warn'
     })
     expect(warnings(back).some((text) => text.includes(short(thread)))).toBe(true)
+  })
+})
+
+const APPROVE = {
+  name: 'approve',
+  assistant: 'agent',
+  message: 'refund order 7 (test account)',
+  resume: { approved: true },
+  expect: 'approved'
+}
+const CANARY = { ...CHECK, threads: { parked: 'check', canary: [APPROVE] } }
+/** A thread gone from the server (the state read answers 404). */
+const gone = (world: { state(id: string): Promise<unknown> }, id: string) =>
+  expect(world.state(id)).rejects.toThrow('404')
+
+describe('canaries through the action, on the real agent server', () => {
+  it('parks a canary on the old graph, resumes it on a compatible one, passes, and deletes it', async () => {
+    const world = await deployment({ next: 'compatible' })
+    const result = await run({ ...world.step, policy: CANARY })
+    expect(result.exitCode).toBe(0)
+    expect(parkedOutput(result)).toMatchObject({
+      canary: [{ name: 'approve', verdict: 'pass' }],
+      verdict: 'pass'
+    })
+    expect(result.summary).toContain('approved: {"approved":true}')
+    await gone(world, canaryThreadId(world.deploymentId, 'approve'))
+  })
+
+  it('fails a canary whose node the release renames: rolled back, and deleted', async () => {
+    const world = await deployment({ next: 'renamed' })
+    const result = await run({ ...world.step, policy: CANARY })
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs['rolled-back']).toBe('true')
+    expect(world.cp.redeploys()).toHaveLength(1)
+    expect(parkedOutput(result)).toMatchObject({
+      canary: [{ name: 'approve', verdict: 'fail' }],
+      verdict: 'fail'
+    })
+    await gone(world, canaryThreadId(world.deploymentId, 'approve'))
   })
 })
