@@ -157,6 +157,17 @@ describe('the README examples', () => {
               : undefined,
           githubApiUrl: github.url
         })
+        // FOR THE LEAD, after canaries are wired: this version refuses threads.canary ("not run by
+        // this version"), which the parked threads recipe's staging job holds. Once canaries run,
+        // this assertion fails: delete it, and that job passes like the others.
+        if (holdsCanary(files, inputs)) {
+          expect([label(example), run.code, failureOf(run)]).toEqual([
+            label(example),
+            1,
+            expect.stringContaining('threads.canary')
+          ])
+          return
+        }
         expect([label(example), run.code, failureOf(run)]).toEqual([label(example), 0, ''])
         // A validation sends nothing, to the service or to GitHub.
         if (validates(step))
@@ -303,6 +314,17 @@ function policyOf(
   const entries = (written.environments ?? {}) as Policy
   const entry = selectEntry(Object.keys(entries), inputs.environment)
   return { policy: mergeEntry(written, entry === undefined ? undefined : entries[entry]), entry }
+}
+
+/** Whether the policy file, or any of its environments entries, names a canary (`threads.canary`). */
+function holdsCanary(files: Record<string, string>, inputs: Partial<RawInputs>): boolean {
+  const path = inputs['release-policy']
+  if (!path) return false
+  const written = parse(files[path] ?? '') as Policy
+  const entries = Object.values((written.environments ?? {}) as Policy) as Policy[]
+  return [written, ...entries].some((each) =>
+    Array.isArray((each?.threads as Policy | undefined)?.canary)
+  )
 }
 
 /** How many smoke cases the policy runs: its list, or the case file it names. */

@@ -42,6 +42,18 @@ describe("the validate recipe's job", () => {
     }
   )
 
+  it("passes the parked threads recipe's policy but for its canary, which this version refuses", async () => {
+    const result = await validate(policyOfRecipe('docs/recipes/parked-threads.md'))
+    // FOR THE LEAD, after canaries are wired: the canary is then accepted, and this fails. Move
+    // the page into the list of the test above (no error, exit 0) and delete this one.
+    expect(
+      errors(result)
+        .filter((each) => each.file === POLICY_PATH)
+        .map((each) => each.text)
+    ).toEqual([expect.stringContaining('threads.canary')])
+    expect(result.exitCode).toBe(1)
+  })
+
   it('still fails a policy with a real problem, on its line', async () => {
     const text = policyOfRecipe('docs/recipes/evaluation-gate.md').replace(
       'min-scores: { correctness: 0.8 }',
