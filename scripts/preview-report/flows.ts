@@ -20,6 +20,7 @@ import {
 import { moreFlows } from './more-flows'
 import { bakeFlows } from './bake-flows'
 import { policyFlows } from './policy-flows'
+import { threadsFlows } from './threads-flows'
 
 export type { FlowView } from './kit'
 
@@ -182,6 +183,7 @@ async function flowsOnClock(): Promise<FlowView[]> {
     for (const flow of await moreFlows(closers)) view(flow.id, flow.title, flow.result)
     for (const flow of await policyFlows(closers)) view(flow.id, flow.title, flow.result)
     for (const flow of await bakeFlows(closers)) view(flow.id, flow.title, flow.result)
+    for (const flow of await threadsFlows(closers)) view(flow.id, flow.title, flow.result)
     return views
   } finally {
     for (const close of closers.reverse()) await close()

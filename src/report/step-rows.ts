@@ -87,7 +87,9 @@ export const STEP_ROWS: Rows = {
     summary: (payload, { md, redact, afterRollback }) =>
       renderThreads(payload, md, redact, { afterRollback }),
     comment: (payload, { md, afterRollback }) => threadsLine(payload, md, { afterRollback }),
-    outputs: (payload) => threadsOutputs(payload)
+    outputs: (payload) => threadsOutputs(payload),
+    // After a rollback its payload is this run's and what the re-read found: the comment says both.
+    outputsAfterRollback: true
   },
   assistant: { words: 'default assistant lookup' },
   run: { words: 'reply to a test message', summary: reply('The agent replied') },

@@ -34,23 +34,9 @@ const strandedIds = (payload: ParkedThreadsPayload) => [
   ...new Set(payload.incompatible.map((entry) => entry.thread))
 ]
 
-/** "parked threads: 12 of 40 read; strands 2 at `agent`/`approval`: rolled back, they wait again" */
-export function threadsLine(
-  payload: ParkedThreadsPayload,
-  md: Markdown,
-  view: { afterRollback: boolean }
-): string[] {
-  if (view.afterRollback) {
-    const again = payload.waitingAgain?.length ?? 0
-    const lost = payload.answeredLost?.length ?? 0
-    const parts = [
-      `${threadCount(again)} wait again`,
-      ...(lost > 0 ? [`${threadCount(lost)} answered while the new code served`] : [])
-    ]
-    return ['', `Parked threads after the rollback: ${parts.join(', ')}.`, '']
-  }
-  const stranded = strandedIds(payload)
-  const where = [
+/** Where the incompatible threads wait: "`agent`/`approval`", "`agent` key `tier`". */
+function whereWords(payload: ParkedThreadsPayload, md: Markdown): string[] {
+  return [
     ...new Set(
       payload.incompatible.map((entry) =>
         entry.key !== undefined
@@ -59,11 +45,44 @@ export function threadsLine(
       )
     )
   ]
+}
+
+/** What the re-read after a rollback found: "3 threads wait again; 1 answered while …". */
+function afterRollbackWords(payload: ParkedThreadsPayload, md: Markdown): string {
+  // The re-read did not answer (its warning says why): nothing is known of them.
+  if (payload.waitingAgain === undefined) return 'not read again after the rollback'
+  const again = payload.waitingAgain?.length ?? 0
+  const lost = payload.answeredLost ?? []
+  const ids = someOf(
+    lost.map((id) => md.code(shortId(id) ?? '?')),
+    3
+  )
+  return [
+    `${threadCount(again)} wait${again === 1 ? 's' : ''} again`,
+    ...(lost.length > 0
+      ? [
+          `${lost.length} answered while the new code served, ${lost.length === 1 ? 'its answer' : 'their answers'} lost: ${ids} (ask ${lost.length === 1 ? 'its user' : 'their users'} again)`
+        ]
+      : [])
+  ].join('; ')
+}
+
+/**
+ * "Parked threads: 12 of 40 read; strands 2 at `agent`/`approval`.", and after a rollback
+ * "…: rolled back, 2 threads wait again; 1 answered while the new code served, …".
+ */
+export function threadsLine(
+  payload: ParkedThreadsPayload,
+  md: Markdown,
+  view: { afterRollback: boolean }
+): string[] {
+  const stranded = strandedIds(payload)
   const what =
     stranded.length > 0
-      ? `strands ${stranded.length} at ${someOf(where, 3)}`
+      ? `strands ${stranded.length} at ${someOf(whereWords(payload, md), 3)}`
       : VERDICT_WORDS[payload.verdict]
-  return ['', `Parked threads: ${readWords(payload)}; ${what}.`, '']
+  const rolledBack = view.afterRollback ? `: rolled back, ${afterRollbackWords(payload, md)}` : ''
+  return ['', `Parked threads: ${readWords(payload)}; ${what}${rolledBack}.`, '']
 }
 
 /** The summary's block: read of total, the parked nodes, the incompatible threads, the rest. */
@@ -74,8 +93,15 @@ export function renderThreads(
   view: { afterRollback: boolean }
 ): string[] {
   const cell = (value: string | null) => md.cell(redact(value ?? '?'))
-  const title = view.afterRollback ? '### Parked threads after the rollback' : '### Parked threads'
-  const lines = [title, '', `${readWords(payload)}: ${VERDICT_WORDS[payload.verdict]}.`, '']
+  // The threads and their tables are this run's block above: only what the re-read found here.
+  if (view.afterRollback)
+    return ['### Parked threads after the rollback', '', `${afterRollbackWords(payload, md)}.`, '']
+  const lines = [
+    '### Parked threads',
+    '',
+    `${readWords(payload)}: ${VERDICT_WORDS[payload.verdict]}.`,
+    ''
+  ]
   if (payload.parked.length > 0)
     lines.push(
       '| graph | node | threads |',
@@ -102,9 +128,7 @@ export function renderThreads(
   const counted = [
     [payload.movedOn.length, 'answered meanwhile'],
     [payload.deleted.length, 'deleted meanwhile'],
-    [payload.tooLarge.length, 'too large to judge'],
-    [payload.waitingAgain?.length ?? 0, 'waiting again after the rollback'],
-    [payload.answeredLost?.length ?? 0, 'answered while the new code served (their answer is lost)']
+    [payload.tooLarge.length, 'too large to judge']
   ] as const
   const rest = counted.filter(([count]) => count > 0)
   if (rest.length > 0)
@@ -122,16 +146,18 @@ export function strandedLine(
   md: Markdown
 ): string | undefined {
   if (payload === undefined) return undefined
-  const back = new Set(afterRollback?.waitingAgain ?? [])
+  const lost = afterRollback?.answeredLost ?? []
+  const back = new Set([...(afterRollback?.waitingAgain ?? []), ...lost])
   const left = strandedIds(payload).filter((id) => !back.has(id))
   const first = payload.incompatible.find((entry) => entry.thread === left[0])
-  if (!first) return undefined
-  const at =
-    first.key !== undefined
-      ? `${md.code(shown(first.graph) ?? '?')} key ${md.code(shown(first.key) ?? '?')}`
-      : `${md.code(shown(first.graph) ?? '?')}/${md.code(shown(first.node) ?? '?')}`
-  const more = left.length > 1 ? `, and ${left.length - 1} more` : ''
-  return `⚠️ Parked threads left stranded: ${md.code(shortId(first.thread) ?? '?')} at ${at}${more}.`
+  const more = (count: number) => (count > 1 ? `, and ${count - 1} more` : '')
+  // Back at their node after a rollback, but their users' answers given meanwhile are lost.
+  if (!first)
+    return lost.length === 0
+      ? undefined
+      : `⚠️ Parked threads answered while the new code served, ${lost.length === 1 ? 'its answer' : 'their answers'} lost: ${md.code(shortId(lost[0] ?? '') ?? '?')}${more(lost.length)}; ask ${lost.length === 1 ? 'its user' : 'their users'} again.`
+  const [at = '?'] = whereWords({ ...payload, incompatible: [first] }, md)
+  return `⚠️ Parked threads left stranded: ${md.code(shortId(first.thread) ?? '?')} at ${at}${more(left.length)}.`
 }
 
 /** The `parked-threads` output, in its shape only. */
