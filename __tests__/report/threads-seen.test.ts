@@ -100,8 +100,10 @@ describe('parked threads a release strands, as people read them', () => {
     const id = 'threads-stranded-rolled-back'
     const nodes = top(flows[id]?.summary)
     const [answered] = shortIds(nodes.find((node) => text(node).startsWith('⚠️')))
-    const comment = top(flows[id]?.comment).find((node) => /^Parked threads/.test(text(node)))
-    expect(shortIds(comment)).toEqual([answered])
+    // The comment names it once, in its ⚠️ line.
+    const comment = top(flows[id]?.comment)
+    expect(shortIds(comment.find((node) => text(node).startsWith('⚠️')))).toEqual([answered])
+    expect(shortIds(comment.find((node) => /^Parked threads/.test(text(node))))).toEqual([])
     const heading = (words: RegExp) =>
       nodes.findIndex((node) => node.tagName === 'h3' && words.test(text(node)))
     const block = (from: number) => {
@@ -114,5 +116,16 @@ describe('parked threads a release strands, as people read them', () => {
     expect(block(before).filter((node) => node.tagName === 'table')).toHaveLength(2)
     expect(block(after).filter((node) => node.tagName === 'table')).toHaveLength(0)
     expect(block(after).flatMap(shortIds)).toEqual([answered])
+  })
+
+  it('counts the stranded threads in the headline and says the check once in the reason', () => {
+    const id = 'threads-stranded-rolled-back'
+    const stranded = new Set(parked(id).incompatible.map((entry) => entry.thread)).size
+    for (const kind of ['summary', 'comment'] as const) {
+      const [headline, reason] = top(flows[id]?.[kind])
+      expect(text(headline as Node)).toContain(String(stranded))
+      const said = text(reason as Node).match(/parked threads/gi) ?? []
+      expect([kind, said.length]).toEqual([kind, 1])
+    }
   })
 })

@@ -34,6 +34,30 @@ const strandedIds = (payload: ParkedThreadsPayload) => [
   ...new Set(payload.incompatible.map((entry) => entry.thread))
 ]
 
+/** Only incompatible threads failed the check (no canary did): what the reason may say alone. */
+const strandedOnly = (payload: ParkedThreadsPayload) =>
+  payload.incompatible.length > 0 && payload.canary.every((canary) => canary.verdict === 'pass')
+
+/** The headline's words when threads the release strands failed it: "3 parked threads stranded". */
+export function threadsFailedPhrase(payload: ParkedThreadsPayload): string | undefined {
+  if (!strandedOnly(payload)) return undefined
+  const count = strandedIds(payload).length
+  return `${count} parked thread${count === 1 ? '' : 's'} stranded`
+}
+
+/**
+ * The reason's sentence after its label ("Parked threads failed:"), which says the check's name
+ * already: "4 read, the release strands 3: 60e0dffb at agent/approval (its node is gone), …".
+ */
+export function threadsFailedReason(payload: ParkedThreadsPayload): string | undefined {
+  if (!strandedOnly(payload)) return undefined
+  const of =
+    payload.read < payload.total
+      ? `on the ${payload.read} newest of ${payload.total}`
+      : `${payload.read} read`
+  return `${of}, the release strands ${strandedIds(payload).length}: ${someOf(payload.incompatible.map(incompatibilityWords))}.`
+}
+
 /** Where the incompatible threads wait: "`agent`/`approval`", "`agent` key `tier`". */
 function whereWords(payload: ParkedThreadsPayload, md: Markdown): string[] {
   return [
@@ -47,23 +71,30 @@ function whereWords(payload: ParkedThreadsPayload, md: Markdown): string[] {
   ]
 }
 
-/** What the re-read after a rollback found: "3 threads wait again; 1 answered while …". */
-function afterRollbackWords(payload: ParkedThreadsPayload, md: Markdown): string {
+/**
+ * What the re-read after a rollback found: "3 threads wait again; 1 answered while the new code
+ * served, its answer lost: `60e0dffb` (ask its user again)"; `named` false leaves the ids to the
+ * ⚠️ line (the PR comment).
+ */
+function afterRollbackWords(payload: ParkedThreadsPayload, md: Markdown, named = true): string {
   // The re-read did not answer (its warning says why): nothing is known of them.
   if (payload.waitingAgain === undefined) return 'not read again after the rollback'
-  const again = payload.waitingAgain?.length ?? 0
+  const again = payload.waitingAgain.length
   const lost = payload.answeredLost ?? []
+  const its = lost.length === 1 ? 'its' : 'their'
   const ids = someOf(
     lost.map((id) => md.code(shortId(id) ?? '?')),
     3
   )
   return [
     `${threadCount(again)} wait${again === 1 ? 's' : ''} again`,
-    ...(lost.length > 0
-      ? [
-          `${lost.length} answered while the new code served, ${lost.length === 1 ? 'its answer' : 'their answers'} lost: ${ids} (ask ${lost.length === 1 ? 'its user' : 'their users'} again)`
-        ]
-      : [])
+    ...(lost.length === 0
+      ? []
+      : named
+        ? [
+            `${lost.length} answered while the new code served, ${its} answer lost: ${ids} (ask ${its} user${lost.length === 1 ? '' : 's'} again)`
+          ]
+        : [`${lost.length} answered while the new code served (${its} answer lost)`])
   ].join('; ')
 }
 
@@ -81,7 +112,9 @@ export function threadsLine(
     stranded.length > 0
       ? `strands ${stranded.length} at ${someOf(whereWords(payload, md), 3)}`
       : VERDICT_WORDS[payload.verdict]
-  const rolledBack = view.afterRollback ? `: rolled back, ${afterRollbackWords(payload, md)}` : ''
+  const rolledBack = view.afterRollback
+    ? `: rolled back, ${afterRollbackWords(payload, md, false)}`
+    : ''
   return ['', `Parked threads: ${readWords(payload)}; ${what}${rolledBack}.`, '']
 }
 
@@ -96,12 +129,10 @@ export function renderThreads(
   // The threads and their tables are this run's block above: only what the re-read found here.
   if (view.afterRollback)
     return ['### Parked threads after the rollback', '', `${afterRollbackWords(payload, md)}.`, '']
-  const lines = [
-    '### Parked threads',
-    '',
-    `${readWords(payload)}: ${VERDICT_WORDS[payload.verdict]}.`,
-    ''
-  ]
+  const stranded = strandedIds(payload).length
+  const verdict =
+    stranded > 0 ? `${stranded} ${VERDICT_WORDS[payload.verdict]}` : VERDICT_WORDS[payload.verdict]
+  const lines = ['### Parked threads', '', `${readWords(payload)}: ${verdict}.`, '']
   if (payload.parked.length > 0)
     lines.push(
       '| graph | node | threads |',
