@@ -14,6 +14,7 @@ import { benchGate } from './gate'
 import { benchBake } from './bake'
 import { benchAssistantVersions } from './assistant-versions'
 import { benchPolicyCheck } from './policy-check'
+import { benchParkedThreads } from './parked-threads'
 import { benchStartup } from './startup'
 
 const STARTUP_RUNS = Number(process.env.STARTUP_RUNS ?? 20)
@@ -229,6 +230,33 @@ add({
   met:
     policyCheck.unknownCpuMs <= POLICY_CHECK_GOAL_MS &&
     policyCheck.problems === policyCheck.unknownKeys
+})
+
+const threads = await benchParkedThreads()
+const requests = (routes: Record<string, number>) =>
+  Object.values(routes).reduce((sum, count) => sum + count, 0)
+const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`
+const pages = Math.ceil(threads.sample / 100)
+add({
+  area: 'parked threads',
+  figure: `a sample of ${threads.sample} of ${threads.parked} parked threads, read before the write and again after DEPLOYED, every request answered ${threads.latencyMs} ms late (virtual clock): requests, time`,
+  value: `${requests(threads.before)} + ${requests(threads.after)} requests, ${seconds(threads.beforeMs)} + ${seconds(threads.afterMs)}, ${threads.verdict}`,
+  baseline: `the plan: 1 count, ${pages} pages, ${threads.sample} states 4 at once, a graph and its schema; then the states and the new graph again = ${1 + pages + threads.sample + 2} + ${threads.sample + 2} requests, ${seconds(threads.plannedBeforeMs)} + ${seconds(threads.plannedAfterMs)}`,
+  goal: 'equal, and a pass',
+  met:
+    requests(threads.before) === 1 + pages + threads.sample + 2 &&
+    requests(threads.after) === threads.sample + 2 &&
+    threads.beforeMs === threads.plannedBeforeMs &&
+    threads.afterMs === threads.plannedAfterMs &&
+    threads.verdict === 'passed'
+})
+add({
+  area: 'parked threads',
+  figure: `the same ${requests(threads.before) + requests(threads.after)} requests against a server that answers at once (the emulator in the process): CPU time, peak rise of heap and RSS`,
+  value: `${ms(threads.cpuMs)}, +${threads.peakHeapRiseMb.toFixed(0)} MB heap, +${threads.peakRssRiseMb.toFixed(0)} MB RSS`,
+  baseline: 'none (no other tool reads parked threads)',
+  goal: 'shown, not judged',
+  met: undefined
 })
 
 const machine = `${cpus().length} CPUs (\`nproc\` ${execFileSync('nproc').toString().trim()}, ${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB memory, Node ${process.version}, ${process.platform}`

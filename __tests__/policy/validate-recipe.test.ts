@@ -33,7 +33,11 @@ describe("the validate recipe's job", () => {
     expect(recipeInputs['release-policy']).toBe(POLICY_PATH)
   })
 
-  it.each(['docs/recipes/evaluation-gate.md', 'docs/recipes/bake-window.md'])(
+  it.each([
+    'docs/recipes/evaluation-gate.md',
+    'docs/recipes/bake-window.md',
+    'docs/recipes/parked-threads.md'
+  ])(
     'passes the policy of %s (a gate or a bake needs tracing-url only where it is given)',
     async (page) => {
       const result = await validate(policyOfRecipe(page))

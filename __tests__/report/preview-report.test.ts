@@ -59,7 +59,13 @@ const EXIT_CODES: Record<string, number> = {
     ])
   ),
   ...Object.fromEntries(
-    ['assistants-hand-edit', 'preview-entry', 'validate-good', 'bake-passed'].map((id) => [id, 0])
+    [
+      'assistants-hand-edit',
+      'preview-entry',
+      'validate-good',
+      'bake-passed',
+      'threads-stranded-warn'
+    ].map((id) => [id, 0])
   ),
   ...Object.fromEntries(
     [
@@ -73,7 +79,8 @@ const EXIT_CODES: Record<string, number> = {
       'assistants-restored',
       'validate-bad',
       'bake-breached-rolled-back',
-      'parked-threads-canary'
+      'parked-threads-canary',
+      'threads-stranded-rolled-back'
     ].map((id) => [id, 1])
   )
 }

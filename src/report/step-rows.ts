@@ -7,7 +7,13 @@ import { gateStatusLine, renderGate, renderGateLine } from './gate'
 import type { Markdown } from './markdown'
 import type { Redactor } from './redact'
 import { failedCasesText, renderSuite } from './suite'
-import { renderThreads, threadsLine, threadsOutputs } from './threads'
+import {
+  renderThreads,
+  threadsFailedPhrase,
+  threadsFailedReason,
+  threadsLine,
+  threadsOutputs
+} from './threads'
 
 // Each step after DEPLOYED as the report shows it, one row keyed by the step's name: its words,
 // and how its payload (../step-payloads.ts) reads in the summary, the PR comment, the GitHub
@@ -29,7 +35,7 @@ export interface StepRender<P> {
   /** The step as a user knows it, in the checks table and the reason's sentence. */
   words: string
   /** The headline's few words when this step failed, from what it read. */
-  failedPhrase?(payload: P): string
+  failedPhrase?(payload: P): string | undefined
   /**
    * When it failed the run: what it saw in words (raw text), in place of the check's own sentence
    * where the headline already says what that sentence counts.
@@ -84,10 +90,14 @@ export const STEP_ROWS: Rows = {
   },
   threads: {
     words: 'parked threads',
+    failedPhrase: (payload) => threadsFailedPhrase(payload),
+    failedReason: (payload) => threadsFailedReason(payload),
     summary: (payload, { md, redact, afterRollback }) =>
       renderThreads(payload, md, redact, { afterRollback }),
     comment: (payload, { md, afterRollback }) => threadsLine(payload, md, { afterRollback }),
-    outputs: (payload) => threadsOutputs(payload)
+    outputs: (payload) => threadsOutputs(payload),
+    // After a rollback its payload is this run's and what the re-read found: the comment says both.
+    outputsAfterRollback: true
   },
   assistant: { words: 'default assistant lookup' },
   run: { words: 'reply to a test message', summary: reply('The agent replied') },

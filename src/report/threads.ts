@@ -34,23 +34,33 @@ const strandedIds = (payload: ParkedThreadsPayload) => [
   ...new Set(payload.incompatible.map((entry) => entry.thread))
 ]
 
-/** "parked threads: 12 of 40 read; strands 2 at `agent`/`approval`: rolled back, they wait again" */
-export function threadsLine(
-  payload: ParkedThreadsPayload,
-  md: Markdown,
-  view: { afterRollback: boolean }
-): string[] {
-  if (view.afterRollback) {
-    const again = payload.waitingAgain?.length ?? 0
-    const lost = payload.answeredLost?.length ?? 0
-    const parts = [
-      `${threadCount(again)} wait again`,
-      ...(lost > 0 ? [`${threadCount(lost)} answered while the new code served`] : [])
-    ]
-    return ['', `Parked threads after the rollback: ${parts.join(', ')}.`, '']
-  }
-  const stranded = strandedIds(payload)
-  const where = [
+/** Only incompatible threads failed the check (no canary did): what the reason may say alone. */
+const strandedOnly = (payload: ParkedThreadsPayload) =>
+  payload.incompatible.length > 0 && payload.canary.every((canary) => canary.verdict === 'pass')
+
+/** The headline's words when threads the release strands failed it: "3 parked threads stranded". */
+export function threadsFailedPhrase(payload: ParkedThreadsPayload): string | undefined {
+  if (!strandedOnly(payload)) return undefined
+  const count = strandedIds(payload).length
+  return `${count} parked thread${count === 1 ? '' : 's'} stranded`
+}
+
+/**
+ * The reason's sentence after its label ("Parked threads failed:"), which says the check's name
+ * already: "4 read, the release strands 3: 60e0dffb at agent/approval (its node is gone), …".
+ */
+export function threadsFailedReason(payload: ParkedThreadsPayload): string | undefined {
+  if (!strandedOnly(payload)) return undefined
+  const of =
+    payload.read < payload.total
+      ? `on the ${payload.read} newest of ${payload.total}`
+      : `${payload.read} read`
+  return `${of}, the release strands ${strandedIds(payload).length}: ${someOf(payload.incompatible.map(incompatibilityWords))}.`
+}
+
+/** Where the incompatible threads wait: "`agent`/`approval`", "`agent` key `tier`". */
+function whereWords(payload: ParkedThreadsPayload, md: Markdown): string[] {
+  return [
     ...new Set(
       payload.incompatible.map((entry) =>
         entry.key !== undefined
@@ -59,11 +69,57 @@ export function threadsLine(
       )
     )
   ]
+}
+
+/**
+ * What the re-read after a rollback found: "3 threads wait again; 1 answered while the new code
+ * served, its answer lost: `60e0dffb` (ask its user again)"; `named` false leaves the ids to the
+ * ⚠️ line (the PR comment).
+ */
+function afterRollbackWords(payload: ParkedThreadsPayload, md: Markdown, named = true): string {
+  // The re-read did not answer (its warning says why): nothing is known of them.
+  if (payload.waitingAgain === undefined) return 'not read again after the rollback'
+  const again = payload.waitingAgain.length
+  const lost = payload.answeredLost ?? []
+  const its = lost.length === 1 ? 'its' : 'their'
+  const ids = someOf(
+    lost.map((id) => md.code(shortId(id) ?? '?')),
+    3
+  )
+  return [
+    `${threadCount(again)} wait${again === 1 ? 's' : ''} again`,
+    ...(lost.length === 0
+      ? []
+      : named
+        ? [
+            `${lost.length} answered while the new code served, ${its} answer lost: ${ids} (ask ${its} user${lost.length === 1 ? '' : 's'} again)`
+          ]
+        : [`${lost.length} answered while the new code served (${its} answer lost)`])
+  ].join('; ')
+}
+
+/**
+ * "Parked threads: 12 of 40 read; strands 2 at `agent`/`approval`.", and after a rollback
+ * "…: rolled back, 2 threads wait again; 1 answered while the new code served, …".
+ */
+export function threadsLine(
+  payload: ParkedThreadsPayload,
+  md: Markdown,
+  view: { afterRollback: boolean }
+): string[] {
+  const stranded = strandedIds(payload)
   const what =
     stranded.length > 0
-      ? `strands ${stranded.length} at ${someOf(where, 3)}`
+      ? `strands ${stranded.length} at ${someOf(whereWords(payload, md), 3)}`
       : VERDICT_WORDS[payload.verdict]
-  return ['', `Parked threads: ${readWords(payload)}; ${what}${canaryWords(payload, md)}.`, '']
+  const rolledBack = view.afterRollback
+    ? `: rolled back, ${afterRollbackWords(payload, md, false)}`
+    : ''
+  return [
+    '',
+    `Parked threads: ${readWords(payload)}; ${what}${canaryWords(payload, md)}${rolledBack}.`,
+    ''
+  ]
 }
 
 /** "; canary `approve` failed": the canaries whose reply failed, in the comment's line. */
@@ -85,8 +141,13 @@ export function renderThreads(
   view: { afterRollback: boolean }
 ): string[] {
   const cell = (value: string | null) => md.cell(redact(value ?? '?'))
-  const title = view.afterRollback ? '### Parked threads after the rollback' : '### Parked threads'
-  const lines = [title, '', `${readWords(payload)}: ${VERDICT_WORDS[payload.verdict]}.`, '']
+  // The threads and their tables are this run's block above: only what the re-read found here.
+  if (view.afterRollback)
+    return ['### Parked threads after the rollback', '', `${afterRollbackWords(payload, md)}.`, '']
+  const stranded = strandedIds(payload).length
+  const verdict =
+    stranded > 0 ? `${stranded} ${VERDICT_WORDS[payload.verdict]}` : VERDICT_WORDS[payload.verdict]
+  const lines = ['### Parked threads', '', `${readWords(payload)}: ${verdict}.`, '']
   if (payload.parked.length > 0)
     lines.push(
       '| graph | node | threads |',
@@ -113,9 +174,7 @@ export function renderThreads(
   const counted = [
     [payload.movedOn.length, 'answered meanwhile'],
     [payload.deleted.length, 'deleted meanwhile'],
-    [payload.tooLarge.length, 'too large to judge'],
-    [payload.waitingAgain?.length ?? 0, 'waiting again after the rollback'],
-    [payload.answeredLost?.length ?? 0, 'answered while the new code served (their answer is lost)']
+    [payload.tooLarge.length, 'too large to judge']
   ] as const
   const rest = counted.filter(([count]) => count > 0)
   if (rest.length > 0)
@@ -145,16 +204,18 @@ export function strandedLine(
   md: Markdown
 ): string | undefined {
   if (payload === undefined) return undefined
-  const back = new Set(afterRollback?.waitingAgain ?? [])
+  const lost = afterRollback?.answeredLost ?? []
+  const back = new Set([...(afterRollback?.waitingAgain ?? []), ...lost])
   const left = strandedIds(payload).filter((id) => !back.has(id))
   const first = payload.incompatible.find((entry) => entry.thread === left[0])
-  if (!first) return undefined
-  const at =
-    first.key !== undefined
-      ? `${md.code(shown(first.graph) ?? '?')} key ${md.code(shown(first.key) ?? '?')}`
-      : `${md.code(shown(first.graph) ?? '?')}/${md.code(shown(first.node) ?? '?')}`
-  const more = left.length > 1 ? `, and ${left.length - 1} more` : ''
-  return `⚠️ Parked threads left stranded: ${md.code(shortId(first.thread) ?? '?')} at ${at}${more}.`
+  const more = (count: number) => (count > 1 ? `, and ${count - 1} more` : '')
+  // Back at their node after a rollback, but their users' answers given meanwhile are lost.
+  if (!first)
+    return lost.length === 0
+      ? undefined
+      : `⚠️ Parked threads answered while the new code served, ${lost.length === 1 ? 'its answer' : 'their answers'} lost: ${md.code(shortId(lost[0] ?? '') ?? '?')}${more(lost.length)}; ask ${lost.length === 1 ? 'its user' : 'their users'} again.`
+  const [at = '?'] = whereWords({ ...payload, incompatible: [first] }, md)
+  return `⚠️ Parked threads left stranded: ${md.code(shortId(first.thread) ?? '?')} at ${at}${more(left.length)}.`
 }
 
 /** The `parked-threads` output, in its shape only. */
