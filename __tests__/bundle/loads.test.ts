@@ -102,15 +102,18 @@ describe('what a plain deploy loads of dist/', () => {
     // machinery: what is named here is the step's own code.
     const gate = chunksOf(['src/evaluation/gate.ts', 'src/evaluation/experiment.ts'])
     const bake = chunksOf(['src/bake/run.ts', 'src/bake/prepare.ts'])
+    // The agent server's retrying exchange is the code the assistants' and the threads' steps share.
     const assistants = chunksOf([
       'src/assistants/apply.ts',
       'src/assistants/restore.ts',
-      'src/agent-server/assistants.ts'
+      'src/agent-server/assistants.ts',
+      'src/agent-server/retrying.ts'
     ])
     const threads = chunksOf([
       'src/threads/run.ts',
       'src/threads/compatibility.ts',
-      'src/agent-server/threads.ts'
+      'src/agent-server/threads.ts',
+      'src/agent-server/retrying.ts'
     ])
     const tracing = chunksOf(['src/tracing/client.ts'])
     for (const code of [gate, bake, assistants, threads, tracing]) {
@@ -140,5 +143,21 @@ describe('what a plain deploy loads of dist/', () => {
       .reduce((sum, { bytes }) => sum + bytes, 0)
     expect(loadedBytes).toBeLessThan(PLAIN_DEPLOY_BUDGET_BYTES)
     expect(all.reduce((sum, { bytes }) => sum + bytes, 0)).toBeLessThan(BUNDLE_GUARD_BYTES)
+  })
+})
+
+describe('what dist/ holds', () => {
+  // A module that two chunks need, where neither is loaded before the other, is copied into both:
+  // what several first uses share is loaded from one chunk (the import sites of GitHub's code and
+  // of the policy's reader name theirs; the assistants' and the threads' code load through
+  // after-deploy/resource-code.ts).
+  it("carries each source file in one chunk, but the fetch of GitHub's calls", () => {
+    const carriers = new Map<string, string[]>()
+    for (const { name, sources } of chunks())
+      for (const source of sources) carriers.set(source, [...(carriers.get(source) ?? []), name])
+    const twice = [...carriers].filter(([, names]) => names.length > 1).map(([source]) => source)
+    // The real world's fetch for GitHub loads on its own (a few lines), before the GitHub code
+    // that also carries it.
+    expect(twice.sort()).toEqual(['src/github/fetch.ts'])
   })
 })
