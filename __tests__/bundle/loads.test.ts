@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
@@ -18,6 +26,11 @@ const DIST_DIR = dirname(DIST)
 const PLAIN_DEPLOY_BUDGET_BYTES = 2_200_000
 /** The JavaScript of dist/ (source maps not counted), at the most: 3 MiB. */
 const BUNDLE_GUARD_BYTES = 3 * 1024 * 1024
+/**
+ * A file of JavaScript, as `npm run bench` counts them: the chunks, and the source map support
+ * that ncc adds beside them (sourcemap-register.cjs, loaded by every run before index.js).
+ */
+const JAVASCRIPT = /\.[cm]?js$/
 
 /** A preload noting each file the process loads (CommonJS or ES module), written at exit. */
 function loadRecorder(dir: string): { preload: string; file: string } {
@@ -42,14 +55,15 @@ function loadRecorder(dir: string): { preload: string; file: string } {
   return { preload, file }
 }
 
-/** Each JavaScript file of dist/, with its size and the source files its map names. */
+/** Each JavaScript file of dist/, with its size and the source files its map names (if any). */
 function chunks(): { name: string; bytes: number; sources: string[] }[] {
   return readdirSync(DIST_DIR)
-    .filter((name) => name.endsWith('.js'))
+    .filter((name) => JAVASCRIPT.test(name))
     .map((name) => {
-      const map = JSON.parse(readFileSync(join(DIST_DIR, `${name}.map`), 'utf8')) as {
-        sources: string[]
-      }
+      const mapFile = join(DIST_DIR, `${name}.map`)
+      const map = existsSync(mapFile)
+        ? (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] })
+        : { sources: [] }
       return {
         name,
         bytes: statSync(join(DIST_DIR, name)).size,
@@ -89,7 +103,7 @@ async function plainDeploy(): Promise<string[]> {
   expect(run.outputs['revision-status']).toBe('DEPLOYED')
   return readFileSync(file, 'utf8')
     .split('\n')
-    .filter((path) => dirname(path) === DIST_DIR && path.endsWith('.js'))
+    .filter((path) => dirname(path) === DIST_DIR && JAVASCRIPT.test(path))
     .map((path) => basename(path))
 }
 
