@@ -27,8 +27,8 @@ const PLAIN_DEPLOY_BUDGET_BYTES = 2_200_000
 /** The JavaScript of dist/ (source maps not counted), at the most: 3 MiB. */
 const BUNDLE_GUARD_BYTES = 3 * 1024 * 1024
 /**
- * A file of JavaScript, as `npm run bench` counts them: the chunks, and the source map support
- * that ncc adds beside them (sourcemap-register.cjs, loaded by every run before index.js).
+ * A file of JavaScript, as `npm run bench` counts them: the chunks, and any other script ncc puts
+ * beside them (its source-map-support, sourcemap-register.cjs, when a build ships it).
  */
 const JAVASCRIPT = /\.[cm]?js$/
 
