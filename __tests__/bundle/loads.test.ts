@@ -1,76 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync
-} from 'node:fs'
-import { tmpdir } from 'node:os'
-import { basename, dirname, join } from 'node:path'
 import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
-import { gitHostStep } from '../helpers/deploy-harness'
+import {
+  BUNDLE_GUARD_BYTES,
+  chunks,
+  plainDeploy as deployPlainly,
+  PLAIN_DEPLOY_BUDGET_BYTES
+} from '../helpers/dist-loads'
 import { REAL_WORK_TEST_MS } from '../helpers/real-time'
-import { DIST, runAction } from '../helpers/run-action'
 
 // What a run loads of the built bundle, read as the bundle runs (not from the source's static
-// imports): a preload registers a module hook that notes every file Node loads, and writes the
-// list as the process exits. Each chunk of dist/ is known by the source files its map names.
+// imports): ../helpers/dist-loads.ts records every file Node loads. Each chunk of dist/ is known
+// by the source files its map names.
 
 jest.setTimeout(REAL_WORK_TEST_MS)
-
-const DIST_DIR = dirname(DIST)
-/** What a deploy without a gate, a bake or assistants may load, at the most. */
-const PLAIN_DEPLOY_BUDGET_BYTES = 2_200_000
-/** The JavaScript of dist/ (source maps not counted), at the most: 3 MiB. */
-const BUNDLE_GUARD_BYTES = 3 * 1024 * 1024
-/**
- * A file of JavaScript, as `npm run bench` counts them: the chunks, and any other script ncc puts
- * beside them (its source-map-support, sourcemap-register.cjs, when a build ships it).
- */
-const JAVASCRIPT = /\.[cm]?js$/
-
-/** A preload noting each file the process loads (CommonJS or ES module), written at exit. */
-function loadRecorder(dir: string): { preload: string; file: string } {
-  const file = join(dir, 'loaded')
-  const preload = join(dir, 'record-loads.cjs')
-  writeFileSync(
-    preload,
-    [
-      "const { registerHooks } = require('node:module')",
-      "const { writeFileSync } = require('node:fs')",
-      "const { fileURLToPath } = require('node:url')",
-      'const loaded = new Set()',
-      'registerHooks({',
-      '  load(url, context, nextLoad) {',
-      "    if (url.startsWith('file:')) loaded.add(fileURLToPath(url))",
-      '    return nextLoad(url, context)',
-      '  }',
-      '})',
-      `process.on('exit', () => writeFileSync(${JSON.stringify(file)}, [...loaded].join('\\n')))`
-    ].join('\n')
-  )
-  return { preload, file }
-}
-
-/** Each JavaScript file of dist/, with its size and the source files its map names (if any). */
-function chunks(): { name: string; bytes: number; sources: string[] }[] {
-  return readdirSync(DIST_DIR)
-    .filter((name) => JAVASCRIPT.test(name))
-    .map((name) => {
-      const mapFile = join(DIST_DIR, `${name}.map`)
-      const map = existsSync(mapFile)
-        ? (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] })
-        : { sources: [] }
-      return {
-        name,
-        bytes: statSync(join(DIST_DIR, name)).size,
-        sources: map.sources.map((source) => source.replace(/^(\.\.?\/)+/, ''))
-      }
-    })
-}
 
 /** The chunks carrying a file under any of `folders` (paths from the repository's root). */
 const chunksOf = (folders: string[]) =>
@@ -81,30 +23,20 @@ const chunksOf = (folders: string[]) =>
     .map(({ name }) => name)
 
 let emulator: ControlPlaneEmulator
-let recorder: string
 beforeAll(async () => {
   emulator = await startControlPlane({ stepMs: 25 })
-  recorder = mkdtempSync(join(tmpdir(), 'bundle-loads-'))
 })
 afterAll(async () => {
   await emulator.close()
-  rmSync(recorder, { recursive: true, force: true })
 })
 
 /** A deploy with no release policy: the serving check only. Resolves to the dist/ files it loaded. */
 async function plainDeploy(): Promise<string[]> {
-  const { preload, file } = loadRecorder(recorder)
-  const run = await runAction(
-    { ...gitHostStep(emulator.url), 'api-key': 'emulator-key', 'poll-interval': '1' },
-    { env: { NODE_OPTIONS: `--require ${preload}` } }
-  )
+  const { run, loaded } = await deployPlainly(emulator.url)
   expect(run.stderr).toBe('')
   expect(run.code).toBe(0)
   expect(run.outputs['revision-status']).toBe('DEPLOYED')
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((path) => dirname(path) === DIST_DIR && JAVASCRIPT.test(path))
-    .map((path) => basename(path))
+  return loaded
 }
 
 describe('what a plain deploy loads of dist/', () => {
