@@ -16,6 +16,7 @@ import { benchAssistantVersions } from './assistant-versions'
 import { benchPolicyCheck } from './policy-check'
 import { benchParkedThreads } from './parked-threads'
 import { benchStartup } from './startup'
+import { BUNDLE_GUARD_BYTES, PLAIN_DEPLOY_BUDGET_BYTES } from '../__tests__/helpers/dist-loads'
 
 const STARTUP_RUNS = Number(process.env.STARTUP_RUNS ?? 20)
 const PACKING_RUNS = Number(process.env.PACKING_RUNS ?? 3)
@@ -34,6 +35,8 @@ interface Figure {
 
 const ms = (value: number) => `${Math.round(value)} ms`
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MiB`
+/** A size in MiB (the 3 MiB guard's unit) and in bytes (the plain deploy's budget's unit). */
+const mib = (bytes: number) => `${mb(bytes)} (${bytes.toLocaleString('en-US')} bytes)`
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`
 
 const figures: Figure[] = []
@@ -49,7 +52,6 @@ const add = (figure: Figure) => {
 // minifier).
 const startup = await benchStartup(STARTUP_RUNS)
 const STARTUP_GUARD_RATIO = 6
-const BUNDLE_GUARD_BYTES = 3 * 1024 * 1024
 add({
   area: 'start-up',
   figure: '`node dist/index.js` to its first request',
@@ -69,18 +71,18 @@ add({
 add({
   area: 'start-up',
   figure: 'bundle (JavaScript in dist/, source maps not counted)',
-  value: mb(startup.bundleBytes),
+  value: mib(startup.bundleBytes),
   baseline: '1.16 MB minified, patched, one undici forced by an override (issue 6)',
-  goal: `guard: ≤ ${mb(BUNDLE_GUARD_BYTES)}`,
-  met: startup.bundleBytes <= BUNDLE_GUARD_BYTES
+  goal: `guard: < ${mib(BUNDLE_GUARD_BYTES)}`,
+  met: startup.bundleBytes < BUNDLE_GUARD_BYTES
 })
 add({
   area: 'start-up',
-  figure: 'of which dist/index.js, loaded by every run (the rest loads when a run needs it)',
-  value: mb(startup.entryBytes),
-  baseline: '0.54 MB minified (issue 6)',
-  goal: 'shown, not judged',
-  met: undefined
+  figure: 'of which a plain deploy loads (no release policy; the rest loads when a run needs it)',
+  value: mib(startup.plainDeployBytes),
+  baseline: 'dist/index.js alone: 0.54 MB minified (issue 6)',
+  goal: `guard: < ${mib(PLAIN_DEPLOY_BUDGET_BYTES)}`,
+  met: startup.plainDeployBytes < PLAIN_DEPLOY_BUDGET_BYTES
 })
 
 const polling = await benchPolling({ buildMinutes: BUILD_MINUTES, offsets: START_OFFSETS })

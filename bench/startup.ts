@@ -1,15 +1,17 @@
 /**
  * Start-up of the built action: whole-process time of `node dist/index.js` from spawn to its
  * first request (to a server that answers 401 at once), and to its exit when a required input is
- * missing; bare `node -e 0` beside them. Also the size of what dist/ ships as JavaScript.
+ * missing; bare `node -e 0` beside them. Also the size of what dist/ ships as JavaScript, and of
+ * what a plain deploy (no release policy) loads of it, recorded as it runs against the emulator.
  */
 import { spawn } from 'node:child_process'
-import { readdirSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startControlPlane } from '../emulator'
 import { inputEnv } from '../__tests__/helpers/action-yml'
+import { bytesOf, chunks, plainDeploy } from '../__tests__/helpers/dist-loads'
 import { median } from './measure'
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url))
@@ -18,9 +20,10 @@ export interface StartupFigures {
   bareNodeMs: number
   toFirstRequestMs: number
   toMissingInputErrorMs: number
+  /** Every file of JavaScript in dist/ (source maps not counted). */
   bundleBytes: number
-  /** dist/index.js alone: what every run loads; the other files load when a run needs them. */
-  entryBytes: number
+  /** What a deploy without a release policy loads of dist/; the rest loads when a run needs it. */
+  plainDeployBytes: number
 }
 
 const baseEnv = () => ({
@@ -81,14 +84,14 @@ export async function benchStartup(runs: number): Promise<StartupFigures> {
   } finally {
     server.close()
   }
-  const bundleBytes = readdirSync(DIST)
-    .filter((file) => file.endsWith('.js') || file.endsWith('.mjs') || file.endsWith('.cjs'))
-    .reduce((sum, file) => sum + statSync(join(DIST, file)).size, 0)
+  const controlPlane = await startControlPlane({ stepMs: 25 })
+  const deploy = await plainDeploy(controlPlane.url).finally(() => controlPlane.close())
+  if (deploy.run.code !== 0) throw new Error(`The plain deploy failed: ${deploy.run.stdout}`)
   return {
     bareNodeMs: median(bare),
     toFirstRequestMs: median(toRequest),
     toMissingInputErrorMs: median(toError),
-    bundleBytes,
-    entryBytes: statSync(index).size
+    bundleBytes: chunks().reduce((sum, { bytes }) => sum + bytes, 0),
+    plainDeployBytes: bytesOf(deploy.loaded)
   }
 }

@@ -177,8 +177,10 @@ async function openRecords(
       (text) => log.notice(text)
     )
   try {
-    const { openGitHubRecords } = await import('./github/records')
-    const { workflowTarget } = await import('./github/client')
+    // GitHub's code is one chunk (named at each import): the client and the pull request's
+    // comment once in dist/, not in a chunk of each module a run may ask for first.
+    const { openGitHubRecords } = await import(/* webpackChunkName: "github" */ './github/records')
+    const { workflowTarget } = await import(/* webpackChunkName: "github" */ './github/client')
     return openGitHubRecords(
       {
         token: config.github.token,
@@ -235,8 +237,8 @@ async function openPreviews(
 ) {
   if (!config.github || OPERATIONS[config.operation].github !== 'previews') return undefined
   try {
-    const { openGitHubPreviews } = await import('./github/cleanup')
-    const { workflowTarget } = await import('./github/client')
+    const { openGitHubPreviews } = await import(/* webpackChunkName: "github" */ './github/cleanup')
+    const { workflowTarget } = await import(/* webpackChunkName: "github" */ './github/client')
     return openGitHubPreviews(
       {
         token: config.github.token,

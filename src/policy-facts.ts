@@ -82,8 +82,9 @@ async function baseSide(
   world: World
 ): Promise<BaseSide | undefined> {
   try {
-    const { readBasePolicy } = await import('./github/policy-base')
-    const { workflowTarget } = await import('./github/client')
+    // GitHub's code is one chunk, named at each import (see execute.ts).
+    const { readBasePolicy } = await import(/* webpackChunkName: "github" */ './github/policy-base')
+    const { workflowTarget } = await import(/* webpackChunkName: "github" */ './github/client')
     return await readBasePolicy(
       {
         token,

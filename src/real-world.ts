@@ -9,7 +9,7 @@ const CANCEL_GRACE_MS = 1_500
 
 /** The fetch @actions/github would use, loaded with it: only a run that records on GitHub does. */
 const githubFetch: Fetch = async (input, init) => {
-  const { githubFetch: proxiedFetch } = await import('./github/client')
+  const { githubFetch: proxiedFetch } = await import('./github/fetch')
   return proxiedFetch()(input, init)
 }
 

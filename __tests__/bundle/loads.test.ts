@@ -1,62 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { basename, dirname, join } from 'node:path'
 import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
-import { gitHostStep } from '../helpers/deploy-harness'
+import {
+  BUNDLE_GUARD_BYTES,
+  chunks,
+  plainDeploy as deployPlainly,
+  PLAIN_DEPLOY_BUDGET_BYTES
+} from '../helpers/dist-loads'
 import { REAL_WORK_TEST_MS } from '../helpers/real-time'
-import { DIST, runAction } from '../helpers/run-action'
 
 // What a run loads of the built bundle, read as the bundle runs (not from the source's static
-// imports): a preload registers a module hook that notes every file Node loads, and writes the
-// list as the process exits. Each chunk of dist/ is known by the source files its map names.
+// imports): ../helpers/dist-loads.ts records every file Node loads. Each chunk of dist/ is known
+// by the source files its map names.
 
 jest.setTimeout(REAL_WORK_TEST_MS)
-
-const DIST_DIR = dirname(DIST)
-/** What a deploy without a gate, a bake or assistants may load, at the most. */
-const PLAIN_DEPLOY_BUDGET_BYTES = 2_200_000
-/** The JavaScript of dist/ (source maps not counted), at the most: 3 MiB. */
-const BUNDLE_GUARD_BYTES = 3 * 1024 * 1024
-
-/** A preload noting each file the process loads (CommonJS or ES module), written at exit. */
-function loadRecorder(dir: string): { preload: string; file: string } {
-  const file = join(dir, 'loaded')
-  const preload = join(dir, 'record-loads.cjs')
-  writeFileSync(
-    preload,
-    [
-      "const { registerHooks } = require('node:module')",
-      "const { writeFileSync } = require('node:fs')",
-      "const { fileURLToPath } = require('node:url')",
-      'const loaded = new Set()',
-      'registerHooks({',
-      '  load(url, context, nextLoad) {',
-      "    if (url.startsWith('file:')) loaded.add(fileURLToPath(url))",
-      '    return nextLoad(url, context)',
-      '  }',
-      '})',
-      `process.on('exit', () => writeFileSync(${JSON.stringify(file)}, [...loaded].join('\\n')))`
-    ].join('\n')
-  )
-  return { preload, file }
-}
-
-/** Each JavaScript file of dist/, with its size and the source files its map names. */
-function chunks(): { name: string; bytes: number; sources: string[] }[] {
-  return readdirSync(DIST_DIR)
-    .filter((name) => name.endsWith('.js'))
-    .map((name) => {
-      const map = JSON.parse(readFileSync(join(DIST_DIR, `${name}.map`), 'utf8')) as {
-        sources: string[]
-      }
-      return {
-        name,
-        bytes: statSync(join(DIST_DIR, name)).size,
-        sources: map.sources.map((source) => source.replace(/^(\.\.?\/)+/, ''))
-      }
-    })
-}
 
 /** The chunks carrying a file under any of `folders` (paths from the repository's root). */
 const chunksOf = (folders: string[]) =>
@@ -67,30 +23,20 @@ const chunksOf = (folders: string[]) =>
     .map(({ name }) => name)
 
 let emulator: ControlPlaneEmulator
-let recorder: string
 beforeAll(async () => {
   emulator = await startControlPlane({ stepMs: 25 })
-  recorder = mkdtempSync(join(tmpdir(), 'bundle-loads-'))
 })
 afterAll(async () => {
   await emulator.close()
-  rmSync(recorder, { recursive: true, force: true })
 })
 
 /** A deploy with no release policy: the serving check only. Resolves to the dist/ files it loaded. */
 async function plainDeploy(): Promise<string[]> {
-  const { preload, file } = loadRecorder(recorder)
-  const run = await runAction(
-    { ...gitHostStep(emulator.url), 'api-key': 'emulator-key', 'poll-interval': '1' },
-    { env: { NODE_OPTIONS: `--require ${preload}` } }
-  )
+  const { run, loaded } = await deployPlainly(emulator.url)
   expect(run.stderr).toBe('')
   expect(run.code).toBe(0)
   expect(run.outputs['revision-status']).toBe('DEPLOYED')
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((path) => dirname(path) === DIST_DIR && path.endsWith('.js'))
-    .map((path) => basename(path))
+  return loaded
 }
 
 describe('what a plain deploy loads of dist/', () => {
@@ -102,15 +48,18 @@ describe('what a plain deploy loads of dist/', () => {
     // machinery: what is named here is the step's own code.
     const gate = chunksOf(['src/evaluation/gate.ts', 'src/evaluation/experiment.ts'])
     const bake = chunksOf(['src/bake/run.ts', 'src/bake/prepare.ts'])
+    // The agent server's retrying exchange is the code the assistants' and the threads' steps share.
     const assistants = chunksOf([
       'src/assistants/apply.ts',
       'src/assistants/restore.ts',
-      'src/agent-server/assistants.ts'
+      'src/agent-server/assistants.ts',
+      'src/agent-server/retrying.ts'
     ])
     const threads = chunksOf([
       'src/threads/run.ts',
       'src/threads/compatibility.ts',
-      'src/agent-server/threads.ts'
+      'src/agent-server/threads.ts',
+      'src/agent-server/retrying.ts'
     ])
     const tracing = chunksOf(['src/tracing/client.ts'])
     for (const code of [gate, bake, assistants, threads, tracing]) {
@@ -140,5 +89,21 @@ describe('what a plain deploy loads of dist/', () => {
       .reduce((sum, { bytes }) => sum + bytes, 0)
     expect(loadedBytes).toBeLessThan(PLAIN_DEPLOY_BUDGET_BYTES)
     expect(all.reduce((sum, { bytes }) => sum + bytes, 0)).toBeLessThan(BUNDLE_GUARD_BYTES)
+  })
+})
+
+describe('what dist/ holds', () => {
+  // A module that two chunks need, where neither is loaded before the other, is copied into both:
+  // what several first uses share is loaded from one chunk (the import sites of GitHub's code and
+  // of the policy's reader name theirs; the assistants' and the threads' code load through
+  // after-deploy/resource-code.ts).
+  it("carries each source file in one chunk, but the fetch of GitHub's calls", () => {
+    const carriers = new Map<string, string[]>()
+    for (const { name, sources } of chunks())
+      for (const source of sources) carriers.set(source, [...(carriers.get(source) ?? []), name])
+    const twice = [...carriers].filter(([, names]) => names.length > 1).map(([source]) => source)
+    // The real world's fetch for GitHub loads on its own (a few lines), before the GitHub code
+    // that also carries it.
+    expect(twice.sort()).toEqual(['src/github/fetch.ts'])
   })
 })

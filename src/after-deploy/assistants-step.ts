@@ -12,7 +12,7 @@ import { defineStep } from './check-runner'
 import type { StepContext } from './step'
 import { agentServerAt, ENDS_THE_CHECKS } from './step-kit'
 
-const assistantsCode = () => import('../assistants')
+const assistantsCode = () => import('./resource-code').then((code) => code.assistantsCode())
 
 type Need = NonNullable<Config['assistants']>
 

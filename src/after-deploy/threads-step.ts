@@ -17,7 +17,7 @@ import type { ThreadsOutcome, ThreadsPrepared } from '../threads/run'
 import type { ParkedThreadsPayload } from '../threads/payload'
 import type { ThreadsSettings } from '../threads/section'
 
-const threadsCode = () => import('../threads')
+const threadsCode = () => import('./resource-code').then((code) => code.threadsCode())
 
 /** The settings, and on a promote the deployment promoted from (its graph is the new side). */
 type Need = ThreadsSettings & { from?: string }

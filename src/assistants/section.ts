@@ -88,7 +88,10 @@ const entriesFile: FileKey<AssistantEntryWritten> = {
   parse: async (bytes, named) => {
     if (bytes.length > MAX_ENTRIES_FILE_BYTES)
       return { problems: [{ message: `${named} is more than 1 MiB` }] }
-    const { readPolicySource } = await import('../policy-kit/yaml-source')
+    // Read while the policy loads: its reader's chunk (one copy of it in dist/).
+    const { readPolicySource } = await import(
+      /* webpackChunkName: "policy" */ '../policy-kit/yaml-source'
+    )
     const source = readPolicySource(bytes.toString('utf8'))
     const inFile = (
       found: { path: (string | number)[]; message: string; key?: boolean },

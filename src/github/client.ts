@@ -7,6 +7,7 @@ import { FULL_SHA, runUrl } from '../lib/github-links'
 import { markdownFor } from '../report/markdown'
 import type { Redactor } from '../report/redact'
 import type { Fetch, Sleep, World } from '../world'
+import { githubFetch } from './fetch'
 
 // The connection every GitHub call of a run shares (records, cleanup, the pull-request comment):
 // the client, where it points, and the budget that keeps each call from holding the run back.
@@ -87,12 +88,6 @@ function readEventPayload(path: string | undefined): object {
   } catch {
     return {}
   }
-}
-
-/** The fetch @actions/github would use (through the runner's proxy settings), else Node's. */
-export function githubFetch(): Fetch {
-  const proxied = (defaults.request as { fetch?: Fetch } | undefined)?.fetch
-  return proxied ?? fetch
 }
 
 /**

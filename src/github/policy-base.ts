@@ -66,9 +66,14 @@ export async function readBasePolicy(
         return { failed: `${path}: ${reason(error)}` }
       }
     }
-    // The policy's reader is the chunk the step's own policy loaded: one copy in dist/.
-    const { checkPolicy, MAX_POLICY_BYTES } = await import('../policy/load')
-    const { MAX_NAMED_FILE_BYTES } = await import('../policy/named-files')
+    // The policy's reader is the chunk the step's own policy loaded (named "policy" at each of
+    // its imports): one copy in dist/.
+    const { checkPolicy, MAX_POLICY_BYTES } = await import(
+      /* webpackChunkName: "policy" */ '../policy/load'
+    )
+    const { MAX_NAMED_FILE_BYTES } = await import(
+      /* webpackChunkName: "policy" */ '../policy/named-files'
+    )
     const policy = await read(options.path, MAX_POLICY_BYTES)
     if ('absent' in policy) {
       // GitHub answers 404 as well for a repository the token cannot see: the file is new only

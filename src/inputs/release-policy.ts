@@ -70,8 +70,9 @@ export async function readStepPolicy(raw: RawInputs, env: InputEnv): Promise<Ste
   const path = step.text('release-policy')
   if (path === undefined || OPERATION_FACTS[step.operation].policy === 'refused')
     return { problems: [] }
-  // The policy's reader (and the YAML parser) load only for a run that names a policy.
-  const { loadPolicy } = await import('../policy/load')
+  // The policy's reader (and the YAML parser) load only for a run that names a policy: one
+  // chunk, named at each import of it (the base commit's reading, validate, the assistants file).
+  const { loadPolicy } = await import(/* webpackChunkName: "policy" */ '../policy/load')
   const load = await loadPolicy(path, env.GITHUB_WORKSPACE, {
     graphConfigPath: step.text('graph-config-path')
   })

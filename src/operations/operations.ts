@@ -63,10 +63,13 @@ export const OPERATIONS: { [K in Operation]: OperationKind<K> } & {
     ...OPERATION_FACTS.prune,
     run: (config, deps) => import('./runs').then(({ prunePreviews }) => prunePreviews(config, deps))
   },
+  // validate runs only with a release policy, read first: in the policy reader's chunk.
   validate: {
     ...OPERATION_FACTS.validate,
     run: (config, log, report) =>
-      import('./validate').then(({ validate }) => validate(config, log, report))
+      import(/* webpackChunkName: "policy" */ './validate').then(({ validate }) =>
+        validate(config, log, report)
+      )
   }
 }
 

@@ -158,9 +158,8 @@ export function runnerReporter(
   log: Pick<Log, 'warning' | 'info' | 'notice' | 'fail' | 'warningsSaid'>,
   sink: Pick<Sink, 'setOutput' | 'appendSummary'>
 ): RunReporter {
-  const outputs = createReporter(
-    createOutputs(redact, log, (name, value) => sink.setOutput(name, value))
-  )
+  const set = (name: string, value: string) => sink.setOutput(name, value)
+  const outputs = createReporter(createOutputs(redact, log, set))
   return {
     ...outputs,
     end: async ({ result, rollback, model, records, place, commentName }) => {
