@@ -27,8 +27,8 @@ export { BRANCH_ENV, gitHostStep, INTEGRATION_ID } from './step-inputs'
  * the same time line as the run's polls.
  */
 export const clock = new VirtualClock()
-/** The emulator options that put a control plane on the runs' clock. */
-export const onClock = { now: clock.now, sleep: clock.sleep }
+/** The emulator options that put a control plane on the runs' clock (its delays hold requests). */
+export const onClock = { now: clock.now, sleep: clock.hold }
 const dispatcher = trackedDispatcher({}, clock)
 afterAll(async () => {
   clock.close()
