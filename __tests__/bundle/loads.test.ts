@@ -69,7 +69,7 @@ const chunksOf = (folders: string[]) =>
 let emulator: ControlPlaneEmulator
 let recorder: string
 beforeAll(async () => {
-  emulator = await startControlPlane({ stepMs: 25 })
+  emulator = await startControlPlane({ stepMs: 0 })
   recorder = mkdtempSync(join(tmpdir(), 'bundle-loads-'))
 })
 afterAll(async () => {
