@@ -76,6 +76,8 @@ const scenarioArbitrary: fc.Arbitrary<Scenario> = fc.record({
 export interface ChaosTime {
   now: () => number
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** The emulator's sleep in a delay fault, when it differs (a virtual clock's `hold`). */
+  hold?: (ms: number) => Promise<void>
   dispatcher?: Dispatcher
 }
 const REAL_TIME: ChaosTime = { now: Date.now, sleep }
@@ -97,7 +99,11 @@ export async function chaosRun(
     falseSuccesses: 0,
     hangs: 0
   }
-  const emulator = await startControlPlane({ stepMs: 5, now: time.now, sleep: time.sleep })
+  const emulator = await startControlPlane({
+    stepMs: 5,
+    now: time.now,
+    sleep: time.hold ?? time.sleep
+  })
   try {
     for (const [index, scenario] of scenarios.entries()) {
       const name = `chaos-${index}`

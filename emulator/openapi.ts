@@ -84,16 +84,13 @@ function toProblem(error: ErrorObject): SchemaProblem {
  * by tests to check what the action sends.
  */
 export function openApiValidator(): (component: string, body: unknown) => SchemaProblem[] {
-  const document = closeObjects(JSON.parse(readFileSync(schemaUrl, 'utf8')) as Json) as {
-    [key: string]: Json
-  }
-  // strict: false lets OpenAPI's own keywords (example, examples…) through.
-  const ajv = new Ajv2020({ strict: false, allErrors: true })
-  const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void
-  addFormats(ajv)
-  ajv.addSchema({ ...document, $id: 'control-plane' })
+  // Made on first use, not at import: most test files load the emulator and many never send a
+  // body it checks. The document is not checked against JSON Schema's meta-schema here (compiling
+  // that costs more than the rest; __tests__/emulator/openapi.test.ts checks it once).
+  let made: Ajv2020 | undefined
+  const ajv = (): Ajv2020 => (made ??= compiled(publishedDocument()))
   return (component, body) => {
-    const validate = ajv.getSchema(`control-plane#/components/schemas/${component}`)
+    const validate = ajv().getSchema(`control-plane#/components/schemas/${component}`)
     if (!validate) throw new Error(`no component ${component} in the published schema`)
     if (validate(body)) return []
     const errors = validate.errors ?? []
@@ -115,4 +112,20 @@ export function openApiValidator(): (component: string, body: unknown) => Schema
       return true
     })
   }
+}
+
+/** The published schema, with every object that lists its properties closed. */
+export function publishedDocument(): { [key: string]: Json } {
+  return closeObjects(JSON.parse(readFileSync(schemaUrl, 'utf8')) as Json) as {
+    [key: string]: Json
+  }
+}
+
+function compiled(document: { [key: string]: Json }): Ajv2020 {
+  // strict: false lets OpenAPI's own keywords (example, examples…) through.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false })
+  const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void
+  addFormats(ajv)
+  ajv.addSchema({ ...document, $id: 'control-plane' })
+  return ajv
 }

@@ -17,6 +17,8 @@
  *   A server on 127.0.0.1 that is slow because the machine is busy is thus given ample real
  *   time before its caller's timeout can come due; one that hangs on purpose still sees time
  *   move, so a request that never ends ends at its deadline on this clock.
+ * - A request an emulator holds on this clock (`hold()`: a delay fault) waits rather than works:
+ *   it does not count as in flight while held.
  * - `advance(ms)` moves time by hand (a test that wants a precise moment).
  * No test asserts on real elapsed time: whatever the machine's speed, the virtual times a run
  * sees are the same, up to the residual case of a request that takes more than BUSY_QUIET_MS of
@@ -27,6 +29,7 @@ export class VirtualClock {
   #seq = 0
   #timers: Timer[] = []
   #inFlight = 0
+  #held = 0
   #real: ReturnType<typeof setTimeout> | undefined
   #generation = 0
   #lateRestarts = 0
@@ -67,6 +70,24 @@ export class VirtualClock {
       this.#timers.sort((a, b) => a.at - b.at || a.seq - b.seq)
       this.#schedule()
     })
+
+  /**
+   * A server's sleep while it answers a request (an emulator's `delay` fault): the request then
+   * waits on this clock rather than works, so while the sleep lasts one request in flight counts
+   * as waiting, and the clock moves after the short quiet moment (given the long one, a delay of
+   * a few seconds took a few tenths of a second of real time per jump). Give it to an emulator
+   * as its `sleep`, never to the run: a client's sleep is never inside its own request.
+   */
+  readonly hold = async (ms: number): Promise<void> => {
+    this.#held++
+    this.#schedule()
+    try {
+      await this.sleep(ms)
+    } finally {
+      this.#held--
+      this.#schedule()
+    }
+  }
 
   /** Counts `work` (a request) as in flight until it settles: the clock waits longer to move. */
   track<T>(work: Promise<T>): Promise<T> {
@@ -123,7 +144,7 @@ export class VirtualClock {
     clearTimeout(this.#real)
     this.#real = undefined
     if (this.#closed || this.#timers.length === 0) return
-    const quiet = this.#inFlight > 0 ? this.#busyQuietMs : this.#quietMs
+    const quiet = this.#inFlight > this.#held ? this.#busyQuietMs : this.#quietMs
     const generation = this.#generation
     const armedAt = performance.now()
     this.#real = setTimeout(() => this.#settle(generation, armedAt, quiet), quiet)

@@ -12,6 +12,7 @@ describe('chaos run (seeded, small; npm run bench:chaos runs 200)', () => {
     const report = await chaosRun(20261122, 20, {
       now: clock.now,
       sleep: clock.sleep,
+      hold: clock.hold,
       dispatcher
     }).finally(async () => {
       clock.close()

@@ -16,7 +16,7 @@ const MULTILINE_SECRET = '-----BEGIN KEY-----\nMIIEowIBAAKCAQEA\n-----END KEY---
 
 let emulator: ControlPlaneEmulator
 beforeEach(async () => {
-  emulator = await startControlPlane({ stepMs: 25, apiKey: API_KEY })
+  emulator = await startControlPlane({ stepMs: 0, apiKey: API_KEY })
 })
 afterEach(async () => {
   await emulator.close()

@@ -24,7 +24,7 @@ const chunksOf = (folders: string[]) =>
 
 let emulator: ControlPlaneEmulator
 beforeAll(async () => {
-  emulator = await startControlPlane({ stepMs: 25 })
+  emulator = await startControlPlane({ stepMs: 0 })
 })
 afterAll(async () => {
   await emulator.close()

@@ -128,7 +128,8 @@ describe('the README examples', () => {
       const inChild = example.step.with?.source === 'internal_source'
       const emulator = await startControlPlane({
         ...(!inChild && onClock),
-        stepMs: 10,
+        // A child run waits in real time: its build takes none, so its first status check ends it.
+        stepMs: inChild ? 0 : 10,
         agentUrl: agent.url
       })
       const github = await startGitHubApi()

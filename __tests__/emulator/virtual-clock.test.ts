@@ -55,6 +55,24 @@ describe('VirtualClock', () => {
     expect(clock.now()).toBe(1_030_000)
   })
 
+  it('moves after the short quiet moment while the request in flight is held by its server', async () => {
+    // The long quiet moment (for a request in flight) is an hour here: a test that waited it
+    // would not end.
+    const clock = new VirtualClock({ start: 1_000_000, busyQuietMs: 3_600_000 })
+    clocks.push(clock)
+    const end = clock.begin()
+    await clock.hold(2_000)
+    expect(clock.now()).toBe(1_002_000)
+    // Held no more, the request works again: the clock waits the long moment for it.
+    let fired = false
+    const after = clock.sleep(1_000).then(() => (fired = true))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(fired).toBe(false)
+    end()
+    await after
+    expect(clock.now()).toBe(1_003_000)
+  }, 10_000)
+
   it('stands still while nothing sleeps, and advance() moves it by hand', () => {
     const clock = newClock()
     let fired = false

@@ -16,7 +16,7 @@ jest.setTimeout(REAL_WORK_TEST_MS)
 let emulator: ControlPlaneEmulator
 let github: Awaited<ReturnType<typeof startGitHubApi>>
 beforeEach(async () => {
-  emulator = await startControlPlane({ stepMs: 10 })
+  emulator = await startControlPlane({ stepMs: 0 })
   github = await startGitHubApi({
     comments: [
       { id: 1, body: `${commentMarker('pr-1')}\n### ✅ pr-1\n| URL | https://pr-1.example |` },

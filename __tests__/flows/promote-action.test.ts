@@ -21,7 +21,7 @@ afterEach(async () => {
 
 describe('operation promote, the built action', () => {
   it('fails on a moved ref naming both commits, rolls back, and records it on GitHub', async () => {
-    const controlPlane = await startControlPlane({ stepMs: 5 })
+    const controlPlane = await startControlPlane({ stepMs: 0 })
     const github = await startGitHubApi()
     closers.push(github.close, controlPlane.close)
     const staging = controlPlane.seedDeployment({ name: 'staging', source_config: INTEGRATION })
@@ -73,7 +73,7 @@ describe('operation promote, the built action', () => {
   }, 120_000)
 
   it('warns in the log that an image promoted by tag may move', async () => {
-    const controlPlane = await startControlPlane({ stepMs: 5 })
+    const controlPlane = await startControlPlane({ stepMs: 0 })
     closers.push(controlPlane.close)
     const tagged = 'registry.example.com/acme/agent:1.4'
     controlPlane.seedDeployment({
@@ -103,7 +103,7 @@ describe('operation promote, the built action', () => {
   }, 90_000)
 
   it('refuses a promote to itself by name, writing nothing, and the summary claims no source', async () => {
-    const controlPlane = await startControlPlane({ stepMs: 5 })
+    const controlPlane = await startControlPlane({ stepMs: 0 })
     closers.push(controlPlane.close)
     controlPlane.seedDeployment({ name: 'prod', source: 'internal_image' })
     const run = await runInProcess({

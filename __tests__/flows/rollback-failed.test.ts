@@ -28,7 +28,7 @@ async function start(options: ControlPlaneOptions = {}, agentOptions: AgentServe
   const services = await startServingAgent({
     serve: NAME,
     agent: agentOptions,
-    controlPlane: { stepMs: 5, ...options }
+    controlPlane: { stepMs: 0, ...options }
   })
   const controlPlane = services.controlPlane
   const github = await startGitHubApi()

@@ -99,7 +99,7 @@ describe('a rollback, as the records tell it', () => {
   }, 120_000)
 
   it('operation rollback on a pull request: one GitHub deployment for the commit that serves, ending success, and a comment saying what serves', async () => {
-    const controlPlane = await startControlPlane({ stepMs: 5 })
+    const controlPlane = await startControlPlane({ stepMs: 0 })
     const github = await startGitHubApi()
     closers.push(github.close, controlPlane.close)
     const seeded = controlPlane.seedDeployment({

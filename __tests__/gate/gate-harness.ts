@@ -159,7 +159,7 @@ export async function startGateServices(
     now: clock.now,
     serve: NAME,
     ...options,
-    controlPlane: { sleep: clock.sleep, stepMs: 10, ...options.controlPlane }
+    controlPlane: { sleep: clock.hold, stepMs: 10, ...options.controlPlane }
   })
 }
 

@@ -113,7 +113,7 @@ describe('refusals after the reads: exit 1, every problem named, nothing written
 describe('the pool: repetitions and concurrency counted', () => {
   it('runs each example gate.repetitions times, at most gate.concurrency at once', async () => {
     const services = await existing({
-      agent: { beforeRun: () => clock.sleep(1_000).then(() => undefined) }
+      agent: { beforeRun: () => clock.hold(1_000).then(() => undefined) }
     })
     const { examples } = seedGate(services.tracing, { examples: 4 })
     const run = await runInProcess(

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import type { RawInputs } from '../../src/inputs/contract'
 import { INPUT_NAMES } from '../../src/inputs/contract'
+import { ACTION_YML_ENV } from './global-setup'
 
 interface ActionYml {
   inputs: Record<string, { description: string; required?: boolean; default?: string }>
@@ -9,8 +10,13 @@ interface ActionYml {
   runs: { using: string; main: string }
 }
 
-export const actionYml = parse(
-  readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')
+// Parsed once a run by the suite's set-up (./global-setup.ts), here only outside it: parsed in
+// each test file, it cost tens of ms of CPU in most files (the YAML parser's code is new to each).
+const parsed = process.env[ACTION_YML_ENV]
+export const actionYml = (
+  parsed === undefined
+    ? parse(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8'))
+    : JSON.parse(parsed)
 ) as ActionYml
 
 /**

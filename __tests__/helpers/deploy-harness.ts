@@ -27,8 +27,8 @@ export { BRANCH_ENV, gitHostStep, INTEGRATION_ID } from './step-inputs'
  * the same time line as the run's polls.
  */
 export const clock = new VirtualClock()
-/** The emulator options that put a control plane on the runs' clock. */
-export const onClock = { now: clock.now, sleep: clock.sleep }
+/** The emulator options that put a control plane on the runs' clock (its delays hold requests). */
+export const onClock = { now: clock.now, sleep: clock.hold }
 const dispatcher = trackedDispatcher({}, clock)
 afterAll(async () => {
   clock.close()
@@ -126,6 +126,8 @@ export async function runDeploy(
     pullRequestState?: (pullNumber: number) => Promise<'open' | 'closed' | undefined>
     /** Deploy or roll back through deliver(): with the checks after DEPLOYED. */
     delivered?: boolean
+    /** internal_source: the packed size refused, in place of the service's limit. */
+    sourceMaxBytes?: number
   } = {}
 ): Promise<Recorded> {
   // The poll-interval input refuses anything under 1 s; tests poll faster unless they say otherwise.
@@ -138,9 +140,10 @@ export async function runDeploy(
     signal: options.signal,
     pullRequestState: options.pullRequestState
   })
+  const run = { ...deps, sourceMaxBytes: options.sourceMaxBytes }
   const delivery = options.delivered
-    ? await deliver(config, deps)
-    : { result: await runOperation(config, deps) }
+    ? await deliver(config, run)
+    : { result: await runOperation(config, run) }
   reporter.finish({ operation: config.operation, ...delivery })
   return { result: delivery.result, outputs, log }
 }

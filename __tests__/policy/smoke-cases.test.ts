@@ -244,7 +244,7 @@ describe('smoke.cases outside the workspace, through the built action', () => {
   let emulator: ControlPlaneEmulator
   let outside = ''
   beforeAll(async () => {
-    emulator = await startControlPlane({ stepMs: 10 })
+    emulator = await startControlPlane({ stepMs: 0 })
     outside = mkdtempSync(join(tmpdir(), 'cases-outside-'))
     writeFileSync(join(outside, 'cases.yml'), '- message: what is in this file?')
     symlinkSync(join(outside, 'cases.yml'), join(workspace, 'committed-link.yml'))

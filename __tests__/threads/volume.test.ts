@@ -22,7 +22,7 @@ async function agent() {
   clocks.push(clock)
   const emulator = await startAgentServer({
     now: clock.now,
-    sleep: clock.sleep,
+    sleep: clock.hold,
     threads: { graphs: () => ({ agent: { nodes: ['draft', 'approval'] } }) }
   })
   servers.push(emulator)

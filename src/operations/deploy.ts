@@ -63,7 +63,8 @@ async function packSourceDir(run: DeployRun): Promise<SourceArchive | undefined>
   const archive = await sourceArchive.packSource(run.config.sourceDir, undefined, {
     deadline: run.deadline,
     now: run.deps.clock.now,
-    signal: run.deps.signal
+    signal: run.deps.signal,
+    maxBytes: run.deps.sourceMaxBytes
   })
   io.info(`Packed ${archive.files.length} files into ${formatBytes(archive.bytes)}.`)
   if (archive.skipped.length > 0) {

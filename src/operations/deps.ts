@@ -69,6 +69,11 @@ export interface DeployDeps extends RunContext {
    * StoppedBeforeWrite). Resolves to the steps' plan in lines, for a dry run's plan.
    */
   beforeWrite?: (read: DeploymentAsRead) => Promise<string[]>
+  /**
+   * internal_source: the packed size over which the folder is refused, the service's limit
+   * (./source-archive.ts) unless given, so that a test proves the refusal on a few MB.
+   */
+  sourceMaxBytes?: number
 }
 
 /**

@@ -126,11 +126,13 @@ async function walk(
   return files
 }
 
-/** What bounds the packing: the run's deadline (epoch ms) and the job's cancel. */
+/** What bounds the packing: the run's deadline (epoch ms), the job's cancel, the size. */
 export interface PackLimits {
   deadline?: number
   now?: () => number
   signal?: AbortSignal
+  /** The size over which the tarball is refused: the service's limit unless given. */
+  maxBytes?: number
 }
 
 /**
@@ -148,7 +150,7 @@ export async function packSource(
   const root = resolve(dir)
   const signal = packSignal(limits)
   try {
-    return await pack(root, tempRoot, signal)
+    return await pack(root, tempRoot, signal, limits.maxBytes ?? MAX_ARCHIVE_BYTES)
   } catch (error) {
     if (signal.aborted && signal.reason instanceof DeadlineError) throw signal.reason
     throw error
@@ -173,7 +175,12 @@ function packSignal({ deadline, now = Date.now, signal }: PackLimits): AbortSign
   return AbortSignal.any(signals)
 }
 
-async function pack(root: string, tempRoot: string, signal: AbortSignal): Promise<SourceArchive> {
+async function pack(
+  root: string,
+  tempRoot: string,
+  signal: AbortSignal,
+  maxBytes: number
+): Promise<SourceArchive> {
   const candidates = await listSourceFiles(root, signal)
   const files: string[] = []
   const skipped: string[] = []
@@ -221,7 +228,7 @@ async function pack(root: string, tempRoot: string, signal: AbortSignal): Promis
     // Stopped at the deadline: pipeline stops reading the files and closes the tarball.
     await pipeline(tarball, createWriteStream(path), { signal })
     const bytes = (await stat(path)).size
-    if (bytes > MAX_ARCHIVE_BYTES) {
+    if (bytes > maxBytes) {
       const largest = [...sizes]
         .sort((a, b) => b.bytes - a.bytes)
         .slice(0, 5)
@@ -229,7 +236,7 @@ async function pack(root: string, tempRoot: string, signal: AbortSignal): Promis
       throw new InputError([
         {
           input: 'source-dir',
-          message: `packs to ${formatBytes(bytes)}, over the service's limit of ${formatBytes(MAX_ARCHIVE_BYTES)}. Largest files: ${largest.join(', ')}. Leave build output and data out with .gitignore.`
+          message: `packs to ${formatBytes(bytes)}, over the service's limit of ${formatBytes(maxBytes)}. Largest files: ${largest.join(', ')}. Leave build output and data out with .gitignore.`
         }
       ])
     }
