@@ -1,4 +1,3 @@
-import type { CheckName } from '../step-payloads'
 import type { Config } from '../inputs/parse'
 import {
   AgentCheckError,
@@ -7,11 +6,14 @@ import {
   checkRun,
   type AgentCheckOptions
 } from './agent-checks'
-import { defineStep } from './check-runner'
+import { defineStep } from '../step-kit/define'
 import { checkSmokeSuite, suiteShortfall } from './smoke-suite'
-import type { DeployedRevision, StepInput, StepOutcome } from './step'
-import { within } from '../run/deadlines'
-import { agentServer, ENDS_THE_CHECKS, type Verify } from './step-kit'
+import type { DeployedRevision, StepInput, StepOutcome } from '../step-kit/step'
+import type { SuiteReport } from '../result'
+import { agentServer, ENDS_THE_CHECKS, within } from '../step-kit/kit'
+
+/** `agent` as the agent steps need it (the policy asked for agent checks). */
+type Verify = NonNullable<Config['agent']>
 
 // The steps that ask the agent server itself, once /info proved it is this revision's: the
 // assistant, a run of `agent.message`, A2A, and the smoke suite.
@@ -33,10 +35,10 @@ function agentNeeds<Extra extends object>(
  * One agent check: what it read, or its AgentCheckError as a verdict. A check that got no
  * answer because the run's `timeout` ended could not conclude; any other is a failure.
  */
-async function agentCheck<Name extends CheckName>(
+async function agentCheck<Payload>(
   input: StepInput<{ verify: Verify; url: string }>,
-  check: (options: AgentCheckOptions) => Promise<Pick<StepOutcome<Name>, 'payload'>>
-): Promise<StepOutcome<Name>> {
+  check: (options: AgentCheckOptions) => Promise<Pick<StepOutcome<Payload>, 'payload'>>
+): Promise<StepOutcome<Payload>> {
   const { verify, url } = input.need
   try {
     const read = await check({
@@ -67,9 +69,9 @@ async function agentCheck<Name extends CheckName>(
 
 export const assistantStep = defineStep({
   name: 'assistant',
-  needs: (config, revision) => agentNeeds(config, revision, () => ({})),
+  needs: (config: Config, revision) => agentNeeds(config, revision, () => ({})),
   run: (input) =>
-    agentCheck<'assistant'>(input, (options) => checkAssistant(options).then(() => ({}))),
+    agentCheck<undefined>(input, (options) => checkAssistant(options).then(() => ({}))),
   broughtBack: 'again',
   inconclusiveRollsBack: true,
   stopsLaterOn: ENDS_THE_CHECKS
@@ -77,12 +79,12 @@ export const assistantStep = defineStep({
 
 export const runStep = defineStep({
   name: 'run',
-  needs: (config, revision) =>
+  needs: (config: Config, revision) =>
     agentNeeds(config, revision, ({ message }) =>
       message === undefined ? undefined : { message }
     ),
   run: (input) =>
-    agentCheck<'run'>(input, async (options) => ({
+    agentCheck<string>(input, async (options) => ({
       payload: await checkRun({ ...options, message: input.need.message })
     })),
   broughtBack: 'again',
@@ -92,9 +94,10 @@ export const runStep = defineStep({
 
 export const a2aStep = defineStep({
   name: 'a2a',
-  needs: (config, revision) => agentNeeds(config, revision, ({ a2a }) => (a2a ? {} : undefined)),
+  needs: (config: Config, revision) =>
+    agentNeeds(config, revision, ({ a2a }) => (a2a ? {} : undefined)),
   run: (input) =>
-    agentCheck<'a2a'>(input, async (options) => ({ payload: await checkA2a(options) })),
+    agentCheck<string>(input, async (options) => ({ payload: await checkA2a(options) })),
   broughtBack: 'again',
   inconclusiveRollsBack: true,
   stopsLaterOn: ENDS_THE_CHECKS
@@ -106,9 +109,9 @@ export const a2aStep = defineStep({
  */
 export const suiteStep = defineStep({
   name: 'suite',
-  needs: (config, revision) =>
+  needs: (config: Config, revision) =>
     agentNeeds(config, revision, () => config.smoke && { suite: config.smoke }),
-  run: async (input): Promise<StepOutcome<'suite'>> => {
+  run: async (input): Promise<StepOutcome<SuiteReport>> => {
     const { verify, suite: cases, url } = input.need
     const { context, deadline } = input
     const { suite, failure } = await checkSmokeSuite(

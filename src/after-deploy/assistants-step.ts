@@ -8,9 +8,9 @@ import type { ObservedAssistants } from '../assistants'
 import type { AssistantsReport } from '../assistants/types'
 import type { Config } from '../inputs/parse'
 import { entryDigest } from '../assistants/entries'
-import { defineStep } from './check-runner'
-import type { StepContext } from './step'
-import { agentServerAt, ENDS_THE_CHECKS } from './step-kit'
+import { defineStep } from '../step-kit/define'
+import type { StepContext } from '../step-kit/step'
+import { agentServerAt, ENDS_THE_CHECKS } from '../step-kit/kit'
 
 const assistantsCode = () => import('../assistants')
 
@@ -51,7 +51,7 @@ function logRows(report: AssistantsReport, context: StepContext): void {
   }
 }
 
-export const assistantsStep = defineStep<'assistants', Need, Prepared>({
+export const assistantsStep = defineStep<'assistants', Need, Prepared, AssistantsReport, Config>({
   name: 'assistants',
   needs: (config) => config.assistants,
   prepare: async (need, { deployment }, context) => {

@@ -6,10 +6,12 @@
  * client.
  */
 import type { PreparedBake } from '../bake'
+import type { BakeReport } from '../bake/report-types'
+import type { Config } from '../inputs/parse'
 import type { BakeSettings } from '../bake/section'
-import { defineStep } from './check-runner'
-import type { StepContext } from './step'
-import { ENDS_THE_CHECKS } from './step-kit'
+import { defineStep } from '../step-kit/define'
+import type { StepContext } from '../step-kit/step'
+import { ENDS_THE_CHECKS } from '../step-kit/kit'
 
 const bake = () => import('../bake')
 
@@ -35,7 +37,7 @@ async function bakeDeps(settings: BakeSettings, context: StepContext) {
   }
 }
 
-export const bakeStep = defineStep<'bake', BakeSettings, PreparedBake>({
+export const bakeStep = defineStep<'bake', BakeSettings, PreparedBake, BakeReport, Config>({
   name: 'bake',
   needs: (config) => config.bake,
   skippedUnder: {

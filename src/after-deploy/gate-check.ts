@@ -8,13 +8,14 @@ import { formatDuration } from '../lib/duration'
 import { ControlPlaneError } from '../control-plane/errors'
 import type { AgentCredentials, GateDeps, GateProblem, PreparedGate } from '../evaluation'
 import type { Config } from '../inputs/parse'
+import type { GateReport } from '../evaluation/types'
 import { checkHttpUrl } from '../lib/url'
 import { gateLogLines } from '../report/gate'
-import { within } from '../run/deadlines'
+import { within } from '../step-kit/kit'
 import { ACTION_VERSION } from '../version'
-import { defineStep } from './check-runner'
-import type { Refusal, StepContext } from './step'
-import { ENDS_THE_CHECKS } from './step-kit'
+import { defineStep } from '../step-kit/define'
+import type { Refusal, StepContext } from '../step-kit/step'
+import { ENDS_THE_CHECKS } from '../step-kit/kit'
 
 /** The gate's reads refused what the policy asks: every problem, each naming its key. */
 function gateRefusal(problems: GateProblem[]): Refusal {
@@ -31,12 +32,11 @@ const evaluation = () => import('../evaluation')
 const NOT_AGAIN = 'brings back a revision that served before, so it is not evaluated again'
 
 /** The gate's means: the tracing service's client, under the run's deadline. */
-async function gateDeps(context: StepContext): Promise<GateDeps> {
+async function gateDeps(settings: GateNeed['settings'], context: StepContext): Promise<GateDeps> {
   const { config, clock, log } = context
   const { TracingClient } = await evaluation()
-  const settings = config.gate
   const client = new TracingClient({
-    baseUrl: settings?.tracingUrl ?? '',
+    baseUrl: settings.tracingUrl ?? '',
     apiKey: config.apiKey,
     tenantId: config.tenantId,
     userAgent: `deploy-agent-action/${ACTION_VERSION}`,
@@ -66,7 +66,7 @@ interface GateNeed {
   agent: AgentCredentials
 }
 
-export const gateStep = defineStep<'gate', GateNeed, PreparedGate>({
+export const gateStep = defineStep<'gate', GateNeed, PreparedGate, GateReport, Config>({
   name: 'gate',
   needs: (config) =>
     config.gate && {
@@ -84,7 +84,7 @@ export const gateStep = defineStep<'gate', GateNeed, PreparedGate>({
   },
   prepare: async ({ settings, agent }, { deployment, name }, context) => {
     const { describeGatePlan, planGate } = await evaluation()
-    const deps = await gateDeps(context)
+    const deps = await gateDeps(settings, context)
     const url = deployment?.source_config.custom_url
     const checkedUrl = url === undefined || url === null ? undefined : checkHttpUrl(url)
     const planned = await planGate(

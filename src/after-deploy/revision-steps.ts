@@ -1,12 +1,12 @@
 import { formatDuration } from '../lib/duration'
 import { clearTextHost } from '../lib/url'
-import { within } from '../run/deadlines'
+import { within } from '../step-kit/kit'
 import type { Promotion } from '../result'
 import type { Config } from '../inputs/parse'
-import { defineStep } from './check-runner'
+import { defineStep } from '../step-kit/define'
 import { checkPromotedCommit } from './commit-check'
 import { ACTIVE_REVISION_WAIT_MS, checkActiveRevision, checkInfoHost } from './serving-check'
-import { agentServer, ENDS_THE_CHECKS } from './step-kit'
+import { agentServer, ENDS_THE_CHECKS } from '../step-kit/kit'
 
 // The steps that prove which revision serves: the promoted commit, the control plane's
 // active_revision_id, and the agent server's own GET /info.

@@ -5,9 +5,9 @@
  * answered while the new code served are named). It only reads users' threads. The code is
  * ../threads/index.ts, loaded on first use: a run without `threads.parked: check` never loads it.
  */
-import { defineStep } from './check-runner'
-import type { StepContext } from './step'
-import { agentServerAt, ENDS_THE_CHECKS } from './step-kit'
+import { defineStep } from '../step-kit/define'
+import type { StepContext } from '../step-kit/step'
+import { agentServerAt, ENDS_THE_CHECKS } from '../step-kit/kit'
 import type { Config } from '../inputs/parse'
 import { UUID } from '../lib/ids'
 import type { ThreadsPrepared } from '../threads/run'
@@ -74,7 +74,7 @@ async function sourceUrl(from: string, context: StepContext): Promise<string | u
   return source?.source_config.custom_url ?? undefined
 }
 
-export const threadsStep = defineStep<'threads', Need, Prepared>({
+export const threadsStep = defineStep<'threads', Need, Prepared, ParkedThreadsPayload, Config>({
   name: 'threads',
   needs: needOf,
   skippedUnder: {

@@ -74,7 +74,7 @@ export interface DeployDeps extends RunContext {
 /**
  * A step refused what it read before the write (its settings, or a service it needs): nothing
  * was deployed. `refused` says so in a few words, for the headline. Made by the step runner
- * from the Refusal a step's prepare returns (../after-deploy/step.ts), never by a step.
+ * from the Refusal a step's prepare returns (../step-kit/step.ts), never by a step.
  */
 export class StoppedBeforeWrite extends Error {
   constructor(

@@ -1,7 +1,8 @@
 import { bakeBudgetMs } from '../bake/windows'
 import type { Config } from '../inputs/parse'
 import type { Clock } from '../world'
-import type { Deadline } from './context'
+import { within } from '../step-kit/kit'
+import type { Deadline } from '../step-kit/run-context'
 
 // Every deadline of a run is made here: the run's (`timeout`), the rollback's
 // (`rollback.timeout`, from when it starts), each step's own, the bounded exceptions to
@@ -24,11 +25,7 @@ export function rollbackDeadline(clock: Clock, rollbackTimeoutMs: number): Deadl
   }
 }
 
-/** `ms` from now, never past `within` (epoch ms): a read that has a budget of its own. */
-export function within(clock: Clock, ms: number, within?: number): number {
-  const end = clock.now() + ms
-  return within === undefined ? end : Math.min(end, within)
-}
+export { within } from '../step-kit/kit'
 
 /**
  * The budgets the steps on one revision share (`agent.timeout` for the agent checks), by the
