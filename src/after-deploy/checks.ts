@@ -1,8 +1,9 @@
-import { a2aStep, assistantStep, runStep, suiteStep } from './agent-steps'
-import { assistantsStep } from './assistants-step'
+import { a2aStep, assistantStep, runStep } from '../agent-checks/step'
+import { assistantsStep } from '../assistants/step'
+import { bakeStep } from '../bake/step'
+import { gateStep } from '../evaluation/step'
+import { suiteStep } from '../smoke/step'
 import type { StepRow } from './check-runner'
-import { bakeStep } from './bake-check'
-import { gateStep } from './gate-check'
 import { commitStep, infoStep, servingStep } from './revision-steps'
 import { threadsStep } from './threads-step'
 

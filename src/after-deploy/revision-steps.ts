@@ -2,7 +2,7 @@ import { formatDuration } from '../lib/duration'
 import { clearTextHost } from '../lib/url'
 import { within } from '../step-kit/kit'
 import type { Promotion } from '../result'
-import type { Config } from '../inputs/parse'
+import { agentSettingsOf, type AgentFacts } from '../agent-checks/section'
 import { defineStep } from '../step-kit/define'
 import { checkPromotedCommit } from './commit-check'
 import { ACTIVE_REVISION_WAIT_MS, checkActiveRevision, checkInfoHost } from './serving-check'
@@ -82,7 +82,10 @@ export const servingStep = defineStep({
  */
 export const infoStep = defineStep({
   name: 'info',
-  needs: (config: Config) => config.agent && { verify: config.agent },
+  needs: (config: AgentFacts) => {
+    const verify = agentSettingsOf(config)
+    return verify && { verify }
+  },
   run: async (input) => {
     const { revision, context, need } = input
     const { result, revisionId } = revision

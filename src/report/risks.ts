@@ -1,4 +1,4 @@
-import { overwroteHandEdit } from './assistants'
+import { overwroteHandEdit } from '../assistants/report'
 import type { Markdown } from './markdown'
 import { policyRiskLine } from './policy-text'
 import type { Redactor } from './redact'

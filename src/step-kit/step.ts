@@ -24,6 +24,11 @@ export interface RunFacts {
   fromDeployment?: string
 }
 
+/** A step's facts: the run's, and its own settings under its section's name (as the config has them). */
+export type SectionFacts<Section extends string, Settings> = RunFacts & {
+  [Key in Section]?: Settings
+}
+
 /** What the workflow run tells the experiment's metadata. */
 export interface WorkflowFacts {
   /** The workflow's commit (GITHUB_SHA). */

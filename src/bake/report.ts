@@ -6,11 +6,11 @@
  * numbers and fixed words; the one text a link is made of is checked here (the web URL is the
  * input's, the ids must be UUIDs).
  */
-import type { BakeReport } from '../bake/report-types'
-import type { BoundJudgement, MetricVerdict, WindowStats } from '../bake/types'
-import { lengthWords, metricWords, rateWords, secondsWords } from '../bake/words'
 import { UUID } from '../lib/ids'
-import type { Markdown } from './markdown'
+import type { Markdown, StepRender } from '../report-kit/render'
+import type { BakeReport } from './report-types'
+import type { BoundJudgement, MetricVerdict, WindowStats } from './types'
+import { lengthWords, metricWords, rateWords, secondsWords } from './words'
 
 const VERDICT_WORDS = {
   pass: 'passed',
@@ -207,4 +207,14 @@ export function bakeOutputs(report: BakeReport): Record<'bake-passed' | 'bake-st
       verdict: report.cutShort ? 'inconclusive' : report.verdict
     })
   }
+}
+
+/** The bake window's row of the report (../report/step-rows.ts pairs it with its payload). */
+export const bakeRender: StepRender<BakeReport, 'bake-passed' | 'bake-stats'> = {
+  words: 'bake window',
+  failedPhrase: (bake) => bakeStatusLine(bake),
+  summary: (bake, { md, failedHere }) => renderBake(bake, md, { failedHere }),
+  comment: (bake, { md, failedHere }) => renderBakeLine(bake, md, { failedHere }),
+  status: (bake) => bakeStatusLine(bake),
+  outputs: (bake) => bakeOutputs(bake)
 }

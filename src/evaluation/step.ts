@@ -1,21 +1,21 @@
 /**
  * The evaluation gate as a step after DEPLOYED: planned once the deployment was read and before
  * anything is written (its reads, its refusals, the serving revision's experiment when no
- * baseline exists), then run as the last check. The gate itself is ../evaluation/, loaded on first
+ * baseline exists), then run as the last check. The gate itself is ./index.ts, loaded on first
  * use: a run without `gate.dataset` never loads it, nor the tracing client.
  */
-import { formatDuration } from '../lib/duration'
+import { agentSettingsOf, type AgentFacts } from '../agent-checks/section'
 import { ControlPlaneError } from '../control-plane/errors'
-import type { AgentCredentials, GateDeps, GateProblem, PreparedGate } from '../evaluation'
-import type { Config } from '../inputs/parse'
-import type { GateReport } from '../evaluation/types'
+import { formatDuration } from '../lib/duration'
 import { checkHttpUrl } from '../lib/url'
-import { gateLogLines } from '../report/gate'
-import { within } from '../step-kit/kit'
-import { ACTION_VERSION } from '../version'
 import { defineStep } from '../step-kit/define'
-import type { Refusal, StepContext } from '../step-kit/step'
-import { ENDS_THE_CHECKS } from '../step-kit/kit'
+import { ENDS_THE_CHECKS, within } from '../step-kit/kit'
+import type { Refusal, SectionFacts, StepContext } from '../step-kit/step'
+import { ACTION_VERSION } from '../version'
+import type { AgentCredentials, GateDeps, GateProblem, PreparedGate } from './index'
+import { gateLogLines } from './report'
+import type { GateSettings } from './section'
+import type { GateReport } from './types'
 
 /** The gate's reads refused what the policy asks: every problem, each naming its key. */
 function gateRefusal(problems: GateProblem[]): Refusal {
@@ -27,7 +27,7 @@ function gateRefusal(problems: GateProblem[]): Refusal {
   }
 }
 
-const evaluation = () => import('../evaluation')
+const evaluation = () => import('./index')
 
 const NOT_AGAIN = 'brings back a revision that served before, so it is not evaluated again'
 
@@ -62,20 +62,27 @@ async function gateDeps(settings: GateNeed['settings'], context: StepContext): P
 
 /** What the gate needs of the config: its settings, and the agent server's credentials. */
 interface GateNeed {
-  settings: NonNullable<Config['gate']>
+  settings: GateSettings
   agent: AgentCredentials
 }
 
-export const gateStep = defineStep<'gate', GateNeed, PreparedGate, GateReport, Config>({
+/** What the gate reads of the run: `gate`, and the agent checks' settings. */
+type GateFacts = SectionFacts<'gate', GateSettings> & AgentFacts
+
+export const gateStep = defineStep<'gate', GateNeed, PreparedGate, GateReport, GateFacts>({
   name: 'gate',
-  needs: (config) =>
-    config.gate && {
-      settings: config.gate,
-      agent: {
-        apiKey: config.agent?.apiKey ?? config.apiKey,
-        ...(config.agent?.authScheme !== undefined && { authScheme: config.agent.authScheme })
-      } satisfies AgentCredentials
-    },
+  needs: (config) => {
+    const agent = agentSettingsOf(config)
+    return (
+      config.gate && {
+        settings: config.gate,
+        agent: {
+          apiKey: agent?.apiKey ?? config.apiKey,
+          ...(agent?.authScheme !== undefined && { authScheme: agent.authScheme })
+        } satisfies AgentCredentials
+      }
+    )
+  },
   skippedUnder: {
     rollback: {
       why: `operation rollback ${NOT_AGAIN}`,

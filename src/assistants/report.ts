@@ -1,6 +1,5 @@
-import type { AssistantResult, AssistantRow, AssistantsReport } from '../assistants/types'
-import type { Markdown } from './markdown'
-import type { Redactor } from './redact'
+import type { Markdown, Redactor, StepRender } from '../report-kit/render'
+import type { AssistantResult, AssistantRow, AssistantsReport } from './types'
 
 // Assistants as code in the report: one table (name, id, graph, result, version before → after,
 // the changed key paths), one line in the PR comment, and the `assistants` output. Values are
@@ -111,4 +110,18 @@ export function assistantsOutput(report: AssistantsReport): string {
       : [[row.name, { id: row.id, version: row.after, result: row.result }] as const]
   )
   return JSON.stringify(Object.fromEntries(entries))
+}
+
+/** Assistants as code's row of the report (../report/step-rows.ts pairs it with its payload). */
+export const assistantsRender: StepRender<AssistantsReport, 'assistants'> = {
+  words: 'writing the assistants',
+  summary: (report, { md, redact, afterRollback }) =>
+    renderAssistants(report, md, redact, afterRollback ? 'after the rollback' : undefined),
+  comment: (report, { md, redact, afterRollback }) => [
+    '',
+    assistantsLine(report, md, redact, afterRollback ? 'after the rollback' : undefined),
+    ''
+  ],
+  outputs: (report) => (report.planned ? {} : { assistants: assistantsOutput(report) }),
+  outputsAfterRollback: true
 }

@@ -5,8 +5,9 @@
  * log. Every text from the tracing service or the dataset goes through `md` (redacted, then
  * escaped). Evaluator comments and categorical values never reach a report: scores only.
  */
-import type { GateReport, KeyRow } from '../evaluation'
-import type { Markdown } from './markdown'
+import type { Markdown, StepRender } from '../report-kit/render'
+import type { GateReport } from './types'
+import type { KeyRow } from './verdict'
 
 /** Where the gate is shown: the revision a rollback brought back, and whether the gate failed the run. */
 export interface GateView {
@@ -241,4 +242,16 @@ export function gateLogLines(report: GateReport): string[] {
         `  ${row.key}: mean ${number(row.mean)} (n ${row.n}), baseline ${number(row.baseline)}, change ${signed(row.delta)} on ${compared(row.compared)}, threshold ${threshold(row)}: ${row.verdict}`
     )
   ]
+}
+
+/** The evaluation gate's row of the report (../report/step-rows.ts pairs it with its payload). */
+export const gateRender: StepRender<GateReport, keyof GateReport['outputs']> = {
+  words: 'evaluation gate',
+  failedPhrase: (gate) => `evaluation ${gateStatusLine(gate)}`,
+  summary: (gate, { md, broughtBack, failedHere }) =>
+    renderGate(gate, md, { broughtBack, failedHere }),
+  comment: (gate, { md, broughtBack, failedHere }) =>
+    renderGateLine(gate, md, { broughtBack, failedHere }),
+  status: (gate) => gateStatusLine(gate),
+  outputs: (gate) => gate.outputs
 }

@@ -1,7 +1,6 @@
 import { formatDuration } from '../lib/duration'
 import type { SuiteReport } from '../result'
-import type { Markdown } from './markdown'
-import type { Redactor } from './redact'
+import type { Markdown, Redactor, StepRender } from '../report-kit/render'
 
 /** Characters of a reply's (or reference's) first line in the table. */
 const MAX_CELL = 200
@@ -82,4 +81,19 @@ export function failedCasesText(suite: SuiteReport): string | undefined {
 /** "8 of 10 cases passed": the suite's verdict in the log, the summary, the PR comment and GitHub. */
 export function passCount(report: SuiteReport): string {
   return `${report.passed} of ${report.cases.length} case${report.cases.length === 1 ? '' : 's'} passed`
+}
+
+/** The smoke suite's row of the report (../report/step-rows.ts pairs it with its payload). */
+export const suiteRender: StepRender<SuiteReport, 'cases-passed' | 'cases-failed'> = {
+  words: 'smoke suite',
+  failedPhrase: (suite) =>
+    `smoke suite ${suite.passed}/${suite.cases.length} (needs ${suite.share === undefined ? '' : suite.share === '100%' ? 'all ' : `${suite.share}: `}${suite.required})`,
+  failedReason: (suite) => failedCasesText(suite),
+  summaryReason: (suite, { md, redact }) => renderSuite(suite, md, redact, undefined, true),
+  summary: (suite, { md, redact, afterRollback }) =>
+    renderSuite(suite, md, redact, afterRollback ? 'after the rollback' : undefined),
+  outputs: (suite) => ({
+    'cases-passed': String(suite.passed),
+    'cases-failed': String(suite.failed)
+  })
 }

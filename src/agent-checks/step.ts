@@ -1,26 +1,27 @@
-import type { Config } from '../inputs/parse'
+import { defineStep } from '../step-kit/define'
+import { agentServer, ENDS_THE_CHECKS } from '../step-kit/kit'
+import type { DeployedRevision, SectionFacts, StepInput, StepOutcome } from '../step-kit/step'
 import {
   AgentCheckError,
   checkA2a,
   checkAssistant,
   checkRun,
   type AgentCheckOptions
-} from './agent-checks'
-import { defineStep } from '../step-kit/define'
-import { checkSmokeSuite, suiteShortfall } from './smoke-suite'
-import type { DeployedRevision, StepInput, StepOutcome } from '../step-kit/step'
-import type { SuiteReport } from '../result'
-import { agentServer, ENDS_THE_CHECKS, within } from '../step-kit/kit'
+} from './checks'
+import type { AgentSettings } from './section'
 
 /** `agent` as the agent steps need it (the policy asked for agent checks). */
-type Verify = NonNullable<Config['agent']>
+type Verify = AgentSettings
+
+/** What the agent steps read of the run: `agent` (the config has it). */
+type AgentFacts = SectionFacts<'agent', AgentSettings>
 
 // The steps that ask the agent server itself, once /info proved it is this revision's: the
-// assistant, a run of `agent.message`, A2A, and the smoke suite.
+// assistant, a run of `agent.message` and A2A (the smoke suite is ../smoke/step.ts).
 
 /** What an agent step needs: `verify-*`, and the deployment's URL (/info fails without one). */
 function agentNeeds<Extra extends object>(
-  config: Config,
+  config: AgentFacts,
   revision: DeployedRevision | undefined,
   extra: (verify: Verify) => Extra | undefined
 ): ({ verify: Verify; url: string } & Extra) | undefined {
@@ -69,7 +70,7 @@ async function agentCheck<Payload>(
 
 export const assistantStep = defineStep({
   name: 'assistant',
-  needs: (config: Config, revision) => agentNeeds(config, revision, () => ({})),
+  needs: (config: AgentFacts, revision) => agentNeeds(config, revision, () => ({})),
   run: (input) =>
     agentCheck<undefined>(input, (options) => checkAssistant(options).then(() => ({}))),
   broughtBack: 'again',
@@ -79,7 +80,7 @@ export const assistantStep = defineStep({
 
 export const runStep = defineStep({
   name: 'run',
-  needs: (config: Config, revision) =>
+  needs: (config: AgentFacts, revision) =>
     agentNeeds(config, revision, ({ message }) =>
       message === undefined ? undefined : { message }
     ),
@@ -94,7 +95,7 @@ export const runStep = defineStep({
 
 export const a2aStep = defineStep({
   name: 'a2a',
-  needs: (config: Config, revision) =>
+  needs: (config: AgentFacts, revision) =>
     agentNeeds(config, revision, ({ a2a }) => (a2a ? {} : undefined)),
   run: (input) =>
     agentCheck<string>(input, async (options) => ({ payload: await checkA2a(options) })),
@@ -107,34 +108,3 @@ export const a2aStep = defineStep({
  * `smoke.cases`: at least `smoke.min-pass` cases pass. Too few because the run's `timeout`
  * ended before some cases were answered could not conclude.
  */
-export const suiteStep = defineStep({
-  name: 'suite',
-  needs: (config: Config, revision) =>
-    agentNeeds(config, revision, () => config.smoke && { suite: config.smoke }),
-  run: async (input): Promise<StepOutcome<SuiteReport>> => {
-    const { verify, suite: cases, url } = input.need
-    const { context, deadline } = input
-    const { suite, failure } = await checkSmokeSuite(
-      { ...verify, suite: cases },
-      { ...agentServer(input, verify, url), revisionId: input.revision.revisionId },
-      {
-        // The suite's own agent.timeout, from its start.
-        deadline: within(context.clock, verify.timeoutMs, deadline),
-        info: (line) => context.log.info(line)
-      }
-    )
-    if (!failure) return { verdict: 'passed', payload: suite }
-    const unanswered = suite.cases.some((each) => each.latencyMs === undefined)
-    return unanswered && context.clock.now() >= deadline
-      ? {
-          verdict: 'inconclusive',
-          why: `${failure} The run's timeout ended before every case was answered, so the suite could not conclude.`,
-          saw: `${suiteShortfall(suite)} The run's timeout ended before every case was answered.`,
-          payload: suite
-        }
-      : { verdict: 'failed', why: failure, saw: suiteShortfall(suite), payload: suite }
-  },
-  broughtBack: 'again',
-  inconclusiveRollsBack: true,
-  stopsLaterOn: ENDS_THE_CHECKS
-})
