@@ -104,7 +104,9 @@ describe('what loads on first use', () => {
       'src/smoke/report.ts',
       'src/smoke/step.ts',
       'src/smoke/suite.ts',
-      'src/threads/payload.ts'
+      'src/threads/payload.ts',
+      'src/threads/report.ts',
+      'src/threads/step.ts'
     ])
   })
 

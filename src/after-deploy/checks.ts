@@ -5,7 +5,7 @@ import { gateStep } from '../evaluation/step'
 import { suiteStep } from '../smoke/step'
 import type { StepRow } from './check-runner'
 import { commitStep, infoStep, servingStep } from './revision-steps'
-import { threadsStep } from './threads-step'
+import { threadsStep } from '../threads/step'
 
 // The steps after DEPLOYED, in the order they run: each row is defined in its step's file
 // (./step.ts says what a row holds). Two of its columns hold the spec's decisions:

@@ -3,7 +3,7 @@ import type { Markdown } from './markdown'
 import { policyRiskLine } from './policy-text'
 import type { Redactor } from './redact'
 import type { ReportModel } from './report-types'
-import { strandedLine } from './threads'
+import { strandedLine } from '../threads/report'
 
 /** ⚠️ lines under the headline, at the most. */
 const MAX_RISKS = 3

@@ -6,7 +6,7 @@ import { assistantsRender } from '../assistants/report'
 import { bakeRender } from '../bake/report'
 import { gateRender } from '../evaluation/report'
 import { suiteRender } from '../smoke/report'
-import { renderThreads, threadsLine, threadsOutputs } from './threads'
+import { threadsRender } from '../threads/report'
 
 // Each step after DEPLOYED as the report shows it, one row keyed by the step's name: its words,
 // and how its payload (../step-payloads.ts) reads in the summary, the PR comment, the GitHub
@@ -24,13 +24,7 @@ export const STEP_ROWS: Rows = {
   serving: { words: 'serving the new revision' },
   info: { words: 'agent server health' },
   assistants: assistantsRender,
-  threads: {
-    words: 'parked threads',
-    summary: (payload, { md, redact, afterRollback }) =>
-      renderThreads(payload, md, redact, { afterRollback }),
-    comment: (payload, { md, afterRollback }) => threadsLine(payload, md, { afterRollback }),
-    outputs: (payload) => threadsOutputs(payload)
-  },
+  threads: threadsRender,
   assistant: assistantRender,
   run: runRender,
   a2a: a2aRender,

@@ -3,23 +3,25 @@
  * before the write (the old side), judged after DEPLOYED against the new revision's graphs and
  * read again by checkpoint, and read once more on a revision a rollback brings back (the threads
  * answered while the new code served are named). It only reads users' threads. The code is
- * ../threads/index.ts, loaded on first use: a run without `threads.parked: check` never loads it.
+ * ./index.ts, loaded on first use: a run without `threads.parked: check` never loads it.
  */
 import { defineStep } from '../step-kit/define'
-import type { StepContext } from '../step-kit/step'
+import type { SectionFacts, StepContext } from '../step-kit/step'
 import { agentServerAt, ENDS_THE_CHECKS } from '../step-kit/kit'
-import type { Config } from '../inputs/parse'
 import { UUID } from '../lib/ids'
-import type { ThreadsPrepared } from '../threads/run'
-import type { ParkedThreadsPayload } from '../threads/payload'
-import type { ThreadsSettings } from '../threads/section'
+import type { ThreadsPrepared } from './run'
+import type { ParkedThreadsPayload } from './payload'
+import type { ThreadsSettings } from './section'
 
-const threadsCode = () => import('../threads')
+const threadsCode = () => import('./index')
 
 /** The settings, and on a promote the deployment promoted from (its graph is the new side). */
 type Need = ThreadsSettings & { from?: string }
 
-const needOf = (config: Config): Need | undefined =>
+/** What the step reads of the run: `threads`, the operation and the deployment promoted from. */
+type ThreadsFacts = SectionFacts<'threads', ThreadsSettings>
+
+const needOf = (config: ThreadsFacts): Need | undefined =>
   config.threads && {
     ...config.threads,
     ...(config.operation === 'promote' && { from: config.fromDeployment })
@@ -74,7 +76,13 @@ async function sourceUrl(from: string, context: StepContext): Promise<string | u
   return source?.source_config.custom_url ?? undefined
 }
 
-export const threadsStep = defineStep<'threads', Need, Prepared, ParkedThreadsPayload, Config>({
+export const threadsStep = defineStep<
+  'threads',
+  Need,
+  Prepared,
+  ParkedThreadsPayload,
+  ThreadsFacts
+>({
   name: 'threads',
   needs: needOf,
   skippedUnder: {

@@ -5,9 +5,8 @@ import {
   shown,
   someOf,
   type ParkedThreadsPayload
-} from '../threads/payload'
-import type { Markdown } from './markdown'
-import type { Redactor } from './redact'
+} from './payload'
+import type { Markdown, Redactor, StepRender } from '../report-kit/render'
 
 // Parked threads in the report: one line in the PR comment, a block in the summary, the ⚠️ line
 // for threads this run left stranded, and the `parked-threads` output. Never a state or an
@@ -138,3 +137,15 @@ export function strandedLine(
 export const threadsOutputs = (payload: ParkedThreadsPayload) => ({
   'parked-threads': JSON.stringify(parkedThreadsOutput(payload))
 })
+
+/** Parked threads' row of the report (../report/step-rows.ts pairs it with its payload). */
+export const threadsRender: StepRender<
+  ParkedThreadsPayload,
+  keyof ReturnType<typeof threadsOutputs>
+> = {
+  words: 'parked threads',
+  summary: (payload, { md, redact, afterRollback }) =>
+    renderThreads(payload, md, redact, { afterRollback }),
+  comment: (payload, { md, afterRollback }) => threadsLine(payload, md, { afterRollback }),
+  outputs: (payload) => threadsOutputs(payload)
+}
