@@ -1,14 +1,10 @@
 import type { OutputName } from '../inputs/contract'
 import type { CheckName } from '../step-payloads'
 import type { StepPayloads } from '../step-payloads'
-import { a2aRender, assistantRender, runRender } from '../agent-checks/report'
-import { assistantsRender } from '../assistants/report'
-import { bakeRender } from '../bake/report'
-import { gateRender } from '../evaluation/report'
-import { suiteRender } from '../smoke/report'
-import { threadsRender } from '../threads/report'
+import { LISTED_RENDERS } from '../steps'
 
-// Each step after DEPLOYED as the report shows it, one row keyed by the step's name: its words,
+// Each step after DEPLOYED as the report shows it, one row keyed by the step's name (the frame's
+// own here, each listed step's from its folder through ../steps.ts): its words,
 // and how its payload (../step-payloads.ts) reads in the summary, the PR comment, the GitHub
 // status and the outputs. The report decides on names, never on these words.
 
@@ -23,14 +19,7 @@ export const STEP_ROWS: Rows = {
   commit: { words: 'commit match' },
   serving: { words: 'serving the new revision' },
   info: { words: 'agent server health' },
-  assistants: assistantsRender,
-  threads: threadsRender,
-  assistant: assistantRender,
-  run: runRender,
-  a2a: a2aRender,
-  suite: suiteRender,
-  gate: gateRender,
-  bake: bakeRender
+  ...LISTED_RENDERS
 }
 
 /** A step's payload with its row, paired by the step's name. */
