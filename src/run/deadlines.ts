@@ -1,4 +1,4 @@
-import { bakeBudgetMs } from '../bake/windows'
+import { DECLARATIONS, overtimeMs } from '../policy/sections'
 import type { Config } from '../inputs/parse'
 import type { Clock } from '../world'
 import { within } from '../step-kit/kit'
@@ -41,14 +41,6 @@ export function sharedDeadlines(clock: Clock, checksEnd: number) {
   }
 }
 
-/**
- * The bounded exceptions to `timeout` ("Untrusted text": only a few things may run after it):
- * how long a step may take from its start, whatever the phase's time left.
- */
-const OVERTIME: Record<string, ((config: Config) => number | undefined) | undefined> = {
-  bake: (config) => config.bake && bakeBudgetMs(config.bake.durationMs, config.bake.intervalMs)
-}
-
 /** A step's deadline on a revision: the phase's, or its own bound from now when it has one. */
 export function stepDeadline(
   clock: Clock,
@@ -57,13 +49,14 @@ export function stepDeadline(
   config: Config,
   phaseEnd: number
 ): number {
-  const overtime = OVERTIME[step]?.(config)
+  // The bounded exceptions to `timeout`: a section's declaration says its step's bound.
+  const overtime = overtimeMs(step, config)
   return overtime === undefined ? phaseEnd : clock.now() + overtime
 }
 
 /** How long the steps a run asks for may run past `timeout`, each under its own bound. */
 export function stepsOvertimeMs(config: Config): number {
-  return Object.values(OVERTIME).reduce((sum, overtime) => sum + (overtime?.(config) ?? 0), 0)
+  return DECLARATIONS.reduce((sum, { name }) => sum + (overtimeMs(name, config) ?? 0), 0)
 }
 
 /** The runner ends a job after 6 hours; a step it kills is a cancel (no rollback). */
