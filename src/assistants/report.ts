@@ -112,6 +112,30 @@ export function assistantsOutput(report: AssistantsReport): string {
   return JSON.stringify(Object.fromEntries(entries))
 }
 
+/**
+ * Assistants whose hand edit this run wrote over, unless a rollback put the edit back: "⚠️ a
+ * hand edit to an assistant was written over: `billing` (`config.configurable.temperature`),
+ * and 1 more".
+ */
+function handEditsWrittenOver(
+  payload: AssistantsReport | undefined,
+  afterRollback: AssistantsReport | undefined,
+  md: Markdown,
+  redact: Redactor
+): string | undefined {
+  const restored = new Set(
+    (afterRollback?.rows ?? []).filter((row) => row.result === 'restored').map((row) => row.id)
+  )
+  const over = (payload?.rows ?? []).filter(
+    (row) => overwroteHandEdit(row) && !restored.has(row.id)
+  )
+  const [first] = over
+  if (!first) return undefined
+  const paths = (first.overwritten ?? []).map((path) => md.code(redact(path))).join(', ')
+  const more = over.length > 1 ? `, and ${over.length - 1} more` : ''
+  return `⚠️ A hand edit to an assistant was written over: ${md.code(redact(first.name))} (${paths})${more}.`
+}
+
 /** Assistants as code's row of the report (../report/step-rows.ts pairs it with its payload). */
 export const assistantsRender: StepRender<AssistantsReport, 'assistants'> = {
   words: 'writing the assistants',
@@ -123,5 +147,6 @@ export const assistantsRender: StepRender<AssistantsReport, 'assistants'> = {
     ''
   ],
   outputs: (report) => (report.planned ? {} : { assistants: assistantsOutput(report) }),
-  outputsAfterRollback: true
+  outputsAfterRollback: true,
+  risk: { order: 2, line: handEditsWrittenOver }
 }

@@ -83,6 +83,20 @@ export interface StepRender<P, Out extends string = string> {
    * the revision a rollback brought back (`outputsAfterRollback`), that revision's in its place.
    */
   comment?(payload: P, view: PayloadView): string[]
+  /**
+   * A ⚠️ line under the headline (What people see, "Under the headline"): a risk the run let
+   * through, from this run's payload and the brought-back revision's, when there is one;
+   * `order` is its place among those lines (the spec's order).
+   */
+  risk?: {
+    order: number
+    line(
+      payload: P | undefined,
+      afterRollback: P | undefined,
+      md: Markdown,
+      redact: Redactor
+    ): string | undefined
+  }
   /** A few words beside the headline in the GitHub status. */
   status?(payload: P): string
   /** The outputs it sets (this run's revision's only, unless `outputsAfterRollback`). */

@@ -147,5 +147,6 @@ export const threadsRender: StepRender<
   summary: (payload, { md, redact, afterRollback }) =>
     renderThreads(payload, md, redact, { afterRollback }),
   comment: (payload, { md, afterRollback }) => threadsLine(payload, md, { afterRollback }),
-  outputs: (payload) => threadsOutputs(payload)
+  outputs: (payload) => threadsOutputs(payload),
+  risk: { order: 1, line: (payload, afterRollback, md) => strandedLine(payload, afterRollback, md) }
 }
