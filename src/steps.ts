@@ -7,6 +7,7 @@ import { bakeStep } from './bake/step'
 import { gateRender } from './evaluation/report'
 import { gateStep } from './evaluation/step'
 import type { StepRender } from './report-kit/render'
+import type { OutputShape } from './report-kit/shapes'
 import { suiteRender } from './smoke/report'
 import { suiteStep } from './smoke/step'
 import type { StepRow } from './step-kit/define'
@@ -20,10 +21,14 @@ import { threadsStep } from './threads/step'
 // step name (./step-payloads.ts) are made from this list. A new step is its folder and a line
 // here (and its section's declaration in ./policy/sections.ts).
 
-/** A step of the list: its row and its renderer row, of the same payload. */
+/**
+ * A step of the list: its row and its renderer row, of the same payload; a renderer row that
+ * sets outputs gives the shape of each.
+ */
 const step = <Name extends string, Payload, Facts, Out extends string>(
   row: StepRow<Name, Payload, Facts>,
-  render: StepRender<Payload, Out>
+  render: StepRender<Payload, Out> &
+    ([Out] extends [never] ? object : { shapes: Record<Out, OutputShape> })
 ) => ({ row, render })
 
 export const STEPS = [

@@ -8,14 +8,14 @@ const reply =
   (text: string, view: PayloadView): string[] =>
     view.afterRollback ? [] : [`### ${label}`, '', view.md.fence([text]), '']
 
-export const assistantRender: StepRender<undefined> = { words: 'default assistant lookup' }
+export const assistantRender: StepRender<undefined, never> = { words: 'default assistant lookup' }
 
-export const runRender: StepRender<string> = {
+export const runRender: StepRender<string, never> = {
   words: 'reply to a test message',
   summary: reply('The agent replied')
 }
 
-export const a2aRender: StepRender<string> = {
+export const a2aRender: StepRender<string, never> = {
   words: 'reply over A2A',
   summary: reply('The agent replied over A2A')
 }

@@ -1,3 +1,5 @@
+import type { OutputShape } from './shapes'
+
 // What a step's renderer rows are written against, below the step folders: the escaping and
 // redacting a renderer is handed (the report makes both: ../report/markdown.ts, ../report/redact.ts)
 // and the shape of a row. The report (../report/step-rows.ts) pairs each step's payload with its
@@ -101,6 +103,11 @@ export interface StepRender<P, Out extends string = string> {
   status?(payload: P): string
   /** The outputs it sets (this run's revision's only, unless `outputsAfterRollback`). */
   outputs?(payload: P): Partial<Record<Out, string>>
+  /**
+   * The shape of each output it sets (../report/outputs.ts judges every output by its shape);
+   * the list of steps asks one of each.
+   */
+  shapes?: Partial<Record<Out, OutputShape>>
   /**
    * A step that restores on the revision a rollback brought back: its outputs are that
    * revision's payload's, when it has one (what the server holds now).

@@ -1,6 +1,7 @@
 import { formatDuration } from '../lib/duration'
 import type { SuiteReport } from '../result'
 import type { Markdown, Redactor, StepRender } from '../report-kit/render'
+import { count } from '../report-kit/shapes'
 
 /** Characters of a reply's (or reference's) first line in the table. */
 const MAX_CELL = 200
@@ -84,7 +85,7 @@ export function passCount(report: SuiteReport): string {
 }
 
 /** The smoke suite's row of the report (../report/step-rows.ts pairs it with its payload). */
-export const suiteRender: StepRender<SuiteReport, 'cases-passed' | 'cases-failed'> = {
+export const suiteRender = {
   words: 'smoke suite',
   failedPhrase: (suite) =>
     `smoke suite ${suite.passed}/${suite.cases.length} (needs ${suite.share === undefined ? '' : suite.share === '100%' ? 'all ' : `${suite.share}: `}${suite.required})`,
@@ -95,5 +96,6 @@ export const suiteRender: StepRender<SuiteReport, 'cases-passed' | 'cases-failed
   outputs: (suite) => ({
     'cases-passed': String(suite.passed),
     'cases-failed': String(suite.failed)
-  })
-}
+  }),
+  shapes: { 'cases-passed': count, 'cases-failed': count }
+} satisfies StepRender<SuiteReport, 'cases-passed' | 'cases-failed'>

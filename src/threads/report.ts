@@ -4,9 +4,12 @@ import {
   shortId,
   shown,
   someOf,
-  type ParkedThreadsPayload
+  type ParkedThreadsPayload,
+  parkedThreadsOutputSchema
 } from './payload'
+import { parseJson } from '../lib/json'
 import type { Markdown, Redactor, StepRender } from '../report-kit/render'
+import type { OutputShape } from '../report-kit/shapes'
 
 // Parked threads in the report: one line in the PR comment, a block in the summary, the ⚠️ line
 // for threads this run left stranded, and the `parked-threads` output. Never a state or an
@@ -138,15 +141,19 @@ export const threadsOutputs = (payload: ParkedThreadsPayload) => ({
   'parked-threads': JSON.stringify(parkedThreadsOutput(payload))
 })
 
+/** `parked-threads`: the spec's shape, names in their rule, thread ids 8 hex characters. */
+const parkedThreadsShape: OutputShape = (value) =>
+  parkedThreadsOutputSchema.safeParse(parseJson(value)).success
+    ? { value }
+    : { problem: 'it is not in the shape of parked-threads' }
+
 /** Parked threads' row of the report (../report/step-rows.ts pairs it with its payload). */
-export const threadsRender: StepRender<
-  ParkedThreadsPayload,
-  keyof ReturnType<typeof threadsOutputs>
-> = {
+export const threadsRender = {
   words: 'parked threads',
   summary: (payload, { md, redact, afterRollback }) =>
     renderThreads(payload, md, redact, { afterRollback }),
   comment: (payload, { md, afterRollback }) => threadsLine(payload, md, { afterRollback }),
   outputs: (payload) => threadsOutputs(payload),
+  shapes: { 'parked-threads': parkedThreadsShape },
   risk: { order: 1, line: (payload, afterRollback, md) => strandedLine(payload, afterRollback, md) }
-}
+} satisfies StepRender<ParkedThreadsPayload, keyof ReturnType<typeof threadsOutputs>>
