@@ -1,7 +1,7 @@
 import type { Config } from '../inputs/parse'
 import { CancelledError, type DeployIo, type DeploymentAsRead } from '../operations/deps'
 import type { CheckVerdict, CheckVerdictKind } from '../result'
-import { longestRun, RUNNER_JOB_LIMIT_MS, sharedDeadlines, stepDeadline } from '../run/deadlines'
+import { pastJobLimit, sharedDeadlines, stepDeadline } from '../run/deadlines'
 import type { CheckName, StepChecks } from '../step-payloads'
 import type { StepRow as DefinedRow } from '../step-kit/define'
 import { progressThrottle } from './step-progress'
@@ -315,14 +315,8 @@ const PASSES: readonly CheckVerdictKind[] = ['passed', 'skipped']
 
 /** Before any write: a warning when `timeout`, the steps' overtime and a rollback pass 6 hours. */
 function warnPastJobLimit(config: Config, context: FrameContext): void {
-  const { overtimeMs: overtime, rollbackMs: rollback, totalMs: total } = longestRun(config)
-  if (overtime === 0) return
-  if (total <= RUNNER_JOB_LIMIT_MS) return
-  const hours = (ms: number) => `${Number((ms / 3_600_000).toFixed(2))} h`
-  context.log.warning(
-    `timeout (${hours(config.timeoutMs)}), the bounded steps after it (${hours(overtime)})${rollback > 0 ? ` and rollback.timeout (${hours(rollback)})` : ''} add up to ${hours(total)}, past the runner's 6-hour job limit: a runner that ends the job cancels the step (no rollback). Shorten them, or set the job's timeout-minutes knowing this.`,
-    { rank: 'own' }
-  )
+  const warning = pastJobLimit(config)
+  if (warning !== undefined) context.log.warning(warning, { rank: 'own' })
 }
 
 /** A cancel during the checks, with what the steps saw until then (a step cut short included). */

@@ -2,7 +2,7 @@ import { formatDuration } from '../lib/duration'
 import { clearTextHost } from '../lib/url'
 import { within } from '../step-kit/kit'
 import type { Promotion } from '../result'
-import { agentSettingsOf, type AgentFacts } from '../agent-checks/section'
+import { AGENT_KEYS, agentSettingsOf, type AgentFacts } from '../agent-checks/section'
 import { defineStep } from '../step-kit/define'
 import { checkPromotedCommit } from './commit-check'
 import { ACTIVE_REVISION_WAIT_MS, checkActiveRevision, checkInfoHost } from './serving-check'
@@ -103,7 +103,7 @@ export const infoStep = defineStep({
       )
     }
     const info = await checkInfoHost({
-      ...agentServer(input, need.verify, result.deploymentUrl),
+      ...agentServer(input, need.verify, result.deploymentUrl, AGENT_KEYS.timeout),
       revisionId
     })
     switch (info.kind) {

@@ -55,6 +55,9 @@ export interface AgentFacts {
   agent?: AgentSettings
 }
 
+/** Its key paths, for the words of those that read it through its accessors. */
+export const AGENT_KEYS = { assistant: 'agent.assistant', timeout: 'agent.timeout' } as const
+
 /** The accessor other steps read the agent checks' settings through (the smoke suite, the gate). */
 export const agentSettingsOf = (facts: AgentFacts): AgentSettings | undefined => facts.agent
 

@@ -8,7 +8,7 @@ import {
   checkRun,
   type AgentCheckOptions
 } from './checks'
-import type { AgentSettings } from './section'
+import { AGENT_KEYS, type AgentSettings } from './section'
 
 /** `agent` as the agent steps need it (the policy asked for agent checks). */
 type Verify = AgentSettings
@@ -43,7 +43,7 @@ async function agentCheck<Payload>(
   const { verify, url } = input.need
   try {
     const read = await check({
-      ...agentServer(input, verify, url),
+      ...agentServer(input, verify, url, AGENT_KEYS.timeout),
       assistantId: verify.assistantId,
       message: verify.message,
       expect: verify.expect,

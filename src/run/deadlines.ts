@@ -72,6 +72,18 @@ export function longestRun(config: Config) {
   return { overtimeMs, rollbackMs, totalMs: config.timeoutMs + overtimeMs + rollbackMs }
 }
 
+/**
+ * The warning a run gets before any write when `timeout`, the steps that may run past it and a
+ * rollback after them pass the runner's 6-hour job limit; none when they do not.
+ */
+export function pastJobLimit(config: Config): string | undefined {
+  const { overtimeMs: overtime, rollbackMs: rollback, totalMs: total } = longestRun(config)
+  if (overtime === 0) return undefined
+  if (total <= RUNNER_JOB_LIMIT_MS) return undefined
+  const hours = (ms: number) => `${Number((ms / 3_600_000).toFixed(2))} h`
+  return `timeout (${hours(config.timeoutMs)}), the bounded steps after it (${hours(overtime)})${rollback > 0 ? ` and rollback.timeout (${hours(rollback)})` : ''} add up to ${hours(total)}, past the runner's 6-hour job limit: a runner that ends the job cancels the step (no rollback). Shorten them, or set the job's timeout-minutes knowing this.`
+}
+
 /** The failed revision's deploy log is read on a budget of its own: a timed-out run has none left. */
 export const LOG_BUDGET_MS = 15_000
 

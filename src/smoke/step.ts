@@ -1,4 +1,4 @@
-import { agentSettingsOf, type AgentFacts } from '../agent-checks/section'
+import { AGENT_KEYS, agentSettingsOf, type AgentFacts } from '../agent-checks/section'
 import type { SuiteReport } from '../result'
 import { defineStep } from '../step-kit/define'
 import { agentServer, ENDS_THE_CHECKS, within } from '../step-kit/kit'
@@ -25,7 +25,10 @@ export const suiteStep = defineStep({
     const { context, deadline } = input
     const { suite, failure } = await checkSmokeSuite(
       { ...verify, suite: cases },
-      { ...agentServer(input, verify, url), revisionId: input.revision.revisionId },
+      {
+        ...agentServer(input, verify, url, AGENT_KEYS.timeout),
+        revisionId: input.revision.revisionId
+      },
       {
         // The suite's own agent.timeout, from its start.
         deadline: within(context.clock, verify.timeoutMs, deadline),

@@ -4,7 +4,7 @@ import { describeExpectation, meetsExpectation } from '../lib/expectation'
 import type { CaseResult, SuiteReport } from '../result'
 import type { AgentServer } from '../agent-server/exchange'
 import { RUN_PATH, statelessRun, type RunAnswer } from '../agent-server/run'
-import type { AgentSettings } from '../agent-checks/section'
+import type { agentSettingsOf } from '../agent-checks/section'
 import { requiredPasses, type MinPass, type SmokeCase } from './cases'
 import { passCount } from './report'
 import type { SmokeSettings } from './section'
@@ -21,7 +21,7 @@ export interface SuiteOptions extends AgentServer {
 }
 
 /** The agent check inputs with `smoke.cases` given. */
-export type SuiteInputs = AgentSettings & { suite: SmokeSettings }
+export type SuiteInputs = NonNullable<ReturnType<typeof agentSettingsOf>> & { suite: SmokeSettings }
 
 /** Characters of a reply kept; the summary shows its first line, the log one line of it. */
 const MAX_REPLY = 4_000

@@ -22,18 +22,22 @@ export interface AgentCredentialsAndBudget {
   timeoutMs: number
 }
 
-/** Where the agent server is and how to reach it, under `agent.timeout`. */
+/**
+ * Where the agent server is and how to reach it, under the budget the agent steps on a revision
+ * share (`budgetInput` names the input that sets it, for the messages).
+ */
 export function agentServer(
   input: Pick<StepInput<unknown, unknown>, 'context' | 'sharedDeadline'>,
   verify: AgentCredentialsAndBudget,
-  baseUrl: string
+  baseUrl: string,
+  budgetInput: string
 ): AgentServer & { sleep: (ms: number, signal?: AbortSignal) => Promise<void> } {
   const { context } = input
   return {
     baseUrl,
     apiKey: verify.apiKey,
     authScheme: verify.authScheme,
-    deadline: input.sharedDeadline('agent.timeout', verify.timeoutMs),
+    deadline: input.sharedDeadline(budgetInput, verify.timeoutMs),
     signal: context.signal,
     dispatcher: context.dispatcher,
     now: context.clock.now,

@@ -8,8 +8,11 @@ import type { Clock } from '../world'
 export interface Deadline {
   /** Epoch ms on the run's clock. */
   at: number
-  /** The input whose budget this is, for the messages ("Raise timeout (now 10 min)"). */
-  input: 'timeout' | 'rollback.timeout'
+  /**
+   * The input whose budget this is (`timeout`, or the rollback's own), for the messages ("Raise
+   * timeout (now 10 min)"). The deadline module (../run/deadlines.ts) makes each.
+   */
+  input: string
   /** The budget the input gave, from `startedAt`. */
   budgetMs: number
   /** Epoch ms the budget started. */
