@@ -1,5 +1,5 @@
 import type { Config } from '../inputs/parse'
-import { CancelledError, type DeployIo, type DeploymentAsRead } from '../operations/deps'
+import { CancelledError, type DeployIo } from '../operations/deps'
 import type { CheckVerdict, CheckVerdictKind } from '../result'
 import { pastJobLimit, sharedDeadlines, stepDeadline } from '../run/deadlines'
 import type { CheckName, StepChecks } from '../step-payloads'
@@ -8,6 +8,7 @@ import { progressThrottle } from './step-progress'
 import { StoppedBeforeWrite } from '../operations/deps'
 import type {
   DeployedRevision,
+  DeploymentAsRead,
   Prepared,
   Refusal,
   Step,

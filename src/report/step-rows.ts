@@ -1,14 +1,12 @@
 import type { OutputName } from '../inputs/contract'
-import type { CheckName } from '../step-payloads'
-import type { StepPayloads } from '../step-payloads'
+import type { CheckName, StepPayloads } from '../step-payloads'
 import { LISTED_RENDERS } from '../steps'
+import type { PayloadView, StepRender } from '../report-kit/render'
 
 // Each step after DEPLOYED as the report shows it, one row keyed by the step's name (the frame's
 // own here, each listed step's from its folder through ../steps.ts): its words,
 // and how its payload (../step-payloads.ts) reads in the summary, the PR comment, the GitHub
 // status and the outputs. The report decides on names, never on these words.
-
-import type { PayloadView, StepRender } from '../report-kit/render'
 
 export type { PayloadView, StepRender }
 

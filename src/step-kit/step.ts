@@ -37,11 +37,15 @@ export interface WorkflowFacts {
   runUrl?: string
 }
 
-/** What the operation read of the deployment before its write: as read, never a projection. */
+/**
+ * The deployment as read before a deploy or promote writes anything: the control plane's answer
+ * whole, as it gave it (unchecked: a step reads and checks what it needs of it), none when the
+ * run creates the deployment.
+ */
 export interface DeploymentAsRead {
-  /** Undefined when it does not exist yet. */
+  /** Undefined when the run creates the deployment. */
   deployment?: Deployment
-  /** Its name. */
+  /** Its name: the deployment's, or the one the create gives it. */
   name: string
 }
 
