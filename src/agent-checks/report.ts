@@ -1,7 +1,5 @@
 import type { PayloadView, StepRender } from '../report-kit/render'
 
-// The agent checks' rows of the report (../report/step-rows.ts pairs each with its payload).
-
 /** A reply in the summary, under its label; a brought-back revision's is not shown. */
 const reply =
   (label: string) =>

@@ -169,7 +169,7 @@ const assistantsShape: OutputShape = (value) => {
   return { value }
 }
 
-/** Assistants as code's row of the report (../report/step-rows.ts pairs it with its payload). */
+/** Assistants as code's renderer row. */
 export const assistantsRender = {
   words: 'writing the assistants',
   summary: (report, { md, redact, afterRollback }) =>

@@ -248,7 +248,7 @@ const bakeStats: OutputShape = (value) => {
   return { value }
 }
 
-/** The bake window's row of the report (../report/step-rows.ts pairs it with its payload). */
+/** The bake window's renderer row. */
 export const bakeRender = {
   words: 'bake window',
   failedPhrase: (bake) => bakeStatusLine(bake),

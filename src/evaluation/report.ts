@@ -279,7 +279,7 @@ const evalScores: OutputShape = (value) => {
   return { value }
 }
 
-/** The evaluation gate's row of the report (../report/step-rows.ts pairs it with its payload). */
+/** The evaluation gate's renderer row. */
 export const gateRender = {
   words: 'evaluation gate',
   failedPhrase: (gate) => `evaluation ${gateStatusLine(gate)}`,

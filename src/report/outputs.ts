@@ -52,7 +52,6 @@ type StepOutput = Listed extends infer Each
     : never
   : never
 
-/** Each listed step's outputs' shapes, from its renderer row. */
 const STEP_SHAPES = Object.assign(
   {},
   ...Object.values(LISTED_RENDERS).map((render: { shapes?: object }) => render.shapes ?? {})

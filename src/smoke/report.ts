@@ -84,7 +84,7 @@ export function passCount(report: SuiteReport): string {
   return `${report.passed} of ${report.cases.length} case${report.cases.length === 1 ? '' : 's'} passed`
 }
 
-/** The smoke suite's row of the report (../report/step-rows.ts pairs it with its payload). */
+/** The smoke suite's renderer row. */
 export const suiteRender = {
   words: 'smoke suite',
   failedPhrase: (suite) =>

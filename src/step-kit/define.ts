@@ -1,9 +1,8 @@
 import type { CheckVerdictKind } from '../result'
 import type { DeployedRevision, RunFacts, Step } from './step'
 
-// A step as a row of the list of steps: its columns the runner reads of every step, and the step
-// itself with its own types (what it needs, what it prepared) kept inside, for the runner to open
-// (../after-deploy/check-runner.ts). A step's folder defines its row here, below the runner.
+// A step as a row of the list of steps: the columns the runner reads of every step, and the step
+// with its own types kept inside, for the runner (../after-deploy/check-runner.ts) to open.
 
 /** A row of the list with its types kept inside: what the runner reads of every step. */
 export interface StepRow<Name extends string = string, Payload = unknown, Facts = RunFacts> {
@@ -22,7 +21,7 @@ export interface StepRow<Name extends string = string, Payload = unknown, Facts 
 export function defineStep<
   Name extends string,
   Need,
-  // Where a step with a prepare puts what it prepared: none without one (so naming it refuses).
+  // None without a prepare (so naming it refuses).
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   P extends undefined = undefined,
   Payload = unknown,

@@ -147,7 +147,7 @@ const parkedThreadsShape: OutputShape = (value) =>
     ? { value }
     : { problem: 'it is not in the shape of parked-threads' }
 
-/** Parked threads' row of the report (../report/step-rows.ts pairs it with its payload). */
+/** Parked threads' renderer row. */
 export const threadsRender = {
   words: 'parked threads',
   summary: (payload, { md, redact, afterRollback }) =>
