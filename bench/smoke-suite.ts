@@ -6,7 +6,7 @@
  */
 import { setTimeout as wait } from 'node:timers/promises'
 import { startAgentServer } from '../emulator'
-import { runSmokeSuite } from '../src/after-deploy/smoke-suite'
+import { runSmokeSuite } from '../src/smoke/suite'
 import type { SmokeCase } from '../src/smoke/cases'
 
 const CASES = 200

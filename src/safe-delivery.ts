@@ -13,12 +13,12 @@ import {
   checksRollBack,
   openSteps,
   type Phase,
+  type FrameContext,
   type StepRow,
   type StepsOfRun
 } from './after-deploy/check-runner'
 import { CHECKS } from './after-deploy/checks'
-import type { StepContext } from './after-deploy/step'
-import type { WorkflowFacts } from './evaluation/prepared'
+import type { WorkflowFacts } from './step-kit/step'
 
 export interface DeliveryDeps extends DeployDeps {
   /** The agent server is reached through this (proxies). */
@@ -65,7 +65,7 @@ export async function deliver(
 }
 
 /** What the steps of a phase are given: the phase's run context and the run's clients. */
-export function stepContext(config: Config, deps: DeliveryDeps): StepContext {
+export function stepContext(config: Config, deps: DeliveryDeps): FrameContext {
   const { client, io, clock, signal, deadline, dispatcher, workflow } = deps
   return { config, client, io, log: io, clock, signal, deadline, dispatcher, workflow }
 }

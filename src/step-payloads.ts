@@ -1,34 +1,23 @@
-import type { AssistantsReport } from './assistants/types'
-import type { BakeReport } from './bake/report-types'
-import type { GateReport } from './evaluation/types'
-import type { ParkedThreadsPayload } from './threads/payload'
-import type { AfterDeployChecks, RollbackReport, SuiteReport } from './result'
+import type { AfterDeployChecks, RollbackReport } from './result'
+import type { ListedPayloads } from './steps'
 
 // The steps after DEPLOYED by name, and what each hands the report beyond its verdict (undefined
-// for a step with nothing more): one member per step. The step's run returns it
-// (./after-deploy/checks.ts lists the steps), the result carries it, and the report renders it
-// from one row keyed by the same name (./report/step-rows.ts). Below all three.
+// for a step with nothing more): the frame's own steps (./after-deploy/revision-steps.ts), then
+// each step of the list (./steps.ts) with its renderer row's payload. The step's run returns it,
+// the result carries it, and the report renders it from the row of the same name
+// (./report/step-rows.ts).
 
-export interface StepPayloads {
+/** The frame's own steps: the commit, the serving revision, the agent server's /info. */
+interface FramePayloads {
   commit: undefined
   serving: undefined
   info: undefined
-  assistant: undefined
-  /** The reply to `agent.message`. */
-  run: string
-  /** The reply over A2A. */
-  a2a: string
-  /** `smoke.cases`: the smoke suite's cases and verdict. */
-  suite: SuiteReport
-  /** `gate.dataset`: the evaluation gate's report. */
-  gate: GateReport
-  /** `bake.duration`: the bake window's reads and verdict. */
-  bake: BakeReport
-  /** `assistants.entries`: each assistant and what was done to it. */
-  assistants: AssistantsReport
-  /** `threads.parked: check`: the parked threads read, judged, and read again. */
-  threads: ParkedThreadsPayload
 }
+
+type Payloads = FramePayloads & ListedPayloads
+
+/** Each step's payload, by the step's name. */
+export type StepPayloads = { [Name in keyof Payloads]: Payloads[Name] }
 
 /** A step after DEPLOYED, by name. */
 export type CheckName = keyof StepPayloads

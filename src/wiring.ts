@@ -1,6 +1,6 @@
 import { ControlPlaneClient } from './control-plane/client'
 import type { ControlPlaneClientOptions } from './control-plane/request'
-import type { WorkflowFacts } from './evaluation/prepared'
+import type { WorkflowFacts } from './step-kit/step'
 import type { Config } from './inputs/parse'
 import type { DeployDeps, DeployIo } from './operations/deps'
 import type { DeliveryDeps } from './safe-delivery'

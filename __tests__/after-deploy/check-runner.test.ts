@@ -5,8 +5,9 @@ import {
   type AgentServerOptions,
   type ControlPlaneOptions
 } from '../../emulator'
-import { checksRollBack, defineStep, type StepRow } from '../../src/after-deploy/check-runner'
-import type { StepOutcome } from '../../src/after-deploy/step'
+import { checksRollBack, type StepRow } from '../../src/after-deploy/check-runner'
+import { defineStep } from '../../src/step-kit/define'
+import type { StepOutcome } from '../../src/step-kit/step'
 import { CHECKS } from '../../src/after-deploy/checks'
 import { CancelledError } from '../../src/operations/deps'
 import { OUTCOMES } from '../../src/outcomes'

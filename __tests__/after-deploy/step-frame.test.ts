@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
-import { defineStep, type StepRow } from '../../src/after-deploy/check-runner'
+import type { StepRow } from '../../src/after-deploy/check-runner'
+import { defineStep } from '../../src/step-kit/define'
 import { CHECKS } from '../../src/after-deploy/checks'
 import type { CheckVerdictKind } from '../../src/result'
 import { onClock, runDelivery } from '../helpers/deploy-harness'

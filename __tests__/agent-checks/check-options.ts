@@ -3,7 +3,7 @@
  * failure.
  */
 import { VirtualClock } from '../../emulator'
-import { AgentCheckError, type AgentCheckOptions } from '../../src/after-deploy/agent-checks'
+import { AgentCheckError, type AgentCheckOptions } from '../../src/agent-checks/checks'
 import { parseExpectation, type Expectation } from '../../src/lib/expectation'
 import { trackedDispatcher } from '../helpers/action-world'
 

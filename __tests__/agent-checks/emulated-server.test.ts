@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { A2AClient } from '@a2a-js/sdk/client'
 import { startAgentServer, type AgentServerEmulator } from '../../emulator'
-import { checkAgent } from '../../src/after-deploy/agent-checks'
+import { checkAgent } from '../../src/agent-checks/checks'
 import { agentStatusMeaning } from '../../src/agent-server/status'
 import { REAL_WORK_TEST_MS } from '../helpers/real-time'
 import { closeClocks, failure, options, sleepingClock } from './check-options'

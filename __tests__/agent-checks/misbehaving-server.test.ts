@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { checkAgent } from '../../src/after-deploy/agent-checks'
+import { checkAgent } from '../../src/agent-checks/checks'
 import { REAL_WORK_TEST_MS } from '../helpers/real-time'
 import { closeClocks, failure, options, sleepingClock } from './check-options'
 

@@ -45,9 +45,26 @@ function loadedWith(start: string): Set<string> {
 // loads none of the step's code): what a run must not load is the rest of a step's folder.
 const declarations = loadedWith('src/policy/sections.ts')
 
+// A step's row and its renderer rows load with the lists of steps (what a run reads of every
+// step), and what they load of the step's folder beside them: the step's code is what they load
+// on first use.
+const STEP_FOLDERS = [
+  'src/agent-checks/',
+  'src/smoke/',
+  'src/evaluation/',
+  'src/bake/',
+  'src/assistants/',
+  'src/threads/'
+]
+const rows = new Set(
+  [...loadedWith('src/after-deploy/checks.ts'), ...loadedWith('src/report/step-rows.ts')].filter(
+    (file) => STEP_FOLDERS.some((folder) => file.startsWith(folder))
+  )
+)
+
 const underAny = (files: Set<string>, folders: string[]) =>
   [...files]
-    .filter((file) => !declarations.has(file))
+    .filter((file) => !declarations.has(file) && !rows.has(file))
     .filter((file) => folders.some((folder) => file.startsWith(folder)))
     .sort()
 
@@ -57,7 +74,8 @@ describe('what loads on first use', () => {
     const folders = ['src/tracing/', 'src/agent-server/', 'src/control-plane/', 'src/after-deploy/']
     expect(loaded.filter((file) => folders.some((folder) => file.startsWith(folder)))).toEqual([])
     const of = (folder: string) => loaded.filter((file) => file.startsWith(folder)).sort()
-    expect(of('src/bake/')).toEqual(['src/bake/section.ts'])
+    // The bake's time budget (its bound past `timeout`) loads with its declaration.
+    expect(of('src/bake/')).toEqual(['src/bake/section.ts', 'src/bake/windows.ts'])
     expect(of('src/evaluation/')).toEqual([
       'src/evaluation/policy-values.ts',
       'src/evaluation/section.ts'
@@ -65,6 +83,31 @@ describe('what loads on first use', () => {
     expect(of('src/assistants/')).toEqual([
       'src/assistants/entries.ts',
       'src/assistants/section.ts'
+    ])
+  })
+
+  it("the lists of steps load of a step's folder its row, its renderer and what they share", () => {
+    expect([...rows].sort()).toEqual([
+      'src/agent-checks/checks.ts',
+      'src/agent-checks/report.ts',
+      'src/agent-checks/section.ts',
+      'src/agent-checks/step.ts',
+      'src/assistants/entries.ts',
+      'src/assistants/report.ts',
+      'src/assistants/section.ts',
+      'src/assistants/step.ts',
+      'src/bake/report.ts',
+      'src/bake/step.ts',
+      'src/bake/words.ts',
+      'src/evaluation/report.ts',
+      'src/evaluation/step.ts',
+      'src/smoke/cases.ts',
+      'src/smoke/report.ts',
+      'src/smoke/step.ts',
+      'src/smoke/suite.ts',
+      'src/threads/payload.ts',
+      'src/threads/report.ts',
+      'src/threads/step.ts'
     ])
   })
 
@@ -80,7 +123,7 @@ describe('what loads on first use', () => {
   it('a deploy loads neither the gate, the tracing client nor the GitHub records', () => {
     const deploy = loadedWith('src/execute.ts')
     expect(deploy).toContain('src/safe-delivery.ts')
-    expect(deploy).toContain('src/after-deploy/gate-check.ts')
+    expect(deploy).toContain('src/evaluation/step.ts')
     expect(deploy).toContain('src/agent-server/exchange.ts')
     expect(
       underAny(deploy, [
@@ -94,13 +137,14 @@ describe('what loads on first use', () => {
 
   it("a deploy without assistants.entries loads neither the assistants' code nor their client", () => {
     const deploy = loadedWith('src/execute.ts')
-    expect(deploy).toContain('src/after-deploy/assistants-step.ts')
+    expect(deploy).toContain('src/assistants/step.ts')
     expect(underAny(deploy, ['src/assistants/', 'src/agent-server/assistants'])).toEqual([])
   })
 
   it('a deploy loads of the bake only its time budget and words, never the bake itself', () => {
     const deploy = loadedWith('src/execute.ts')
-    expect(deploy).toContain('src/after-deploy/bake-check.ts')
-    expect(underAny(deploy, ['src/bake/'])).toEqual(['src/bake/windows.ts', 'src/bake/words.ts'])
+    expect(deploy).toContain('src/bake/step.ts')
+    // Its time budget loads with its declaration, its words with its renderer row (above).
+    expect(underAny(deploy, ['src/bake/'])).toEqual([])
   })
 })

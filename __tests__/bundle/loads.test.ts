@@ -95,8 +95,7 @@ describe('what a plain deploy loads of dist/', () => {
 describe('what dist/ holds', () => {
   // A module that two chunks need, where neither is loaded before the other, is copied into both:
   // what several first uses share is loaded from one chunk (the import sites of GitHub's code and
-  // of the policy's reader name theirs; the assistants' and the threads' code load through
-  // after-deploy/resource-code.ts).
+  // of the policy's reader name theirs, and the assistants' and the threads' code share one).
   it("carries each source file in one chunk, but the fetch of GitHub's calls", () => {
     const carriers = new Map<string, string[]>()
     for (const { name, sources } of chunks())

@@ -1,31 +1,29 @@
 import type { Config } from '../inputs/parse'
-import { CancelledError, type DeploymentAsRead } from '../operations/deps'
+import { CancelledError, type DeployIo } from '../operations/deps'
 import type { CheckVerdict, CheckVerdictKind } from '../result'
-import { longestRun, RUNNER_JOB_LIMIT_MS, sharedDeadlines, stepDeadline } from '../run/deadlines'
-import type { CheckName, PayloadOf, StepChecks } from '../step-payloads'
+import { pastJobLimit, sharedDeadlines, stepDeadline } from '../run/deadlines'
+import type { CheckName, StepChecks } from '../step-payloads'
+import type { StepRow as DefinedRow } from '../step-kit/define'
 import { progressThrottle } from './step-progress'
 import { StoppedBeforeWrite } from '../operations/deps'
 import type {
   DeployedRevision,
+  DeploymentAsRead,
   Prepared,
   Refusal,
   Step,
   StepContext,
   StepInput,
   StepOutcome
-} from './step'
+} from '../step-kit/step'
 
-/** A row of the list with its types kept inside: what the runner reads of every step. */
-export interface StepRow {
-  name: CheckName
-  inconclusiveRollsBack: boolean
-  stopsLaterOn: readonly CheckVerdictKind[]
-  /** Step.onlyAfterPasses. */
-  onlyAfterPasses: boolean
-  /** Whether the run asks for it on `revision` (its needs are there). */
-  asks(config: Config, revision: DeployedRevision): boolean
-  /** The step for one run. */
-  open(config: Config, context: StepContext): OpenStep
+/** A row of the list as the runner reads it: the run's config has what each step reads. */
+export type StepRow = DefinedRow<CheckName, unknown, Config>
+
+/** What the steps of a phase are given, and what the runner keeps beside it (the run's io). */
+export interface FrameContext extends StepContext {
+  /** The log, and the facts an operation reports (a step's progress). */
+  io: DeployIo
 }
 
 /** One step of one run: its work before the write, and its run on each DEPLOYED revision. */
@@ -51,7 +49,7 @@ export interface OpenStep {
 
 /** Where a revision's steps run: this run's phase, or a rollback's (its own context). */
 export interface Phase {
-  context: StepContext
+  context: FrameContext
   /** Steps skipped on a brought-back revision, and why (OpenStep.broughtBack). */
   skipped?: Partial<Record<CheckName, string>>
   /** The verdicts of the steps that restored on this (brought-back) revision: not run again. */
@@ -64,112 +62,102 @@ interface RevisionPhase extends Phase {
   progress: ReturnType<typeof progressThrottle>
 }
 
-/** A step as a row of the list: its types checked here, kept inside the closures after. */
-export function defineStep<Name extends CheckName, Need>(
-  step: Step<Name, Need> & { prepare?: undefined }
-): StepRow
-/** A step that reads before the write: its run is given what its prepare read. */
-export function defineStep<Name extends CheckName, Need, P>(
-  step: Step<Name, Need, P> & Required<Pick<Step<Name, Need, P>, 'prepare'>>
-): StepRow
-export function defineStep<Name extends CheckName, Need, P>(
-  step: Step<Name, Need, P | undefined>
-): StepRow {
+/** One row of the list opened for one run: its step with its own types. */
+function openRow(row: StepRow, config: Config, context: FrameContext): OpenStep {
+  return row.open((step) => openStep(step, config, context))
+}
+
+function openStep<Need, P>(
+  step: Step<CheckName, Need, P | undefined, unknown, Config>,
+  config: Config,
+  context: FrameContext
+): OpenStep {
+  const opened = step.needs(config)
+  // An operation that brings a revision back itself: the step restores there, and prepares
+  // nothing.
+  const restoring =
+    step.restore !== undefined && (step.restoresUnder ?? []).includes(config.operation)
+  const skippedUnder = step.skippedUnder?.[config.operation]
+  const under = skippedUnder?.why
+  if (skippedUnder && opened !== undefined) context.log.notice(skippedUnder.notice)
+  // A step without a prepare has read all it needs (nothing); one with a prepare, only
+  // once its prepare ran: until then it neither runs nor undoes.
+  let prepared: Exclude<Prepared<P | undefined>, { refused: Refusal }> | undefined =
+    step.prepare && !restoring ? undefined : { prepared: undefined }
+  // Whether its writes before the write began: only then has it anything to finish.
+  let wrote = false
+  const inputFor = (
+    need: Need,
+    read: P | undefined,
+    revision: DeployedRevision,
+    phase: RevisionPhase
+  ): StepInput<Need, P | undefined> => {
+    const { clock } = phase.context
+    const deadline = stepDeadline(clock, step.name, config, phase.context.deadline.at)
+    return {
+      need,
+      prepared: read,
+      revision,
+      context: { ...phase.context, progress: phase.progress(phase.context.io, revision) },
+      deadline: step.deadline ? step.deadline(deadline, phase.context) : deadline,
+      sharedDeadline: phase.sharedDeadline
+    }
+  }
   return {
-    name: step.name,
-    inconclusiveRollsBack: step.inconclusiveRollsBack,
-    stopsLaterOn: step.stopsLaterOn,
-    onlyAfterPasses: step.onlyAfterPasses ?? false,
-    asks: (config, revision) => step.needs(config, revision) !== undefined,
-    open(config, context) {
-      const opened = step.needs(config)
-      // An operation that brings a revision back itself: the step restores there, and prepares
-      // nothing.
-      const restoring =
-        step.restore !== undefined && (step.restoresUnder ?? []).includes(config.operation)
-      const skippedUnder = step.skippedUnder?.[config.operation]
-      const under = skippedUnder?.why
-      if (skippedUnder && opened !== undefined) context.log.notice(skippedUnder.notice)
-      // A step without a prepare has read all it needs (nothing); one with a prepare, only
-      // once its prepare ran: until then it neither runs nor undoes.
-      let prepared: Exclude<Prepared<P | undefined>, { refused: Refusal }> | undefined =
-        step.prepare && !restoring ? undefined : { prepared: undefined }
-      // Whether its writes before the write began: only then has it anything to finish.
-      let wrote = false
-      const inputFor = (
-        need: Need,
-        read: P | undefined,
-        revision: DeployedRevision,
-        phase: RevisionPhase
-      ): StepInput<Need, P | undefined> => {
-        const { clock } = phase.context
-        const deadline = stepDeadline(clock, step.name, config, phase.context.deadline.at)
-        return {
-          need,
-          prepared: read,
-          revision,
-          context: { ...phase.context, progress: phase.progress(phase.context.io, revision) },
-          deadline: step.deadline ? step.deadline(deadline, phase.context) : deadline,
-          sharedDeadline: phase.sharedDeadline
-        }
-      }
-      return {
-        async prepare(deployment) {
-          if (opened === undefined || under !== undefined || !step.prepare || restoring) return []
-          const read = await step.prepare(opened, deployment, context)
-          if ('refused' in read) throw refusedBeforeWrite(read.refused)
-          prepared = read
-          if (!('prepared' in read)) return []
-          const plan = read.plan ?? []
-          plan.forEach((line) => context.log.info(line))
-          if (config.dryRun && step.dryRun) context.log.info(step.dryRun)
-          return plan
-        },
-        async prepareWrites() {
-          if (!prepared || !('prepared' in prepared) || !step.prepareWrites) return
-          wrote = true
-          const written = await step.prepareWrites(prepared.prepared, context)
-          if ('refused' in written) throw refusedBeforeWrite(written.refused)
-          prepared = written
-        },
-        async finish() {
-          if (!wrote || !step.finish || !prepared || !('prepared' in prepared)) return
-          await step.finish(prepared.prepared, context)
-        },
-        runOn(revision, phase) {
-          const need = step.needs(config, revision)
-          if (need === undefined) return undefined
-          const skipped =
-            phase.skipped?.[step.name] ??
-            under ??
-            (prepared && 'skipped' in prepared ? prepared.skipped : undefined)
-          if (skipped !== undefined) return async () => ({ verdict: 'skipped', why: skipped })
-          // A step that reads before the write runs only on what it read.
-          if (prepared === undefined || !('prepared' in prepared)) return undefined
-          const input = inputFor(need, prepared.prepared, revision, phase)
-          const { restore } = step
-          if (restoring && restore) return () => restore(input)
-          return () => step.run(input)
-        },
-        broughtBack(checks, toRevisionId) {
-          // A step this run did not ask for has nothing to say about the brought-back revision.
-          if (step.broughtBack === 'again' || opened === undefined) return undefined
-          const ran = checks?.payloads[step.name] !== undefined
-          // A step that restores does so when it ran, and is skipped when it did not.
-          if (ran === (step.restore !== undefined)) return undefined
-          const why = step.broughtBack.skipped(toRevisionId)
-          context.log.notice(step.broughtBack.notice(why))
-          return why
-        },
-        restore(ran, revision, phase) {
-          const need = step.needs(config, revision)
-          const { restore } = step
-          if (need === undefined || !restore || ran === undefined) return undefined
-          if (prepared === undefined || !('prepared' in prepared)) return undefined
-          const input = inputFor(need, prepared.prepared, revision, phase)
-          return () => restore({ ...input, ran: ran as PayloadOf<Name> })
-        }
-      }
+    async prepare(deployment) {
+      if (opened === undefined || under !== undefined || !step.prepare || restoring) return []
+      const read = await step.prepare(opened, deployment, context)
+      if ('refused' in read) throw refusedBeforeWrite(read.refused)
+      prepared = read
+      if (!('prepared' in read)) return []
+      const plan = read.plan ?? []
+      plan.forEach((line) => context.log.info(line))
+      if (config.dryRun && step.dryRun) context.log.info(step.dryRun)
+      return plan
+    },
+    async prepareWrites() {
+      if (!prepared || !('prepared' in prepared) || !step.prepareWrites) return
+      wrote = true
+      const written = await step.prepareWrites(prepared.prepared, context)
+      if ('refused' in written) throw refusedBeforeWrite(written.refused)
+      prepared = written
+    },
+    async finish() {
+      if (!wrote || !step.finish || !prepared || !('prepared' in prepared)) return
+      await step.finish(prepared.prepared, context)
+    },
+    runOn(revision, phase) {
+      const need = step.needs(config, revision)
+      if (need === undefined) return undefined
+      const skipped =
+        phase.skipped?.[step.name] ??
+        under ??
+        (prepared && 'skipped' in prepared ? prepared.skipped : undefined)
+      if (skipped !== undefined) return async () => ({ verdict: 'skipped', why: skipped })
+      // A step that reads before the write runs only on what it read.
+      if (prepared === undefined || !('prepared' in prepared)) return undefined
+      const input = inputFor(need, prepared.prepared, revision, phase)
+      const { restore } = step
+      if (restoring && restore) return () => restore(input)
+      return () => step.run(input)
+    },
+    broughtBack(checks, toRevisionId) {
+      // A step this run did not ask for has nothing to say about the brought-back revision.
+      if (step.broughtBack === 'again' || opened === undefined) return undefined
+      const ran = checks?.payloads[step.name] !== undefined
+      // A step that restores does so when it ran, and is skipped when it did not.
+      if (ran === (step.restore !== undefined)) return undefined
+      const why = step.broughtBack.skipped(toRevisionId)
+      context.log.notice(step.broughtBack.notice(why))
+      return why
+    },
+    restore(ran, revision, phase) {
+      const need = step.needs(config, revision)
+      const { restore } = step
+      if (need === undefined || !restore || ran === undefined) return undefined
+      if (prepared === undefined || !('prepared' in prepared)) return undefined
+      const input = inputFor(need, prepared.prepared, revision, phase)
+      return () => restore({ ...input, ran })
     }
   }
 }
@@ -207,9 +195,9 @@ export interface StepsOfRun {
 export function openSteps(
   list: readonly StepRow[],
   config: Config,
-  context: StepContext
+  context: FrameContext
 ): StepsOfRun {
-  const opened = list.map((row) => ({ row, step: row.open(config, context) }))
+  const opened = list.map((row) => ({ row, step: openRow(row, config, context) }))
   const progress = progressThrottle(context.clock)
   return {
     async beforeWrite(read) {
@@ -341,15 +329,9 @@ export function checksRollBack(
 const PASSES: readonly CheckVerdictKind[] = ['passed', 'skipped']
 
 /** Before any write: a warning when `timeout`, the steps' overtime and a rollback pass 6 hours. */
-function warnPastJobLimit(config: Config, context: StepContext): void {
-  const { overtimeMs: overtime, rollbackMs: rollback, totalMs: total } = longestRun(config)
-  if (overtime === 0) return
-  if (total <= RUNNER_JOB_LIMIT_MS) return
-  const hours = (ms: number) => `${Number((ms / 3_600_000).toFixed(2))} h`
-  context.log.warning(
-    `timeout (${hours(config.timeoutMs)}), the bounded steps after it (${hours(overtime)})${rollback > 0 ? ` and rollback.timeout (${hours(rollback)})` : ''} add up to ${hours(total)}, past the runner's 6-hour job limit: a runner that ends the job cancels the step (no rollback). Shorten them, or set the job's timeout-minutes knowing this.`,
-    { rank: 'own' }
-  )
+function warnPastJobLimit(config: Config, context: FrameContext): void {
+  const warning = pastJobLimit(config)
+  if (warning !== undefined) context.log.warning(warning, { rank: 'own' })
 }
 
 /** A cancel during the checks, with what the steps saw until then (a step cut short included). */

@@ -1,12 +1,12 @@
 import { formatDuration } from '../lib/duration'
 import { clearTextHost } from '../lib/url'
-import { within } from '../run/deadlines'
+import { within } from '../step-kit/kit'
 import type { Promotion } from '../result'
-import type { Config } from '../inputs/parse'
-import { defineStep } from './check-runner'
+import { AGENT_KEYS, agentSettingsOf, type AgentFacts } from '../agent-checks/section'
+import { defineStep } from '../step-kit/define'
 import { checkPromotedCommit } from './commit-check'
 import { ACTIVE_REVISION_WAIT_MS, checkActiveRevision, checkInfoHost } from './serving-check'
-import { agentServer, ENDS_THE_CHECKS } from './step-kit'
+import { agentServer, ENDS_THE_CHECKS } from '../step-kit/kit'
 
 // The steps that prove which revision serves: the promoted commit, the control plane's
 // active_revision_id, and the agent server's own GET /info.
@@ -82,7 +82,10 @@ export const servingStep = defineStep({
  */
 export const infoStep = defineStep({
   name: 'info',
-  needs: (config: Config) => config.agent && { verify: config.agent },
+  needs: (config: AgentFacts) => {
+    const verify = agentSettingsOf(config)
+    return verify && { verify }
+  },
   run: async (input) => {
     const { revision, context, need } = input
     const { result, revisionId } = revision
@@ -100,7 +103,7 @@ export const infoStep = defineStep({
       )
     }
     const info = await checkInfoHost({
-      ...agentServer(input, need.verify, result.deploymentUrl),
+      ...agentServer(input, need.verify, result.deploymentUrl, AGENT_KEYS.timeout),
       revisionId
     })
     switch (info.kind) {

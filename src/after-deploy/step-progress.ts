@@ -1,6 +1,6 @@
 import type { Clock } from '../world'
 import type { DeployIo } from '../operations/deps'
-import type { DeployedRevision } from './step'
+import type { DeployedRevision } from '../step-kit/step'
 
 // What a step says while it runs ("evaluating: 12 of 50 runs", tomorrow "baking: 6 of 15 min"):
 // a log line and the GitHub records (the deployment's in_progress status, the PR comment), at

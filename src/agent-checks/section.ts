@@ -50,6 +50,17 @@ export interface AgentSettings {
   authScheme?: string
 }
 
+/** The agent checks' settings as a run holds them (under `agent`), for the steps that read them. */
+export interface AgentFacts {
+  agent?: AgentSettings
+}
+
+/** Its key paths, for the words of those that read it through its accessors. */
+export const AGENT_KEYS = { assistant: 'agent.assistant', timeout: 'agent.timeout' } as const
+
+/** The accessor other steps read the agent checks' settings through (the smoke suite, the gate). */
+export const agentSettingsOf = (facts: AgentFacts): AgentSettings | undefined => facts.agent
+
 const quoted = (value: string) =>
   JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value)
 

@@ -5,10 +5,8 @@
  */
 import canonicalize from 'canonicalize'
 import type { AssistantCreate, AssistantPatch } from '../agent-server/assistant-schemas'
+import { MANAGED_BY } from '../lib/managed-by'
 import { MANAGED_PREFIX, type AssistantEntryWritten } from './entries'
-
-/** Who writes the `managed-*` metadata: the value of `managed-by`. */
-export const MANAGED_BY = 'deploy-agent-action'
 
 /** What a version of an assistant holds (an answer of the server, or what an entry asks for). */
 export interface Content {

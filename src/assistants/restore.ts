@@ -7,7 +7,7 @@
  */
 import type { AssistantVersion } from '../agent-server/assistant-schemas'
 import { AssistantReadError, type AssistantsClient } from '../agent-server/assistants'
-import { MANAGED_BY } from './content'
+import { MANAGED_BY } from '../lib/managed-by'
 import type { AssistantRow, AssistantsReport } from './types'
 
 /** Makes `version` active again, and patches back what `/latest` does not restore. */

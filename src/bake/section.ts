@@ -14,6 +14,7 @@ import {
   type Values
 } from '../policy-kit/section'
 import { about } from '../policy-kit/schema-kit'
+import { bakeBudgetMs } from './windows'
 import { count, duration, share, text } from '../policy-kit/values'
 import { durationWords, shareWords } from '../policy-kit/words'
 
@@ -128,6 +129,8 @@ const asShare = (value: unknown) => shareWords(value as number)
 
 export const bakeSection = defineSection({
   name: 'bake',
+  // Its window, and the reads after it, run past `timeout` under their own bound.
+  overtimeMs: (settings: BakeSettings) => bakeBudgetMs(settings.durationMs, settings.intervalMs),
   keys,
   defaults: DEFAULTS,
   words: (bake: Bake) => {

@@ -9,7 +9,7 @@ export { describeGatePlan, planGate } from './plan'
 export { runGate, runServingBaseline, type AgentCredentials, type GatedRevision } from './gate'
 export { TracingClient, type TracingClientOptions } from '../tracing/client'
 export type { ExperimentRuns } from './experiment'
-export type { GateForCheck, PreparedGate, WorkflowFacts } from './prepared'
+export type { GateForCheck, PreparedGate } from './prepared'
 export type {
   CheckVerdict,
   GateDeps,

@@ -14,13 +14,5 @@ export interface PreparedGate {
   agent: AgentCredentials
 }
 
-/** What the workflow run tells the experiment's metadata. */
-export interface WorkflowFacts {
-  /** The workflow's commit (GITHUB_SHA). */
-  commit?: string
-  /** The workflow run's URL. */
-  runUrl?: string
-}
-
 /** What the gate check of a revision is given: the plan, or why there is no gate to run. */
 export type GateForCheck = PreparedGate | { skipped: string }

@@ -1,5 +1,5 @@
 import type { ControlPlaneClient } from '../control-plane/client'
-import type { Deployment } from '../control-plane/schemas'
+import type { DeploymentAsRead } from '../step-kit/step'
 import type { KnownFact } from '../result'
 import type { RunContext, RunLog } from '../run/context'
 import type { PredictionBasis } from '../wait/poll-schedule'
@@ -38,17 +38,7 @@ export interface StepProgress {
   deploymentUrl?: string
 }
 
-/**
- * The deployment as read before a deploy or promote writes anything: the control plane's answer
- * whole, as it gave it (unchecked: a step reads and checks what it needs of it), none when the
- * run creates the deployment.
- */
-export interface DeploymentAsRead {
-  /** Undefined when the run creates the deployment. */
-  deployment?: Deployment
-  /** Its name: the deployment's, or the one the create gives it. */
-  name: string
-}
+export type { DeploymentAsRead }
 
 /**
  * What an operation is given: the run context (its clock, cancel, deadline and log; a rollback's
@@ -79,7 +69,7 @@ export interface DeployDeps extends RunContext {
 /**
  * A step refused what it read before the write (its settings, or a service it needs): nothing
  * was deployed. `refused` says so in a few words, for the headline. Made by the step runner
- * from the Refusal a step's prepare returns (../after-deploy/step.ts), never by a step.
+ * from the Refusal a step's prepare returns (../step-kit/step.ts), never by a step.
  */
 export class StoppedBeforeWrite extends Error {
   constructor(

@@ -219,7 +219,7 @@ export async function rollBackAfterFailure(
     }
     const source = await deps.client.getRevision(deploymentId, previousRevisionId, run.call)
     deps.io.info(
-      `Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback.timeout ${formatDuration(config.rollback.timeoutMs)})…`
+      `Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (${deps.deadline.input} ${formatDuration(deps.deadline.budgetMs)})…`
     )
     const redeployed = await redeployOnce(
       deploymentId,

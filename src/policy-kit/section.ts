@@ -237,6 +237,12 @@ export interface SectionSpec<
   settings(section: Effective | undefined, context: SettingsContext): Settings
   /** Notices to log before anything is sent. */
   notices?(settings: Settings, step: { dryRun: boolean }): string[]
+  /**
+   * A bounded exception to `timeout` ("Untrusted text": only a few things may run after it): how
+   * long the section's step (the step of its name) may take from its start, whatever the
+   * phase's time left. The deadline module (../run/deadlines.ts) makes the deadline from it.
+   */
+  overtimeMs?(settings: NonNullable<Settings>): number
 }
 
 /** A declared section: the spec with its two schemas made. */

@@ -34,6 +34,19 @@ export const DECLARATIONS: readonly Section<
   never
 >[] = DECLARED
 
+/**
+ * The bound past `timeout` of the step named `name` (its section's overtimeMs) on a run's
+ * settings; undefined when it has none or the run does not ask for it.
+ */
+export function overtimeMs(
+  name: string,
+  settings: Readonly<Partial<Record<string, unknown>>>
+): number | undefined {
+  const own = settings[name]
+  const declaration = DECLARATIONS.find((each) => each.name === name)
+  return own === undefined || own === null ? undefined : declaration?.overtimeMs?.(own)
+}
+
 /** The sections a policy (and an environments entry) may hold, in the order they are shown. */
 export type SectionName = Declared['name']
 

@@ -26,42 +26,8 @@ const MAX_MARKER_NAME = 200
 /** Lines of one fence or paragraph at the most. */
 export const MAX_MARKDOWN_LINES = 200
 
-/**
- * Text for the job summary, the pull-request comment and the GitHub deployment: every piece is
- * redacted first, then escaped for where it goes, so that no text from the service can add
- * markup, close a comment or fence, or link anywhere but http(s).
- */
-export interface Markdown {
-  /** One line: a table cell or a heading. */
-  cell(text: string): string
-  /** A paragraph, its line breaks kept. */
-  paragraph(text: string): string
-  /** Lines in a fence none of them can close. */
-  fence(lines: readonly string[]): string
-  /** A link when the URL is http(s) without credentials or secrets, else its text. */
-  link(url: string): string
-  /**
-   * A link whose text is `text` (escaped) when the URL is http(s) without credentials or
-   * secrets, else the text alone.
-   */
-  linkAs(text: string, url: string | undefined): string
-  /**
-   * A link whose text is `text` when the URL is http(s) without credentials or secrets; else the
-   * URL itself as escaped text, as `link` shows it (a place the words alone would not name).
-   */
-  linkWords(text: string, url: string): string
-  /** A short id or name as inline code; other text (or text holding a secret) escaped. */
-  code(text: string): string
-  /** Plain text of at most `max` characters on one line (a GitHub deployment's description). */
-  plain(text: string, max: number): string
-  /**
-   * A word where no escaping works (a mermaid chart's task name): itself when it matches
-   * `allowed` and holds no secret, else `fallback`.
-   */
-  label(text: string, allowed: RegExp, fallback: string): string
-  /** The hidden line that finds this action's pull-request comment (commentMarker). */
-  marker(deploymentName: string): string
-}
+export type { Markdown } from '../report-kit/render'
+import type { Markdown } from '../report-kit/render'
 
 /**
  * Escapes one line so that markdown and HTML read it as plain characters, and GitHub finds no

@@ -11,6 +11,7 @@ import {
   type PolicySides
 } from '../policy/compare-environments'
 import { describePolicy } from '../policy/describe'
+import { rollbackOnFailureIn } from '../rollback/section'
 import type { BaseSide, PolicyChanges, PolicyFacts, PolicyInWords } from './policy-types'
 
 /**
@@ -34,8 +35,7 @@ export function policyInWords(
     entry: inEffect.entry,
     ...(facts.environment === undefined ? {} : { environment: facts.environment }),
     sections: describePolicy(inEffect.policy),
-    ...(inEffect.entry !== null &&
-      inEffect.policy.rollback?.['on-failure'] !== true && { rollbackOff: true }),
+    ...(inEffect.entry !== null && !rollbackOnFailureIn(inEffect.policy) && { rollbackOff: true }),
     ...(facts.base === undefined ? {} : { changes: changesOf(facts, facts.base) })
   }
 }

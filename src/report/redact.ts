@@ -7,15 +7,8 @@ const MIN_PIECE = 8
 /** What a cut text ends with, so that a reader knows there was more. */
 export const CUT_MARK = '…'
 
-/**
- * Removes every secret the action holds from a text: `redact(text)`, and `redact.cut(text, max)`
- * to shorten a text without leaving the first characters of a secret at the cut.
- */
-export interface Redactor {
-  (text: string): string
-  /** Redacts, then keeps at most `max` characters; a cut piece of a secret is dropped. */
-  cut(text: string, max: number): string
-}
+export type { Redactor } from '../report-kit/render'
+import type { Redactor } from '../report-kit/render'
 
 /**
  * The base64 text of a value wherever it stands in an encoded stream: at each of the three byte

@@ -1,9 +1,9 @@
-import { overwroteHandEdit } from './assistants'
+import type { CheckName } from '../step-payloads'
 import type { Markdown } from './markdown'
 import { policyRiskLine } from './policy-text'
 import type { Redactor } from './redact'
 import type { ReportModel } from './report-types'
-import { strandedLine } from './threads'
+import { STEP_ROWS, type StepRender } from './step-rows'
 
 /** ⚠️ lines under the headline, at the most. */
 const MAX_RISKS = 3
@@ -17,37 +17,19 @@ export function riskLines(
   md: Markdown,
   redact: Redactor
 ): string[] {
-  // In the spec's order: the release policy made weaker, parked threads stranded, a hand edit
-  // written over.
-  const lines = [
-    policyRiskLine(model.policy, md),
-    strandedLine(model.payloads.threads, model.rollback?.payloads.threads, md),
-    handEditsWrittenOver(model, md, redact)
-  ].filter((line): line is string => line !== undefined)
+  // In the spec's order: the release policy made weaker, then each step's (its row's order:
+  // parked threads stranded, a hand edit written over).
+  const steps = (Object.keys(STEP_ROWS) as CheckName[])
+    .flatMap((name) => {
+      // The row of a name reads that name's payloads (step-rows.ts pairs them).
+      const { risk } = STEP_ROWS[name] as StepRender<unknown>
+      if (risk === undefined) return []
+      const line = risk.line(model.payloads[name], model.rollback?.payloads[name], md, redact)
+      return line === undefined ? [] : [{ order: risk.order, line }]
+    })
+    .sort((one, other) => one.order - other.order)
+  const lines = [policyRiskLine(model.policy, md), ...steps.map(({ line }) => line)].filter(
+    (line): line is string => line !== undefined
+  )
   return lines.slice(0, MAX_RISKS).flatMap((line) => [line, ''])
-}
-
-/**
- * Assistants whose hand edit this run wrote over, unless a rollback put the edit back: "⚠️ a
- * hand edit to an assistant was written over: `billing` (`config.configurable.temperature`),
- * and 1 more".
- */
-function handEditsWrittenOver(
-  model: Pick<ReportModel, 'payloads' | 'rollback'>,
-  md: Markdown,
-  redact: Redactor
-): string | undefined {
-  const restored = new Set(
-    (model.rollback?.payloads.assistants?.rows ?? [])
-      .filter((row) => row.result === 'restored')
-      .map((row) => row.id)
-  )
-  const over = (model.payloads.assistants?.rows ?? []).filter(
-    (row) => overwroteHandEdit(row) && !restored.has(row.id)
-  )
-  const [first] = over
-  if (!first) return undefined
-  const paths = (first.overwritten ?? []).map((path) => md.code(redact(path))).join(', ')
-  const more = over.length > 1 ? `, and ${over.length - 1} more` : ''
-  return `⚠️ A hand edit to an assistant was written over: ${md.code(redact(first.name))} (${paths})${more}.`
 }

@@ -1,6 +1,7 @@
 import { formatDuration } from '../lib/duration'
 import { failingVerdict, type RollbackReport } from '../result'
 import type { CheckName } from '../step-payloads'
+import { ROLLBACK_KEYS } from '../rollback/section'
 import { STEP_ROWS } from './step-rows'
 
 /** How a rollback ended, in one or two sentences naming both revisions and the time it took. */
@@ -31,7 +32,7 @@ function checkedWords(rollback: RollbackReport): string {
 
 /** How the redeploy ended when it never reached DEPLOYED, by its outcome: no nested message. */
 const NOT_DEPLOYED: Partial<Record<RollbackReport['outcome'], (took: string) => string>> = {
-  timeout: (took) => `did not reach DEPLOYED within rollback.timeout (${took})`,
+  timeout: (took) => `did not reach DEPLOYED within ${ROLLBACK_KEYS.timeout} (${took})`,
   cancelled: (took) => `was cancelled after ${took}`,
   superseded: () => 'was superseded by a newer revision'
 }

@@ -31,6 +31,16 @@ export interface RollbackSettings {
   timeoutMs: number
 }
 
+/** What others read of `rollback` (the report, parked threads' rule): whether a failure rolls back. */
+export const rollbackOnFailureIn = (policy: Readonly<Record<string, unknown>>): boolean =>
+  (policy.rollback as { 'on-failure'?: boolean } | undefined)?.['on-failure'] === true
+
+/** Its key paths, for the words of those that read it through its accessor. */
+export const ROLLBACK_KEYS = {
+  onFailure: 'rollback.on-failure',
+  timeout: 'rollback.timeout'
+} as const
+
 export const rollbackSection = defineSection({
   name: 'rollback',
   keys,

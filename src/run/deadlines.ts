@@ -1,7 +1,8 @@
-import { bakeBudgetMs } from '../bake/windows'
+import { DECLARATIONS, overtimeMs } from '../policy/sections'
 import type { Config } from '../inputs/parse'
 import type { Clock } from '../world'
-import type { Deadline } from './context'
+import { within } from '../step-kit/kit'
+import type { Deadline } from '../step-kit/run-context'
 
 // Every deadline of a run is made here: the run's (`timeout`), the rollback's
 // (`rollback.timeout`, from when it starts), each step's own, the bounded exceptions to
@@ -24,11 +25,7 @@ export function rollbackDeadline(clock: Clock, rollbackTimeoutMs: number): Deadl
   }
 }
 
-/** `ms` from now, never past `within` (epoch ms): a read that has a budget of its own. */
-export function within(clock: Clock, ms: number, within?: number): number {
-  const end = clock.now() + ms
-  return within === undefined ? end : Math.min(end, within)
-}
+export { within } from '../step-kit/kit'
 
 /**
  * The budgets the steps on one revision share (`agent.timeout` for the agent checks), by the
@@ -44,14 +41,6 @@ export function sharedDeadlines(clock: Clock, checksEnd: number) {
   }
 }
 
-/**
- * The bounded exceptions to `timeout` ("Untrusted text": only a few things may run after it):
- * how long a step may take from its start, whatever the phase's time left.
- */
-const OVERTIME: Record<string, ((config: Config) => number | undefined) | undefined> = {
-  bake: (config) => config.bake && bakeBudgetMs(config.bake.durationMs, config.bake.intervalMs)
-}
-
 /** A step's deadline on a revision: the phase's, or its own bound from now when it has one. */
 export function stepDeadline(
   clock: Clock,
@@ -60,13 +49,14 @@ export function stepDeadline(
   config: Config,
   phaseEnd: number
 ): number {
-  const overtime = OVERTIME[step]?.(config)
+  // The bounded exceptions to `timeout`: a section's declaration says its step's bound.
+  const overtime = overtimeMs(step, config)
   return overtime === undefined ? phaseEnd : clock.now() + overtime
 }
 
 /** How long the steps a run asks for may run past `timeout`, each under its own bound. */
 export function stepsOvertimeMs(config: Config): number {
-  return Object.values(OVERTIME).reduce((sum, overtime) => sum + (overtime?.(config) ?? 0), 0)
+  return DECLARATIONS.reduce((sum, { name }) => sum + (overtimeMs(name, config) ?? 0), 0)
 }
 
 /** The runner ends a job after 6 hours; a step it kills is a cancel (no rollback). */
@@ -80,6 +70,18 @@ export function longestRun(config: Config) {
   const overtimeMs = stepsOvertimeMs(config)
   const rollbackMs = config.rollback.onFailure ? config.rollback.timeoutMs : 0
   return { overtimeMs, rollbackMs, totalMs: config.timeoutMs + overtimeMs + rollbackMs }
+}
+
+/**
+ * The warning a run gets before any write when `timeout`, the steps that may run past it and a
+ * rollback after them pass the runner's 6-hour job limit; none when they do not.
+ */
+export function pastJobLimit(config: Config): string | undefined {
+  const { overtimeMs: overtime, rollbackMs: rollback, totalMs: total } = longestRun(config)
+  if (overtime === 0) return undefined
+  if (total <= RUNNER_JOB_LIMIT_MS) return undefined
+  const hours = (ms: number) => `${Number((ms / 3_600_000).toFixed(2))} h`
+  return `timeout (${hours(config.timeoutMs)}), the bounded steps after it (${hours(overtime)})${rollback > 0 ? ` and rollback.timeout (${hours(rollback)})` : ''} add up to ${hours(total)}, past the runner's 6-hour job limit: a runner that ends the job cancels the step (no rollback). Shorten them, or set the job's timeout-minutes knowing this.`
 }
 
 /** The failed revision's deploy log is read on a budget of its own: a timed-out run has none left. */

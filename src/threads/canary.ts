@@ -1,7 +1,7 @@
 import type { CanaryThreadsClient } from '../agent-server/canary-threads'
 import { readAgentReply } from '../agent-server/reply'
 import { AgentReadError } from '../agent-server/retrying'
-import { MANAGED_BY } from '../assistants/content'
+import { MANAGED_BY } from '../lib/managed-by'
 import { TransportError } from '../control-plane/transport'
 import { uuidV5 } from '../lib/uuid-v5'
 import { describeExpectation, meetsExpectation } from '../lib/expectation'

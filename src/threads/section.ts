@@ -9,6 +9,7 @@ import { toCase, type SmokeCase } from '../smoke/cases'
 import { agentReads } from '../agent-checks/section'
 import { defineSection, type Keys } from '../policy-kit/section'
 import { about } from '../policy-kit/schema-kit'
+import { rollbackOnFailureIn, ROLLBACK_KEYS } from '../rollback/section'
 import { count, duration, expectation, text } from '../policy-kit/values'
 
 /** At most this many canaries: each runs the agent as a user would, twice. */
@@ -174,7 +175,8 @@ export function rollbackWarning(
   rollbackOnFailure?: boolean
 ): string | undefined {
   if (section?.parked !== 'check' || rollbackOnFailure) return undefined
-  return 'threads.parked: check without rollback.on-failure: on a deploy in place parked threads are judged after the write, so a failure would leave them stranded; set rollback.on-failure: true'
+  const key = ROLLBACK_KEYS.onFailure
+  return `threads.parked: check without ${key}: on a deploy in place parked threads are judged after the write, so a failure would leave them stranded; set ${key}: true`
 }
 
 /** The step's settings (the rules have passed). */
@@ -222,8 +224,7 @@ export const threadsSection = defineSection({
   settings: (section, { policy, inputs }) => {
     const made = settings(section, {
       agentAssistant: agentReads(policy).assistant,
-      rollbackOnFailure:
-        (policy.rollback as { 'on-failure'?: boolean } | undefined)?.['on-failure'] === true
+      rollbackOnFailure: rollbackOnFailureIn(policy)
     })
     return (
       made && {

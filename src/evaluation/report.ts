@@ -5,8 +5,12 @@
  * log. Every text from the tracing service or the dataset goes through `md` (redacted, then
  * escaped). Evaluator comments and categorical values never reach a report: scores only.
  */
-import type { GateReport, KeyRow } from '../evaluation'
-import type { Markdown } from './markdown'
+import { FEEDBACK_KEY } from '../lib/gate-thresholds'
+import { parseJson } from '../lib/json'
+import type { Markdown, StepRender } from '../report-kit/render'
+import { flag, KEY_VERDICTS, numberOrNull, uuid, type OutputShape } from '../report-kit/shapes'
+import type { GateReport } from './types'
+import type { KeyRow } from './verdict'
 
 /** Where the gate is shown: the revision a rollback brought back, and whether the gate failed the run. */
 export interface GateView {
@@ -242,3 +246,53 @@ export function gateLogLines(report: GateReport): string[] {
     )
   ]
 }
+
+const SCORE_FIELDS = ['mean', 'n', 'baseline', 'delta', 'compared', 'verdict'] as const
+
+/**
+ * `eval-scores`: a JSON object keyed by feedback keys (the gate writes only the keys the inputs
+ * named, which have FEEDBACK_KEY's shape), each `{mean, n, baseline, delta, compared, verdict}`
+ * holding numbers, null and the fixed words only; never `pass` beside a null mean.
+ */
+const evalScores: OutputShape = (value) => {
+  const scores = parseJson(value)
+  if (scores === undefined) return { problem: 'it is not JSON' }
+  if (typeof scores !== 'object' || scores === null || Array.isArray(scores))
+    return { problem: 'it is not a JSON object' }
+  for (const [key, row] of Object.entries(scores)) {
+    if (!FEEDBACK_KEY.test(key)) return { problem: 'it holds a key that is not a feedback key' }
+    if (typeof row !== 'object' || row === null || Array.isArray(row))
+      return { problem: `its ${key} is not an object` }
+    const fields = Object.keys(row)
+    if (fields.length !== SCORE_FIELDS.length || !SCORE_FIELDS.every((f) => fields.includes(f)))
+      return { problem: `its ${key} does not hold exactly ${SCORE_FIELDS.join(', ')}` }
+    const { mean, n, baseline, delta, compared, verdict } = row as Record<string, unknown>
+    if (
+      ![mean, baseline, delta].every(numberOrNull) ||
+      !Number.isInteger(n) ||
+      !(compared === null || Number.isInteger(compared))
+    )
+      return { problem: `its ${key} holds a value that is not a number or null` }
+    if (!KEY_VERDICTS.includes(verdict)) return { problem: `its ${key} has an unknown verdict` }
+    if (verdict === 'pass' && mean === null) return { problem: `its ${key} passes without a mean` }
+  }
+  return { value }
+}
+
+/** The evaluation gate's renderer row. */
+export const gateRender = {
+  words: 'evaluation gate',
+  failedPhrase: (gate) => `evaluation ${gateStatusLine(gate)}`,
+  summary: (gate, { md, broughtBack, failedHere }) =>
+    renderGate(gate, md, { broughtBack, failedHere }),
+  comment: (gate, { md, broughtBack, failedHere }) =>
+    renderGateLine(gate, md, { broughtBack, failedHere }),
+  status: (gate) => gateStatusLine(gate),
+  outputs: (gate) => gate.outputs,
+  shapes: {
+    'eval-passed': flag,
+    'experiment-id': uuid,
+    'baseline-experiment-id': uuid,
+    'eval-scores': evalScores
+  }
+} satisfies StepRender<GateReport, keyof GateReport['outputs']>

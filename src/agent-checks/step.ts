@@ -1,24 +1,27 @@
-import type { CheckName } from '../step-payloads'
-import type { Config } from '../inputs/parse'
+import { defineStep } from '../step-kit/define'
+import { agentServer, ENDS_THE_CHECKS } from '../step-kit/kit'
+import type { DeployedRevision, SectionFacts, StepInput, StepOutcome } from '../step-kit/step'
 import {
   AgentCheckError,
   checkA2a,
   checkAssistant,
   checkRun,
   type AgentCheckOptions
-} from './agent-checks'
-import { defineStep } from './check-runner'
-import { checkSmokeSuite, suiteShortfall } from './smoke-suite'
-import type { DeployedRevision, StepInput, StepOutcome } from './step'
-import { within } from '../run/deadlines'
-import { agentServer, ENDS_THE_CHECKS, type Verify } from './step-kit'
+} from './checks'
+import { AGENT_KEYS, type AgentSettings } from './section'
+
+/** `agent` as the agent steps need it (the policy asked for agent checks). */
+type Verify = AgentSettings
+
+/** What the agent steps read of the run: `agent` (the config has it). */
+type AgentFacts = SectionFacts<'agent', AgentSettings>
 
 // The steps that ask the agent server itself, once /info proved it is this revision's: the
-// assistant, a run of `agent.message`, A2A, and the smoke suite.
+// assistant, a run of `agent.message` and A2A (the smoke suite is ../smoke/step.ts).
 
 /** What an agent step needs: `verify-*`, and the deployment's URL (/info fails without one). */
 function agentNeeds<Extra extends object>(
-  config: Config,
+  config: AgentFacts,
   revision: DeployedRevision | undefined,
   extra: (verify: Verify) => Extra | undefined
 ): ({ verify: Verify; url: string } & Extra) | undefined {
@@ -33,14 +36,14 @@ function agentNeeds<Extra extends object>(
  * One agent check: what it read, or its AgentCheckError as a verdict. A check that got no
  * answer because the run's `timeout` ended could not conclude; any other is a failure.
  */
-async function agentCheck<Name extends CheckName>(
+async function agentCheck<Payload>(
   input: StepInput<{ verify: Verify; url: string }>,
-  check: (options: AgentCheckOptions) => Promise<Pick<StepOutcome<Name>, 'payload'>>
-): Promise<StepOutcome<Name>> {
+  check: (options: AgentCheckOptions) => Promise<Pick<StepOutcome<Payload>, 'payload'>>
+): Promise<StepOutcome<Payload>> {
   const { verify, url } = input.need
   try {
     const read = await check({
-      ...agentServer(input, verify, url),
+      ...agentServer(input, verify, url, AGENT_KEYS.timeout),
       assistantId: verify.assistantId,
       message: verify.message,
       expect: verify.expect,
@@ -67,9 +70,9 @@ async function agentCheck<Name extends CheckName>(
 
 export const assistantStep = defineStep({
   name: 'assistant',
-  needs: (config, revision) => agentNeeds(config, revision, () => ({})),
+  needs: (config: AgentFacts, revision) => agentNeeds(config, revision, () => ({})),
   run: (input) =>
-    agentCheck<'assistant'>(input, (options) => checkAssistant(options).then(() => ({}))),
+    agentCheck<undefined>(input, (options) => checkAssistant(options).then(() => ({}))),
   broughtBack: 'again',
   inconclusiveRollsBack: true,
   stopsLaterOn: ENDS_THE_CHECKS
@@ -77,12 +80,12 @@ export const assistantStep = defineStep({
 
 export const runStep = defineStep({
   name: 'run',
-  needs: (config, revision) =>
+  needs: (config: AgentFacts, revision) =>
     agentNeeds(config, revision, ({ message }) =>
       message === undefined ? undefined : { message }
     ),
   run: (input) =>
-    agentCheck<'run'>(input, async (options) => ({
+    agentCheck<string>(input, async (options) => ({
       payload: await checkRun({ ...options, message: input.need.message })
     })),
   broughtBack: 'again',
@@ -92,9 +95,10 @@ export const runStep = defineStep({
 
 export const a2aStep = defineStep({
   name: 'a2a',
-  needs: (config, revision) => agentNeeds(config, revision, ({ a2a }) => (a2a ? {} : undefined)),
+  needs: (config: AgentFacts, revision) =>
+    agentNeeds(config, revision, ({ a2a }) => (a2a ? {} : undefined)),
   run: (input) =>
-    agentCheck<'a2a'>(input, async (options) => ({ payload: await checkA2a(options) })),
+    agentCheck<string>(input, async (options) => ({ payload: await checkA2a(options) })),
   broughtBack: 'again',
   inconclusiveRollsBack: true,
   stopsLaterOn: ENDS_THE_CHECKS
@@ -104,34 +108,3 @@ export const a2aStep = defineStep({
  * `smoke.cases`: at least `smoke.min-pass` cases pass. Too few because the run's `timeout`
  * ended before some cases were answered could not conclude.
  */
-export const suiteStep = defineStep({
-  name: 'suite',
-  needs: (config, revision) =>
-    agentNeeds(config, revision, () => config.smoke && { suite: config.smoke }),
-  run: async (input): Promise<StepOutcome<'suite'>> => {
-    const { verify, suite: cases, url } = input.need
-    const { context, deadline } = input
-    const { suite, failure } = await checkSmokeSuite(
-      { ...verify, suite: cases },
-      { ...agentServer(input, verify, url), revisionId: input.revision.revisionId },
-      {
-        // The suite's own agent.timeout, from its start.
-        deadline: within(context.clock, verify.timeoutMs, deadline),
-        info: (line) => context.log.info(line)
-      }
-    )
-    if (!failure) return { verdict: 'passed', payload: suite }
-    const unanswered = suite.cases.some((each) => each.latencyMs === undefined)
-    return unanswered && context.clock.now() >= deadline
-      ? {
-          verdict: 'inconclusive',
-          why: `${failure} The run's timeout ended before every case was answered, so the suite could not conclude.`,
-          saw: `${suiteShortfall(suite)} The run's timeout ended before every case was answered.`,
-          payload: suite
-        }
-      : { verdict: 'failed', why: failure, saw: suiteShortfall(suite), payload: suite }
-  },
-  broughtBack: 'again',
-  inconclusiveRollsBack: true,
-  stopsLaterOn: ENDS_THE_CHECKS
-})

@@ -3,26 +3,30 @@
  * before the write (the old side), judged after DEPLOYED against the new revision's graphs and
  * read again by checkpoint, and read once more on a revision a rollback brings back (the threads
  * answered while the new code served are named). Operation rollback reads the same before its
- * write and judges the revision it brings back as warnings only. It only reads users' threads. The code is
- * ../threads/index.ts, loaded on first use: a run without `threads.parked: check` never loads it.
+ * write and judges the revision it brings back as warnings only. It only reads users' threads.
+ * The code is ./index.ts, loaded on first use: a run without `threads.parked: check` never loads
+ * it.
  */
-import { defineStep } from './check-runner'
-import type { StepContext } from './step'
-import { agentServerAt, ENDS_THE_CHECKS } from './step-kit'
-import type { Config } from '../inputs/parse'
+import { defineStep } from '../step-kit/define'
+import type { DeploymentAsRead, RunFacts, SectionFacts, StepContext } from '../step-kit/step'
+import { agentServerAt, ENDS_THE_CHECKS } from '../step-kit/kit'
 import { UUID } from '../lib/ids'
-import type { DeploymentAsRead } from '../operations/deps'
-import type { CanaryRun } from '../threads/canary-run'
-import type { ThreadsOutcome, ThreadsPrepared } from '../threads/run'
-import type { ParkedThreadsPayload } from '../threads/payload'
-import type { ThreadsSettings } from '../threads/section'
+import type { CanaryRun } from './canary-run'
+import type { ThreadsOutcome, ThreadsPrepared } from './run'
+import type { ParkedThreadsPayload } from './payload'
+import type { ThreadsSettings } from './section'
 
-const threadsCode = () => import('./resource-code').then((code) => code.threadsCode())
+// One chunk with the assistants' code (the same name there): the agent server's resource client
+// they share is bundled once, and a run with neither step loads none of it.
+const threadsCode = () => import(/* webpackChunkName: "agent-resources" */ './index')
 
 /** The settings, and on a promote the deployment promoted from (its graph is the new side). */
 type Need = ThreadsSettings & { from?: string }
 
-const needOf = (config: Config): Need | undefined =>
+/** What the step reads of the run: `threads`, the operation and the deployment promoted from. */
+type ThreadsFacts = SectionFacts<'threads', ThreadsSettings>
+
+const needOf = (config: ThreadsFacts): Need | undefined =>
   config.threads && {
     ...config.threads,
     ...(config.operation === 'promote' && { from: config.fromDeployment })
@@ -56,7 +60,7 @@ async function clientAt(
 }
 
 const NO_URL = 'the deployment has no usable URL to read its threads from'
-function planOf(read: ThreadsPrepared, need: Need, operation: Config['operation']): string[] {
+function planOf(read: ThreadsPrepared, need: Need, operation: RunFacts['operation']): string[] {
   if (read.kind === 'nothing') return [`Parked threads: ${read.why}.`]
   if (read.kind === 'unreadable') return [`Parked threads: ${read.why}.`]
   const { threads, total } = read.read
@@ -80,7 +84,13 @@ async function sourceUrl(from: string, context: StepContext): Promise<string | u
   return source?.source_config.custom_url ?? undefined
 }
 
-export const threadsStep = defineStep<'threads', Need, Prepared>({
+export const threadsStep = defineStep<
+  'threads',
+  Need,
+  Prepared,
+  ParkedThreadsPayload,
+  ThreadsFacts
+>({
   name: 'threads',
   needs: needOf,
   prepare: async (need, { deployment }, context) => {

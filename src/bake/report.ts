@@ -6,11 +6,13 @@
  * numbers and fixed words; the one text a link is made of is checked here (the web URL is the
  * input's, the ids must be UUIDs).
  */
-import type { BakeReport } from '../bake/report-types'
-import type { BoundJudgement, MetricVerdict, WindowStats } from '../bake/types'
-import { lengthWords, metricWords, rateWords, secondsWords } from '../bake/words'
 import { UUID } from '../lib/ids'
-import type { Markdown } from './markdown'
+import { parseJson } from '../lib/json'
+import type { Markdown, StepRender } from '../report-kit/render'
+import { flag, KEY_VERDICTS, numberOrNull, type OutputShape } from '../report-kit/shapes'
+import type { BakeReport } from './report-types'
+import type { BoundJudgement, MetricVerdict, WindowStats } from './types'
+import { lengthWords, metricWords, rateWords, secondsWords } from './words'
 
 const VERDICT_WORDS = {
   pass: 'passed',
@@ -208,3 +210,51 @@ export function bakeOutputs(report: BakeReport): Record<'bake-passed' | 'bake-st
     })
   }
 }
+
+const WINDOW_FIELDS = ['runs', 'error-rate', 'p50', 'p99'] as const
+
+/** A window of `bake-stats`: a whole run count, a rate 0–1 and latencies ≥ 0, or nulls. */
+function bakeWindow(window: unknown): boolean {
+  if (typeof window !== 'object' || window === null || Array.isArray(window)) return false
+  const fields = Object.keys(window)
+  if (fields.length !== WINDOW_FIELDS.length || !WINDOW_FIELDS.every((f) => fields.includes(f)))
+    return false
+  const { runs, 'error-rate': rate, p50, p99 } = window as Record<string, unknown>
+  const atLeast0 = (value: unknown) =>
+    value === null || (numberOrNull(value) && (value as number) >= 0)
+  return (
+    (runs === null || (Number.isInteger(runs) && (runs as number) >= 0)) &&
+    atLeast0(rate) &&
+    (rate === null || (rate as number) <= 1) &&
+    atLeast0(p50) &&
+    atLeast0(p99)
+  )
+}
+
+/** `bake-stats`: `{window, previous, reads, verdict}` in exactly that shape. */
+const bakeStats: OutputShape = (value) => {
+  const stats = parseJson(value)
+  if (typeof stats !== 'object' || stats === null || Array.isArray(stats))
+    return { problem: 'it is not a JSON object' }
+  const fields = Object.keys(stats).sort().join()
+  if (fields !== 'previous,reads,verdict,window')
+    return { problem: 'it does not hold exactly window, previous, reads, verdict' }
+  const { window, previous, reads, verdict } = stats as Record<string, unknown>
+  if (!bakeWindow(window) || !(previous === null || bakeWindow(previous)))
+    return { problem: 'a window holds a value out of range' }
+  if (!Number.isInteger(reads) || (reads as number) < 0)
+    return { problem: 'its reads is not a count' }
+  if (!KEY_VERDICTS.includes(verdict)) return { problem: 'it has an unknown verdict' }
+  return { value }
+}
+
+/** The bake window's renderer row. */
+export const bakeRender = {
+  words: 'bake window',
+  failedPhrase: (bake) => bakeStatusLine(bake),
+  summary: (bake, { md, failedHere }) => renderBake(bake, md, { failedHere }),
+  comment: (bake, { md, failedHere }) => renderBakeLine(bake, md, { failedHere }),
+  status: (bake) => bakeStatusLine(bake),
+  outputs: (bake) => bakeOutputs(bake),
+  shapes: { 'bake-passed': flag, 'bake-stats': bakeStats }
+} satisfies StepRender<BakeReport, 'bake-passed' | 'bake-stats'>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
-import { runSmokeSuite } from '../../src/after-deploy/smoke-suite'
+import { runSmokeSuite } from '../../src/smoke/suite'
 import { parseCases } from '../../src/smoke/case-file'
 import { startEchoAgent } from '../helpers/echo-agent'
 import { REAL_WORK_TEST_MS } from '../helpers/real-time'

@@ -1,20 +1,21 @@
 /**
  * The evaluation gate as a step after DEPLOYED: planned once the deployment was read and before
  * anything is written (its reads, its refusals, the serving revision's experiment when no
- * baseline exists), then run as the last check. The gate itself is ../evaluation/, loaded on first
+ * baseline exists), then run as the last check. The gate itself is ./index.ts, loaded on first
  * use: a run without `gate.dataset` never loads it, nor the tracing client.
  */
-import { formatDuration } from '../lib/duration'
+import { agentSettingsOf, type AgentFacts } from '../agent-checks/section'
 import { ControlPlaneError } from '../control-plane/errors'
-import type { AgentCredentials, GateDeps, GateProblem, PreparedGate } from '../evaluation'
-import type { Config } from '../inputs/parse'
+import { formatDuration } from '../lib/duration'
 import { checkHttpUrl } from '../lib/url'
-import { gateLogLines } from '../report/gate'
-import { within } from '../run/deadlines'
+import { defineStep } from '../step-kit/define'
+import { ENDS_THE_CHECKS, within } from '../step-kit/kit'
+import type { Refusal, SectionFacts, StepContext } from '../step-kit/step'
 import { ACTION_VERSION } from '../version'
-import { defineStep } from './check-runner'
-import type { Refusal, StepContext } from './step'
-import { ENDS_THE_CHECKS } from './step-kit'
+import type { AgentCredentials, GateDeps, GateProblem, PreparedGate } from './index'
+import { gateLogLines } from './report'
+import type { GateSettings } from './section'
+import type { GateReport } from './types'
 
 /** The gate's reads refused what the policy asks: every problem, each naming its key. */
 function gateRefusal(problems: GateProblem[]): Refusal {
@@ -26,17 +27,16 @@ function gateRefusal(problems: GateProblem[]): Refusal {
   }
 }
 
-const evaluation = () => import('../evaluation')
+const evaluation = () => import('./index')
 
 const NOT_AGAIN = 'brings back a revision that served before, so it is not evaluated again'
 
 /** The gate's means: the tracing service's client, under the run's deadline. */
-async function gateDeps(context: StepContext): Promise<GateDeps> {
+async function gateDeps(settings: GateNeed['settings'], context: StepContext): Promise<GateDeps> {
   const { config, clock, log } = context
   const { TracingClient } = await evaluation()
-  const settings = config.gate
   const client = new TracingClient({
-    baseUrl: settings?.tracingUrl ?? '',
+    baseUrl: settings.tracingUrl ?? '',
     apiKey: config.apiKey,
     tenantId: config.tenantId,
     userAgent: `deploy-agent-action/${ACTION_VERSION}`,
@@ -62,20 +62,27 @@ async function gateDeps(context: StepContext): Promise<GateDeps> {
 
 /** What the gate needs of the config: its settings, and the agent server's credentials. */
 interface GateNeed {
-  settings: NonNullable<Config['gate']>
+  settings: GateSettings
   agent: AgentCredentials
 }
 
-export const gateStep = defineStep<'gate', GateNeed, PreparedGate>({
+/** What the gate reads of the run: `gate`, and the agent checks' settings. */
+type GateFacts = SectionFacts<'gate', GateSettings> & AgentFacts
+
+export const gateStep = defineStep<'gate', GateNeed, PreparedGate, GateReport, GateFacts>({
   name: 'gate',
-  needs: (config) =>
-    config.gate && {
-      settings: config.gate,
-      agent: {
-        apiKey: config.agent?.apiKey ?? config.apiKey,
-        ...(config.agent?.authScheme !== undefined && { authScheme: config.agent.authScheme })
-      } satisfies AgentCredentials
-    },
+  needs: (config) => {
+    const agent = agentSettingsOf(config)
+    return (
+      config.gate && {
+        settings: config.gate,
+        agent: {
+          apiKey: agent?.apiKey ?? config.apiKey,
+          ...(agent?.authScheme !== undefined && { authScheme: agent.authScheme })
+        } satisfies AgentCredentials
+      }
+    )
+  },
   skippedUnder: {
     rollback: {
       why: `operation rollback ${NOT_AGAIN}`,
@@ -84,7 +91,7 @@ export const gateStep = defineStep<'gate', GateNeed, PreparedGate>({
   },
   prepare: async ({ settings, agent }, { deployment, name }, context) => {
     const { describeGatePlan, planGate } = await evaluation()
-    const deps = await gateDeps(context)
+    const deps = await gateDeps(settings, context)
     const url = deployment?.source_config.custom_url
     const checkedUrl = url === undefined || url === null ? undefined : checkHttpUrl(url)
     const planned = await planGate(

@@ -2,19 +2,21 @@
  * Assistants as code as a step after DEPLOYED: each entry's assistant read before the control
  * plane's write (so `on-drift: fail` writes nothing anywhere), made to match on the new revision
  * after the serving check and before the agent checks, and restored on a revision a rollback
- * brings back. The code is ../assistants/, loaded on first use.
+ * brings back. The code is ./index.ts, loaded on first use.
  */
-import type { ObservedAssistants } from '../assistants'
-import type { AssistantsReport } from '../assistants/types'
-import type { Config } from '../inputs/parse'
-import { entryDigest } from '../assistants/entries'
-import { defineStep } from './check-runner'
-import type { StepContext } from './step'
-import { agentServerAt, ENDS_THE_CHECKS } from './step-kit'
+import { defineStep } from '../step-kit/define'
+import { agentServerAt, ENDS_THE_CHECKS } from '../step-kit/kit'
+import type { SectionFacts, StepContext } from '../step-kit/step'
+import { entryDigest } from './entries'
+import type { ObservedAssistants } from './index'
+import type { AssistantsSettings } from './section'
+import type { AssistantsReport } from './types'
 
-const assistantsCode = () => import('./resource-code').then((code) => code.assistantsCode())
+// One chunk with the parked threads' code (the same name there): the agent server's resource
+// client they share is bundled once, and a run with neither step loads none of it.
+const assistantsCode = () => import(/* webpackChunkName: "agent-resources" */ './index')
 
-type Need = NonNullable<Config['assistants']>
+type Need = AssistantsSettings
 
 /** Its client of the agent server at `url` (none without a usable URL), under `deadline`. */
 async function clientAt(
@@ -51,7 +53,13 @@ function logRows(report: AssistantsReport, context: StepContext): void {
   }
 }
 
-export const assistantsStep = defineStep<'assistants', Need, Prepared>({
+export const assistantsStep = defineStep<
+  'assistants',
+  Need,
+  Prepared,
+  AssistantsReport,
+  SectionFacts<'assistants', AssistantsSettings>
+>({
   name: 'assistants',
   needs: (config) => config.assistants,
   prepare: async (need, { deployment }, context) => {

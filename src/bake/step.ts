@@ -2,16 +2,17 @@
  * The bake window as a step after DEPLOYED: its reads before anything is written (the
  * deployment's tracing project, the previous revision's window), then, once every other check
  * passed, the new revision's own traffic watched for `bake.duration`. The bake itself is
- * ../bake/, loaded on first use: a run without `bake.duration` never loads it, nor the tracing
+ * ./index.ts, loaded on first use: a run without `bake.duration` never loads it, nor the tracing
  * client.
  */
-import type { PreparedBake } from '../bake'
-import type { BakeSettings } from '../bake/section'
-import { defineStep } from './check-runner'
-import type { StepContext } from './step'
-import { ENDS_THE_CHECKS } from './step-kit'
+import { defineStep } from '../step-kit/define'
+import { ENDS_THE_CHECKS } from '../step-kit/kit'
+import type { SectionFacts, StepContext } from '../step-kit/step'
+import type { PreparedBake } from './index'
+import type { BakeReport } from './report-types'
+import type { BakeSettings } from './section'
 
-const bake = () => import('../bake')
+const bake = () => import('./index')
 
 const NOT_AGAIN = 'brings back a revision that served before, so it is not baked again'
 
@@ -35,7 +36,13 @@ async function bakeDeps(settings: BakeSettings, context: StepContext) {
   }
 }
 
-export const bakeStep = defineStep<'bake', BakeSettings, PreparedBake>({
+export const bakeStep = defineStep<
+  'bake',
+  BakeSettings,
+  PreparedBake,
+  BakeReport,
+  SectionFacts<'bake', BakeSettings>
+>({
   name: 'bake',
   needs: (config) => config.bake,
   skippedUnder: {

@@ -1,16 +1,53 @@
 import type { ControlPlaneClient } from '../control-plane/client'
+import type { Deployment } from '../control-plane/schemas'
 import type { Dispatcher } from '../control-plane/transport'
-import type { WorkflowFacts } from '../evaluation/prepared'
-import type { Config } from '../inputs/parse'
-import type { Operation } from '../operations/operations'
-import type { DeployIo, DeploymentAsRead } from '../operations/deps'
+import type { ServiceOperationName } from '../operation-facts'
 import type { CheckVerdictKind, DeployResult } from '../result'
-import type { RunContext } from '../run/context'
-import type { CheckName, PayloadOf } from '../step-payloads'
+import type { RunContext } from './run-context'
 
-// The shape of a step after DEPLOYED: one row of the list (./steps.ts), from what it needs of the
-// config to what it does on the revision a rollback brings back. The runner (./check-runner.ts)
-// is the only code that reads these rows.
+// The shape of a step after DEPLOYED: one row of the list of steps, from what it needs of the
+// run to what it does on the revision a rollback brings back. The runner
+// (../after-deploy/check-runner.ts) is the only code that reads these rows. Below the step
+// folders: it names no step, no section and no config.
+
+/**
+ * The facts of the run every step may read, beside its own settings (each step says which
+ * settings it reads: the config has them under the section's name). The config has them all.
+ */
+export interface RunFacts {
+  operation: ServiceOperationName
+  dryRun: boolean
+  /** The control plane's key, and its tenant, for a client of a service beside it. */
+  apiKey: string
+  tenantId?: string
+  /** operation promote: the deployment promoted from. */
+  fromDeployment?: string
+}
+
+/** A step's facts: the run's, and its own settings under its section's name (as the config has them). */
+export type SectionFacts<Section extends string, Settings> = RunFacts & {
+  [Key in Section]?: Settings
+}
+
+/** What the workflow run tells the experiment's metadata. */
+export interface WorkflowFacts {
+  /** The workflow's commit (GITHUB_SHA). */
+  commit?: string
+  /** The workflow run's URL. */
+  runUrl?: string
+}
+
+/**
+ * The deployment as read before a deploy or promote writes anything: the control plane's answer
+ * whole, as it gave it (unchecked: a step reads and checks what it needs of it), none when the
+ * run creates the deployment.
+ */
+export interface DeploymentAsRead {
+  /** Undefined when the run creates the deployment. */
+  deployment?: Deployment
+  /** Its name: the deployment's, or the one the create gives it. */
+  name: string
+}
 
 /** The DEPLOYED revision a step runs on: this run's, or the one a rollback brought back. */
 export interface DeployedRevision {
@@ -21,15 +58,13 @@ export interface DeployedRevision {
 
 /** What every step is given: the run context of its phase, and the clients the run made. */
 export interface StepContext extends RunContext {
-  /** The log, and the facts an operation reports (for steps that write). */
-  io: DeployIo
   client: ControlPlaneClient
   /** The agent server and the tracing service are reached through this (proxies). */
   dispatcher?: Dispatcher
   /** The workflow's commit and run, for what a step stamps (the gate's experiment). */
   workflow?: WorkflowFacts
-  /** The control plane's URL, key and tenant, for a client of a service beside it. */
-  config: Config
+  /** The run's facts: the control plane's key and tenant, for a client of a service beside it. */
+  config: RunFacts
 }
 
 /** What a step is given while it runs on a revision: its phase's context, and a progress hook. */
@@ -65,12 +100,12 @@ export interface StepInput<Need, Prepared = undefined> {
 }
 
 /** A step's verdict, why, what it saw, and its payload for the report. */
-export interface StepOutcome<Name extends CheckName = CheckName> {
+export interface StepOutcome<Payload = unknown> {
   verdict: CheckVerdictKind
   why?: string
   /** What it saw, for the report (CheckVerdict.saw). */
   saw?: string
-  payload?: PayloadOf<Name>
+  payload?: Payload
 }
 
 /**
@@ -92,20 +127,30 @@ export interface Refusal {
 export type Prepared<P> =
   { prepared: P; plan?: string[] } | { skipped: string } | { refused: Refusal }
 
-/** One step after DEPLOYED: a row of the list. */
-export interface Step<Name extends CheckName, Need, P = undefined> {
+/**
+ * One step after DEPLOYED: a row of the list. `Payload` is what it hands the report; `Facts`, what
+ * it reads of the run (its own settings under its section's name, and RunFacts): the config
+ * the runner hands it has them.
+ */
+export interface Step<
+  Name extends string,
+  Need,
+  P = undefined,
+  Payload = unknown,
+  Facts = RunFacts
+> {
   name: Name
   /**
-   * What it needs, selected and narrowed from the config (and, for a fact only the deployed
+   * What it needs, selected and narrowed from the run's facts (and, for a fact only the deployed
    * revision carries, from it); undefined when the run does not ask for it (no verdict then).
    * Asked once before the write without a revision, and again for each revision.
    */
-  needs(config: Config, revision?: DeployedRevision): Need | undefined
+  needs: (config: Facts, revision?: DeployedRevision) => Need | undefined
   /**
    * The operations it does not run under: why (its skipped verdict), and the notice that says
    * so when the run starts.
    */
-  skippedUnder?: Partial<Record<Operation, { why: string; notice: string }>>
+  skippedUnder?: Partial<Record<ServiceOperationName, { why: string; notice: string }>>
   /**
    * Reads before the write (dry run included): a refusal ends the run with nothing written.
    * The runner folds every step's prepare, in list order, into the one before-write phase.
@@ -125,7 +170,7 @@ export interface Step<Name extends CheckName, Need, P = undefined> {
    */
   finish?(prepared: P, context: StepContext): Promise<void>
   /** Never throws for what a server does: a verdict, with why, and its payload. */
-  run(input: StepInput<Need, P>): Promise<StepOutcome<Name>>
+  run(input: StepInput<Need, P>): Promise<StepOutcome<Payload>>
   /**
    * The revision a rollback brought back: `again` runs the step on it as on any revision;
    * otherwise a step that gave this run's revision a payload gives the brought-back one a
@@ -141,11 +186,9 @@ export interface Step<Name extends CheckName, Need, P = undefined> {
    * brings a revision back itself, `ran` is undefined and `prepared` too (it prepares nothing
    * there). Its outcome is the step's verdict on that revision. None of a step that only reads.
    */
-  restore?(
-    input: StepInput<Need, P | undefined> & { ran?: PayloadOf<Name> }
-  ): Promise<StepOutcome<Name>>
+  restore?(input: StepInput<Need, P | undefined> & { ran?: Payload }): Promise<StepOutcome<Payload>>
   /** The operations that bring a revision back on which the step restores instead of running. */
-  restoresUnder?: readonly Operation[]
+  restoresUnder?: readonly ServiceOperationName[]
   /** The spec's table ("Checks that cannot conclude"): whether its "could not conclude" rolls back. */
   inconclusiveRollsBack: boolean
   /** The stop table: the verdicts of this step after which no later step runs. */

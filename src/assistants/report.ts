@@ -1,6 +1,8 @@
-import type { AssistantResult, AssistantRow, AssistantsReport } from '../assistants/types'
-import type { Markdown } from './markdown'
-import type { Redactor } from './redact'
+import { UUID } from '../lib/ids'
+import { parseJson } from '../lib/json'
+import type { Markdown, Redactor, StepRender } from '../report-kit/render'
+import type { OutputShape } from '../report-kit/shapes'
+import type { AssistantResult, AssistantRow, AssistantsReport } from './types'
 
 // Assistants as code in the report: one table (name, id, graph, result, version before → after,
 // the changed key paths), one line in the PR comment, and the `assistants` output. Values are
@@ -112,3 +114,73 @@ export function assistantsOutput(report: AssistantsReport): string {
   )
   return JSON.stringify(Object.fromEntries(entries))
 }
+
+/**
+ * Assistants whose hand edit this run wrote over, unless a rollback put the edit back: "⚠️ a
+ * hand edit to an assistant was written over: `billing` (`config.configurable.temperature`),
+ * and 1 more".
+ */
+function handEditsWrittenOver(
+  payload: AssistantsReport | undefined,
+  afterRollback: AssistantsReport | undefined,
+  md: Markdown,
+  redact: Redactor
+): string | undefined {
+  const restored = new Set(
+    (afterRollback?.rows ?? []).filter((row) => row.result === 'restored').map((row) => row.id)
+  )
+  const over = (payload?.rows ?? []).filter(
+    (row) => overwroteHandEdit(row) && !restored.has(row.id)
+  )
+  const [first] = over
+  if (!first) return undefined
+  const paths = (first.overwritten ?? []).map((path) => md.code(redact(path))).join(', ')
+  const more = over.length > 1 ? `, and ${over.length - 1} more` : ''
+  return `⚠️ A hand edit to an assistant was written over: ${md.code(redact(first.name))} (${paths})${more}.`
+}
+
+const ASSISTANT_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/
+const ASSISTANT_RESULTS: readonly unknown[] = [
+  'created',
+  'updated',
+  'unchanged',
+  'pinned',
+  'restored'
+]
+
+/** `assistants`: name → {id, version, result}; names the entries' rule, ids UUIDs, versions whole. */
+const assistantsShape: OutputShape = (value) => {
+  const parsed = parseJson(value)
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { problem: 'it is not a JSON object' }
+  for (const [name, row] of Object.entries(parsed)) {
+    if (!ASSISTANT_NAME.test(name)) return { problem: "it holds a name outside the entries' rule" }
+    if (typeof row !== 'object' || row === null || Array.isArray(row))
+      return { problem: `its ${name} is not an object` }
+    const { id, version, result, ...rest } = row as Record<string, unknown>
+    if (Object.keys(rest).length > 0)
+      return { problem: `its ${name} holds more than id, version, result` }
+    if (typeof id !== 'string' || !UUID.test(id))
+      return { problem: `its ${name} has an id that is not a UUID` }
+    if (!Number.isSafeInteger(version))
+      return { problem: `its ${name} has a version that is not a whole number` }
+    if (!ASSISTANT_RESULTS.includes(result)) return { problem: `its ${name} has an unknown result` }
+  }
+  return { value }
+}
+
+/** Assistants as code's renderer row. */
+export const assistantsRender = {
+  words: 'writing the assistants',
+  summary: (report, { md, redact, afterRollback }) =>
+    renderAssistants(report, md, redact, afterRollback ? 'after the rollback' : undefined),
+  comment: (report, { md, redact, afterRollback }) => [
+    '',
+    assistantsLine(report, md, redact, afterRollback ? 'after the rollback' : undefined),
+    ''
+  ],
+  outputs: (report) => (report.planned ? {} : { assistants: assistantsOutput(report) }),
+  outputsAfterRollback: true,
+  risk: { order: 2, line: handEditsWrittenOver },
+  shapes: { assistants: assistantsShape }
+} satisfies StepRender<AssistantsReport, 'assistants'>

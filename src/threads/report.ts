@@ -4,10 +4,12 @@ import {
   shortId,
   shown,
   someOf,
-  type ParkedThreadsPayload
-} from '../threads/payload'
-import type { Markdown } from './markdown'
-import type { Redactor } from './redact'
+  type ParkedThreadsPayload,
+  parkedThreadsOutputSchema
+} from './payload'
+import { parseJson } from '../lib/json'
+import type { Markdown, Redactor, StepRender } from '../report-kit/render'
+import type { OutputShape } from '../report-kit/shapes'
 
 // Parked threads in the report: one line in the PR comment, a block in the summary, the ⚠️ line
 // for threads this run left stranded, and the `parked-threads` output. Never a state or an
@@ -222,3 +224,24 @@ export function strandedLine(
 export const threadsOutputs = (payload: ParkedThreadsPayload) => ({
   'parked-threads': JSON.stringify(parkedThreadsOutput(payload))
 })
+
+/** `parked-threads`: the spec's shape, names in their rule, thread ids 8 hex characters. */
+const parkedThreadsShape: OutputShape = (value) =>
+  parkedThreadsOutputSchema.safeParse(parseJson(value)).success
+    ? { value }
+    : { problem: 'it is not in the shape of parked-threads' }
+
+/** Parked threads' renderer row. */
+export const threadsRender = {
+  words: 'parked threads',
+  failedPhrase: (payload) => threadsFailedPhrase(payload),
+  failedReason: (payload) => threadsFailedReason(payload),
+  summary: (payload, { md, redact, afterRollback }) =>
+    renderThreads(payload, md, redact, { afterRollback }),
+  comment: (payload, { md, afterRollback }) => threadsLine(payload, md, { afterRollback }),
+  outputs: (payload) => threadsOutputs(payload),
+  // After a rollback its payload is this run's and what the re-read found: the comment says both.
+  outputsAfterRollback: true,
+  shapes: { 'parked-threads': parkedThreadsShape },
+  risk: { order: 1, line: (payload, afterRollback, md) => strandedLine(payload, afterRollback, md) }
+} satisfies StepRender<ParkedThreadsPayload, keyof ReturnType<typeof threadsOutputs>>

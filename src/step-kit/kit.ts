@@ -1,28 +1,43 @@
-import type { Config } from '../inputs/parse'
 import type { AgentServer } from '../agent-server/exchange'
 import { checkHttpUrl } from '../lib/url'
+import type { Clock } from '../world'
 import type { StepContext, StepInput } from './step'
 
-// What several steps share: the verdicts that end the checks, and how the agent server is reached.
+// What several steps share: the verdicts that end the checks, a bounded read's deadline, and how
+// the agent server is reached.
 
 /** The verdicts after which no later step runs, for most steps. */
 export const ENDS_THE_CHECKS = ['failed', 'inconclusive'] as const
 
-/** `verify-*` as the agent steps need it (the inputs asked for agent checks). */
-export type Verify = NonNullable<Config['agent']>
+/** `ms` from now, never past `within` (epoch ms): a read that has a budget of its own. */
+export function within(clock: Clock, ms: number, within?: number): number {
+  const end = clock.now() + ms
+  return within === undefined ? end : Math.min(end, within)
+}
 
-/** Where the agent server is and how to reach it, under `agent.timeout`. */
+/** How the agent checks reach the agent server: its credentials, and `agent.timeout`. */
+export interface AgentCredentialsAndBudget {
+  apiKey: string
+  authScheme?: string
+  timeoutMs: number
+}
+
+/**
+ * Where the agent server is and how to reach it, under the budget the agent steps on a revision
+ * share (`budgetInput` names the input that sets it, for the messages).
+ */
 export function agentServer(
   input: Pick<StepInput<unknown, unknown>, 'context' | 'sharedDeadline'>,
-  verify: Verify,
-  baseUrl: string
+  verify: AgentCredentialsAndBudget,
+  baseUrl: string,
+  budgetInput: string
 ): AgentServer & { sleep: (ms: number, signal?: AbortSignal) => Promise<void> } {
   const { context } = input
   return {
     baseUrl,
     apiKey: verify.apiKey,
     authScheme: verify.authScheme,
-    deadline: input.sharedDeadline('agent.timeout', verify.timeoutMs),
+    deadline: input.sharedDeadline(budgetInput, verify.timeoutMs),
     signal: context.signal,
     dispatcher: context.dispatcher,
     now: context.clock.now,

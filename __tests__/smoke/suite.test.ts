@@ -7,7 +7,7 @@ import {
   suiteFailure,
   checkSmokeSuite,
   type SuiteOptions
-} from '../../src/after-deploy/smoke-suite'
+} from '../../src/smoke/suite'
 import { createLog, type LogSink } from '../../src/report/log'
 import { createRedactor } from '../../src/report/redact'
 import { renderDeploySummary } from '../../src/report/summary'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import type { AssistantsReport } from '../../src/assistants/types'
-import { assistantsLine, assistantsOutput, renderAssistants } from '../../src/report/assistants'
+import { assistantsLine, assistantsOutput, renderAssistants } from '../../src/assistants/report'
 import { markdownFor } from '../../src/report/markdown'
 import { judgeOutput } from '../../src/report/outputs'
 import { createRedactor } from '../../src/report/redact'

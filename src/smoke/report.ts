@@ -1,7 +1,7 @@
 import { formatDuration } from '../lib/duration'
 import type { SuiteReport } from '../result'
-import type { Markdown } from './markdown'
-import type { Redactor } from './redact'
+import type { Markdown, Redactor, StepRender } from '../report-kit/render'
+import { count } from '../report-kit/shapes'
 
 /** Characters of a reply's (or reference's) first line in the table. */
 const MAX_CELL = 200
@@ -83,3 +83,19 @@ export function failedCasesText(suite: SuiteReport): string | undefined {
 export function passCount(report: SuiteReport): string {
   return `${report.passed} of ${report.cases.length} case${report.cases.length === 1 ? '' : 's'} passed`
 }
+
+/** The smoke suite's renderer row. */
+export const suiteRender = {
+  words: 'smoke suite',
+  failedPhrase: (suite) =>
+    `smoke suite ${suite.passed}/${suite.cases.length} (needs ${suite.share === undefined ? '' : suite.share === '100%' ? 'all ' : `${suite.share}: `}${suite.required})`,
+  failedReason: (suite) => failedCasesText(suite),
+  summaryReason: (suite, { md, redact }) => renderSuite(suite, md, redact, undefined, true),
+  summary: (suite, { md, redact, afterRollback }) =>
+    renderSuite(suite, md, redact, afterRollback ? 'after the rollback' : undefined),
+  outputs: (suite) => ({
+    'cases-passed': String(suite.passed),
+    'cases-failed': String(suite.failed)
+  }),
+  shapes: { 'cases-passed': count, 'cases-failed': count }
+} satisfies StepRender<SuiteReport, 'cases-passed' | 'cases-failed'>

@@ -1,12 +1,13 @@
 import { formatDuration } from '../lib/duration'
 import { TransportError } from '../control-plane/transport'
-import { requiredPasses, type MinPass, type SmokeCase } from '../smoke/cases'
 import { describeExpectation, meetsExpectation } from '../lib/expectation'
-import type { Config } from '../inputs/parse'
 import type { CaseResult, SuiteReport } from '../result'
-import { passCount } from '../report/suite'
 import type { AgentServer } from '../agent-server/exchange'
 import { RUN_PATH, statelessRun, type RunAnswer } from '../agent-server/run'
+import type { agentSettingsOf } from '../agent-checks/section'
+import { requiredPasses, type MinPass, type SmokeCase } from './cases'
+import { passCount } from './report'
+import type { SmokeSettings } from './section'
 
 export interface SuiteOptions extends AgentServer {
   revisionId: string
@@ -20,7 +21,7 @@ export interface SuiteOptions extends AgentServer {
 }
 
 /** The agent check inputs with `smoke.cases` given. */
-export type SuiteInputs = NonNullable<Config['agent']> & { suite: NonNullable<Config['smoke']> }
+export type SuiteInputs = NonNullable<ReturnType<typeof agentSettingsOf>> & { suite: SmokeSettings }
 
 /** Characters of a reply kept; the summary shows its first line, the log one line of it. */
 const MAX_REPLY = 4_000
