@@ -131,6 +131,22 @@ describe('parked threads a release strands, as people read them', () => {
   })
 })
 
+describe('the checks table beside the ⚠️ line', () => {
+  /** The verdict cell of the parked threads' row in the summary's checks table. */
+  const verdictOf = (id: string) => {
+    const table = top(flows[id]?.summary)
+      .filter((node) => node.tagName === 'table')
+      .find((node) => all(node, 'th').some((cell) => text(cell) === 'Check'))
+    const cells = all(table as Element, 'tr').map((row) => all(row, 'td').map(text))
+    return cells.find(([check]) => check === 'parked threads')?.[1]
+  }
+
+  it('marks a pass under on-incompatible: warn as a warning, never a clean pass', () => {
+    expect(verdictOf('threads-stranded-warn')).toMatch(/^⚠️/)
+    expect(verdictOf('threads-stranded-rolled-back')).toMatch(/^❌/)
+  })
+})
+
 describe('the canaries in the rendered report', () => {
   const canaryFlow = () => flows['parked-threads-canary']
   const html = (markdown = '') => parseFragment(renderGfm(markdown))

@@ -70,6 +70,11 @@ export interface StepRender<P, Out extends string = string> {
   /** The headline's few words when this step failed, from what it read. */
   failedPhrase?(payload: P): string | undefined
   /**
+   * A pass that let a risk through as a warning (`on-incompatible: warn`): the checks table says
+   * so beside the ⚠️ line under the headline, rather than a plain pass.
+   */
+  warned?(payload: P): boolean
+  /**
    * When it failed the run: what it saw in words (raw text), in place of the check's own sentence
    * where the headline already says what that sentence counts.
    */

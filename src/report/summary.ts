@@ -30,6 +30,9 @@ const VERDICT_WORDS: Record<CheckInWords['verdict'], string> = {
   skipped: '⏭️ skipped'
 }
 
+/** A pass that let a risk through (the ⚠️ line under the headline names it). */
+const WARNED_WORDS = '⚠️ passed with a warning'
+
 /**
  * The job summary, rendered from the report model: the headline, the reason right under it when
  * the step failed (the failed check and what it saw, the log's ERROR lines, the failed cases),
@@ -198,7 +201,8 @@ function checksTable(checks: readonly CheckInWords[], md: Markdown): string[] {
           : check.verdict === 'failed' || check.verdict === 'inconclusive'
             ? 'see above'
             : md.cell(check.why)
-      return `| ${md.cell(check.name)} | ${VERDICT_WORDS[check.verdict]} |${withWhy ? ` ${why} |` : ''}`
+      const verdict = check.warned ? WARNED_WORDS : VERDICT_WORDS[check.verdict]
+      return `| ${md.cell(check.name)} | ${verdict} |${withWhy ? ` ${why} |` : ''}`
     }),
     ''
   ]

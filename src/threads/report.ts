@@ -236,6 +236,7 @@ export const threadsRender = {
   words: 'parked threads',
   failedPhrase: (payload) => threadsFailedPhrase(payload),
   failedReason: (payload) => threadsFailedReason(payload),
+  warned: (payload) => payload.verdict === 'warn',
   summary: (payload, { md, redact, afterRollback }) =>
     renderThreads(payload, md, redact, { afterRollback }),
   comment: (payload, { md, afterRollback }) => threadsLine(payload, md, { afterRollback }),
