@@ -12,7 +12,7 @@ import { policyHead, type PolicyHead } from './inputs/release-policy'
 import { policyChanges } from './report/policy-model'
 import type { BaseSide, PolicyChanges, PolicyFacts } from './report/policy-types'
 import type { Redactor } from './report/redact'
-import type { Deadline } from './run/context'
+import type { Deadline } from './step-kit/run-context'
 import type { World } from './world'
 
 export async function policyFacts(

@@ -1,7 +1,7 @@
 import type { ControlPlaneClient } from '../control-plane/client'
 import type { DeploymentAsRead } from '../step-kit/step'
 import type { KnownFact } from '../result'
-import type { RunContext, RunLog } from '../run/context'
+import type { RunContext, RunLog } from '../step-kit/run-context'
 import type { PredictionBasis } from '../wait/poll-schedule'
 
 /**
