@@ -168,6 +168,20 @@ describe('the canaries in the rendered report', () => {
     expect(rows.every((row) => (row[2] ?? '').startsWith('approved:'))).toBe(true)
   })
 
+  it('says the check once in the reason, naming the stranded thread and the failed canary', () => {
+    const [thread] = parked('parked-threads-canary').incompatible.map((entry) => entry.thread)
+    for (const kind of ['summary', 'comment'] as const) {
+      const [, reason] = top(canaryFlow()?.[kind])
+      const said = text(reason as Node)
+      expect([kind, said.match(/parked threads/gi)?.length]).toEqual([kind, 1])
+      expect([kind, said.includes('reject'), said.includes(thread ?? '?')]).toEqual([
+        kind,
+        true,
+        true
+      ])
+    }
+  })
+
   it('shows the stranded thread in the summary, and names the failed canary in the comment', () => {
     const stranded = all(html(canaryFlow()?.summary), 'table').find((table) =>
       all(table, 'th').some((cell) => text(cell) === 'thread')

@@ -42,7 +42,8 @@ export function withCanaries(
           : soft
             ? ('warn' as const)
             : ('fail' as const),
-      ...(verdict.reply !== undefined && { reply: verdict.reply })
+      ...(verdict.reply !== undefined && { reply: verdict.reply }),
+      ...(verdict.verdict !== 'pass' && verdict.why !== undefined && { why: verdict.why })
     }))
   }
   if (failed.length === 0)

@@ -23,7 +23,7 @@ export interface ParkedThreadsPayload {
   waitingAgain?: string[]
   answeredLost?: string[]
   /** Each canary's verdict and its reply's first line (the summary's; the output never has it). */
-  canary: { name: string; verdict: ThreadsVerdict; reply?: string }[]
+  canary: { name: string; verdict: ThreadsVerdict; reply?: string; why?: string }[]
   verdict: ThreadsVerdict
 }
 

@@ -36,28 +36,52 @@ const strandedIds = (payload: ParkedThreadsPayload) => [
   ...new Set(payload.incompatible.map((entry) => entry.thread))
 ]
 
-/** Only incompatible threads failed the check (no canary did): what the reason may say alone. */
-const strandedOnly = (payload: ParkedThreadsPayload) =>
-  payload.incompatible.length > 0 && payload.canary.every((canary) => canary.verdict === 'pass')
+/** The canaries that did not pass. */
+const failedCanaries = (payload: ParkedThreadsPayload) =>
+  payload.canary.filter((canary) => canary.verdict !== 'pass')
 
-/** The headline's words when threads the release strands failed it: "3 parked threads stranded". */
+/** What failed the check is known from what it read: threads it strands, canaries that failed. */
+const failedOnWhatItRead = (payload: ParkedThreadsPayload) =>
+  payload.verdict === 'fail' &&
+  (payload.incompatible.length > 0 || failedCanaries(payload).length > 0)
+
+/**
+ * The headline's words when threads the release strands or canaries failed it: "3 parked threads
+ * stranded", "1 parked thread stranded, 1 canary failed".
+ */
 export function threadsFailedPhrase(payload: ParkedThreadsPayload): string | undefined {
-  if (!strandedOnly(payload)) return undefined
-  const count = strandedIds(payload).length
-  return `${count} parked thread${count === 1 ? '' : 's'} stranded`
+  if (!failedOnWhatItRead(payload)) return undefined
+  const stranded = strandedIds(payload).length
+  const canaries = failedCanaries(payload).length
+  return [
+    ...(stranded > 0 ? [`${stranded} parked thread${stranded === 1 ? '' : 's'} stranded`] : []),
+    ...(canaries > 0 ? [`${canaries} canar${canaries === 1 ? 'y' : 'ies'} failed`] : [])
+  ].join(', ')
 }
 
 /**
  * The reason's sentence after its label ("Parked threads failed:"), which says the check's name
- * already: "4 read, the release strands 3: 60e0dffb at agent/approval (its node is gone), …".
+ * already: "4 read, the release strands 3: 60e0dffb at agent/approval (its node is gone), …;
+ * canary reject failed (its reply does not contain …)".
  */
 export function threadsFailedReason(payload: ParkedThreadsPayload): string | undefined {
-  if (!strandedOnly(payload)) return undefined
+  if (!failedOnWhatItRead(payload)) return undefined
   const of =
     payload.read < payload.total
       ? `on the ${payload.read} newest of ${payload.total}`
       : `${payload.read} read`
-  return `${of}, the release strands ${strandedIds(payload).length}: ${someOf(payload.incompatible.map(incompatibilityWords))}.`
+  const stranded = strandedIds(payload).length
+  const canaries = failedCanaries(payload)
+  return `${[
+    stranded > 0
+      ? `${of}, the release strands ${stranded}: ${someOf(payload.incompatible.map(incompatibilityWords))}`
+      : `${of}, none stranded`,
+    ...(canaries.length > 0
+      ? [
+          `canar${canaries.length === 1 ? 'y' : 'ies'} ${someOf(canaries.map((canary) => `${canary.name} failed (${canary.why ?? 'no reason given'})`))}`
+        ]
+      : [])
+  ].join('; ')}.`
 }
 
 /** Where the incompatible threads wait: "`agent`/`approval`", "`agent` key `tier`". */
