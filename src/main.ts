@@ -126,7 +126,7 @@ async function runWith(
     await startOperation(config, log, report, async (sending) => {
       sending.notices.forEach((notice) => log.notice(notice))
       logPolicy(sending.releasePolicy, log)
-      const { execute } = await import('./execute')
+      const { execute } = await import(/* webpackChunkName: "execute" */ './execute')
       await execute(sending, redact, startedAt, world, log)
     })
   } catch (error) {

@@ -17,7 +17,7 @@ import {
   type StepRow,
   type StepsOfRun
 } from './after-deploy/check-runner'
-import { CHECKS } from './after-deploy/checks'
+import { loadChecks } from './after-deploy/checks'
 import type { WorkflowFacts } from './step-kit/step'
 
 export interface DeliveryDeps extends DeployDeps {
@@ -50,7 +50,7 @@ const SERVING_NOW_READ_MS = 10_000
 export async function deliver(
   config: Config,
   deps: DeliveryDeps,
-  list: readonly StepRow[] = CHECKS
+  list?: readonly StepRow[]
 ): Promise<Delivery> {
   const operation = OPERATIONS[config.operation]
   const delivery = await checkedDelivery(config, deps, list)
@@ -73,9 +73,10 @@ export function stepContext(config: Config, deps: DeliveryDeps): FrameContext {
 async function checkedDelivery(
   config: Config,
   deps: DeliveryDeps,
-  list: readonly StepRow[]
+  given: readonly StepRow[] | undefined
 ): Promise<Delivery> {
   if (!OPERATIONS[config.operation].checked) return { result: await runOperation(config, deps) }
+  const list = given ?? (await loadChecks())
   const context = stepContext(config, deps)
   const steps = openSteps(list, config, context)
   try {

@@ -8,7 +8,7 @@ import {
 import { checksRollBack, type StepRow } from '../../src/after-deploy/check-runner'
 import { defineStep } from '../../src/step-kit/define'
 import type { StepOutcome } from '../../src/step-kit/step'
-import { CHECKS } from '../../src/after-deploy/checks'
+import { loadChecks } from '../../src/after-deploy/checks'
 import { CancelledError } from '../../src/operations/deps'
 import { OUTCOMES } from '../../src/outcomes'
 import type { CheckVerdictKind, DeployResult } from '../../src/result'
@@ -16,6 +16,8 @@ import type { CheckName } from '../../src/step-payloads'
 import { checkRevision, clock, runDelivery } from '../helpers/deploy-harness'
 import { configFor, gitHostConfig } from '../helpers/config-fixture'
 import { seedServing, servingAgentPerTest } from '../helpers/serving-agent'
+
+const CHECKS = await loadChecks()
 
 const DEPLOYED: DeployResult = {
   outcome: 'deployed',

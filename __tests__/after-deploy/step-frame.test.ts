@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { startControlPlane, type ControlPlaneEmulator } from '../../emulator'
 import type { StepRow } from '../../src/after-deploy/check-runner'
 import { defineStep } from '../../src/step-kit/define'
-import { CHECKS } from '../../src/after-deploy/checks'
+import { loadChecks } from '../../src/after-deploy/checks'
 import type { CheckVerdictKind } from '../../src/result'
 import { onClock, runDelivery } from '../helpers/deploy-harness'
 import { gitHostConfig } from '../helpers/config-fixture'
+
+const CHECKS = await loadChecks()
 
 // The frame every step after DEPLOYED fits in, shown with scripted steps beside the real serving
 // check: prepares before the write in list order, a plan on a dry run, an undo and a skip on the

@@ -7,12 +7,14 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { checkAgent, type AgentCheckOptions } from '../../src/agent-checks/checks'
-import { CHECKS } from '../../src/after-deploy/checks'
+import { loadChecks } from '../../src/after-deploy/checks'
 import { sleep } from '../../src/control-plane/retry'
 import { configFor, gitHostConfig } from '../helpers/config-fixture'
 import { checkRevision } from '../helpers/deploy-harness'
 import { REAL_WORK_TEST_MS } from '../helpers/real-time'
 import { closeClocks, expectation, failure, options, sleepingClock } from './check-options'
+
+const CHECKS = await loadChecks()
 
 jest.setTimeout(REAL_WORK_TEST_MS)
 afterAll(closeClocks)

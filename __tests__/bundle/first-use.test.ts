@@ -45,9 +45,9 @@ function loadedWith(start: string): Set<string> {
 // loads none of the step's code): what a run must not load is the rest of a step's folder.
 const declarations = loadedWith('src/policy/sections.ts')
 
-// A step's row and its renderer rows load with the lists of steps (what a run reads of every
-// step), and what they load of the step's folder beside them: the step's code is what they load
-// on first use.
+// A step's renderer row loads with the list of steps (what a run reads of every step), its row
+// when a run deploys (the list's import() of it lands in the execution's chunk), and what they
+// load of the step's folder beside them: the step's code is what they load on first use.
 const STEP_FOLDERS = [
   'src/agent-checks/',
   'src/smoke/',
@@ -56,10 +56,20 @@ const STEP_FOLDERS = [
   'src/assistants/',
   'src/threads/'
 ]
-const rows = new Set(
-  [...loadedWith('src/after-deploy/checks.ts'), ...loadedWith('src/report/step-rows.ts')].filter(
-    (file) => STEP_FOLDERS.some((folder) => file.startsWith(folder))
+const LISTED_ROWS = [
+  ...readFileSync(join(ROOT, 'src/steps.ts'), 'utf8').matchAll(
+    /import\(\/\* webpackChunkName: "execute" \*\/ '\.\/([^']+)'\)/g
   )
+].map((match) => `src/${match[1]}.ts`)
+/** What a deploy loads: the execution's chunk, the listed steps' rows in it. */
+const deployLoads = () =>
+  new Set([...loadedWith('src/execute.ts'), ...LISTED_ROWS.flatMap((row) => [...loadedWith(row)])])
+const rows = new Set(
+  [
+    ...loadedWith('src/after-deploy/checks.ts'),
+    ...loadedWith('src/report/step-rows.ts'),
+    ...LISTED_ROWS.flatMap((row) => [...loadedWith(row)])
+  ].filter((file) => STEP_FOLDERS.some((folder) => file.startsWith(folder)))
 )
 
 const underAny = (files: Set<string>, folders: string[]) =>
@@ -86,7 +96,16 @@ describe('what loads on first use', () => {
     ])
   })
 
-  it("the lists of steps load of a step's folder its row, its renderer and what they share", () => {
+  it("the list of steps loads of a step's folder its row, its renderer and what they share", () => {
+    // Each row of the list, found where the list imports it (a scan gone wrong finds none).
+    expect(LISTED_ROWS.sort()).toEqual([
+      'src/agent-checks/step.ts',
+      'src/assistants/step.ts',
+      'src/bake/step.ts',
+      'src/evaluation/step.ts',
+      'src/smoke/step.ts',
+      'src/threads/step.ts'
+    ])
     expect([...rows].sort()).toEqual([
       'src/agent-checks/checks.ts',
       'src/agent-checks/report.ts',
@@ -121,7 +140,7 @@ describe('what loads on first use', () => {
   })
 
   it('a deploy loads neither the gate, the tracing client nor the GitHub records', () => {
-    const deploy = loadedWith('src/execute.ts')
+    const deploy = deployLoads()
     expect(deploy).toContain('src/safe-delivery.ts')
     expect(deploy).toContain('src/evaluation/step.ts')
     expect(deploy).toContain('src/agent-server/exchange.ts')
@@ -136,13 +155,13 @@ describe('what loads on first use', () => {
   })
 
   it("a deploy without assistants.entries loads neither the assistants' code nor their client", () => {
-    const deploy = loadedWith('src/execute.ts')
+    const deploy = deployLoads()
     expect(deploy).toContain('src/assistants/step.ts')
     expect(underAny(deploy, ['src/assistants/', 'src/agent-server/assistants'])).toEqual([])
   })
 
   it('a deploy loads of the bake only its time budget and words, never the bake itself', () => {
-    const deploy = loadedWith('src/execute.ts')
+    const deploy = deployLoads()
     expect(deploy).toContain('src/bake/step.ts')
     // Its time budget loads with its declaration, its words with its renderer row (above).
     expect(underAny(deploy, ['src/bake/'])).toEqual([])
