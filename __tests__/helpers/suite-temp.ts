@@ -11,11 +11,18 @@ import { join } from 'node:path'
  */
 const ROOT = 'DEPLOY_AGENT_SUITE_TEMP'
 
+/** Node's compile cache for the run, in the suite's temp folder (see makeSuiteTemp). */
+const COMPILE_CACHE = 'node-compile-cache'
+
 export function makeSuiteTemp(): void {
   const root = mkdtempSync(join(tmpdir(), 'deploy-agent-suite-'))
   process.env[ROOT] = root
   // Workers start after this, with this environment.
   process.env.TMPDIR = root
+  // The workers, the real agent server the tests restart some twenty times and the child runs of
+  // dist/ are Node processes that compile the same modules again each time; with a cache made
+  // on the first start, the others skip it.
+  process.env.NODE_COMPILE_CACHE = join(root, COMPILE_CACHE)
 }
 
 export function removeSuiteTemp(): void {
@@ -23,7 +30,9 @@ export function removeSuiteTemp(): void {
   if (root === undefined) return
   // A file's folder left empty is one whose environment did not reach its teardown; what a test
   // left was named there. Anything else was written beside the test files' folders.
-  const stray = readdirSync(root).filter((entry) => !entry.startsWith('jest-file-'))
+  const stray = readdirSync(root).filter(
+    (entry) => !entry.startsWith('jest-file-') && entry !== COMPILE_CACHE
+  )
   rmSync(root, { recursive: true, force: true })
   if (stray.length > 0)
     throw new Error(
