@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { Ajv, type ValidateFunction } from 'ajv'
+import { createRequire } from 'node:module'
+import type { Ajv, ValidateFunction } from 'ajv'
 
 /**
  * GitHub's published REST description (@octokit/openapi, api.github.com): what a request the
@@ -38,8 +39,10 @@ function description() {
       JsonObject | undefined
     return { method, template, pattern, operation }
   })
+  // Loaded here, not at import (some hundred modules, again for each test file that checks).
+  const { Ajv: Validator } = createRequire(import.meta.url)('ajv') as typeof import('ajv')
   // OpenAPI 3.0 schemas: `nullable`, formats and x- keywords the validator need not know.
-  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false })
+  const ajv = new Validator({ strict: false, allErrors: true, validateFormats: false })
   ajv.addSchema(document as object, 'github')
   described = { document, operations, ajv }
   return described
