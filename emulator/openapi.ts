@@ -1,6 +1,18 @@
-import { readFileSync } from 'node:fs'
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
-import addFormatsModule from 'ajv-formats'
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
+
+/**
+ * A folder where each component's validator is kept as ajv's standalone code, for every process
+ * that checks bodies: the test suite names one for its run (__tests__/helpers/suite-temp.ts).
+ * Compiling a validator is most of what checking a body costs, and each test file would compile
+ * again what the last one did; the code kept is the code ajv compiles. Unset, each process
+ * compiles its own.
+ */
+export const KEPT_VALIDATORS_ENV = 'DEPLOY_AGENT_KEPT_VALIDATORS'
+
+const require = createRequire(import.meta.url)
 
 /**
  * The service's published schema. The project's reference copy lives in shared/reference beside
@@ -89,9 +101,10 @@ export function openApiValidator(): (component: string, body: unknown) => Schema
   // that costs more than the rest; __tests__/emulator/openapi.test.ts checks it once).
   let made: Ajv2020 | undefined
   const ajv = (): Ajv2020 => (made ??= compiled(publishedDocument()))
+  const validators = new Map<string, ValidateFunction>()
   return (component, body) => {
-    const validate = ajv().getSchema(`control-plane#/components/schemas/${component}`)
-    if (!validate) throw new Error(`no component ${component} in the published schema`)
+    let validate = validators.get(component)
+    if (!validate) validators.set(component, (validate = keptOrCompiled(component, ajv)))
     if (validate(body)) return []
     const errors = validate.errors ?? []
     const meaningful = errors.filter((error) => !isEcho(error))
@@ -121,10 +134,44 @@ export function publishedDocument(): { [key: string]: Json } {
   }
 }
 
+/** The component's validator: the one kept (see KEPT_VALIDATORS_ENV), or compiled (and kept). */
+function keptOrCompiled(component: string, ajv: () => Ajv2020): ValidateFunction {
+  const folder = process.env[KEPT_VALIDATORS_ENV]
+  const file = folder === undefined ? undefined : join(folder, `${component}.cjs`)
+  if (file !== undefined && existsSync(file)) return evaluated(readFileSync(file, 'utf8'))
+  const validate = ajv().getSchema(`control-plane#/components/schemas/${component}`)
+  if (!validate) throw new Error(`no component ${component} in the published schema`)
+  if (file !== undefined) {
+    const standalone = require('ajv/dist/standalone') as typeof import('ajv/dist/standalone')
+    // Written whole under another name first: a process checking at the same time reads all of
+    // it or none.
+    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`
+    writeFileSync(partial, standalone.default(ajv(), validate))
+    renameSync(partial, file)
+  }
+  return validate
+}
+
+/** Standalone code (a CommonJS module that requires ajv's runtime and ajv-formats) run here. */
+function evaluated(source: string): ValidateFunction {
+  const module = { exports: {} as unknown }
+  new Function('module', 'exports', 'require', source)(module, module.exports, require)
+  return module.exports as ValidateFunction
+}
+
 function compiled(document: { [key: string]: Json }): Ajv2020 {
-  // strict: false lets OpenAPI's own keywords (example, examples…) through.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false })
-  const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void
+  // The validator's code (some hundred modules) loaded here too: a test file loads it again for
+  // itself, and many that load the emulator never check a body.
+  const { Ajv2020: Validator, _ } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')
+  const addFormats = require('ajv-formats') as (ajv: Ajv2020) => void
+  const ajv = new Validator({
+    // strict: false lets OpenAPI's own keywords (example, examples…) through.
+    strict: false,
+    allErrors: true,
+    validateSchema: false,
+    // What standalone code needs (see keptOrCompiled): the source, and where the formats are.
+    code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` }
+  })
   addFormats(ajv)
   ajv.addSchema({ ...document, $id: 'control-plane' })
   return ajv

@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs'
-import { Ajv, type ValidateFunction } from 'ajv'
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import type { Ajv, ValidateFunction } from 'ajv'
 
 /**
  * GitHub's published REST description (@octokit/openapi, api.github.com): what a request the
@@ -19,8 +21,19 @@ interface Operation {
   operation: JsonObject | undefined
 }
 
-let described: { document: JsonObject; operations: Operation[]; ajv: Ajv } | undefined
+let described: { document: JsonObject; operations: Operation[]; ajv: () => Ajv } | undefined
 const bodyValidators = new Map<string, ValidateFunction>()
+const require = createRequire(import.meta.url)
+
+/**
+ * Where the test run keeps the body validators, as ajv's standalone code (the variable the
+ * emulator's validators use, emulator/openapi.ts): compiling them all is most of what the
+ * stand-in costs a test file, and each file would compile them again.
+ */
+const keptFile = () => {
+  const folder = process.env.DEPLOY_AGENT_KEPT_VALIDATORS
+  return folder === undefined ? undefined : join(folder, 'github-bodies.json')
+}
 
 function description() {
   if (described) return described
@@ -38,11 +51,30 @@ function description() {
       JsonObject | undefined
     return { method, template, pattern, operation }
   })
-  // OpenAPI 3.0 schemas: `nullable`, formats and x- keywords the validator need not know.
-  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false })
-  ajv.addSchema(document as object, 'github')
+  let made: Ajv | undefined
+  const ajv = (): Ajv => {
+    if (made) return made
+    // Loaded here, not at import (some hundred modules, again for each test file that checks).
+    const { Ajv: Validator } = require('ajv') as typeof import('ajv')
+    // OpenAPI 3.0 schemas: `nullable`, formats and x- keywords the validator need not know.
+    made = new Validator({
+      strict: false,
+      allErrors: true,
+      validateFormats: false,
+      code: { source: true }
+    })
+    made.addSchema(document as object, 'github')
+    return made
+  }
   described = { document, operations, ajv }
   return described
+}
+
+/** Standalone code (a CommonJS module that may require ajv's runtime) run here. */
+function evaluated(source: string): ValidateFunction {
+  const module = { exports: {} as unknown }
+  new Function('module', 'exports', 'require', source)(module, module.exports, require)
+  return module.exports as ValidateFunction
 }
 
 /** A `$ref` inside the description, followed. */
@@ -61,11 +93,11 @@ const pointer = (...parts: string[]) =>
   parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')
 
 /** The validator of an operation's JSON body, compiled when first asked for. */
-function bodyValidator(ajv: Ajv, found: Operation): ValidateFunction {
+function bodyValidator(ajv: () => Ajv, found: Operation): ValidateFunction {
   const schemaPath = `github#/${pointer('paths', found.template, found.method.toLowerCase(), 'requestBody', 'content', 'application/json', 'schema')}`
   let validate = bodyValidators.get(schemaPath)
   if (!validate) {
-    validate = ajv.compile({ $ref: schemaPath })
+    validate = ajv().compile({ $ref: schemaPath })
     bodyValidators.set(schemaPath, validate)
   }
   return validate
@@ -78,10 +110,28 @@ function bodyValidator(ajv: Ajv, found: Operation): ValidateFunction {
  */
 export function prepareGitHubDescription(): void {
   const { ajv, operations } = description()
+  const file = keptFile()
+  if (bodyValidators.size === 0 && file !== undefined && existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>
+    for (const [schemaPath, source] of Object.entries(kept))
+      bodyValidators.set(schemaPath, evaluated(source))
+  }
   for (const found of operations) {
     const body = found.operation?.requestBody as JsonObject | undefined
     if ((body?.content as JsonObject | undefined)?.['application/json']) bodyValidator(ajv, found)
   }
+  if (file === undefined || existsSync(file)) return
+  const standalone = require('ajv/dist/standalone') as typeof import('ajv/dist/standalone')
+  const sources = Object.fromEntries(
+    [...bodyValidators].map(([schemaPath, validate]) => [
+      schemaPath,
+      standalone.default(ajv(), validate)
+    ])
+  )
+  // Written whole under another name first: a file reading it at the same time reads all or none.
+  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`
+  writeFileSync(partial, JSON.stringify(sources))
+  renameSync(partial, file)
 }
 
 /**

@@ -3,9 +3,13 @@ import { TestEnvironment } from 'jest-environment-node'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
+import { installCodeCache } from './code-cache'
+
+installCodeCache()
 
 /**
- * Jest's node environment, plus a check that each test file ends what it starts: once the file's
+ * Jest's node environment, with V8's code cache for what jest compiles (see ./code-cache.ts),
+ * plus a check that each test file ends what it starts: once the file's
  * hooks have run, the worker must hold nothing more that keeps a process alive (a server, a
  * socket, a child process, a ref'd timer) than it held when the file began, and the file's temp
  * folder must be empty.
