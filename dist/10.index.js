@@ -142,7 +142,7 @@ async function packSource(dir, tempRoot = process.env.RUNNER_TEMP || (0,node_os_
     const root = (0,node_path__WEBPACK_IMPORTED_MODULE_4__.resolve)(dir);
     const signal = packSignal(limits);
     try {
-        return await pack(root, tempRoot, signal);
+        return await pack(root, tempRoot, signal, limits.maxBytes ?? MAX_ARCHIVE_BYTES);
     }
     catch (error) {
         if (signal.aborted && signal.reason instanceof _control_plane_errors__WEBPACK_IMPORTED_MODULE_9__/* .DeadlineError */ .j3)
@@ -169,7 +169,7 @@ function packSignal({ deadline, now = Date.now, signal }) {
     }
     return AbortSignal.any(signals);
 }
-async function pack(root, tempRoot, signal) {
+async function pack(root, tempRoot, signal, maxBytes) {
     const candidates = await listSourceFiles(root, signal);
     const files = [];
     const skipped = [];
@@ -215,7 +215,7 @@ async function pack(root, tempRoot, signal) {
         // Stopped at the deadline: pipeline stops reading the files and closes the tarball.
         await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_5__.pipeline)(tarball, (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.createWriteStream)(path), { signal });
         const bytes = (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.stat)(path)).size;
-        if (bytes > MAX_ARCHIVE_BYTES) {
+        if (bytes > maxBytes) {
             const largest = [...sizes]
                 .sort((a, b) => b.bytes - a.bytes)
                 .slice(0, 5)
@@ -223,7 +223,7 @@ async function pack(root, tempRoot, signal) {
             throw new _inputs_parse__WEBPACK_IMPORTED_MODULE_10__/* .InputError */ .dz([
                 {
                     input: 'source-dir',
-                    message: `packs to ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_11__/* .formatBytes */ .z)(bytes)}, over the service's limit of ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_11__/* .formatBytes */ .z)(MAX_ARCHIVE_BYTES)}. Largest files: ${largest.join(', ')}. Leave build output and data out with .gitignore.`
+                    message: `packs to ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_11__/* .formatBytes */ .z)(bytes)}, over the service's limit of ${(0,_lib_bytes__WEBPACK_IMPORTED_MODULE_11__/* .formatBytes */ .z)(maxBytes)}. Largest files: ${largest.join(', ')}. Leave build output and data out with .gitignore.`
                 }
             ]);
         }

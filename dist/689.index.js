@@ -509,7 +509,8 @@ async function packSourceDir(run) {
     const archive = await sourceArchive.packSource(run.config.sourceDir, undefined, {
         deadline: run.deadline,
         now: run.deps.clock.now,
-        signal: run.deps.signal
+        signal: run.deps.signal,
+        maxBytes: run.deps.sourceMaxBytes
     });
     io.info(`Packed ${archive.files.length} files into ${(0,bytes/* formatBytes */.z)(archive.bytes)}.`);
     if (archive.skipped.length > 0) {

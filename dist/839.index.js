@@ -25,8 +25,8 @@ var errors = __webpack_require__(4007);
 var gate_thresholds = __webpack_require__(1657);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: ./src/lib/uuid-v5.ts + 7 modules
-var uuid_v5 = __webpack_require__(7389);
+// EXTERNAL MODULE: ./src/lib/uuid-v5.ts
+var uuid_v5 = __webpack_require__(8180);
 ;// CONCATENATED MODULE: ./src/evaluation/ids.ts
 
 

@@ -1449,11 +1449,13 @@ async function rollbackOperation(config, deps) {
         if (source.id === active) {
             return run.finish('deployed', `Revision ${source.id} already serves ${run.target}; nothing to roll back, nothing was sent.`);
         }
+        // The steps that judge what the rollback brings back read the deployment before the write.
+        const stepsPlan = await run.beforeWrite({ deployment: existing, name: existing.name });
         if (config.dryRun) {
             const request = `POST ${client/* controlPlanePaths */.oH.redeploy(existing.id, source.id)}`;
             return {
                 ...run.finish('dry-run', `Dry run: ${run.target} would be rolled back to revision ${source.id} (${request}). Nothing was sent that changes state.`),
-                planLines: [request]
+                planLines: [request, ...stepsPlan]
             };
         }
         run.known.redeployOf = source.id;
@@ -1574,7 +1576,7 @@ async function rollBackAfterFailure(config, deps, request) {
             };
         }
         const source = await deps.client.getRevision(deploymentId, previousRevisionId, run.call);
-        deps.io.info(`Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (rollback.timeout ${(0,duration/* formatDuration */.a)(config.rollback.timeoutMs)})…`);
+        deps.io.info(`Rolling back: revision ${failedRevisionId} ${request.reason}; redeploying revision ${previousRevisionId} (${deps.deadline.input} ${(0,duration/* formatDuration */.a)(deps.deadline.budgetMs)})…`);
         const redeployed = await redeployOnce(deploymentId, source, current.latest_revision_id, run.writeDeps());
         redeployedNow(run, redeployed.revisionId, source);
         const { result: waited } = await (0,revision_outcome/* waitForOutcome */.rf)(run, redeployed.deployment, redeployed.revisionId);

@@ -1,5 +1,5 @@
-export const id = 351;
-export const ids = [351];
+export const id = 665;
+export const ids = [665];
 export const modules = {
 
 /***/ 9659:
@@ -905,32 +905,6 @@ class Context {
     }
 }
 //# sourceMappingURL=context.js.map
-
-/***/ }),
-
-/***/ 1351:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ getOctokit)
-/* harmony export */ });
-/* unused harmony export context */
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7157);
-/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8665);
-
-
-const context = new _context_js__WEBPACK_IMPORTED_MODULE_0__/* .Context */ .o();
-/**
- * Returns a hydrated octokit ready to use for GitHub Actions
- *
- * @param     token    the repo PAT or GITHUB_TOKEN
- * @param     options  other options to set
- */
-function getOctokit(token, options, ...additionalPlugins) {
-    const GitHubWithPlugins = _utils_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHub */ .gq.plugin(...additionalPlugins);
-    return new GitHubWithPlugins((0,_utils_js__WEBPACK_IMPORTED_MODULE_1__/* .getOctokitOptions */ .EG)(token, options));
-}
-//# sourceMappingURL=github.js.map
 
 /***/ }),
 
@@ -5886,4 +5860,4 @@ function getOctokitOptions(token, options) {
 
 };
 
-//# sourceMappingURL=351.index.js.map
+//# sourceMappingURL=665.index.js.map

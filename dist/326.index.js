@@ -1,25 +1,142 @@
-export const id = 997;
-export const ids = [997,584];
+export const id = 326;
+export const ids = [326,463];
 export const modules = {
 
-/***/ 6584:
+/***/ 8003:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   PD: () => (/* binding */ budgetedCall),
-/* harmony export */   githubFetch: () => (/* binding */ githubFetch),
-/* harmony export */   o6: () => (/* binding */ openGitHub),
-/* harmony export */   workflowTarget: () => (/* binding */ workflowTarget)
+/* harmony export */   openGitHubPreviews: () => (/* binding */ openGitHubPreviews)
 /* harmony export */ });
-/* unused harmony exports GITHUB_CALL_MS, GITHUB_GRACE_MS, boundedCalls */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1351);
-/* harmony import */ var _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8665);
-/* harmony import */ var _control_plane_transport__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9747);
-/* harmony import */ var _lib_duration__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2543);
-/* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3676);
-/* harmony import */ var _report_markdown__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4285);
+/* harmony import */ var _report_pr_comment_text__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7299);
+/* harmony import */ var _client__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(127);
+/* harmony import */ var _pr_comment__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1685);
+
+
+
+/** Pages of 100 GitHub deployments of one environment read to mark them inactive. */
+const MAX_DEPLOYMENT_PAGES = 3;
+/** GitHub's side of deleted previews (operations delete and prune). */
+function openGitHubPreviews(options, target) {
+    const { octokit, owner, repo, md, bounded } = (0,_client__WEBPACK_IMPORTED_MODULE_1__/* .openGitHub */ .o6)(options, target);
+    // Who the token writes as: only a comment of its own is corrected.
+    const ownIdentity = (0,_pr_comment__WEBPACK_IMPORTED_MODULE_2__/* .identityOnce */ .Mw)(octokit, target.graphqlUrl, options.warn, "no pull-request comment is changed, as none can be told for this action's own");
+    const markInactive = async (environment) => {
+        for (let page = 1; page <= MAX_DEPLOYMENT_PAGES; page++) {
+            const listed = await bounded(`The GitHub deployments of ${environment} (to mark them inactive)`, (signal) => octokit.rest.repos.listDeployments({
+                owner,
+                repo,
+                environment,
+                per_page: 100,
+                page,
+                request: { signal }
+            }));
+            if (!listed)
+                return;
+            for (const deployment of listed.data) {
+                await bounded(`The inactive status of GitHub deployment ${deployment.id}`, (signal) => octokit.rest.repos.createDeploymentStatus({
+                    owner,
+                    repo,
+                    deployment_id: deployment.id,
+                    state: 'inactive',
+                    log_url: target.runUrl,
+                    description: md.plain('The preview was deleted.', 140),
+                    request: { signal }
+                }));
+            }
+            if (listed.data.length < 100)
+                return;
+        }
+    };
+    const updateComment = (preview, issue) => bounded(`The comment on pull request #${issue}`, async (signal) => {
+        const marker = md.marker(preview.deploymentName);
+        const ours = await (0,_pr_comment__WEBPACK_IMPORTED_MODULE_2__/* .findComment */ .h1)(octokit, {
+            owner,
+            repo,
+            issue,
+            marker,
+            identity: ownIdentity,
+            signal
+        });
+        // No comment of ours: the preview was never announced there, so nothing to correct.
+        if (!ours)
+            return;
+        const body = (0,_report_pr_comment_text__WEBPACK_IMPORTED_MODULE_0__/* .renderDeletedComment */ .Rd)({ deploymentName: preview.deploymentName, runUrl: target.runUrl, now: options.now() }, ours.body, options.place, options.redact, (text) => options.notice?.(text));
+        await (0,_pr_comment__WEBPACK_IMPORTED_MODULE_2__/* .replaceComment */ .cx)(octokit, { owner, repo, signal }, ours.id, body);
+    });
+    return {
+        workflowPullRequest: target.pullRequest,
+        async pullRequestState(pullNumber) {
+            try {
+                const { data } = await (0,_client__WEBPACK_IMPORTED_MODULE_1__/* .budgetedCall */ .PD)(options, (signal) => octokit.rest.pulls.get({ owner, repo, pull_number: pullNumber, request: { signal } }));
+                return data.state === 'closed' ? 'closed' : 'open';
+            }
+            catch (error) {
+                if (error.status === 404)
+                    return undefined;
+                throw error;
+            }
+        },
+        async markDeleted(previews) {
+            for (const preview of previews) {
+                if (preview.environment !== undefined)
+                    await markInactive(preview.environment);
+                if (preview.pullRequest !== undefined)
+                    await updateComment(preview, preview.pullRequest);
+            }
+        }
+    };
+}
+
+
+/***/ }),
+
+/***/ 127:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  PD: () => (/* binding */ budgetedCall),
+  o6: () => (/* binding */ openGitHub),
+  workflowTarget: () => (/* binding */ workflowTarget)
+});
+
+// UNUSED EXPORTS: GITHUB_CALL_MS, GITHUB_GRACE_MS, boundedCalls
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/context.js
+var context = __webpack_require__(7157);
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/utils.js + 20 modules
+var utils = __webpack_require__(8665);
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/github.js
+
+
+const github_context = new context/* Context */.o();
+/**
+ * Returns a hydrated octokit ready to use for GitHub Actions
+ *
+ * @param     token    the repo PAT or GITHUB_TOKEN
+ * @param     options  other options to set
+ */
+function getOctokit(token, options, ...additionalPlugins) {
+    const GitHubWithPlugins = utils/* GitHub */.gq.plugin(...additionalPlugins);
+    return new GitHubWithPlugins((0,utils/* getOctokitOptions */.EG)(token, options));
+}
+//# sourceMappingURL=github.js.map
+// EXTERNAL MODULE: ./src/control-plane/transport.ts
+var transport = __webpack_require__(9747);
+// EXTERNAL MODULE: ./src/lib/duration.ts
+var duration = __webpack_require__(2543);
+// EXTERNAL MODULE: ./src/lib/github-links.ts
+var github_links = __webpack_require__(3676);
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __webpack_require__(4285);
+// EXTERNAL MODULE: ./src/github/fetch.ts
+var fetch = __webpack_require__(6463);
+;// CONCATENATED MODULE: ./src/github/client.ts
+
 
 
 
@@ -50,8 +167,8 @@ function workflowTarget(env) {
         repo,
         sha: typeof headSha === 'string' ? headSha : (env.GITHUB_SHA ?? ''),
         pullRequest: typeof number === 'number' ? number : undefined,
-        baseSha: typeof baseSha === 'string' && _lib_github_links__WEBPACK_IMPORTED_MODULE_5__/* .FULL_SHA */ .RG.test(baseSha) ? baseSha : undefined,
-        runUrl: (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_5__/* .runUrl */ .Vp)({
+        baseSha: typeof baseSha === 'string' && github_links/* FULL_SHA */.RG.test(baseSha) ? baseSha : undefined,
+        runUrl: (0,github_links/* runUrl */.Vp)({
             serverUrl,
             repository: `${owner}/${repo}`,
             runId: String(parseInt(env.GITHUB_RUN_ID ?? '', 10))
@@ -66,17 +183,12 @@ function readEventPayload(path) {
     if (!path)
         return {};
     try {
-        const payload = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8'));
+        const payload = JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
         return typeof payload === 'object' && payload !== null ? payload : {};
     }
     catch {
         return {};
     }
-}
-/** The fetch @actions/github would use (through the runner's proxy settings), else Node's. */
-function githubFetch() {
-    const proxied = _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_2__/* .defaults */ .NT.request?.fetch;
-    return proxied ?? fetch;
 }
 /**
  * What every GitHub call of a run shares: the client for the workflow's repository, the markdown
@@ -84,17 +196,17 @@ function githubFetch() {
  */
 function openGitHub(options, target) {
     return {
-        octokit: (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__/* .getOctokit */ .Q)(options.token, {
+        octokit: getOctokit(options.token, {
             ...(target.apiUrl === undefined ? {} : { baseUrl: target.apiUrl }),
             // Bodies capped like the service's (a page of comments can be made of any size).
             request: {
-                ..._actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_2__/* .defaults */ .NT.request,
-                fetch: (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_3__/* .cappedFetch */ .Ul)(options.fetch ?? githubFetch(), _control_plane_transport__WEBPACK_IMPORTED_MODULE_3__/* .BODY_CAPS */ .V9.githubJson)
+                ...utils/* defaults */.NT.request,
+                fetch: (0,transport/* cappedFetch */.Ul)(options.fetch ?? (0,fetch.githubFetch)(), transport/* BODY_CAPS */.V9.githubJson)
             }
         }),
         owner: target.owner,
         repo: target.repo,
-        md: (0,_report_markdown__WEBPACK_IMPORTED_MODULE_6__/* .markdownFor */ .DY)(options.redact),
+        md: (0,markdown/* markdownFor */.DY)(options.redact),
         bounded: boundedCalls(options)
     };
 }
@@ -121,20 +233,183 @@ async function budgetedCall(options, call) {
     const budget = Math.min(options.callBudgetMs ?? GITHUB_CALL_MS, options.deadline + GITHUB_GRACE_MS - options.now());
     if (budget <= 0)
         throw new Error("the run's timeout had passed.");
-    const timer = (0,_control_plane_transport__WEBPACK_IMPORTED_MODULE_3__/* .timeLimit */ .zc)(budget, options.sleep);
+    const timer = (0,transport/* timeLimit */.zc)(budget, options.sleep);
     try {
         return await call(timer.signal);
     }
     catch (error) {
         if (!timer.signal.aborted)
             throw error;
-        throw new Error(`GitHub did not answer within ${(0,_lib_duration__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)(budget)}.`, { cause: error });
+        throw new Error(`GitHub did not answer within ${(0,duration/* formatDuration */.a)(budget)}.`, { cause: error });
     }
     finally {
         timer.stop();
     }
 }
 /** A failed call's reason for a warning: its HTTP status, when it has one, and message. */
+function reason(error) {
+    const status = error.status;
+    const message = error instanceof Error ? error.message : String(error);
+    return typeof status === 'number' ? `HTTP ${status}: ${message}` : message;
+}
+
+
+/***/ }),
+
+/***/ 6463:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   githubFetch: () => (/* binding */ githubFetch)
+/* harmony export */ });
+/* harmony import */ var _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8665);
+
+// A module of its own: the real world loads the fetch of GitHub's calls on its own, and only
+// this (not the client's other code, which the GitHub records' chunk holds) then comes twice.
+/** The fetch @actions/github would use (through the runner's proxy settings), else Node's. */
+function githubFetch() {
+    const proxied = _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_0__/* .defaults */ .NT.request?.fetch;
+    return proxied ?? fetch;
+}
+
+
+/***/ }),
+
+/***/ 175:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   readBasePolicy: () => (/* binding */ readBasePolicy)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2857);
+/* harmony import */ var _lib_github_links__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3676);
+/* harmony import */ var _policy_kit_problems__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2467);
+/* harmony import */ var _policy_sides__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4466);
+/* harmony import */ var _client__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(127);
+/**
+ * The release policy at a pull request's base commit, read through GitHub's contents API
+ * (`GET /repos/{owner}/{repo}/contents/{path}?ref={base sha}`) with the files it names, and
+ * checked as the workspace's file is. What GitHub answers is the base branch's and untrusted:
+ * each body capped and parsed, the policy through ../policy/. Best effort, beside the deploy: a
+ * read that fails is a sentence in the report, never the step's failure.
+ */
+
+
+
+
+
+/** The raw media type answers the file's bytes as they are (any size GitHub serves). */
+const fileBody = zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* ["instanceof"] */ .Nlp(ArrayBuffer)]);
+/**
+ * The base side of the comparison, or undefined when the run is no pull request (no base
+ * commit). Never rejects.
+ */
+async function readBasePolicy(options, target) {
+    const baseSha = target.baseSha;
+    if (baseSha === undefined)
+        return undefined;
+    try {
+        const { octokit, owner, repo } = (0,_client__WEBPACK_IMPORTED_MODULE_1__/* .openGitHub */ .o6)(options, target);
+        const read = async (path, maxBytes) => {
+            const parts = (0,_lib_github_links__WEBPACK_IMPORTED_MODULE_0__/* .repositoryPath */ .SH)(path);
+            if (parts === undefined)
+                return { failed: `${path} is not a path in the repository` };
+            try {
+                const answer = await (0,_client__WEBPACK_IMPORTED_MODULE_1__/* .budgetedCall */ .PD)(options, (signal) => octokit.rest.repos.getContent({
+                    owner,
+                    repo,
+                    path: parts.join('/'),
+                    ref: baseSha,
+                    mediaType: { format: 'raw' },
+                    request: { signal }
+                }));
+                const body = fileBody.safeParse(answer.data);
+                if (!body.success)
+                    return { failed: `${path} is not a file at the base commit` };
+                const bytes = typeof body.data === 'string' ? Buffer.from(body.data, 'utf8') : Buffer.from(body.data);
+                if (bytes.length > maxBytes)
+                    return { failed: `${path} is over ${maxBytes} bytes at the base commit` };
+                return { bytes };
+            }
+            catch (error) {
+                if (error.status === 404)
+                    return { absent: true };
+                return { failed: `${path}: ${reason(error)}` };
+            }
+        };
+        // The policy's reader is the chunk the step's own policy loaded (named "policy" at each of
+        // its imports): one copy in dist/.
+        const { checkPolicy, MAX_POLICY_BYTES } = await Promise.all(/* import() | policy */[__webpack_require__.e(815), __webpack_require__.e(477)]).then(__webpack_require__.bind(__webpack_require__, 6231));
+        const { MAX_NAMED_FILE_BYTES } = await Promise.all(/* import() | policy */[__webpack_require__.e(815), __webpack_require__.e(477)]).then(__webpack_require__.bind(__webpack_require__, 2113));
+        const policy = await read(options.path, MAX_POLICY_BYTES);
+        if ('absent' in policy) {
+            // GitHub answers 404 as well for a repository the token cannot see: the file is new only
+            // where the base commit itself can be read.
+            const commit = await readCommit(options, octokit, { owner, repo, baseSha });
+            if (commit.why === undefined)
+                return { kind: 'new', baseSha };
+            return {
+                kind: 'failed',
+                baseSha,
+                why: `${options.path} was not found at the base commit, and the base commit could not be read either (${commit.why}), so the file is not known to be new (GitHub answers 404 for a repository the token cannot read)`
+            };
+        }
+        if ('failed' in policy)
+            return { kind: 'failed', baseSha, why: policy.failed };
+        const readNamed = async (named) => {
+            const file = await read(named, MAX_NAMED_FILE_BYTES);
+            if ('bytes' in file)
+                return { bytes: file.bytes };
+            const problem = 'absent' in file ? `${named} is not at the base commit` : file.failed;
+            return { problem, kind: 'unreadable' };
+        };
+        const load = await checkPolicy(policy.bytes.toString('utf8'), options.path, readNamed);
+        if (load.policy === undefined) {
+            const [first] = load.problems;
+            const more = load.problems.length > 1 ? ` (and ${load.problems.length - 1} more)` : '';
+            return {
+                kind: 'failed',
+                baseSha,
+                why: `the base commit's policy has problems: ${first ? (0,_policy_kit_problems__WEBPACK_IMPORTED_MODULE_3__/* .problemLine */ .YK)(first) : ''}${more}`
+            };
+        }
+        const sides = (0,_policy_sides__WEBPACK_IMPORTED_MODULE_4__/* .policySides */ .B)(load.policy);
+        return { kind: 'read', baseSha, side: sides.side(options.environment), sides };
+    }
+    catch (error) {
+        return { kind: 'failed', baseSha, why: reason(error) };
+    }
+}
+/** The `sha` media type answers the commit's SHA alone: all that is asked is whether it is read. */
+const shaBody = zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* ["instanceof"] */ .Nlp(ArrayBuffer)]);
+/**
+ * `GET /repos/{owner}/{repo}/commits/{base sha}`: no `why` when GitHub answers the commit, else
+ * why not (a 404 for a repository the token cannot see, a 422 for a commit the repository lacks).
+ */
+async function readCommit(options, octokit, commit) {
+    try {
+        const answer = await (0,_client__WEBPACK_IMPORTED_MODULE_1__/* .budgetedCall */ .PD)(options, (signal) => octokit.rest.repos.getCommit({
+            owner: commit.owner,
+            repo: commit.repo,
+            ref: commit.baseSha,
+            mediaType: { format: 'sha' },
+            request: { signal }
+        }));
+        const body = shaBody.safeParse(answer.data);
+        const sha = !body.success
+            ? undefined
+            : typeof body.data === 'string'
+                ? body.data
+                : Buffer.from(body.data).toString('utf8');
+        return sha?.trim().toLowerCase() === commit.baseSha.toLowerCase()
+            ? {}
+            : { why: 'GitHub answered another commit' };
+    }
+    catch (error) {
+        return { why: reason(error) };
+    }
+}
+/** A failed read's reason: its HTTP status, when it has one, and message. */
 function reason(error) {
     const status = error.status;
     const message = error instanceof Error ? error.message : String(error);
@@ -304,7 +579,7 @@ async function replaceComment(octokit, where, commentId, body) {
 /* harmony import */ var _report_status_text__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7580);
 /* harmony import */ var _lib_url__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5194);
 /* harmony import */ var _wait_progress_text__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8432);
-/* harmony import */ var _client__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6584);
+/* harmony import */ var _client__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(127);
 /* harmony import */ var _pr_comment__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1685);
 
 
@@ -461,4 +736,4 @@ const FULL_SHA = /^[0-9a-f]{40}$/;
 
 };
 
-//# sourceMappingURL=997.index.js.map
+//# sourceMappingURL=326.index.js.map
