@@ -17,6 +17,7 @@ import { seedServing } from '../helpers/serving-agent'
 // should: 404 to everything, a sample smaller than the threads parked, misshapen searches and
 // states carrying workflow commands, control characters and markdown. The action could not
 // conclude, sends no write before it, and none of that text reaches the log, summary or outputs.
+// And threads whose conversations only the search's `select` keeps under the body cap: a pass.
 
 jest.setTimeout(REAL_WORK_TEST_MS)
 
@@ -228,3 +229,19 @@ describe('parked threads against hostile agent servers, through the action', () 
 function alter(path: string | RegExp, rewrite: (body: unknown) => unknown): Fault {
   return { kind: 'alter', path, times: 100, alter: rewrite }
 }
+
+describe('parked threads whose conversations are large, through the action', () => {
+  it('passes threads a search without select would carry past the body cap', async () => {
+    const { step, cp, agent } = await start(NEW)
+    // Three threads of about 2 MB each: 6 MB in one search page unless it selects its keys.
+    for (let i = 0; i < 3; i++)
+      agent.threads.park({
+        nodes: ['approval'],
+        values: { messages: [{ type: 'human', content: 'x'.repeat(2 * 1024 * 1024) }] }
+      })
+    const result = await run({ ...step, policy: CHECK })
+    expect(result.exitCode).toBe(0)
+    expect(parkedOutput(result)).toMatchObject({ read: 3, total: 3, verdict: 'pass' })
+    expect(cp.redeploys()).toHaveLength(0)
+  })
+})
