@@ -1,17 +1,12 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals'
-import {
-  startAgentServer,
-  startControlPlane,
-  type AgentServerEmulator,
-  type ControlPlaneEmulator
-} from '../../emulator'
+import { type AgentServerEmulator } from '../../emulator'
 import type { EmulatedGraph } from '../../emulator/agent-server-threads'
 import { canaryThreadId } from '../../src/threads/canary'
 import { runInProcess, type RunInProcessOptions, type WorldRun } from '../helpers/action-world'
-import { clock, gitHostStep, onClock } from '../helpers/deploy-harness'
+import { clock } from '../helpers/deploy-harness'
 import type { Step } from '../helpers/policy-file'
+import { startThreadsDeployment, THREADS_DEPLOYMENT } from '../helpers/threads-deployment'
 import { REAL_WORK_TEST_MS } from '../helpers/real-time'
-import { seedServing } from '../helpers/serving-agent'
 
 // The canaries through the built action (run(world) on the virtual clock): a control plane whose
 // deployment's URL is the emulated agent server, which serves the old graph while the seeded
@@ -20,7 +15,7 @@ import { seedServing } from '../helpers/serving-agent'
 
 jest.setTimeout(REAL_WORK_TEST_MS)
 
-const NAME = 'support-agent'
+const NAME = THREADS_DEPLOYMENT
 const COMMIT = 'a'.repeat(40)
 const OLD: EmulatedGraph = { nodes: ['draft', 'approval'], parksAt: 'approval' }
 const SAME: EmulatedGraph = { nodes: ['draft', 'approval', 'log'], parksAt: 'approval' }
@@ -32,47 +27,9 @@ afterEach(async () => {
   for (const each of running.splice(0)) await each.close()
 })
 
-interface World {
-  step: Step
-  cp: ControlPlaneEmulator
-  agent: AgentServerEmulator
-  /** The seeded deployment's id (none on a first deploy). */
-  deploymentId?: string
-}
-
 /** `next` is the graph this run's revision serves; every other revision serves `old`. */
-async function start(
-  next: EmulatedGraph,
-  options: { old?: EmulatedGraph; firstDeploy?: boolean } = {}
-): Promise<World> {
-  const old = options.old ?? OLD
-  const started: { cp?: ControlPlaneEmulator } = {}
-  let seeded = new Set<string>()
-  let newRevision: string | undefined
-  const graph = () => {
-    const serving = started.cp?.serving(NAME)?.revisionId
-    if (serving === undefined || seeded.has(serving)) return old
-    newRevision ??= serving
-    return serving === newRevision ? next : old
-  }
-  const agent = await startAgentServer({
-    now: clock.now,
-    threads: { graphs: () => ({ agent: graph() }) }
-  })
-  running.push(agent)
-  const cp = await startControlPlane({ ...onClock, stepMs: 5, agentUrl: agent.url })
-  started.cp = cp
-  running.push(cp)
-  const step: Step = {
-    ...gitHostStep(cp.url, NAME),
-    'api-key': 'emulator-key',
-    'poll-interval': '1'
-  }
-  if (options.firstDeploy) return { step, cp, agent }
-  const { id } = seedServing(cp, NAME)
-  seeded = new Set(cp.revisions(id).map((revision) => String(revision.id)))
-  return { step, cp, agent, deploymentId: id }
-}
+const start = (next: EmulatedGraph, options: { old?: EmulatedGraph; firstDeploy?: boolean } = {}) =>
+  startThreadsDeployment(running, options.old ?? OLD, next, options)
 
 const run = (step: Step, options: RunInProcessOptions = {}) =>
   runInProcess(step, { clock, env: { GITHUB_SHA: COMMIT }, ...options })

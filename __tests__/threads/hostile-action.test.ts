@@ -8,10 +8,10 @@ import {
 import type { EmulatedGraph } from '../../emulator/agent-server-threads'
 import type { Fault } from '../../emulator/types'
 import { runInProcess, type WorldRun } from '../helpers/action-world'
-import { clock, gitHostStep, onClock } from '../helpers/deploy-harness'
+import { clock, onClock } from '../helpers/deploy-harness'
 import type { Step } from '../helpers/policy-file'
+import { startThreadsDeployment, THREADS_DEPLOYMENT } from '../helpers/threads-deployment'
 import { REAL_WORK_TEST_MS } from '../helpers/real-time'
-import { seedServing } from '../helpers/serving-agent'
 
 // Parked threads through the built action against agent servers that answer what no agent server
 // should: 404 to everything, a sample smaller than the threads parked, misshapen searches and
@@ -21,7 +21,7 @@ import { seedServing } from '../helpers/serving-agent'
 
 jest.setTimeout(REAL_WORK_TEST_MS)
 
-const NAME = 'support-agent'
+const NAME = THREADS_DEPLOYMENT
 const OLD: EmulatedGraph = { nodes: ['draft', 'approval', 'escalation'] }
 const NEW: EmulatedGraph = { nodes: ['draft', 'approval'] }
 /** What a hostile server puts where a name, an id or an error text belongs. */
@@ -32,30 +32,8 @@ afterEach(async () => {
   for (const each of running.splice(0)) await each.close()
 })
 
-/** A deployment serving OLD before this run's revision and NEW on it (OLD again on a redeploy). */
-async function start(old: EmulatedGraph = OLD) {
-  const started: { cp?: ControlPlaneEmulator } = {}
-  let seeded = new Set<string>()
-  const graph = () => {
-    const serving = started.cp?.serving(NAME)?.revisionId
-    return serving === undefined || seeded.has(serving) ? old : NEW
-  }
-  const agent = await startAgentServer({
-    now: clock.now,
-    threads: { graphs: () => ({ agent: graph() }) }
-  })
-  const cp = await startControlPlane({ ...onClock, stepMs: 5, agentUrl: agent.url })
-  started.cp = cp
-  running.push(agent, cp)
-  const { id } = seedServing(cp, NAME)
-  seeded = new Set(cp.revisions(id).map((revision) => String(revision.id)))
-  const step: Step = {
-    ...gitHostStep(cp.url, NAME),
-    'api-key': 'emulator-key',
-    'poll-interval': '1'
-  }
-  return { step, cp, agent }
-}
+/** A deployment serving `old` before this run's revision and NEW on it (`old` again on a redeploy). */
+const start = (old: EmulatedGraph = OLD) => startThreadsDeployment(running, old, NEW)
 
 const run = (step: Step) => runInProcess(step, { clock, env: { GITHUB_SHA: 'a'.repeat(40) } })
 const parkedOutput = (result: WorldRun) =>

@@ -1,16 +1,11 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals'
-import {
-  startAgentServer,
-  startControlPlane,
-  type AgentServerEmulator,
-  type ControlPlaneEmulator
-} from '../../emulator'
+import { startAgentServer, startControlPlane, type AgentServerEmulator } from '../../emulator'
 import type { EmulatedGraph } from '../../emulator/agent-server-threads'
 import { runInProcess, type WorldRun } from '../helpers/action-world'
-import { clock, gitHostStep, onClock } from '../helpers/deploy-harness'
+import { clock, onClock } from '../helpers/deploy-harness'
 import type { Step } from '../helpers/policy-file'
+import { startThreadsDeployment, THREADS_DEPLOYMENT } from '../helpers/threads-deployment'
 import { REAL_WORK_TEST_MS } from '../helpers/real-time'
-import { seedServing } from '../helpers/serving-agent'
 
 // Parked threads through the built action (run(world) on the virtual clock): a control plane
 // whose deployment's URL is the emulated agent server, which serves the old graph while the
@@ -18,7 +13,7 @@ import { seedServing } from '../helpers/serving-agent'
 
 jest.setTimeout(REAL_WORK_TEST_MS)
 
-const NAME = 'support-agent'
+const NAME = THREADS_DEPLOYMENT
 const COMMIT = 'a'.repeat(40)
 const OLD: EmulatedGraph = { nodes: ['draft', 'approval'] }
 const RENAMED: EmulatedGraph = { nodes: ['draft', 'review'] }
@@ -29,41 +24,8 @@ afterEach(async () => {
   for (const each of running.splice(0)) await each.close()
 })
 
-interface World {
-  step: Step
-  cp: ControlPlaneEmulator
-  agent: AgentServerEmulator
-}
-
 /** `next` is the graph this run's revision serves; every other revision serves OLD. */
-async function start(next: EmulatedGraph): Promise<World> {
-  const started: { cp?: ControlPlaneEmulator } = {}
-  let seeded = new Set<string>()
-  let newRevision: string | undefined
-  const graph = () => {
-    const serving = started.cp?.serving(NAME)?.revisionId
-    if (serving === undefined || seeded.has(serving)) return OLD
-    // The first revision after the seeded ones is this run's; a later one is a redeploy of the old.
-    newRevision ??= serving
-    return serving === newRevision ? next : OLD
-  }
-  const agent = await startAgentServer({
-    now: clock.now,
-    threads: { graphs: () => ({ agent: graph() }) }
-  })
-  running.push(agent)
-  const cp = await startControlPlane({ ...onClock, stepMs: 5, agentUrl: agent.url })
-  started.cp = cp
-  running.push(cp)
-  const { id } = seedServing(cp, NAME)
-  seeded = new Set(cp.revisions(id).map((revision) => String(revision.id)))
-  const step: Step = {
-    ...gitHostStep(cp.url, NAME),
-    'api-key': 'emulator-key',
-    'poll-interval': '1'
-  }
-  return { step, cp, agent }
-}
+const start = (next: EmulatedGraph) => startThreadsDeployment(running, OLD, next)
 
 const run = (step: Step) => runInProcess(step, { clock, env: { GITHUB_SHA: COMMIT } })
 const parkedOutput = (result: WorldRun) =>
