@@ -1,28 +1,12 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
-import { parseFragment, type DefaultTreeAdapterMap } from 'parse5'
+import { all, children, gfmTree, text, type Element, type Node } from '../helpers/gfm-tree'
 import { runFlows, type FlowView } from '../../scripts/preview-report/flows'
-import { renderGfm } from '../../scripts/preview-report/html'
 
 /**
  * What a person sees, read from the HTML that GFM makes of the job summary and the PR comment of
  * every flow people meet (each run in this process on a virtual clock, see
  * scripts/preview-report/kit.ts): the structure, not the text.
  */
-type Node = DefaultTreeAdapterMap['childNode']
-type Element = DefaultTreeAdapterMap['element']
-
-const isElement = (node: Node): node is Element => 'tagName' in node
-const children = (node: { childNodes: Node[] }) => node.childNodes.filter(isElement)
-function all(node: { childNodes: Node[] }, tag: string): Element[] {
-  return children(node).flatMap((child) => [
-    ...(child.tagName === tag ? [child] : []),
-    ...all(child, tag)
-  ])
-}
-function text(node: Node): string {
-  if ('value' in node && node.nodeName === '#text') return node.value
-  return 'childNodes' in node ? node.childNodes.map(text).join('') : ''
-}
 const attr = (element: Element, name: string) =>
   element.attrs.find((attribute) => attribute.name === name)?.value
 const classes = (element: Element) => (attr(element, 'class') ?? '').split(/\s+/)
@@ -42,7 +26,7 @@ function alertParagraphs(root: { childNodes: Node[] }): string[] {
 }
 
 function html(markdown: string) {
-  return parseFragment(renderGfm(markdown))
+  return gfmTree(markdown)
 }
 
 let flows: Record<string, FlowView> = {}

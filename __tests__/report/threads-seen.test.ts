@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
-import { parseFragment, type DefaultTreeAdapterMap } from 'parse5'
-import { renderGfm } from '../../scripts/preview-report/html'
+import { all, children, gfmTree, text, type Element, type Node } from '../helpers/gfm-tree'
 import { onFlowClock, viewOf, type FlowView } from '../../scripts/preview-report/kit'
 import { threadsFlows } from '../../scripts/preview-report/threads-flows'
 
@@ -11,22 +10,7 @@ import { threadsFlows } from '../../scripts/preview-report/threads-flows'
  * the new code served), and kept under `on-incompatible: warn`; a node dropped with two canaries,
  * one of which fails, rolled back.
  */
-type Node = DefaultTreeAdapterMap['childNode']
-type Element = DefaultTreeAdapterMap['element']
-
-const isElement = (node: Node): node is Element => 'tagName' in node
-const children = (node: { childNodes: Node[] }) => node.childNodes.filter(isElement)
-function all(node: { childNodes: Node[] }, tag: string): Element[] {
-  return children(node).flatMap((child) => [
-    ...(child.tagName === tag ? [child] : []),
-    ...all(child, tag)
-  ])
-}
-function text(node: Node): string {
-  if ('value' in node && node.nodeName === '#text') return node.value
-  return 'childNodes' in node ? node.childNodes.map(text).join('') : ''
-}
-const top = (markdown = '') => children(parseFragment(renderGfm(markdown)))
+const top = (markdown = '') => children(gfmTree(markdown))
 /** The 8-character ids a node shows as code. */
 const shortIds = (node: Element | undefined) =>
   node === undefined
@@ -149,7 +133,7 @@ describe('the checks table beside the ⚠️ line', () => {
 
 describe('the canaries in the rendered report', () => {
   const canaryFlow = () => flows['parked-threads-canary']
-  const html = (markdown = '') => parseFragment(renderGfm(markdown))
+  const html = (markdown = '') => gfmTree(markdown)
 
   it('lists the canaries in the summary, each with its verdict and reply, this run only', () => {
     expect(canaryFlow()?.code).toBe(1)
